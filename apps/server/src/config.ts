@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { DEFAULT_FREE_PLAN_WORDS } from '@redacta/shared';
+
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
+const optionalString = z.preprocess(emptyToUndefined, z.string().min(1).optional());
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  APP_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .optional(),
+  ),
+  JWT_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default('Redacta <no-reply@redacta.local>'),
+  REDIS_URL: optionalUrl,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  FREE_PLAN_WORDS: z.coerce.number().int().nonnegative().default(DEFAULT_FREE_PLAN_WORDS),
+  WEB_DIST_DIR: optionalString,
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_ISSUER: z.preprocess(emptyToUndefined, z.url().default('https://accounts.google.com')),
+  FACEBOOK_CLIENT_ID: optionalString,
+  FACEBOOK_CLIENT_SECRET: optionalString,
+  RATE_LIMIT_CODE_REQUESTS_PER_HOUR: z.coerce.number().int().positive().default(5),
+  RATE_LIMIT_LOGIN_ATTEMPTS_PER_15MIN: z.coerce.number().int().positive().default(20),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Omit<Env, 'JWT_SECRET' | 'APP_URL'> {
+  APP_URL: string;
+  JWT_SECRET: string;
+  isProduction: boolean;
+  isDevelopment: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/**
+ * Reads the environment once. In development a JWT secret is generated and kept under DATA_DIR so
+ * sessions survive restarts; in production a missing secret is an error like any other bad value.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  if (parsed.success && parsed.data.NODE_ENV === 'production') {
+    if (!parsed.data.JWT_SECRET) problems.push('JWT_SECRET: required in production');
+    if (!parsed.data.APP_URL) problems.push('APP_URL: required in production');
+  }
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
+
+  const data = parsed.data;
+  const dataDir = path.resolve(data.DATA_DIR);
+  return {
+    ...data,
+    DATA_DIR: dataDir,
+    APP_URL: (data.APP_URL ?? `http://localhost:${data.PORT}`).replace(/\/$/, ''),
+    JWT_SECRET: data.JWT_SECRET ?? persistedDevSecret(dataDir, data.NODE_ENV),
+    isProduction: data.NODE_ENV === 'production',
+    isDevelopment: data.NODE_ENV === 'development',
+  };
+}
+
+function persistedDevSecret(dataDir: string, nodeEnv: Env['NODE_ENV']): string {
+  if (nodeEnv === 'test') return randomBytes(32).toString('hex');
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,342 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { plans } from '@redacta/shared';
+
+const id = () => uuid('id').primaryKey().defaultRandom();
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const users = pgTable('users', {
+  id: id(),
+  email: text('email').notNull().unique(),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  picture: text('picture'),
+  locale: text('locale', { enum: ['es', 'en'] })
+    .notNull()
+    .default('es'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** One-time e-mail codes: sign-in, or proving a new address before an e-mail change. */
+export const authCodes = pgTable(
+  'auth_codes',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    purpose: text('purpose', { enum: ['login', 'change_email'] }).notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: at('expires_at').notNull(),
+    consumedAt: at('consumed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('auth_codes_email_purpose_idx').on(t.email, t.purpose, t.createdAt)],
+);
+
+/** Rotating refresh tokens. A family is one sign-in; reusing a rotated token revokes the family. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: uuid('family_id').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: at('expires_at').notNull(),
+    rotatedAt: at('rotated_at'),
+    revokedAt: at('revoked_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('refresh_tokens_user_idx').on(t.userId), index('refresh_tokens_family_idx').on(t.familyId)],
+);
+
+export const oauthAccounts = pgTable(
+  'oauth_accounts',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['google', 'facebook'] }).notNull(),
+    providerUserId: text('provider_user_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('oauth_accounts_provider_user_uq').on(t.provider, t.providerUserId),
+    index('oauth_accounts_user_idx').on(t.userId),
+  ],
+);
+
+export const workspaces = pgTable(
+  'workspaces',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    plan: text('plan', { enum: plans }).notNull().default('free'),
+    isGpt4TurnedOn: boolean('is_gpt4_turned_on').notNull().default(false),
+    /** Seats for members besides the owner (DESIGN §4). */
+    userSeats: integer('user_seats').notNull().default(0),
+    stripeCustomerId: text('stripe_customer_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('workspaces_owner_idx').on(t.ownerId)],
+);
+
+export const memberships = pgTable(
+  'memberships',
+  {
+    id: id(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['owner', 'member'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('memberships_workspace_user_uq').on(t.workspaceId, t.userId),
+    index('memberships_user_idx').on(t.userId),
+  ],
+);
+
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: id(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    invitedBy: uuid('invited_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: at('expires_at').notNull(),
+    acceptedAt: at('accepted_at'),
+    revokedAt: at('revoked_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('invitations_workspace_idx').on(t.workspaceId),
+    uniqueIndex('invitations_pending_email_uq')
+      .on(t.workspaceId, t.email)
+      .where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
+  ],
+);
+
+export const folders = pgTable(
+  'folders',
+  {
+    id: id(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('folders_workspace_idx').on(t.workspaceId, t.createdAt)],
+);
+
+export const projects = pgTable(
+  'projects',
+  {
+    id: id(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    folderId: uuid('folder_id').references(() => folders.id, { onDelete: 'set null' }),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    isShared: boolean('is_shared').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('projects_workspace_idx').on(t.workspaceId, t.createdAt),
+    index('projects_folder_idx').on(t.folderId),
+    index('projects_creator_idx').on(t.createdBy),
+  ],
+);
+
+export const brandVoices = pgTable(
+  'brand_voices',
+  {
+    id: id(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    voice: text('voice').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    addedBy: uuid('added_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('brand_voices_workspace_idx').on(t.workspaceId),
+    uniqueIndex('brand_voices_one_default_uq')
+      .on(t.workspaceId)
+      .where(sql`${t.isDefault}`),
+  ],
+);
+
+/** One chat turn: the user's request or the AI's reply. Ordered by creation time. */
+export const conversationEntries = pgTable(
+  'conversation_entries',
+  {
+    id: id(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['user', 'assistant'] }).notNull(),
+    content: text('content').notNull(),
+    status: text('status', { enum: ['complete', 'aborted', 'failed'] })
+      .notNull()
+      .default('complete'),
+    model: text('model'),
+    brandVoiceId: uuid('brand_voice_id').references(() => brandVoices.id, { onDelete: 'set null' }),
+    wordsCharged: integer('words_charged').notNull().default(0),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('conversation_entries_project_idx').on(t.projectId, t.createdAt)],
+);
+
+/** 👍/👎 feedback on an AI reply, one per reply and user (DESIGN §4). */
+export const reactions = pgTable(
+  'reactions',
+  {
+    id: id(),
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => conversationEntries.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    value: text('value', { enum: ['up', 'down'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('reactions_entry_user_uq').on(t.entryId, t.userId)],
+);
+
+/** The document beside the chat: ProseMirror JSON, one per project. */
+export const documents = pgTable('documents', {
+  projectId: uuid('project_id')
+    .primaryKey()
+    .references(() => projects.id, { onDelete: 'cascade' }),
+  content: jsonb('content').notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** The prompt library: built-in prompts have no workspace; custom prompts belong to one. */
+export const prompts = pgTable(
+  'prompts',
+  {
+    id: id(),
+    workspaceId: uuid('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
+    language: text('language', { enum: ['es', 'en'] }).notNull(),
+    category: text('category'),
+    name: text('name').notNull(),
+    text: text('text').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('prompts_workspace_language_idx').on(t.workspaceId, t.language)],
+);
+
+/** Recently used prompts (the Recientes group), per workspace and user. */
+export const promptUsage = pgTable(
+  'prompt_usage',
+  {
+    promptId: uuid('prompt_id')
+      .notNull()
+      .references(() => prompts.id, { onDelete: 'cascade' }),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastUsedAt: at('last_used_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.userId, t.promptId] }),
+    index('prompt_usage_recent_idx').on(t.workspaceId, t.userId, t.lastUsedAt),
+  ],
+);
+
+/** AI words used per workspace and calendar month (UTC), period as YYYY-MM. */
+export const usageCounters = pgTable(
+  'usage_counters',
+  {
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    period: text('period').notNull(),
+    wordCount: integer('word_count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.period] })],
+);
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: id(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['stripe', 'sandbox'] }).notNull(),
+    externalId: text('external_id').notNull(),
+    customerId: text('customer_id'),
+    paymentType: text('payment_type', { enum: ['MONTHLY', 'YEARLY'] }).notNull(),
+    status: text('status').notNull(),
+    extraSeats: integer('extra_seats').notNull().default(0),
+    currentPeriodEnd: at('current_period_end'),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    discountRequestedAt: at('discount_requested_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('subscriptions_workspace_uq').on(t.workspaceId),
+    uniqueIndex('subscriptions_external_uq').on(t.provider, t.externalId),
+  ],
+);
+
+/** Stripe (or sandbox) webhook events already applied, so a redelivery changes nothing. */
+export const processedWebhookEvents = pgTable('processed_webhook_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  processedAt: at('processed_at').notNull().defaultNow(),
+});

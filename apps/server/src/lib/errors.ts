@@ -1,0 +1,43 @@
+import type { ErrorCode } from '@redacta/shared';
+
+const defaultStatus: Partial<Record<ErrorCode, number>> = {
+  VALIDATION_FAILED: 400,
+  UNAUTHENTICATED: 401,
+  TOKEN_EXPIRED: 401,
+  REFRESH_INVALID: 401,
+  FORBIDDEN: 403,
+  NOT_WORKSPACE_OWNER: 403,
+  PLAN_REQUIRED: 403,
+  WORDS_EXHAUSTED: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  EMAIL_TAKEN: 409,
+  SEATS_EXHAUSTED: 409,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+};
+
+/** The one error type services throw; the error handler turns it into `{ error: { code, message } }`. */
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    status?: number,
+  ) {
+    super(message);
+    this.status = status ?? defaultStatus[code] ?? 400;
+  }
+}
+
+export const notFound = (what = 'Resource') => new AppError('NOT_FOUND', `${what} not found`);
+
+/** Postgres error codes, found on drizzle's wrapped error as `cause.code`. */
+export function pgErrorCode(error: unknown): string | undefined {
+  const candidate = (error as { cause?: { code?: unknown }; code?: unknown }) ?? {};
+  const code = candidate.cause?.code ?? candidate.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+export const isUniqueViolation = (error: unknown) => pgErrorCode(error) === '23505';
+export const isForeignKeyViolation = (error: unknown) => pgErrorCode(error) === '23503';

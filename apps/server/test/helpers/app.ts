@@ -1,0 +1,29 @@
+import { buildApp, type App } from '../../src/app.ts';
+import { loadConfig, type Config } from '../../src/config.ts';
+import { createMailer, type Mailer } from '../../src/mail/transport.ts';
+import { resetDatabase, workerDatabase } from './database.ts';
+
+export interface TestApp {
+  app: App;
+  config: Config;
+  mailer: Mailer;
+}
+
+/**
+ * The real app on the worker's database, emptied first. `env` overrides configuration
+ * (e.g. SMTP_URL to send through a local SMTP sink). Close it in afterEach/afterAll.
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await workerDatabase();
+  await resetDatabase(database);
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent', ...env });
+  const app = await buildApp({
+    config,
+    // The worker's database outlives each app: closing the app must not close it.
+    database: { ...database, close: async () => {} },
+  });
+  await app.ready();
+  return { app, config, mailer: app.mailer };
+}
+
+export { createMailer };

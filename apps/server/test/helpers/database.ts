@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { openDatabase, type Database } from '../../src/db/client.ts';
+
+let shared: Promise<Database> | undefined;
+
+/**
+ * One database per test worker (DESIGN §6: never one per test). PGlite in memory by default;
+ * with TEST_DATABASE_URL a fresh PostgreSQL database is created for this worker and dropped at exit,
+ * so parallel workers and repeated runs never see each other's data.
+ */
+export function workerDatabase(): Promise<Database> {
+  shared ??= create();
+  return shared;
+}
+
+async function create(): Promise<Database> {
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  if (!baseUrl) return openDatabase({ dataDir: null });
+
+  const name = `redacta_test_${process.pid}_${process.env.VITEST_POOL_ID ?? '0'}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: null });
+  process.once('beforeExit', () => void dropDatabase(database, baseUrl, name));
+  return database;
+}
+
+async function dropDatabase(database: Database, baseUrl: string, name: string) {
+  await database.close();
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists "${name}" with (force)`);
+  await admin.end();
+}
+
+/** Empties every table between tests; far cheaper than a new database. */
+export async function resetDatabase(database: Database): Promise<void> {
+  const result = (await database.db.execute(
+    sql`select tablename from pg_tables where schemaname = 'public'`,
+  )) as unknown as { rows: { tablename: string }[] };
+  const rows = result.rows;
+  const tables = rows.map((row) => `"${row.tablename}"`).join(', ');
+  if (tables) await database.db.execute(sql.raw(`truncate ${tables} restart identity cascade`));
+}

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { locales } from '../locales.ts';
+
+export const localeSchema = z.enum(locales);
+
+/** What the user typed in the e-mail box; the server tells phone numbers from bad addresses. */
+export const emailStartBodySchema = z.strictObject({
+  email: z.string().trim().min(1).max(254),
+  locale: localeSchema.optional(),
+});
+export type EmailStartBody = z.infer<typeof emailStartBodySchema>;
+
+export const loginBodySchema = z.strictObject({
+  method: z.literal('email'),
+  email: z.string().trim().min(1).max(254),
+  code: z.string().trim().regex(/^\d{6}$/, 'The code has six digits'),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const sessionUserSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  name: z.string(),
+  picture: z.string().nullable(),
+  locale: localeSchema,
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const loginResponseSchema = z.object({
+  accessToken: z.string(),
+  user: sessionUserSchema.extend({ isRegistration: z.boolean() }),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const refreshResponseSchema = z.object({
+  accessToken: z.string(),
+  user: sessionUserSchema,
+});
+export type RefreshResponse = z.infer<typeof refreshResponseSchema>;
+
+export const oauthProviderSchema = z.enum(['google', 'facebook']);
+export type OAuthProvider = z.infer<typeof oauthProviderSchema>;
+
+export const authProvidersResponseSchema = z.object({
+  google: z.boolean(),
+  facebook: z.boolean(),
+});
+export type AuthProvidersResponse = z.infer<typeof authProvidersResponseSchema>;

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/**
+ * Every error the API can answer with. The web app maps each code to a localised message,
+ * so a code is a promise: rename one only together with both locale files.
+ */
+export const errorCodes = [
+  'VALIDATION_FAILED',
+  'UNAUTHENTICATED',
+  'TOKEN_EXPIRED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'RATE_LIMITED',
+  'INTERNAL',
+  'CODE_INVALID',
+  'CODE_EXPIRED',
+  'CODE_ATTEMPTS_EXCEEDED',
+  'PHONE_LOGIN_UNSUPPORTED',
+  'EMAIL_TAKEN',
+  'EMAIL_UNCHANGED',
+  'REFRESH_INVALID',
+  'OAUTH_NOT_CONFIGURED',
+  'OAUTH_FAILED',
+  'NOT_WORKSPACE_OWNER',
+  'SEATS_EXHAUSTED',
+  'PLAN_REQUIRED',
+  'WORDS_EXHAUSTED',
+] as const;
+
+export type ErrorCode = (typeof errorCodes)[number];
+
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: z.enum(errorCodes),
+    message: z.string(),
+    requestId: z.string().optional(),
+    issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  }),
+});
+
+export type ErrorBody = z.infer<typeof errorBodySchema>;

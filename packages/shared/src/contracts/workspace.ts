@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { plans } from '../plans.ts';
+import { WORKSPACE_NAME_MAX_LENGTH } from '../rules/names.ts';
+
+export const workspaceOwnerSchema = z.object({
+  id: z.uuid(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string(),
+});
+
+export const workspaceUsageSchema = z.object({
+  workspaceId: z.uuid(),
+  wordCount: z.number().int().nonnegative(),
+  limit: z.number().int().nonnegative().nullable(),
+  remaining: z.number().int().nonnegative().nullable(),
+  resetsAt: z.string(),
+});
+export type WorkspaceUsage = z.infer<typeof workspaceUsageSchema>;
+
+export const invitedUserSchema = z.object({
+  id: z.uuid(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string(),
+});
+
+export const premiumSubscriptionSchema = z.object({
+  paymentType: z.enum(['MONTHLY', 'YEARLY']),
+  status: z.string(),
+  currentPeriodEnd: z.string().nullable(),
+  cancelAtPeriodEnd: z.boolean(),
+});
+
+export const workspaceSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  createdAt: z.string(),
+  ownerId: z.uuid(),
+  owner: workspaceOwnerSchema,
+  plan: z.enum(plans),
+  isPro: z.boolean(),
+  isEnterprise: z.boolean(),
+  enterprisePlan: z.boolean(),
+  isGpt4TurnedOn: z.boolean(),
+  userSeats: z.number().int().nonnegative(),
+  invitedUsers: z.array(invitedUserSchema),
+  premiumSubscription: premiumSubscriptionSchema.nullable(),
+  cancelAtPeriodEnd: z.boolean(),
+  workspaceUsage: workspaceUsageSchema,
+});
+export type Workspace = z.infer<typeof workspaceSchema>;
+
+export const workspaceListResponseSchema = z.array(workspaceSchema);
+
+export const renameWorkspaceBodySchema = z.strictObject({
+  name: z.string().trim().min(1).max(WORKSPACE_NAME_MAX_LENGTH),
+});
+export type RenameWorkspaceBody = z.infer<typeof renameWorkspaceBodySchema>;
+
+export const renameWorkspaceResponseSchema = z.object({ id: z.uuid(), name: z.string() });
