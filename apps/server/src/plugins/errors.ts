@@ -21,7 +21,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       }));
       return reply
         .status(400)
-        .send(body('VALIDATION_FAILED', `Invalid ${error.validationContext ?? 'request'}`, request.id, { issues }));
+        .send(
+          body('VALIDATION_FAILED', `Invalid ${error.validationContext ?? 'request'}`, request.id, {
+            issues,
+          }),
+        );
     }
     if (error.statusCode === 429) {
       return reply.status(429).send(body('RATE_LIMITED', 'Too many requests, try again later', request.id));

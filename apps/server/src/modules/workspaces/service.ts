@@ -1,0 +1,139 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { checkWorkspaceName, isPaidPlan, type Locale, type Workspace } from '@redacta/shared';
+import type { Db, Tx } from '../../db/client.ts';
+import { memberships, subscriptions, users, workspaces } from '../../db/schema.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { usageFor, usageForMany, type UsageSettings } from '../usage/service.ts';
+
+const personalWorkspaceName: Record<Locale, string> = {
+  es: 'Mi espacio de trabajo',
+  en: 'My workspace',
+};
+
+/** Registration: every new user gets a free workspace they own. Run inside the sign-up transaction. */
+export async function createPersonalWorkspace(
+  tx: Db | Tx,
+  owner: { id: string; email: string; locale: Locale },
+): Promise<{ id: string; name: string }> {
+  const [workspace] = await tx
+    .insert(workspaces)
+    .values({ name: personalWorkspaceName[owner.locale], ownerId: owner.id })
+    .returning({ id: workspaces.id, name: workspaces.name });
+  await tx.insert(memberships).values({ workspaceId: workspace!.id, userId: owner.id, role: 'owner' });
+  return workspace!;
+}
+
+export type WorkspaceRole = 'owner' | 'member';
+
+/**
+ * The tenancy gate every workspace route goes through: the user's role in the workspace, or
+ * 404 when it does not exist *or* the user is not a member (no hint that it exists).
+ */
+export async function requireMembership(
+  db: Db | Tx,
+  workspaceId: string,
+  userId: string,
+): Promise<WorkspaceRole> {
+  const [membership] = await db
+    .select({ role: memberships.role })
+    .from(memberships)
+    .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, userId)))
+    .limit(1);
+  if (!membership) throw notFound('Workspace');
+  return membership.role;
+}
+
+export async function requireOwner(db: Db | Tx, workspaceId: string, userId: string): Promise<void> {
+  const role = await requireMembership(db, workspaceId, userId);
+  if (role !== 'owner') throw new AppError('NOT_WORKSPACE_OWNER', 'Only the workspace owner can do this');
+}
+
+/** Every workspace the user belongs to, oldest first, with owner, members, plan and this month's usage. */
+export async function listWorkspaces(db: Db, userId: string, settings: UsageSettings): Promise<Workspace[]> {
+  const rows = await db
+    .select({ workspace: workspaces, owner: users })
+    .from(memberships)
+    .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
+    .innerJoin(users, eq(users.id, workspaces.ownerId))
+    .where(eq(memberships.userId, userId))
+    .orderBy(asc(workspaces.createdAt), asc(workspaces.id));
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.workspace.id);
+
+  const [memberRows, subscriptionRows, usage] = await Promise.all([
+    db
+      .select({
+        workspaceId: memberships.workspaceId,
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+      })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(and(inArray(memberships.workspaceId, ids), eq(memberships.role, 'member')))
+      .orderBy(asc(memberships.createdAt)),
+    db.select().from(subscriptions).where(inArray(subscriptions.workspaceId, ids)),
+    usageForMany(
+      db,
+      rows.map((row) => ({ id: row.workspace.id, plan: row.workspace.plan })),
+      settings,
+    ),
+  ]);
+
+  return rows.map(({ workspace, owner }) => {
+    const subscription = subscriptionRows.find((s) => s.workspaceId === workspace.id);
+    return {
+      id: workspace.id,
+      name: workspace.name,
+      createdAt: workspace.createdAt.toISOString(),
+      ownerId: workspace.ownerId,
+      owner: { id: owner.id, firstName: owner.firstName, lastName: owner.lastName, email: owner.email },
+      plan: workspace.plan,
+      isPro: workspace.plan === 'pro_monthly' || workspace.plan === 'pro_yearly',
+      isEnterprise: workspace.plan === 'enterprise',
+      enterprisePlan: workspace.plan === 'enterprise',
+      isGpt4TurnedOn: isPaidPlan(workspace.plan) && workspace.isGpt4TurnedOn,
+      userSeats: workspace.userSeats,
+      invitedUsers: memberRows
+        .filter((member) => member.workspaceId === workspace.id)
+        .map(({ id, firstName, lastName, email }) => ({ id, firstName, lastName, email })),
+      premiumSubscription: subscription
+        ? {
+            paymentType: subscription.paymentType,
+            status: subscription.status,
+            currentPeriodEnd: subscription.currentPeriodEnd?.toISOString() ?? null,
+            cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+          }
+        : null,
+      cancelAtPeriodEnd: subscription?.cancelAtPeriodEnd ?? false,
+      workspaceUsage: usage.get(workspace.id)!,
+    };
+  });
+}
+
+export async function renameWorkspace(db: Db, workspaceId: string, userId: string, name: string) {
+  const problem = checkWorkspaceName(name);
+  if (problem) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      problem === 'required' ? 'The workspace name is required' : 'Enter a valid workspace name',
+    );
+  }
+  await requireOwner(db, workspaceId, userId);
+  const [renamed] = await db
+    .update(workspaces)
+    .set({ name: name.trim() })
+    .where(eq(workspaces.id, workspaceId))
+    .returning({ id: workspaces.id, name: workspaces.name });
+  return renamed!;
+}
+
+export async function workspaceUsage(db: Db, workspaceId: string, userId: string, settings: UsageSettings) {
+  await requireMembership(db, workspaceId, userId);
+  const [workspace] = await db
+    .select({ id: workspaces.id, plan: workspaces.plan })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId));
+  return usageFor(db, workspace!, settings);
+}
