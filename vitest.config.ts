@@ -17,9 +17,10 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           setupFiles: ['apps/server/test/setup.ts'],
+          globalSetup: ['apps/server/test/global-setup.ts'],
         },
       },
-      './apps/web/vitest.config.ts',
+      'apps/web/vitest.config.{ts,mts}',
     ],
   },
 });

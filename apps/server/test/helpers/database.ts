@@ -6,7 +6,7 @@ let shared: Promise<Database> | undefined;
 
 /**
  * One database per test worker (DESIGN §6: never one per test). PGlite in memory by default;
- * with TEST_DATABASE_URL a fresh PostgreSQL database is created for this worker and dropped at exit,
+ * with TEST_DATABASE_URL a fresh PostgreSQL database is created for this worker and dropped by the global teardown,
  * so parallel workers and repeated runs never see each other's data.
  */
 export function workerDatabase(): Promise<Database> {
@@ -18,24 +18,15 @@ async function create(): Promise<Database> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) return openDatabase({ dataDir: null });
 
-  const name = `redacta_test_${process.pid}_${process.env.VITEST_POOL_ID ?? '0'}_${Date.now().toString(36)}`;
+  const run = process.env.REDACTA_TEST_RUN ?? `${process.pid}_${Date.now().toString(36)}`;
+  const name = `redacta_test_${run}_${process.env.VITEST_POOL_ID ?? '0'}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   await admin.query(`create database "${name}"`);
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: null });
-  process.once('beforeExit', () => void dropDatabase(database, baseUrl, name));
-  return database;
-}
-
-async function dropDatabase(database: Database, baseUrl: string, name: string) {
-  await database.close();
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists "${name}" with (force)`);
-  await admin.end();
+  return openDatabase({ databaseUrl: url.toString(), dataDir: null });
 }
 
 /** Empties every table between tests; far cheaper than a new database. */
