@@ -1,0 +1,53 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config.ts';
+
+describe('loadConfig', () => {
+  it('starts with no configuration at all, on port 3000 with PGlite under ./data', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'redacta-config-'));
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config.PORT).toBe(3000);
+    expect(config.APP_URL).toBe('http://localhost:3000');
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.isDevelopment).toBe(true);
+    expect(config.JWT_SECRET.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('keeps the generated development secret so sessions survive a restart', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'redacta-config-'));
+    const first = loadConfig({ DATA_DIR: dataDir });
+    const second = loadConfig({ DATA_DIR: dataDir });
+    expect(second.JWT_SECRET).toBe(first.JWT_SECRET);
+    expect(readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8')).toBe(first.JWT_SECRET);
+  });
+
+  it('names every bad key at once', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', SMTP_URL: 'not a url' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as ConfigError).message;
+    for (const key of ['PORT', 'DATABASE_URL', 'LOG_LEVEL', 'SMTP_URL']) expect(message).toContain(key);
+  });
+
+  it('requires a JWT secret and an APP_URL in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET[\s\S]*APP_URL/);
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(40),
+      APP_URL: 'https://app.example.com/',
+    });
+    expect(config.APP_URL).toBe('https://app.example.com');
+  });
+
+  it('treats empty values as unset, as a copied .env.example leaves them', () => {
+    const config = loadConfig({ NODE_ENV: 'test', SMTP_URL: '', DATABASE_URL: '', REDIS_URL: '' });
+    expect(config.SMTP_URL).toBeUndefined();
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+});
