@@ -37,6 +37,11 @@ const envSchema = z.object({
   GOOGLE_ISSUER: z.preprocess(emptyToUndefined, z.url().default('https://accounts.google.com')),
   FACEBOOK_CLIENT_ID: optionalString,
   FACEBOOK_CLIENT_SECRET: optionalString,
+  FACEBOOK_DIALOG_URL: z.preprocess(
+    emptyToUndefined,
+    z.url().default('https://www.facebook.com/v19.0/dialog/oauth'),
+  ),
+  FACEBOOK_GRAPH_URL: z.preprocess(emptyToUndefined, z.url().default('https://graph.facebook.com/v19.0')),
   RATE_LIMIT_CODE_REQUESTS_PER_HOUR: z.coerce.number().int().positive().default(5),
   RATE_LIMIT_LOGIN_ATTEMPTS_PER_15MIN: z.coerce.number().int().positive().default(20),
 });

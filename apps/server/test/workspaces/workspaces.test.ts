@@ -119,7 +119,7 @@ describe('PATCH /api/workspace/rename/:id', () => {
     expect(res.json()).toMatchObject({ error: { code: 'NOT_WORKSPACE_OWNER' } });
   });
 
-  it.each([
+  it.each<[Record<string, unknown>, string]>([
     [{ name: '' }, 'empty'],
     [{ name: '   ' }, 'blank'],
     [{ name: '<script>' }, 'angle brackets'],
@@ -127,7 +127,7 @@ describe('PATCH /api/workspace/rename/:id', () => {
     [{ name: 'x'.repeat(61) }, 'too long'],
     [{ name: 'Ok', plan: 'enterprise' }, 'unknown key'],
     [{}, 'missing'],
-  ])('rejects %j (%s) with 400 and the error shape', async (payload) => {
+  ])('rejects %j (%s) with 400 and the error shape', async (payload, _why) => {
     const ana = await createUser(t.app);
     const res = await t.app.inject({
       method: 'PATCH',

@@ -1,0 +1,56 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
+import type { Locale, OAuthProvider } from '@redacta/shared';
+
+export const FLOW_COOKIE = 'redacta_oauth';
+export const FLOW_TTL_SECONDS = 10 * 60;
+
+/** Spec §9: verifier and state are 128 characters each (RFC 7636 allows 43–128 unreserved characters). */
+export function randomVerifier(): string {
+  return randomBytes(96).toString('base64url');
+}
+
+export function s256(verifier: string): string {
+  return createHash('sha256').update(verifier).digest('base64url');
+}
+
+export interface FlowState {
+  provider: OAuthProvider;
+  state: string;
+  verifier: string;
+  nonce: string;
+  /** The interface language at the start, for a user created by this sign-in. */
+  locale: Locale;
+}
+
+const key = (secret: string) => new TextEncoder().encode(`oauth-flow:${secret}`);
+
+/**
+ * The flow's secrets travel in a short-lived HttpOnly cookie, signed so it cannot be forged; the
+ * state in it must match the provider's callback, which ties the callback to this browser.
+ */
+export function sealFlowState(secret: string, flow: FlowState): Promise<string> {
+  return new SignJWT({ p: flow.provider, s: flow.state, v: flow.verifier, n: flow.nonce, l: flow.locale })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setExpirationTime(`${FLOW_TTL_SECONDS}s`)
+    .sign(key(secret));
+}
+
+export async function openFlowState(secret: string, sealed: string | undefined): Promise<FlowState | null> {
+  if (!sealed) return null;
+  try {
+    const { payload } = await jwtVerify(sealed, key(secret), { algorithms: ['HS256'] });
+    const { p, s, v, n, l } = payload as Record<string, unknown>;
+    if (
+      (p !== 'google' && p !== 'facebook') ||
+      typeof s !== 'string' ||
+      typeof v !== 'string' ||
+      typeof n !== 'string'
+    ) {
+      return null;
+    }
+    return { provider: p, state: s, verifier: v, nonce: n, locale: l === 'en' ? 'en' : 'es' };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,54 @@
+import { and, eq } from 'drizzle-orm';
+import { checkPersonName, normalizeEmail, type Locale, type OAuthProvider } from '@redacta/shared';
+import type { Db } from '../../db/client.ts';
+import { oauthAccounts, users } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import { createPersonalWorkspace } from '../workspaces/service.ts';
+import type { ProviderProfile } from './providers.ts';
+
+/** A provider's name only when it passes our own name rule; otherwise /welcome asks for it. */
+const acceptableName = (value: string | null) => (value && !checkPersonName(value) ? value.trim() : null);
+
+/**
+ * The user a provider identity signs in as: the linked account, else the account with the same
+ * verified e-mail (linked now), else a new user with a personal workspace — one transaction.
+ */
+export async function resolveOAuthUser(
+  db: Db,
+  provider: OAuthProvider,
+  profile: ProviderProfile,
+  locale: Locale,
+): Promise<{ userId: string; isRegistration: boolean }> {
+  return db.transaction(async (tx) => {
+    const [linked] = await tx
+      .select({ userId: oauthAccounts.userId })
+      .from(oauthAccounts)
+      .where(
+        and(eq(oauthAccounts.provider, provider), eq(oauthAccounts.providerUserId, profile.providerUserId)),
+      );
+    if (linked) return { userId: linked.userId, isRegistration: false };
+
+    if (!profile.email || !profile.emailVerified) {
+      throw new AppError('OAUTH_FAILED', `${provider} did not share a verified e-mail address`, 400);
+    }
+    const email = normalizeEmail(profile.email);
+    const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
+    let userId = existing?.id;
+    if (!userId) {
+      const [created] = await tx
+        .insert(users)
+        .values({
+          email,
+          firstName: acceptableName(profile.firstName),
+          lastName: acceptableName(profile.lastName),
+          picture: profile.picture,
+          locale,
+        })
+        .returning({ id: users.id });
+      userId = created!.id;
+      await createPersonalWorkspace(tx, { id: userId, email, locale });
+    }
+    await tx.insert(oauthAccounts).values({ userId, provider, providerUserId: profile.providerUserId });
+    return { userId, isRegistration: !existing };
+  });
+}
