@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { nextMonthlyReset, usagePeriod, type Plan, type WorkspaceUsage } from '@redacta/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { usageCounters } from '../../db/schema.ts';
@@ -13,37 +13,21 @@ export function monthlyLimit(plan: Plan, settings: UsageSettings): number | null
   return plan === 'free' ? settings.freePlanWords : null;
 }
 
-/** This month's usage for several workspaces in one query. */
-export async function usageForMany(
-  db: Db | Tx,
-  list: { id: string; plan: Plan }[],
+/** The usage answer for a workspace whose counter for this month reads `wordCount`. */
+export function usageFromCount(
+  workspace: { id: string; plan: Plan },
+  wordCount: number,
   settings: UsageSettings,
-): Promise<Map<string, WorkspaceUsage>> {
-  const now = settings.now?.() ?? new Date();
-  const period = usagePeriod(now);
-  const counters = list.length
-    ? await db
-        .select({ workspaceId: usageCounters.workspaceId, wordCount: usageCounters.wordCount })
-        .from(usageCounters)
-        .where(
-          and(
-            inArray(
-              usageCounters.workspaceId,
-              list.map((w) => w.id),
-            ),
-            eq(usageCounters.period, period),
-          ),
-        )
-    : [];
-  const resetsAt = nextMonthlyReset(now).toISOString();
-  return new Map(
-    list.map((workspace) => {
-      const wordCount = counters.find((c) => c.workspaceId === workspace.id)?.wordCount ?? 0;
-      const limit = monthlyLimit(workspace.plan, settings);
-      const remaining = limit === null ? null : Math.max(0, limit - wordCount);
-      return [workspace.id, { workspaceId: workspace.id, wordCount, limit, remaining, resetsAt }];
-    }),
-  );
+  now: Date,
+): WorkspaceUsage {
+  const limit = monthlyLimit(workspace.plan, settings);
+  return {
+    workspaceId: workspace.id,
+    wordCount,
+    limit,
+    remaining: limit === null ? null : Math.max(0, limit - wordCount),
+    resetsAt: nextMonthlyReset(now).toISOString(),
+  };
 }
 
 export async function usageFor(
@@ -51,5 +35,10 @@ export async function usageFor(
   workspace: { id: string; plan: Plan },
   settings: UsageSettings,
 ): Promise<WorkspaceUsage> {
-  return (await usageForMany(db, [workspace], settings)).get(workspace.id)!;
+  const now = settings.now?.() ?? new Date();
+  const [counter] = await db
+    .select({ wordCount: usageCounters.wordCount })
+    .from(usageCounters)
+    .where(and(eq(usageCounters.workspaceId, workspace.id), eq(usageCounters.period, usagePeriod(now))));
+  return usageFromCount(workspace, counter?.wordCount ?? 0, settings, now);
 }

@@ -1,9 +1,16 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { checkWorkspaceName, isPaidPlan, type Locale, type Workspace } from '@redacta/shared';
+import {
+  checkWorkspaceName,
+  isPaidPlan,
+  isProPlan,
+  usagePeriod,
+  type Locale,
+  type Workspace,
+} from '@redacta/shared';
 import type { Db, Tx } from '../../db/client.ts';
-import { memberships, subscriptions, users, workspaces } from '../../db/schema.ts';
+import { memberships, subscriptions, usageCounters, users, workspaces } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { usageFor, usageForMany, type UsageSettings } from '../usage/service.ts';
+import { usageFor, usageFromCount, type UsageSettings } from '../usage/service.ts';
 
 const personalWorkspaceName: Record<Locale, string> = {
   es: 'Mi espacio de trabajo',
@@ -48,68 +55,78 @@ export async function requireOwner(db: Db | Tx, workspaceId: string, userId: str
   if (role !== 'owner') throw new AppError('NOT_WORKSPACE_OWNER', 'Only the workspace owner can do this');
 }
 
-/** Every workspace the user belongs to, oldest first, with owner, members, plan and this month's usage. */
+/**
+ * Every workspace the user belongs to, oldest first, with owner, members, plan and this month's
+ * usage: two queries whatever the number of workspaces (the list is loaded at every session start).
+ */
 export async function listWorkspaces(db: Db, userId: string, settings: UsageSettings): Promise<Workspace[]> {
+  const now = settings.now?.() ?? new Date();
   const rows = await db
-    .select({ workspace: workspaces, owner: users })
+    .select({
+      workspace: workspaces,
+      owner: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
+      subscription: subscriptions,
+      wordCount: usageCounters.wordCount,
+    })
     .from(memberships)
     .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
     .innerJoin(users, eq(users.id, workspaces.ownerId))
+    .leftJoin(subscriptions, eq(subscriptions.workspaceId, workspaces.id))
+    .leftJoin(
+      usageCounters,
+      and(eq(usageCounters.workspaceId, workspaces.id), eq(usageCounters.period, usagePeriod(now))),
+    )
     .where(eq(memberships.userId, userId))
     .orderBy(asc(workspaces.createdAt), asc(workspaces.id));
   if (rows.length === 0) return [];
-  const ids = rows.map((row) => row.workspace.id);
 
-  const [memberRows, subscriptionRows, usage] = await Promise.all([
-    db
-      .select({
-        workspaceId: memberships.workspaceId,
-        id: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
-      })
-      .from(memberships)
-      .innerJoin(users, eq(users.id, memberships.userId))
-      .where(and(inArray(memberships.workspaceId, ids), eq(memberships.role, 'member')))
-      .orderBy(asc(memberships.createdAt)),
-    db.select().from(subscriptions).where(inArray(subscriptions.workspaceId, ids)),
-    usageForMany(
-      db,
-      rows.map((row) => ({ id: row.workspace.id, plan: row.workspace.plan })),
-      settings,
-    ),
-  ]);
+  const members = await db
+    .select({
+      workspaceId: memberships.workspaceId,
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+    })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(
+      and(
+        inArray(
+          memberships.workspaceId,
+          rows.map((row) => row.workspace.id),
+        ),
+        eq(memberships.role, 'member'),
+      ),
+    )
+    .orderBy(asc(memberships.createdAt));
 
-  return rows.map(({ workspace, owner }) => {
-    const subscription = subscriptionRows.find((s) => s.workspaceId === workspace.id);
-    return {
-      id: workspace.id,
-      name: workspace.name,
-      createdAt: workspace.createdAt.toISOString(),
-      ownerId: workspace.ownerId,
-      owner: { id: owner.id, firstName: owner.firstName, lastName: owner.lastName, email: owner.email },
-      plan: workspace.plan,
-      isPro: workspace.plan === 'pro_monthly' || workspace.plan === 'pro_yearly',
-      isEnterprise: workspace.plan === 'enterprise',
-      enterprisePlan: workspace.plan === 'enterprise',
-      isGpt4TurnedOn: isPaidPlan(workspace.plan) && workspace.isGpt4TurnedOn,
-      userSeats: workspace.userSeats,
-      invitedUsers: memberRows
-        .filter((member) => member.workspaceId === workspace.id)
-        .map(({ id, firstName, lastName, email }) => ({ id, firstName, lastName, email })),
-      premiumSubscription: subscription
-        ? {
-            paymentType: subscription.paymentType,
-            status: subscription.status,
-            currentPeriodEnd: subscription.currentPeriodEnd?.toISOString() ?? null,
-            cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
-          }
-        : null,
-      cancelAtPeriodEnd: subscription?.cancelAtPeriodEnd ?? false,
-      workspaceUsage: usage.get(workspace.id)!,
-    };
-  });
+  return rows.map(({ workspace, owner, subscription, wordCount }) => ({
+    id: workspace.id,
+    name: workspace.name,
+    createdAt: workspace.createdAt.toISOString(),
+    ownerId: workspace.ownerId,
+    owner,
+    plan: workspace.plan,
+    isPro: isProPlan(workspace.plan),
+    isEnterprise: workspace.plan === 'enterprise',
+    enterprisePlan: workspace.plan === 'enterprise',
+    isGpt4TurnedOn: isPaidPlan(workspace.plan) && workspace.isGpt4TurnedOn,
+    userSeats: workspace.userSeats,
+    invitedUsers: members
+      .filter((member) => member.workspaceId === workspace.id)
+      .map(({ id, firstName, lastName, email }) => ({ id, firstName, lastName, email })),
+    premiumSubscription: subscription
+      ? {
+          paymentType: subscription.paymentType,
+          status: subscription.status,
+          currentPeriodEnd: subscription.currentPeriodEnd?.toISOString() ?? null,
+          cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+        }
+      : null,
+    cancelAtPeriodEnd: subscription?.cancelAtPeriodEnd ?? false,
+    workspaceUsage: usageFromCount(workspace, wordCount ?? 0, settings, now),
+  }));
 }
 
 export async function renameWorkspace(db: Db, workspaceId: string, userId: string, name: string) {
