@@ -1,0 +1,61 @@
+/* global console -- Node scripts (eslint.config.js declares no Node globals for .mjs) */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { root } from './paths.mjs';
+
+const webDir = path.join(root, 'apps/web');
+const distIndex = path.join(webDir, 'dist/index.html');
+
+/** What the web bundle is built from: a change to any of these makes apps/web/dist stale. */
+const sources = [
+  path.join(webDir, 'src'),
+  path.join(webDir, 'index.html'),
+  path.join(webDir, 'public'),
+  path.join(webDir, 'vite.config.ts'),
+  path.join(webDir, 'package.json'),
+  path.join(root, 'packages/shared/src'),
+];
+
+/** Newest mtime (ms) of a file or of every file below a directory; 0 when absent. */
+function newestMtime(target) {
+  let stat;
+  try {
+    stat = statSync(target);
+  } catch {
+    return 0;
+  }
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs; // a deleted file bumps its directory's mtime
+  for (const entry of readdirSync(target)) {
+    if (entry === 'node_modules' || entry === 'dist') continue;
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  }
+  return newest;
+}
+
+/** Why the web app needs a build, or null when apps/web/dist is up to date. */
+export function webBuildReason() {
+  if (!existsSync(path.join(webDir, 'index.html'))) return null; // no web app in this checkout
+  if (!existsSync(distIndex)) return 'apps/web/dist is missing';
+  const built = statSync(distIndex).mtimeMs;
+  const changed = sources.find((source) => newestMtime(source) > built);
+  return changed ? `${path.relative(root, changed)} changed since the last build` : null;
+}
+
+/** Builds apps/web when its dist is missing or older than its sources. Throws when the build fails. */
+export function ensureWebBuilt({ log = console.log } = {}) {
+  if (!existsSync(path.join(webDir, 'index.html'))) {
+    log('[redacta] apps/web has no index.html yet: serving the API only.');
+    return false;
+  }
+  const reason = webBuildReason();
+  if (!reason) return false;
+  log(`[redacta] Building the web app (${reason})…`);
+  const started = Date.now();
+  const result = spawnSync('npm', ['run', 'build', '-w', '@redacta/web'], { cwd: root, stdio: 'inherit' });
+  if (result.error) throw result.error;
+  if (result.status !== 0) throw new Error(`web build failed (exit code ${result.status})`);
+  log(`[redacta] Web app built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  return true;
+}
