@@ -1,0 +1,22 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The layout around every signed-in page: sidebar (desktop) or mobile header + menu (≤ 768 px). */
+export class AppShell {
+  readonly sidebar: Locator;
+  readonly mobileHeader: Locator;
+  readonly profileMenu: Locator;
+  readonly mobileMenu: Locator;
+
+  constructor(readonly page: Page) {
+    this.sidebar = page.getByTestId('sidebar');
+    this.mobileHeader = page.getByTestId('mobile-header');
+    this.profileMenu = page.getByRole('button', { name: 'Menú de perfil' });
+    this.mobileMenu = page.getByRole('button', { name: 'Abrir menú' });
+  }
+
+  async logOut() {
+    await this.profileMenu.click();
+    await this.page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
+    await expect(this.page).toHaveURL(/\/login/);
+  }
+}

@@ -1,0 +1,32 @@
+import { defineConfig } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from './support/browser.ts';
+
+const isCI = !!process.env.CI;
+
+export default defineConfig({
+  testDir: './specs',
+  outputDir: './test-results',
+  globalSetup: './global-setup.ts',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  workers: isCI ? 2 : 3,
+  forbidOnly: isCI,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    // The real address is only known once global-setup has started the server: see fixtures.ts.
+    baseURL: process.env.E2E_BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        viewport: { width: 1280, height: 800 },
+        launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+      },
+    },
+  ],
+});

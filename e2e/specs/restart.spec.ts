@@ -1,0 +1,77 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, newEmail, test } from '../fixtures.ts';
+import { LoginPage } from '../pages/login-page.ts';
+import { WelcomePage } from '../pages/welcome-page.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+
+/**
+ * "What was saved survives a restart": this spec runs its own server (as `npm start` does) on its own
+ * DATA_DIR, stops it, starts it again on the same directory and signs in as the same user.
+ */
+test.describe('persistence', () => {
+  let dataRoot: string;
+  let server: RunningServer | undefined;
+
+  test.beforeAll(() => {
+    dataRoot = mkdtempSync(path.join(tmpdir(), 'redacta-e2e-restart-'));
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+    rmSync(dataRoot, { recursive: true, force: true });
+  });
+
+  test('the user and their workspace survive a server restart', async ({ browser }) => {
+    test.setTimeout(180_000);
+    const smtpUrl = process.env.E2E_SMTP_URL;
+    if (!smtpUrl) throw new Error('E2E_SMTP_URL is not set: run through playwright.config.ts');
+    const start = () =>
+      startServer({
+        dataDir: path.join(dataRoot, 'data'),
+        smtpUrl,
+        logFile: path.join(dataRoot, 'server.log'),
+      });
+    const email = newEmail('restart');
+
+    server = await start();
+    let context = await browser.newContext({ baseURL: server.url });
+    let page = await context.newPage();
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.signIn(email);
+    await new WelcomePage(page).submitNames('Marta', 'Ruiz');
+    await expect(page).toHaveURL(/\/chat/);
+    const workspaceName = await workspaceNameOf(page, server.url);
+    await context.close();
+
+    await server.stop();
+    server = await start();
+
+    context = await browser.newContext({ baseURL: server.url });
+    page = await context.newPage();
+    const again = new LoginPage(page);
+    await again.goto();
+    await again.signIn(email);
+    await expect(page).toHaveURL(/\/chat/); // a known user: no /welcome
+    expect(await workspaceNameOf(page, server.url)).toBe(workspaceName);
+    await context.close();
+  });
+});
+
+/** The current workspace's name, asked from the API with the page's own session (refresh cookie). */
+async function workspaceNameOf(page: Page, url: string): Promise<string> {
+  const refresh = await page.request.get(`${url}/api/auth/refresh`, {
+    headers: { 'X-Requested-With': 'XMLHttpRequest' },
+  });
+  expect(refresh.ok()).toBe(true);
+  const { accessToken } = (await refresh.json()) as { accessToken: string };
+  const list = await page.request.get(`${url}/api/workspace/list`, {
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
+  expect(list.ok()).toBe(true);
+  const workspaces = (await list.json()) as { name: string }[];
+  expect(workspaces.length).toBeGreaterThan(0);
+  return workspaces[0]!.name;
+}
