@@ -1,0 +1,80 @@
+import type { ReactNode } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ChatHeaderActions, ChatTitle } from '@/features/chat';
+import { ProjectsHeaderActions } from '@/features/projects';
+import { BrandVoiceHeaderActions } from '@/features/brand-voice';
+import { MOBILE_QUERY, useMediaQuery } from '@/lib/use-media-query';
+import { Footer } from './footer';
+import { MobileHeader } from './mobile-header';
+import { PageHeader } from './page-header';
+import { Sidebar } from './sidebar';
+
+interface Chrome {
+  title: ReactNode;
+  /** The spec §2 header (only /projects, /chat, /brand-voice). */
+  header?: { actions: ReactNode; compactActions?: ReactNode };
+  footer: boolean;
+}
+
+function useChrome(pathname: string): Chrome {
+  const { t } = useTranslation();
+  const heading = (text: string) => <h1 className="truncate text-lg font-semibold">{text}</h1>;
+  if (pathname === '/chat')
+    return {
+      title: <ChatTitle />,
+      header: { actions: <ChatHeaderActions />, compactActions: <ChatHeaderActions compact /> },
+      footer: false,
+    };
+  if (pathname === '/projects')
+    return {
+      title: heading(t('nav.projects')),
+      header: { actions: <ProjectsHeaderActions />, compactActions: <ProjectsHeaderActions compact /> },
+      footer: true,
+    };
+  if (pathname === '/brand-voice')
+    return {
+      title: heading(t('nav.brandVoice')),
+      header: { actions: <BrandVoiceHeaderActions />, compactActions: <BrandVoiceHeaderActions compact /> },
+      footer: true,
+    };
+  const titles: Record<string, string> = {
+    '/brand-voice/new': 'brandVoice.newTitle',
+    '/profile': 'profileMenu.profile',
+    '/workspace-settings': 'profileMenu.workspaceSettings',
+    '/subscription': 'profileMenu.subscription',
+    '/labs': 'profileMenu.labs',
+  };
+  const key = titles[pathname];
+  return { title: key ? t(key) : 'Redacta', footer: key !== undefined };
+}
+
+/** The signed-in shell: sidebar (desktop) or mobile header + slide-in menu (≤ 768 px). */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const isMobile = useMediaQuery(MOBILE_QUERY);
+  const chrome = useChrome(pathname);
+
+  return (
+    <div className="flex h-full">
+      <a
+        href="#main"
+        className="sr-only z-[80] rounded-lg bg-primary px-3 py-2 text-on-primary focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        {t('common.skipToContent')}
+      </a>
+      {!isMobile && <Sidebar />}
+      <div className="flex min-w-0 flex-1 flex-col">
+        {isMobile && <MobileHeader title={chrome.title} action={chrome.header?.compactActions} />}
+        <main id="main" tabIndex={-1} className="flex min-h-0 flex-1 flex-col overflow-y-auto outline-none">
+          {!isMobile && chrome.header && <PageHeader title={chrome.title} actions={chrome.header.actions} />}
+          <div className="flex flex-1 flex-col">
+            <Outlet />
+          </div>
+          {chrome.footer && <Footer />}
+        </main>
+      </div>
+    </div>
+  );
+}

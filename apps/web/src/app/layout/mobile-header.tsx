@@ -1,0 +1,58 @@
+import { useState, type ReactNode } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
+import { useTranslation } from 'react-i18next';
+import { Menu, X } from 'lucide-react';
+import { Logo } from './logo';
+import { NavLinks } from './nav-links';
+import { ProfileMenuContent } from './profile-menu';
+import { WorkspaceAction } from './workspace-action';
+
+/** ≤ 768 px: a 56 px header with the menu button, the page title and the primary action (UI.md). */
+export function MobileHeader({ title, action }: { title: ReactNode; action?: ReactNode }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
+
+  return (
+    <header
+      data-testid="mobile-header"
+      className="sticky top-0 z-30 flex h-14 shrink-0 items-center gap-2 border-b border-border bg-surface px-2"
+    >
+      <Dialog.Root open={open} onOpenChange={setOpen}>
+        <Dialog.Trigger
+          aria-label={t('mobile.openMenu')}
+          title={t('mobile.openMenu')}
+          className="rounded-lg p-2.5 text-text hover:bg-surface-muted"
+        >
+          <Menu className="size-5" aria-hidden />
+        </Dialog.Trigger>
+        <Dialog.Portal>
+          <Dialog.Overlay className="animate-fade-in fixed inset-0 z-40 bg-slate-950/50" />
+          <Dialog.Content
+            aria-describedby={undefined}
+            data-testid="mobile-menu"
+            className="animate-slide-in-left fixed inset-y-0 left-0 z-50 flex w-[min(86vw,320px)] flex-col gap-5 overflow-y-auto bg-surface-muted px-3 py-3 shadow-2xl"
+          >
+            <div className="flex items-center justify-between">
+              <Dialog.Title asChild>
+                <div>
+                  <Logo onNavigate={close} />
+                </div>
+              </Dialog.Title>
+              <Dialog.Close aria-label={t('mobile.closeMenu')} className="rounded-lg p-2.5 hover:bg-surface">
+                <X className="size-5" aria-hidden />
+              </Dialog.Close>
+            </div>
+            <NavLinks onNavigate={close} />
+            <WorkspaceAction onNavigate={close} />
+            <div className="rounded-xl border border-border bg-surface p-1.5">
+              <ProfileMenuContent onNavigate={close} />
+            </div>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+      <div className="min-w-0 flex-1 truncate text-[15px] font-semibold">{title}</div>
+      {action && <div className="flex shrink-0 items-center gap-1">{action}</div>}
+    </header>
+  );
+}

@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Sparkles, UserPlus } from 'lucide-react';
+import { useSession } from '@/features/session';
+import { UpgradeModal } from '@/features/subscription';
+import { Button } from '@/components/ui/button';
+
+/**
+ * Spec §2 sidebar footer: Pro/Enterprise see "invite teammate", free workspaces "upgrade to Pro".
+ * Spec §4: with every seat taken the invite goes to /subscription; otherwise to the members
+ * section (the invite modal lands with the members issue).
+ */
+export function WorkspaceAction({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { workspace } = useSession();
+  const [upgradeOpen, setUpgradeOpen] = useState(false);
+  if (!workspace) return null;
+
+  if (workspace.isPro || workspace.isEnterprise) {
+    return (
+      <Button
+        variant="secondary"
+        className="w-full"
+        icon={<UserPlus className="size-4" aria-hidden />}
+        onClick={() => {
+          onNavigate?.();
+          navigate(
+            workspace.invitedUsers.length >= workspace.userSeats
+              ? '/subscription'
+              : '/workspace-settings#members',
+          );
+        }}
+      >
+        {t('sidebar.invite')}
+      </Button>
+    );
+  }
+  return (
+    <>
+      <Button
+        className="w-full"
+        icon={<Sparkles className="size-4" aria-hidden />}
+        onClick={() => setUpgradeOpen(true)}
+      >
+        {t('sidebar.upgrade')}
+      </Button>
+      <UpgradeModal open={upgradeOpen} onOpenChange={setUpgradeOpen} />
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import type { ReactNode } from 'react';
+import { cn } from './cn';
+
+/** UI.md menus: per-item "⋯" menus with icons; destructive items last, in red. */
+export function Menu({
+  trigger,
+  children,
+  align = 'end',
+}: {
+  trigger: ReactNode;
+  children: ReactNode;
+  align?: 'start' | 'end';
+}) {
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger asChild>{trigger}</DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align={align}
+          sideOffset={4}
+          className="z-[65] min-w-48 rounded-lg border border-border bg-surface p-1 text-sm text-text shadow-lg"
+        >
+          {children}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+export function MenuItem({
+  icon,
+  children,
+  onSelect,
+  destructive,
+  disabled,
+}: {
+  icon?: ReactNode;
+  children: ReactNode;
+  onSelect?: () => void;
+  destructive?: boolean;
+  disabled?: boolean;
+}) {
+  return (
+    <DropdownMenu.Item
+      onSelect={onSelect}
+      disabled={disabled}
+      className={cn(
+        'flex cursor-pointer items-center gap-2 rounded-md px-2.5 py-2 outline-none select-none',
+        'data-[highlighted]:bg-surface-muted data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50',
+        destructive && 'text-danger',
+      )}
+    >
+      {icon}
+      {children}
+    </DropdownMenu.Item>
+  );
+}
+
+export const MenuSeparator = () => <DropdownMenu.Separator className="my-1 h-px bg-border" />;

@@ -1,0 +1,29 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { refreshSession } from '@/lib/api-client';
+import { clearStoredIds } from '@/lib/storage';
+import { FullScreenLoader } from '@/components/ui/spinner';
+
+/** The OAuth return: the refresh cookie is set, so refresh and go on (or back to /login). */
+export default function CallbackPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    let active = true;
+    refreshSession().then(
+      ({ user }) => {
+        if (active) navigate(user.firstName ? '/chat' : '/welcome', { replace: true });
+      },
+      () => {
+        if (!active) return;
+        clearStoredIds();
+        navigate('/login?error=OAUTH_FAILED', { replace: true });
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [navigate]);
+  return <FullScreenLoader label={t('common.loading')} />;
+}

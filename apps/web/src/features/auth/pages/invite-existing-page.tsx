@@ -1,0 +1,24 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { MailOpen } from 'lucide-react';
+import { buttonClasses } from '@/components/ui/button';
+import { AuthShell } from '../components/auth-shell';
+
+/** Invitation links for existing accounts: accepting lands with the members issue. */
+export default function InviteExistingPage() {
+  const { t } = useTranslation();
+  return (
+    <AuthShell>
+      <div className="flex flex-col items-start gap-4">
+        <span className="flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary">
+          <MailOpen className="size-6" aria-hidden />
+        </span>
+        <h1 className="text-2xl font-semibold tracking-tight">{t('invite.title')}</h1>
+        <p className="text-text-muted">{t('invite.text')}</p>
+        <Link to="/login" className={buttonClasses('primary', 'lg', 'w-full')}>
+          {t('invite.signIn')}
+        </Link>
+      </div>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,158 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { isValidEmail, looksLikePhoneNumber } from '@redacta/shared/rules/email';
+import { Input } from '@/components/ui/input';
+import { Button } from '@/components/ui/button';
+import { errorMessage } from '@/lib/error-message';
+import { currentLocale } from '@/lib/i18n';
+import type { LoginResponse } from '@redacta/shared';
+import { useStartEmailLogin } from '../api/use-start-email-login';
+import { useLogin } from '../api/use-login';
+import { CodeDialog } from '../components/code-dialog';
+import { SocialButtons } from '../components/social-buttons';
+import { AuthShell } from '../components/auth-shell';
+
+/**
+ * Sign-in: social buttons, e-mail → code in a modal. Opened from the e-mail link
+ * (`?email=…&code=…`) it signs in directly; `?error=CODE` shows an OAuth failure.
+ */
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [email, setEmail] = useState(params.get('email') ?? '');
+  const [emailError, setEmailError] = useState<string | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const start = useStartEmailLogin();
+  const login = useLogin();
+  const oauthError = params.get('error');
+
+  const finish = (result: LoginResponse) => {
+    navigate(result.user.isRegistration ? '/welcome' : '/chat', { replace: true });
+  };
+
+  const verify = (address: string, code: string) => {
+    setCodeError(null);
+    login.mutate(
+      { method: 'email', email: address, code },
+      { onSuccess: finish, onError: (error) => setCodeError(errorMessage(t, error, { passThrough: true })) },
+    );
+  };
+
+  // The link in the e-mail carries both: sign in straight away (once, even under StrictMode).
+  const linkHandled = useRef(false);
+  useEffect(() => {
+    const linkEmail = params.get('email');
+    const linkCode = params.get('code');
+    if (linkHandled.current || !linkEmail || !linkCode) return;
+    linkHandled.current = true;
+    setDialogOpen(true);
+    verify(linkEmail, linkCode);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const validate = (value: string): string | null => {
+    const trimmed = value.trim();
+    if (!trimmed) return t('validation.required');
+    if (looksLikePhoneNumber(trimmed)) return t('errors.PHONE_LOGIN_UNSUPPORTED');
+    if (!isValidEmail(trimmed)) return t('validation.email');
+    return null;
+  };
+
+  const sendCode = (onSent?: () => void) => {
+    start.mutate(
+      { email: email.trim(), locale: currentLocale() },
+      {
+        onSuccess: () => {
+          setCodeError(null);
+          onSent?.();
+        },
+        onError: (error) => {
+          const message = errorMessage(t, error, { passThrough: true });
+          if (dialogOpen) setCodeError(message);
+          else setEmailError(message);
+        },
+      },
+    );
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = validate(email);
+    setEmailError(problem);
+    if (problem) return;
+    sendCode(() => setDialogOpen(true));
+  };
+
+  return (
+    <AuthShell>
+      <div className="flex flex-col gap-6">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight">{t('login.title')}</h1>
+          <p className="mt-1 text-text-muted">{t('login.subtitle')}</p>
+        </div>
+        {oauthError && (
+          <p
+            role="alert"
+            className="rounded-lg border border-danger/40 bg-danger/10 px-3 py-2 text-[13px] text-danger"
+          >
+            {t(`errors.${oauthError}`, { defaultValue: t('errors.OAUTH_FAILED') })}
+          </p>
+        )}
+        <SocialButtons />
+        <div className="flex items-center gap-3 text-xs text-text-muted" aria-hidden>
+          <span className="h-px flex-1 bg-border" />
+          {t('login.or')}
+          <span className="h-px flex-1 bg-border" />
+        </div>
+        <form onSubmit={submit} noValidate className="flex flex-col gap-3">
+          <Input
+            label={t('login.emailLabel')}
+            type="text"
+            inputMode="email"
+            autoComplete="email"
+            spellCheck={false}
+            value={email}
+            placeholder={t('login.emailPlaceholder')}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              if (emailError) setEmailError(null);
+            }}
+            onBlur={() => email.trim() && setEmailError(validate(email))}
+            error={emailError}
+          />
+          <Button type="submit" size="lg" loading={start.isPending && !dialogOpen}>
+            {t('login.continueWithEmail')}
+          </Button>
+        </form>
+        <p className="text-xs leading-relaxed text-text-muted">
+          {t('login.agreementStart')}{' '}
+          <Link to="/terms" className="text-primary underline-offset-2 hover:underline">
+            {t('login.terms')}
+          </Link>{' '}
+          {t('login.agreementAnd')}{' '}
+          <Link to="/privacy" className="text-primary underline-offset-2 hover:underline">
+            {t('login.privacy')}
+          </Link>
+          .
+        </p>
+      </div>
+      <CodeDialog
+        open={dialogOpen}
+        email={email.trim() || (params.get('email') ?? '')}
+        initialCode={params.get('code') ?? ''}
+        verifying={login.isPending}
+        resending={start.isPending && dialogOpen}
+        error={codeError}
+        onVerify={(code) => verify(email.trim() || (params.get('email') ?? ''), code)}
+        onResend={() => sendCode()}
+        onOpenChange={(open) => {
+          setDialogOpen(open);
+          if (!open) setCodeError(null);
+        }}
+      />
+    </AuthShell>
+  );
+}

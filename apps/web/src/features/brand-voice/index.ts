@@ -1,0 +1,1 @@
+export { BrandVoiceHeaderActions } from './components/brand-voice-header';

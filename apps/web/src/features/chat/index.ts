@@ -1,0 +1,1 @@
+export { ChatHeaderActions, ChatTitle } from './components/chat-header';

@@ -1,0 +1,1 @@
+export { ProjectsHeaderActions } from './components/projects-header';

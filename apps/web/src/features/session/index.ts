@@ -1,0 +1,5 @@
+export { SessionGate, WORKSPACE_RELOAD_MS } from './session-gate';
+export { useSession, type SessionContextValue } from './session-context';
+export { useLogout } from './api/use-logout';
+export { useUpdateLocale } from './api/use-update-locale';
+export { useWorkspaces, workspacesKey } from './api/use-workspaces';

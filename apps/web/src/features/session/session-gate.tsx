@@ -1,0 +1,120 @@
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import toast from 'react-hot-toast';
+import type { Workspace } from '@redacta/shared';
+import { refreshSession } from '@/lib/api-client';
+import { useSessionState } from '@/lib/session-store';
+import { clearStoredIds, storage, storageKeys } from '@/lib/storage';
+import { FullScreenLoader } from '@/components/ui/spinner';
+import { useWorkspaces, workspacesKey } from './api/use-workspaces';
+import { SessionContext, type SessionContextValue } from './session-context';
+
+/** Spec §9: a timer 3 s after session start reloads the workspaces. */
+export const WORKSPACE_RELOAD_MS = 3000;
+
+/**
+ * The session-refresh wrapper (spec §4). Unless a `token` query is present it renews the session
+ * from the refresh cookie (skipped when a sign-in just happened in this tab), then loads the
+ * workspaces; on failure it clears the stored ids and goes to /login. The full-screen loader
+ * covers the wait.
+ */
+export function SessionGate({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const queryClient = useQueryClient();
+  const { user } = useSessionState();
+  const skipRefresh = searchParams.has('token');
+  const [ready, setReady] = useState(() => user !== null || skipRefresh);
+
+  useEffect(() => {
+    if (ready) return;
+    let active = true;
+    refreshSession().then(
+      () => {
+        if (active) setReady(true);
+      },
+      () => {
+        if (!active) return;
+        clearStoredIds();
+        navigate('/login', { replace: true });
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [ready, navigate]);
+
+  const signedIn = ready && user !== null;
+  const workspacesQuery = useWorkspaces(signedIn);
+
+  // The 3-second reload after start.
+  useEffect(() => {
+    if (!signedIn) return;
+    const timer = setTimeout(
+      () => void queryClient.invalidateQueries({ queryKey: workspacesKey }),
+      WORKSPACE_RELOAD_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [signedIn, queryClient]);
+
+  // stripe=true: back from the upgrade checkout; the stored workspace is now Pro.
+  const stripeHandled = useRef(false);
+  useEffect(() => {
+    if (!signedIn || !workspacesQuery.data || stripeHandled.current || searchParams.get('stripe') !== 'true')
+      return;
+    stripeHandled.current = true;
+    const storedId = storage.get(storageKeys.workspaceId);
+    queryClient.setQueryData<Workspace[]>(workspacesKey, (list) =>
+      list?.map((workspace) => (workspace.id === storedId ? { ...workspace, isPro: true } : workspace)),
+    );
+    void queryClient.invalidateQueries({ queryKey: workspacesKey });
+    const next = new URLSearchParams(searchParams);
+    next.delete('stripe');
+    setSearchParams(next, { replace: true });
+  }, [signedIn, workspacesQuery.data, searchParams, setSearchParams, queryClient]);
+
+  const failedToast = useRef(false);
+  useEffect(() => {
+    if (workspacesQuery.isError && !failedToast.current) {
+      failedToast.current = true;
+      toast.error(t('errors.workspacesFetch'));
+    }
+  }, [workspacesQuery.isError, t]);
+
+  const [selectedId, setSelectedId] = useState<string | null>(() => storage.get(storageKeys.workspaceId));
+  const workspaces = useMemo(() => workspacesQuery.data ?? [], [workspacesQuery.data]);
+  // The stored id if it is still one of the user's workspaces, else the first one.
+  const workspace = workspaces.find((item) => item.id === selectedId) ?? workspaces[0] ?? null;
+
+  useEffect(() => {
+    if (workspace && storage.get(storageKeys.workspaceId) !== workspace.id) {
+      storage.set(storageKeys.workspaceId, workspace.id);
+    }
+  }, [workspace]);
+
+  const pathname = location.pathname;
+  const value = useMemo<SessionContextValue>(
+    () => ({
+      user,
+      workspaces,
+      workspace,
+      workspacesLoading: workspacesQuery.isPending,
+      selectWorkspace: (id: string) => {
+        storage.set(storageKeys.workspaceId, id);
+        storage.remove(storageKeys.projectId);
+        setSelectedId(id);
+        if (pathname.startsWith('/chat')) navigate('/chat');
+        else if (pathname.startsWith('/projects')) navigate(`/projects?id=${encodeURIComponent(id)}`);
+      },
+    }),
+    [user, workspaces, workspace, workspacesQuery.isPending, pathname, navigate],
+  );
+
+  if (!ready || (signedIn && workspacesQuery.isPending))
+    return <FullScreenLoader label={t('common.loading')} />;
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}

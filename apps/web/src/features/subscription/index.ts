@@ -1,0 +1,1 @@
+export { UpgradeModal } from './components/upgrade-modal';

@@ -1,0 +1,1 @@
+export { planLabelKey } from './plan-label';

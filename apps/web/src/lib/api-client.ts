@@ -1,0 +1,176 @@
+import type { RefreshResponse } from '@redacta/shared';
+import { ApiError, parseErrorResponse } from './api-error';
+import { sessionStore } from './session-store';
+
+/** Spec §8: a URL answered with 401 is tried at most this many times (refreshing in between). */
+export const MAX_ATTEMPTS_PER_URL = 3;
+
+export interface RequestOptions {
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+export interface ClientConfig {
+  /** Timeout for each request in milliseconds (spec §7: 10 s, 10 s, 5 s; 100 s for improve/analyse). */
+  timeoutMs: number;
+  /** Send the bearer token and, on 401, refresh then retry. Off for the plain (refresh) client. */
+  authRetry: boolean;
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  /** Gets a fresh access token; rejects when the session cannot be renewed. */
+  refresh?: () => Promise<unknown>;
+  /** Called when the session is gone for good (refresh failed or attempts exhausted). */
+  onAuthFailure?: () => void;
+  getAccessToken?: () => string | null;
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+function withTimeout(timeoutMs: number, outer?: AbortSignal) {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const onOuterAbort = () => controller.abort();
+  if (outer) {
+    if (outer.aborted) controller.abort();
+    else outer.addEventListener('abort', onOuterAbort, { once: true });
+  }
+  return {
+    signal: controller.signal,
+    timedOut: () => timedOut,
+    done: () => {
+      clearTimeout(timer);
+      outer?.removeEventListener('abort', onOuterAbort);
+    },
+  };
+}
+
+async function readBody<T>(response: Response): Promise<T> {
+  if (response.status === 204) return undefined as T;
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('application/json')) return (await response.json()) as T;
+  const text = await response.text();
+  return (text === '' ? undefined : text) as T;
+}
+
+export function createApiClient(config: ClientConfig) {
+  const baseUrl = config.baseUrl ?? '/api';
+  /** 401 attempts per "METHOD url", kept across calls so a URL that keeps failing stops for good. */
+  const attempts = new Map<string, number>();
+
+  async function send(method: string, path: string, options: RequestOptions): Promise<Response> {
+    const fetchImpl = config.fetch ?? globalThis.fetch;
+    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+    const token = config.authRetry ? (config.getAccessToken ?? sessionStore.getAccessToken)() : null;
+    if (token) headers.Authorization = `Bearer ${token}`;
+    const timeout = withTimeout(options.timeoutMs ?? config.timeoutMs, options.signal);
+    try {
+      return await fetchImpl(`${baseUrl}${path}`, {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        credentials: 'include',
+        signal: timeout.signal,
+      });
+    } catch (error) {
+      if (timeout.timedOut()) throw new ApiError('TIMEOUT', 0, 'The request timed out');
+      if (options.signal?.aborted) throw new ApiError('ABORTED', 0, 'The request was cancelled');
+      throw new ApiError('NETWORK', 0, error instanceof Error ? error.message : 'Network error');
+    } finally {
+      timeout.done();
+    }
+  }
+
+  function authFailed(): ApiError {
+    config.onAuthFailure?.();
+    return new ApiError('UNAUTHENTICATED', 401, 'The session has ended');
+  }
+
+  async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+    const key = `${method} ${path}`;
+    let response = await send(method, path, options);
+    while (response.status === 401 && config.authRetry) {
+      const tried = attempts.get(key) ?? 1;
+      if (tried >= MAX_ATTEMPTS_PER_URL || !config.refresh) {
+        attempts.delete(key);
+        throw authFailed();
+      }
+      attempts.set(key, tried + 1);
+      try {
+        await config.refresh();
+      } catch {
+        attempts.delete(key);
+        throw authFailed();
+      }
+      response = await send(method, path, options);
+    }
+    attempts.delete(key);
+    if (!response.ok) throw await parseErrorResponse(response);
+    return readBody<T>(response);
+  }
+
+  return {
+    request,
+    get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, options),
+    post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+      request<T>('POST', path, { ...options, body }),
+    patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+      request<T>('PATCH', path, { ...options, body }),
+    put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+      request<T>('PUT', path, { ...options, body }),
+    delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+  };
+}
+
+/** Header the server requires on cookie-authenticated state changes (refresh, logout). */
+export const xhrHeaders = { 'X-Requested-With': 'XMLHttpRequest' } as const;
+
+/** Plain client (spec §7): refresh, logout, sign-in. No bearer, no retry, 10 s. */
+export const plainApi = createApiClient({ timeoutMs: 10_000, authRetry: false });
+
+let refreshing: Promise<RefreshResponse> | null = null;
+
+/**
+ * Renews the session from the refresh cookie; concurrent callers share one request, because the
+ * server rotates the token and a second use of the old one would revoke the whole family.
+ */
+export function refreshSession(): Promise<RefreshResponse> {
+  refreshing ??= plainApi
+    .get<RefreshResponse>('/auth/refresh', { headers: xhrHeaders })
+    .then((session) => {
+      sessionStore.setSession(session.accessToken, session.user);
+      return session;
+    })
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
+}
+
+let authFailureHandler: () => void = () => {
+  window.location.assign('/login');
+};
+
+/** The app installs a router-aware handler (clear stored ids, go to /login). */
+export function setAuthFailureHandler(handler: () => void): void {
+  authFailureHandler = handler;
+}
+
+const authed = {
+  authRetry: true,
+  refresh: refreshSession,
+  onAuthFailure: () => authFailureHandler(),
+} as const;
+
+/** Main client: bearer token, refresh + retry on 401, 10 s. */
+export const api = createApiClient({ ...authed, timeoutMs: 10_000 });
+/** Quick client for small lookups, 5 s. */
+export const quickApi = createApiClient({ ...authed, timeoutMs: 5_000 });
+/** Slow client for improve and brand-voice analysis, 100 s (spec §9). */
+export const slowApi = createApiClient({ ...authed, timeoutMs: 100_000 });

@@ -1,0 +1,21 @@
+import type { TFunction } from 'i18next';
+import { isApiError } from './api-error';
+
+/**
+ * The localised catalogue text for an API error (DESIGN §3: the web app maps `code`). Unknown
+ * codes fall back to `fallbackKey`, or to the server's own message when `passThrough` is set
+ * (spec §8: login messages other than the phone one are passed on unchanged).
+ */
+export function errorMessage(
+  t: TFunction,
+  error: unknown,
+  options: { fallbackKey?: string; passThrough?: boolean } = {},
+): string {
+  const fallback = t(options.fallbackKey ?? 'errors.generic');
+  if (!isApiError(error)) return fallback;
+  const key = `errors.${error.code}`;
+  const known = t(key, { defaultValue: '' });
+  if (known) return known;
+  if (options.passThrough && error.message) return error.message;
+  return fallback;
+}

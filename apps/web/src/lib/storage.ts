@@ -1,0 +1,39 @@
+/** Browser storage keys (spec §3) behind one guarded helper: private modes may throw on access. */
+export const storageKeys = {
+  workspaceId: 'workspaceId',
+  projectId: 'projectId',
+  locale: 'redacta.locale',
+  theme: 'redacta.theme',
+} as const;
+
+type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];
+
+export const storage = {
+  get(key: StorageKey): string | null {
+    try {
+      return window.localStorage.getItem(key);
+    } catch {
+      return null;
+    }
+  },
+  set(key: StorageKey, value: string): void {
+    try {
+      window.localStorage.setItem(key, value);
+    } catch {
+      /* storage unavailable: the value lives for this page only */
+    }
+  },
+  remove(key: StorageKey): void {
+    try {
+      window.localStorage.removeItem(key);
+    } catch {
+      /* nothing to remove */
+    }
+  },
+};
+
+/** Spec §4: logout and a failed refresh clear the stored workspace and project ids. */
+export function clearStoredIds(): void {
+  storage.remove(storageKeys.workspaceId);
+  storage.remove(storageKeys.projectId);
+}
