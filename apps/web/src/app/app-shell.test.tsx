@@ -1,0 +1,206 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fakeApi, json, renderRoutes } from '../../test/render';
+import { changeLocale } from '@/lib/i18n';
+import { sessionStore } from '@/lib/session-store';
+import { routes } from './router';
+
+const user = {
+  id: '11111111-1111-4111-8111-111111111111',
+  email: 'ana@ejemplo.com',
+  firstName: 'Ana',
+  lastName: 'García',
+  name: 'Ana García',
+  picture: null,
+  locale: 'es',
+};
+const workspace = (id: string, name: string, plan: 'free' | 'pro_yearly', invited = 0) => ({
+  id,
+  name,
+  createdAt: '2026-11-01T00:00:00Z',
+  ownerId: user.id,
+  owner: { id: user.id, firstName: 'Ana', lastName: 'García', email: user.email },
+  plan,
+  isPro: plan !== 'free',
+  isEnterprise: false,
+  enterprisePlan: false,
+  isGpt4TurnedOn: false,
+  userSeats: plan === 'free' ? 0 : 3,
+  invitedUsers: Array.from({ length: invited }, (_, i) => ({
+    id: `5555555${i}-5555-4555-8555-555555555555`,
+    firstName: 'M',
+    lastName: `${i}`,
+    email: `m${i}@x.co`,
+  })),
+  premiumSubscription: null,
+  cancelAtPeriodEnd: false,
+  workspaceUsage: {
+    workspaceId: id,
+    wordCount: 10,
+    limit: 2000,
+    remaining: 1990,
+    resetsAt: '2026-12-01T00:00:00Z',
+  },
+});
+const A = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
+const B = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
+
+function setViewport(mobile: boolean) {
+  vi.stubGlobal(
+    'matchMedia',
+    vi.fn((query: string) => ({
+      matches: query === '(max-width: 768px)' ? mobile : false,
+      media: query,
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+    })),
+  );
+}
+
+function start(path: string, handlers: Parameters<typeof fakeApi>[0] = {}) {
+  const api = fakeApi({
+    'GET /api/auth/refresh': () => json(200, { accessToken: 'token', user }),
+    'GET /api/workspace/list': () =>
+      json(200, [workspace(A, 'Espacio de Ana', 'free'), workspace(B, 'Agencia Norte', 'pro_yearly', 3)]),
+    'GET /api/auth/providers': () => json(200, { google: false, facebook: false }),
+    'POST /api/auth/logout': () => json(204),
+    ...handlers,
+  });
+  const fetch = vi.fn(api.fetch);
+  vi.stubGlobal('fetch', fetch);
+  return { ...renderRoutes(routes, path), calls: api.calls, fetch };
+}
+
+describe('app shell', () => {
+  beforeEach(async () => {
+    await changeLocale('es');
+    sessionStore.clear();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the full-screen loader, refreshes the session, then the desktop sidebar above 768 px', async () => {
+    setViewport(false);
+    const { calls } = start('/');
+    expect(screen.getByTestId('full-screen-loader')).toBeInTheDocument();
+    const sidebar = await screen.findByTestId('sidebar');
+    expect(screen.queryByTestId('mobile-header')).not.toBeInTheDocument();
+    for (const name of ['Chat', 'Mis proyectos', 'Voz de marca'])
+      expect(within(sidebar).getByRole('link', { name })).toBeInTheDocument();
+    // / redirects to /chat.
+    await waitFor(() =>
+      expect(within(sidebar).getByRole('link', { name: 'Chat' })).toHaveAttribute('aria-current', 'page'),
+    );
+    expect(calls.map((call) => call.key)).toEqual(
+      expect.arrayContaining(['GET /api/auth/refresh', 'GET /api/workspace/list']),
+    );
+    // No stored id: the first workspace is chosen and stored.
+    expect(localStorage.getItem('workspaceId')).toBe(A);
+    expect(within(sidebar).getByRole('button', { name: 'Mejorar a Pro' })).toBeInTheDocument();
+  });
+
+  it('sends the X-Requested-With header on refresh', async () => {
+    setViewport(false);
+    const { fetch } = start('/chat');
+    await screen.findByTestId('sidebar');
+    const refresh = fetch.mock.calls.find(([url]) => url === '/api/auth/refresh')!;
+    expect((refresh[1] as RequestInit).headers).toMatchObject({ 'X-Requested-With': 'XMLHttpRequest' });
+    expect((refresh[1] as RequestInit).credentials).toBe('include');
+  });
+
+  it('at 768 px and below swaps the sidebar for the mobile header and slide-in menu', async () => {
+    setViewport(true);
+    start('/chat');
+    const header = await screen.findByTestId('mobile-header');
+    expect(screen.queryByTestId('sidebar')).not.toBeInTheDocument();
+    await userEvent.click(within(header).getByRole('button', { name: 'Abrir menú' }));
+    const menu = await screen.findByRole('dialog');
+    expect(within(menu).getByRole('link', { name: 'Mis proyectos' })).toBeInTheDocument();
+    expect(within(menu).getByRole('button', { name: 'Cerrar sesión' })).toBeInTheDocument();
+  });
+
+  it('a failed refresh clears the stored ids and goes to /login', async () => {
+    setViewport(false);
+    localStorage.setItem('workspaceId', A);
+    localStorage.setItem('projectId', 'p1');
+    start('/projects', {
+      'GET /api/auth/refresh': () => json(401, { error: { code: 'REFRESH_INVALID', message: 'no' } }),
+    });
+    expect(await screen.findByLabelText('Correo electrónico')).toBeInTheDocument();
+    expect(localStorage.getItem('workspaceId')).toBeNull();
+    expect(localStorage.getItem('projectId')).toBeNull();
+  });
+
+  it('uses the stored workspace, lists workspaces with a check, switches and stores the choice', async () => {
+    setViewport(false);
+    localStorage.setItem('workspaceId', B);
+    localStorage.setItem('projectId', 'p1');
+    const { router } = start('/projects');
+    const sidebar = await screen.findByTestId('sidebar');
+    // Pro workspace: invite instead of upgrade.
+    expect(within(sidebar).getByRole('button', { name: 'Invitar a un compañero' })).toBeInTheDocument();
+    await userEvent.click(within(sidebar).getByRole('button', { name: 'Menú de perfil' }));
+    const popup = await screen.findByRole('dialog');
+    expect(within(popup).getByRole('link', { name: /ana@ejemplo.com/ })).toHaveAttribute('href', '/profile');
+    expect(within(popup).getByRole('button', { name: /Agencia Norte/ })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
+    expect(within(popup).getByText('Experimental')).toBeInTheDocument();
+    await userEvent.click(within(popup).getByRole('button', { name: /Espacio de Ana/ }));
+    expect(localStorage.getItem('workspaceId')).toBe(A);
+    expect(localStorage.getItem('projectId')).toBeNull();
+    await waitFor(() => expect(router.state.location.search).toBe(`?id=${A}`));
+  });
+
+  it('invite with every seat taken goes to /subscription', async () => {
+    setViewport(false);
+    localStorage.setItem('workspaceId', B);
+    const { router } = start('/chat');
+    const sidebar = await screen.findByTestId('sidebar');
+    await userEvent.click(within(sidebar).getByRole('button', { name: 'Invitar a un compañero' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/subscription'));
+  });
+
+  it('the upgrade modal opens on the yearly tab and says payment is coming', async () => {
+    setViewport(false);
+    start('/chat');
+    const sidebar = await screen.findByTestId('sidebar');
+    await userEvent.click(within(sidebar).getByRole('button', { name: 'Mejorar a Pro' }));
+    const modal = await screen.findByRole('dialog');
+    expect(within(modal).getByRole('tab', { name: /Anual/ })).toHaveAttribute('aria-selected', 'true');
+    expect(modal).toHaveTextContent('36 €');
+    expect(modal).toHaveTextContent('432 €');
+    expect(modal).toHaveTextContent('El pago en línea llegará pronto');
+    await userEvent.click(within(modal).getByRole('tab', { name: 'Mensual' }));
+    expect(modal).toHaveTextContent('49 €');
+  });
+
+  it('logs out: calls the API with X-Requested-With, clears ids and lands on /login', async () => {
+    setViewport(false);
+    const { fetch } = start('/chat');
+    const sidebar = await screen.findByTestId('sidebar');
+    await userEvent.click(within(sidebar).getByRole('button', { name: 'Menú de perfil' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Cerrar sesión' }));
+    expect(await screen.findByLabelText('Correo electrónico')).toBeInTheDocument();
+    const logout = fetch.mock.calls.find(([url]) => url === '/api/auth/logout')!;
+    expect((logout[1] as RequestInit).headers).toMatchObject({ 'X-Requested-With': 'XMLHttpRequest' });
+    expect(localStorage.getItem('workspaceId')).toBeNull();
+    expect(sessionStore.get().user).toBeNull();
+  });
+
+  it('renders /welcome without the layout and without refreshing', async () => {
+    setViewport(false);
+    const { calls } = start('/welcome');
+    expect(await screen.findByLabelText('Nombre')).toBeInTheDocument();
+    expect(screen.queryByTestId('sidebar')).not.toBeInTheDocument();
+    expect(calls.some((call) => call.key === 'GET /api/auth/refresh')).toBe(false);
+  });
+
+  it('renders any /invite/existing path without the session wrapper', async () => {
+    setViewport(false);
+    const { calls } = start('/invite/existing-user?token=abc');
+    expect(await screen.findByRole('heading', { name: 'Tienes una invitación' })).toBeInTheDocument();
+    expect(calls.some((call) => call.key === 'GET /api/auth/refresh')).toBe(false);
+  });
+});

@@ -1,0 +1,138 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { at, fakeApi, json, renderRoutes } from '../../../../test/render';
+import { changeLocale } from '@/lib/i18n';
+import { sessionStore } from '@/lib/session-store';
+import LoginPage from './login-page';
+
+const user = {
+  id: '11111111-1111-4111-8111-111111111111',
+  email: 'ana@ejemplo.com',
+  firstName: null,
+  lastName: null,
+  name: '',
+  picture: null,
+  locale: 'es',
+};
+
+function renderLogin(handlers: Parameters<typeof fakeApi>[0], path = '/login') {
+  const api = fakeApi({
+    'GET /api/auth/providers': () => json(200, { google: false, facebook: false }),
+    ...handlers,
+  });
+  vi.stubGlobal('fetch', vi.fn(api.fetch));
+  const view = renderRoutes(
+    [at('/login', <LoginPage />), at('/welcome', <p>welcome page</p>), at('/chat', <p>chat page</p>)],
+    path,
+  );
+  return { ...view, calls: api.calls };
+}
+
+describe('login page', () => {
+  beforeEach(async () => {
+    await changeLocale('es');
+    sessionStore.clear();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('labels the e-mail field and the submit button for assistive tech', async () => {
+    renderLogin({});
+    expect(await screen.findByLabelText('Correo electrónico')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continuar con correo electrónico' })).toBeEnabled();
+    expect(screen.getByRole('combobox', { name: 'Idioma' })).toHaveValue('es');
+    expect(screen.getByRole('button', { name: /Google/ })).toBeDisabled();
+  });
+
+  it('tells a phone number apart and says phone sign-in is not available, without calling the server', async () => {
+    const { calls } = renderLogin({});
+    await userEvent.type(await screen.findByLabelText('Correo electrónico'), '+34 600 123 456');
+    await userEvent.click(screen.getByRole('button', { name: 'Continuar con correo electrónico' }));
+    expect(
+      await screen.findByText('El inicio de sesión con número de teléfono no está disponible'),
+    ).toBeInTheDocument();
+    expect(calls.some((call) => call.key === 'POST /api/auth/email/start')).toBe(false);
+  });
+
+  it('shows the server phone-login error from its code', async () => {
+    renderLogin({
+      'POST /api/auth/email/start': () =>
+        json(400, { error: { code: 'PHONE_LOGIN_UNSUPPORTED', message: 'Phone login is not supported' } }),
+    });
+    await userEvent.type(await screen.findByLabelText('Correo electrónico'), 'ana@ejemplo.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Continuar con correo electrónico' }));
+    expect(
+      await screen.findByText('El inicio de sesión con número de teléfono no está disponible'),
+    ).toBeInTheDocument();
+  });
+
+  it('asks for the code in a modal, shows catalogue errors, and sends a new account to /welcome', async () => {
+    let attempt = 0;
+    const { calls } = renderLogin({
+      'POST /api/auth/email/start': () => json(204),
+      'POST /api/auth/login': () =>
+        ++attempt === 1
+          ? json(400, { error: { code: 'CODE_INVALID', message: 'Invalid code' } })
+          : json(200, { accessToken: 'token', user: { ...user, isRegistration: true } }),
+    });
+    await userEvent.type(await screen.findByLabelText('Correo electrónico'), 'Ana@Ejemplo.com ');
+    await userEvent.click(screen.getByRole('button', { name: 'Continuar con correo electrónico' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Ana@Ejemplo.com');
+    expect(calls.find((call) => call.key === 'POST /api/auth/email/start')?.body).toEqual({
+      email: 'Ana@Ejemplo.com',
+      locale: 'es',
+    });
+
+    const verify = screen.getByRole('button', { name: 'Verificar' });
+    expect(verify).toBeDisabled();
+    await userEvent.type(screen.getByLabelText('Código de verificación'), '123456');
+    await userEvent.click(verify);
+    expect(
+      await screen.findByText('El código no es correcto. Revísalo e inténtalo de nuevo'),
+    ).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Verificar' }));
+    expect(await screen.findByText('welcome page')).toBeInTheDocument();
+    expect(sessionStore.get().accessToken).toBe('token');
+    expect(calls.filter((call) => call.key === 'POST /api/auth/login').at(-1)?.body).toEqual({
+      method: 'email',
+      email: 'Ana@Ejemplo.com',
+      code: '123456',
+    });
+  });
+
+  it.each([
+    ['CODE_EXPIRED', 'El código ha caducado. Pide uno nuevo'],
+    ['CODE_ATTEMPTS_EXCEEDED', 'Demasiados intentos fallidos. Pide un código nuevo'],
+    ['RATE_LIMITED', 'Demasiados intentos. Espera un momento y vuelve a intentarlo'],
+  ])('signs in from the e-mail link and maps %s to its message', async (code, message) => {
+    renderLogin(
+      { 'POST /api/auth/login': () => json(400, { error: { code, message: 'x' } }) },
+      '/login?email=ana%40ejemplo.com&code=654321',
+    );
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByLabelText('Código de verificación')).toHaveValue('654321');
+  });
+
+  it('goes straight to /chat for an existing account opened from the e-mail link', async () => {
+    const { calls } = renderLogin(
+      {
+        'POST /api/auth/login': () =>
+          json(200, { accessToken: 't', user: { ...user, firstName: 'Ana', isRegistration: false } }),
+      },
+      '/login?email=ana%40ejemplo.com&code=654321',
+    );
+    expect(await screen.findByText('chat page')).toBeInTheDocument();
+    await waitFor(() => expect(calls.filter((call) => call.key === 'POST /api/auth/login')).toHaveLength(1));
+  });
+
+  it('switches to English and remembers it', async () => {
+    renderLogin({});
+    await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Idioma' }), 'en');
+    expect(await screen.findByLabelText('Email')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continue with email' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('en');
+    expect(localStorage.getItem('redacta.locale')).toBe('en');
+  });
+});

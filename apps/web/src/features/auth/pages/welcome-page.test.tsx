@@ -1,0 +1,71 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { at, fakeApi, json, renderRoutes } from '../../../../test/render';
+import { changeLocale } from '@/lib/i18n';
+import { sessionStore } from '@/lib/session-store';
+import WelcomePage from './welcome-page';
+
+const user = {
+  id: '11111111-1111-4111-8111-111111111111',
+  email: 'ana@ejemplo.com',
+  firstName: null,
+  lastName: null,
+  name: '',
+  picture: null,
+  locale: 'es' as const,
+};
+
+function renderWelcome() {
+  const api = fakeApi({
+    'PATCH /api/user/change-name': (body) => json(200, { id: user.id, ...(body as object) }),
+  });
+  vi.stubGlobal('fetch', vi.fn(api.fetch));
+  renderRoutes([at('/welcome', <WelcomePage />), at('/chat', <p>chat page</p>)], '/welcome');
+  return api.calls;
+}
+
+describe('welcome page', () => {
+  beforeEach(async () => {
+    await changeLocale('es');
+    sessionStore.setSession('token', user);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('requires both names and sends nothing while they are missing', async () => {
+    const calls = renderWelcome();
+    await userEvent.click(await screen.findByRole('button', { name: 'Continuar' }));
+    expect(screen.getAllByText('Este campo es obligatorio')).toHaveLength(2);
+    expect(screen.getByLabelText('Nombre')).toHaveAttribute('aria-invalid', 'true');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('rejects names that are not names, on blur', async () => {
+    renderWelcome();
+    await userEvent.type(await screen.findByLabelText('Nombre'), '1234');
+    await userEvent.tab();
+    expect(screen.getByText('Introduce un nombre o apellido válido')).toBeInTheDocument();
+  });
+
+  it('saves valid names, updates the user and goes to the chat', async () => {
+    const calls = renderWelcome();
+    await userEvent.type(await screen.findByLabelText('Nombre'), '  María José ');
+    await userEvent.type(screen.getByLabelText('Apellido'), "O'Neill-García");
+    await userEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(await screen.findByText('chat page')).toBeInTheDocument();
+    expect(calls[0]).toEqual({
+      key: 'PATCH /api/user/change-name',
+      body: { firstName: 'María José', lastName: "O'Neill-García" },
+    });
+    expect(sessionStore.get().user).toMatchObject({ firstName: 'María José', lastName: "O'Neill-García" });
+  });
+
+  it('speaks English when chosen', async () => {
+    await changeLocale('en');
+    renderWelcome();
+    await userEvent.click(await screen.findByRole('button', { name: 'Continue' }));
+    expect(screen.getAllByText('This field is required')).toHaveLength(2);
+    expect(screen.getByLabelText('First name')).toBeInTheDocument();
+    expect(screen.getByLabelText('Last name')).toBeInTheDocument();
+  });
+});

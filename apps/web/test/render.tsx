@@ -1,0 +1,42 @@
+import type { ReactElement } from 'react';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { TooltipProvider } from '@/components/ui/tooltip';
+import '@/lib/i18n';
+
+/** Renders routes in a memory router with fresh query state, as the app does. */
+export function renderRoutes(routes: RouteObject[], initialPath: string) {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const router = createMemoryRouter(routes, { initialEntries: [initialPath] });
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <TooltipProvider>
+        <RouterProvider router={router} />
+      </TooltipProvider>
+    </QueryClientProvider>,
+  );
+  return { ...result, router, queryClient };
+}
+
+export const at = (path: string, element: ReactElement): RouteObject => ({ path, element });
+
+export const json = (status: number, body?: unknown) =>
+  body === undefined
+    ? new Response(null, { status })
+    : new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** A fetch stub answering by "METHOD /path"; unknown calls get a 404 in our error shape. */
+export function fakeApi(handlers: Record<string, (body: unknown) => Response | Promise<Response>>) {
+  const calls: Array<{ key: string; body: unknown }> = [];
+  const fetch = async (url: string, init: RequestInit = {}) => {
+    const key = `${init.method ?? 'GET'} ${url}`;
+    const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+    calls.push({ key, body });
+    const handler = handlers[key];
+    return handler ? handler(body) : json(404, { error: { code: 'NOT_FOUND', message: `no ${key}` } });
+  };
+  return { fetch, calls };
+}
