@@ -2,10 +2,16 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, resolveLocale, type Locale } from '@redacta/shared/locales';
 import es from '@/locales/es.json';
-import en from '@/locales/en.json';
 import { storage, storageKeys } from './storage';
 
-export const resources = { es: { translation: es }, en: { translation: en } } as const;
+/**
+ * Spanish (the default) ships in the first chunk; English loads on demand so Spanish readers
+ * do not download it.
+ */
+const loaders: Record<Locale, () => Promise<Record<string, unknown>>> = {
+  es: async () => es,
+  en: () => import('@/locales/en.json').then((module) => module.default),
+};
 
 /** The saved choice, else Spanish (spec §1: unsupported locales fall back to the default). */
 export function initialLocale(): Locale {
@@ -16,9 +22,14 @@ function syncDocumentLanguage(lng: string) {
   if (typeof document !== 'undefined') document.documentElement.lang = resolveLocale(lng);
 }
 
+async function ensureLoaded(locale: Locale): Promise<void> {
+  if (i18n.hasResourceBundle(locale, 'translation')) return;
+  i18n.addResourceBundle(locale, 'translation', await loaders[locale]());
+}
+
 void i18n.use(initReactI18next).init({
-  resources,
-  lng: initialLocale(),
+  resources: { es: { translation: es } },
+  lng: DEFAULT_LOCALE,
   fallbackLng: DEFAULT_LOCALE,
   supportedLngs: ['es', 'en'],
   interpolation: { escapeValue: false },
@@ -27,12 +38,21 @@ void i18n.use(initReactI18next).init({
 syncDocumentLanguage(i18n.language);
 i18n.on('languageChanged', syncDocumentLanguage);
 
+/** Loads the saved language before the first render (instant for Spanish). */
+export async function initLocale(): Promise<void> {
+  const locale = initialLocale();
+  if (locale === i18n.language) return;
+  await ensureLoaded(locale).catch(() => undefined);
+  await i18n.changeLanguage(i18n.hasResourceBundle(locale, 'translation') ? locale : DEFAULT_LOCALE);
+}
+
 export function currentLocale(): Locale {
   return resolveLocale(i18n.language);
 }
 
 /** Switches the interface language and remembers it for the next visit. */
 export async function changeLocale(locale: Locale): Promise<void> {
+  await ensureLoaded(locale);
   storage.set(storageKeys.locale, locale);
   await i18n.changeLanguage(locale);
 }

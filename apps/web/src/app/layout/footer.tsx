@@ -14,7 +14,6 @@ export function Footer() {
     {
       key: 'company',
       links: [
-        { key: 'about', to: '/chat' },
         { key: 'pricing', to: '/subscription' },
         { key: 'labs', to: '/labs' },
         { key: 'contact', href: mailto('hola@redacta.app', t('footer.links.contact')) },

@@ -1,10 +1,9 @@
 import * as RadixTooltip from '@radix-ui/react-tooltip';
 import type { ReactNode } from 'react';
 
-export const TooltipProvider = RadixTooltip.Provider;
-
 /**
- * A tooltip on hover and focus. Disabled buttons get no pointer events, so callers wrap them
+ * A tooltip on hover and focus. Each carries its own provider so the Radix code stays out of the
+ * first chunk (only lazily loaded screens use tooltips). Disabled buttons get no pointer events, so callers wrap them
  * with `DisabledHint`, which keeps a focusable span as the trigger (UI.md: disabled buttons
  * explain why on hover/focus).
  */
@@ -18,19 +17,21 @@ export function Tooltip({
   side?: 'top' | 'right' | 'bottom' | 'left';
 }) {
   return (
-    <RadixTooltip.Root delayDuration={250}>
-      <RadixTooltip.Trigger asChild>{children}</RadixTooltip.Trigger>
-      <RadixTooltip.Portal>
-        <RadixTooltip.Content
-          side={side}
-          sideOffset={6}
-          className="z-[70] max-w-64 rounded-md bg-slate-900 px-2.5 py-1.5 text-xs leading-snug text-white shadow-lg dark:bg-slate-100 dark:text-slate-900"
-        >
-          {content}
-          <RadixTooltip.Arrow className="fill-slate-900 dark:fill-slate-100" />
-        </RadixTooltip.Content>
-      </RadixTooltip.Portal>
-    </RadixTooltip.Root>
+    <RadixTooltip.Provider delayDuration={250}>
+      <RadixTooltip.Root>
+        <RadixTooltip.Trigger asChild>{children}</RadixTooltip.Trigger>
+        <RadixTooltip.Portal>
+          <RadixTooltip.Content
+            side={side}
+            sideOffset={6}
+            className="z-[70] max-w-64 rounded-md bg-slate-900 px-2.5 py-1.5 text-xs leading-snug text-white shadow-lg dark:bg-slate-100 dark:text-slate-900"
+          >
+            {content}
+            <RadixTooltip.Arrow className="fill-slate-900 dark:fill-slate-100" />
+          </RadixTooltip.Content>
+        </RadixTooltip.Portal>
+      </RadixTooltip.Root>
+    </RadixTooltip.Provider>
   );
 }
 

@@ -7,6 +7,7 @@ import type { Workspace } from '@redacta/shared';
 import { refreshSession } from '@/lib/api-client';
 import { useSessionState } from '@/lib/session-store';
 import { clearStoredIds, storage, storageKeys } from '@/lib/storage';
+import { changeLocale, currentLocale } from '@/lib/i18n';
 import { FullScreenLoader } from '@/components/ui/spinner';
 import { useWorkspaces, workspacesKey } from './api/use-workspaces';
 import { SessionContext, type SessionContextValue } from './session-context';
@@ -49,6 +50,12 @@ export function SessionGate({ children }: { children: ReactNode }) {
   }, [ready, navigate]);
 
   const signedIn = ready && user !== null;
+
+  // A language saved on the account applies on a device that has no choice of its own yet.
+  useEffect(() => {
+    if (user && !storage.get(storageKeys.locale) && user.locale !== currentLocale())
+      void changeLocale(user.locale);
+  }, [user]);
   const workspacesQuery = useWorkspaces(signedIn);
 
   // The 3-second reload after start.
