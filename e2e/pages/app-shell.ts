@@ -14,9 +14,15 @@ export class AppShell {
     this.mobileMenu = page.getByRole('button', { name: 'Abrir menú' });
   }
 
-  async logOut() {
+  /** The profile popup (desktop): e-mail, workspaces, settings, theme, language, log out. */
+  async openProfileMenu() {
     await this.profileMenu.click();
-    await this.page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
+    await expect(this.page.getByRole('button', { name: 'Cerrar sesión' })).toBeVisible();
+  }
+
+  async logOut() {
+    await this.openProfileMenu();
+    await this.page.getByRole('button', { name: 'Cerrar sesión' }).click();
     await expect(this.page).toHaveURL(/\/login/);
   }
 }

@@ -12,8 +12,11 @@ test.describe('responsive layout', () => {
     await expect(shell.sidebar).toBeHidden();
     await expect(shell.mobileHeader).toBeVisible();
     await shell.mobileMenu.click();
-    await expect(page.getByRole('dialog')).toBeVisible();
+    const menu = page.getByRole('dialog');
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole('button', { name: 'Cerrar sesión' })).toBeVisible();
     await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
 
     await page.setViewportSize({ width: 1280, height: 800 });
     await expect(shell.sidebar).toBeVisible();
@@ -34,7 +37,7 @@ test.describe('responsive layout', () => {
     await signUp();
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 844 });
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Contenido extenso' })).toBeVisible();
       await keepScreenshot(page, testInfo, `chat-${width}`);
     }
   });

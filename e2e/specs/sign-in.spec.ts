@@ -1,5 +1,8 @@
 import { expect, newEmail, test } from '../fixtures.ts';
 
+/** The empty chat (spec §1): a welcome and the three starter categories, in Spanish by default. */
+const starterCategories = ['Búsqueda en tiempo real', 'Contenido extenso', 'Lluvia de ideas'];
+
 test.describe('sign-in with an e-mail code', () => {
   test('a new user signs in with the mailed code, gives their name and lands on the empty chat', async ({
     page,
@@ -9,41 +12,39 @@ test.describe('sign-in with an e-mail code', () => {
   }) => {
     const email = newEmail('new');
     await loginPage.goto();
-    // Spanish by default, whatever the browser's language (Chromium here says en-US).
+    // Spanish by default, whatever the browser's language (this Chromium says en-US).
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
 
     await loginPage.signIn(email);
-    await expect(page).toHaveURL(/\/welcome/);
+    await expect(page).toHaveURL(/\/welcome$/);
     await welcomePage.submitNames('Lucía', 'Fernández');
 
-    await expect(page).toHaveURL(/\/chat/);
+    await expect(page).toHaveURL(/\/chat$/);
     await expect(shell.sidebar).toBeVisible();
-    // Empty chat: a welcome and the three starter categories (spec §1).
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    for (const category of [
-      /búsqueda en tiempo real/i,
-      /contenido (de formato )?largo/i,
-      /lluvia de ideas/i,
-    ]) {
-      await expect(page.getByRole('heading', { name: category })).toBeVisible();
+    await expect(page.getByRole('heading', { name: '¡Hola, Lucía! ¿Qué escribimos hoy?' })).toBeVisible();
+    for (const category of starterCategories) {
+      const section = page.getByRole('region', { name: category });
+      await expect(section.getByRole('heading', { name: category })).toBeVisible();
+      await expect(section.getByRole('button')).toHaveCount(3); // three example prompts each
     }
   });
 
-  test('logging out returns to /login, and a returning user skips /welcome', async ({
+  test('logging out returns to /login; signing in again skips /welcome', async ({
     page,
     signUp,
     loginPage,
     shell,
   }) => {
-    const { email } = await signUp();
+    const { email } = await signUp({ firstName: 'Pablo', lastName: 'Gómez' });
     await shell.logOut();
-    await expect(page).toHaveURL(/\/login/);
+    await expect(page).toHaveURL(/\/login$/);
     // The session is really gone: a signed-in page sends us back to /login.
     await page.goto('/chat');
-    await expect(page).toHaveURL(/\/login/);
+    await expect(page).toHaveURL(/\/login$/);
 
     await loginPage.signIn(email);
-    await expect(page).toHaveURL(/\/chat/);
+    await expect(page).toHaveURL(/\/chat$/);
+    await expect(page.getByRole('heading', { name: '¡Hola, Pablo! ¿Qué escribimos hoy?' })).toBeVisible();
   });
 
   test('a phone number gets the "not available" message', async ({ page, loginPage }) => {
@@ -53,5 +54,15 @@ test.describe('sign-in with an e-mail code', () => {
       page.getByText('El inicio de sesión con número de teléfono no está disponible'),
     ).toBeVisible();
     await expect(loginPage.code).toBeHidden();
+  });
+
+  test('the API refuses a phone number as identifier too', async ({ request }) => {
+    const response = await request.post('/api/auth/email/start', {
+      data: { email: '+34 612 345 678', locale: 'es' },
+    });
+    expect(response.status()).toBe(400);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe(
+      'PHONE_LOGIN_UNSUPPORTED',
+    );
   });
 });
