@@ -1,17 +1,22 @@
 import { useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useTranslation } from 'react-i18next';
 import { Menu, X } from 'lucide-react';
 import { Logo } from './logo';
 import { NavLinks } from './nav-links';
-import { ProfileMenuContent } from './profile-menu';
+import { ProfileMenu } from './profile-menu';
 import { WorkspaceAction } from './workspace-action';
 
 /** ≤ 768 px: a 56 px header with the menu button, the page title and the primary action (UI.md). */
 export function MobileHeader({ title, action }: { title: ReactNode; action?: ReactNode }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const close = () => setOpen(false);
+  // Open for one location only: any navigation (nav link, menu item, workspace switch) closes it.
+  const { key } = useLocation();
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const open = openAt === key;
+  const setOpen = (next: boolean) => setOpenAt(next ? key : null);
+  const close = () => setOpenAt(null);
 
   return (
     <header
@@ -44,9 +49,9 @@ export function MobileHeader({ title, action }: { title: ReactNode; action?: Rea
               </Dialog.Close>
             </div>
             <NavLinks onNavigate={close} />
-            <WorkspaceAction onNavigate={close} />
-            <div className="rounded-xl border border-border bg-surface p-1.5">
-              <ProfileMenuContent onNavigate={close} />
+            <div className="mt-auto flex flex-col gap-3">
+              <WorkspaceAction onNavigate={close} />
+              <ProfileMenu />
             </div>
           </Dialog.Content>
         </Dialog.Portal>

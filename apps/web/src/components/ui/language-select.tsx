@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { forwardRef, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { resolveLocale, type Locale } from '@redacta/shared/locales';
 import { changeLocale } from '@/lib/i18n';
@@ -7,15 +7,13 @@ import { fieldClasses } from './input';
 
 /**
  * The language switch: a native select labelled "Idioma"/"Language". The option names are
- * written in their own language so they read the same whatever the current one is.
+ * written in their own language so they read the same whatever the current one is. Keys typed
+ * in it stay in it (menus around it would otherwise take them for typeahead), except Escape.
  */
-export function LanguageSelect({
-  onChanged,
-  className,
-}: {
-  onChanged?: (locale: Locale) => void;
-  className?: string;
-}) {
+export const LanguageSelect = forwardRef<
+  HTMLSelectElement,
+  { onChanged?: (locale: Locale) => void; className?: string }
+>(function LanguageSelect({ onChanged, className }, ref) {
   const { t, i18n } = useTranslation();
   const id = useId();
   return (
@@ -24,8 +22,12 @@ export function LanguageSelect({
         {t('language.label')}
       </label>
       <select
+        ref={ref}
         id={id}
         value={resolveLocale(i18n.language)}
+        onKeyDown={(event) => {
+          if (event.key !== 'Escape') event.stopPropagation();
+        }}
         onChange={(event) => {
           const locale = resolveLocale(event.target.value);
           void changeLocale(locale).then(() => onChanged?.(locale));
@@ -41,4 +43,4 @@ export function LanguageSelect({
       </select>
     </div>
   );
-}
+});
