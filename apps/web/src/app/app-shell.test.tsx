@@ -217,4 +217,40 @@ describe('app shell', () => {
     expect(await screen.findByRole('heading', { name: 'Tienes una invitación' })).toBeInTheDocument();
     expect(calls.some((call) => call.key === 'GET /api/auth/refresh')).toBe(false);
   });
+
+  it('reloads the workspaces 3 s after start', async () => {
+    setViewport(false);
+    const { calls } = start('/chat');
+    await screen.findByTestId('sidebar');
+    const lists = () => calls.filter((call) => call.key === 'GET /api/workspace/list').length;
+    expect(lists()).toBe(1);
+    await waitFor(() => expect(lists()).toBe(2), { timeout: 4500 });
+  });
+
+  it('stripe=true marks the stored workspace Pro, reloads the list and drops the flag from the address', async () => {
+    setViewport(false);
+    localStorage.setItem('workspaceId', A);
+    let list = 0;
+    const { router, calls } = start('/chat?stripe=true', {
+      // The server confirms after the checkout webhook; the first answer may still say free.
+      'GET /api/workspace/list': () =>
+        json(200, [workspace(A, 'Espacio de Ana', ++list === 1 ? 'free' : 'pro_yearly')]),
+    });
+    const sidebar = await screen.findByTestId('sidebar');
+    expect(
+      await within(sidebar).findByRole('button', { name: 'Invitar a un compañero' }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(calls.filter((call) => call.key === 'GET /api/workspace/list').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('/projects?id= opens that workspace; without id it writes the current one', async () => {
+    setViewport(false);
+    const { router } = start(`/projects?id=${B}`);
+    await screen.findByTestId('sidebar');
+    await waitFor(() => expect(localStorage.getItem('workspaceId')).toBe(B));
+    await screen.findByText('Proyectos de Agencia Norte');
+    await router.navigate('/projects');
+    await waitFor(() => expect(router.state.location.search).toBe(`?id=${B}`));
+  });
 });

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
 import { useSession } from '@/features/session';
 import { UserAvatar } from '@/components/ui/avatar';
-import { Button } from '@/components/ui/button';
+import { SaveButton } from '@/components/ui/save-button';
 import { SettingsSection } from '@/components/ui/settings-section';
 import { useChangeName } from '../api/use-change-name';
 import { NameFields, useNameForm } from '../components/name-fields';
@@ -44,9 +44,7 @@ export default function ProfilePage() {
             <NameFields form={form} disabled={changeName.isPending} />
           </div>
           <div className="flex justify-end">
-            <Button type="submit" loading={changeName.isPending} disabled={unchanged}>
-              {t('common.save')}
-            </Button>
+            <SaveButton loading={changeName.isPending} unchanged={unchanged} />
           </div>
         </form>
       </SettingsSection>

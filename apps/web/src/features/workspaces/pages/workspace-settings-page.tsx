@@ -7,7 +7,7 @@ import type { Workspace } from '@redacta/shared';
 import { checkWorkspaceName, WORKSPACE_NAME_MAX_LENGTH } from '@redacta/shared/rules/names';
 import { useSession } from '@/features/session';
 import { Input } from '@/components/ui/input';
-import { Button } from '@/components/ui/button';
+import { SaveButton } from '@/components/ui/save-button';
 import { UserAvatar, WorkspaceAvatar } from '@/components/ui/avatar';
 import { SettingsSection } from '@/components/ui/settings-section';
 import { errorMessage } from '@/lib/error-message';
@@ -54,9 +54,7 @@ function RenameForm({ workspace, canEdit }: { workspace: Workspace; canEdit: boo
       />
       {canEdit && (
         <div className="flex justify-end">
-          <Button type="submit" loading={rename.isPending} disabled={unchanged}>
-            {t('common.save')}
-          </Button>
+          <SaveButton loading={rename.isPending} unchanged={unchanged} />
         </div>
       )}
     </form>

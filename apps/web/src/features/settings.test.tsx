@@ -1,0 +1,191 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Toaster } from 'react-hot-toast';
+import { fakeApi, json, renderRoutes } from '../../test/render';
+import { changeLocale } from '@/lib/i18n';
+import { sessionStore } from '@/lib/session-store';
+import { SessionGate } from '@/features/session';
+import ProfilePage from '@/features/profile/pages/profile-page';
+import WorkspaceSettingsPage from '@/features/workspaces/pages/workspace-settings-page';
+import LabsPage from '@/features/labs/pages/labs-page';
+import SubscriptionPage from '@/features/subscription/pages/subscription-page';
+
+const me = {
+  id: '11111111-1111-4111-8111-111111111111',
+  email: 'ana@ejemplo.com',
+  firstName: 'Ana',
+  lastName: 'García',
+  name: 'Ana García',
+  picture: null,
+  locale: 'es' as const,
+};
+const other = {
+  id: '99999999-9999-4999-8999-999999999999',
+  firstName: 'Luis',
+  lastName: 'Pérez',
+  email: 'luis@ejemplo.com',
+};
+const W = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
+const workspace = (owner: typeof other | null = null, plan: 'free' | 'pro_monthly' = 'free') => ({
+  id: W,
+  name: 'Espacio de Ana',
+  createdAt: '2026-11-01T00:00:00Z',
+  ownerId: owner?.id ?? me.id,
+  owner: owner ?? { id: me.id, firstName: 'Ana', lastName: 'García', email: me.email },
+  plan,
+  isPro: plan !== 'free',
+  isEnterprise: false,
+  enterprisePlan: false,
+  isGpt4TurnedOn: false,
+  userSeats: plan === 'free' ? 0 : 3,
+  invitedUsers: owner ? [{ id: me.id, firstName: 'Ana', lastName: 'García', email: me.email }] : [],
+  premiumSubscription: null,
+  cancelAtPeriodEnd: false,
+  workspaceUsage: {
+    workspaceId: W,
+    wordCount: 1500,
+    limit: plan === 'free' ? 2000 : null,
+    remaining: 500,
+    resetsAt: '2026-12-01T00:00:00Z',
+  },
+});
+
+function renderPage(
+  element: React.ReactElement,
+  handlers: Parameters<typeof fakeApi>[0],
+  list = [workspace()],
+) {
+  const api = fakeApi({ 'GET /api/workspace/list': () => json(200, list), ...handlers });
+  vi.stubGlobal('fetch', vi.fn(api.fetch));
+  renderRoutes(
+    [
+      {
+        path: '/page',
+        element: (
+          <SessionGate>
+            {element}
+            <Toaster />
+          </SessionGate>
+        ),
+      },
+    ],
+    '/page',
+  );
+  return api.calls;
+}
+
+describe('settings pages', () => {
+  beforeEach(async () => {
+    await changeLocale('es');
+    sessionStore.setSession('token', me);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('profile: changes the name with the success toast and updates the user', async () => {
+    const calls = renderPage(<ProfilePage />, {
+      'PATCH /api/user/change-name': (body) => json(200, { id: me.id, ...(body as object) }),
+    });
+    const first = await screen.findByLabelText('Nombre');
+    expect(screen.getByRole('button', { name: 'Guardar' })).toBeDisabled();
+    await userEvent.clear(first);
+    await userEvent.type(first, 'Anabel');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Datos del perfil cambiados correctamente')).toBeInTheDocument();
+    expect(calls.at(-1)).toEqual({
+      key: 'PATCH /api/user/change-name',
+      body: { firstName: 'Anabel', lastName: 'García' },
+    });
+    expect(sessionStore.get().user?.firstName).toBe('Anabel');
+  });
+
+  it('profile: a failed name change shows the catalogue toast', async () => {
+    renderPage(<ProfilePage />, {
+      'PATCH /api/user/change-name': () => json(500, { error: { code: 'INTERNAL', message: 'x' } }),
+    });
+    const last = await screen.findByLabelText('Apellido');
+    await userEvent.type(last, ' Ruiz');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('No se pudo cambiar el nombre de usuario')).toBeInTheDocument();
+  });
+
+  it('profile: e-mail change sends a code, then confirms it; a taken address gets its message', async () => {
+    let step = 0;
+    const calls = renderPage(<ProfilePage />, {
+      'PATCH /api/user/change-email': (body) => {
+        step += 1;
+        if ((body as { email: string }).email === 'luis@ejemplo.com')
+          return json(409, { error: { code: 'EMAIL_TAKEN', message: 'taken' } });
+        return (body as { code?: string }).code ? json(200, { email: 'nueva@ejemplo.com' }) : json(204);
+      },
+    });
+    const email = await screen.findByLabelText('Nuevo correo electrónico');
+    await userEvent.type(email, 'luis@ejemplo.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Enviar código' }));
+    expect(
+      await screen.findByText('Ya existe una cuenta con esta dirección de correo electrónico'),
+    ).toBeInTheDocument();
+
+    await userEvent.clear(email);
+    await userEvent.type(email, 'nueva@ejemplo.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Enviar código' }));
+    await userEvent.type(await screen.findByLabelText('Código de verificación'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirmar cambio' }));
+    await waitFor(() => expect(sessionStore.get().user?.email).toBe('nueva@ejemplo.com'));
+    expect(
+      calls.filter((call) => call.key === 'PATCH /api/user/change-email').map((call) => call.body),
+    ).toEqual([
+      { email: 'luis@ejemplo.com' },
+      { email: 'nueva@ejemplo.com' },
+      { email: 'nueva@ejemplo.com', code: '123456' },
+    ]);
+    expect(step).toBe(3);
+  });
+
+  it('workspace settings: the owner renames with validation and the success toast', async () => {
+    const calls = renderPage(<WorkspaceSettingsPage />, {
+      [`PATCH /api/workspace/rename/${W}`]: (body) => json(200, { id: W, ...(body as object) }),
+    });
+    const name = await screen.findByLabelText('Nombre del espacio de trabajo');
+    await userEvent.clear(name);
+    await userEvent.type(name, '<<>>');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(screen.getByText('Introduce un nombre de espacio de trabajo válido')).toBeInTheDocument();
+    expect(calls.some((call) => call.key.startsWith('PATCH'))).toBe(false);
+
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Equipo Norte');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(
+      await screen.findByText('Nombre del espacio de trabajo cambiado correctamente'),
+    ).toBeInTheDocument();
+    expect(calls.at(-1)?.body).toEqual({ name: 'Equipo Norte' });
+    expect(screen.getByText('Plan gratuito', { selector: 'dd' })).toBeInTheDocument();
+  });
+
+  it('workspace settings: a member sees the name read-only, the owner and the member list', async () => {
+    renderPage(<WorkspaceSettingsPage />, {}, [workspace(other, 'pro_monthly')]);
+    const name = await screen.findByLabelText('Nombre del espacio de trabajo');
+    expect(name).toHaveAttribute('readonly');
+    expect(screen.queryByRole('button', { name: 'Guardar' })).not.toBeInTheDocument();
+    expect(screen.getByText('Solo el propietario puede cambiar el nombre.')).toBeInTheDocument();
+    expect(screen.getByText('Luis Pérez')).toBeInTheDocument();
+    expect(screen.getByText('1 de 3')).toBeInTheDocument();
+    expect(screen.getByText('Plan Pro', { selector: 'dd' })).toBeInTheDocument();
+  });
+
+  it('labs: the GPT-4 switch is off and disabled for free workspaces, saying it is for paid members', async () => {
+    renderPage(<LabsPage />, {});
+    const toggle = await screen.findByRole('switch', { name: 'GPT-4 en el chat' });
+    expect(toggle).toBeDisabled();
+    expect(toggle).toHaveAttribute('aria-checked', 'false');
+    expect(toggle).toHaveAccessibleDescription(/Solo para miembros de pago/);
+  });
+
+  it('subscription: shows the plan, the words used this month and the prices', async () => {
+    renderPage(<SubscriptionPage />, {});
+    expect(await screen.findByText('1500 de 2000 palabras usadas')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '1500');
+    expect(screen.getByText(/432 €\/año/)).toBeInTheDocument();
+  });
+});
