@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Menu, X } from 'lucide-react';
 import { Logo } from './logo';
 import { NavLinks } from './nav-links';
-import { ProfileMenu } from './profile-menu';
+import { ProfileMenuContent } from './profile-menu';
 import { WorkspaceAction } from './workspace-action';
 
 /** ≤ 768 px: a 56 px header with the menu button, the page title and the primary action (UI.md). */
@@ -49,9 +49,9 @@ export function MobileHeader({ title, action }: { title: ReactNode; action?: Rea
               </Dialog.Close>
             </div>
             <NavLinks onNavigate={close} />
-            <div className="mt-auto flex flex-col gap-3">
-              <WorkspaceAction onNavigate={close} />
-              <ProfileMenu />
+            <WorkspaceAction onNavigate={close} />
+            <div className="rounded-xl border border-border bg-surface p-1.5">
+              <ProfileMenuContent onNavigate={close} />
             </div>
           </Dialog.Content>
         </Dialog.Portal>

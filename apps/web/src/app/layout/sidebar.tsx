@@ -1,12 +1,20 @@
+import { useState } from 'react';
+import * as Popover from '@radix-ui/react-popover';
 import { useTranslation } from 'react-i18next';
+import { ChevronsUpDown } from 'lucide-react';
+import { useSession } from '@/features/session';
+import { WorkspaceAvatar } from '@/components/ui/avatar';
 import { Logo } from './logo';
 import { NavLinks } from './nav-links';
-import { ProfileMenu } from './profile-menu';
+import { ProfileMenuContent } from './profile-menu';
 import { WorkspaceAction } from './workspace-action';
 
 /** Desktop sidebar, 264 px (spec §2); replaced by the mobile header at 768 px and below. */
 export function Sidebar() {
   const { t } = useTranslation();
+  const { user, workspace } = useSession();
+  const [open, setOpen] = useState(false);
+
   return (
     <aside
       data-testid="sidebar"
@@ -19,7 +27,29 @@ export function Sidebar() {
       <NavLinks />
       <div className="mt-auto flex flex-col gap-3">
         <WorkspaceAction />
-        <ProfileMenu />
+        <Popover.Root open={open} onOpenChange={setOpen}>
+          <Popover.Trigger
+            aria-label={t('profileMenu.trigger')}
+            className="flex w-full items-center gap-2.5 rounded-lg border border-border bg-surface px-2.5 py-2 text-left hover:bg-surface-muted data-[state=open]:bg-surface-muted"
+          >
+            <WorkspaceAvatar name={workspace?.name ?? ''} />
+            <span className="flex min-w-0 flex-1 flex-col leading-tight">
+              <span className="truncate text-sm font-medium">{workspace?.name ?? '—'}</span>
+              <span className="truncate text-xs text-text-muted">{user?.email}</span>
+            </span>
+            <ChevronsUpDown className="size-4 shrink-0 text-text-muted" aria-hidden />
+          </Popover.Trigger>
+          <Popover.Portal>
+            <Popover.Content
+              side="top"
+              align="start"
+              sideOffset={8}
+              className="z-[55] w-[280px] rounded-xl border border-border bg-surface p-1.5 shadow-xl"
+            >
+              <ProfileMenuContent onNavigate={() => setOpen(false)} />
+            </Popover.Content>
+          </Popover.Portal>
+        </Popover.Root>
       </div>
     </aside>
   );
