@@ -18,7 +18,7 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
-    files: ['scripts/**', 'e2e/**', '.ci/**', 'apps/server/src/scripts/**'],
+    files: ['scripts/**', 'e2e/**', '.ci/**', 'apps/server/src/scripts/**', 'apps/server/bench/**', '**/test/helpers/**'],
     rules: { 'no-console': 'off' },
   },
 );

@@ -44,6 +44,10 @@ export const authCodes = pgTable(
     purpose: text('purpose', { enum: ['login', 'change_email'] }).notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     codeHash: text('code_hash').notNull(),
+    /** The interface language when the code was asked for: a user created by it gets this locale. */
+    locale: text('locale', { enum: ['es', 'en'] })
+      .notNull()
+      .default('es'),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: at('expires_at').notNull(),
     consumedAt: at('consumed_at'),

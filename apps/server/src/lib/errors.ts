@@ -24,6 +24,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     status?: number,
+    /** Per-field problems, for forms that show each message under its field. */
+    readonly issues?: { path: string; message: string }[],
   ) {
     super(message);
     this.status = status ?? defaultStatus[code] ?? 400;

@@ -12,20 +12,19 @@ function body(code: ErrorBody['error']['code'], message: string, requestId: stri
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.status).send(body(error.code, error.message, request.id));
+      const extra = error.issues ? { issues: error.issues } : {};
+      return reply.status(error.status).send(body(error.code, error.message, request.id, extra));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((issue) => ({
         path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
         message: issue.message ?? 'Invalid value',
       }));
-      return reply
-        .status(400)
-        .send(
-          body('VALIDATION_FAILED', `Invalid ${error.validationContext ?? 'request'}`, request.id, {
-            issues,
-          }),
-        );
+      return reply.status(400).send(
+        body('VALIDATION_FAILED', `Invalid ${error.validationContext ?? 'request'}`, request.id, {
+          issues,
+        }),
+      );
     }
     if (error.statusCode === 429) {
       return reply.status(429).send(body('RATE_LIMITED', 'Too many requests, try again later', request.id));

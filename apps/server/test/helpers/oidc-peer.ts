@@ -45,6 +45,16 @@ export async function startOidcPeer(redirectUri: string): Promise<OidcPeer> {
       },
     ],
     pkce: { required: () => true },
+    // Like Google, put the profile and e-mail claims in the ID token itself.
+    conformIdTokenClaims: false,
+    ttl: {
+      AccessToken: 600,
+      IdToken: 600,
+      AuthorizationCode: 60,
+      Interaction: 600,
+      Session: 600,
+      Grant: 600,
+    },
     claims: {
       openid: ['sub'],
       email: ['email', 'email_verified'],
@@ -103,10 +113,9 @@ export async function startOidcPeer(redirectUri: string): Promise<OidcPeer> {
         const action = html.match(/<form[^>]*action="([^"]+)"/)?.[1];
         if (!action) throw new Error(`Unexpected page at ${url}: ${response.status} ${html.slice(0, 200)}`);
         const fields = new URLSearchParams();
-        for (const [, name, value] of html.matchAll(
-          /<input[^>]*name="([^"]+)"[^>]*?(?:value="([^"]*)")?[^>]*>/g,
-        )) {
-          fields.set(name!, value ?? '');
+        for (const [tag] of html.matchAll(/<input[^>]*>/g)) {
+          const name = tag.match(/name="([^"]+)"/)?.[1];
+          if (name) fields.set(name, tag.match(/value="([^"]*)"/)?.[1] ?? '');
         }
         if (fields.has('login')) fields.set('login', account.sub);
         if (fields.has('password')) fields.set('password', 'any');

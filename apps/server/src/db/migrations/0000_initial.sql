@@ -4,6 +4,7 @@ CREATE TABLE "auth_codes" (
 	"purpose" text NOT NULL,
 	"user_id" uuid,
 	"code_hash" text NOT NULL,
+	"locale" text DEFAULT 'es' NOT NULL,
 	"attempts" integer DEFAULT 0 NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,
 	"consumed_at" timestamp with time zone,

@@ -1,3 +1,160 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  authProvidersResponseSchema,
+  emailStartBodySchema,
+  errorBodySchema,
+  loginBodySchema,
+  loginResponseSchema,
+  normalizeEmail,
+  refreshResponseSchema,
+  sessionUserSchema,
+} from '@redacta/shared';
+import { AppError } from '../../lib/errors.ts';
+import { limits } from '../../lib/rate-limits.ts';
+import { oauthRoutes } from '../oauth/routes.ts';
+import { findSessionUser, loginWithCode, requestLoginCode } from './service.ts';
+import { clearRefreshCookie, endSession, REFRESH_COOKIE, rotateSession } from './session.ts';
 
-export const authRoutes: FastifyPluginAsyncZod = async () => {};
+const HOUR = 60 * 60 * 1000;
+const QUARTER_HOUR = 15 * 60 * 1000;
+
+/** Cookie-authenticated calls that change state must come from our own scripts (CSRF defence). */
+async function requireXhr(request: FastifyRequest) {
+  if (!request.headers['x-requested-with']) {
+    throw new AppError('FORBIDDEN', 'This request needs the X-Requested-With header');
+  }
+}
+
+const bodyEmail = (request: FastifyRequest) => {
+  const email = (request.body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' ? normalizeEmail(email) : null;
+};
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config } = app;
+  const tags = ['auth'];
+  const errors = { 400: errorBodySchema, 429: errorBodySchema };
+
+  app.post(
+    '/email/start',
+    {
+      schema: {
+        tags,
+        summary: 'Mail a sign-in code (always 204: no account enumeration)',
+        body: emailStartBodySchema,
+        response: { 204: z.null().describe('Code sent'), ...errors },
+      },
+      preHandler: limits(app, [
+        {
+          name: 'code-ip',
+          max: config.RATE_LIMIT_CODE_REQUESTS_PER_HOUR * 6,
+          timeWindowMs: HOUR,
+          key: (r) => r.ip,
+        },
+        {
+          name: 'code-email',
+          max: config.RATE_LIMIT_CODE_REQUESTS_PER_HOUR,
+          timeWindowMs: HOUR,
+          key: bodyEmail,
+        },
+      ]),
+    },
+    async (request, reply) => {
+      await requestLoginCode(app, request.body.email, request.body.locale);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/login',
+    {
+      schema: {
+        tags,
+        summary: 'Sign in with the mailed code; sets the refresh cookie',
+        body: loginBodySchema,
+        response: { 200: loginResponseSchema, ...errors },
+      },
+      preHandler: limits(app, [
+        {
+          name: 'login-ip',
+          max: config.RATE_LIMIT_LOGIN_ATTEMPTS_PER_15MIN,
+          timeWindowMs: QUARTER_HOUR,
+          key: (r) => r.ip,
+        },
+        {
+          name: 'login-email',
+          max: config.RATE_LIMIT_LOGIN_ATTEMPTS_PER_15MIN,
+          timeWindowMs: QUARTER_HOUR,
+          key: bodyEmail,
+        },
+      ]),
+    },
+    (request, reply) => loginWithCode(app, reply, request.body),
+  );
+
+  app.get(
+    '/refresh',
+    {
+      schema: {
+        tags,
+        summary: 'Rotate the refresh cookie and get a new access token',
+        response: { 200: refreshResponseSchema, 401: errorBodySchema, 403: errorBodySchema },
+      },
+      onRequest: requireXhr,
+    },
+    async (request, reply) => {
+      const session = await rotateSession(app, reply, request.cookies[REFRESH_COOKIE]);
+      return { accessToken: session.accessToken, user: await findSessionUser(app, session.userId) };
+    },
+  );
+
+  app.post(
+    '/logout',
+    {
+      schema: {
+        tags,
+        summary: 'End this session',
+        response: { 204: z.null().describe('Signed out'), 403: errorBodySchema },
+      },
+      onRequest: requireXhr,
+    },
+    async (request, reply) => {
+      await endSession(app, request.cookies[REFRESH_COOKIE]);
+      clearRefreshCookie(app, reply);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/user',
+    {
+      schema: {
+        tags,
+        summary: 'The signed-in user',
+        security: [{ bearerAuth: [] }],
+        response: { 200: sessionUserSchema, 401: errorBodySchema },
+      },
+      onRequest: app.authenticate,
+    },
+    (request) => findSessionUser(app, request.userId),
+  );
+
+  app.get(
+    '/providers',
+    {
+      schema: {
+        tags,
+        summary: 'Which social sign-ins are configured',
+        response: { 200: authProvidersResponseSchema },
+      },
+    },
+    async () => ({
+      google: Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET),
+      facebook: Boolean(config.FACEBOOK_CLIENT_ID && config.FACEBOOK_CLIENT_SECRET),
+    }),
+  );
+
+  await app.register(oauthRoutes, { prefix: '/oauth' });
+};

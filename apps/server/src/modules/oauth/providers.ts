@@ -81,7 +81,6 @@ function googleClient(config: Config, clientId: string, clientSecret: string): O
         nonce,
         code_challenge: codeChallenge,
         code_challenge_method: 'S256',
-        prompt: 'select_account',
       }).toString();
       return url.toString();
     },

@@ -1,3 +1,78 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  changeEmailBodySchema,
+  changeEmailResponseSchema,
+  changeLocaleBodySchema,
+  changeNameBodySchema,
+  changeNameResponseSchema,
+  errorBodySchema,
+} from '@redacta/shared';
+import { limits } from '../../lib/rate-limits.ts';
+import { changeEmail, changeLocale, changeName } from './service.ts';
 
-export const userRoutes: FastifyPluginAsyncZod = async () => {};
+const HOUR = 60 * 60 * 1000;
+
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  const common = { tags: ['user'], security: [{ bearerAuth: [] }] };
+  app.addHook('onRequest', app.authenticate);
+
+  app.patch(
+    '/change-name',
+    {
+      schema: {
+        ...common,
+        summary: 'Change first and last name',
+        body: changeNameBodySchema,
+        response: { 200: changeNameResponseSchema, 400: errorBodySchema },
+      },
+    },
+    (request) => changeName(app, request.userId, request.body),
+  );
+
+  app.patch(
+    '/change-email',
+    {
+      schema: {
+        ...common,
+        summary: 'Without code: mail a code to the new address (204). With code: change the address (200)',
+        body: changeEmailBodySchema,
+        response: {
+          200: changeEmailResponseSchema,
+          204: z.null().describe('Code sent to the new address'),
+          400: errorBodySchema,
+          409: errorBodySchema,
+          429: errorBodySchema,
+        },
+      },
+      preHandler: limits(app, [
+        {
+          name: 'change-email',
+          max: app.config.RATE_LIMIT_LOGIN_ATTEMPTS_PER_15MIN,
+          timeWindowMs: HOUR,
+          key: (request) => request.userId,
+        },
+      ]),
+    },
+    async (request, reply) => {
+      const changed = await changeEmail(app, request.userId, request.body);
+      return changed ?? reply.status(204).send(null);
+    },
+  );
+
+  app.patch(
+    '/locale',
+    {
+      schema: {
+        ...common,
+        summary: 'The language for e-mails and a fresh device',
+        body: changeLocaleBodySchema,
+        response: { 204: z.null(), 400: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      await changeLocale(app, request.userId, request.body.locale);
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,74 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { checkPersonName, type ChangeNameBody, type Locale } from '@redacta/shared';
+import { users } from '../../db/schema.ts';
+import { AppError, isUniqueViolation } from '../../lib/errors.ts';
+import { consumeCode } from '../auth/codes.ts';
+import { emailFromIdentifier, sendCode } from '../auth/service.ts';
+
+const EMAIL_TAKEN_MESSAGE = 'Ya existe una cuenta con esta dirección de correo electrónico';
+
+/** Spec §5: both names are required and must be valid names. */
+export async function changeName(app: FastifyInstance, userId: string, input: ChangeNameBody) {
+  const problems = (['firstName', 'lastName'] as const)
+    .map((field) => ({ field, problem: checkPersonName(input[field]) }))
+    .filter((entry) => entry.problem);
+  if (problems.length > 0) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'Enter a valid first name or last name',
+      400,
+      problems.map(({ field, problem }) => ({
+        path: field,
+        message: problem === 'required' ? 'This field is required' : 'Enter a valid first name or last name',
+      })),
+    );
+  }
+  const [updated] = await app.db
+    .update(users)
+    .set({ firstName: input.firstName.trim(), lastName: input.lastName.trim() })
+    .where(eq(users.id, userId))
+    .returning({ id: users.id, firstName: users.firstName, lastName: users.lastName });
+  return { id: updated!.id, firstName: updated!.firstName!, lastName: updated!.lastName! };
+}
+
+async function assertEmailFree(app: FastifyInstance, email: string, userId: string) {
+  const [owner] = await app.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email), ne(users.id, userId)));
+  if (owner) throw new AppError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE);
+}
+
+/**
+ * Changing the e-mail proves the new address first: without a code, a code is mailed to it;
+ * with the code, the address changes. Another account's address is refused both times.
+ */
+export async function changeEmail(
+  app: FastifyInstance,
+  userId: string,
+  input: { email: string; code?: string },
+): Promise<{ email: string } | null> {
+  const email = emailFromIdentifier(input.email);
+  const [user] = await app.db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw new AppError('UNAUTHENTICATED', 'Sign in to continue');
+  if (user.email === email) throw new AppError('EMAIL_UNCHANGED', 'That is already your e-mail address');
+  await assertEmailFree(app, email, userId);
+
+  if (!input.code) {
+    await sendCode(app, { email, purpose: 'change_email', locale: user.locale, userId });
+    return null;
+  }
+  await consumeCode(app.db, { email, purpose: 'change_email', userId, code: input.code });
+  try {
+    await app.db.update(users).set({ email }).where(eq(users.id, userId));
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE);
+    throw error;
+  }
+  return { email };
+}
+
+export async function changeLocale(app: FastifyInstance, userId: string, locale: Locale) {
+  await app.db.update(users).set({ locale }).where(eq(users.id, userId));
+}
