@@ -16,7 +16,14 @@ export interface TestApp {
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const database = await workerDatabase();
   await resetDatabase(database);
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent', ...env });
+  // No web build by default, so API tests do not depend on whether apps/web/dist exists.
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: '/nonexistent',
+    WEB_DIST_DIR: '/nonexistent-web-dist',
+    ...env,
+  });
   const app = await buildApp({
     config,
     // The worker's database outlives each app: closing the app must not close it.
