@@ -143,7 +143,7 @@ describe('app shell', () => {
     const sidebar = await screen.findByTestId('sidebar');
     // Pro workspace: invite instead of upgrade.
     expect(within(sidebar).getByRole('button', { name: 'Invitar a un compañero' })).toBeInTheDocument();
-    await userEvent.click(within(sidebar).getByRole('button', { name: 'Menú de perfil' }));
+    await userEvent.click(within(sidebar).getByRole('button', { name: /^Menú de perfil/ }));
     const popup = await screen.findByRole('dialog');
     expect(within(popup).getByRole('link', { name: /ana@ejemplo.com/ })).toHaveAttribute('href', '/profile');
     expect(within(popup).getByRole('button', { name: /Agencia Norte/ })).toHaveAttribute(
@@ -186,7 +186,7 @@ describe('app shell', () => {
     setViewport(false);
     const { fetch } = start('/chat');
     const sidebar = await screen.findByTestId('sidebar');
-    await userEvent.click(within(sidebar).getByRole('button', { name: 'Menú de perfil' }));
+    await userEvent.click(within(sidebar).getByRole('button', { name: /^Menú de perfil/ }));
     await userEvent.click(await screen.findByRole('button', { name: 'Cerrar sesión' }));
     expect(await screen.findByLabelText('Correo electrónico')).toBeInTheDocument();
     const logout = fetch.mock.calls.find(([url]) => url === '/api/auth/logout')!;

@@ -83,7 +83,7 @@ export function ProfileMenuContent({ onNavigate }: { onNavigate?: () => void }) 
       <Link to="/labs" onClick={onNavigate} className={itemClasses}>
         <FlaskConical className="size-4 text-text-muted" aria-hidden />
         <span className="flex-1">{t('profileMenu.labs')}</span>
-        <span className="rounded-full bg-warning/15 px-2 py-0.5 text-[11px] font-medium text-amber-700 dark:text-amber-300">
+        <span className="rounded-full bg-warning/15 px-2 py-0.5 text-[11px] font-medium text-amber-800 dark:text-amber-300">
           {t('profileMenu.experimental')}
         </span>
       </Link>

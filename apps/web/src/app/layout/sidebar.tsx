@@ -28,10 +28,9 @@ export function Sidebar() {
       <div className="mt-auto flex flex-col gap-3">
         <WorkspaceAction />
         <Popover.Root open={open} onOpenChange={setOpen}>
-          <Popover.Trigger
-            aria-label={t('profileMenu.trigger')}
-            className="flex w-full items-center gap-2.5 rounded-lg border border-border bg-surface px-2.5 py-2 text-left hover:bg-surface-muted data-[state=open]:bg-surface-muted"
-          >
+          {/* The name starts with "Menú de perfil" and includes the visible text (WCAG label in name). */}
+          <Popover.Trigger className="flex w-full items-center gap-2.5 rounded-lg border border-border bg-surface px-2.5 py-2 text-left hover:bg-surface-muted data-[state=open]:bg-surface-muted">
+            <span className="sr-only">{t('profileMenu.trigger')}:</span>
             <WorkspaceAvatar name={workspace?.name ?? ''} />
             <span className="flex min-w-0 flex-1 flex-col leading-tight">
               <span className="truncate text-sm font-medium">{workspace?.name ?? '—'}</span>
@@ -41,6 +40,7 @@ export function Sidebar() {
           </Popover.Trigger>
           <Popover.Portal>
             <Popover.Content
+              aria-label={t('profileMenu.trigger')}
               side="top"
               align="start"
               sideOffset={8}

@@ -23,7 +23,7 @@ export default function LabsPage() {
         <div>
           <h1 className="flex items-center gap-2 text-xl font-semibold">
             {t('labs.title')}
-            <span className="rounded-full bg-warning/15 px-2 py-0.5 text-[11px] font-medium text-amber-700 dark:text-amber-300">
+            <span className="rounded-full bg-warning/15 px-2 py-0.5 text-[11px] font-medium text-amber-800 dark:text-amber-300">
               {t('profileMenu.experimental')}
             </span>
           </h1>
