@@ -245,4 +245,42 @@ describe('app shell', () => {
     await router.navigate('/projects');
     await waitFor(() => expect(router.state.location.search).toBe(`?id=${B}`));
   });
+
+  it('an account without a name is sent to /welcome to finish registration', async () => {
+    setViewport(false);
+    start('/chat', {
+      'GET /api/auth/refresh': () =>
+        json(200, { accessToken: 't', user: { ...user, firstName: null, lastName: null } }),
+    });
+    expect(await screen.findByLabelText('Nombre')).toBeInTheDocument();
+    expect(screen.queryByTestId('sidebar')).not.toBeInTheDocument();
+  });
+
+  it('the empty chat shows the starters, and the out-of-words prompt when the allowance is used up', async () => {
+    setViewport(false);
+    const spent = {
+      ...workspace(A, 'Espacio de Ana', 'free'),
+      workspaceUsage: {
+        workspaceId: A,
+        wordCount: 2000,
+        limit: 2000,
+        remaining: 0,
+        resetsAt: '2026-12-01T00:00:00Z',
+      },
+    };
+    start('/chat', { 'GET /api/workspace/list': () => json(200, [spent]) });
+    expect(
+      await screen.findByRole('heading', { name: '¡Hola, Ana! ¿Qué escribimos hoy?' }),
+    ).toBeInTheDocument();
+    for (const name of ['Búsqueda en tiempo real', 'Contenido extenso', 'Lluvia de ideas']) {
+      expect(within(screen.getByRole('region', { name })).getAllByRole('button')).toHaveLength(3);
+    }
+    expect(screen.getByText('¡No te quedan palabras!')).toBeInTheDocument();
+    // A starter fills the composer; sending waits for the chat release and says so.
+    await userEvent.click(screen.getByRole('button', { name: /Dame 10 nombres/ }));
+    expect(screen.getByRole('textbox', { name: 'Mensaje' })).toHaveValue(
+      'Dame 10 nombres para una marca de cosmética natural',
+    );
+    expect(screen.getByRole('button', { name: 'Enviar' })).toBeDisabled();
+  });
 });

@@ -51,6 +51,12 @@ export function SessionGate({ children }: { children: ReactNode }) {
 
   const signedIn = ready && user !== null;
 
+  // Registration is finished on /welcome: an account without a first name goes back there.
+  const needsName = signedIn && !user.firstName?.trim();
+  useEffect(() => {
+    if (needsName) navigate('/welcome', { replace: true });
+  }, [needsName, navigate]);
+
   // A language saved on the account applies on a device that has no choice of its own yet.
   useEffect(() => {
     if (user && !storage.get(storageKeys.locale) && user.locale !== currentLocale())
@@ -121,7 +127,7 @@ export function SessionGate({ children }: { children: ReactNode }) {
     [user, workspaces, workspace, workspacesQuery.isPending, pathname, navigate],
   );
 
-  if (!ready || (signedIn && workspacesQuery.isPending))
+  if (!ready || needsName || (signedIn && workspacesQuery.isPending))
     return <FullScreenLoader label={t('common.loading')} />;
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

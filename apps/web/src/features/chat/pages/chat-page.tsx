@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { DisabledHint } from '@/components/ui/tooltip';
 import { fieldClasses } from '@/components/ui/input';
 import { cn } from '@/components/ui/cn';
+import { OutOfWords } from '../components/out-of-words';
 
 const categories = [
   { key: 'search', Icon: Search, prompts: ['p1', 'p2', 'p3'] },
@@ -16,7 +17,7 @@ const categories = [
 /** Spec §1: the empty chat shows a welcome and three starter categories with example prompts. */
 export default function ChatPage() {
   const { t } = useTranslation();
-  const { user } = useSession();
+  const { user, workspace } = useSession();
   const [message, setMessage] = useState('');
   const composer = useRef<HTMLTextAreaElement>(null);
   const composerId = useId();
@@ -36,6 +37,7 @@ export default function ChatPage() {
           </h2>
           <p className="mt-2 text-[15px] text-text-muted">{t('chat.welcomeText')}</p>
         </div>
+        {workspace && <OutOfWords usage={workspace.workspaceUsage} />}
         <div className="grid gap-4 md:grid-cols-3">
           {categories.map(({ key, Icon, prompts }) => (
             <section
