@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, useLocation } from 'react-router';
 import { SessionGate } from '@/features/session';
 import { FullScreenLoader } from '@/components/ui/spinner';
@@ -6,8 +6,22 @@ import { Root } from './root';
 import { RouteError } from './route-error';
 import { PageFallback } from './page-fallback';
 
-/** The shell loads while the session refreshes, so /login never downloads it. */
-const AppLayout = lazy(() => import('./layout/app-layout').then((module) => ({ default: module.AppLayout })));
+/** The shell is its own chunk, so /login never downloads it. */
+const loadAppLayout = () => import('./layout/app-layout');
+const AppLayout = lazy(() => loadAppLayout().then((module) => ({ default: module.AppLayout })));
+
+/** Signed-in pages by path: the router renders them lazily; GatedLayout warms them early. */
+const gatedPages = {
+  '/chat': () => import('@/features/chat/pages/chat-page'),
+  '/projects': () => import('@/features/projects/pages/projects-page'),
+  '/brand-voice': () => import('@/features/brand-voice/pages/brand-voice-page'),
+  '/brand-voice/new': () => import('@/features/brand-voice/pages/new-brand-voice-page'),
+  '/profile': () => import('@/features/profile/pages/profile-page'),
+  '/workspace-settings': () => import('@/features/workspaces/pages/workspace-settings-page'),
+  '/subscription': () => import('@/features/subscription/pages/subscription-page'),
+  '/labs': () => import('@/features/labs/pages/labs-page'),
+} as const;
+type GatedPath = keyof typeof gatedPages;
 
 /** Pages load on demand so the first chunk carries the shell only. */
 function page(load: () => Promise<{ default: ComponentType }>): ReactNode {
@@ -27,7 +41,14 @@ const invitePage = page(() => import('@/features/auth/pages/invite-existing-page
  */
 function GatedLayout() {
   const { pathname } = useLocation();
-  if (pathname.includes('/invite/existing')) return invitePage;
+  const invite = pathname.includes('/invite/existing');
+  // Fetch the shell and the page while the session refresh is still in flight (no waterfall).
+  useEffect(() => {
+    if (invite) return;
+    void loadAppLayout();
+    void gatedPages[(pathname === '/' ? '/chat' : pathname) as GatedPath]?.();
+  }, [invite, pathname]);
+  if (invite) return invitePage;
   return (
     <SessionGate>
       <Suspense fallback={<FullScreenLoader label="…" />}>
@@ -53,26 +74,26 @@ export const routes = [
         element: <GatedLayout />,
         children: [
           { path: '/', element: <Navigate to="/chat" replace /> },
-          { path: '/chat', element: page(() => import('@/features/chat/pages/chat-page')) },
-          { path: '/projects', element: page(() => import('@/features/projects/pages/projects-page')) },
+          { path: '/chat', element: page(gatedPages['/chat']) },
+          { path: '/projects', element: page(gatedPages['/projects']) },
           {
             path: '/brand-voice',
-            element: page(() => import('@/features/brand-voice/pages/brand-voice-page')),
+            element: page(gatedPages['/brand-voice']),
           },
           {
             path: '/brand-voice/new',
-            element: page(() => import('@/features/brand-voice/pages/new-brand-voice-page')),
+            element: page(gatedPages['/brand-voice/new']),
           },
-          { path: '/profile', element: page(() => import('@/features/profile/pages/profile-page')) },
+          { path: '/profile', element: page(gatedPages['/profile']) },
           {
             path: '/workspace-settings',
-            element: page(() => import('@/features/workspaces/pages/workspace-settings-page')),
+            element: page(gatedPages['/workspace-settings']),
           },
           {
             path: '/subscription',
-            element: page(() => import('@/features/subscription/pages/subscription-page')),
+            element: page(gatedPages['/subscription']),
           },
-          { path: '/labs', element: page(() => import('@/features/labs/pages/labs-page')) },
+          { path: '/labs', element: page(gatedPages['/labs']) },
           { path: '*', element: page(() => import('./not-found-page')) },
         ],
       },
