@@ -9,10 +9,16 @@ function mailFile(): string {
 
 export function caughtMails(file = mailFile()): CaughtMail[] {
   if (!existsSync(file)) return [];
-  return readFileSync(file, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as CaughtMail);
+  const mails: CaughtMail[] = [];
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    if (!line) continue;
+    try {
+      mails.push(JSON.parse(line) as CaughtMail);
+    } catch {
+      // the sink is still writing this line: the next poll reads it whole
+    }
+  }
+  return mails;
 }
 
 /**
