@@ -5,6 +5,7 @@ import { ChatHeaderActions, ChatTitle } from '@/features/chat';
 import { ProjectsHeaderActions } from '@/features/projects';
 import { BrandVoiceHeaderActions } from '@/features/brand-voice';
 import { MOBILE_QUERY, useMediaQuery } from '@/lib/use-media-query';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { Footer } from './footer';
 import { MobileHeader } from './mobile-header';
 import { PageHeader } from './page-header';
@@ -12,6 +13,8 @@ import { Sidebar } from './sidebar';
 
 interface Chrome {
   title: ReactNode;
+  /** For the browser tab. */
+  documentTitle: string;
   /** The spec §2 header (only /projects, /chat, /brand-voice). */
   header?: { actions: ReactNode; compactActions?: ReactNode };
   footer: boolean;
@@ -23,18 +26,21 @@ function useChrome(pathname: string): Chrome {
   if (pathname === '/chat')
     return {
       title: <ChatTitle />,
+      documentTitle: t('nav.chat'),
       header: { actions: <ChatHeaderActions />, compactActions: <ChatHeaderActions compact /> },
       footer: false,
     };
   if (pathname === '/projects')
     return {
       title: heading(t('nav.projects')),
+      documentTitle: t('nav.projects'),
       header: { actions: <ProjectsHeaderActions />, compactActions: <ProjectsHeaderActions compact /> },
       footer: true,
     };
   if (pathname === '/brand-voice')
     return {
       title: heading(t('nav.brandVoice')),
+      documentTitle: t('nav.brandVoice'),
       header: { actions: <BrandVoiceHeaderActions />, compactActions: <BrandVoiceHeaderActions compact /> },
       footer: true,
     };
@@ -46,7 +52,8 @@ function useChrome(pathname: string): Chrome {
     '/labs': 'profileMenu.labs',
   };
   const key = titles[pathname];
-  return { title: key ? t(key) : 'Redacta', footer: key !== undefined };
+  const text = key ? t(key) : t('notFound.title');
+  return { title: key ? text : 'Redacta', documentTitle: text, footer: key !== undefined };
 }
 
 /** The signed-in shell: sidebar (desktop) or mobile header + slide-in menu (≤ 768 px). */
@@ -55,6 +62,7 @@ export function AppLayout() {
   const { pathname } = useLocation();
   const isMobile = useMediaQuery(MOBILE_QUERY);
   const chrome = useChrome(pathname);
+  useDocumentTitle(chrome.documentTitle);
 
   return (
     <div className="flex h-full">

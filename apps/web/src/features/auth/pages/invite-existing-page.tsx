@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { MailOpen } from 'lucide-react';
 import { buttonClasses } from '@/components/ui/button';
 import { AuthShell } from '../components/auth-shell';
@@ -7,6 +8,7 @@ import { AuthShell } from '../components/auth-shell';
 /** Invitation links for existing accounts: accepting lands with the members issue. */
 export default function InviteExistingPage() {
   const { t } = useTranslation();
+  useDocumentTitle(t('invite.title'));
   return (
     <AuthShell>
       <div className="flex flex-col items-start gap-4">

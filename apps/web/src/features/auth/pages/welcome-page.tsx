@@ -1,6 +1,7 @@
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import toast from 'react-hot-toast';
 import { NameFields, useChangeName, useNameForm } from '@/features/profile';
 import { Button } from '@/components/ui/button';
@@ -11,6 +12,7 @@ import { AuthShell } from '../components/auth-shell';
 /** After registration: first and last name (spec §5 rules), then the chat. */
 export default function WelcomePage() {
   const { t } = useTranslation();
+  useDocumentTitle(t('welcome.tab'));
   const navigate = useNavigate();
   const { user } = useSessionState();
   const form = useNameForm({ firstName: user?.firstName ?? '', lastName: user?.lastName ?? '' });

@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { ArrowLeft } from 'lucide-react';
 
 /** Terms and privacy in plain words: what the product stores and why. */
@@ -7,6 +8,7 @@ export default function LegalPage() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const doc = pathname === '/privacy' ? 'privacy' : 'terms';
+  useDocumentTitle(t(`legal.${doc}.title`));
   const sections = ['s1', 's2', 's3', 's4'] as const;
   return (
     <main className="mx-auto flex max-w-[720px] flex-col gap-6 px-5 py-10">
