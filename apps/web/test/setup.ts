@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach, beforeEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// Lazy pages are transformed on first import; under a loaded machine that can take over a second.
+configure({ asyncUtilTimeout: 5000 });
 
 /** jsdom has no matchMedia; a desktop-sized, light, motion-friendly default (tests may stub their own). */
 function installMatchMedia() {

@@ -283,4 +283,21 @@ describe('app shell', () => {
     );
     expect(screen.getByRole('button', { name: 'Enviar' })).toBeDisabled();
   });
+
+  it('the theme switch in the profile popup applies and remembers dark, light or system', async () => {
+    setViewport(false);
+    start('/chat');
+    const sidebar = await screen.findByTestId('sidebar');
+    await userEvent.click(within(sidebar).getByRole('button', { name: /^Menú de perfil/ }));
+    const popup = await screen.findByRole('dialog');
+    const system = within(popup).getByRole('radio', { name: 'Sistema' });
+    expect(system).toHaveAttribute('aria-checked', 'true');
+    await userEvent.click(within(popup).getByRole('radio', { name: 'Oscuro' }));
+    expect(document.documentElement).toHaveClass('dark');
+    expect(localStorage.getItem('redacta.theme')).toBe('dark');
+    await userEvent.click(within(popup).getByRole('radio', { name: 'Claro' }));
+    expect(document.documentElement).not.toHaveClass('dark');
+    await userEvent.click(system);
+    expect(localStorage.getItem('redacta.theme')).toBeNull();
+  });
 });
