@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { SessionGate } from '@/features/session';
 import { FullScreenLoader } from '@/components/ui/spinner';
 import { Root } from './root';
@@ -40,6 +41,7 @@ const invitePage = page(() => import('@/features/auth/pages/invite-existing-page
  * (spec §2), which React Router cannot express as one pattern.
  */
 function GatedLayout() {
+  const { t } = useTranslation();
   const { pathname } = useLocation();
   const invite = pathname.includes('/invite/existing');
   // Fetch the shell and the page while the session refresh is still in flight (no waterfall).
@@ -51,7 +53,7 @@ function GatedLayout() {
   if (invite) return invitePage;
   return (
     <SessionGate>
-      <Suspense fallback={<FullScreenLoader label="…" />}>
+      <Suspense fallback={<FullScreenLoader label={t('common.loading')} />}>
         <AppLayout />
       </Suspense>
     </SessionGate>
