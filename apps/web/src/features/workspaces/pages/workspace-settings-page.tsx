@@ -80,7 +80,7 @@ export default function WorkspaceSettingsPage() {
       <div className="flex items-center gap-4">
         <WorkspaceAvatar name={workspace.name} size="lg" />
         <div className="min-w-0">
-          <h1 className="truncate text-xl font-semibold">{t('workspace.title')}</h1>
+          <h1 className="text-xl font-semibold break-words">{t('workspace.title')}</h1>
           <p className="text-text-muted">
             {workspace.name} · {t(planLabelKey(workspace.plan))}
           </p>
@@ -90,7 +90,7 @@ export default function WorkspaceSettingsPage() {
         <RenameForm key={workspace.id + workspace.name} workspace={workspace} canEdit={isOwner} />
       </SettingsSection>
       <SettingsSection id="members" title={t('workspace.members')} description={t('workspace.membersHelp')}>
-        <dl className="mb-4 grid grid-cols-2 gap-3 sm:grid-cols-3">
+        <dl className="mb-4 grid max-w-md grid-cols-2 gap-3">
           <div className="rounded-lg bg-surface-muted p-3">
             <dt className="text-xs text-text-muted">{t('workspace.plan')}</dt>
             <dd className="mt-1 font-medium">{t(planLabelKey(workspace.plan))}</dd>
