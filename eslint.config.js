@@ -3,7 +3,16 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**', 'e2e/artifacts/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'e2e/artifacts/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -18,7 +27,14 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
-    files: ['scripts/**', 'e2e/**', '.ci/**', 'apps/server/src/scripts/**', 'apps/server/bench/**', '**/test/helpers/**'],
+    files: [
+      'scripts/**',
+      'e2e/**',
+      '.ci/**',
+      'apps/server/src/scripts/**',
+      'apps/server/bench/**',
+      '**/test/helpers/**',
+    ],
     rules: { 'no-console': 'off' },
   },
 );

@@ -13,7 +13,10 @@ export type EmailStartBody = z.infer<typeof emailStartBodySchema>;
 export const loginBodySchema = z.strictObject({
   method: z.literal('email'),
   email: z.string().trim().min(1).max(254),
-  code: z.string().trim().regex(/^\d{6}$/, 'The code has six digits'),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'The code has six digits'),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
