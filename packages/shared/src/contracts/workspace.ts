@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { plans } from '../plans.ts';
 import { WORKSPACE_NAME_MAX_LENGTH } from '../rules/names.ts';
 
+/** A person as workspaces show them: the owner, and each member. */
 export const workspaceOwnerSchema = z.object({
   id: z.uuid(),
   firstName: z.string().nullable(),
@@ -18,12 +19,8 @@ export const workspaceUsageSchema = z.object({
 });
 export type WorkspaceUsage = z.infer<typeof workspaceUsageSchema>;
 
-export const invitedUserSchema = z.object({
-  id: z.uuid(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  email: z.string(),
-});
+/** Members besides the owner (spec §3 invitedUsers). */
+export const invitedUserSchema = workspaceOwnerSchema;
 
 export const premiumSubscriptionSchema = z.object({
   paymentType: z.enum(['MONTHLY', 'YEARLY']),

@@ -20,70 +20,41 @@ interface FieldChrome {
   labelHidden?: boolean;
 }
 
-export type InputProps = InputHTMLAttributes<HTMLInputElement> & FieldChrome;
+interface ControlProps {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
 
-/** UI.md forms: label above the field, error below in `danger`, linked by aria-describedby. */
-export const Input = forwardRef<HTMLInputElement, InputProps>(function Input(
-  { label, error, hint, labelHidden, id, className, ...props },
-  ref,
-) {
+/**
+ * UI.md forms: label above the field, error below in `danger` (the hint gives way to it), both
+ * linked to the control by aria-describedby.
+ */
+function Field({
+  label,
+  error,
+  hint,
+  labelHidden,
+  id,
+  children,
+}: FieldChrome & { id: string | undefined; children: (control: ControlProps) => ReactNode }) {
   const autoId = useId();
-  const inputId = id ?? autoId;
-  const errorId = `${inputId}-error`;
-  const hintId = `${inputId}-hint`;
-  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  const controlId = id ?? autoId;
+  const errorId = `${controlId}-error`;
+  const hintId = `${controlId}-hint`;
+  const showHint = Boolean(hint) && !error;
+  const describedBy =
+    [error ? errorId : null, showHint ? hintId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className="flex flex-col gap-1.5">
-      <label htmlFor={inputId} className={cn('text-[13px] font-medium text-text', labelHidden && 'sr-only')}>
+      <label
+        htmlFor={controlId}
+        className={cn('text-[13px] font-medium text-text', labelHidden && 'sr-only')}
+      >
         {label}
       </label>
-      <input
-        ref={ref}
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={cn(fieldClasses, 'h-10', className)}
-        {...props}
-      />
-      {hint && !error && (
-        <p id={hintId} className="text-xs text-text-muted">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="text-[13px] text-danger" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-});
-
-export type TextareaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & FieldChrome;
-
-export const Textarea = forwardRef<HTMLTextAreaElement, TextareaProps>(function Textarea(
-  { label, error, hint, labelHidden, id, className, ...props },
-  ref,
-) {
-  const autoId = useId();
-  const inputId = id ?? autoId;
-  const errorId = `${inputId}-error`;
-  const hintId = `${inputId}-hint`;
-  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={inputId} className={cn('text-[13px] font-medium text-text', labelHidden && 'sr-only')}>
-        {label}
-      </label>
-      <textarea
-        ref={ref}
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={cn(fieldClasses, 'py-2 leading-relaxed', className)}
-        {...props}
-      />
-      {hint && (
+      {children({ id: controlId, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
+      {showHint && (
         <div id={hintId} className="text-xs text-text-muted">
           {hint}
         </div>
@@ -94,5 +65,40 @@ export const Textarea = forwardRef<HTMLTextAreaElement, TextareaProps>(function 
         </p>
       )}
     </div>
+  );
+}
+
+export type InputProps = InputHTMLAttributes<HTMLInputElement> & FieldChrome;
+
+export const Input = forwardRef<HTMLInputElement, InputProps>(function Input(
+  { label, error, hint, labelHidden, id, className, ...props },
+  ref,
+) {
+  return (
+    <Field label={label} error={error} hint={hint} labelHidden={labelHidden} id={id}>
+      {(control) => (
+        <input ref={ref} {...control} className={cn(fieldClasses, 'h-10', className)} {...props} />
+      )}
+    </Field>
+  );
+});
+
+export type TextareaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & FieldChrome;
+
+export const Textarea = forwardRef<HTMLTextAreaElement, TextareaProps>(function Textarea(
+  { label, error, hint, labelHidden, id, className, ...props },
+  ref,
+) {
+  return (
+    <Field label={label} error={error} hint={hint} labelHidden={labelHidden} id={id}>
+      {(control) => (
+        <textarea
+          ref={ref}
+          {...control}
+          className={cn(fieldClasses, 'py-2 leading-relaxed', className)}
+          {...props}
+        />
+      )}
+    </Field>
   );
 });
