@@ -17,7 +17,13 @@ export const openApiPlugin = fp(
       },
       transform: options.transform,
     });
-    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+    await app.register(swaggerUi, {
+      routePrefix: '/api/docs',
+      staticCSP: true,
+      // Swagger UI sets a few inline styles; allow those on the docs page only.
+      transformStaticCSP: (header) =>
+        header.replace("style-src 'self' https:", "style-src 'self' 'unsafe-inline'"),
+    });
     app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   },
 );
