@@ -25,6 +25,9 @@ import { devRoutes } from './modules/dev/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { workspaceRoutes } from './modules/workspaces/routes.ts';
+import { projectRoutes } from './modules/projects/routes.ts';
+import { folderRoutes } from './modules/folders/routes.ts';
+import { chatRoutes } from './modules/chat/routes.ts';
 import { AppError } from './lib/errors.ts';
 
 declare module 'fastify' {
@@ -85,6 +88,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(userRoutes, { prefix: '/user' });
       await api.register(workspaceRoutes, { prefix: '/workspace' });
+      // Projects, folders and chat declare full paths (/workspace/:id/projects, /project/:id/…),
+      // so each feature owns its routes whatever the first path segment.
+      await api.register(projectRoutes);
+      await api.register(folderRoutes);
+      await api.register(chatRoutes);
     },
     { prefix: '/api' },
   );
