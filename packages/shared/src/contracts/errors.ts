@@ -25,7 +25,11 @@ export const errorCodes = [
   'NOT_WORKSPACE_OWNER',
   'SEATS_EXHAUSTED',
   'PLAN_REQUIRED',
-  'WORDS_EXHAUSTED',
+  'NO_WORDS_LEFT',
+  'FOLDER_NAME_TAKEN',
+  'DOCUMENT_TOO_LARGE',
+  'AI_PROVIDER_ERROR',
+  'AI_TIMEOUT',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
