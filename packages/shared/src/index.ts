@@ -3,6 +3,8 @@ export * from './contracts/common.ts';
 export * from './contracts/auth.ts';
 export * from './contracts/user.ts';
 export * from './contracts/workspace.ts';
+export * from './contracts/projects.ts';
+export * from './contracts/folders.ts';
 export * from './rules/email.ts';
 export * from './rules/names.ts';
 export * from './rules/initials.ts';

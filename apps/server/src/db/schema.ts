@@ -166,7 +166,11 @@ export const folders = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('folders_workspace_idx').on(t.workspaceId, t.createdAt)],
+  (t) => [
+    index('folders_workspace_idx').on(t.workspaceId, t.createdAt),
+    // Folder names are unique per workspace ignoring case; the service maps a clash to FOLDER_NAME_TAKEN.
+    uniqueIndex('folders_workspace_name_uq').on(t.workspaceId, sql`lower(${t.name})`),
+  ],
 );
 
 export const projects = pgTable(

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "folders_workspace_name_uq" ON "folders" USING btree ("workspace_id",lower("name"));

@@ -1,0 +1,159 @@
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  DOCUMENT_MAX_BYTES,
+  emptyDocumentContent,
+  resolveLocale,
+  type DocumentContent,
+  type Locale,
+  type Project,
+} from '@redacta/shared';
+import type { Db } from '../../db/client.ts';
+import { conversationEntries, documents, folders, projects, users, workspaces } from '../../db/schema.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { requireMembership } from '../workspaces/service.ts';
+import { requireProjectAccess, requireProjectEditor, type ProjectRow } from './access.ts';
+
+export function toProject(row: ProjectRow): Project {
+  return {
+    id: row.id,
+    name: row.name,
+    workspaceId: row.workspaceId,
+    folderId: row.folderId,
+    isShared: row.isShared,
+    createdBy: row.createdBy,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const untitled: Record<Locale, string> = { es: 'Sin título', en: 'Untitled' };
+
+/** The name of a new project when none is given: "23 nov 2026 Sin título" (es), "Nov 23, 2026 Untitled" (en). */
+export function defaultProjectName(locale: Locale, now = new Date()): string {
+  const date = new Intl.DateTimeFormat(locale, {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(now);
+  return `${date} ${untitled[locale]}`;
+}
+
+/** A new private project with its empty document, for any member of the workspace. */
+export async function createProject(
+  db: Db,
+  workspaceId: string,
+  userId: string,
+  name?: string,
+): Promise<{ id: string }> {
+  await requireMembership(db, workspaceId, userId);
+  let projectName = name?.trim();
+  if (!projectName) {
+    // The workspace's language is its owner's (spec §4: "a date plus Sin título").
+    const [owner] = await db
+      .select({ locale: users.locale })
+      .from(workspaces)
+      .innerJoin(users, eq(users.id, workspaces.ownerId))
+      .where(eq(workspaces.id, workspaceId));
+    projectName = defaultProjectName(resolveLocale(owner?.locale));
+  }
+  return db.transaction(async (tx) => {
+    const [project] = await tx
+      .insert(projects)
+      .values({ workspaceId, createdBy: userId, name: projectName })
+      .returning({ id: projects.id });
+    await tx.insert(documents).values({ projectId: project!.id, content: emptyDocumentContent });
+    return project!;
+  });
+}
+
+export async function getProject(db: Db, projectId: string, userId: string): Promise<Project> {
+  const { project } = await requireProjectAccess(db, projectId, userId);
+  return toProject(project);
+}
+
+export async function renameProject(db: Db, projectId: string, userId: string, name: string) {
+  await requireProjectEditor(db, projectId, userId);
+  const [renamed] = await db
+    .update(projects)
+    .set({ name: name.trim() })
+    .where(eq(projects.id, projectId))
+    .returning();
+  return toProject(renamed!);
+}
+
+/** Toggles team-visible ⇄ private, in one statement so two quick clicks cannot both read the old value. */
+export async function toggleProjectShared(db: Db, projectId: string, userId: string) {
+  await requireProjectEditor(db, projectId, userId);
+  const [toggled] = await db
+    .update(projects)
+    .set({ isShared: sql`not ${projects.isShared}` })
+    .where(eq(projects.id, projectId))
+    .returning({ id: projects.id, isShared: projects.isShared });
+  return toggled!;
+}
+
+/** Into a folder of the project's own workspace (any other folder is 404), or `none` for the top level. */
+export async function moveProject(db: Db, projectId: string, userId: string, folderId: string | 'none') {
+  const project = await requireProjectEditor(db, projectId, userId);
+  if (folderId !== 'none') {
+    const [folder] = await db
+      .select({ id: folders.id })
+      .from(folders)
+      .where(and(eq(folders.id, folderId), eq(folders.workspaceId, project.workspaceId)));
+    if (!folder) throw notFound('Folder');
+  }
+  const [moved] = await db
+    .update(projects)
+    .set({ folderId: folderId === 'none' ? null : folderId })
+    .where(eq(projects.id, projectId))
+    .returning();
+  return toProject(moved!);
+}
+
+/**
+ * Deletes the project with its conversation (reactions go with their entries) and its document.
+ * The foreign keys cascade anyway; the explicit steps inside one transaction make the order plain
+ * and guarantee that a failure at any step leaves nothing half-deleted.
+ */
+export async function deleteProject(db: Db, projectId: string, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await requireProjectEditor(tx, projectId, userId);
+    await tx.delete(conversationEntries).where(eq(conversationEntries.projectId, projectId));
+    await tx.delete(documents).where(eq(documents.projectId, projectId));
+    await tx.delete(projects).where(eq(projects.id, projectId));
+  });
+}
+
+// ── The document ─────────────────────────────────────────────────────────────────────────────────
+// Reading and writing the document is open to everyone who can see the project: a shared project
+// is a team document that any member may edit. Renaming, moving, sharing and deleting the project
+// itself stay with its creator and the workspace owner (requireProjectEditor).
+
+export async function getDocument(db: Db, projectId: string, userId: string) {
+  await requireProjectAccess(db, projectId, userId);
+  const [document] = await db
+    .select({ content: documents.content })
+    .from(documents)
+    .where(eq(documents.projectId, projectId));
+  return { content: (document?.content as DocumentContent | undefined) ?? emptyDocumentContent };
+}
+
+export async function updateDocument(db: Db, projectId: string, userId: string, content: DocumentContent) {
+  await requireProjectAccess(db, projectId, userId);
+  if (Buffer.byteLength(JSON.stringify(content), 'utf8') > DOCUMENT_MAX_BYTES) throw documentTooLarge();
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    const [saved] = await tx
+      .insert(documents)
+      .values({ projectId, content, updatedAt: now })
+      .onConflictDoUpdate({ target: documents.projectId, set: { content, updatedAt: now } })
+      .returning({ content: documents.content, updatedAt: documents.updatedAt });
+    // Editing the document is editing the project: it moves up in "recently updated".
+    await tx.update(projects).set({ updatedAt: now }).where(eq(projects.id, projectId));
+    return { content: saved!.content as DocumentContent, updatedAt: saved!.updatedAt.toISOString() };
+  });
+}
+
+export const documentTooLarge = () =>
+  new AppError('DOCUMENT_TOO_LARGE', `The document may take at most ${DOCUMENT_MAX_BYTES / 1024 / 1024} MB`);
