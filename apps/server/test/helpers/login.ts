@@ -45,6 +45,8 @@ export interface SignedIn {
   accessToken: string;
   /** `redacta_refresh=…`, ready for a Cookie header. */
   refreshCookie: string;
+  /** The same as `refreshCookie` (the name other test files expect). */
+  cookie: string;
   user: { id: string; email: string; isRegistration: boolean; [key: string]: unknown };
   auth: { authorization: string };
 }
@@ -68,6 +70,7 @@ export async function signUp(
   return {
     accessToken: body.accessToken,
     refreshCookie,
+    cookie: refreshCookie,
     user: body.user,
     auth: { authorization: `Bearer ${body.accessToken}` },
   };

@@ -7,6 +7,8 @@ export interface SinkMail {
   to: string[];
   subject: string;
   text: string;
+  /** The HTML alternative, as sent (empty when the mail had none). */
+  html: string;
 }
 
 export interface SmtpSink {
@@ -47,6 +49,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
             to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
+            html: typeof parsed.html === 'string' ? parsed.html : '',
           });
           callback();
         })

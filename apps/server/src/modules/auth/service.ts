@@ -9,7 +9,7 @@ import {
   type SessionUser,
 } from '@redacta/shared';
 import { users } from '../../db/schema.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, isUniqueViolation } from '../../lib/errors.ts';
 import { codeMail } from '../../mail/templates/code-mail.ts';
 import { createPersonalWorkspace } from '../workspaces/service.ts';
 import { consumeCode, issueCode, type CodePurpose } from './codes.ts';
@@ -30,9 +30,13 @@ export function toSessionUser(user: UserRow): SessionUser {
   };
 }
 
+/**
+ * The user behind a valid token. An account deleted since the token was issued answers 401, so
+ * the client goes back to sign-in instead of showing a 404 for its own profile.
+ */
 export async function findSessionUser(app: FastifyInstance, userId: string): Promise<SessionUser> {
   const [user] = await app.db.select().from(users).where(eq(users.id, userId));
-  if (!user) throw notFound('User');
+  if (!user) throw new AppError('UNAUTHENTICATED', 'Sign in to continue');
   return toSessionUser(user);
 }
 
@@ -59,9 +63,11 @@ export async function sendCode(
   target: { email: string; purpose: CodePurpose; locale: Locale; userId?: string },
 ): Promise<void> {
   const code = await issueCode(app.db, target);
+  // encodeURIComponent (not URLSearchParams, which writes spaces as "+"): quoted local parts may
+  // hold spaces and the link must read back the same with any URL parser.
   const link =
     target.purpose === 'login'
-      ? `${app.config.APP_URL}/login?${new URLSearchParams({ email: target.email, code })}`
+      ? `${app.config.APP_URL}/login?email=${encodeURIComponent(target.email)}&code=${code}`
       : undefined;
   try {
     await app.mailer.send(
@@ -95,15 +101,34 @@ export async function loginWithCode(
 ): Promise<LoginResponse> {
   const email = emailFromIdentifier(input.email);
   const { locale } = await consumeCode(app.db, { email, purpose: 'login', code: input.code });
-  let [user] = await app.db.select().from(users).where(eq(users.email, email));
-  const isRegistration = !user;
-  if (!user) {
-    user = await app.db.transaction(async (tx) => {
+  const { user, isRegistration } = await findOrRegister(app, email, locale);
+  const accessToken = await startSession(app, reply, user.id);
+  return { accessToken, user: { ...toSessionUser(user), isRegistration } };
+}
+
+/**
+ * The account of an address, created with its personal free workspace (in one transaction) when
+ * there is none. If another sign-in (say, OAuth in a second tab) registers the same address in
+ * between, the unique e-mail makes our insert fail and we sign in to that account instead.
+ */
+export async function findOrRegister(
+  app: FastifyInstance,
+  email: string,
+  locale: Locale,
+): Promise<{ user: UserRow; isRegistration: boolean }> {
+  const findUser = async () => (await app.db.select().from(users).where(eq(users.email, email)))[0];
+  const existing = await findUser();
+  if (existing) return { user: existing, isRegistration: false };
+  try {
+    const user = await app.db.transaction(async (tx) => {
       const [created] = await tx.insert(users).values({ email, locale }).returning();
       await createPersonalWorkspace(tx, { id: created!.id, email, locale });
       return created!;
     });
+    return { user, isRegistration: true };
+  } catch (error) {
+    const winner = isUniqueViolation(error) ? await findUser() : undefined;
+    if (!winner) throw error;
+    return { user: winner, isRegistration: false };
   }
-  const accessToken = await startSession(app, reply, user.id);
-  return { accessToken, user: { ...toSessionUser(user), isRegistration } };
 }
