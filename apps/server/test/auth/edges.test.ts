@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { authCodes, users, workspaces } from '../../src/db/schema.ts';
+import { findOrRegister } from '../../src/modules/auth/service.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { codeFromMail, lastCodeTo, login, requestCode, signUp } from '../helpers/login.ts';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.ts';
@@ -60,6 +61,17 @@ describe('edge cases of the code flow', () => {
     for (const res of results.filter((r) => r.statusCode === 400)) {
       expect(res.json().error.code).toBe('CODE_INVALID');
     }
+    expect(await t.app.db.select().from(users)).toHaveLength(1);
+    expect(await t.app.db.select().from(workspaces)).toHaveLength(1);
+  });
+
+  it('registers once when two first sign-ins of one address race: the loser logs into the account', async () => {
+    // As an e-mail code and an OAuth sign-in in two tabs would: both see no account yet and
+    // both try to create it.
+    const email = 'race@example.com';
+    const results = await Promise.all([1, 2, 3].map(() => findOrRegister(t.app, email, 'es')));
+    expect(results.filter((result) => result.isRegistration)).toHaveLength(1);
+    expect(new Set(results.map((result) => result.user.id)).size).toBe(1);
     expect(await t.app.db.select().from(users)).toHaveLength(1);
     expect(await t.app.db.select().from(workspaces)).toHaveLength(1);
   });
