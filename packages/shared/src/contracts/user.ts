@@ -2,9 +2,14 @@ import { z } from 'zod';
 import { PERSON_NAME_MAX_LENGTH } from '../rules/names.ts';
 import { localeSchema } from './auth.ts';
 
+/**
+ * Only the shape is checked here: emptiness and the name rules are the server's `checkPersonName`
+ * (the same function the forms use), so each field gets the spec's own message ("This field is
+ * required", "Enter a valid first name or last name"). The bound only keeps huge bodies out.
+ */
 export const changeNameBodySchema = z.strictObject({
-  firstName: z.string().trim().min(1).max(PERSON_NAME_MAX_LENGTH),
-  lastName: z.string().trim().min(1).max(PERSON_NAME_MAX_LENGTH),
+  firstName: z.string().max(PERSON_NAME_MAX_LENGTH * 4),
+  lastName: z.string().max(PERSON_NAME_MAX_LENGTH * 4),
 });
 export type ChangeNameBody = z.infer<typeof changeNameBodySchema>;
 
