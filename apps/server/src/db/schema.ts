@@ -191,6 +191,9 @@ export const projects = pgTable(
   },
   (t) => [
     index('projects_workspace_idx').on(t.workspaceId, t.createdAt),
+    // The other sort keys of the project lists (keyset pagination by key, then id).
+    index('projects_workspace_updated_idx').on(t.workspaceId, t.updatedAt),
+    index('projects_workspace_name_idx').on(t.workspaceId, sql`lower(${t.name})`),
     index('projects_folder_idx').on(t.folderId),
     index('projects_creator_idx').on(t.createdBy),
   ],

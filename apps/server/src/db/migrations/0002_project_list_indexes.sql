@@ -1,0 +1,2 @@
+CREATE INDEX "projects_workspace_updated_idx" ON "projects" USING btree ("workspace_id","updated_at");--> statement-breakpoint
+CREATE INDEX "projects_workspace_name_idx" ON "projects" USING btree ("workspace_id",lower("name"));
