@@ -199,6 +199,26 @@ describe('PATCH /api/user/change-email', () => {
   });
 });
 
+describe('change-email rate limit', () => {
+  it('caps code requests and confirmations per user (429 in our shape); another user goes on', async () => {
+    await t.app.close();
+    t = await createTestApp({ RATE_LIMIT_LOGIN_ATTEMPTS_PER_15MIN: '2' });
+    const me = await createUser(t.app);
+    for (const email of ['one@example.com', 'two@example.com']) {
+      expect((await patch('/api/user/change-email', me.auth, { email })).statusCode).toBe(204);
+    }
+    const third = await patch('/api/user/change-email', me.auth, { email: 'three@example.com' });
+    expect(third.statusCode).toBe(429);
+    expect(third.json()).toMatchObject({ error: { code: 'RATE_LIMITED', message: expect.any(String) } });
+    expect(t.app.mailer.recent().map((mail) => mail.to)).not.toContain('three@example.com');
+
+    const other = await createUser(t.app);
+    expect(
+      (await patch('/api/user/change-email', other.auth, { email: 'four@example.com' })).statusCode,
+    ).toBe(204);
+  });
+});
+
 describe('PATCH /api/user/locale', () => {
   it('answers 204, and the next sign-in mail asked without a locale is in English', async () => {
     const me = await signUp(t.app, 'ana@example.com');
