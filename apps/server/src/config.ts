@@ -44,6 +44,18 @@ const envSchema = z.object({
   FACEBOOK_GRAPH_URL: z.preprocess(emptyToUndefined, z.url().default('https://graph.facebook.com/v19.0')),
   RATE_LIMIT_CODE_REQUESTS_PER_HOUR: z.coerce.number().int().positive().default(5),
   RATE_LIMIT_LOGIN_ATTEMPTS_PER_15MIN: z.coerce.number().int().positive().default(20),
+  // AI provider (src/ai/models.ts): OpenAI or any OpenAI-compatible server, Anthropic, or the demo writer.
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: optionalUrl,
+  ANTHROPIC_API_KEY: optionalString,
+  /** Inferred when absent: openai with an OpenAI key or base URL, else anthropic with its key, else demo. */
+  AI_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['openai', 'anthropic', 'demo']).optional()),
+  AI_MODEL: optionalString,
+  AI_MODEL_PREMIUM: optionalString,
+  AI_MODEL_LABEL: optionalString,
+  AI_MODEL_PREMIUM_LABEL: optionalString,
+  AI_FIRST_TOKEN_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  AI_IDLE_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
 });
 
 export type Env = z.infer<typeof envSchema>;

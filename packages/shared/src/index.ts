@@ -3,6 +3,7 @@ export * from './contracts/common.ts';
 export * from './contracts/auth.ts';
 export * from './contracts/user.ts';
 export * from './contracts/workspace.ts';
+export * from './contracts/chat.ts';
 export * from './contracts/projects.ts';
 export * from './contracts/folders.ts';
 export * from './rules/email.ts';

@@ -1,3 +1,155 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  conversationResponseSchema,
+  errorBodySchema,
+  idParamsSchema,
+  improvePromptBodySchema,
+  improvePromptResponseSchema,
+  premiumModelStatusSchema,
+  premiumModelToggleBodySchema,
+  reactionBodySchema,
+  reactionParamsSchema,
+  reactionResponseSchema,
+  sendChatRequestBodySchema,
+} from '@redacta/shared';
+import { createModels, type Models } from '../../ai/models.ts';
+import { improvePrompt, sendChatStream, type ChatDeps } from './send.ts';
+import { premiumModelStatus, projectConversation, setPremiumModel, setReaction } from './service.ts';
 
-export const chatRoutes: FastifyPluginAsyncZod = async () => {};
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Built once from the config (src/ai/models.ts). */
+    models: Models;
+  }
+}
+
+/** Chat, improve, conversations, reactions and the premium-model switch. Paths are full (no prefix). */
+export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
+  const models = createModels(app.config);
+  app.decorate('models', models);
+  const deps: ChatDeps = {
+    db: app.db,
+    models,
+    usage: { freePlanWords: app.config.FREE_PLAN_WORDS },
+    timeouts: { firstTokenMs: app.config.AI_FIRST_TOKEN_TIMEOUT_MS, idleMs: app.config.AI_IDLE_TIMEOUT_MS },
+  };
+  const common = { security: [{ bearerAuth: [] }] };
+  const chat = { ...common, tags: ['chat'] };
+  const workspace = { ...common, tags: ['workspace'] };
+  app.addHook('onRequest', app.authenticate);
+
+  app.post(
+    '/chat/send-request-stream',
+    {
+      schema: {
+        ...chat,
+        summary: 'Send a chat request; the reply streams as application/x-ndjson (one JSON part per line)',
+        description:
+          'On success: 200 `application/x-ndjson`, one JSON object per line: `{"type":"start","userEntryId","model","demo"}`, ' +
+          'then `{"type":"text","text"}` per chunk (append in order), then exactly one of ' +
+          '`{"type":"finish","messageId","wordsCharged","remaining"}` or ' +
+          '`{"type":"error","code":"AI_PROVIDER_ERROR"|"AI_TIMEOUT","message","messageId","wordsCharged","remaining"}` ' +
+          '(the partial reply is saved as failed). Failures before the first token are ordinary error responses: ' +
+          '403 NO_WORDS_LEFT, 404, 502 AI_PROVIDER_ERROR, 504 AI_TIMEOUT. Aborting the request stops the model; ' +
+          'the partial reply is saved as aborted and only its words are charged.',
+        body: sendChatRequestBodySchema,
+        response: {
+          400: errorBodySchema,
+          403: errorBodySchema,
+          404: errorBodySchema,
+          502: errorBodySchema,
+          504: errorBodySchema,
+        },
+      },
+    },
+    (request, reply) => sendChatStream(deps, request, reply, request.body),
+  );
+
+  app.post(
+    '/chat/improve',
+    {
+      schema: {
+        ...chat,
+        summary: 'Rewrite a draft request so it is clearer (its words are counted)',
+        body: improvePromptBodySchema,
+        response: {
+          200: improvePromptResponseSchema,
+          403: errorBodySchema,
+          404: errorBodySchema,
+          502: errorBodySchema,
+          504: errorBodySchema,
+        },
+      },
+    },
+    (request, reply) => improvePrompt(deps, request, reply, request.body),
+  );
+
+  app.get(
+    '/project/:id/conversation',
+    {
+      schema: {
+        ...chat,
+        summary: "The project's conversation, oldest entry first",
+        params: idParamsSchema,
+        response: { 200: conversationResponseSchema, 404: errorBodySchema },
+      },
+    },
+    (request) => projectConversation(app.db, request.params.id, request.userId),
+  );
+
+  app.patch(
+    '/workspace/:id/add-reaction/:reactionId',
+    {
+      schema: {
+        ...chat,
+        summary: 'React 👍/👎 to a reply (reactionId is the reply entry id); null removes the reaction',
+        params: reactionParamsSchema,
+        body: reactionBodySchema,
+        response: { 200: reactionResponseSchema, 404: errorBodySchema },
+      },
+    },
+    (request) =>
+      setReaction(app.db, {
+        workspaceId: request.params.id,
+        entryId: request.params.reactionId,
+        userId: request.userId,
+        value: request.body.value,
+      }),
+  );
+
+  for (const [action, on] of [
+    ['enable', true],
+    ['disable', false],
+  ] as const) {
+    app.patch(
+      `/workspace/gpt-4/${action}`,
+      {
+        schema: {
+          ...workspace,
+          summary: `${on ? 'Turn on' : 'Turn off'} the premium model for the workspace (paid plans; any member)`,
+          body: premiumModelToggleBodySchema,
+          response: { 200: premiumModelStatusSchema, 403: errorBodySchema, 404: errorBodySchema },
+        },
+      },
+      (request) =>
+        setPremiumModel(app.db, models, {
+          workspaceId: request.body.workspaceId,
+          userId: request.userId,
+          on,
+        }),
+    );
+  }
+
+  app.get(
+    '/workspace/:id/gpt-4/status',
+    {
+      schema: {
+        ...workspace,
+        summary: 'Whether the premium model is on, available on this plan, and its display name',
+        params: idParamsSchema,
+        response: { 200: premiumModelStatusSchema, 404: errorBodySchema },
+      },
+    },
+    (request) => premiumModelStatus(app.db, models, request.params.id, request.userId),
+  );
+};

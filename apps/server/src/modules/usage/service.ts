@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { nextMonthlyReset, usagePeriod, type Plan, type WorkspaceUsage } from '@redacta/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { usageCounters } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
 
 export interface UsageSettings {
   freePlanWords: number;
@@ -41,4 +42,44 @@ export async function usageFor(
     .from(usageCounters)
     .where(and(eq(usageCounters.workspaceId, workspace.id), eq(usageCounters.period, usagePeriod(now))));
   return usageFromCount(workspace, counter?.wordCount ?? 0, settings, now);
+}
+
+/**
+ * The allowance check before any AI call: reads this month's counter and refuses with
+ * NO_WORDS_LEFT when nothing remains. A request that passes may finish even if replies running
+ * beside it use up the rest: the overshoot is bounded by the replies already running (issue 3).
+ */
+export async function requireWordsLeft(
+  db: Db | Tx,
+  workspace: { id: string; plan: Plan },
+  settings: UsageSettings,
+): Promise<WorkspaceUsage> {
+  const usage = await usageFor(db, workspace, settings);
+  if (usage.remaining === 0) {
+    throw new AppError('NO_WORDS_LEFT', 'You have no words remaining this month');
+  }
+  return usage;
+}
+
+/**
+ * Adds words to this month's counter in one statement (insert or increment), so concurrent
+ * replies never lose or double an update; a new month starts a new row (no reset job).
+ * Returns the workspace's usage after the charge.
+ */
+export async function chargeWords(
+  db: Db | Tx,
+  workspace: { id: string; plan: Plan },
+  words: number,
+  settings: UsageSettings,
+): Promise<WorkspaceUsage> {
+  const now = settings.now?.() ?? new Date();
+  const [counter] = await db
+    .insert(usageCounters)
+    .values({ workspaceId: workspace.id, period: usagePeriod(now), wordCount: words })
+    .onConflictDoUpdate({
+      target: [usageCounters.workspaceId, usageCounters.period],
+      set: { wordCount: sql`${usageCounters.wordCount} + excluded.word_count` },
+    })
+    .returning({ wordCount: usageCounters.wordCount });
+  return usageFromCount(workspace, counter!.wordCount, settings, now);
 }

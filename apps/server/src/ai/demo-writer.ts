@@ -1,0 +1,139 @@
+import type {
+  LanguageModelV3,
+  LanguageModelV3CallOptions,
+  LanguageModelV3Prompt,
+  LanguageModelV3StreamPart,
+  LanguageModelV3Usage,
+} from '@ai-sdk/provider';
+import { resolveLocale, type Locale } from '@redacta/shared';
+import { composeDemoReply, composeImprovedPrompt } from './demo-copy.ts';
+
+/**
+ * Call options the demo writer reads from `providerOptions.redacta` (real providers ignore the
+ * namespace): the workspace language and whether the call is "Improve" rather than a chat reply.
+ */
+export interface RedactaCallOptions {
+  language?: Locale;
+  task?: 'chat' | 'improve';
+}
+
+export function redactaOptions(options: RedactaCallOptions) {
+  return { redacta: { ...options } };
+}
+
+/** The offline demo writer: a real LanguageModelV3, deterministic, streamed in small word groups. */
+export function createDemoWriter(options: { modelId: string; delayMs?: number }): LanguageModelV3 {
+  const delayMs = options.delayMs ?? 20;
+  return {
+    specificationVersion: 'v3',
+    provider: 'redacta.demo',
+    modelId: options.modelId,
+    supportedUrls: {},
+    async doGenerate(call) {
+      call.abortSignal?.throwIfAborted();
+      const text = answer(call);
+      return {
+        content: [{ type: 'text', text }],
+        finishReason: { unified: 'stop', raw: 'stop' },
+        usage: usage(call.prompt, text),
+        warnings: [],
+      };
+    },
+    async doStream(call) {
+      call.abortSignal?.throwIfAborted();
+      const text = answer(call);
+      return { stream: streamText(text, call, delayMs) };
+    },
+  };
+}
+
+function answer(call: LanguageModelV3CallOptions): string {
+  const settings = (call.providerOptions?.redacta ?? {}) as RedactaCallOptions;
+  const language = resolveLocale(settings.language);
+  const message = lastUserText(call.prompt);
+  return settings.task === 'improve'
+    ? composeImprovedPrompt(message, language)
+    : composeDemoReply(message, language);
+}
+
+function lastUserText(prompt: LanguageModelV3Prompt): string {
+  for (let i = prompt.length - 1; i >= 0; i -= 1) {
+    const message = prompt[i]!;
+    if (message.role !== 'user') continue;
+    return message.content
+      .map((part) => (part.type === 'text' ? part.text : ''))
+      .join(' ')
+      .trim();
+  }
+  return '';
+}
+
+/** Pieces of two or three words with their spacing, so concatenating them gives back the text. */
+export function demoChunks(text: string): string[] {
+  const words = text.match(/\S+\s*/g) ?? [];
+  const leading = text.match(/^\s*/)?.[0] ?? '';
+  const chunks: string[] = [];
+  for (let i = 0; i < words.length; i += 3) chunks.push(words.slice(i, i + 3).join(''));
+  if (leading && chunks.length > 0) chunks[0] = leading + chunks[0];
+  return chunks;
+}
+
+function streamText(
+  text: string,
+  call: LanguageModelV3CallOptions,
+  delayMs: number,
+): ReadableStream<LanguageModelV3StreamPart> {
+  const chunks = demoChunks(text);
+  const signal = call.abortSignal;
+  let timer: NodeJS.Timeout | undefined;
+  let index = 0;
+  const wait = () =>
+    new Promise<void>((resolve, reject) => {
+      if (signal?.aborted) return reject(signal.reason);
+      const onAbort = () => {
+        clearTimeout(timer);
+        reject(signal!.reason);
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      timer = setTimeout(() => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      }, delayMs);
+    });
+
+  return new ReadableStream<LanguageModelV3StreamPart>({
+    start(controller) {
+      controller.enqueue({ type: 'stream-start', warnings: [] });
+      controller.enqueue({ type: 'text-start', id: 'text-0' });
+    },
+    async pull(controller) {
+      // Honour the abort: the stream errors with the signal's reason, like a fetch-based provider.
+      await wait();
+      if (index < chunks.length) {
+        controller.enqueue({ type: 'text-delta', id: 'text-0', delta: chunks[index]! });
+        index += 1;
+        return;
+      }
+      controller.enqueue({ type: 'text-end', id: 'text-0' });
+      controller.enqueue({
+        type: 'finish',
+        finishReason: { unified: 'stop', raw: 'stop' },
+        usage: usage(call.prompt, text),
+      });
+      controller.close();
+    },
+    cancel() {
+      clearTimeout(timer);
+    },
+  });
+}
+
+/** Token counts as a rough 4-characters-per-token estimate: the demo has no tokenizer. */
+function usage(prompt: LanguageModelV3Prompt, text: string): LanguageModelV3Usage {
+  const input = Math.ceil(JSON.stringify(prompt).length / 4);
+  const output = Math.ceil(text.length / 4);
+  return {
+    inputTokens: { total: input, noCache: input, cacheRead: undefined, cacheWrite: undefined },
+    outputTokens: { total: output, text: output, reasoning: undefined },
+  };
+}

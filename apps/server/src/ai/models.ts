@@ -1,0 +1,101 @@
+import type { LanguageModelV3 } from '@ai-sdk/provider';
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createOpenAI } from '@ai-sdk/openai';
+import type { Config } from '../config.ts';
+import { createDemoWriter } from './demo-writer.ts';
+
+export type AiProvider = 'openai' | 'anthropic' | 'demo';
+
+export interface ChatModel {
+  model: LanguageModelV3;
+  /** The provider's model id, stored on each reply. */
+  id: string;
+  /** The display name the app shows. */
+  label: string;
+}
+
+export interface Models {
+  provider: AiProvider;
+  /** True when no provider is configured and the offline demo writer answers. */
+  demo: boolean;
+  standard: ChatModel;
+  /** Used when a paid workspace turns on "GPT-4 in Chat" (DESIGN §4). */
+  premium: ChatModel;
+}
+
+type ModelConfig = Pick<
+  Config,
+  | 'OPENAI_API_KEY'
+  | 'OPENAI_BASE_URL'
+  | 'ANTHROPIC_API_KEY'
+  | 'AI_PROVIDER'
+  | 'AI_MODEL'
+  | 'AI_MODEL_PREMIUM'
+  | 'AI_MODEL_LABEL'
+  | 'AI_MODEL_PREMIUM_LABEL'
+>;
+
+const defaults: Record<AiProvider, { standard: string; premium: string }> = {
+  openai: { standard: 'gpt-4.1-mini', premium: 'gpt-4.1' },
+  anthropic: { standard: 'claude-haiku-4-5', premium: 'claude-sonnet-4-5' },
+  demo: { standard: 'redacta-demo-writer', premium: 'redacta-demo-writer-plus' },
+};
+
+export function resolveProvider(config: ModelConfig): AiProvider {
+  if (config.AI_PROVIDER) return config.AI_PROVIDER;
+  if (config.OPENAI_BASE_URL || config.OPENAI_API_KEY) return 'openai';
+  if (config.ANTHROPIC_API_KEY) return 'anthropic';
+  return 'demo';
+}
+
+/**
+ * The one place models are built (DESIGN §5 habit 5): the chat route only ever sees a
+ * LanguageModelV3, so tests swap the provider through configuration, never the route.
+ */
+export function createModels(config: ModelConfig, options: { demoDelayMs?: number } = {}): Models {
+  const provider = resolveProvider(config);
+  const ids = {
+    standard: config.AI_MODEL ?? defaults[provider].standard,
+    premium: config.AI_MODEL_PREMIUM ?? config.AI_MODEL ?? defaults[provider].premium,
+  };
+  const build = buildFactory(provider, config, options);
+  const demoLabels = { standard: 'Demo writer', premium: 'Demo writer+' };
+  return {
+    provider,
+    demo: provider === 'demo',
+    standard: {
+      model: build(ids.standard),
+      id: ids.standard,
+      label: config.AI_MODEL_LABEL ?? (provider === 'demo' ? demoLabels.standard : ids.standard),
+    },
+    premium: {
+      model: build(ids.premium),
+      id: ids.premium,
+      label: config.AI_MODEL_PREMIUM_LABEL ?? (provider === 'demo' ? demoLabels.premium : ids.premium),
+    },
+  };
+}
+
+function buildFactory(
+  provider: AiProvider,
+  config: ModelConfig,
+  options: { demoDelayMs?: number },
+): (id: string) => LanguageModelV3 {
+  switch (provider) {
+    case 'openai': {
+      // Chat Completions, not the Responses API of `openai(id)`: it is what OpenAI-compatible
+      // servers implement (DESIGN §6). Local servers need no key, but the SDK insists on one.
+      const openai = createOpenAI({
+        apiKey: config.OPENAI_API_KEY ?? (config.OPENAI_BASE_URL ? 'not-needed' : undefined),
+        baseURL: config.OPENAI_BASE_URL,
+      });
+      return (id) => openai.chat(id);
+    }
+    case 'anthropic': {
+      const anthropic = createAnthropic({ apiKey: config.ANTHROPIC_API_KEY });
+      return (id) => anthropic(id);
+    }
+    case 'demo':
+      return (id) => createDemoWriter({ modelId: id, delayMs: options.demoDelayMs });
+  }
+}

@@ -1,0 +1,222 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  CHAT_STREAM_CONTENT_TYPE,
+  countWords,
+  type ChatStreamPart,
+  type SendChatRequestBody,
+} from '@redacta/shared';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { Models } from '../../ai/models.ts';
+import { buildImprovePrompt } from '../../ai/prompts.ts';
+import { redactaOptions } from '../../ai/demo-writer.ts';
+import { chargeWords, requireWordsLeft, type UsageSettings } from '../usage/service.ts';
+import { ModelStreamError, modelTextStream, type StreamTimeouts } from './model-stream.ts';
+import {
+  buildChatPrompt,
+  chatWorkspace,
+  modelFor,
+  recordPromptUse,
+  requireBrandVoice,
+  requireChatProject,
+  saveReply,
+  saveUserEntry,
+} from './service.ts';
+
+export interface ChatDeps {
+  db: Db;
+  models: Models;
+  usage: UsageSettings;
+  timeouts: StreamTimeouts;
+}
+
+/**
+ * `POST /chat/send-request-stream`. Everything that can refuse the request (membership, project,
+ * brand voice, allowance) and the wait for the first token happen before the response starts, so
+ * they are ordinary error responses; from the first token on the response is an NDJSON stream of
+ * ChatStreamPart and a failure is its last part. The reply is saved once, however it ends.
+ */
+export async function sendChatStream(
+  deps: ChatDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: SendChatRequestBody,
+): Promise<void> {
+  const { db, models } = deps;
+  const userId = request.userId;
+  const workspace = await chatWorkspace(db, body.workspaceId, userId);
+  await requireChatProject(db, workspace.id, body.projectId, userId);
+  const brandVoice = body.brandVoiceId ? await requireBrandVoice(db, workspace.id, body.brandVoiceId) : null;
+  await requireWordsLeft(db, workspace, deps.usage);
+  if (body.promptId) await recordPromptUse(db, workspace.id, userId, body.promptId);
+
+  const chat = modelFor(models, workspace);
+  const prompt = await buildChatPrompt(db, {
+    projectId: body.projectId,
+    message: body.message,
+    language: workspace.language,
+    brandVoice,
+  });
+  const userEntryId = await saveUserEntry(db, {
+    projectId: body.projectId,
+    userId,
+    message: body.message,
+    brandVoiceId: brandVoice?.id,
+  });
+
+  const client = watchClient(reply);
+  const deltas = modelTextStream(
+    chat.model,
+    { prompt, providerOptions: redactaOptions({ language: workspace.language, task: 'chat' }) },
+    deps.timeouts,
+    client.signal,
+  );
+
+  let first: IteratorResult<string, void>;
+  try {
+    first = await deltas.next();
+  } catch (error) {
+    client.release();
+    if (error instanceof ModelStreamError && error.reason === 'aborted') {
+      // The client left before the first token: nobody to answer; its request stays saved.
+      reply.hijack();
+      reply.raw.end();
+      return;
+    }
+    throw toAppError(request, error);
+  }
+
+  reply.hijack();
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value !== undefined) reply.raw.setHeader(name, value);
+  }
+  reply.raw.writeHead(200, {
+    'content-type': `${CHAT_STREAM_CONTENT_TYPE}; charset=utf-8`,
+    'cache-control': 'no-cache, no-transform',
+    'x-accel-buffering': 'no',
+    'x-request-id': request.id,
+  });
+  const write = (part: ChatStreamPart) => reply.raw.write(`${JSON.stringify(part)}\n`);
+  write({ type: 'start', userEntryId, model: chat.label, demo: models.demo });
+
+  let text = '';
+  let failure: ModelStreamError | undefined;
+  if (!first.done) {
+    text = first.value;
+    write({ type: 'text', text: first.value });
+    try {
+      for await (const delta of deltas) {
+        text += delta;
+        write({ type: 'text', text: delta });
+      }
+    } catch (error) {
+      failure =
+        error instanceof ModelStreamError ? error : new ModelStreamError('provider', 'The model failed');
+    }
+  }
+  client.release();
+
+  const status = !failure ? 'complete' : failure.reason === 'aborted' ? 'aborted' : 'failed';
+  if (failure && failure.reason !== 'aborted') {
+    request.log.warn({ err: failure.cause ?? failure, reason: failure.reason }, 'chat stream failed mid-way');
+  }
+  let saved: Awaited<ReturnType<typeof saveReply>> | undefined;
+  try {
+    saved = await saveReply(
+      db,
+      {
+        workspace,
+        projectId: body.projectId,
+        userId,
+        modelId: chat.id,
+        brandVoiceId: brandVoice?.id,
+        text,
+        status,
+      },
+      deps.usage,
+    );
+  } catch (error) {
+    request.log.error({ err: error }, 'could not save a chat reply');
+  }
+  if (failure?.reason === 'aborted' || reply.raw.destroyed) {
+    // The client left: make sure its connection is gone too, so nothing waits on it.
+    reply.raw.destroy();
+    return;
+  }
+  if (saved && !failure) {
+    write({ type: 'finish', ...saved });
+  } else if (saved && failure) {
+    const appError = toAppError(request, failure, false);
+    write({
+      type: 'error',
+      code: appError.code === 'AI_TIMEOUT' ? 'AI_TIMEOUT' : 'AI_PROVIDER_ERROR',
+      message: appError.message,
+      ...saved,
+    });
+  }
+  // Without `saved` the stream ends with no final part: the client treats that as a failure.
+  reply.raw.end();
+}
+
+/** `POST /chat/improve`: the draft rewritten by the model as a clearer request; its words are charged. */
+export async function improvePrompt(
+  deps: ChatDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: { workspaceId: string; text: string },
+) {
+  const { db, models } = deps;
+  const workspace = await chatWorkspace(db, body.workspaceId, request.userId);
+  await requireWordsLeft(db, workspace, deps.usage);
+  const chat = modelFor(models, workspace);
+  const client = watchClient(reply);
+  let text = '';
+  try {
+    for await (const delta of modelTextStream(
+      chat.model,
+      {
+        prompt: [
+          { role: 'system', content: buildImprovePrompt({ language: workspace.language }) },
+          { role: 'user', content: [{ type: 'text', text: body.text }] },
+        ],
+        providerOptions: redactaOptions({ language: workspace.language, task: 'improve' }),
+      },
+      deps.timeouts,
+      client.signal,
+    )) {
+      text += delta;
+    }
+  } catch (error) {
+    throw toAppError(request, error);
+  } finally {
+    client.release();
+  }
+  text = text.trim();
+  if (!text) throw new AppError('AI_PROVIDER_ERROR', 'The AI model returned an empty answer');
+  const wordsCharged = countWords(text);
+  const usage = await chargeWords(db, workspace, wordsCharged, deps.usage);
+  return { text, wordsCharged, remaining: usage.remaining };
+}
+
+/**
+ * Aborts when the client goes away. Only the response's 'close' tells that: the request's own
+ * 'close' (and request.signal) fire as soon as the body is read (DESIGN §6).
+ */
+function watchClient(reply: FastifyReply) {
+  const controller = new AbortController();
+  const onClose = () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  };
+  reply.raw.on('close', onClose);
+  return { signal: controller.signal, release: () => reply.raw.off('close', onClose) };
+}
+
+function toAppError(request: FastifyRequest, error: unknown, log = true): AppError {
+  const reason = error instanceof ModelStreamError ? error.reason : 'provider';
+  if (log && reason !== 'aborted') {
+    request.log.warn({ err: (error as { cause?: unknown }).cause ?? error, reason }, 'AI call failed');
+  }
+  if (reason === 'timeout') return new AppError('AI_TIMEOUT', 'The AI model took too long to answer');
+  if (reason === 'aborted') return new AppError('AI_PROVIDER_ERROR', 'The request was cancelled');
+  return new AppError('AI_PROVIDER_ERROR', 'The AI provider failed to answer; please try again');
+}

@@ -1,0 +1,272 @@
+import { and, asc, desc, eq, isNull, or } from 'drizzle-orm';
+import type { LanguageModelV3Prompt } from '@ai-sdk/provider';
+import { countWords, isPaidPlan, resolveLocale, type Locale, type Plan } from '@redacta/shared';
+import type { Db } from '../../db/client.ts';
+import {
+  brandVoices,
+  conversationEntries,
+  projects,
+  promptUsage,
+  prompts,
+  reactions,
+  users,
+  workspaces,
+} from '../../db/schema.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import type { ChatModel, Models } from '../../ai/models.ts';
+import { buildSystemPrompt } from '../../ai/prompts.ts';
+import { requireProjectAccess } from '../projects/access.ts';
+import { requireMembership } from '../workspaces/service.ts';
+import { chargeWords, type UsageSettings } from '../usage/service.ts';
+
+/** Entries of the project's conversation sent to the model with each request. */
+export const HISTORY_ENTRIES = 20;
+
+export interface ChatWorkspace {
+  id: string;
+  plan: Plan;
+  isGpt4TurnedOn: boolean;
+  /** The workspace writes in its owner's language (workspaces have no language of their own yet). */
+  language: Locale;
+}
+
+/** The workspace behind a chat call, after checking the user belongs to it (404 otherwise). */
+export async function chatWorkspace(db: Db, workspaceId: string, userId: string): Promise<ChatWorkspace> {
+  await requireMembership(db, workspaceId, userId);
+  const [row] = await db
+    .select({
+      id: workspaces.id,
+      plan: workspaces.plan,
+      isGpt4TurnedOn: workspaces.isGpt4TurnedOn,
+      locale: users.locale,
+    })
+    .from(workspaces)
+    .innerJoin(users, eq(users.id, workspaces.ownerId))
+    .where(eq(workspaces.id, workspaceId));
+  if (!row) throw notFound('Workspace');
+  return {
+    id: row.id,
+    plan: row.plan,
+    isGpt4TurnedOn: row.isGpt4TurnedOn,
+    language: resolveLocale(row.locale),
+  };
+}
+
+/** The premium model only while the plan is paid and the switch is on (DESIGN §4). */
+export function modelFor(
+  models: Models,
+  workspace: Pick<ChatWorkspace, 'plan' | 'isGpt4TurnedOn'>,
+): ChatModel {
+  return isPaidPlan(workspace.plan) && workspace.isGpt4TurnedOn ? models.premium : models.standard;
+}
+
+export async function requireChatProject(db: Db, workspaceId: string, projectId: string, userId: string) {
+  const { project } = await requireProjectAccess(db, projectId, userId);
+  if (project.workspaceId !== workspaceId) throw notFound('Project');
+  return project;
+}
+
+/** A brand voice of this workspace, or 404: another workspace's voice looks absent. */
+export async function requireBrandVoice(db: Db, workspaceId: string, brandVoiceId: string) {
+  const [voice] = await db
+    .select({ id: brandVoices.id, name: brandVoices.name, voice: brandVoices.voice })
+    .from(brandVoices)
+    .where(and(eq(brandVoices.id, brandVoiceId), eq(brandVoices.workspaceId, workspaceId)));
+  if (!voice) throw notFound('Brand voice');
+  return voice;
+}
+
+/** A built-in prompt or one of this workspace's: it goes into the user's recently used prompts. */
+export async function recordPromptUse(db: Db, workspaceId: string, userId: string, promptId: string) {
+  const [prompt] = await db
+    .select({ id: prompts.id })
+    .from(prompts)
+    .where(
+      and(eq(prompts.id, promptId), or(isNull(prompts.workspaceId), eq(prompts.workspaceId, workspaceId))),
+    );
+  if (!prompt) throw notFound('Prompt');
+  const lastUsedAt = new Date();
+  await db
+    .insert(promptUsage)
+    .values({ promptId, workspaceId, userId, lastUsedAt })
+    .onConflictDoUpdate({
+      target: [promptUsage.workspaceId, promptUsage.userId, promptUsage.promptId],
+      set: { lastUsedAt },
+    });
+}
+
+/** System prompt, the last entries of the conversation (oldest first), then the new message. */
+export async function buildChatPrompt(
+  db: Db,
+  input: {
+    projectId: string;
+    message: string;
+    language: Locale;
+    brandVoice?: { name: string; voice: string } | null;
+  },
+): Promise<LanguageModelV3Prompt> {
+  const history = await db
+    .select({ role: conversationEntries.role, content: conversationEntries.content })
+    .from(conversationEntries)
+    .where(eq(conversationEntries.projectId, input.projectId))
+    .orderBy(desc(conversationEntries.createdAt), desc(conversationEntries.id))
+    .limit(HISTORY_ENTRIES);
+  const prompt: LanguageModelV3Prompt = [
+    {
+      role: 'system',
+      content: buildSystemPrompt({ language: input.language, brandVoice: input.brandVoice }),
+    },
+  ];
+  for (const entry of history.reverse()) {
+    if (!entry.content.trim()) continue;
+    prompt.push(
+      entry.role === 'user'
+        ? { role: 'user', content: [{ type: 'text', text: entry.content }] }
+        : { role: 'assistant', content: [{ type: 'text', text: entry.content }] },
+    );
+  }
+  prompt.push({ role: 'user', content: [{ type: 'text', text: input.message }] });
+  return prompt;
+}
+
+export async function saveUserEntry(
+  db: Db,
+  input: { projectId: string; userId: string; message: string; brandVoiceId?: string },
+): Promise<string> {
+  const [entry] = await db
+    .insert(conversationEntries)
+    .values({
+      projectId: input.projectId,
+      role: 'user',
+      content: input.message,
+      brandVoiceId: input.brandVoiceId ?? null,
+      createdBy: input.userId,
+    })
+    .returning({ id: conversationEntries.id });
+  return entry!.id;
+}
+
+/**
+ * Saves a reply however it ended and charges exactly its words, in one transaction: the entry and
+ * the charge exist together or not at all. Called once per reply (the caller guards it).
+ */
+export async function saveReply(
+  db: Db,
+  input: {
+    workspace: { id: string; plan: Plan };
+    projectId: string;
+    userId: string;
+    modelId: string;
+    brandVoiceId?: string;
+    text: string;
+    status: 'complete' | 'aborted' | 'failed';
+  },
+  settings: UsageSettings,
+) {
+  const wordsCharged = countWords(input.text);
+  return db.transaction(async (tx) => {
+    const [entry] = await tx
+      .insert(conversationEntries)
+      .values({
+        projectId: input.projectId,
+        role: 'assistant',
+        content: input.text,
+        status: input.status,
+        model: input.modelId,
+        brandVoiceId: input.brandVoiceId ?? null,
+        wordsCharged,
+        createdBy: input.userId,
+      })
+      .returning({ id: conversationEntries.id });
+    const usage = await chargeWords(tx, input.workspace, wordsCharged, settings);
+    return { messageId: entry!.id, wordsCharged, remaining: usage.remaining };
+  });
+}
+
+export async function projectConversation(db: Db, projectId: string, userId: string) {
+  await requireProjectAccess(db, projectId, userId);
+  const rows = await db
+    .select({
+      id: conversationEntries.id,
+      role: conversationEntries.role,
+      content: conversationEntries.content,
+      status: conversationEntries.status,
+      model: conversationEntries.model,
+      wordsCharged: conversationEntries.wordsCharged,
+      createdAt: conversationEntries.createdAt,
+      reaction: reactions.value,
+    })
+    .from(conversationEntries)
+    .leftJoin(reactions, and(eq(reactions.entryId, conversationEntries.id), eq(reactions.userId, userId)))
+    .where(eq(conversationEntries.projectId, projectId))
+    .orderBy(asc(conversationEntries.createdAt), asc(conversationEntries.id));
+  return {
+    projectId,
+    entries: rows.map((row) => ({
+      ...row,
+      createdAt: row.createdAt.toISOString(),
+      reaction: row.reaction ?? null,
+    })),
+  };
+}
+
+/** 👍/👎 on a reply the user can see, in this workspace; null removes the user's reaction. */
+export async function setReaction(
+  db: Db,
+  input: { workspaceId: string; entryId: string; userId: string; value: 'up' | 'down' | null },
+) {
+  await requireMembership(db, input.workspaceId, input.userId);
+  const [entry] = await db
+    .select({ projectId: conversationEntries.projectId, role: conversationEntries.role })
+    .from(conversationEntries)
+    .innerJoin(projects, eq(projects.id, conversationEntries.projectId))
+    .where(and(eq(conversationEntries.id, input.entryId), eq(projects.workspaceId, input.workspaceId)));
+  if (!entry || entry.role !== 'assistant') throw notFound('Reply');
+  await requireProjectAccess(db, entry.projectId, input.userId).catch(() => {
+    throw notFound('Reply');
+  });
+  if (input.value === null) {
+    await db
+      .delete(reactions)
+      .where(and(eq(reactions.entryId, input.entryId), eq(reactions.userId, input.userId)));
+  } else {
+    await db
+      .insert(reactions)
+      .values({ entryId: input.entryId, userId: input.userId, value: input.value })
+      .onConflictDoUpdate({ target: [reactions.entryId, reactions.userId], set: { value: input.value } });
+  }
+  return { entryId: input.entryId, value: input.value };
+}
+
+export async function premiumModelStatus(db: Db, models: Models, workspaceId: string, userId: string) {
+  const workspace = await chatWorkspace(db, workspaceId, userId);
+  return statusOf(models, workspace);
+}
+
+/** The "GPT-4 in Chat" switch: any member of a paid workspace may flip it (spec §5). */
+export async function setPremiumModel(
+  db: Db,
+  models: Models,
+  input: { workspaceId: string; userId: string; on: boolean },
+) {
+  const workspace = await chatWorkspace(db, input.workspaceId, input.userId);
+  if (!isPaidPlan(workspace.plan)) {
+    throw new AppError(
+      'PLAN_REQUIRED',
+      'The premium model is available on paid plans only; upgrade to use it',
+    );
+  }
+  await db.update(workspaces).set({ isGpt4TurnedOn: input.on }).where(eq(workspaces.id, input.workspaceId));
+  return statusOf(models, { ...workspace, isGpt4TurnedOn: input.on });
+}
+
+function statusOf(models: Models, workspace: ChatWorkspace) {
+  const available = isPaidPlan(workspace.plan);
+  return {
+    isGpt4TurnedOn: available && workspace.isGpt4TurnedOn,
+    available,
+    modelLabel: models.premium.label,
+    activeModelLabel: modelFor(models, workspace).label,
+    demo: models.demo,
+  };
+}

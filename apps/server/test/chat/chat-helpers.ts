@@ -1,0 +1,82 @@
+import { and, eq } from 'drizzle-orm';
+import type { ChatStreamPart } from '@redacta/shared';
+import type { App } from '../../src/app.ts';
+import { conversationEntries, projects, usageCounters } from '../../src/db/schema.ts';
+
+export async function createProject(app: App, workspaceId: string, userId: string, isShared = false) {
+  const [project] = await app.db
+    .insert(projects)
+    .values({ workspaceId, createdBy: userId, name: 'Proyecto', isShared })
+    .returning({ id: projects.id });
+  return project!.id;
+}
+
+export interface ReceivedPart {
+  part: ChatStreamPart;
+  at: number;
+}
+
+/** Reads an NDJSON chat stream part by part, noting when each arrived; `onPart` may stop early. */
+export async function readParts(
+  res: Response,
+  onPart?: (part: ChatStreamPart, parts: ReceivedPart[]) => boolean | void,
+): Promise<ReceivedPart[]> {
+  const parts: ReceivedPart[] = [];
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  try {
+    while (true) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      buffer += decoder.decode(value, { stream: true });
+      let newline: number;
+      while ((newline = buffer.indexOf('\n')) >= 0) {
+        const line = buffer.slice(0, newline);
+        buffer = buffer.slice(newline + 1);
+        if (!line) continue;
+        const part = JSON.parse(line) as ChatStreamPart;
+        parts.push({ part, at: Date.now() });
+        if (onPart?.(part, parts) === true) return parts;
+      }
+    }
+  } catch (error) {
+    if ((error as Error).name !== 'AbortError') throw error;
+  }
+  return parts;
+}
+
+export function textOf(parts: ReceivedPart[]): string {
+  return parts.map(({ part }) => (part.type === 'text' ? part.text : '')).join('');
+}
+
+export async function entries(app: App, projectId: string) {
+  return app.db
+    .select()
+    .from(conversationEntries)
+    .where(eq(conversationEntries.projectId, projectId))
+    .orderBy(conversationEntries.createdAt, conversationEntries.id);
+}
+
+export async function wordCount(
+  app: App,
+  workspaceId: string,
+  period = new Date().toISOString().slice(0, 7),
+) {
+  const [row] = await app.db
+    .select({ wordCount: usageCounters.wordCount })
+    .from(usageCounters)
+    .where(and(eq(usageCounters.workspaceId, workspaceId), eq(usageCounters.period, period)));
+  return row?.wordCount ?? 0;
+}
+
+/** Polls until `check` returns a value (the server saves a reply just after the stream ends). */
+export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 3000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  while (true) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -1,0 +1,311 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { countWords } from '@redacta/shared';
+import { brandVoices, usageCounters, workspaces } from '../../src/db/schema.ts';
+import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { createUser, setPlan, type TestUser } from '../helpers/factories.ts';
+import { startOpenAIPeer, type OpenAIPeer } from '../helpers/openai-peer.ts';
+import { createProject, entries, eventually, readParts, textOf, wordCount } from './chat-helpers.ts';
+
+let peer: OpenAIPeer;
+let t: TestApp;
+let base: string;
+let ana: TestUser;
+let projectId: string;
+
+beforeEach(async () => {
+  peer = await startOpenAIPeer();
+  t = await createTestApp({
+    OPENAI_BASE_URL: peer.url,
+    OPENAI_API_KEY: 'test',
+    AI_MODEL: 'peer-standard',
+    AI_MODEL_PREMIUM: 'peer-premium',
+    FREE_PLAN_WORDS: '2000',
+    AI_FIRST_TOKEN_TIMEOUT_MS: '1000',
+    AI_IDLE_TIMEOUT_MS: '300',
+  });
+  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  ana = await createUser(t.app);
+  projectId = await createProject(t.app, ana.workspaceId, ana.id);
+});
+afterEach(async () => {
+  // An aborted fetch leaves undici opening a fresh keep-alive connection that never sends a request;
+  // the server would wait for it on close.
+  t.app.server.closeAllConnections();
+  await t.app.close();
+  await peer.close();
+});
+
+function send(body: Record<string, unknown>, user: TestUser = ana, signal?: AbortSignal) {
+  return fetch(`${base}/api/chat/send-request-stream`, {
+    method: 'POST',
+    headers: { ...user.auth, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      workspaceId: user.workspaceId,
+      projectId,
+      message: 'Escribe un anuncio',
+      ...body,
+    }),
+    signal,
+  });
+}
+
+describe('POST /api/chat/send-request-stream over a real OpenAI-protocol stream', () => {
+  it('streams the text in order and in pieces, then saves and charges the reply', async () => {
+    peer.script = { chunks: ['Zapatillas', ' ligeras', ' para', ' correr', ' lejos.'], delayMs: 40 };
+    const res = await send({});
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/x-ndjson/);
+    const parts = await readParts(res);
+
+    const [start, ...rest] = parts.map((p) => p.part);
+    expect(start).toMatchObject({ type: 'start', model: 'peer-standard', demo: false });
+    const texts = parts.filter((p) => p.part.type === 'text');
+    expect(texts.map((p) => (p.part.type === 'text' ? p.part.text : ''))).toEqual([
+      'Zapatillas',
+      ' ligeras',
+      ' para',
+      ' correr',
+      ' lejos.',
+    ]);
+    // Pieces arrive as the provider sends them, not all at the end.
+    expect(texts.at(-1)!.at - texts[0]!.at).toBeGreaterThanOrEqual(100);
+    const finish = rest.at(-1)!;
+    expect(finish).toMatchObject({ type: 'finish', wordsCharged: 5, remaining: 1995 });
+    expect(rest.filter((p) => p.type === 'finish' || p.type === 'error')).toHaveLength(1);
+
+    const saved = await entries(t.app, projectId);
+    expect(saved.map((e) => [e.role, e.content, e.status])).toEqual([
+      ['user', 'Escribe un anuncio', 'complete'],
+      ['assistant', 'Zapatillas ligeras para correr lejos.', 'complete'],
+    ]);
+    expect(start).toMatchObject({ userEntryId: saved[0]!.id });
+    expect(finish).toMatchObject({ messageId: saved[1]!.id });
+    expect(saved[1]).toMatchObject({ model: 'peer-standard', wordsCharged: 5 });
+    expect(await wordCount(t.app, ana.workspaceId)).toBe(5);
+
+    // Chat Completions with usage requested, the system prompt in the workspace language.
+    const request = peer.requests[0]!.body;
+    expect(request).toMatchObject({
+      model: 'peer-standard',
+      stream: true,
+      stream_options: { include_usage: true },
+    });
+    expect(request.messages[0]).toMatchObject({ role: 'system' });
+    expect(String(request.messages[0]!.content)).toContain('Spanish');
+    expect(request.messages.at(-1)).toMatchObject({ role: 'user', content: 'Escribe un anuncio' });
+  });
+
+  it('sends the conversation so far with the next request', async () => {
+    peer.script = { chunks: ['Primera', ' respuesta'] };
+    await readParts(await send({ message: 'Primera petición' }));
+    peer.script = { chunks: ['Segunda'] };
+    await readParts(await send({ message: 'Segunda petición' }));
+    const messages = peer.requests[1]!.body.messages.slice(1);
+    expect(messages).toEqual([
+      { role: 'user', content: 'Primera petición' },
+      { role: 'assistant', content: 'Primera respuesta' },
+      { role: 'user', content: 'Segunda petición' },
+    ]);
+  });
+
+  it('aborting the request closes the upstream connection at once and keeps the partial reply as aborted', async () => {
+    peer.script = { chunks: Array.from({ length: 60 }, (_, i) => ` palabra${i}`), delayMs: 40 };
+    const controller = new AbortController();
+    const res = await send({}, ana, controller.signal);
+    let abortedAt = 0;
+    const parts = await readParts(res, (_part, all) => {
+      if (all.filter((p) => p.part.type === 'text').length === 3) {
+        abortedAt = Date.now();
+        controller.abort();
+        return true;
+      }
+    });
+    expect(textOf(parts).trim().split(' ')).toHaveLength(3);
+
+    const upstream = await peer.ended(1);
+    expect(upstream.closedByClient).toBe(true);
+    expect(upstream.completed).toBe(false);
+    expect(upstream.closedAt! - abortedAt).toBeLessThan(250);
+
+    const reply = await eventually(async () =>
+      (await entries(t.app, projectId)).find((e) => e.role === 'assistant'),
+    );
+    expect(reply.status).toBe('aborted');
+    expect(reply.content.startsWith(textOf(parts))).toBe(true);
+    expect(upstream.body.messages.length).toBeGreaterThan(0);
+    expect(reply.wordsCharged).toBe(countWords(reply.content));
+    expect(reply.wordsCharged).toBeLessThan(10);
+    expect(await wordCount(t.app, ana.workspaceId)).toBe(reply.wordsCharged);
+  });
+
+  for (const status of [429, 500]) {
+    it(`a ${status} before the first token is a 502 AI_PROVIDER_ERROR, the request kept and nothing charged`, async () => {
+      peer.script = { chunks: [], status };
+      const res = await send({});
+      expect(res.status).toBe(502);
+      expect(await res.json()).toMatchObject({ error: { code: 'AI_PROVIDER_ERROR' } });
+      const saved = await entries(t.app, projectId);
+      expect(saved.map((e) => e.role)).toEqual(['user']);
+      expect(await wordCount(t.app, ana.workspaceId)).toBe(0);
+      expect(peer.requests).toHaveLength(1); // no retries behind the user's back
+    });
+  }
+
+  it('no first token in time is a 504 AI_TIMEOUT and the upstream call is abandoned', async () => {
+    peer.script = { chunks: ['tarde'], stallAfter: 0 };
+    const started = Date.now();
+    const res = await send({});
+    expect(res.status).toBe(504);
+    expect(await res.json()).toMatchObject({ error: { code: 'AI_TIMEOUT' } });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    expect((await peer.ended(1)).closedByClient).toBe(true);
+    expect(await wordCount(t.app, ana.workspaceId)).toBe(0);
+  });
+
+  it('a connection dropped mid-stream ends with an in-stream error and the partial reply saved as failed', async () => {
+    peer.script = { chunks: ['Uno', ' dos', ' tres', ' cuatro', ' cinco'], dropAfter: 3, delayMs: 10 };
+    const res = await send({});
+    expect(res.status).toBe(200);
+    const parts = await readParts(res);
+    expect(textOf(parts)).toBe('Uno dos tres');
+    const last = parts.at(-1)!.part;
+    expect(last).toMatchObject({
+      type: 'error',
+      code: 'AI_PROVIDER_ERROR',
+      wordsCharged: 3,
+      remaining: 1997,
+    });
+    const reply = (await entries(t.app, projectId)).find((e) => e.role === 'assistant')!;
+    expect(reply).toMatchObject({ status: 'failed', content: 'Uno dos tres', wordsCharged: 3 });
+    expect(last).toMatchObject({ messageId: reply.id });
+    expect(await wordCount(t.app, ana.workspaceId)).toBe(3);
+  });
+
+  it('a stall between chunks past the idle timeout ends with AI_TIMEOUT in-stream', async () => {
+    peer.script = { chunks: ['Hola', ' que', ' tal'], stallAfter: 2 };
+    const res = await send({});
+    const parts = await readParts(res);
+    expect(textOf(parts)).toBe('Hola que');
+    expect(parts.at(-1)!.part).toMatchObject({ type: 'error', code: 'AI_TIMEOUT', wordsCharged: 2 });
+    expect((await peer.ended(1)).closedByClient).toBe(true);
+    const reply = (await entries(t.app, projectId)).find((e) => e.role === 'assistant')!;
+    expect(reply).toMatchObject({ status: 'failed', content: 'Hola que', wordsCharged: 2 });
+  });
+});
+
+describe('the word allowance', () => {
+  const month = () => new Date().toISOString().slice(0, 7);
+
+  it('with no words left answers 403 NO_WORDS_LEFT before calling the provider', async () => {
+    await t.app.db
+      .insert(usageCounters)
+      .values({ workspaceId: ana.workspaceId, period: month(), wordCount: 2000 });
+    const res = await send({});
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ error: { code: 'NO_WORDS_LEFT' } });
+    expect(peer.requests).toHaveLength(0);
+    expect(await entries(t.app, projectId)).toHaveLength(0);
+  });
+
+  it('last month’s usage does not count: the month rolls over by its period key', async () => {
+    const now = new Date();
+    const previous = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 15))
+      .toISOString()
+      .slice(0, 7);
+    await t.app.db
+      .insert(usageCounters)
+      .values({ workspaceId: ana.workspaceId, period: previous, wordCount: 2000 });
+    peer.script = { chunks: ['Mes', ' nuevo'] };
+    const parts = await readParts(await send({}));
+    expect(parts.at(-1)!.part).toMatchObject({ type: 'finish', wordsCharged: 2, remaining: 1998 });
+    expect(await wordCount(t.app, ana.workspaceId, previous)).toBe(2000);
+    expect(await wordCount(t.app, ana.workspaceId)).toBe(2);
+  });
+
+  it('20 concurrent requests at the edge overshoot only by the replies already running, never double-charging', async () => {
+    await t.app.db
+      .insert(usageCounters)
+      .values({ workspaceId: ana.workspaceId, period: month(), wordCount: 1998 });
+    peer.script = { chunks: ['uno', ' dos', ' tres'], delayMs: 15 };
+    const results = await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        const res = await send({});
+        if (res.status !== 200) return { status: res.status, body: await res.json() };
+        return { status: 200, parts: await readParts(res) };
+      }),
+    );
+    const accepted = results.filter((r) => r.status === 200);
+    const refused = results.filter((r) => r.status !== 200);
+    for (const r of refused)
+      expect(r).toMatchObject({ status: 403, body: { error: { code: 'NO_WORDS_LEFT' } } });
+    expect(accepted.length).toBeGreaterThan(0);
+    expect(peer.requests).toHaveLength(accepted.length);
+
+    const replies = (await entries(t.app, projectId)).filter((e) => e.role === 'assistant');
+    expect(replies).toHaveLength(accepted.length);
+    const charged = replies.reduce((sum, e) => sum + e.wordsCharged, 0);
+    expect(charged).toBe(3 * accepted.length);
+    // Exactly the words of the replies that ran, once each: no lost and no double update.
+    expect(await wordCount(t.app, ana.workspaceId)).toBe(1998 + charged);
+
+    // Once the limit is reached, nothing new starts.
+    const after = await send({});
+    expect(after.status).toBe(403);
+    expect(peer.requests).toHaveLength(accepted.length);
+  });
+
+  it('paid workspaces are unlimited and use the premium model when it is turned on', async () => {
+    await setPlan(t.app, ana.workspaceId, 'pro_monthly');
+    await t.app.db.update(workspaces).set({ isGpt4TurnedOn: true }).where(eq(workspaces.id, ana.workspaceId));
+    await t.app.db
+      .insert(usageCounters)
+      .values({ workspaceId: ana.workspaceId, period: month(), wordCount: 99999 });
+    peer.script = { chunks: ['Sin', ' límite'] };
+    const parts = await readParts(await send({}));
+    expect(parts[0]!.part).toMatchObject({ type: 'start', model: 'peer-premium' });
+    expect(parts.at(-1)!.part).toMatchObject({ type: 'finish', wordsCharged: 2, remaining: null });
+    expect(peer.requests[0]!.body.model).toBe('peer-premium');
+  });
+});
+
+describe('access', () => {
+  it('a project of another workspace, or of a workspace the user is not in, is 404 before any model call', async () => {
+    const bob = await createUser(t.app);
+    const bobProject = await createProject(t.app, bob.workspaceId, bob.id, true);
+    const res1 = await send({ projectId: bobProject });
+    expect(res1.status).toBe(404);
+    const res2 = await send({ workspaceId: bob.workspaceId });
+    expect(res2.status).toBe(404);
+    expect(peer.requests).toHaveLength(0);
+  });
+
+  it('uses the workspace’s brand voice, and refuses another workspace’s voice with 404', async () => {
+    const bob = await createUser(t.app);
+    const [own] = await t.app.db
+      .insert(brandVoices)
+      .values({
+        workspaceId: ana.workspaceId,
+        name: 'Cercana',
+        voice: 'Tuteamos siempre y usamos humor suave.',
+      })
+      .returning();
+    const [foreign] = await t.app.db
+      .insert(brandVoices)
+      .values({ workspaceId: bob.workspaceId, name: 'Ajena', voice: 'No' })
+      .returning();
+    expect((await send({ brandVoiceId: foreign!.id })).status).toBe(404);
+    peer.script = { chunks: ['Vale'] };
+    await readParts(await send({ brandVoiceId: own!.id }));
+    const system = String(peer.requests[0]!.body.messages[0]!.content);
+    expect(system).toContain('Tuteamos siempre y usamos humor suave.');
+    const saved = await entries(t.app, projectId);
+    expect(saved.every((e) => e.brandVoiceId === own!.id)).toBe(true);
+  });
+
+  it('validates the body: empty or too long messages and unknown keys are 400', async () => {
+    expect((await send({ message: '   ' })).status).toBe(400);
+    expect((await send({ message: 'x'.repeat(8001) })).status).toBe(400);
+    expect((await send({ extra: true })).status).toBe(400);
+  });
+});

@@ -1,0 +1,169 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A local server speaking the OpenAI Chat Completions streaming protocol (SSE `data: {...}` chunks,
+ * a final usage chunk, `data: [DONE]`), scripted per test. The real @ai-sdk/openai provider points
+ * at it through OPENAI_BASE_URL, so tests cross the same wire as production (DESIGN §5 habit 8).
+ */
+export interface PeerScript {
+  /** Text pieces sent one per SSE chunk. */
+  chunks: string[];
+  /** Wait before each chunk (ms). */
+  delayMs?: number;
+  /** Answer with this HTTP error status instead of a stream (429, 500…). */
+  status?: number;
+  /** Destroy the connection after sending this many chunks (no [DONE]). */
+  dropAfter?: number;
+  /** Stop sending after this many chunks and hold the connection open until the client leaves. */
+  stallAfter?: number;
+}
+
+export interface PeerRequest {
+  body: {
+    model: string;
+    messages: { role: string; content: unknown }[];
+    stream?: boolean;
+    stream_options?: unknown;
+  };
+  /** Chunks written before the exchange ended. */
+  chunksSent: number;
+  /** The client closed the connection before the reply was complete. */
+  closedByClient: boolean;
+  closedAt?: number;
+  completed: boolean;
+}
+
+export interface OpenAIPeer {
+  /** Base URL for OPENAI_BASE_URL (ends with /v1). */
+  url: string;
+  requests: PeerRequest[];
+  script: PeerScript;
+  /** Resolves when the n-th request (1-based) has ended, however it ended. */
+  ended(n?: number): Promise<PeerRequest>;
+  close(): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function startOpenAIPeer(
+  script: PeerScript = { chunks: ['Hello', ' world'] },
+): Promise<OpenAIPeer> {
+  const requests: PeerRequest[] = [];
+  const endings: { resolve: (r: PeerRequest) => void; promise: Promise<PeerRequest> }[] = [];
+  const ending = (index: number) => {
+    while (endings.length <= index) {
+      let resolve!: (r: PeerRequest) => void;
+      const promise = new Promise<PeerRequest>((r) => (resolve = r));
+      endings.push({ resolve, promise });
+    }
+    return endings[index]!;
+  };
+
+  const server: Server = createServer((req, res) => {
+    void handle(req, res).catch(() => res.destroy());
+  });
+
+  const peer: OpenAIPeer = {
+    url: '',
+    requests,
+    script,
+    ended: (n = requests.length) => ending(n - 1).promise,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    let raw = '';
+    for await (const chunk of req) raw += chunk;
+    const record: PeerRequest = {
+      body: JSON.parse(raw),
+      chunksSent: 0,
+      closedByClient: false,
+      completed: false,
+    };
+    const index = requests.push(record) - 1;
+    const current = peer.script;
+    let droppedByUs = false;
+    res.on('close', () => {
+      if (!res.writableFinished && !droppedByUs) {
+        record.closedByClient = true;
+        record.closedAt = Date.now();
+      }
+      ending(index).resolve(record);
+    });
+
+    if (req.url !== '/v1/chat/completions') {
+      res.writeHead(404).end();
+      return;
+    }
+    if (current.status) {
+      res.writeHead(current.status, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          error: {
+            message: `scripted ${current.status}`,
+            type: 'server_error',
+            code: String(current.status),
+          },
+        }),
+      );
+      return;
+    }
+
+    // Cuts the connection without ending the response, once what was written has reached the client.
+    const drop = async () => {
+      await sleep(50);
+      droppedByUs = true;
+      res.socket?.destroy();
+    };
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    const send = (data: unknown) => res.write(`data: ${JSON.stringify(data)}\n\n`);
+    const base = {
+      id: 'chatcmpl-peer',
+      object: 'chat.completion.chunk',
+      created: 1,
+      model: record.body.model,
+    };
+    for (let i = 0; i < current.chunks.length; i += 1) {
+      if (res.destroyed) return;
+      if (current.dropAfter === i) {
+        await drop();
+        return;
+      }
+      if (current.stallAfter === i) return; // holds the connection until the client leaves
+      if (current.delayMs) await sleep(current.delayMs);
+      if (res.destroyed) return;
+      send({
+        ...base,
+        choices: [
+          { index: 0, delta: { role: 'assistant', content: current.chunks[i] }, finish_reason: null },
+        ],
+      });
+      record.chunksSent += 1;
+    }
+    if (current.dropAfter !== undefined && current.dropAfter >= current.chunks.length) {
+      await drop();
+      return;
+    }
+    send({ ...base, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] });
+    send({
+      ...base,
+      choices: [],
+      usage: {
+        prompt_tokens: 10,
+        completion_tokens: current.chunks.length,
+        total_tokens: 10 + current.chunks.length,
+      },
+    });
+    res.write('data: [DONE]\n\n');
+    record.completed = true;
+    res.end();
+  }
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  peer.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  return peer;
+}
