@@ -99,6 +99,23 @@ describe('Google sign-in (OpenID Connect against a real provider)', () => {
     expect(await t.app.db.select().from(users)).toHaveLength(1);
   });
 
+  it('two first sign-ins of the same account at once end in one user, both signed in', async () => {
+    google.signInAs({ sub: 'g-400', email: 'twice@example.com', email_verified: true });
+    const starts = await Promise.all([1, 2].map(() => t.app.inject({ url: '/api/auth/oauth/google' })));
+    const backs = [];
+    for (const start of starts) backs.push(await google.authorize(start.headers.location as string));
+    const callbacks = await Promise.all(
+      backs.map((back, i) =>
+        t.app.inject({
+          url: back.pathname + back.search,
+          headers: { cookie: cookieOf(starts[i]!.headers['set-cookie'], 'redacta_oauth')! },
+        }),
+      ),
+    );
+    expect(callbacks.map((c) => c.headers.location)).toEqual(['/callback', '/callback']);
+    expect(await t.app.db.select().from(users)).toHaveLength(1);
+  });
+
   it('refuses an unverified e-mail and sends the browser to /login with an error', async () => {
     google.signInAs({ sub: 'g-300', email: 'mallory@example.com', email_verified: false });
     const callback = await signIn('google', (url) => google.authorize(url));

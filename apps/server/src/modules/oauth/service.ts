@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { checkPersonName, normalizeEmail, type Locale, type OAuthProvider } from '@redacta/shared';
 import type { Db } from '../../db/client.ts';
 import { oauthAccounts, users } from '../../db/schema.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, isUniqueViolation } from '../../lib/errors.ts';
 import { createPersonalWorkspace } from '../workspaces/service.ts';
 import type { ProviderProfile } from './providers.ts';
 
@@ -19,6 +19,17 @@ export async function resolveOAuthUser(
   profile: ProviderProfile,
   locale: Locale,
 ): Promise<{ userId: string; isRegistration: boolean }> {
+  try {
+    return await resolveOnce(db, provider, profile, locale);
+  } catch (error) {
+    // Another sign-in (an e-mail code, a second tab) registered or linked the same identity
+    // between our read and our insert: the second pass finds it and signs in to it.
+    if (isUniqueViolation(error)) return resolveOnce(db, provider, profile, locale);
+    throw error;
+  }
+}
+
+function resolveOnce(db: Db, provider: OAuthProvider, profile: ProviderProfile, locale: Locale) {
   return db.transaction(async (tx) => {
     const [linked] = await tx
       .select({ userId: oauthAccounts.userId })
