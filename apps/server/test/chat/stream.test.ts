@@ -309,3 +309,35 @@ describe('access', () => {
     expect((await send({ extra: true })).status).toBe(400);
   });
 });
+
+describe('POST /api/chat/improve over the wire', () => {
+  const improve = (text: string) =>
+    fetch(`${base}/api/chat/improve`, {
+      method: 'POST',
+      headers: { ...ana.auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ workspaceId: ana.workspaceId, text }),
+    });
+
+  it('returns the rewritten request and charges its words', async () => {
+    peer.script = { chunks: ['Escribe un anuncio', ' de zapatillas', ' para corredores.'] };
+    const res = await improve('anuncio zapatillas');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      text: 'Escribe un anuncio de zapatillas para corredores.',
+      wordsCharged: 7,
+      remaining: 1993,
+    });
+    const messages = peer.requests[0]!.body.messages;
+    expect(String(messages[0]!.content)).toMatch(/improve requests/);
+    expect(messages[1]).toEqual({ role: 'user', content: 'anuncio zapatillas' });
+    expect(await entries(t.app, projectId)).toHaveLength(0); // not part of the conversation
+  });
+
+  it('a provider failure is 502 and nothing is charged', async () => {
+    peer.script = { chunks: ['a', ' b'], dropAfter: 1 };
+    const res = await improve('anuncio');
+    expect(res.status).toBe(502);
+    expect(await res.json()).toMatchObject({ error: { code: 'AI_PROVIDER_ERROR' } });
+    expect(await wordCount(t.app, ana.workspaceId)).toBe(0);
+  });
+});
