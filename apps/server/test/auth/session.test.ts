@@ -170,6 +170,10 @@ describe('GET /api/auth/refresh', () => {
     const res = await refresh(session.refreshCookie);
     const cookie = res.cookies.find((c) => c.name === REFRESH_COOKIE)!;
     expect(Math.abs(new Date(cookie.expires!).getTime() - soon.getTime())).toBeLessThan(1000);
+    // The new token itself expires then too, not just its cookie.
+    const rows = await t.app.db.select().from(refreshTokens);
+    expect(rows).toHaveLength(2);
+    for (const row of rows) expect(Math.abs(row.expiresAt.getTime() - soon.getTime())).toBeLessThan(1000);
   });
 });
 

@@ -11,6 +11,9 @@ beforeEach(async () => {
 });
 afterEach(() => t.app.close());
 
+const issuesByPath = (error: { issues?: { path: string; message: string }[] }) =>
+  Object.fromEntries((error.issues ?? []).map((issue) => [issue.path, issue.message]));
+
 const patch = (url: string, auth: { authorization: string } | undefined, payload: unknown) =>
   t.app.inject({ method: 'PATCH', url, headers: auth ?? {}, payload: payload as object });
 
@@ -38,18 +41,33 @@ describe('PATCH /api/user/change-name', () => {
     expect(res.json().error.code).toBe('UNAUTHENTICATED');
   });
 
-  it('answers empty names with 400 VALIDATION_FAILED and an issue on each field', async () => {
+  it('answers empty names with 400 VALIDATION_FAILED and “This field is required” on each field', async () => {
     const me = await createUser(t.app, { firstName: 'Ana', lastName: 'García' });
     const res = await patch('/api/user/change-name', me.auth, { firstName: '   ', lastName: '' });
     expect(res.statusCode).toBe(400);
     const { error } = res.json();
     expect(error.code).toBe('VALIDATION_FAILED');
-    expect(error.issues).toEqual([
-      { path: 'firstName', message: 'This field is required' },
-      { path: 'lastName', message: 'This field is required' },
-    ]);
+    expect(issuesByPath(error)).toEqual({
+      firstName: 'This field is required',
+      lastName: 'This field is required',
+    });
     const [row] = await t.app.db.select().from(users).where(eq(users.id, me.id));
     expect(row).toMatchObject({ firstName: 'Ana', lastName: 'García' });
+  });
+
+  it('answers a name over 50 characters with “Enter a valid first name or last name”', async () => {
+    const me = await createUser(t.app);
+    const res = await patch('/api/user/change-name', me.auth, {
+      firstName: 'A'.repeat(51),
+      lastName: 'García',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(issuesByPath(res.json().error)).toEqual({ firstName: 'Enter a valid first name or last name' });
+    const fifty = await patch('/api/user/change-name', me.auth, {
+      firstName: 'A'.repeat(50),
+      lastName: 'García',
+    });
+    expect(fifty.statusCode).toBe(200);
   });
 
   it('answers digits or symbols with “Enter a valid first name or last name” on that field only', async () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { resolveLocale } from '../locales.ts';
 import { nextMonthlyReset, usagePeriod } from '../plans.ts';
 
@@ -34,7 +34,14 @@ describe('nextMonthlyReset', () => {
     expect(nextMonthlyReset(new Date('2027-01-01T00:00:00Z')).toISOString()).toBe('2027-02-01T00:00:00.000Z');
   });
 
+  const zone = process.env.TZ;
+  afterEach(() => {
+    if (zone === undefined) delete process.env.TZ;
+    else process.env.TZ = zone;
+  });
+
   it('goes by the UTC month, not a local one', () => {
+    process.env.TZ = 'Europe/Madrid';
     // 23:30 UTC on 31 January is already February in Madrid; the reset is still 1 February UTC.
     expect(nextMonthlyReset(new Date('2027-01-31T23:30:00Z')).toISOString()).toBe('2027-02-01T00:00:00.000Z');
     expect(usagePeriod(new Date('2027-01-31T23:30:00Z'))).toBe('2027-01');
