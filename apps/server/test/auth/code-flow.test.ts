@@ -164,6 +164,29 @@ describe('code rules', () => {
     expect(again.json().error.code).toBe('CODE_INVALID');
   });
 
+  it('lets only one of two simultaneous sign-ins with the same code through', async () => {
+    await requestCode(t.app, 'ana@example.com');
+    const code = lastCodeTo(t.app, 'ana@example.com');
+    const results = await Promise.all([
+      login(t.app, 'ana@example.com', code),
+      login(t.app, 'ana@example.com', code),
+    ]);
+    expect(results.map((res) => res.statusCode).sort()).toEqual([200, 400]);
+    expect(await t.app.db.select().from(users)).toHaveLength(1);
+  });
+
+  it('counts simultaneous wrong tries without letting more than five through', async () => {
+    await requestCode(t.app, 'ana@example.com');
+    const code = lastCodeTo(t.app, 'ana@example.com');
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => login(t.app, 'ana@example.com', other(code))),
+    );
+    expect(results.every((res) => res.statusCode === 400)).toBe(true);
+    const [row] = await t.app.db.select().from(authCodes).where(eq(authCodes.email, 'ana@example.com'));
+    expect(row!.attempts).toBe(5);
+    expect((await login(t.app, 'ana@example.com', code)).json().error.code).toBe('CODE_ATTEMPTS_EXCEEDED');
+  });
+
   it('lets a new request supersede the older code', async () => {
     await requestCode(t.app, 'ana@example.com');
     const first = lastCodeTo(t.app, 'ana@example.com');
