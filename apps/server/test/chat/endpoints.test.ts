@@ -215,3 +215,21 @@ describe('POST /api/chat/improve', () => {
     expect(res.json()).toMatchObject({ error: { code: 'NO_WORDS_LEFT' } });
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('lists every chat route and documents the NDJSON stream', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    for (const path of [
+      '/api/chat/send-request-stream',
+      '/api/chat/improve',
+      '/api/project/{id}/conversation',
+      '/api/workspace/{id}/add-reaction/{reactionId}',
+      '/api/workspace/gpt-4/enable',
+      '/api/workspace/gpt-4/disable',
+      '/api/workspace/{id}/gpt-4/status',
+    ]) {
+      expect(doc.paths[path], path).toBeDefined();
+    }
+    expect(doc.paths['/api/chat/send-request-stream'].post.summary).toMatch(/application\/x-ndjson/);
+  });
+});

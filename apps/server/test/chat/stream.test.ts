@@ -126,7 +126,8 @@ describe('POST /api/chat/send-request-stream over a real OpenAI-protocol stream'
     const upstream = await peer.ended(1);
     expect(upstream.closedByClient).toBe(true);
     expect(upstream.completed).toBe(false);
-    expect(upstream.closedAt! - abortedAt).toBeLessThan(250);
+    // The bound is 100 ms; measured here at a few ms.
+    expect(upstream.closedAt! - abortedAt).toBeLessThan(100);
 
     const reply = await eventually(async () =>
       (await entries(t.app, projectId)).find((e) => e.role === 'assistant'),
@@ -137,6 +138,22 @@ describe('POST /api/chat/send-request-stream over a real OpenAI-protocol stream'
     expect(reply.wordsCharged).toBe(countWords(reply.content));
     expect(reply.wordsCharged).toBeLessThan(10);
     expect(await wordCount(t.app, ana.workspaceId)).toBe(reply.wordsCharged);
+  });
+
+  it('aborting before the first token abandons the upstream call; the request stays, nothing is charged', async () => {
+    peer.script = { chunks: ['tarde'], stallAfter: 0 };
+    const controller = new AbortController();
+    const pending = send({}, ana, controller.signal).catch((error: Error) => error);
+    await eventually(async () => (peer.requests.length > 0 ? true : undefined));
+    const abortedAt = Date.now();
+    controller.abort();
+    expect(await pending).toBeInstanceOf(Error);
+    const upstream = await peer.ended(1);
+    expect(upstream.closedByClient).toBe(true);
+    expect(upstream.closedAt! - abortedAt).toBeLessThan(100);
+    const saved = await entries(t.app, projectId);
+    expect(saved.map((e) => e.role)).toEqual(['user']);
+    expect(await wordCount(t.app, ana.workspaceId)).toBe(0);
   });
 
   for (const status of [429, 500]) {
