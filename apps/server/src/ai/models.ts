@@ -1,7 +1,7 @@
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
-import type { Config } from '../config.ts';
+import { ConfigError, type Config } from '../config.ts';
 import { createDemoWriter } from './demo-writer.ts';
 
 export type AiProvider = 'openai' | 'anthropic' | 'demo';
@@ -54,6 +54,13 @@ export function resolveProvider(config: ModelConfig): AiProvider {
  */
 export function createModels(config: ModelConfig, options: { demoDelayMs?: number } = {}): Models {
   const provider = resolveProvider(config);
+  // Fail at start-up, not at the first chat, when the chosen provider cannot work (DESIGN §5 habit 3).
+  if (provider === 'anthropic' && !config.ANTHROPIC_API_KEY) {
+    throw new ConfigError(['ANTHROPIC_API_KEY: required with AI_PROVIDER=anthropic']);
+  }
+  if (provider === 'openai' && !config.OPENAI_API_KEY && !config.OPENAI_BASE_URL) {
+    throw new ConfigError(['OPENAI_API_KEY: required with AI_PROVIDER=openai (or set OPENAI_BASE_URL)']);
+  }
   const ids = {
     standard: config.AI_MODEL ?? defaults[provider].standard,
     premium: config.AI_MODEL_PREMIUM ?? config.AI_MODEL ?? defaults[provider].premium,

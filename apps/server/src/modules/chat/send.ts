@@ -138,6 +138,11 @@ export async function sendChatStream(
   } catch (error) {
     request.log.error({ err: error }, 'could not save a chat reply');
   }
+  // Hijacked responses skip Fastify's completion log: say how the reply ended.
+  request.log.info(
+    { status, reason: failure?.reason, words: saved?.wordsCharged, model: chat.id },
+    'chat reply ended',
+  );
   if (failure?.reason === 'aborted' || reply.raw.destroyed) {
     // The client left: make sure its connection is gone too, so nothing waits on it.
     reply.raw.destroy();
