@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { ChatStreamPart } from '@redacta/shared';
+import { readChatStream, type ChatStreamPart } from '@redacta/shared';
 import type { App } from '../../src/app.ts';
 import { conversationEntries, projects, usageCounters } from '../../src/db/schema.ts';
 
@@ -16,29 +16,16 @@ export interface ReceivedPart {
   at: number;
 }
 
-/** Reads an NDJSON chat stream part by part, noting when each arrived; `onPart` may stop early. */
+/** Reads a chat stream with the shared reader, noting when each part arrived; `onPart` may stop early. */
 export async function readParts(
   res: Response,
   onPart?: (part: ChatStreamPart, parts: ReceivedPart[]) => boolean | void,
 ): Promise<ReceivedPart[]> {
   const parts: ReceivedPart[] = [];
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
   try {
-    while (true) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      buffer += decoder.decode(value, { stream: true });
-      let newline: number;
-      while ((newline = buffer.indexOf('\n')) >= 0) {
-        const line = buffer.slice(0, newline);
-        buffer = buffer.slice(newline + 1);
-        if (!line) continue;
-        const part = JSON.parse(line) as ChatStreamPart;
-        parts.push({ part, at: Date.now() });
-        if (onPart?.(part, parts) === true) return parts;
-      }
+    for await (const part of readChatStream(res.body!)) {
+      parts.push({ part, at: Date.now() });
+      if (onPart?.(part, parts) === true) return parts;
     }
   } catch (error) {
     if ((error as Error).name !== 'AbortError') throw error;

@@ -112,3 +112,29 @@ export const premiumModelStatusSchema = z.object({
   demo: z.boolean(),
 });
 export type PremiumModelStatus = z.infer<typeof premiumModelStatusSchema>;
+
+/**
+ * Reads a chat stream body part by part, whatever the network's chunking (a line may arrive in
+ * pieces, several lines in one). Browser and Node alike. Unknown or malformed lines throw.
+ */
+export async function* readChatStream(body: ReadableStream<Uint8Array>): AsyncGenerator<ChatStreamPart> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  try {
+    while (true) {
+      const { done, value } = await reader.read();
+      buffer += done ? decoder.decode() : decoder.decode(value, { stream: true });
+      let newline: number;
+      while ((newline = buffer.indexOf('\n')) >= 0) {
+        const line = buffer.slice(0, newline).trim();
+        buffer = buffer.slice(newline + 1);
+        if (line) yield chatStreamPartSchema.parse(JSON.parse(line));
+      }
+      if (done) break;
+    }
+    if (buffer.trim()) yield chatStreamPartSchema.parse(JSON.parse(buffer));
+  } finally {
+    reader.releaseLock();
+  }
+}
