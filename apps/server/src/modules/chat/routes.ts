@@ -12,21 +12,15 @@ import {
   reactionResponseSchema,
   sendChatRequestBodySchema,
 } from '@redacta/shared';
-import { createModels, type Models } from '../../ai/models.ts';
+import { createModels } from '../../ai/models.ts';
 import { improvePrompt, sendChatStream, type ChatDeps } from './send.ts';
 import { premiumModelStatus, projectConversation, setPremiumModel, setReaction } from './service.ts';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Built once from the config (src/ai/models.ts). */
-    models: Models;
-  }
-}
-
 /** Chat, improve, conversations, reactions and the premium-model switch. Paths are full (no prefix). */
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Built once per app. Other features that need a model (brand-voice analysis) call createModels too;
+  // moving this to app.ts as a decoration would let them share it.
   const models = createModels(app.config);
-  app.decorate('models', models);
   const deps: ChatDeps = {
     db: app.db,
     models,
