@@ -66,6 +66,19 @@ describe('sign-in mail over SMTP', () => {
     expect(res.json()).toMatchObject({ error: { code: 'INTERNAL' } });
     expect(res.body).not.toMatch(/ECONNREFUSED|127\.0\.0\.1/);
   });
+
+  it('carries the code and the sign-in link, escaped, in the asked language', async () => {
+    const email = 'html@example.com';
+    await requestCode(t.app, email, 'en');
+    const mail = await sink.waitForMail(email);
+    const code = codeFromMail(mail.text);
+    expect(mail.html).toContain('<html lang="en">');
+    expect(mail.html).toContain(`>${code}</p>`);
+    // The "&" between the query parameters is escaped inside the attribute and the text.
+    const link = `${APP_URL}/login?email=${encodeURIComponent(email)}&amp;code=${code}`;
+    expect(mail.html).toContain(`<a href="${link}">${link}</a>`);
+    expect(mail.html).not.toMatch(/&code=/);
+  });
 });
 
 describe('code rules', () => {
