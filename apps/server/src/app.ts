@@ -28,6 +28,8 @@ import { workspaceRoutes } from './modules/workspaces/routes.ts';
 import { projectRoutes } from './modules/projects/routes.ts';
 import { folderRoutes } from './modules/folders/routes.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
+import { brandVoiceRoutes } from './modules/brand-voices/routes.ts';
+import { promptRoutes } from './modules/prompts/routes.ts';
 import { AppError } from './lib/errors.ts';
 
 declare module 'fastify' {
@@ -93,6 +95,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(projectRoutes);
       await api.register(folderRoutes);
       await api.register(chatRoutes);
+      await api.register(brandVoiceRoutes, { prefix: '/brand-voice' });
+      await api.register(promptRoutes, { prefix: '/prompt' });
     },
     { prefix: '/api' },
   );
