@@ -1,17 +1,8 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, resolveLocale, type Locale } from '@redacta/shared/locales';
-import es from '@/locales/es.json';
+import { esMessages, messageLoaders } from '@/locales/bundles';
 import { storage, storageKeys } from './storage';
-
-/**
- * Spanish (the default) ships in the first chunk; English loads on demand so Spanish readers
- * do not download it.
- */
-const loaders: Record<Locale, () => Promise<Record<string, unknown>>> = {
-  es: async () => es,
-  en: () => import('@/locales/en.json').then((module) => module.default),
-};
 
 /** The saved choice, else Spanish (spec §1: unsupported locales fall back to the default). */
 export function initialLocale(): Locale {
@@ -24,11 +15,11 @@ function syncDocumentLanguage(lng: string) {
 
 async function ensureLoaded(locale: Locale): Promise<void> {
   if (i18n.hasResourceBundle(locale, 'translation')) return;
-  i18n.addResourceBundle(locale, 'translation', await loaders[locale]());
+  i18n.addResourceBundle(locale, 'translation', await messageLoaders[locale]());
 }
 
 void i18n.use(initReactI18next).init({
-  resources: { es: { translation: es } },
+  resources: { es: { translation: esMessages } },
   lng: DEFAULT_LOCALE,
   fallbackLng: DEFAULT_LOCALE,
   supportedLngs: ['es', 'en'],

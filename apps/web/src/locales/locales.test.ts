@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { errorCodes } from '@redacta/shared';
-import es from './es.json';
-import en from './en.json';
+import { esMessages, loadEnMessages, mergeMessages, type Messages } from './bundles';
+
+const es = esMessages as Messages & { errors: Messages; validation: Messages; plans: Messages };
+const en = (await loadEnMessages()) as typeof es;
 
 function keys(value: unknown, prefix = ''): string[] {
   if (value === null || typeof value !== 'object') return [prefix];
@@ -32,6 +34,10 @@ describe('locales', () => {
       expect(es.errors, code).toHaveProperty(code);
       expect(en.errors, code).toHaveProperty(code);
     }
+  });
+
+  it('refuses a key defined twice across files', () => {
+    expect(() => mergeMessages({ chat: { send: 'a' } }, { chat: { send: 'b' } })).toThrow('chat.send');
   });
 
   it('keeps the spec texts', () => {
