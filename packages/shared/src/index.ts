@@ -13,3 +13,5 @@ export * from './rules/words.ts';
 export * from './rules/seats.ts';
 export * from './plans.ts';
 export * from './locales.ts';
+export * from './contracts/brand-voices.ts';
+export * from './contracts/prompts.ts';
