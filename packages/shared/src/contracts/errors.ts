@@ -30,6 +30,8 @@ export const errorCodes = [
   'DOCUMENT_TOO_LARGE',
   'AI_PROVIDER_ERROR',
   'AI_TIMEOUT',
+  'BRAND_VOICE_SAMPLE_TOO_LONG',
+  'BRAND_VOICE_ANALYSIS_FAILED',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
