@@ -1,0 +1,5 @@
+import type { CatalogueCategory } from '../types.ts';
+import { ads } from './ads.ts';
+
+/** The Spanish library, in the order the prompt panel shows its categories. */
+export const spanishCatalogue: CatalogueCategory[] = [ads];
