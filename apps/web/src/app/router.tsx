@@ -17,6 +17,7 @@ const gatedPages = {
   '/projects': () => import('@/features/projects/pages/projects-page'),
   '/brand-voice': () => import('@/features/brand-voice/pages/brand-voice-page'),
   '/brand-voice/new': () => import('@/features/brand-voice/pages/new-brand-voice-page'),
+  '/brand-voice/:id': () => import('@/features/brand-voice/pages/edit-brand-voice-page'),
   '/profile': () => import('@/features/profile/pages/profile-page'),
   '/workspace-settings': () => import('@/features/workspaces/pages/workspace-settings-page'),
   '/subscription': () => import('@/features/subscription/pages/subscription-page'),
@@ -85,6 +86,10 @@ export const routes = [
           {
             path: '/brand-voice/new',
             element: page(gatedPages['/brand-voice/new']),
+          },
+          {
+            path: '/brand-voice/:id',
+            element: page(gatedPages['/brand-voice/:id']),
           },
           { path: '/profile', element: page(gatedPages['/profile']) },
           {

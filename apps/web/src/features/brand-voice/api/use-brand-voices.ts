@@ -1,0 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
+import type { BrandVoice } from '@redacta/shared';
+import { api } from '@/lib/api-client';
+import { useSession } from '@/features/session';
+
+export const brandVoicesKey = (workspaceId: string) => ['brand-voices', workspaceId] as const;
+
+/** GET /api/brand-voice/workspace/{id}: the current workspace's voices (the spec's loading flag is `isPending`). */
+export function useBrandVoices() {
+  const { workspace } = useSession();
+  const workspaceId = workspace?.id ?? '';
+  const query = useQuery({
+    queryKey: brandVoicesKey(workspaceId),
+    queryFn: ({ signal }) =>
+      api.get<BrandVoice[]>(`/brand-voice/workspace/${encodeURIComponent(workspaceId)}`, { signal }),
+    enabled: workspaceId !== '',
+    staleTime: 30_000,
+  });
+  return { ...query, workspaceId };
+}
