@@ -1,5 +1,7 @@
 import type { CatalogueCategory } from '../types.ts';
 import { ads } from './ads.ts';
+import { email } from './email.ts';
+import { social } from './social.ts';
 
 /** The English library, in the order the prompt panel shows its categories. */
-export const englishCatalogue: CatalogueCategory[] = [ads];
+export const englishCatalogue: CatalogueCategory[] = [ads, social, email];

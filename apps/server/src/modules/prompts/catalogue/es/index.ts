@@ -1,5 +1,7 @@
 import type { CatalogueCategory } from '../types.ts';
 import { ads } from './ads.ts';
+import { email } from './email.ts';
+import { social } from './social.ts';
 
 /** The Spanish library, in the order the prompt panel shows its categories. */
-export const spanishCatalogue: CatalogueCategory[] = [ads];
+export const spanishCatalogue: CatalogueCategory[] = [ads, social, email];
