@@ -1,0 +1,43 @@
+import type { Editor } from '@tiptap/react';
+import { useTranslation } from 'react-i18next';
+import { Save } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Tooltip } from '@/components/ui/tooltip';
+import { useDocumentSnapshot, useDocumentStore } from '../state/document-context';
+import { useProjectName } from '../api/use-project-name';
+import { SaveStatus } from './save-status';
+import { ExportMenu } from './export-menu';
+import { mod } from './toolbar-button';
+
+/** Title, save state, and the explicit save and export actions. */
+export function DocumentHeader({ editor, onSave }: { editor: Editor; onSave: () => Promise<void> }) {
+  const { t } = useTranslation();
+  const store = useDocumentStore();
+  const { save } = useDocumentSnapshot();
+  const projectName = useProjectName(store.projectId);
+  return (
+    <div className="flex shrink-0 flex-wrap items-center gap-x-3 gap-y-2 border-b border-border px-4 py-2">
+      <h2 className="text-sm font-semibold">{t('document.title')}</h2>
+      <SaveStatus state={save} />
+      <div className="ml-auto flex items-center gap-2">
+        <Tooltip content={`${t('document.save')} (${mod}+S)`}>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => void onSave()}
+            aria-keyshortcuts="Control+S Meta+S"
+            icon={<Save className="size-4" aria-hidden />}
+          >
+            {t('document.save')}
+          </Button>
+        </Tooltip>
+        <ExportMenu editor={editor} projectName={projectName} />
+      </div>
+      {save === 'tooLarge' && (
+        <p role="alert" className="w-full text-xs text-danger">
+          {t('document.tooLarge')}
+        </p>
+      )}
+    </div>
+  );
+}

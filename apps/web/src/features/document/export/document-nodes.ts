@@ -1,0 +1,19 @@
+import type { DocumentContent } from '@redacta/shared';
+
+/** The ProseMirror JSON shape the exports walk (what the editor saves). */
+export interface DocNode {
+  type: string;
+  text?: string;
+  attrs?: Record<string, unknown> | null;
+  marks?: { type: string; attrs?: Record<string, unknown> | null }[];
+  content?: DocNode[];
+}
+
+export const childrenOf = (node: DocNode | DocumentContent): DocNode[] =>
+  Array.isArray(node.content) ? (node.content as DocNode[]) : [];
+
+export const linkHref = (node: DocNode): string | null => {
+  const link = node.marks?.find((mark) => mark.type === 'link');
+  const href = link?.attrs?.href;
+  return typeof href === 'string' && href !== '' ? href : null;
+};

@@ -1,0 +1,3 @@
+export { DocumentProvider } from './document-provider';
+export { useDocumentInsert } from './use-document-insert';
+export { DocumentPanel } from './components/document-panel';

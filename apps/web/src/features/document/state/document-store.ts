@@ -1,0 +1,191 @@
+import type { DocumentContent } from '@redacta/shared';
+import { isApiError } from '@/lib/api-error';
+import type { SavedDocument } from '../api/document-api';
+
+/** How long typing must pause before the document is saved. */
+export const AUTOSAVE_DELAY_MS = 1000;
+
+export type LoadState = 'loading' | 'ready' | 'error';
+/** `dirty`: changed locally, a save is scheduled; `tooLarge`: the server refused the size. */
+export type SaveState = 'saved' | 'dirty' | 'saving' | 'error' | 'tooLarge';
+
+export interface DocumentSnapshot {
+  load: LoadState;
+  save: SaveState;
+  /** The latest local content: what the editor shows, saved or not. */
+  content: DocumentContent | null;
+}
+
+/** Where queued inserts go: the mounted editor, or a headless conversion when none is mounted. */
+export type InsertSink = (markdowns: string[]) => void;
+
+export interface DocumentStoreDeps {
+  save: (projectId: string, content: DocumentContent) => Promise<SavedDocument>;
+  saveOnUnload: (projectId: string, content: DocumentContent) => boolean;
+  onSaved?: (projectId: string, saved: SavedDocument) => void;
+}
+
+/**
+ * The open project's document outside React: the latest content, the save cycle (debounced
+ * autosave, one request at a time, a follow-up save when edits arrive during one) and the queue of
+ * chat replies waiting for an editor. The provider, the panel and every insert button share it.
+ */
+export class DocumentStore {
+  readonly projectId: string;
+  private readonly deps: DocumentStoreDeps;
+  private snapshot: DocumentSnapshot = { load: 'loading', save: 'saved', content: null };
+  private readonly listeners = new Set<() => void>();
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private inFlight: Promise<boolean> | null = null;
+  private unsaved = false;
+  private readonly queue: string[] = [];
+  private sink: InsertSink | null = null;
+  private fallbackSink: InsertSink | null = null;
+
+  constructor(projectId: string, deps: DocumentStoreDeps) {
+    this.projectId = projectId;
+    this.deps = deps;
+  }
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  };
+
+  getSnapshot = (): DocumentSnapshot => this.snapshot;
+
+  private update(patch: Partial<DocumentSnapshot>) {
+    this.snapshot = { ...this.snapshot, ...patch };
+    for (const listener of this.listeners) listener();
+  }
+
+  /** The server's copy arrived; later refetches never overwrite local edits. */
+  receive(content: DocumentContent) {
+    if (this.snapshot.load === 'ready') return;
+    this.update({ load: 'ready', content });
+    this.drain();
+  }
+
+  failLoad() {
+    if (this.snapshot.load !== 'ready') this.update({ load: 'error' });
+  }
+
+  /** A local change (typing, toolbar, insert): keep it and save after a pause. */
+  edit(content: DocumentContent) {
+    this.unsaved = true;
+    this.update({ content, save: this.inFlight ? 'saving' : 'dirty' });
+    this.schedule();
+  }
+
+  private schedule() {
+    this.cancelTimer();
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.save();
+    }, AUTOSAVE_DELAY_MS);
+  }
+
+  private cancelTimer() {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  get hasUnsavedChanges(): boolean {
+    return this.unsaved || this.inFlight !== null;
+  }
+
+  /**
+   * Saves the latest content now; resolves true once the server holds it. Concurrent callers wait
+   * for the request under way and then, if there were edits meanwhile, for one more.
+   */
+  async save(): Promise<boolean> {
+    this.cancelTimer();
+    if (this.inFlight) {
+      await this.inFlight;
+      return this.unsaved ? this.save() : this.snapshot.save === 'saved';
+    }
+    const content = this.snapshot.content;
+    if (this.snapshot.load !== 'ready' || !content) return false;
+    this.unsaved = false;
+    this.update({ save: 'saving' });
+    this.inFlight = this.deps.save(this.projectId, content).then(
+      (saved) => {
+        this.inFlight = null;
+        this.deps.onSaved?.(this.projectId, saved);
+        if (this.unsaved) {
+          this.update({ save: 'dirty' });
+          this.schedule();
+        } else this.update({ save: 'saved' });
+        return true;
+      },
+      (error: unknown) => {
+        this.inFlight = null;
+        // The local copy stays the truth: it is kept and offered again on the next edit or save.
+        this.unsaved = true;
+        const tooLarge = isApiError(error) && error.code === 'DOCUMENT_TOO_LARGE';
+        this.update({ save: tooLarge ? 'tooLarge' : 'error' });
+        return false;
+      },
+    );
+    return this.inFlight;
+  }
+
+  /** Leaving the project (switch or unmount): send what is still unsaved. */
+  flush() {
+    if (this.timer !== null || (this.unsaved && this.snapshot.save !== 'tooLarge')) void this.save();
+  }
+
+  /** The page is going away; true when nothing is left unsent. */
+  flushOnUnload(): boolean {
+    this.cancelTimer();
+    if (!this.unsaved || !this.snapshot.content) return this.inFlight === null;
+    if (this.snapshot.save === 'tooLarge') return false;
+    const sent = this.deps.saveOnUnload(this.projectId, this.snapshot.content);
+    if (sent) this.unsaved = false;
+    return sent;
+  }
+
+  // ── Inserts from the chat ────────────────────────────────────────────────────────────────────
+
+  /** Queues a reply; it lands as soon as the document is loaded and something can apply it. */
+  insertMarkdown(markdown: string) {
+    if (markdown.trim() === '') return;
+    this.queue.push(markdown);
+    this.drain();
+  }
+
+  get pendingInserts(): number {
+    return this.queue.length;
+  }
+
+  /** The mounted editor takes inserts at its cursor; detaching hands them back to the queue. */
+  attachEditor(sink: InsertSink) {
+    this.sink = sink;
+    this.drain();
+    return () => {
+      if (this.sink === sink) this.sink = null;
+    };
+  }
+
+  /** Without a mounted editor, inserts are appended by a headless editor once its code has loaded. */
+  setFallbackSink(sink: InsertSink) {
+    this.fallbackSink = sink;
+    this.drain();
+  }
+
+  private drain() {
+    if (this.queue.length === 0 || this.snapshot.load !== 'ready') return;
+    const target = this.sink ?? this.fallbackSink;
+    if (!target) return;
+    target(this.queue.splice(0, this.queue.length));
+  }
+
+  dispose() {
+    this.flush();
+    this.listeners.clear();
+    this.sink = null;
+    this.fallbackSink = null;
+  }
+}
