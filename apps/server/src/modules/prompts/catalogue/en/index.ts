@@ -1,7 +1,9 @@
 import type { CatalogueCategory } from '../types.ts';
 import { ads } from './ads.ts';
+import { blog } from './blog.ts';
 import { email } from './email.ts';
+import { landing } from './landing.ts';
 import { social } from './social.ts';
 
 /** The English library, in the order the prompt panel shows its categories. */
-export const englishCatalogue: CatalogueCategory[] = [ads, social, email];
+export const englishCatalogue: CatalogueCategory[] = [ads, social, email, landing, blog];
