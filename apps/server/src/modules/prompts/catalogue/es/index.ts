@@ -3,7 +3,9 @@ import { ads } from './ads.ts';
 import { blog } from './blog.ts';
 import { email } from './email.ts';
 import { landing } from './landing.ts';
+import { product } from './product.ts';
+import { seo } from './seo.ts';
 import { social } from './social.ts';
 
 /** The Spanish library, in the order the prompt panel shows its categories. */
-export const spanishCatalogue: CatalogueCategory[] = [ads, social, email, landing, blog];
+export const spanishCatalogue: CatalogueCategory[] = [ads, social, email, landing, blog, seo, product];
