@@ -7,6 +7,8 @@ import type {
 } from '@ai-sdk/provider';
 import { resolveLocale, type Locale } from '@redacta/shared';
 import { composeDemoReply, composeImprovedPrompt } from './demo-copy.ts';
+import { composeVoiceDescription } from './demo-analysis.ts';
+import { applyBrandVoice, brandVoiceFromPrompt } from './demo-voice.ts';
 
 /**
  * Call options the demo writer reads from `providerOptions.redacta` (real providers ignore the
@@ -14,7 +16,7 @@ import { composeDemoReply, composeImprovedPrompt } from './demo-copy.ts';
  */
 export interface RedactaCallOptions {
   language?: Locale;
-  task?: 'chat' | 'improve';
+  task?: 'chat' | 'improve' | 'analyze';
 }
 
 export function redactaOptions(options: RedactaCallOptions) {
@@ -51,9 +53,11 @@ function answer(call: LanguageModelV3CallOptions): string {
   const settings = (call.providerOptions?.redacta ?? {}) as RedactaCallOptions;
   const language = resolveLocale(settings.language);
   const message = lastUserText(call.prompt);
-  return settings.task === 'improve'
-    ? composeImprovedPrompt(message, language)
-    : composeDemoReply(message, language);
+  if (settings.task === 'analyze') return composeVoiceDescription(message, language);
+  if (settings.task === 'improve') return composeImprovedPrompt(message, language);
+  const reply = composeDemoReply(message, language);
+  const brandVoice = brandVoiceFromPrompt(call.prompt);
+  return brandVoice ? applyBrandVoice(reply, brandVoice, language) : reply;
 }
 
 function lastUserText(prompt: LanguageModelV3Prompt): string {
