@@ -1,0 +1,206 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { changeLocale } from '@/lib/i18n';
+import { json } from '../../../test/render';
+import { deferred, documentUrl, paragraph, renderDocument } from './test/render-document';
+
+const savedEcho = (body: unknown) =>
+  json(200, { content: (body as { content: unknown }).content, updatedAt: '2026-11-23T10:00:00Z' });
+
+const reply = [
+  '## Titular',
+  '',
+  'Un café **intenso** para *tus mañanas*. <img src=x onerror="alert(1)"><script>alert(2)</script>',
+  '',
+  '- Tostado local',
+  '- [Tienda](https://cafe.example)',
+].join('\n');
+
+const editorBox = () => screen.getByRole('textbox', { name: 'Texto del documento' });
+
+describe('document panel', () => {
+  beforeEach(async () => {
+    await changeLocale('es');
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('applies a reply inserted while the document is still loading, as rich text without raw HTML', async () => {
+    const load = deferred<Response>();
+    const user = userEvent.setup();
+    renderDocument(
+      { [`GET ${documentUrl}`]: () => load.promise, [`PATCH ${documentUrl}`]: savedEcho },
+      { reply },
+    );
+
+    expect(screen.getByRole('status', { name: 'Cargando el documento…' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Insertar respuesta' }));
+    load.resolve(json(200, { content: { type: 'doc', content: [paragraph('Texto previo')] } }));
+
+    const editor = await screen.findByRole('textbox', { name: 'Texto del documento' });
+    await waitFor(() =>
+      expect(within(editor).getByRole('heading', { level: 2 })).toHaveTextContent('Titular'),
+    );
+    expect(editor.querySelector('p')).toHaveTextContent('Texto previo');
+    expect(within(editor).getByText('intenso').tagName).toBe('STRONG');
+    expect(within(editor).getByText('tus mañanas').tagName).toBe('EM');
+    expect(within(editor).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(editor).getByRole('link', { name: 'Tienda' })).toHaveAttribute(
+      'href',
+      'https://cafe.example',
+    );
+    expect(editor.querySelector('img, script')).toBeNull();
+    expect(editor).not.toHaveTextContent('onerror');
+  });
+
+  it('autosaves the document JSON once typing pauses for a second, not before', async () => {
+    const user = userEvent.setup();
+    const { saves } = renderDocument(
+      {
+        [`GET ${documentUrl}`]: () => json(200, { content: { type: 'doc', content: [paragraph('Hola')] } }),
+        [`PATCH ${documentUrl}`]: savedEcho,
+      },
+      { reply: '**Nuevo** texto' },
+    );
+    await screen.findByRole('textbox', { name: 'Texto del documento' });
+    expect(screen.getByText('Guardado')).toBeInTheDocument();
+
+    const insertedAt = Date.now();
+    await user.click(screen.getByRole('button', { name: 'Insertar respuesta' }));
+    expect(await screen.findByText('Cambios sin guardar')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(saves()).toHaveLength(0);
+
+    await waitFor(() => expect(saves()).toHaveLength(1), { timeout: 3000 });
+    expect(saves()[0]!.at - insertedAt).toBeGreaterThanOrEqual(950);
+    expect(saves()[0]!.body).toEqual({
+      content: {
+        type: 'doc',
+        content: [
+          paragraph('Hola'),
+          {
+            type: 'paragraph',
+            content: [
+              { type: 'text', text: 'Nuevo', marks: [{ type: 'bold' }] },
+              { type: 'text', text: ' texto' },
+            ],
+          },
+        ],
+      },
+    });
+    expect(await screen.findByText('Guardado')).toBeInTheDocument();
+  });
+
+  it('appends a reply and saves it even when no panel is mounted', async () => {
+    const user = userEvent.setup();
+    const { saves } = renderDocument(
+      {
+        [`GET ${documentUrl}`]: () => json(200, { content: { type: 'doc', content: [paragraph('Antes')] } }),
+        [`PATCH ${documentUrl}`]: savedEcho,
+      },
+      { reply: '# Idea', withPanel: false },
+    );
+    await user.click(screen.getByRole('button', { name: 'Insertar respuesta' }));
+    await waitFor(() => expect(saves()).toHaveLength(1), { timeout: 4000 });
+    expect(saves()[0]!.body).toEqual({
+      content: {
+        type: 'doc',
+        content: [
+          paragraph('Antes'),
+          { type: 'heading', attrs: { level: 1 }, content: [{ type: 'text', text: 'Idea' }] },
+          // The editor keeps an empty paragraph after a closing heading, so there is a line to type on.
+          { type: 'paragraph' },
+        ],
+      },
+    });
+  });
+
+  it('saves on Ctrl+S with the spec toast, and shows word and character counts', async () => {
+    const { saves } = renderDocument({
+      [`GET ${documentUrl}`]: () =>
+        json(200, { content: { type: 'doc', content: [paragraph('Hola, ¿qué tal?'), paragraph('Bien')] } }),
+      [`PATCH ${documentUrl}`]: savedEcho,
+    });
+    await screen.findByRole('textbox', { name: 'Texto del documento' });
+    expect(screen.getByTestId('document-word-count')).toHaveTextContent('4 palabras');
+    expect(screen.getByTestId('document-character-count')).toHaveTextContent('19 caracteres');
+
+    fireEvent.keyDown(window, { key: 's', ctrlKey: true });
+    expect(await screen.findByText('Proyecto guardado correctamente!')).toBeInTheDocument();
+    expect(saves()).toHaveLength(1);
+    expect(saves()[0]!.body).toEqual({
+      content: { type: 'doc', content: [paragraph('Hola, ¿qué tal?'), paragraph('Bien')] },
+    });
+  });
+
+  it('keeps the text and says so when the server refuses a document as too large', async () => {
+    const user = userEvent.setup();
+    let refuse = true;
+    const { saves } = renderDocument(
+      {
+        [`GET ${documentUrl}`]: () => json(200, { content: { type: 'doc', content: [paragraph('Base')] } }),
+        [`PATCH ${documentUrl}`]: (body) =>
+          refuse
+            ? json(413, { error: { code: 'DOCUMENT_TOO_LARGE', message: 'The document is too large' } })
+            : savedEcho(body),
+      },
+      { reply: 'Texto largo' },
+    );
+    await screen.findByRole('textbox', { name: 'Texto del documento' });
+    await user.click(screen.getByRole('button', { name: 'Insertar respuesta' }));
+
+    expect(await screen.findByRole('alert', {}, { timeout: 3000 })).toHaveTextContent(
+      'El documento supera el máximo de 1 MB y no se ha guardado',
+    );
+    expect(screen.getByText('Demasiado grande para guardar')).toBeInTheDocument();
+    expect(editorBox()).toHaveTextContent('Texto largo');
+
+    refuse = false;
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Proyecto guardado correctamente!')).toBeInTheDocument();
+    expect(saves().at(-1)!.body).toEqual({
+      content: { type: 'doc', content: [paragraph('Base'), paragraph('Texto largo')] },
+    });
+  });
+
+  it('shows the spec error when the document cannot be loaded', async () => {
+    renderDocument({
+      [`GET ${documentUrl}`]: () => json(500, { error: { code: 'INTERNAL', message: 'boom' } }),
+    });
+    const messages = await screen.findAllByText('Fallo al recuperar el documento del proyecto');
+    expect(messages.length).toBeGreaterThanOrEqual(1);
+    expect(screen.queryByRole('textbox', { name: 'Texto del documento' })).toBeNull();
+  });
+
+  it('sends unsaved changes at once when the page is left, and with keepalive when it unloads', async () => {
+    const user = userEvent.setup();
+    const { saves, router } = renderDocument(
+      {
+        [`GET ${documentUrl}`]: () => json(200, { content: { type: 'doc', content: [paragraph('Uno')] } }),
+        [`PATCH ${documentUrl}`]: savedEcho,
+      },
+      { reply: 'Dos' },
+    );
+    await screen.findByRole('textbox', { name: 'Texto del documento' });
+
+    await user.click(screen.getByRole('button', { name: 'Insertar respuesta' }));
+    act(() => {
+      window.dispatchEvent(new Event('beforeunload'));
+    });
+    expect(saves()).toHaveLength(1);
+    expect(saves()[0]!.keepalive).toBe(true);
+    expect(saves()[0]!.body).toEqual({
+      content: { type: 'doc', content: [paragraph('Uno'), paragraph('Dos')] },
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Insertar respuesta' }));
+    await act(() => router.navigate('/elsewhere'));
+    expect(saves()).toHaveLength(2);
+    expect(saves()[1]!.keepalive).toBe(false);
+    expect(saves()[1]!.body).toEqual({
+      content: { type: 'doc', content: [paragraph('Uno'), paragraph('Dos'), paragraph('Dos')] },
+    });
+  });
+});

@@ -1,0 +1,87 @@
+import { vi } from 'vitest';
+import { Toaster } from 'react-hot-toast';
+import { fakeApi, json, renderRoutes } from '../../../../test/render';
+import { sessionStore } from '@/lib/session-store';
+import { DocumentPanel, DocumentProvider, useDocumentInsert } from '..';
+
+export const PROJECT_ID = '22222222-2222-4222-8222-222222222222';
+export const documentUrl = `/api/project/${PROJECT_ID}/document`;
+
+export const projectFixture = {
+  id: PROJECT_ID,
+  name: 'Campaña de otoño',
+  workspaceId: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
+  folderId: null,
+  isShared: false,
+  createdBy: '11111111-1111-4111-8111-111111111111',
+  createdAt: '2026-11-01T00:00:00Z',
+  updatedAt: '2026-11-01T00:00:00Z',
+};
+
+/** What the chat's "Insert into document" button does with a reply. */
+function InsertReply({ markdown }: { markdown: string }) {
+  const { insertMarkdown } = useDocumentInsert();
+  return (
+    <button type="button" onClick={() => insertMarkdown(markdown)}>
+      Insertar respuesta
+    </button>
+  );
+}
+
+export interface FetchCall {
+  key: string;
+  body: unknown;
+  keepalive: boolean;
+  at: number;
+}
+
+/**
+ * The provider with an insert button and (optionally) the panel, against a fake API answering by
+ * "METHOD /path". Every call is recorded with its JSON body, whether it was keepalive, and when.
+ */
+export function renderDocument(
+  handlers: Parameters<typeof fakeApi>[0],
+  { reply = '', withPanel = true }: { reply?: string; withPanel?: boolean } = {},
+) {
+  sessionStore.setAccessToken('test-token');
+  const api = fakeApi({ [`GET /api/project/${PROJECT_ID}`]: () => json(200, projectFixture), ...handlers });
+  const calls: FetchCall[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const key = `${init.method ?? 'GET'} ${url}`;
+      const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+      calls.push({ key, body, keepalive: init.keepalive === true, at: Date.now() });
+      return api.fetch(url, init);
+    }),
+  );
+  const rendered = renderRoutes(
+    [
+      {
+        path: '/chat',
+        element: (
+          <DocumentProvider projectId={PROJECT_ID}>
+            <InsertReply markdown={reply} />
+            {withPanel && <DocumentPanel />}
+            <Toaster />
+          </DocumentProvider>
+        ),
+      },
+      { path: '/elsewhere', element: <p>Otra página</p> },
+    ],
+    '/chat',
+  );
+  const saves = () => calls.filter((call) => call.key === `PATCH ${documentUrl}`);
+  return { ...rendered, calls, saves };
+}
+
+/** A promise the test resolves when it wants the server to answer. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}
+
+export const paragraph = (text: string) => ({ type: 'paragraph', content: [{ type: 'text', text }] });
