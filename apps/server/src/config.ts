@@ -56,6 +56,8 @@ const envSchema = z.object({
   AI_MODEL_PREMIUM_LABEL: optionalString,
   AI_FIRST_TOKEN_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   AI_IDLE_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  /** A SearXNG instance (JSON API enabled): the chat's web_search tool for current facts (DESIGN §4). */
+  SEARCH_URL: optionalUrl,
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,4 +1,5 @@
 import type { Locale } from '@redacta/shared';
+import { liveSearchGuidance, type LiveSearchMode } from './live-search.ts';
 
 const languageNames: Record<Locale, string> = { es: 'Spanish (español)', en: 'English' };
 
@@ -6,6 +7,8 @@ export interface SystemPromptInput {
   language: Locale;
   /** The active brand voice: its name and the description of how the brand writes. */
   brandVoice?: { name: string; voice: string } | null;
+  /** Whether the reply may search the web, or wanted to on a server without search (default off). */
+  liveSearch?: LiveSearchMode;
 }
 
 const guidance = [
@@ -16,14 +19,13 @@ const guidance = [
   'channel or audience it names. Use Markdown for structure (headings, lists, bold) but never raw HTML.',
   'If a request is ambiguous, make a sensible assumption, write the copy, and state the assumption in one line.',
   'Never invent prices, statistics, testimonials or facts about the brand; leave a clear placeholder',
-  'such as [price] instead. You have no live web access: if the request needs current facts, say that',
-  'live search is not connected and write what you can without them.',
+  'such as [price] instead.',
 ].join(' ');
 
 /** The system prompt of every chat call: copywriting guidance, the workspace language, the brand voice. */
 export function buildSystemPrompt(input: SystemPromptInput): string {
   const parts = [
-    guidance,
+    `${guidance} ${liveSearchGuidance(input.liveSearch ?? 'off')}`,
     `Write in ${languageNames[input.language]} unless the user explicitly asks for another language.`,
   ];
   if (input.brandVoice) {

@@ -17,14 +17,21 @@ export interface PeerScript {
   dropAfter?: number;
   /** Stop sending after this many chunks and hold the connection open until the client leaves. */
   stallAfter?: number;
+  /**
+   * Function calls streamed after the text as Chat Completions `tool_calls` deltas (name first,
+   * then the JSON arguments in two pieces), ending with finish_reason `tool_calls`.
+   */
+  toolCalls?: { name: string; arguments: Record<string, unknown> }[];
 }
 
 export interface PeerRequest {
   body: {
     model: string;
-    messages: { role: string; content: unknown }[];
+    messages: { role: string; content: unknown; tool_call_id?: string; tool_calls?: unknown[] }[];
     stream?: boolean;
     stream_options?: unknown;
+    tools?: { type: string; function: { name: string } }[];
+    tool_choice?: unknown;
   };
   /** Chunks written before the exchange ended. */
   chunksSent: number;
@@ -38,7 +45,10 @@ export interface OpenAIPeer {
   /** Base URL for OPENAI_BASE_URL (ends with /v1). */
   url: string;
   requests: PeerRequest[];
+  /** The script of every request not covered by `queue`. */
   script: PeerScript;
+  /** Scripts for the next requests, one each, in order (a tool call, then the answer). */
+  queue: PeerScript[];
   /** Resolves when the n-th request (1-based) has ended, however it ended. */
   ended(n?: number): Promise<PeerRequest>;
   close(): Promise<void>;
@@ -68,6 +78,7 @@ export async function startOpenAIPeer(
     url: '',
     requests,
     script,
+    queue: [],
     ended: (n = requests.length) => ending(n - 1).promise,
     close: async () => {
       server.closeAllConnections();
@@ -85,7 +96,7 @@ export async function startOpenAIPeer(
       completed: false,
     };
     const index = requests.push(record) - 1;
-    const current = peer.script;
+    const current = peer.queue.shift() ?? peer.script;
     let droppedByUs = false;
     res.on('close', () => {
       if (!res.writableFinished && !droppedByUs) {
@@ -148,7 +159,21 @@ export async function startOpenAIPeer(
       await drop();
       return;
     }
-    send({ ...base, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] });
+    for (const [index, call] of (current.toolCalls ?? []).entries()) {
+      const args = JSON.stringify(call.arguments);
+      const half = Math.floor(args.length / 2);
+      const id = `call_${index}`;
+      const deltas = [
+        { index, id, type: 'function', function: { name: call.name, arguments: '' } },
+        { index, function: { arguments: args.slice(0, half) } },
+        { index, function: { arguments: args.slice(half) } },
+      ];
+      for (const delta of deltas) {
+        send({ ...base, choices: [{ index: 0, delta: { tool_calls: [delta] }, finish_reason: null }] });
+      }
+    }
+    const finishReason = current.toolCalls?.length ? 'tool_calls' : 'stop';
+    send({ ...base, choices: [{ index: 0, delta: {}, finish_reason: finishReason }] });
     send({
       ...base,
       choices: [],

@@ -9,6 +9,14 @@ export const sendChatRequestBodySchema = z.strictObject({
   message: z.string().trim().min(1).max(CHAT_MESSAGE_MAX_LENGTH),
   brandVoiceId: z.uuid().optional(),
   promptId: z.uuid().optional(),
+  /**
+   * The request wants current facts from the web: set it when the user starts from a real-time
+   * search starter or prompt. The server also turns live search on by itself for messages that
+   * plainly ask for current facts (news, today's prices, who won…). With a search backend the
+   * model gets a web_search tool and the reply cites its sources; without one the reply opens by
+   * saying live search is not connected.
+   */
+  liveSearch: z.boolean().optional(),
 });
 export type SendChatRequestBody = z.infer<typeof sendChatRequestBodySchema>;
 

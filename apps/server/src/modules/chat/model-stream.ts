@@ -23,11 +23,87 @@ export interface StreamTimeouts {
 }
 
 /**
+ * What every model stream shares: the client leaving and the watchdog abort one upstream
+ * controller (closing the provider's connection), and the stream then fails saying why.
+ * The watchdog first waits for a model call's first token, then for each gap between chunks.
+ */
+export class StreamGuard {
+  readonly upstream = new AbortController();
+  /** Rejects as soon as the upstream is aborted, whatever the model does with its signal. */
+  readonly aborted: Promise<never>;
+  private ending: StreamEnding | undefined;
+  private watchdog: NodeJS.Timeout;
+  private sawText = false;
+  private readonly onClientAbort = () => this.stop('aborted');
+
+  constructor(
+    private readonly signal: AbortSignal,
+    private readonly timeouts: StreamTimeouts,
+  ) {
+    if (signal.aborted) throw new ModelStreamError('aborted', 'The client left');
+    signal.addEventListener('abort', this.onClientAbort, { once: true });
+    this.aborted = new Promise<never>((_, reject) => {
+      this.upstream.signal.addEventListener('abort', () => reject(this.upstream.signal.reason), {
+        once: true,
+      });
+    });
+    this.aborted.catch(() => {});
+    this.watchdog = setTimeout(() => this.stop('timeout'), timeouts.firstTokenMs);
+  }
+
+  race<T>(promise: PromiseLike<T>): Promise<T> {
+    return Promise.race([promise, this.aborted]);
+  }
+
+  /** Text arrived: from now on the idle timeout runs between chunks. */
+  textArrived() {
+    if (this.sawText) {
+      this.watchdog.refresh();
+      return;
+    }
+    this.sawText = true;
+    this.rearm(this.timeouts.idleMs);
+  }
+
+  /** Another model call starts (a tool-use step): it gets the first-token timeout again. */
+  callStarted() {
+    this.rearm(this.timeouts.firstTokenMs);
+  }
+
+  /** Progress that is not text (tool calls, their results): the current wait starts over. */
+  progressed() {
+    this.watchdog.refresh();
+  }
+
+  /** The error to throw for whatever ended the stream: the guard's own reason wins. */
+  failure(error: unknown): ModelStreamError {
+    if (this.ending) return new ModelStreamError(this.ending, this.ending, { cause: error });
+    if (error instanceof ModelStreamError) return error;
+    return new ModelStreamError('provider', describe(error), { cause: error });
+  }
+
+  /** Leaving however it ended (finished, client gone, timeout, consumer stopped): the upstream call ends. */
+  close() {
+    clearTimeout(this.watchdog);
+    this.signal.removeEventListener('abort', this.onClientAbort);
+    if (!this.upstream.signal.aborted) this.upstream.abort();
+  }
+
+  private stop(reason: StreamEnding) {
+    this.ending ??= reason;
+    this.upstream.abort(new ModelStreamError(reason, reason));
+  }
+
+  private rearm(ms: number) {
+    clearTimeout(this.watchdog);
+    this.watchdog = setTimeout(() => this.stop('timeout'), ms);
+  }
+}
+
+/**
  * Text deltas of one `model.doStream()` call (DESIGN §6: no streamText on the hot path).
- * One watchdog covers the first token (the whole doStream call included: OpenAI-style providers
- * resolve it only once output starts) and then each gap between chunks; when it fires, or when
- * `signal` (the client) aborts, the provider's request is aborted — closing its connection — and
- * the generator throws a ModelStreamError saying why. Any other provider failure is `provider`.
+ * The first-token wait covers the whole doStream call (OpenAI-style providers resolve it only once
+ * output starts). Failures are ModelStreamErrors: `aborted`, `timeout`, or `provider`.
  */
 export async function* modelTextStream(
   model: LanguageModelV3,
@@ -35,40 +111,17 @@ export async function* modelTextStream(
   timeouts: StreamTimeouts,
   signal: AbortSignal,
 ): AsyncGenerator<string, void, void> {
-  const upstream = new AbortController();
-  let ending: StreamEnding | undefined;
-  const stop = (reason: StreamEnding) => {
-    ending ??= reason;
-    upstream.abort(new ModelStreamError(reason, reason));
-  };
-  const onClientAbort = () => stop('aborted');
-  if (signal.aborted) throw new ModelStreamError('aborted', 'The client left');
-  signal.addEventListener('abort', onClientAbort, { once: true });
-
-  // Rejects as soon as the upstream is aborted, whatever the model does with its signal.
-  const aborted = new Promise<never>((_, reject) => {
-    upstream.signal.addEventListener('abort', () => reject(upstream.signal.reason), { once: true });
-  });
-  aborted.catch(() => {});
-  let watchdog = setTimeout(() => stop('timeout'), timeouts.firstTokenMs);
-  let sawText = false;
+  const guard = new StreamGuard(signal, timeouts);
   let reader: ReadableStreamDefaultReader<LanguageModelV3StreamPart> | undefined;
-
   try {
-    const result = await Promise.race([model.doStream({ ...call, abortSignal: upstream.signal }), aborted]);
+    const result = await guard.race(model.doStream({ ...call, abortSignal: guard.upstream.signal }));
     reader = result.stream.getReader();
     while (true) {
-      const { done, value: part } = await Promise.race([reader.read(), aborted]);
+      const { done, value: part } = await guard.race(reader.read());
       if (done) return;
       if (part.type === 'text-delta') {
         if (part.delta.length === 0) continue;
-        if (!sawText) {
-          sawText = true;
-          clearTimeout(watchdog);
-          watchdog = setTimeout(() => stop('timeout'), timeouts.idleMs);
-        } else {
-          watchdog.refresh();
-        }
+        guard.textArrived();
         yield part.delta;
       } else if (part.type === 'error') {
         throw new ModelStreamError('provider', describe(part.error), { cause: part.error });
@@ -77,19 +130,14 @@ export async function* modelTextStream(
       }
     }
   } catch (error) {
-    if (ending) throw new ModelStreamError(ending, ending, { cause: error });
-    if (error instanceof ModelStreamError) throw error;
-    throw new ModelStreamError('provider', describe(error), { cause: error });
+    throw guard.failure(error);
   } finally {
-    clearTimeout(watchdog);
-    signal.removeEventListener('abort', onClientAbort);
-    // Leaving early (client gone, timeout, consumer stopped): make sure the upstream call ends.
-    if (!upstream.signal.aborted) upstream.abort();
+    guard.close();
     reader?.cancel().catch(() => {});
   }
 }
 
-function describe(error: unknown): string {
+export function describe(error: unknown): string {
   if (error instanceof Error) return error.message;
   if (typeof error === 'string') return error;
   return 'The model failed';

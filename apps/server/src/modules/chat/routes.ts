@@ -26,6 +26,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     models,
     usage: { freePlanWords: app.config.FREE_PLAN_WORDS },
     timeouts: { firstTokenMs: app.config.AI_FIRST_TOKEN_TIMEOUT_MS, idleMs: app.config.AI_IDLE_TIMEOUT_MS },
+    searchUrl: app.config.SEARCH_URL,
   };
   const common = { security: [{ bearerAuth: [] }] };
   const chat = { ...common, tags: ['chat'] };

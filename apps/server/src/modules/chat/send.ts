@@ -10,8 +10,10 @@ import { AppError } from '../../lib/errors.ts';
 import type { Models } from '../../ai/models.ts';
 import { buildImprovePrompt } from '../../ai/prompts.ts';
 import { redactaOptions } from '../../ai/demo-writer.ts';
+import { liveSearchMode, notConnectedNotice } from '../../ai/live-search.ts';
 import { chargeWords, requireWordsLeft, type UsageSettings } from '../usage/service.ts';
 import { ModelStreamError, modelTextStream, type StreamTimeouts } from './model-stream.ts';
+import { afterNotice, searchingTextStream } from './search-stream.ts';
 import {
   buildChatPrompt,
   chatWorkspace,
@@ -28,6 +30,8 @@ export interface ChatDeps {
   models: Models;
   usage: UsageSettings;
   timeouts: StreamTimeouts;
+  /** The SearXNG instance behind the web_search tool; without it live search is not connected. */
+  searchUrl?: string;
 }
 
 /**
@@ -51,11 +55,17 @@ export async function sendChatStream(
   if (body.promptId) await recordPromptUse(db, workspace.id, userId, body.promptId);
 
   const chat = modelFor(models, workspace);
+  const liveSearch = liveSearchMode({
+    searchUrl: deps.searchUrl,
+    requested: body.liveSearch,
+    message: body.message,
+  });
   const prompt = await buildChatPrompt(db, {
     projectId: body.projectId,
     message: body.message,
     language: workspace.language,
     brandVoice,
+    liveSearch,
   });
   const userEntryId = await saveUserEntry(db, {
     projectId: body.projectId,
@@ -65,12 +75,20 @@ export async function sendChatStream(
   });
 
   const client = watchClient(reply);
-  const deltas = modelTextStream(
-    chat.model,
-    { prompt, providerOptions: redactaOptions({ language: workspace.language, task: 'chat' }) },
-    deps.timeouts,
-    client.signal,
-  );
+  const call = { prompt, providerOptions: redactaOptions({ language: workspace.language, task: 'chat' }) };
+  const deltas =
+    liveSearch === 'available'
+      ? searchingTextStream(chat.model, call, deps.timeouts, client.signal, {
+          searchUrl: deps.searchUrl!,
+          language: workspace.language,
+          onSearchFailure: (error) => request.log.warn({ err: error }, 'live search failed'),
+        })
+      : liveSearch === 'not-connected'
+        ? afterNotice(
+            notConnectedNotice(workspace.language),
+            modelTextStream(chat.model, call, deps.timeouts, client.signal),
+          )
+        : modelTextStream(chat.model, call, deps.timeouts, client.signal);
 
   let first: IteratorResult<string, void>;
   try {
@@ -140,7 +158,7 @@ export async function sendChatStream(
   }
   // Hijacked responses skip Fastify's completion log: say how the reply ended.
   request.log.info(
-    { status, reason: failure?.reason, words: saved?.wordsCharged, model: chat.id },
+    { status, reason: failure?.reason, words: saved?.wordsCharged, model: chat.id, liveSearch },
     'chat reply ended',
   );
   if (failure?.reason === 'aborted' || reply.raw.destroyed) {

@@ -14,6 +14,7 @@ import {
 } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { ChatModel, Models } from '../../ai/models.ts';
+import type { LiveSearchMode } from '../../ai/live-search.ts';
 import { buildSystemPrompt } from '../../ai/prompts.ts';
 import { requireProjectAccess } from '../projects/access.ts';
 import { requireMembership } from '../workspaces/service.ts';
@@ -103,6 +104,7 @@ export async function buildChatPrompt(
     message: string;
     language: Locale;
     brandVoice?: { name: string; voice: string } | null;
+    liveSearch?: LiveSearchMode;
   },
 ): Promise<LanguageModelV3Prompt> {
   const history = await db
@@ -114,7 +116,11 @@ export async function buildChatPrompt(
   const prompt: LanguageModelV3Prompt = [
     {
       role: 'system',
-      content: buildSystemPrompt({ language: input.language, brandVoice: input.brandVoice }),
+      content: buildSystemPrompt({
+        language: input.language,
+        brandVoice: input.brandVoice,
+        liveSearch: input.liveSearch,
+      }),
     },
   ];
   for (const entry of history.reverse()) {
