@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useTranslation } from 'react-i18next';
 import { Menu, X } from 'lucide-react';
+import { RecentProjects } from '@/features/projects';
 import { Logo } from './logo';
 import { NavLinks } from './nav-links';
 import { ProfileMenuContent } from './profile-menu';
@@ -49,6 +50,7 @@ export function MobileHeader({ title, action }: { title: ReactNode; action?: Rea
               </Dialog.Close>
             </div>
             <NavLinks onNavigate={close} />
+            <RecentProjects onNavigate={close} />
             <WorkspaceAction onNavigate={close} />
             <div className="rounded-xl border border-border bg-surface p-1.5">
               <ProfileMenuContent onNavigate={close} />

@@ -3,6 +3,7 @@ import * as Popover from '@radix-ui/react-popover';
 import { useTranslation } from 'react-i18next';
 import { ChevronsUpDown } from 'lucide-react';
 import { useSession } from '@/features/session';
+import { RecentProjects } from '@/features/projects';
 import { WorkspaceAvatar } from '@/components/ui/avatar';
 import { Logo } from './logo';
 import { NavLinks } from './nav-links';
@@ -25,6 +26,7 @@ export function Sidebar() {
         <Logo />
       </div>
       <NavLinks />
+      <RecentProjects />
       <div className="mt-auto flex flex-col gap-3">
         <WorkspaceAction />
         <Popover.Root open={open} onOpenChange={setOpen}>

@@ -1,33 +1,59 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { FilePlus, FolderPlus } from 'lucide-react';
+import { FolderPlus } from 'lucide-react';
+import { useSession } from '@/features/session';
 import { Button } from '@/components/ui/button';
-import { DisabledHint } from '@/components/ui/tooltip';
+import { useFolders } from '../api/use-folders';
+import { FolderNameModal } from './folder-name-modal';
+import { NewProjectButton } from './new-project-button';
 
-/** Spec §2: new folder and new project; both arrive with the projects issue, so they say so. */
+/**
+ * Spec §2 header of /projects: new folder and new project. A project made while a folder is open
+ * goes into that folder; folders are only made at the top level.
+ */
 export function ProjectsHeaderActions({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
-  const reason = t('projects.coming');
-  if (compact) {
-    return (
-      <DisabledHint reason={reason}>
-        <Button variant="ghost" size="sm" disabled aria-label={t('projects.newProject')} className="px-2">
-          <FilePlus className="size-5" aria-hidden />
-        </Button>
-      </DisabledHint>
-    );
-  }
+  const { workspace } = useSession();
+  const [params] = useSearchParams();
+  const [folderOpen, setFolderOpen] = useState(false);
+  const folders = useFolders(workspace?.id ?? '');
+  if (!workspace) return null;
+  const folderId = params.get('folder');
+  const label = t('projects.newFolder');
+
   return (
     <>
-      <DisabledHint reason={reason}>
-        <Button variant="secondary" disabled icon={<FolderPlus className="size-4" aria-hidden />}>
-          {t('projects.newFolder')}
+      {compact ? (
+        <Button
+          variant="ghost"
+          size="sm"
+          className="size-10 px-0"
+          aria-label={label}
+          title={label}
+          onClick={() => setFolderOpen(true)}
+        >
+          <FolderPlus className="size-5" aria-hidden />
         </Button>
-      </DisabledHint>
-      <DisabledHint reason={reason}>
-        <Button disabled icon={<FilePlus className="size-4" aria-hidden />}>
-          {t('projects.newProject')}
+      ) : (
+        <Button
+          variant="secondary"
+          icon={<FolderPlus className="size-4" aria-hidden />}
+          onClick={() => setFolderOpen(true)}
+        >
+          {label}
         </Button>
-      </DisabledHint>
+      )}
+      <NewProjectButton compact={compact} folderId={folderId} />
+      {folderOpen && (
+        <FolderNameModal
+          workspaceId={workspace.id}
+          mode={{ kind: 'create' }}
+          folders={folders.data ?? []}
+          open
+          onOpenChange={setFolderOpen}
+        />
+      )}
     </>
   );
 }

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { projectsKey } from './keys';
+
+/**
+ * POST /api/workspace/{id}/project (the server names it "<date> Sin título"). Created from inside
+ * a folder, it is then moved there, so it appears where the user asked for it.
+ */
+export function useCreateProject() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ workspaceId, folderId }: { workspaceId: string; folderId?: string | null }) => {
+      const { id } = await api.post<{ id: string }>(`/workspace/${encodeURIComponent(workspaceId)}/project`);
+      if (folderId) {
+        await api.patch(`/project/${encodeURIComponent(id)}/move-to-folder/${encodeURIComponent(folderId)}`);
+      }
+      return { id };
+    },
+    onSettled: (_data, _error, { workspaceId }) =>
+      queryClient.invalidateQueries({ queryKey: projectsKey(workspaceId) }),
+  });
+}

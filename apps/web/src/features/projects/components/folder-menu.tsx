@@ -1,0 +1,52 @@
+import { useTranslation } from 'react-i18next';
+import { MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
+import type { FolderWithCount } from '@redacta/shared';
+import { Menu, MenuItem, MenuSeparator } from '@/components/ui/menu';
+
+/** The "⋯" menu of a folder: rename, and delete last, in red. */
+export function FolderMenu({
+  folder,
+  editable,
+  onRename,
+  onDelete,
+}: {
+  folder: FolderWithCount;
+  editable: boolean;
+  onRename: () => void;
+  onDelete: () => void;
+}) {
+  const { t } = useTranslation();
+  const label = t('projects.itemMenu', { name: folder.name });
+  return (
+    <Menu
+      trigger={
+        <button
+          type="button"
+          aria-label={label}
+          title={label}
+          className="rounded-lg p-2 text-text-muted hover:bg-surface hover:text-text focus-visible:outline-2 focus-visible:outline-primary"
+        >
+          <MoreHorizontal className="size-4" aria-hidden />
+        </button>
+      }
+    >
+      <MenuItem icon={<Pencil className="size-4" aria-hidden />} disabled={!editable} onSelect={onRename}>
+        {t('projects.rename')}
+      </MenuItem>
+      <MenuSeparator />
+      <MenuItem
+        icon={<Trash2 className="size-4" aria-hidden />}
+        destructive
+        disabled={!editable}
+        onSelect={onDelete}
+      >
+        {t('projects.delete')}
+      </MenuItem>
+      {!editable && (
+        <p className="max-w-60 px-2.5 pt-1.5 pb-1 text-xs text-text-muted">
+          {t('projects.onlyCreatorFolder')}
+        </p>
+      )}
+    </Menu>
+  );
+}

@@ -1,0 +1,74 @@
+import { useTranslation } from 'react-i18next';
+import { FolderInput, Lock, MoreHorizontal, Pencil, Trash2, Users } from 'lucide-react';
+import type { Project } from '@redacta/shared';
+import { Menu, MenuItem, MenuSeparator } from '@/components/ui/menu';
+
+export type ProjectAction = 'rename' | 'share' | 'move' | 'delete';
+
+/** The "⋯" menu of a project: share/make private, rename, move, and delete last, in red. */
+export function ProjectMenu({
+  project,
+  editable,
+  onAction,
+}: {
+  project: Project;
+  editable: boolean;
+  onAction: (action: ProjectAction) => void;
+}) {
+  const { t } = useTranslation();
+  const label = t('projects.itemMenu', { name: project.name });
+  return (
+    <Menu
+      trigger={
+        <button
+          type="button"
+          aria-label={label}
+          title={label}
+          className="rounded-lg p-2 text-text-muted hover:bg-surface-muted hover:text-text focus-visible:outline-2 focus-visible:outline-primary"
+        >
+          <MoreHorizontal className="size-4" aria-hidden />
+        </button>
+      }
+    >
+      <MenuItem
+        icon={
+          project.isShared ? (
+            <Lock className="size-4" aria-hidden />
+          ) : (
+            <Users className="size-4" aria-hidden />
+          )
+        }
+        disabled={!editable}
+        onSelect={() => onAction('share')}
+      >
+        {t(project.isShared ? 'projects.makePrivate' : 'projects.share')}
+      </MenuItem>
+      <MenuItem
+        icon={<Pencil className="size-4" aria-hidden />}
+        disabled={!editable}
+        onSelect={() => onAction('rename')}
+      >
+        {t('projects.rename')}
+      </MenuItem>
+      <MenuItem
+        icon={<FolderInput className="size-4" aria-hidden />}
+        disabled={!editable}
+        onSelect={() => onAction('move')}
+      >
+        {t('projects.moveToFolder')}
+      </MenuItem>
+      <MenuSeparator />
+      <MenuItem
+        icon={<Trash2 className="size-4" aria-hidden />}
+        destructive
+        disabled={!editable}
+        onSelect={() => onAction('delete')}
+      >
+        {t('projects.delete')}
+      </MenuItem>
+      {!editable && (
+        <p className="max-w-60 px-2.5 pt-1.5 pb-1 text-xs text-text-muted">{t('projects.onlyCreator')}</p>
+      )}
+    </Menu>
+  );
+}

@@ -1,0 +1,59 @@
+import { useTranslation } from 'react-i18next';
+import { FolderInput, Trash2, X } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+
+/** Spec §2: the selected count with delete and move-to-folder for the whole selection. */
+export function SelectionBar({
+  count,
+  onMove,
+  onDelete,
+  onClear,
+}: {
+  count: number;
+  onMove: () => void;
+  onDelete: () => void;
+  onClear: () => void;
+}) {
+  const { t } = useTranslation();
+  if (count === 0) return null;
+  return (
+    <div
+      role="region"
+      aria-label={t('projects.selectedCount', { count })}
+      data-testid="selection-bar"
+      className="sticky bottom-3 z-20 mx-auto flex w-full flex-wrap items-center gap-2 rounded-xl border border-border bg-surface px-3 py-2 shadow-lg md:top-3 md:bottom-auto"
+    >
+      <Button
+        variant="ghost"
+        size="sm"
+        className="px-2"
+        aria-label={t('projects.clearSelection')}
+        title={t('projects.clearSelection')}
+        onClick={onClear}
+      >
+        <X className="size-4" aria-hidden />
+      </Button>
+      <p className="min-w-0 flex-1 text-sm font-medium" aria-live="polite">
+        {t('projects.selectedCount', { count })}
+      </p>
+      <div className="flex gap-2">
+        <Button
+          variant="secondary"
+          size="sm"
+          icon={<FolderInput className="size-4" aria-hidden />}
+          onClick={onMove}
+        >
+          {t('projects.moveToFolder')}
+        </Button>
+        <Button
+          variant="secondary"
+          size="sm"
+          icon={<Trash2 className="size-4 text-danger" aria-hidden />}
+          onClick={onDelete}
+        >
+          {t('projects.delete')}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import type { Workspace } from '@redacta/shared';
+
+/**
+ * The server's rule (issue 4): a project or folder may be changed by whoever created it and by the
+ * workspace owner; others may only open shared projects. The interface disables what would be refused.
+ */
+export function canChange(createdBy: string | null, userId: string, workspace: Workspace): boolean {
+  return createdBy === userId || workspace.ownerId === userId;
+}
+
+/** The creator as the workspace knows them (owner or member); null when they have left it. */
+export function workspacePerson(workspace: Workspace, personId: string) {
+  const person = [workspace.owner, ...workspace.invitedUsers].find((item) => item.id === personId);
+  if (!person) return null;
+  const name = [person.firstName, person.lastName].filter(Boolean).join(' ').trim();
+  return name || person.email;
+}
