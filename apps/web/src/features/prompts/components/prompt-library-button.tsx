@@ -1,0 +1,65 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BookOpen } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+
+/** The panel is its own chunk: nothing of it loads until the library is first wanted. */
+const loadPanel = () => import('./prompt-library-panel');
+const PromptLibraryPanel = lazy(loadPanel);
+
+const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+
+/**
+ * Opens the prompt library; Ctrl/⌘+K opens it from anywhere on the page that shows this button
+ * (UI.md). `onUse` receives the prompt text with its variables filled in.
+ */
+export function PromptLibraryButton({
+  onUse,
+  className,
+}: {
+  onUse: (text: string, promptId: string) => void;
+  className?: string;
+}) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key.toLowerCase() !== 'k' || !(event.ctrlKey || event.metaKey) || event.altKey) return;
+      event.preventDefault();
+      setWanted(true);
+      setOpen(true);
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  const shortcut = isMac ? '⌘K' : 'Ctrl+K';
+  return (
+    <>
+      <Button
+        variant="ghost"
+        size="sm"
+        className={className}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+        onPointerEnter={() => void loadPanel()}
+        onFocus={() => void loadPanel()}
+        aria-haspopup="dialog"
+        aria-keyshortcuts="Control+K Meta+K"
+        title={t('prompts.openHint', { shortcut })}
+        icon={<BookOpen className="size-4" aria-hidden />}
+      >
+        {t('prompts.open')}
+      </Button>
+      {wanted && (
+        <Suspense fallback={null}>
+          <PromptLibraryPanel open={open} onOpenChange={setOpen} onUse={onUse} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+import { useTranslation } from 'react-i18next';
+import { ArrowLeft, Pencil, Send, Trash2 } from 'lucide-react';
+import { promptVariables, type Prompt } from '@redacta/shared';
+import { Button } from '@/components/ui/button';
+import { PromptText } from './prompt-text';
+
+/** The highlighted prompt in full, with "Usar prompt" and, for custom prompts, edit and delete. */
+export function PromptPreview({
+  prompt,
+  groupName,
+  using,
+  onUse,
+  onEdit,
+  onDelete,
+  onBack,
+}: {
+  prompt: Prompt;
+  groupName: string | null;
+  using: boolean;
+  onUse: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+  onBack?: () => void;
+}) {
+  const { t } = useTranslation();
+  const variables = promptVariables(prompt.text);
+  return (
+    <section aria-labelledby="prompt-preview-title" className="flex min-h-0 flex-1 flex-col">
+      <div className="flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto p-4">
+        {onBack && (
+          <button
+            type="button"
+            onClick={onBack}
+            className="inline-flex w-fit items-center gap-1.5 text-[13px] text-text-muted hover:text-primary"
+          >
+            <ArrowLeft className="size-4" aria-hidden />
+            {t('prompts.backToList')}
+          </button>
+        )}
+        <div>
+          {groupName && <p className="text-xs text-text-muted">{groupName}</p>}
+          <h3 id="prompt-preview-title" className="text-base font-semibold break-words">
+            {prompt.name}
+          </h3>
+        </div>
+        <PromptText text={prompt.text} />
+        {variables.length > 0 && (
+          <p className="text-xs text-text-muted">{t('prompts.variablesNote', { count: variables.length })}</p>
+        )}
+      </div>
+      <div className="flex flex-wrap items-center justify-end gap-2 border-t border-border p-3">
+        {prompt.custom && (
+          <>
+            <Button
+              variant="ghost"
+              onClick={onDelete}
+              icon={<Trash2 className="size-4" aria-hidden />}
+              className="text-danger"
+            >
+              {t('prompts.delete')}
+            </Button>
+            <Button variant="secondary" onClick={onEdit} icon={<Pencil className="size-4" aria-hidden />}>
+              {t('prompts.edit')}
+            </Button>
+          </>
+        )}
+        <Button onClick={onUse} loading={using} icon={<Send className="size-4" aria-hidden />}>
+          {t('prompts.use')}
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ArrowLeft, Send } from 'lucide-react';
+import { fillPromptVariables, promptVariables, type Prompt } from '@redacta/shared';
+import { Input } from '@/components/ui/input';
+import { Button } from '@/components/ui/button';
+import { PromptText } from './prompt-text';
+
+/** Asks for the prompt's `{{variables}}` and shows the text as it will land in the composer. */
+export function VariablesForm({
+  prompt,
+  using,
+  onBack,
+  onSubmit,
+}: {
+  prompt: Prompt;
+  using: boolean;
+  onBack: () => void;
+  onSubmit: (filled: string) => void;
+}) {
+  const { t } = useTranslation();
+  const variables = promptVariables(prompt.text);
+  const [values, setValues] = useState<Record<string, string>>({});
+  const filled = fillPromptVariables(prompt.text, values);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit(filled);
+  };
+  return (
+    <form onSubmit={submit} className="flex min-h-0 flex-1 flex-col" aria-labelledby="prompt-variables-title">
+      <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto p-4">
+        <button
+          type="button"
+          onClick={onBack}
+          className="inline-flex w-fit items-center gap-1.5 text-[13px] text-text-muted hover:text-primary"
+        >
+          <ArrowLeft className="size-4" aria-hidden />
+          {t('prompts.backToPrompt')}
+        </button>
+        <div>
+          <h3 id="prompt-variables-title" className="text-base font-semibold break-words">
+            {prompt.name}
+          </h3>
+          <p className="text-[13px] text-text-muted">{t('prompts.variablesHelp')}</p>
+        </div>
+        {variables.map((name, index) => (
+          <Input
+            key={name}
+            label={name}
+            autoFocus={index === 0}
+            value={values[name] ?? ''}
+            onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
+          />
+        ))}
+        <div className="rounded-lg border border-border bg-surface-muted p-3" aria-live="polite">
+          <p className="mb-1 text-xs font-medium text-text-muted">{t('prompts.result')}</p>
+          <PromptText text={filled} />
+        </div>
+      </div>
+      <div className="flex justify-end border-t border-border p-3">
+        <Button type="submit" loading={using} icon={<Send className="size-4" aria-hidden />}>
+          {t('prompts.use')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,1 @@
+export { PromptLibraryButton } from './components/prompt-library-button';
