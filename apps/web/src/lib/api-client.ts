@@ -43,9 +43,10 @@ function withTimeout(timeoutMs: number, outer?: AbortSignal) {
   return {
     signal: controller.signal,
     timedOut: () => timedOut,
-    done: () => {
+    /** Stops the timer; with `keepLink` the outer signal still aborts (a streamed body is still being read). */
+    done: (keepLink = false) => {
       clearTimeout(timer);
-      outer?.removeEventListener('abort', onOuterAbort);
+      if (!keepLink) outer?.removeEventListener('abort', onOuterAbort);
     },
   };
 }
@@ -63,7 +64,12 @@ export function createApiClient(config: ClientConfig) {
   /** 401 attempts per "METHOD url", kept across calls so a URL that keeps failing stops for good. */
   const attempts = new Map<string, number>();
 
-  async function send(method: string, path: string, options: RequestOptions): Promise<Response> {
+  async function send(
+    method: string,
+    path: string,
+    options: RequestOptions,
+    streamed = false,
+  ): Promise<Response> {
     const fetchImpl = config.fetch ?? globalThis.fetch;
     const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
     if (options.body !== undefined) headers['Content-Type'] = 'application/json';
@@ -83,7 +89,7 @@ export function createApiClient(config: ClientConfig) {
       if (options.signal?.aborted) throw new ApiError('ABORTED', 0, 'The request was cancelled');
       throw new ApiError('NETWORK', 0, error instanceof Error ? error.message : 'Network error');
     } finally {
-      timeout.done();
+      timeout.done(streamed);
     }
   }
 
@@ -92,9 +98,10 @@ export function createApiClient(config: ClientConfig) {
     return new ApiError('UNAUTHENTICATED', 401, 'The session has ended');
   }
 
-  async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  /** Sends with the 401 refresh-and-retry; a failed status becomes an ApiError. The body is left unread. */
+  async function open(method: string, path: string, options: RequestOptions, streamed: boolean) {
     const key = `${method} ${path}`;
-    let response = await send(method, path, options);
+    let response = await send(method, path, options, streamed);
     while (response.status === 401 && config.authRetry) {
       const tried = attempts.get(key) ?? 1;
       if (tried >= MAX_ATTEMPTS_PER_URL || !config.refresh) {
@@ -108,11 +115,15 @@ export function createApiClient(config: ClientConfig) {
         attempts.delete(key);
         throw authFailed();
       }
-      response = await send(method, path, options);
+      response = await send(method, path, options, streamed);
     }
     attempts.delete(key);
     if (!response.ok) throw await parseErrorResponse(response);
-    return readBody<T>(response);
+    return response;
+  }
+
+  async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+    return readBody<T>(await open(method, path, options, false));
   }
 
   return {
@@ -125,6 +136,12 @@ export function createApiClient(config: ClientConfig) {
     put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
       request<T>('PUT', path, { ...options, body }),
     delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+    /**
+     * POST for a streamed answer (the chat): resolves with the response once its headers arrive,
+     * body unread; `timeoutMs` covers the wait for the headers and `signal` also cancels the body.
+     */
+    postStream: (path: string, body: unknown, options?: RequestOptions) =>
+      open('POST', path, { ...options, body }, true),
   };
 }
 

@@ -1,34 +1,135 @@
+import { useState, type KeyboardEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Plus } from 'lucide-react';
+import toast from 'react-hot-toast';
+import { Pencil, Plus } from 'lucide-react';
+import { PROJECT_NAME_MAX_LENGTH } from '@redacta/shared';
+import { useSession } from '@/features/session';
 import { Button } from '@/components/ui/button';
-import { DisabledHint } from '@/components/ui/tooltip';
+import { Tooltip } from '@/components/ui/tooltip';
+import { cn } from '@/components/ui/cn';
+import { useProject } from '../api/use-project';
+import { useRenameProject } from '../api/use-rename-project';
+import { useStartNewProject } from '../api/use-start-new-project';
 
-/** Spec §4: the default project title is a date plus "Sin título". Renaming lands with projects. */
-export function ChatTitle() {
-  const { t, i18n } = useTranslation();
-  const date = new Date().toLocaleDateString(i18n.language, {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-  });
-  return <h1 className="truncate text-lg font-semibold text-text">{t('chat.untitled', { date })}</h1>;
+function useOpenProjectId(): string | null {
+  const [searchParams] = useSearchParams();
+  return searchParams.get('project');
 }
 
-/** New project lands with the projects issue: the button is shown, disabled, and says why. */
+/**
+ * Spec §4 rename: click the title to edit; Enter or leaving the field sends the rename only when the
+ * name changed; a failure puts the old name back with an error toast. Escape cancels. The
+ * placeholder is the date plus "Sin título".
+ */
+export function ChatTitle() {
+  const { t, i18n } = useTranslation();
+  const projectId = useOpenProjectId();
+  const project = useProject(projectId);
+  const rename = useRenameProject();
+  const [draft, setDraft] = useState<string | null>(null);
+  // The name being saved shows at once; a failure drops it and the saved name is back.
+  const [saving, setSaving] = useState<string | null>(null);
+  const placeholder = t('chat.untitled', {
+    date: new Date().toLocaleDateString(i18n.language, { day: 'numeric', month: 'short', year: 'numeric' }),
+  });
+  const current = project.data?.name ?? '';
+  const shown = saving ?? current;
+
+  const finish = () => {
+    if (draft === null) return;
+    const name = draft.trim();
+    setDraft(null);
+    if (!project.data || name === '' || name === current) return;
+    setSaving(name);
+    rename.mutate(
+      { id: project.data.id, name },
+      {
+        onError: () => toast.error(t('chat.renameFailed')),
+        onSettled: () => setSaving(null),
+      },
+    );
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      finish();
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      setDraft(null);
+    }
+  };
+
+  if (draft !== null) {
+    return (
+      <input
+        autoFocus
+        aria-label={t('chat.projectName')}
+        value={draft}
+        maxLength={PROJECT_NAME_MAX_LENGTH}
+        placeholder={placeholder}
+        onChange={(event) => setDraft(event.target.value)}
+        onBlur={finish}
+        onKeyDown={onKeyDown}
+        onFocus={(event) => event.target.select()}
+        className="h-9 w-full max-w-md rounded-lg border border-primary bg-surface px-2 text-lg font-semibold text-text outline-2 outline-primary/30"
+      />
+    );
+  }
+  return (
+    <h1 className="min-w-0 text-lg font-semibold text-text">
+      <Tooltip content={t('chat.renameHint')}>
+        <button
+          type="button"
+          data-testid="project-title"
+          disabled={!project.data}
+          onClick={() => setDraft(shown)}
+          className={cn(
+            'group flex max-w-full items-center gap-2 rounded-lg px-1 py-0.5 text-left hover:bg-surface-muted',
+            !shown && 'text-text-muted',
+          )}
+        >
+          <span className="truncate">{shown || placeholder}</span>
+          <Pencil
+            className="size-3.5 shrink-0 text-text-muted opacity-0 group-hover:opacity-100"
+            aria-hidden
+          />
+          <span className="sr-only">{t('chat.renameHint')}</span>
+        </button>
+      </Tooltip>
+    </h1>
+  );
+}
+
+/** Spec §2: the chat header's new-project button. */
 export function ChatHeaderActions({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
-  const reason = t('chat.newProjectComing');
-  return (
-    <DisabledHint reason={reason}>
-      {compact ? (
-        <Button variant="ghost" size="sm" disabled aria-label={t('chat.newProject')} className="px-2">
-          <Plus className="size-5" aria-hidden />
-        </Button>
-      ) : (
-        <Button variant="secondary" disabled icon={<Plus className="size-4" aria-hidden />}>
-          {t('chat.newProject')}
-        </Button>
-      )}
-    </DisabledHint>
+  const { workspace } = useSession();
+  const { start, pending } = useStartNewProject();
+  if (!workspace) return null;
+  const onClick = () => start(workspace.id);
+  return compact ? (
+    <Tooltip content={t('chat.newProject')}>
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={onClick}
+        loading={pending}
+        aria-label={t('chat.newProject')}
+        className="px-2"
+      >
+        <Plus className="size-5" aria-hidden />
+      </Button>
+    </Tooltip>
+  ) : (
+    <Button
+      variant="secondary"
+      onClick={onClick}
+      loading={pending}
+      icon={<Plus className="size-4" aria-hidden />}
+    >
+      {t('chat.newProject')}
+    </Button>
   );
 }

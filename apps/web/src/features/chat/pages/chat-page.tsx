@@ -1,107 +1,62 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FileText, Lightbulb, Search, Send, Info } from 'lucide-react';
+import toast from 'react-hot-toast';
+import type { Workspace } from '@redacta/shared';
+import { DocumentProvider } from '@/features/document';
 import { useSession } from '@/features/session';
-import { Button } from '@/components/ui/button';
-import { DisabledHint } from '@/components/ui/tooltip';
-import { fieldClasses } from '@/components/ui/input';
-import { cn } from '@/components/ui/cn';
-import { OutOfWords } from '../components/out-of-words';
+import { isApiError } from '@/lib/api-error';
+import { useConversation } from '../api/use-conversation';
+import { useProject } from '../api/use-project';
+import { useOpenProject } from '../hooks/use-open-project';
+import { ChatWorkbench } from '../components/chat-workbench';
+import { ConversationSkeleton } from '../components/conversation-skeleton';
+import { LoadFailed } from '../components/load-failed';
+import { ProjectNotFound } from '../components/project-not-found';
 
-const categories = [
-  { key: 'search', Icon: Search, prompts: ['p1', 'p2', 'p3'] },
-  { key: 'longForm', Icon: FileText, prompts: ['p1', 'p2', 'p3'] },
-  { key: 'brainstorm', Icon: Lightbulb, prompts: ['p1', 'p2', 'p3'] },
-] as const;
-
-/** Spec §1: the empty chat shows a welcome and three starter categories with example prompts. */
-export default function ChatPage() {
+/** The project from the address, checked: absent, foreign or of another workspace reads as not found. */
+function OpenProject({ workspace, projectId }: { workspace: Workspace; projectId: string }) {
   const { t } = useTranslation();
-  const { user, workspace } = useSession();
-  const [message, setMessage] = useState('');
-  const composer = useRef<HTMLTextAreaElement>(null);
-  const composerId = useId();
-  const noteId = useId();
+  const project = useProject(projectId);
+  // Loaded together with the project, not after it.
+  useConversation(projectId);
+  const status = isApiError(project.error) ? project.error.status : null;
+  const missing =
+    status === 404 ||
+    status === 400 ||
+    (project.data !== undefined && project.data.workspaceId !== workspace.id);
+  const failed = project.isError && !missing;
+  useEffect(() => {
+    if (failed) toast.error(t('chat.projectFailed'));
+  }, [failed, t]);
 
-  const applyPrompt = (text: string) => {
-    setMessage(text);
-    composer.current?.focus();
-  };
-
+  if (missing) return <ProjectNotFound />;
+  if (failed) return <LoadFailed title={t('chat.projectFailed')} onRetry={() => void project.refetch()} />;
+  if (project.isPending) return <ConversationSkeleton />;
   return (
-    <div className="flex flex-1 flex-col">
-      <div className="mx-auto flex w-full max-w-[760px] flex-1 flex-col gap-8 px-4 py-8 md:px-6 md:py-12">
-        <div className="text-center">
-          <h2 className="text-2xl font-semibold tracking-tight md:text-3xl">
-            {user?.firstName ? t('chat.welcomeNamed', { name: user.firstName }) : t('chat.welcome')}
-          </h2>
-          <p className="mt-2 text-[15px] text-text-muted">{t('chat.welcomeText')}</p>
-        </div>
-        {workspace && <OutOfWords usage={workspace.workspaceUsage} />}
-        <div className="grid gap-4 md:grid-cols-3">
-          {categories.map(({ key, Icon, prompts }) => (
-            <section
-              key={key}
-              aria-labelledby={`cat-${key}`}
-              className="flex flex-col gap-3 rounded-xl border border-border p-4"
-            >
-              <h3 id={`cat-${key}`} className="flex items-center gap-2 font-semibold">
-                <span className="flex size-8 items-center justify-center rounded-lg bg-primary-soft text-primary">
-                  <Icon className="size-4" aria-hidden />
-                </span>
-                {t(`chat.categories.${key}.title`)}
-              </h3>
-              <ul className="flex flex-col gap-2">
-                {prompts.map((prompt) => {
-                  const text = t(`chat.categories.${key}.${prompt}`);
-                  return (
-                    <li key={prompt}>
-                      <button
-                        type="button"
-                        onClick={() => applyPrompt(text)}
-                        className="w-full rounded-lg bg-surface-muted px-3 py-2 text-left text-[13px] leading-snug text-text hover:bg-primary-soft"
-                      >
-                        {text}
-                      </button>
-                    </li>
-                  );
-                })}
-              </ul>
-            </section>
-          ))}
-        </div>
-      </div>
-      <div className="sticky bottom-0 border-t border-border bg-surface px-4 py-3 md:px-6">
-        <form
-          className="mx-auto flex max-w-[760px] flex-col gap-2"
-          onSubmit={(event) => event.preventDefault()}
-        >
-          <label htmlFor={composerId} className="sr-only">
-            {t('chat.composerLabel')}
-          </label>
-          <div className="flex items-end gap-2">
-            <textarea
-              id={composerId}
-              ref={composer}
-              rows={2}
-              value={message}
-              onChange={(event) => setMessage(event.target.value)}
-              placeholder={t('chat.composerPlaceholder')}
-              aria-describedby={noteId}
-              className={cn(fieldClasses, 'min-h-12 resize-none py-2.5 text-base leading-relaxed')}
-            />
-            <DisabledHint reason={t('chat.comingNext')}>
-              <Button disabled aria-label={t('chat.send')} className="h-12 px-3">
-                <Send className="size-4" aria-hidden />
-              </Button>
-            </DisabledHint>
-          </div>
-          <p id={noteId} className="flex items-center gap-1.5 text-xs text-text-muted">
-            <Info className="size-3.5 shrink-0" aria-hidden />
-            {t('chat.comingNext')}
-          </p>
-        </form>
-      </div>
+    <DocumentProvider projectId={projectId}>
+      <ChatWorkbench workspace={workspace} projectId={projectId} />
+    </DocumentProvider>
+  );
+}
+
+function WorkspaceChat({ workspace }: { workspace: Workspace }) {
+  const { t } = useTranslation();
+  const open = useOpenProject(workspace.id);
+  if (open.state === 'resolving') return <ConversationSkeleton />;
+  if (open.state === 'failed') return <LoadFailed title={t('chat.projectFailed')} onRetry={open.retry} />;
+  return <OpenProject key={open.projectId} workspace={workspace} projectId={open.projectId} />;
+}
+
+/**
+ * /chat (spec §2, §4): which project is open comes from `?project=`, else the stored id, else the
+ * newest project, else a new one; then its conversation beside its document.
+ */
+export default function ChatPage() {
+  const { workspace } = useSession();
+  return (
+    // A definite zero height lets the page fill what the layout leaves and scroll inside itself.
+    <div className="flex h-0 min-h-0 grow basis-0 flex-col overflow-hidden">
+      {workspace && <WorkspaceChat key={workspace.id} workspace={workspace} />}
     </div>
   );
 }

@@ -1,19 +1,10 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FlaskConical, Lock } from 'lucide-react';
-import { useSession } from '@/features/session';
-import { cn } from '@/components/ui/cn';
+import { FlaskConical } from 'lucide-react';
+import { PremiumModelSwitch } from '../components/premium-model-switch';
 
-/** Spec §2 Labs: the GPT-4 in Chat toggle, for paid members only; switching lands with billing. */
+/** Spec §2 Labs: experimental features; today the GPT-4 in Chat switch (paid members only). */
 export default function LabsPage() {
   const { t } = useTranslation();
-  const { workspace } = useSession();
-  const labelId = useId();
-  const noteId = useId();
-  if (!workspace) return null;
-  const paid = workspace.isPro || workspace.isEnterprise;
-  const on = workspace.isGpt4TurnedOn;
-
   return (
     <div className="mx-auto flex w-full max-w-[1200px] flex-col gap-6 px-4 py-8 md:px-6">
       <div className="flex items-center gap-3">
@@ -30,36 +21,8 @@ export default function LabsPage() {
           <p className="text-text-muted">{t('labs.subtitle')}</p>
         </div>
       </div>
-      <section className="flex items-start justify-between gap-6 rounded-xl border border-border p-4 md:p-6">
-        <div>
-          <h2 id={labelId} className="font-semibold">
-            {t('labs.gpt4Title')}
-          </h2>
-          <p className="mt-1 text-[13px] text-text-muted">{t('labs.gpt4Text')}</p>
-          <p id={noteId} className="mt-3 flex items-center gap-1.5 text-[13px] text-text-muted">
-            <Lock className="size-3.5 shrink-0" aria-hidden />
-            {paid ? t('labs.paidComing') : t('labs.paidOnly')}
-          </p>
-        </div>
-        <button
-          type="button"
-          role="switch"
-          aria-checked={on}
-          aria-labelledby={labelId}
-          aria-describedby={noteId}
-          disabled
-          className={cn(
-            'relative inline-flex h-6 w-11 shrink-0 cursor-not-allowed items-center rounded-full opacity-60 transition-colors',
-            on ? 'bg-primary' : 'bg-border',
-          )}
-        >
-          <span
-            className={cn(
-              'inline-block size-5 rounded-full bg-white shadow transition-transform',
-              on ? 'translate-x-5' : 'translate-x-0.5',
-            )}
-          />
-        </button>
+      <section className="rounded-xl border border-border p-4 md:p-6">
+        <PremiumModelSwitch />
       </section>
     </div>
   );

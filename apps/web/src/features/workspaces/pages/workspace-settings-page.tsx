@@ -6,6 +6,7 @@ import { Crown, Info } from 'lucide-react';
 import type { Workspace } from '@redacta/shared';
 import { checkWorkspaceName, WORKSPACE_NAME_MAX_LENGTH } from '@redacta/shared/rules/names';
 import { useSession } from '@/features/session';
+import { PremiumModelSwitch } from '@/features/labs';
 import { Input } from '@/components/ui/input';
 import { SaveButton } from '@/components/ui/save-button';
 import { UserAvatar, WorkspaceAvatar } from '@/components/ui/avatar';
@@ -142,6 +143,9 @@ export default function WorkspaceSettingsPage() {
           {paid ? t('workspace.invitesComing') : t('workspace.invitesNeedPro')}
         </p>
       </SettingsSection>
+      <section id="premium-model" className="scroll-mt-6 rounded-xl border border-border p-4 md:p-6">
+        <PremiumModelSwitch />
+      </section>
     </div>
   );
 }

@@ -1,0 +1,162 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import toast from 'react-hot-toast';
+import type { ConversationEntry, ReactionValue, Workspace } from '@redacta/shared';
+import { isApiError } from '@/lib/api-error';
+import { errorMessage } from '@/lib/error-message';
+import { useSession } from '@/features/session';
+import { BrandVoicePicker, useActiveBrandVoice } from '@/features/brand-voice';
+import { useConversation } from '../api/use-conversation';
+import { useImprovePrompt } from '../api/use-improve-prompt';
+import { usePremiumStatus } from '../api/use-premium-status';
+import { useReactToReply } from '../api/use-react-to-reply';
+import { useUsage } from '../api/use-usage';
+import { useChatStream } from '../hooks/use-chat-stream';
+import { useStickToBottom } from '../hooks/use-stick-to-bottom';
+import { Composer } from './composer';
+import { ConversationList } from './conversation-list';
+import { ConversationSkeleton } from './conversation-skeleton';
+import { DemoBanner } from './demo-banner';
+import { LoadFailed } from './load-failed';
+import { OutOfWords } from './out-of-words';
+import { ProjectNotFound } from './project-not-found';
+import { StarterCategories } from './starter-categories';
+import { WordsMeter } from './words-meter';
+
+/** The user message a reply answered: the nearest user entry before it. */
+function requestOf(entries: ConversationEntry[], replyIndex: number): string | null {
+  for (let i = replyIndex - 1; i >= 0; i -= 1) {
+    if (entries[i]!.role === 'user') return entries[i]!.content;
+  }
+  return null;
+}
+
+/**
+ * The chat column of one project: its conversation (loaded per spec §4, with skeleton and error
+ * states), the starters when it is empty, the streamed reply, and the composer.
+ */
+export function ChatSession({
+  workspace,
+  projectId,
+  onInsert,
+}: {
+  workspace: Workspace;
+  projectId: string;
+  onInsert: (markdown: string) => void;
+}) {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const conversation = useConversation(projectId);
+  const usage = useUsage(workspace.id, workspace.workspaceUsage);
+  const premium = usePremiumStatus(workspace.id);
+  const react = useReactToReply();
+  const improve = useImprovePrompt();
+  const { activeBrandVoiceId } = useActiveBrandVoice();
+  const [draft, setDraft] = useState('');
+  const [forbidden, setForbidden] = useState(false);
+  const [demo, setDemo] = useState(false);
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const scroller = useRef<HTMLDivElement>(null);
+
+  const giveBack = (message: string) => setDraft((current) => (current.trim() ? current : message));
+  const chat = useChatStream({
+    workspaceId: workspace.id,
+    projectId,
+    onOutOfWords: (message) => {
+      setForbidden(true);
+      giveBack(message);
+    },
+    onNoReply: giveBack,
+    onDemo: () => setDemo(true),
+  });
+  const entries = conversation.data?.entries ?? [];
+  const { onScroll, follow } = useStickToBottom(scroller, [entries.length, chat.pending?.reply]);
+
+  const loadFailed =
+    conversation.isError && !(isApiError(conversation.error) && conversation.error.status === 404);
+  useEffect(() => {
+    if (loadFailed) toast.error(t('chat.conversationFailed'));
+  }, [loadFailed, t]);
+
+  if (conversation.isPending) return <ConversationSkeleton />;
+  if (conversation.isError) {
+    return loadFailed ? (
+      <LoadFailed title={t('chat.conversationFailed')} onRetry={() => void conversation.refetch()} />
+    ) : (
+      <ProjectNotFound />
+    );
+  }
+
+  const currentUsage = usage.data ?? workspace.workspaceUsage;
+  const outOfWords = forbidden || currentUsage.remaining === 0;
+
+  const send = (message: string) => {
+    if (!message.trim()) return;
+    setDraft('');
+    follow();
+    void chat.send({ message, brandVoiceId: activeBrandVoiceId ?? undefined });
+  };
+  const onImprove = () =>
+    improve.mutate(
+      { workspaceId: workspace.id, text: draft },
+      {
+        onSuccess: ({ text }) => {
+          setDraft(text);
+          textarea.current?.focus();
+        },
+        // Spec §6: a 403 on improve is quiet; it shows the out-of-words state instead of a toast.
+        onError: (error) => {
+          if (isApiError(error) && error.status === 403) setForbidden(true);
+          else toast.error(t('chat.failed'));
+        },
+      },
+    );
+  const onReact = (entryId: string, value: ReactionValue | null) =>
+    react.mutate(
+      { workspaceId: workspace.id, projectId, entryId, value },
+      { onError: (error) => toast.error(errorMessage(t, error)) },
+    );
+  const onRegenerate = (replyIndex: number) => {
+    const message = requestOf(entries, replyIndex);
+    if (message) send(message);
+  };
+  const pickStarter = (text: string) => {
+    setDraft(text);
+    textarea.current?.focus();
+  };
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <div ref={scroller} onScroll={onScroll} className="min-h-0 flex-1 overflow-y-auto">
+        <div className="mx-auto flex w-full max-w-[760px] flex-col gap-6 px-4 py-6 md:px-6">
+          {(demo || premium.data?.demo) && <DemoBanner />}
+          {entries.length === 0 && !chat.pending ? (
+            <StarterCategories name={user?.firstName ?? null} onPick={pickStarter} />
+          ) : (
+            <ConversationList
+              entries={entries}
+              pending={chat.pending}
+              handlers={{ onInsert, onRegenerate, onReact }}
+            />
+          )}
+          {outOfWords && <OutOfWords usage={{ ...currentUsage, remaining: 0 }} />}
+        </div>
+      </div>
+      <div className="shrink-0 border-t border-border bg-surface px-4 py-3 md:px-6">
+        <Composer
+          value={draft}
+          onChange={setDraft}
+          onSend={() => send(draft)}
+          onStop={chat.stop}
+          onImprove={onImprove}
+          streaming={chat.streaming}
+          improving={improve.isPending}
+          blockedReason={outOfWords ? t('chat.noWords') : null}
+          textareaRef={textarea}
+          tools={<BrandVoicePicker />}
+          footer={<WordsMeter usage={currentUsage} />}
+        />
+      </div>
+    </div>
+  );
+}

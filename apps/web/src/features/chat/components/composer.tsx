@@ -1,0 +1,120 @@
+import { useId, useLayoutEffect, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Send, Square, WandSparkles } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { DisabledHint } from '@/components/ui/tooltip';
+import { fieldClasses } from '@/components/ui/input';
+import { cn } from '@/components/ui/cn';
+
+/** The textarea grows with the draft up to this height, then scrolls. */
+const MAX_HEIGHT_PX = 240;
+
+export interface ComposerProps {
+  value: string;
+  onChange: (value: string) => void;
+  onSend: () => void;
+  onStop: () => void;
+  onImprove: () => void;
+  streaming: boolean;
+  improving: boolean;
+  /** Why sending is not possible right now (no words left), or null. */
+  blockedReason: string | null;
+  textareaRef: RefObject<HTMLTextAreaElement | null>;
+  /** Brand voice picker, prompt library… */
+  tools?: ReactNode;
+  footer?: ReactNode;
+}
+
+/** UI.md keyboard: Enter sends, Shift+Enter starts a new line; Stop replaces Send while streaming. */
+export function Composer({
+  value,
+  onChange,
+  onSend,
+  onStop,
+  onImprove,
+  streaming,
+  improving,
+  blockedReason,
+  textareaRef,
+  tools,
+  footer,
+}: ComposerProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const empty = value.trim() === '';
+  const canSend = !empty && !streaming && !improving && blockedReason === null;
+
+  useLayoutEffect(() => {
+    const area = textareaRef.current;
+    if (!area) return;
+    area.style.height = 'auto';
+    area.style.height = `${Math.min(area.scrollHeight, MAX_HEIGHT_PX)}px`;
+  }, [value, textareaRef]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    if (canSend) onSend();
+  };
+
+  const sendButton = (
+    <Button type="submit" disabled={!canSend} aria-label={t('chat.send')} className="h-10 px-3">
+      <Send className="size-4" aria-hidden />
+    </Button>
+  );
+
+  return (
+    <form
+      className="mx-auto flex w-full max-w-[760px] flex-col gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (canSend) onSend();
+      }}
+    >
+      <label htmlFor={id} className="sr-only">
+        {t('chat.composerLabel')}
+      </label>
+      <div className="flex flex-col rounded-xl border border-border bg-surface focus-within:border-primary focus-within:outline-2 focus-within:outline-primary/30">
+        <textarea
+          id={id}
+          ref={textareaRef}
+          rows={2}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          onKeyDown={onKeyDown}
+          placeholder={t('chat.composerPlaceholder')}
+          aria-keyshortcuts="Enter"
+          className={cn(
+            fieldClasses,
+            'max-h-60 min-h-12 resize-none border-0 bg-transparent py-3 text-base leading-relaxed focus:outline-none',
+          )}
+        />
+        <div className="flex flex-wrap items-center gap-2 px-2 pb-2">
+          <div className="flex min-w-0 flex-1 flex-wrap items-center gap-1">
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={onImprove}
+              loading={improving}
+              disabled={empty || streaming}
+              icon={<WandSparkles className="size-4" aria-hidden />}
+            >
+              {t('chat.improve')}
+            </Button>
+            {tools}
+          </div>
+          {streaming ? (
+            <Button variant="secondary" onClick={onStop} aria-label={t('chat.stop')} className="h-10 px-3">
+              <Square className="size-4 fill-current" aria-hidden />
+            </Button>
+          ) : blockedReason ? (
+            <DisabledHint reason={blockedReason}>{sendButton}</DisabledHint>
+          ) : (
+            sendButton
+          )}
+        </div>
+      </div>
+      {footer}
+    </form>
+  );
+}

@@ -1,0 +1,75 @@
+import { useTranslation } from 'react-i18next';
+import { AlertTriangle, CircleStop, Sparkles } from 'lucide-react';
+import type { ConversationEntry } from '@redacta/shared';
+import { MarkdownReply } from './markdown-reply';
+import { ReplyActions, type ReplyActionHandlers } from './reply-actions';
+
+/** The user's request: plain text, as typed (line breaks kept). */
+export function UserMessage({ content }: { content: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex justify-end" data-testid="user-message">
+      <p className="sr-only">{t('chat.you')}</p>
+      <div className="max-w-[85%] rounded-2xl rounded-br-md bg-primary-soft px-4 py-2.5 text-base leading-[1.6] break-words whitespace-pre-wrap text-text">
+        {content}
+      </div>
+    </div>
+  );
+}
+
+function EndMark({ status }: { status: ConversationEntry['status'] }) {
+  const { t } = useTranslation();
+  if (status === 'complete') return null;
+  const stopped = status === 'aborted';
+  const Icon = stopped ? CircleStop : AlertTriangle;
+  return (
+    <p
+      data-testid="reply-status"
+      className={
+        stopped
+          ? 'inline-flex items-center gap-1.5 rounded-full bg-surface-muted px-2.5 py-0.5 text-xs text-text-muted'
+          : 'inline-flex items-center gap-1.5 rounded-full bg-danger/10 px-2.5 py-0.5 text-xs text-danger'
+      }
+    >
+      <Icon className="size-3.5" aria-hidden />
+      {stopped ? t('chat.stopped') : t('chat.incomplete')}
+    </p>
+  );
+}
+
+/** A reply of the AI: markdown, a caret while it grows, how it ended, and its actions once done. */
+export function AssistantReply({
+  entry,
+  streaming = false,
+  canReact = true,
+  canRegenerate = false,
+  handlers,
+}: {
+  entry: Pick<ConversationEntry, 'content' | 'status' | 'reaction'>;
+  streaming?: boolean;
+  canReact?: boolean;
+  canRegenerate?: boolean;
+  handlers?: ReplyActionHandlers;
+}) {
+  const { t } = useTranslation();
+  return (
+    <article className="flex gap-3" data-testid="assistant-reply" aria-label={t('chat.reply')}>
+      <span className="mt-0.5 flex size-7 shrink-0 items-center justify-center rounded-full bg-primary text-on-primary">
+        <Sparkles className="size-4" aria-hidden />
+      </span>
+      <div className="flex min-w-0 flex-1 flex-col gap-2">
+        <MarkdownReply content={entry.content} streaming={streaming} />
+        {!streaming && <EndMark status={entry.status} />}
+        {!streaming && handlers && (
+          <ReplyActions
+            content={entry.content}
+            reaction={entry.reaction}
+            canReact={canReact}
+            canRegenerate={canRegenerate}
+            handlers={handlers}
+          />
+        )}
+      </div>
+    </article>
+  );
+}

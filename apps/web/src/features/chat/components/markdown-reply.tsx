@@ -1,0 +1,48 @@
+import ReactMarkdown, { type Components } from 'react-markdown';
+import remarkGfm from 'remark-gfm';
+import { cn } from '@/components/ui/cn';
+
+/** Links from model output open apart from the app and pass no referrer. */
+const components: Components = {
+  a: ({ node: _node, ...props }) => <a {...props} target="_blank" rel="noopener noreferrer nofollow" />,
+};
+
+/** Reading styles for replies (UI.md: 16 px, line-height 1.6), without a typography plugin. */
+const prose = cn(
+  'text-base leading-[1.6] break-words text-text',
+  '[&>*+*]:mt-3 [&_h1]:text-xl [&_h2]:text-lg [&_h3]:text-base [&_h1,&_h2,&_h3,&_h4]:font-semibold',
+  '[&_ul]:list-disc [&_ol]:list-decimal [&_ul,&_ol]:pl-6 [&_li+li]:mt-1 [&_li>p]:inline',
+  '[&_a]:text-primary [&_a]:underline [&_strong]:font-semibold',
+  '[&_blockquote]:border-l-4 [&_blockquote]:border-border [&_blockquote]:pl-3 [&_blockquote]:text-text-muted',
+  '[&_code]:rounded [&_code]:bg-surface-muted [&_code]:px-1 [&_code]:text-[0.9em]',
+  '[&_pre]:overflow-x-auto [&_pre]:rounded-lg [&_pre]:bg-surface-muted [&_pre]:p-3 [&_pre_code]:bg-transparent [&_pre_code]:p-0',
+  '[&_table]:block [&_table]:overflow-x-auto [&_table]:border-collapse [&_th,&_td]:border [&_th,&_td]:border-border [&_th,&_td]:px-2 [&_th,&_td]:py-1',
+  '[&_hr]:border-border',
+);
+
+/** UI.md streaming: a blinking caret at the end of the growing reply (after its last block). */
+const caret = cn(
+  "[&>:last-child]:after:ml-0.5 [&>:last-child]:after:inline-block [&>:last-child]:after:animate-pulse [&>:last-child]:after:text-primary [&>:last-child]:after:content-['▍']",
+);
+
+/**
+ * A reply rendered from markdown (GFM tables, lists, links). Raw HTML in the model's output is not
+ * rendered (no rehype-raw): react-markdown shows it as text and drops unsafe link protocols.
+ */
+export function MarkdownReply({ content, streaming }: { content: string; streaming: boolean }) {
+  return (
+    <div
+      className={cn(prose, streaming && caret)}
+      data-testid="reply-text"
+      aria-busy={streaming || undefined}
+    >
+      {content ? (
+        <ReactMarkdown remarkPlugins={[remarkGfm]} components={components}>
+          {content}
+        </ReactMarkdown>
+      ) : (
+        streaming && <p aria-hidden />
+      )}
+    </div>
+  );
+}

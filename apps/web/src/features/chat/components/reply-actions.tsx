@@ -1,0 +1,64 @@
+import { useTranslation } from 'react-i18next';
+import toast from 'react-hot-toast';
+import { Copy, FilePlus2, RefreshCw, ThumbsDown, ThumbsUp } from 'lucide-react';
+import type { ReactionValue } from '@redacta/shared';
+import { IconAction } from './icon-action';
+
+export interface ReplyActionHandlers {
+  onInsert: (markdown: string) => void;
+  onRegenerate: () => void;
+  onReact: (value: ReactionValue | null) => void;
+}
+
+/** Copy, Insert into document, Regenerate (last reply only) and 👍/👎 under a reply. */
+export function ReplyActions({
+  content,
+  reaction,
+  canReact,
+  canRegenerate,
+  handlers,
+}: {
+  content: string;
+  reaction: ReactionValue | null;
+  /** A stopped reply gets its id on the next load; until then it cannot take a reaction. */
+  canReact: boolean;
+  canRegenerate: boolean;
+  handlers: ReplyActionHandlers;
+}) {
+  const { t } = useTranslation();
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(content);
+      toast.success(t('chat.copied'));
+    } catch {
+      toast.error(t('chat.copyFailed'));
+    }
+  };
+  const react = (value: ReactionValue) => handlers.onReact(reaction === value ? null : value);
+
+  return (
+    <div className="flex flex-wrap items-center gap-0.5" role="group" aria-label={t('chat.replyActions')}>
+      <IconAction label={t('chat.copy')} onClick={() => void copy()}>
+        <Copy className="size-4" aria-hidden />
+      </IconAction>
+      <IconAction label={t('chat.insert')} onClick={() => handlers.onInsert(content)}>
+        <FilePlus2 className="size-4" aria-hidden />
+      </IconAction>
+      {canRegenerate && (
+        <IconAction label={t('chat.regenerate')} onClick={handlers.onRegenerate}>
+          <RefreshCw className="size-4" aria-hidden />
+        </IconAction>
+      )}
+      {canReact && (
+        <>
+          <IconAction label={t('chat.good')} pressed={reaction === 'up'} onClick={() => react('up')}>
+            <ThumbsUp className="size-4" aria-hidden />
+          </IconAction>
+          <IconAction label={t('chat.bad')} pressed={reaction === 'down'} onClick={() => react('down')}>
+            <ThumbsDown className="size-4" aria-hidden />
+          </IconAction>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { Project } from '@redacta/shared';
+import { api } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-error';
+import { storage, storageKeys } from '@/lib/storage';
+import { fetchNewestProjectId } from '../api/fetch-newest-project';
+
+export type OpenProject =
+  { state: 'resolving' } | { state: 'open'; projectId: string } | { state: 'failed'; retry: () => void };
+
+/** A stored project id still worth opening: it exists, the user sees it, and it is in this workspace. */
+async function storedProjectIn(workspaceId: string): Promise<string | null> {
+  const stored = storage.get(storageKeys.projectId);
+  if (!stored) return null;
+  try {
+    const project = await api.get<Project>(`/project/${stored}`);
+    if (project.workspaceId === workspaceId) return stored;
+  } catch (error) {
+    if (!isApiError(error) || (error.status !== 404 && error.status !== 400)) throw error;
+  }
+  storage.remove(storageKeys.projectId);
+  return null;
+}
+
+/** Spec §4: the stored project, else the newest of the workspace, else a new one. */
+async function resolveProjectId(workspaceId: string): Promise<string> {
+  const stored = await storedProjectIn(workspaceId);
+  if (stored) return stored;
+  const newest = await fetchNewestProjectId(workspaceId);
+  if (newest) return newest;
+  const created = await api.post<{ id: string }>(`/workspace/${workspaceId}/project`);
+  return created.id;
+}
+
+/**
+ * Which project /chat shows: `?project={id}` wins; without it the project is resolved and written
+ * into the address (replacing it), and the open project id is stored for the next visit.
+ */
+export function useOpenProject(workspaceId: string): OpenProject {
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const fromUrl = searchParams.get('project');
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const resolving = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (fromUrl) {
+      storage.set(storageKeys.projectId, fromUrl);
+      // A later visit to /chat without a project (the nav link) resolves again.
+      resolving.current = null;
+      return;
+    }
+    const key = `${workspaceId}:${attempt}`;
+    if (resolving.current === key) return;
+    resolving.current = key;
+    setFailed(false);
+    resolveProjectId(workspaceId).then(
+      (projectId) => {
+        if (resolving.current !== key) return;
+        storage.set(storageKeys.projectId, projectId);
+        navigate(`/chat?project=${encodeURIComponent(projectId)}`, { replace: true });
+      },
+      () => {
+        if (resolving.current === key) setFailed(true);
+      },
+    );
+  }, [fromUrl, workspaceId, attempt, navigate]);
+
+  if (fromUrl) return { state: 'open', projectId: fromUrl };
+  if (failed) return { state: 'failed', retry: () => setAttempt((n) => n + 1) };
+  return { state: 'resolving' };
+}

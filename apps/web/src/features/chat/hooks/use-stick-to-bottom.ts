@@ -1,0 +1,32 @@
+import { useCallback, useLayoutEffect, useRef, type RefObject } from 'react';
+
+/** Within this many pixels of the end, the reader counts as "at the bottom". */
+const BOTTOM_SLACK_PX = 48;
+
+/**
+ * UI.md streaming: the view follows the growing text only while the reader is at the bottom;
+ * scrolling up to read stops it, scrolling back down resumes it. `follow()` jumps to the end (a new
+ * message was sent).
+ */
+export function useStickToBottom(container: RefObject<HTMLElement | null>, content: unknown) {
+  const atBottom = useRef(true);
+
+  const onScroll = useCallback(() => {
+    const element = container.current;
+    if (!element) return;
+    atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight <= BOTTOM_SLACK_PX;
+  }, [container]);
+
+  const follow = useCallback(() => {
+    atBottom.current = true;
+    const element = container.current;
+    if (element) element.scrollTop = element.scrollHeight;
+  }, [container]);
+
+  useLayoutEffect(() => {
+    const element = container.current;
+    if (element && atBottom.current) element.scrollTop = element.scrollHeight;
+  }, [container, content]);
+
+  return { onScroll, follow };
+}

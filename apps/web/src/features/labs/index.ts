@@ -1,0 +1,1 @@
+export { PremiumModelSwitch } from './components/premium-model-switch';
