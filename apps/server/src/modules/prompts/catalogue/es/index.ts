@@ -6,6 +6,7 @@ import { email } from './email.ts';
 import { landing } from './landing.ts';
 import { product } from './product.ts';
 import { rewrite } from './rewrite.ts';
+import { search } from './search.ts';
 import { seo } from './seo.ts';
 import { social } from './social.ts';
 
@@ -20,4 +21,5 @@ export const spanishCatalogue: CatalogueCategory[] = [
   product,
   brainstorm,
   rewrite,
+  search,
 ];
