@@ -1,3 +1,113 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  analyzeContentBodySchema,
+  analyzeContentResponseSchema,
+  brandVoiceListResponseSchema,
+  brandVoiceSchema,
+  createBrandVoiceBodySchema,
+  errorBodySchema,
+  idParamsSchema,
+  updateBrandVoiceBodySchema,
+} from '@redacta/shared';
+import { createModels } from '../../ai/models.ts';
+import { analyzeContent, type AnalysisDeps } from './analysis.ts';
+import { createBrandVoice, deleteBrandVoice, listBrandVoices, updateBrandVoice } from './service.ts';
 
-export const brandVoiceRoutes: FastifyPluginAsyncZod = async () => {};
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
+
+/** Registered under /api/brand-voice (spec §7). */
+export const brandVoiceRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps: AnalysisDeps = {
+    db: app.db,
+    models: createModels(app.config),
+    usage: { freePlanWords: app.config.FREE_PLAN_WORDS },
+    timeouts: { firstTokenMs: app.config.AI_FIRST_TOKEN_TIMEOUT_MS, idleMs: app.config.AI_IDLE_TIMEOUT_MS },
+  };
+  const common = { tags: ['brand-voice'], security: [{ bearerAuth: [] }] };
+  app.addHook('onRequest', app.authenticate);
+
+  app.get(
+    '/workspace/:id',
+    {
+      schema: {
+        ...common,
+        summary: "The workspace's brand voices, oldest first (at most one is the default)",
+        params: idParamsSchema,
+        response: { 200: brandVoiceListResponseSchema, ...errors },
+      },
+    },
+    (request) => listBrandVoices(app.db, request.params.id, request.userId),
+  );
+
+  app.post(
+    '/workspace/:id',
+    {
+      schema: {
+        ...common,
+        summary: 'Add a brand voice; saving it as the default clears the flag on the others',
+        params: idParamsSchema,
+        body: createBrandVoiceBodySchema,
+        response: { 201: brandVoiceSchema, 409: errorBodySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const voice = await createBrandVoice(app.db, request.params.id, request.userId, request.body);
+      return reply.status(201).send(voice);
+    },
+  );
+
+  // Declared before '/:id' for readability; find-my-way prefers the static path anyway.
+  app.patch(
+    '/analyze-content',
+    {
+      schema: {
+        ...common,
+        summary: 'Describe the brand voice of a sample text (its words are charged; 100 s client timeout)',
+        description:
+          'Refuses a sample without words (400 VALIDATION_FAILED) or over 5,000 words (400 BRAND_VOICE_SAMPLE_TOO_LONG); ' +
+          '`warning` is TOO_SHORT under 50 words and TOO_LONG over 500. 403 NO_WORDS_LEFT when the allowance is used up; ' +
+          '502/504 BRAND_VOICE_ANALYSIS_FAILED when the model fails or times out (nothing is charged).',
+        body: analyzeContentBodySchema,
+        response: {
+          200: analyzeContentResponseSchema,
+          403: errorBodySchema,
+          502: errorBodySchema,
+          504: errorBodySchema,
+          ...errors,
+        },
+      },
+    },
+    (request, reply) => analyzeContent(deps, request, reply, request.body),
+  );
+
+  app.patch(
+    '/:id',
+    {
+      schema: {
+        ...common,
+        summary: 'Rename, rewrite or (un)set as default a brand voice; a new default clears the others',
+        params: idParamsSchema,
+        body: updateBrandVoiceBodySchema,
+        response: { 200: brandVoiceSchema, 409: errorBodySchema, ...errors },
+      },
+    },
+    (request) => updateBrandVoice(app.db, request.params.id, request.userId, request.body),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        ...common,
+        summary: 'Delete a brand voice (replies written with it keep their text)',
+        params: idParamsSchema,
+        response: { 204: z.null().describe('Deleted'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await deleteBrandVoice(app.db, request.params.id, request.userId);
+      return reply.status(204).send(null);
+    },
+  );
+};

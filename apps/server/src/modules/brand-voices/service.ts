@@ -1,0 +1,156 @@
+import { and, asc, eq, ne } from 'drizzle-orm';
+import type { BrandVoice, CreateBrandVoiceBody, UpdateBrandVoiceBody } from '@redacta/shared';
+import type { Db, Tx } from '../../db/client.ts';
+import { brandVoices, users } from '../../db/schema.ts';
+import { AppError, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import { requireMembership } from '../workspaces/service.ts';
+
+/** Attempts of a write that sets a default before two simultaneous "set default" requests give up. */
+const DEFAULT_RACE_ATTEMPTS = 3;
+
+const voiceColumns = {
+  id: brandVoices.id,
+  workspaceId: brandVoices.workspaceId,
+  name: brandVoices.name,
+  voice: brandVoices.voice,
+  isDefault: brandVoices.isDefault,
+  createdAt: brandVoices.createdAt,
+  updatedAt: brandVoices.updatedAt,
+  addedById: users.id,
+  addedByFirstName: users.firstName,
+  addedByLastName: users.lastName,
+  addedByEmail: users.email,
+};
+
+function selectVoices(db: Db | Tx) {
+  return db.select(voiceColumns).from(brandVoices).leftJoin(users, eq(users.id, brandVoices.addedBy));
+}
+type VoiceRow = Awaited<ReturnType<typeof selectVoices>>[number];
+
+function toBrandVoice(row: VoiceRow): BrandVoice {
+  return {
+    id: row.id,
+    workspaceId: row.workspaceId,
+    name: row.name,
+    voice: row.voice,
+    isDefault: row.isDefault,
+    addedBy:
+      row.addedById && row.addedByEmail
+        ? {
+            id: row.addedById,
+            firstName: row.addedByFirstName,
+            lastName: row.addedByLastName,
+            email: row.addedByEmail,
+          }
+        : null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+async function readVoice(db: Db | Tx, id: string): Promise<BrandVoice> {
+  const [row] = await selectVoices(db).where(eq(brandVoices.id, id));
+  if (!row) throw notFound('Brand voice');
+  return toBrandVoice(row);
+}
+
+/** The workspace's voices, oldest first, for any member; anyone else gets 404. */
+export async function listBrandVoices(db: Db, workspaceId: string, userId: string): Promise<BrandVoice[]> {
+  await requireMembership(db, workspaceId, userId);
+  const rows = await selectVoices(db)
+    .where(eq(brandVoices.workspaceId, workspaceId))
+    .orderBy(asc(brandVoices.createdAt), asc(brandVoices.id));
+  return rows.map(toBrandVoice);
+}
+
+/** A voice of a workspace the user belongs to; a voice elsewhere looks absent (404). */
+async function requireVoiceOfMember(db: Db | Tx, id: string, userId: string) {
+  const [voice] = await db
+    .select({ id: brandVoices.id, workspaceId: brandVoices.workspaceId })
+    .from(brandVoices)
+    .where(eq(brandVoices.id, id));
+  if (!voice) throw notFound('Brand voice');
+  await requireMembership(db, voice.workspaceId, userId).catch(() => {
+    throw notFound('Brand voice');
+  });
+  return voice;
+}
+
+/**
+ * Runs a write that may make a voice the default. Clearing the others and setting this one happen in
+ * the same transaction; the partial unique index allows one default per workspace, so when a
+ * simultaneous "set default" commits first this transaction fails with 23505 and runs again, now
+ * seeing (and clearing) the other default: the last request wins and exactly one default remains.
+ */
+async function withOneDefault<T>(db: Db, write: (tx: Tx) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await db.transaction(write);
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      if (attempt >= DEFAULT_RACE_ATTEMPTS) {
+        throw new AppError(
+          'CONFLICT',
+          'Another brand voice was made the default at the same time; try again',
+        );
+      }
+    }
+  }
+}
+
+async function clearOtherDefaults(tx: Tx, workspaceId: string, keepId?: string) {
+  await tx
+    .update(brandVoices)
+    .set({ isDefault: false })
+    .where(
+      and(
+        eq(brandVoices.workspaceId, workspaceId),
+        eq(brandVoices.isDefault, true),
+        keepId ? ne(brandVoices.id, keepId) : undefined,
+      ),
+    );
+}
+
+export async function createBrandVoice(
+  db: Db,
+  workspaceId: string,
+  userId: string,
+  body: CreateBrandVoiceBody,
+): Promise<BrandVoice> {
+  await requireMembership(db, workspaceId, userId);
+  return withOneDefault(db, async (tx) => {
+    const isDefault = body.isDefault ?? false;
+    if (isDefault) await clearOtherDefaults(tx, workspaceId);
+    const [created] = await tx
+      .insert(brandVoices)
+      .values({ workspaceId, name: body.name, voice: body.voice, isDefault, addedBy: userId })
+      .returning({ id: brandVoices.id });
+    return readVoice(tx, created!.id);
+  });
+}
+
+/** Rename, rewrite or (un)set as default; any member of the voice's workspace may. */
+export async function updateBrandVoice(
+  db: Db,
+  id: string,
+  userId: string,
+  body: UpdateBrandVoiceBody,
+): Promise<BrandVoice> {
+  const voice = await requireVoiceOfMember(db, id, userId);
+  return withOneDefault(db, async (tx) => {
+    if (body.isDefault) await clearOtherDefaults(tx, voice.workspaceId, id);
+    const [updated] = await tx
+      .update(brandVoices)
+      .set({ name: body.name, voice: body.voice, isDefault: body.isDefault })
+      .where(eq(brandVoices.id, id))
+      .returning({ id: brandVoices.id });
+    // Deleted between the check and the write.
+    if (!updated) throw notFound('Brand voice');
+    return readVoice(tx, id);
+  });
+}
+
+export async function deleteBrandVoice(db: Db, id: string, userId: string): Promise<void> {
+  await requireVoiceOfMember(db, id, userId);
+  await db.delete(brandVoices).where(eq(brandVoices.id, id));
+}
