@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { PROMPT_NAME_MAX_LENGTH, PROMPT_TEXT_MAX_LENGTH, promptVariables } from '@redacta/shared';
+import {
+  fillPromptVariables,
+  PROMPT_NAME_MAX_LENGTH,
+  PROMPT_TEXT_MAX_LENGTH,
+  promptVariables,
+} from '@redacta/shared';
 import { catalogue } from '../../src/modules/prompts/catalogue/index.ts';
 import type { CataloguePrompt } from '../../src/modules/prompts/catalogue/types.ts';
 
@@ -91,6 +96,17 @@ describe('the built-in prompt catalogue', () => {
         }
         const withoutVariables = prompt.text.replace(/\{\{[^{}]+\}\}/g, '');
         expect(withoutVariables, `${language} ${prompt.key}`).not.toMatch(/[{}]/);
+      }
+    }
+  });
+
+  it('leaves no placeholder once the user has filled in every variable', () => {
+    for (const language of languages) {
+      for (const prompt of promptsOf(language)) {
+        const values = Object.fromEntries(promptVariables(prompt.text).map((name) => [name, `<${name}>`]));
+        const filled = fillPromptVariables(prompt.text, values);
+        expect(filled, prompt.key).not.toMatch(/\{\{|\}\}/);
+        for (const name of Object.keys(values)) expect(filled, prompt.key).toContain(`<${name}>`);
       }
     }
   });
