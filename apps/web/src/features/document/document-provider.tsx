@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
@@ -47,8 +47,7 @@ export function DocumentProvider({ projectId, children }: { projectId: string; c
     };
   }, [store]);
 
-  const value = useMemo(() => store, [store]);
-  return <DocumentStoreContext.Provider value={value}>{children}</DocumentStoreContext.Provider>;
+  return <DocumentStoreContext.Provider value={store}>{children}</DocumentStoreContext.Provider>;
 }
 
 function createStore(projectId: string, queryClient: ReturnType<typeof useQueryClient>) {

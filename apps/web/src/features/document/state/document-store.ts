@@ -182,10 +182,11 @@ export class DocumentStore {
     target(this.queue.splice(0, this.queue.length));
   }
 
+  /**
+   * The provider let go of the store (project switch, leaving the page). Only flushes: under
+   * StrictMode the same store is set up again right after, with its subscribers and editor intact.
+   */
   dispose() {
     this.flush();
-    this.listeners.clear();
-    this.sink = null;
-    this.fallbackSink = null;
   }
 }

@@ -1,3 +1,4 @@
+import { StrictMode } from 'react';
 import { vi } from 'vitest';
 import { Toaster } from 'react-hot-toast';
 import { fakeApi, json, renderRoutes } from '../../../../test/render';
@@ -59,12 +60,15 @@ export function renderDocument(
     [
       {
         path: '/chat',
+        // As in main.tsx: StrictMode sets every effect up twice, which the store must survive.
         element: (
-          <DocumentProvider projectId={PROJECT_ID}>
-            <InsertReply markdown={reply} />
-            {withPanel && <DocumentPanel />}
-            <Toaster />
-          </DocumentProvider>
+          <StrictMode>
+            <DocumentProvider projectId={PROJECT_ID}>
+              <InsertReply markdown={reply} />
+              {withPanel && <DocumentPanel />}
+              <Toaster />
+            </DocumentProvider>
+          </StrictMode>
         ),
       },
       { path: '/elsewhere', element: <p>Otra página</p> },

@@ -1,0 +1,146 @@
+import JSZip from 'jszip';
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { expect, keepScreenshot, test } from '../fixtures.ts';
+import { DocumentPanel } from '../pages/document-panel.ts';
+
+/** Resolves with the next successful document save the page sends. */
+function nextSave(page: Page) {
+  return page.waitForResponse(
+    (response) =>
+      response.request().method() === 'PATCH' && /\/api\/project\/[^/]+\/document$/.test(response.url()),
+  );
+}
+
+/** A heading, a paragraph with bold and italic words, and a bulleted list, typed with the toolbar and shortcuts. */
+async function writeSample(page: Page, panel: DocumentPanel) {
+  await panel.editor.click();
+  await panel.toolbarButton('Título 1').click();
+  await page.keyboard.type('Plan de lanzamiento');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Un café ');
+  await page.keyboard.press('ControlOrMeta+b');
+  await page.keyboard.type('intenso');
+  await page.keyboard.press('ControlOrMeta+b');
+  await page.keyboard.type(' y ');
+  await page.keyboard.press('ControlOrMeta+i');
+  await page.keyboard.type('suave');
+  await page.keyboard.press('ControlOrMeta+i');
+  await page.keyboard.press('Enter');
+  await panel.toolbarButton('Lista con viñetas').click();
+  await page.keyboard.type('Tostado local');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Envío gratis');
+}
+
+test.describe('the document beside the chat', () => {
+  test('what is written is saved after a pause and is still there after a reload', async ({
+    page,
+    signUp,
+  }, testInfo) => {
+    await signUp();
+    const panel = new DocumentPanel(page);
+    await panel.waitUntilReady();
+    await expect(panel.root.getByText('Inserta respuestas del chat o escribe aquí')).toBeVisible();
+
+    const saved = nextSave(page);
+    await writeSample(page, panel);
+    expect((await saved).ok()).toBe(true);
+    await panel.waitUntilSaved();
+    await expect(panel.wordCount).toHaveTextContent('12 palabras');
+    await keepScreenshot(page, testInfo, 'document-1280-es');
+
+    await page.reload();
+    await panel.waitUntilReady();
+    await expect(panel.editor.getByRole('heading', { level: 1 })).toHaveText('Plan de lanzamiento');
+    await expect(panel.editor.locator('strong')).toHaveText('intenso');
+    await expect(panel.editor.locator('em')).toHaveText('suave');
+    await expect(panel.editor.getByRole('listitem')).toHaveText(['Tostado local', 'Envío gratis']);
+    await expect(panel.wordCount).toHaveTextContent('12 palabras');
+
+    await panel.saveButton.click();
+    await expect(page.getByText('Proyecto guardado correctamente!')).toBeVisible();
+  });
+
+  test('exports a Word file that opens as a zip with the text in word/document.xml', async ({
+    page,
+    signUp,
+  }) => {
+    await signUp();
+    const panel = new DocumentPanel(page);
+    await panel.waitUntilReady();
+    await writeSample(page, panel);
+
+    const download = await panel.export('Word (.docx)');
+    expect(download.suggestedFilename()).toMatch(/Sin título\.docx$/);
+    const zip = await JSZip.loadAsync(await readFile(await download.path()));
+    const xml = await zip.file('word/document.xml')!.async('string');
+    const text = xml.replace(/<[^>]+>/g, '');
+    for (const part of [
+      'Plan de lanzamiento',
+      'Un café',
+      'intenso',
+      'suave',
+      'Tostado local',
+      'Envío gratis',
+    ]) {
+      expect(text).toContain(part);
+    }
+    expect(xml).toContain('<w:pStyle w:val="Heading1"/>');
+
+    const markdown = await panel.export('Markdown (.md)');
+    expect(markdown.suggestedFilename()).toMatch(/Sin título\.md$/);
+    expect(await readFile(await markdown.path(), 'utf8')).toBe(
+      '# Plan de lanzamiento\n\nUn café **intenso** y *suave*\n\n- Tostado local\n- Envío gratis\n',
+    );
+  });
+
+  test('a chat reply inserted into the document lands as rich text and is saved', async ({
+    page,
+    signUp,
+  }) => {
+    await signUp();
+    const panel = new DocumentPanel(page);
+    await panel.waitUntilReady();
+
+    await page.getByRole('textbox', { name: 'Mensaje' }).fill('Escribe un eslogan para una cafetería');
+    await page.getByRole('button', { name: 'Enviar' }).click();
+    const reply = page.getByTestId('assistant-reply').last();
+    const insert = reply.getByRole('button', { name: 'Insertar en el documento' });
+    await expect(insert).toBeVisible({ timeout: 30_000 });
+    const firstLine = (await reply.locator('p, h1, h2, h3, li').first().innerText()).trim();
+
+    const saved = nextSave(page);
+    await insert.click();
+    await expect(panel.editor).toContainText(firstLine);
+    expect((await saved).ok()).toBe(true);
+
+    await page.reload();
+    await panel.waitUntilReady();
+    await expect(panel.editor).toContainText(firstLine);
+  });
+
+  test('screenshots at 1280 and 390 px in Spanish and English', async ({ page, signUp, shell }, testInfo) => {
+    await signUp();
+    const panel = new DocumentPanel(page);
+    await panel.waitUntilReady();
+    await writeSample(page, panel);
+    await panel.waitUntilSaved();
+    for (const language of ['es', 'en'] as const) {
+      if (language === 'en') {
+        await page.setViewportSize({ width: 1280, height: 844 });
+        await shell.openProfileMenu();
+        await page.getByLabel('Idioma').selectOption({ label: 'English' });
+        await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+        await page.keyboard.press('Escape');
+      }
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 844 });
+        if (width === 390)
+          await page.getByRole('tab', { name: language === 'es' ? 'Documento' : 'Document' }).click();
+        await expect(page.getByTestId('document-panel')).toBeVisible();
+        await keepScreenshot(page, testInfo, `document-${width}-${language}`);
+      }
+    }
+  });
+});
