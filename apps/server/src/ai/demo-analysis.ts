@@ -371,7 +371,7 @@ export function composeVoiceDescription(sample: string, language: Locale): strin
   const features = measureSample(sample);
   const d = describe(features, readVoice(features), language);
   const es = language === 'es';
-  const list = (items: (string | null)[]) =>
+  const list = (items: (string | null | undefined)[]) =>
     items
       .filter(Boolean)
       .map((item) => `- ${item}`)
