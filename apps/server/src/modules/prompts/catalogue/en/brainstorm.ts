@@ -71,7 +71,7 @@ Include at least one of each: educational, opinion, behind the scenes, customer 
       name: 'Hooks for videos and posts',
       text: `Write 20 opening hooks for content about {{topic}} aimed at {{target audience}}.
 
-Format: {{format}} (for example: short video, LinkedIn post, email)
+Format (short video, LinkedIn post, email…): {{format}}
 
 Spread the hooks across these types and label each: uncomfortable question, figure or stat (write [figure] if you don't have one), common mistake, contrarian take, one-sentence story, specific promise, "nobody tells you that…", and unexpected comparison.
 

@@ -60,8 +60,9 @@ Write like someone emailing a reader they care about, not a corporate bulletin. 
     {
       key: 'welcome-series',
       name: 'Welcome email series',
-      text: `Plan a 4-email welcome series from {{brand}} for people who have just {{signup type}} (for example: joined the newsletter, created an account, made a first purchase).
+      text: `Plan a 4-email welcome series from {{brand}}.
 
+- What starts it (newsletter signup, new account, first purchase…): {{signup trigger}}
 - What they get or can do now: {{what we offer}}
 - The key first step we want them to take: {{activation action}}
 - What makes us different: {{value proposition}}
@@ -124,8 +125,10 @@ Urgency only if it's real and in the terms. No "Don't miss out!" and no strings 
     {
       key: 'win-back-email',
       name: 'Win-back email for inactive customers',
-      text: `Write 2 emails to win back {{brand}} customers who have gone {{inactivity period}} without {{lapsed action}} (for example: buying, opening the app, booking).
+      text: `Write 2 emails to win back lapsed {{brand}} customers.
 
+- What they've stopped doing (buying, opening the app, booking…): {{lapsed action}}
+- For how long: {{inactivity period}}
 - What has changed or improved since then: {{improvements}}
 - Comeback incentive (write "none" if there isn't one): {{incentive}}
 

@@ -99,12 +99,13 @@ First give the corrected text, ready to copy. Then a table of changes: original 
     {
       key: 'persuasive-rewrite',
       name: 'Rewrite with a persuasion framework',
-      text: `Rewrite this text using the {{framework}} framework (for example: AIDA, PAS, before-after-bridge, 4U) so it persuades {{target audience}} more effectively.
+      text: `Rewrite this text with a persuasion framework so it convinces {{target audience}} more effectively.
+
+Framework (AIDA, PAS, before-after-bridge, 4U…): {{framework}}
+The action we want: {{desired action}}
 
 Text:
 {{text}}
-
-The action we want: {{desired action}}
 
 - Label each part of the framework in square brackets ([Attention], [Problem]…).
 - Keep the original's facts and claims; add no promises, figures or testimonials.
@@ -116,12 +117,13 @@ Deliver the new version and, in 3 bullets, why it's more convincing than the ori
     {
       key: 'repurpose',
       name: 'Repurpose content into other formats',
-      text: `Turn this content into {{target formats}} (for example: 3 LinkedIn posts, an X thread, an email and a short video script).
+      text: `Turn this content into pieces for other formats.
+
+Formats I want (for example: 3 LinkedIn posts, an X thread, an email and a short video script): {{target formats}}
+Audience: {{target audience}}
 
 Original content:
 {{text}}
-
-Audience: {{target audience}}
 
 - Pull out the strongest ideas and give each piece one main idea, rather than summarising the same thing everywhere.
 - Fit each piece to its format's rules: length, opening hook, structure and call to action.

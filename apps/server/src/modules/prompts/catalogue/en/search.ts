@@ -9,7 +9,7 @@ export const search: CatalogueCategory = {
       name: "This week's industry news",
       text: `Search the web for the most relevant news from the last 7 days about {{industry}} in {{market or country}}.
 
-What I need it for: {{intended use}} (for example: a newsletter, social posts, a briefing for the team)
+What I need it for (a newsletter, social posts, a briefing for the team…): {{intended use}}
 
 - Pick 5 to 8 stories from reliable sources (trade media, official bodies, company announcements). Drop anything older than 7 days and any sponsored content.
 - For each one: your own headline of 12 words or fewer, a 2- or 3-sentence summary, why it matters to our audience, and the source with a link and publication date.

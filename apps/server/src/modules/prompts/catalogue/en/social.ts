@@ -72,7 +72,7 @@ Add a brief visual note for each slide (icon, chart, photo) and, at the end, the
       name: 'Organic short video script (Reels, TikTok, Shorts)',
       text: `Write the script for a 30- to 45-second vertical video about {{topic}} for {{brand}}'s account.
 
-Video format: {{format}} (for example: talking to camera, hands-only tutorial, before and after)
+Video format (talking to camera, hands-only tutorial, before and after…): {{format}}
 Audience: {{target audience}}
 
 Deliver:

@@ -71,7 +71,7 @@ Incluye al menos un formato de cada tipo: educativo, opinión, detrás de las c�
       name: 'Ganchos para vídeos y publicaciones',
       text: `Escribe 20 ganchos de apertura para contenido sobre {{tema}} dirigido a {{público objetivo}}.
 
-Formato: {{formato}} (por ejemplo: vídeo corto, publicación de LinkedIn, email)
+Formato (vídeo corto, publicación de LinkedIn, email…): {{formato}}
 
 Reparte los ganchos entre estos tipos y etiqueta cada uno: pregunta incómoda, dato o cifra (deja [dato] si no la tienes), error común, opinión contraria, historia en una frase, promesa concreta, "nadie te cuenta que…" y comparación inesperada.
 

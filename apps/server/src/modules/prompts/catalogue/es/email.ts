@@ -60,8 +60,9 @@ Escribe como alguien que manda un email a un lector que le importa, no como un b
     {
       key: 'welcome-series',
       name: 'Serie de bienvenida',
-      text: `Diseña una serie de bienvenida de 4 emails de {{marca}} para quienes acaban de {{tipo de alta}} (por ejemplo: suscribirse a la newsletter, crear una cuenta, comprar por primera vez).
+      text: `Diseña una serie de bienvenida de 4 emails de {{marca}}.
 
+- Qué la pone en marcha (alta en la newsletter, cuenta nueva, primera compra…): {{momento de alta}}
 - Qué reciben o pueden hacer ahora: {{qué ofrecemos}}
 - Primer paso clave que queremos que den: {{acción de activación}}
 - Lo que nos hace distintos: {{propuesta de valor}}
@@ -124,8 +125,10 @@ Urgencia solo si es real y está en las condiciones. Nada de "¡No te lo pierdas
     {
       key: 'win-back-email',
       name: 'Email para recuperar clientes inactivos',
-      text: `Escribe 2 emails para recuperar a clientes de {{marca}} que llevan {{tiempo de inactividad}} sin {{acción que dejaron de hacer}} (por ejemplo: comprar, abrir la app, reservar).
+      text: `Escribe 2 emails para recuperar a clientes inactivos de {{marca}}.
 
+- Qué han dejado de hacer (comprar, abrir la app, reservar…): {{acción que dejaron de hacer}}
+- Desde hace cuánto: {{tiempo de inactividad}}
 - Qué ha cambiado o mejorado desde entonces: {{novedades}}
 - Incentivo de vuelta (escribe "ninguno" si no hay): {{incentivo}}
 

@@ -99,12 +99,13 @@ Entrega primero el texto corregido, listo para copiar. Después, una tabla con l
     {
       key: 'persuasive-rewrite',
       name: 'Reescribir con una fórmula persuasiva',
-      text: `Reescribe este texto con la fórmula {{fórmula}} (por ejemplo: AIDA, PAS, antes-después-puente, 4U) para que sea más persuasivo ante {{público objetivo}}.
+      text: `Reescribe este texto con una fórmula persuasiva para que convenza más a {{público objetivo}}.
+
+Fórmula (AIDA, PAS, antes-después-puente, 4U…): {{fórmula}}
+Acción que queremos conseguir: {{acción deseada}}
 
 Texto:
 {{texto}}
-
-Acción que queremos conseguir: {{acción deseada}}
 
 - Señala con una etiqueta entre corchetes cada parte de la fórmula ([Atención], [Problema]…).
 - Conserva los datos y las afirmaciones del original; no añadas promesas, cifras ni testimonios.
@@ -116,12 +117,13 @@ Entrega la versión nueva y, en 3 viñetas, por qué convence más que la origin
     {
       key: 'repurpose',
       name: 'Reaprovechar un contenido en otro formato',
-      text: `Convierte este contenido en {{formatos de destino}} (por ejemplo: 3 publicaciones de LinkedIn, un hilo de X, un email y un guion de vídeo corto).
+      text: `Convierte este contenido en piezas para otros formatos.
+
+Formatos que quiero (por ejemplo: 3 publicaciones de LinkedIn, un hilo de X, un email y un guion de vídeo corto): {{formatos de destino}}
+Público: {{público objetivo}}
 
 Contenido original:
 {{texto}}
-
-Público: {{público objetivo}}
 
 - Extrae las ideas más fuertes y reparte una idea principal por pieza, sin resumir lo mismo en todas.
 - Adapta cada pieza a las normas de su formato: extensión, gancho inicial, estructura y llamada a la acción.

@@ -9,7 +9,7 @@ export const search: CatalogueCategory = {
       name: 'Noticias del sector de esta semana',
       text: `Busca en la web las noticias más relevantes de los últimos 7 días sobre {{sector}} en {{mercado o país}}.
 
-Para qué las quiero: {{uso previsto}} (por ejemplo: newsletter, publicaciones en redes, informe para el equipo)
+Para qué las quiero (newsletter, publicaciones en redes, informe para el equipo…): {{uso previsto}}
 
 - Selecciona de 5 a 8 noticias de fuentes fiables (medios especializados, organismos oficiales, comunicados de empresas). Descarta lo publicado hace más de 7 días y los contenidos patrocinados.
 - Para cada una: titular propio de 12 palabras como máximo, resumen de 2 o 3 frases, por qué le importa a nuestro público y fuente con enlace y fecha de publicación.

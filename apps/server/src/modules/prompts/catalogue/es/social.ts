@@ -72,7 +72,7 @@ Añade para cada diapositiva una indicación visual breve (icono, gráfico, foto
       name: 'Guion de vídeo corto orgánico (Reels, TikTok, Shorts)',
       text: `Escribe el guion de un vídeo vertical de 30 a 45 segundos sobre {{tema}} para la cuenta de {{marca}}.
 
-Formato del vídeo: {{formato}} (por ejemplo: persona hablando a cámara, tutorial con manos, antes y después)
+Formato del vídeo (persona hablando a cámara, tutorial con manos, antes y después…): {{formato}}
 Público: {{público objetivo}}
 
 Entrega:
