@@ -13,9 +13,9 @@ La idea que quiero defender: {{idea principal}}
 Una experiencia o dato propio que la respalde: {{experiencia o dato}}
 
 Estructura:
-- Primera línea (lo que se ve antes de "…ver más", unos 140 caracteres): una afirmación concreta o una situación reconocible. Nada de "Hoy quiero hablaros de…".
+- Primera línea (lo que se ve antes de "…ver más", unos 140 caracteres): una afirmación concreta o una situación reconocible. Nada de "Hoy quiero hablar de…".
 - Desarrollo: la experiencia contada en primera persona, con un detalle específico (una cifra, un nombre de herramienta, un momento), y lo que aprendiste.
-- Cierre: una conclusión aplicable y una pregunta abierta que invite a comentar con experiencia propia, no un "¿Qué opináis?" genérico.
+- Cierre: una conclusión aplicable y una pregunta abierta que invite a comentar con experiencia propia, no un "¿Tú qué opinas?" genérico.
 
 Entre 150 y 250 palabras. Párrafos de 1 a 3 líneas con líneas en blanco entre ellos. Como mucho 3 hashtags al final y ningún emoji al principio de cada línea. Evita las frases de gurú ("Esto lo cambia todo", "Léelo otra vez").`,
     },
