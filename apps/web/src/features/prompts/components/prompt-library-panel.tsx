@@ -17,6 +17,7 @@ import {
   useRecordPromptUse,
 } from '../api/use-prompt-mutations';
 import { browseHits, firstGroupWithPrompts } from '../browse';
+import { promptError } from '../error-text';
 import { searchPrompts } from '../search';
 import { CategoryNav } from './category-nav';
 import { CustomPromptForm } from './custom-prompt-form';
@@ -69,8 +70,7 @@ export default function PromptLibraryPanel({ open, onOpenChange, onUse }: Prompt
     onOpenChange(false);
   };
   const showList = () => setView({ kind: 'browse' });
-  const changeFailed = (error: unknown) =>
-    toast.error(errorMessage(t, error, { fallbackKey: 'prompts.toasts.changeFailed' }));
+  const changeFailed = (error: unknown) => toast.error(promptError(t, error, 'prompts.toasts.changeFailed'));
 
   const finish = (prompt: Prompt, text: string) =>
     recordUse.mutate(prompt, {

@@ -1,0 +1,286 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Toaster } from 'react-hot-toast';
+import type { BrandVoice } from '@redacta/shared';
+import { fakeApi, json, renderRoutes } from '../../../test/render';
+import { changeLocale } from '@/lib/i18n';
+import { sessionStore } from '@/lib/session-store';
+import { SessionGate } from '@/features/session';
+import { BrandVoicePicker, useActiveBrandVoice } from '@/features/brand-voice';
+import BrandVoicePage from './pages/brand-voice-page';
+import NewBrandVoicePage from './pages/new-brand-voice-page';
+
+const me = {
+  id: '11111111-1111-4111-8111-111111111111',
+  email: 'ana@ejemplo.com',
+  firstName: 'Ana',
+  lastName: 'García',
+  name: 'Ana García',
+  picture: null,
+  locale: 'es' as const,
+};
+
+const workspaceWith = (id: string) => ({
+  id,
+  name: 'Espacio de Ana',
+  createdAt: '2026-11-01T00:00:00Z',
+  ownerId: me.id,
+  owner: { id: me.id, firstName: 'Ana', lastName: 'García', email: me.email },
+  plan: 'free',
+  isPro: false,
+  isEnterprise: false,
+  enterprisePlan: false,
+  isGpt4TurnedOn: false,
+  userSeats: 0,
+  invitedUsers: [],
+  premiumSubscription: null,
+  cancelAtPeriodEnd: false,
+  workspaceUsage: {
+    workspaceId: id,
+    wordCount: 0,
+    limit: 2000,
+    remaining: 2000,
+    resetsAt: '2026-12-01T00:00:00Z',
+  },
+});
+
+const voice = (workspaceId: string, id: string, name: string, isDefault: boolean): BrandVoice => ({
+  id,
+  workspaceId,
+  name,
+  voice: `La voz ${name}: cercana, frases cortas.`,
+  isDefault,
+  addedBy: { id: me.id, firstName: 'Ana', lastName: 'García', email: me.email },
+  createdAt: '2026-11-02T00:00:00Z',
+  updatedAt: '2026-11-02T00:00:00Z',
+});
+
+const words = (count: number) => Array.from({ length: count }, (_, index) => `palabra${index}`).join(' ');
+
+function renderWith(
+  workspaceId: string,
+  routes: Array<{ path: string; element: React.ReactElement }>,
+  handlers: Parameters<typeof fakeApi>[0],
+  initialPath = routes[0]!.path,
+) {
+  const api = fakeApi({
+    'GET /api/workspace/list': () => json(200, [workspaceWith(workspaceId)]),
+    ...handlers,
+  });
+  vi.stubGlobal('fetch', vi.fn(api.fetch));
+  const view = renderRoutes(
+    routes.map(({ path, element }) => ({
+      path,
+      element: (
+        <SessionGate>
+          {element}
+          <Toaster />
+        </SessionGate>
+      ),
+    })),
+    initialPath,
+  );
+  return { calls: api.calls, router: view.router };
+}
+
+function ActiveVoice() {
+  const { activeBrandVoiceId } = useActiveBrandVoice();
+  return <output aria-label="activa">{activeBrandVoiceId ?? 'ninguna'}</output>;
+}
+
+describe('brand voices', { timeout: 20_000 }, () => {
+  beforeEach(async () => {
+    await changeLocale('es');
+    sessionStore.setSession('token', me);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('the composer picker: the default voice is active once the list has loaded, and a pick replaces it', async () => {
+    const W = 'a1a1a1a1-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
+    const formal = voice(W, 'f0f0f0f0-0000-4000-8000-000000000001', 'Formal', false);
+    const cercana = voice(W, 'f0f0f0f0-0000-4000-8000-000000000002', 'Cercana', true);
+    let answer: (response: Response) => void = () => undefined;
+    renderWith(
+      W,
+      [
+        {
+          path: '/chat',
+          element: (
+            <>
+              <BrandVoicePicker />
+              <ActiveVoice />
+            </>
+          ),
+        },
+      ],
+      {
+        [`GET /api/brand-voice/workspace/${W}`]: () => new Promise<Response>((resolve) => (answer = resolve)),
+      },
+    );
+    const picker = await screen.findByLabelText('Voz de marca');
+    expect(picker).toBeDisabled();
+    expect(screen.getByLabelText('activa')).toHaveTextContent('ninguna');
+
+    answer(json(200, [formal, cercana]));
+    await waitFor(() => expect(picker).toHaveValue(cercana.id));
+    expect(screen.getByLabelText('activa')).toHaveTextContent(cercana.id);
+    expect(
+      within(picker)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Sin voz de marca', 'Formal', 'Cercana (predeterminada)']);
+
+    await userEvent.selectOptions(picker, 'Formal');
+    expect(screen.getByLabelText('activa')).toHaveTextContent(formal.id);
+    await userEvent.selectOptions(picker, 'Sin voz de marca');
+    expect(screen.getByLabelText('activa')).toHaveTextContent('ninguna');
+  });
+
+  it('the editor warns outside 50–500 words, analyses the sample into the voice text and saves it as default', async () => {
+    const W = 'b2b2b2b2-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
+    const { calls, router } = renderWith(
+      W,
+      [
+        { path: '/brand-voice/new', element: <NewBrandVoicePage /> },
+        { path: '/brand-voice', element: <p>lista</p> },
+      ],
+      {
+        'PATCH /api/brand-voice/analyze-content': () =>
+          json(200, {
+            voice: 'Tono: cercano y directo.',
+            sampleWords: 60,
+            warning: null,
+            wordsCharged: 5,
+            remaining: 1995,
+          }),
+        [`POST /api/brand-voice/workspace/${W}`]: () =>
+          json(201, { id: 'c0c0c0c0-0000-4000-8000-000000000003' }),
+        [`GET /api/brand-voice/workspace/${W}`]: () => json(200, []),
+      },
+    );
+    const sample = await screen.findByLabelText('Texto de muestra');
+    expect(screen.getByRole('button', { name: 'Analizar' })).toBeDisabled();
+
+    await userEvent.click(sample);
+    await userEvent.paste(words(12));
+    expect(screen.getByText('12 palabras · se recomiendan entre 50 y 500')).toBeInTheDocument();
+    expect(screen.getByText(/La muestra es corta: con menos de 50 palabras/)).toBeInTheDocument();
+
+    await userEvent.paste(` ${words(48)}`);
+    expect(screen.getByText('60 palabras · se recomiendan entre 50 y 500')).toBeInTheDocument();
+    expect(screen.queryByText(/La muestra es corta/)).not.toBeInTheDocument();
+
+    await userEvent.paste(` ${words(450)}`);
+    expect(
+      screen.getByText(/La muestra es larga: se recomiendan como mucho 500 palabras/),
+    ).toBeInTheDocument();
+    await userEvent.clear(sample);
+    await userEvent.paste(words(60));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Analizar' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Texto de la voz')).toHaveValue('Tono: cercano y directo.'),
+    );
+    expect(calls.find((call) => call.key === 'PATCH /api/brand-voice/analyze-content')?.body).toEqual({
+      workspaceId: W,
+      text: words(60),
+    });
+    expect(screen.getByRole('button', { name: 'Repetir análisis' })).toBeEnabled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Este campo es obligatorio')).toBeInTheDocument();
+    expect(calls.some((call) => call.key.startsWith('POST'))).toBe(false);
+
+    await userEvent.type(screen.getByLabelText('Nombre'), 'Cercana');
+    await userEvent.click(screen.getByLabelText('Usar como voz predeterminada'));
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Voz de marca creada')).toBeInTheDocument();
+    expect(calls.find((call) => call.key === `POST /api/brand-voice/workspace/${W}`)?.body).toEqual({
+      name: 'Cercana',
+      voice: 'Tono: cercano y directo.',
+      isDefault: true,
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/brand-voice'));
+  });
+
+  it('a failed analysis shows the spec toast and keeps the voice text', async () => {
+    const W = 'c3c3c3c3-cccc-4ccc-8ccc-cccccccccccc';
+    renderWith(W, [{ path: '/brand-voice/new', element: <NewBrandVoicePage /> }], {
+      'PATCH /api/brand-voice/analyze-content': () =>
+        json(502, { error: { code: 'AI_PROVIDER_ERROR', message: 'upstream' } }),
+    });
+    await userEvent.type(await screen.findByLabelText('Texto de la voz'), 'Mi descripción');
+    await userEvent.click(screen.getByLabelText('Texto de muestra'));
+    await userEvent.paste(words(80));
+    await userEvent.click(screen.getByRole('button', { name: 'Analizar' }));
+    expect(await screen.findByText('Error al analizar el texto')).toBeInTheDocument();
+    expect(screen.getByLabelText('Texto de la voz')).toHaveValue('Mi descripción');
+  });
+
+  it('the list: default badge, make default moves it, delete asks first and a failure says so', async () => {
+    const W = 'd4d4d4d4-dddd-4ddd-8ddd-dddddddddddd';
+    const formal = voice(W, 'f0f0f0f0-0000-4000-8000-000000000011', 'Formal', true);
+    const cercana = voice(W, 'f0f0f0f0-0000-4000-8000-000000000012', 'Cercana', false);
+    let list = [formal, cercana];
+    let deleteStatus = 500;
+    const { calls } = renderWith(W, [{ path: '/brand-voice', element: <BrandVoicePage /> }], {
+      [`GET /api/brand-voice/workspace/${W}`]: () => json(200, list),
+      [`PATCH /api/brand-voice/${cercana.id}`]: () => {
+        list = [
+          { ...formal, isDefault: false },
+          { ...cercana, isDefault: true },
+        ];
+        return json(200, list[1]);
+      },
+      [`DELETE /api/brand-voice/${formal.id}`]: () =>
+        deleteStatus === 204 ? json(204) : json(500, { error: { code: 'INTERNAL', message: 'x' } }),
+    });
+    const cards = await screen.findAllByTestId('brand-voice-card');
+    expect(cards).toHaveLength(2);
+    expect(within(cards[0]!).getByText('Predeterminada')).toBeInTheDocument();
+    expect(within(cards[0]!).getByText('Añadida por Ana García')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Acciones de Cercana' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Hacer predeterminada' }));
+    expect(await screen.findByText('Voz de marca editada')).toBeInTheDocument();
+    expect(calls.find((call) => call.key === `PATCH /api/brand-voice/${cercana.id}`)?.body).toEqual({
+      isDefault: true,
+    });
+    await waitFor(() => {
+      const [first, second] = screen.getAllByTestId('brand-voice-card');
+      expect(within(first!).queryByText('Predeterminada')).not.toBeInTheDocument();
+      expect(within(second!).getByText('Predeterminada')).toBeInTheDocument();
+    });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Acciones de Formal' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Eliminar' }));
+    const dialog = await screen.findByRole('dialog', { name: '¿Eliminar la voz de marca?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+    expect(await screen.findByText('Error de eliminación')).toBeInTheDocument();
+    expect(screen.getAllByTestId('brand-voice-card')).toHaveLength(2);
+
+    deleteStatus = 204;
+    list = list.filter((item) => item.id !== formal.id);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+    await waitFor(() => expect(screen.getAllByTestId('brand-voice-card')).toHaveLength(1));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('an empty workspace shows the empty state with the way to create one; a failed load says so', async () => {
+    const W = 'e5e5e5e5-eeee-4eee-8eee-eeeeeeeeeeee';
+    let fail = true;
+    renderWith(W, [{ path: '/brand-voice', element: <BrandVoicePage /> }], {
+      [`GET /api/brand-voice/workspace/${W}`]: () =>
+        fail ? json(500, { error: { code: 'INTERNAL', message: 'x' } }) : json(200, []),
+    });
+    expect(await screen.findByText('Error al recuperar datos')).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByText('Aún no hay voces de marca')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Nueva voz de marca' })).toHaveAttribute(
+      'href',
+      '/brand-voice/new',
+    );
+  });
+});

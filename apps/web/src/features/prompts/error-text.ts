@@ -1,0 +1,12 @@
+import type { TFunction } from 'i18next';
+import { isApiError } from '@/lib/api-error';
+import { errorMessage } from '@/lib/error-message';
+
+/** Failures the user can act on keep their own message; the rest get the spec §8 text. */
+const actionable = new Set(['RATE_LIMITED', 'NETWORK', 'TIMEOUT']);
+
+export function promptError(t: TFunction, error: unknown, specKey: string): string {
+  if (isApiError(error) && actionable.has(error.code))
+    return errorMessage(t, error, { fallbackKey: specKey });
+  return t(specKey);
+}

@@ -1,0 +1,272 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Toaster } from 'react-hot-toast';
+import type { Prompt, PromptGroup } from '@redacta/shared';
+import { fakeApi, json, renderRoutes } from '../../../test/render';
+import { changeLocale } from '@/lib/i18n';
+import { sessionStore } from '@/lib/session-store';
+import { SessionGate } from '@/features/session';
+import { PromptLibraryButton } from '@/features/prompts';
+
+const me = {
+  id: '11111111-1111-4111-8111-111111111111',
+  email: 'ana@ejemplo.com',
+  firstName: 'Ana',
+  lastName: 'García',
+  name: 'Ana García',
+  picture: null,
+  locale: 'es' as const,
+};
+const W = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
+const workspace = {
+  id: W,
+  name: 'Espacio de Ana',
+  createdAt: '2026-11-01T00:00:00Z',
+  ownerId: me.id,
+  owner: { id: me.id, firstName: 'Ana', lastName: 'García', email: me.email },
+  plan: 'free',
+  isPro: false,
+  isEnterprise: false,
+  enterprisePlan: false,
+  isGpt4TurnedOn: false,
+  userSeats: 0,
+  invitedUsers: [],
+  premiumSubscription: null,
+  cancelAtPeriodEnd: false,
+  workspaceUsage: {
+    workspaceId: W,
+    wordCount: 0,
+    limit: 2000,
+    remaining: 2000,
+    resetsAt: '2026-12-01T00:00:00Z',
+  },
+};
+
+const builtIn = (id: string, category: string, name: string, text: string): Prompt => ({
+  id: `00000000-0000-4000-8000-0000000000${id}`,
+  name,
+  text,
+  category,
+  custom: false,
+  language: 'es',
+});
+const shorten = builtIn(
+  '01',
+  'rewriting',
+  'Versión corta',
+  'Acorta este texto a la mitad sin perder el mensaje.',
+);
+const names = builtIn(
+  '02',
+  'brainstorm',
+  'Ideas de nombres',
+  'Propón diez nombres para {{producto}} dirigidos a {{público}}. Explica cada uno en una línea.',
+);
+const meta = builtIn(
+  '03',
+  'seo',
+  'Meta descripción',
+  'Escribe una meta descripción de 155 caracteres sobre {{tema}}.',
+);
+
+const groups = (): PromptGroup[] => [
+  { key: 'recent', name: 'Recientes', prompts: [] },
+  { key: 'custom', name: 'Personalizados', prompts: [] },
+  { key: 'rewriting', name: 'Reescritura', prompts: [shorten] },
+  { key: 'brainstorm', name: 'Lluvia de ideas', prompts: [names] },
+  { key: 'seo', name: 'SEO', prompts: [meta] },
+];
+
+function renderLibrary(handlers: Parameters<typeof fakeApi>[0] = {}) {
+  const onUse = vi.fn();
+  const api = fakeApi({
+    'GET /api/workspace/list': () => json(200, [workspace]),
+    [`GET /api/prompt/by-workspace/${W}?language=es`]: () => json(200, groups()),
+    ...handlers,
+  });
+  vi.stubGlobal('fetch', vi.fn(api.fetch));
+  renderRoutes(
+    [
+      {
+        path: '/chat',
+        element: (
+          <SessionGate>
+            <PromptLibraryButton onUse={onUse} />
+            <Toaster />
+          </SessionGate>
+        ),
+      },
+    ],
+    '/chat',
+  );
+  return { onUse, calls: api.calls };
+}
+
+async function openLibrary() {
+  await userEvent.click(await screen.findByRole('button', { name: 'Prompts' }));
+  return screen.findByRole('dialog', { name: 'Biblioteca de prompts' });
+}
+
+const optionNames = (dialog: HTMLElement) =>
+  within(dialog)
+    .queryAllByRole('option')
+    .map((option) => within(option).getAllByText(/./)[0]!.textContent);
+
+describe('prompt library', { timeout: 20_000 }, () => {
+  beforeEach(async () => {
+    await changeLocale('es');
+    sessionStore.setSession('token', me);
+    // jsdom lays nothing out, so it has no scrollIntoView; the list scrolls the active option into view.
+    Element.prototype.scrollIntoView = vi.fn();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('search ignores accents and case, across names and texts', async () => {
+    renderLibrary();
+    const dialog = await openLibrary();
+    const search = within(dialog).getByRole('combobox', { name: 'Buscar prompts' });
+    expect(search).toHaveFocus();
+    await waitFor(() => expect(optionNames(dialog)).toEqual(['Versión corta']));
+
+    await userEvent.type(search, 'VERSION');
+    expect(optionNames(dialog)).toEqual(['Versión corta']);
+    expect(within(dialog).getByText('1 resultado')).toBeInTheDocument();
+
+    await userEvent.clear(search);
+    await userEvent.type(search, 'publico nombres');
+    expect(optionNames(dialog)).toEqual(['Ideas de nombres']);
+
+    await userEvent.clear(search);
+    await userEvent.type(search, 'descripcion');
+    expect(optionNames(dialog)).toEqual(['Meta descripción']);
+
+    await userEvent.clear(search);
+    await userEvent.type(search, 'zzz');
+    expect(within(dialog).getByText('Ningún prompt coincide con «zzz».')).toBeInTheDocument();
+  });
+
+  it('using a prompt with variables asks for them, fills the text, records the use and lands in Recientes', async () => {
+    const { onUse, calls } = renderLibrary({ [`POST /api/prompt/${names.id}/use`]: () => json(204) });
+    const dialog = await openLibrary();
+    await userEvent.click(within(dialog).getByRole('button', { name: /Lluvia de ideas/ }));
+    expect(within(dialog).getByRole('heading', { name: 'Ideas de nombres' })).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Usar prompt' }));
+
+    await userEvent.type(within(dialog).getByLabelText('producto'), 'una app de recetas');
+    await userEvent.type(within(dialog).getByLabelText('público'), 'familias jóvenes');
+    const filled =
+      'Propón diez nombres para una app de recetas dirigidos a familias jóvenes. Explica cada uno en una línea.';
+    expect(within(dialog).getByText(filled)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Usar prompt' }));
+
+    await waitFor(() => expect(onUse).toHaveBeenCalledWith(filled, names.id));
+    expect(calls.find((call) => call.key === `POST /api/prompt/${names.id}/use`)?.body).toEqual({
+      workspaceId: W,
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    const again = await openLibrary();
+    await userEvent.click(within(again).getByRole('button', { name: /Recientes/ }));
+    expect(optionNames(again)).toEqual(['Ideas de nombres']);
+  });
+
+  it('keyboard: Ctrl+K opens, arrows move, Enter uses a prompt without variables, Escape closes', async () => {
+    const { onUse } = renderLibrary({ [`POST /api/prompt/${meta.id}/use`]: () => json(204) });
+    await screen.findByRole('button', { name: 'Prompts' });
+    await userEvent.keyboard('{Control>}k{/Control}');
+    const dialog = await screen.findByRole('dialog', { name: 'Biblioteca de prompts' });
+    const search = within(dialog).getByRole('combobox');
+    await userEvent.type(search, 'e');
+    expect(optionNames(dialog)).toEqual(['Versión corta', 'Ideas de nombres', 'Meta descripción']);
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}');
+    expect(within(dialog).getByRole('option', { selected: true })).toHaveTextContent('Meta descripción');
+    await userEvent.keyboard('{ArrowUp}');
+    expect(within(dialog).getByRole('option', { selected: true })).toHaveTextContent('Ideas de nombres');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await userEvent.keyboard('{Control>}k{/Control}');
+    const reopened = await screen.findByRole('dialog', { name: 'Biblioteca de prompts' });
+    await userEvent.click(within(reopened).getByRole('button', { name: /Reescritura/ }));
+    await userEvent.click(within(reopened).getByRole('combobox'));
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(onUse).toHaveBeenCalledWith(shorten.text, shorten.id));
+  });
+
+  it('custom prompts: a new one goes to the top of Personalizados, edit changes it, delete asks first', async () => {
+    const older: Prompt = {
+      id: 'cccccccc-0000-4000-8000-000000000001',
+      name: 'Asunto de correo',
+      text: 'Escribe cinco asuntos para {{campaña}}.',
+      category: null,
+      custom: true,
+      language: 'es',
+    };
+    const created = 'cccccccc-0000-4000-8000-000000000002';
+    let editStatus = 500;
+    const { calls } = renderLibrary({
+      [`GET /api/prompt/by-workspace/${W}?language=es`]: () =>
+        json(
+          200,
+          groups().map((group) => (group.key === 'custom' ? { ...group, prompts: [older] } : group)),
+        ),
+      'POST /api/prompt/custom': () => json(201, { id: created }),
+      [`PATCH /api/prompt/custom/${created}`]: () =>
+        editStatus === 204 ? json(204) : json(500, { error: { code: 'INTERNAL', message: 'x' } }),
+      [`DELETE /api/prompt/custom/${created}`]: () => json(204),
+    });
+    const dialog = await openLibrary();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Nuevo prompt' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(within(dialog).getAllByText('Este campo es obligatorio')).toHaveLength(2);
+    await userEvent.type(within(dialog).getByLabelText('Nombre'), 'Titular de oferta');
+    await userEvent.type(
+      within(dialog).getByLabelText('Texto del prompt'),
+      'Escribe un titular para la oferta.',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+
+    expect(await screen.findByText('Prompt personalizado creado')).toBeInTheDocument();
+    expect(calls.find((call) => call.key === 'POST /api/prompt/custom')?.body).toEqual({
+      workspaceId: W,
+      language: 'es',
+      name: 'Titular de oferta',
+      text: 'Escribe un titular para la oferta.',
+    });
+    expect(optionNames(dialog)).toEqual(['Titular de oferta', 'Asunto de correo']);
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Editar' }));
+    const name = within(dialog).getByLabelText('Nombre');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Titular de rebajas');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('No se pudo cambiar el prompt personalizado')).toBeInTheDocument();
+    editStatus = 204;
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(optionNames(dialog)).toEqual(['Titular de rebajas', 'Asunto de correo']));
+    expect(calls.filter((call) => call.key === `PATCH /api/prompt/custom/${created}`).at(-1)?.body).toEqual({
+      name: 'Titular de rebajas',
+      text: 'Escribe un titular para la oferta.',
+    });
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+    const confirm = await screen.findByRole('dialog', { name: '¿Eliminar el prompt?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Eliminar' }));
+    await waitFor(() => expect(optionNames(dialog)).toEqual(['Asunto de correo']));
+    expect(calls.some((call) => call.key === `DELETE /api/prompt/custom/${created}`)).toBe(true);
+  });
+
+  it('a failed load says "No se pudieron recuperar los prompts" and can try again', async () => {
+    let fail = true;
+    renderLibrary({
+      [`GET /api/prompt/by-workspace/${W}?language=es`]: () =>
+        fail ? json(500, { error: { code: 'INTERNAL', message: 'x' } }) : json(200, groups()),
+    });
+    const dialog = await openLibrary();
+    expect(await within(dialog).findByText('No se pudieron recuperar los prompts')).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reintentar' }));
+    await waitFor(() => expect(optionNames(dialog)).toEqual(['Versión corta']));
+  });
+});
