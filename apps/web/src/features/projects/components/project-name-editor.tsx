@@ -22,14 +22,9 @@ export function ProjectNameEditor({
   const input = useRef<HTMLInputElement>(null);
   const finished = useRef(false);
 
-  // Opened from the "⋯" menu, whose closing hands focus back to its trigger on a zero timeout:
-  // taking focus on a later one keeps it here instead of ending the edit at once.
   useEffect(() => {
-    const timer = setTimeout(() => {
-      input.current?.focus();
-      input.current?.select();
-    }, 0);
-    return () => clearTimeout(timer);
+    input.current?.focus();
+    input.current?.select();
   }, []);
 
   const finish = (save: boolean) => {

@@ -89,7 +89,13 @@ export default function ProjectsPage() {
   return (
     <div className="mx-auto flex w-full max-w-[1200px] flex-1 flex-col gap-4 px-4 py-6 md:px-6 md:py-8">
       <div className="flex min-h-9 flex-wrap items-center justify-between gap-3">
-        {folder ? <FolderBreadcrumb rootHref={rootHref} folderName={folder.name} /> : <span />}
+        {folder ? (
+          <FolderBreadcrumb rootHref={rootHref} folderName={folder.name} />
+        ) : (
+          <p className="min-w-0 truncate text-sm text-text-muted">
+            {t('projects.inWorkspace', { name: workspace.name })}
+          </p>
+        )}
         <SortMenu value={sort} onChange={setSort} />
       </div>
       {content}
