@@ -21,6 +21,10 @@ describe('promptVariables', () => {
     expect(promptVariables('A {single} brace and a {{}} pair')).toEqual([]);
   });
 
+  it('ignores double braces holding only spaces', () => {
+    expect(promptVariables('a {{ }} b {{   }} c {{x}}')).toEqual(['x']);
+  });
+
   it('finds variables spread over several lines', () => {
     expect(promptVariables('Text:\n{{text}}\n\nLength: {{target length}}')).toEqual([
       'text',

@@ -58,7 +58,8 @@ export type UpdateCustomPromptBody = z.infer<typeof updateCustomPromptBodySchema
 /** `POST /prompt/{id}/use {workspaceId}` → 204: moves the prompt to the top of Recientes. */
 export const recordPromptUseBodySchema = z.strictObject({ workspaceId: z.uuid() });
 
-const variablePattern = /\{\{\s*([^{}]+?)\s*\}\}/g;
+/** `{{name}}` with at least one visible character in the name: `{{ }}` is not a variable. */
+const variablePattern = /\{\{\s*([^{}\s](?:[^{}]*[^{}\s])?)\s*\}\}/g;
 
 /** The `{{variables}}` of a prompt text, each once, in order of first appearance. */
 export function promptVariables(text: string): string[] {
