@@ -9,6 +9,7 @@ import {
 /**
  * Spec §4 transitions on the loaded groups, applied to the cache so the panel answers at once.
  * Recientes and Personalizados always exist and come first (missing ones are added with `names`).
+ * The server lists custom prompts oldest first; the loaded list is reversed, so the newest leads.
  */
 export function withFixedGroups(
   groups: PromptGroup[],
@@ -18,9 +19,12 @@ export function withFixedGroups(
   const rest = groups.filter(
     (group) => group.key !== RECENT_PROMPTS_GROUP && group.key !== CUSTOM_PROMPTS_GROUP,
   );
+  const custom = find(CUSTOM_PROMPTS_GROUP);
   return [
     find(RECENT_PROMPTS_GROUP) ?? { key: RECENT_PROMPTS_GROUP, name: names.recent, prompts: [] },
-    find(CUSTOM_PROMPTS_GROUP) ?? { key: CUSTOM_PROMPTS_GROUP, name: names.custom, prompts: [] },
+    custom
+      ? { ...custom, prompts: [...custom.prompts].reverse() }
+      : { key: CUSTOM_PROMPTS_GROUP, name: names.custom, prompts: [] },
     ...rest,
   ];
 }

@@ -203,13 +203,18 @@ describe('prompt library', { timeout: 20_000 }, () => {
       custom: true,
       language: 'es',
     };
+    const newer: Prompt = {
+      ...older,
+      id: 'cccccccc-0000-4000-8000-000000000003',
+      name: 'Post de lanzamiento',
+    };
     const created = 'cccccccc-0000-4000-8000-000000000002';
     let editStatus = 500;
     const { calls } = renderLibrary({
       [`GET /api/prompt/by-workspace/${W}?language=es`]: () =>
         json(
           200,
-          groups().map((group) => (group.key === 'custom' ? { ...group, prompts: [older] } : group)),
+          groups().map((group) => (group.key === 'custom' ? { ...group, prompts: [older, newer] } : group)),
         ),
       'POST /api/prompt/custom': () => json(201, { id: created }),
       [`PATCH /api/prompt/custom/${created}`]: () =>
@@ -217,6 +222,9 @@ describe('prompt library', { timeout: 20_000 }, () => {
       [`DELETE /api/prompt/custom/${created}`]: () => json(204),
     });
     const dialog = await openLibrary();
+    await userEvent.click(within(dialog).getByRole('button', { name: /Personalizados/ }));
+    // The server lists them oldest first; the library shows the loaded list reversed.
+    expect(optionNames(dialog)).toEqual(['Post de lanzamiento', 'Asunto de correo']);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Nuevo prompt' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     expect(within(dialog).getAllByText('Este campo es obligatorio')).toHaveLength(2);
@@ -234,7 +242,7 @@ describe('prompt library', { timeout: 20_000 }, () => {
       name: 'Titular de oferta',
       text: 'Escribe un titular para la oferta.',
     });
-    expect(optionNames(dialog)).toEqual(['Titular de oferta', 'Asunto de correo']);
+    expect(optionNames(dialog)).toEqual(['Titular de oferta', 'Post de lanzamiento', 'Asunto de correo']);
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Editar' }));
     const name = within(dialog).getByLabelText('Nombre');
@@ -244,7 +252,9 @@ describe('prompt library', { timeout: 20_000 }, () => {
     expect(await screen.findByText('No se pudo cambiar el prompt personalizado')).toBeInTheDocument();
     editStatus = 204;
     await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
-    await waitFor(() => expect(optionNames(dialog)).toEqual(['Titular de rebajas', 'Asunto de correo']));
+    await waitFor(() =>
+      expect(optionNames(dialog)).toEqual(['Titular de rebajas', 'Post de lanzamiento', 'Asunto de correo']),
+    );
     expect(calls.filter((call) => call.key === `PATCH /api/prompt/custom/${created}`).at(-1)?.body).toEqual({
       name: 'Titular de rebajas',
       text: 'Escribe un titular para la oferta.',
@@ -253,7 +263,7 @@ describe('prompt library', { timeout: 20_000 }, () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
     const confirm = await screen.findByRole('dialog', { name: '¿Eliminar el prompt?' });
     await userEvent.click(within(confirm).getByRole('button', { name: 'Eliminar' }));
-    await waitFor(() => expect(optionNames(dialog)).toEqual(['Asunto de correo']));
+    await waitFor(() => expect(optionNames(dialog)).toEqual(['Post de lanzamiento', 'Asunto de correo']));
     expect(calls.some((call) => call.key === `DELETE /api/prompt/custom/${created}`)).toBe(true);
   });
 
