@@ -1,0 +1,109 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { json } from '../../../../test/render';
+import { changeLocale } from '@/lib/i18n';
+import { sessionStore } from '@/lib/session-store';
+import { entry, PROJECT_ID, projectFixture, renderChat, REPLY_ID, WORKSPACE_ID } from '../test/chat-fixtures';
+import ChatPage from './chat-page';
+
+const NEWEST = `GET /api/workspace/${WORKSPACE_ID}/projects?sort=updatedAt&order=desc&limit=1`;
+const CREATE = `POST /api/workspace/${WORKSPACE_ID}/project`;
+const emptyDocument = () => json(200, { content: { type: 'doc', content: [{ type: 'paragraph' }] } });
+
+function setViewport(mobile: boolean) {
+  vi.stubGlobal(
+    'matchMedia',
+    vi.fn((query: string) => ({
+      matches: query === '(max-width: 768px)' ? mobile : false,
+      media: query,
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+    })),
+  );
+}
+
+describe('chat page', () => {
+  beforeEach(async () => {
+    await changeLocale('es');
+    sessionStore.clear();
+    setViewport(false);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('without ?project= opens the newest project of the workspace and stores it', async () => {
+    const { router, callsTo } = renderChat(
+      <ChatPage />,
+      {
+        [NEWEST]: () => json(200, { items: [projectFixture], nextCursor: null }),
+        [`GET /api/project/${PROJECT_ID}/document`]: emptyDocument,
+      },
+      { path: '/chat' },
+    );
+    await waitFor(() => expect(router.state.location.search).toBe(`?project=${PROJECT_ID}`));
+    expect(localStorage.getItem('projectId')).toBe(PROJECT_ID);
+    expect(
+      await screen.findByRole('heading', { name: '¡Hola, Ana! ¿Qué escribimos hoy?' }),
+    ).toBeInTheDocument();
+    expect(callsTo(CREATE)).toHaveLength(0);
+  });
+
+  it('a workspace without projects gets a new one', async () => {
+    const NEW_ID = '55555555-5555-4555-8555-555555555555';
+    const { router } = renderChat(
+      <ChatPage />,
+      {
+        [NEWEST]: () => json(200, { items: [], nextCursor: null }),
+        [CREATE]: () => json(201, { id: NEW_ID }),
+        [`GET /api/project/${NEW_ID}`]: () => json(200, { ...projectFixture, id: NEW_ID }),
+        [`GET /api/project/${NEW_ID}/conversation`]: () => json(200, { projectId: NEW_ID, entries: [] }),
+        [`GET /api/project/${NEW_ID}/document`]: emptyDocument,
+      },
+      { path: '/chat' },
+    );
+    await waitFor(() => expect(router.state.location.search).toBe(`?project=${NEW_ID}`));
+    expect(localStorage.getItem('projectId')).toBe(NEW_ID);
+  });
+
+  it('the stored project wins over the newest one', async () => {
+    localStorage.setItem('projectId', PROJECT_ID);
+    const { router, callsTo } = renderChat(
+      <ChatPage />,
+      { [`GET /api/project/${PROJECT_ID}/document`]: emptyDocument },
+      { path: '/chat' },
+    );
+    await waitFor(() => expect(router.state.location.search).toBe(`?project=${PROJECT_ID}`));
+    expect(callsTo(NEWEST)).toHaveLength(0);
+  });
+
+  it('a project that is gone shows "not found" with a new-project button, never a blank page', async () => {
+    const GONE = '66666666-6666-4666-8666-666666666666';
+    renderChat(<ChatPage />, {}, { path: `/chat?project=${GONE}` });
+    expect(await screen.findByRole('heading', { name: 'No encontramos este proyecto' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Nuevo proyecto' })).toBeInTheDocument();
+  });
+
+  it('on phones the chat and the document are two tabs; inserting a reply opens the document', async () => {
+    setViewport(true);
+    renderChat(<ChatPage />, {
+      [`GET /api/project/${PROJECT_ID}/conversation`]: () =>
+        json(200, {
+          projectId: PROJECT_ID,
+          entries: [
+            entry({ id: '77777777-7777-4777-8777-777777777777', role: 'user', content: 'Un eslogan' }),
+            entry({ id: REPLY_ID, role: 'assistant', content: 'Pan del día' }),
+          ],
+        }),
+      [`GET /api/project/${PROJECT_ID}/document`]: emptyDocument,
+    });
+    const chatTab = await screen.findByRole('tab', { name: 'Chat' });
+    const documentTab = screen.getByRole('tab', { name: 'Documento' });
+    expect(chatTab).toHaveAttribute('aria-selected', 'true');
+    const reply = await screen.findByTestId('assistant-reply');
+    await userEvent.click(within(reply).getByRole('button', { name: 'Insertar en el documento' }));
+    await waitFor(() => expect(documentTab).toHaveAttribute('aria-selected', 'true'));
+    // The chat stays mounted, only hidden (jsdom has no stylesheet: the class says it).
+    expect(screen.getByTestId('conversation').closest('[role="tabpanel"]')).toHaveClass('hidden');
+    expect(screen.getByRole('tabpanel', { name: 'Documento' })).not.toHaveClass('hidden');
+  });
+});

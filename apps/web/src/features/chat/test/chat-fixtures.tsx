@@ -1,0 +1,163 @@
+import type { ReactElement } from 'react';
+import { vi } from 'vitest';
+import { Toaster } from 'react-hot-toast';
+import type { ChatStreamPart, ConversationEntry } from '@redacta/shared';
+import { fakeApi, json, renderRoutes } from '../../../../test/render';
+import { SessionGate } from '@/features/session';
+
+export const USER_ID = '11111111-1111-4111-8111-111111111111';
+export const WORKSPACE_ID = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
+export const PROJECT_ID = '22222222-2222-4222-8222-222222222222';
+export const USER_ENTRY_ID = '33333333-3333-4333-8333-333333333333';
+export const REPLY_ID = '44444444-4444-4444-8444-444444444444';
+
+export const me = {
+  id: USER_ID,
+  email: 'ana@ejemplo.com',
+  firstName: 'Ana',
+  lastName: 'García',
+  name: 'Ana García',
+  picture: null,
+  locale: 'es' as const,
+};
+
+export function usage(remaining: number | null = 1990) {
+  return {
+    workspaceId: WORKSPACE_ID,
+    wordCount: remaining === null ? 10 : 2000 - remaining,
+    limit: remaining === null ? null : 2000,
+    remaining,
+    resetsAt: '2026-12-01T00:00:00Z',
+  };
+}
+
+export function workspaceFixture(remaining: number | null = 1990) {
+  return {
+    id: WORKSPACE_ID,
+    name: 'Espacio de Ana',
+    createdAt: '2026-11-01T00:00:00Z',
+    ownerId: USER_ID,
+    owner: { id: USER_ID, firstName: 'Ana', lastName: 'García', email: me.email },
+    plan: remaining === null ? 'pro_yearly' : 'free',
+    isPro: remaining === null,
+    isEnterprise: false,
+    enterprisePlan: false,
+    isGpt4TurnedOn: false,
+    userSeats: 0,
+    invitedUsers: [],
+    premiumSubscription: null,
+    cancelAtPeriodEnd: false,
+    workspaceUsage: usage(remaining),
+  };
+}
+
+export const projectFixture = {
+  id: PROJECT_ID,
+  name: 'Campaña de otoño',
+  workspaceId: WORKSPACE_ID,
+  folderId: null,
+  isShared: false,
+  createdBy: USER_ID,
+  createdAt: '2026-11-01T00:00:00Z',
+  updatedAt: '2026-11-01T00:00:00Z',
+};
+
+export function entry(
+  fields: Partial<ConversationEntry> & Pick<ConversationEntry, 'id' | 'role' | 'content'>,
+) {
+  return {
+    status: 'complete' as const,
+    model: fields.role === 'assistant' ? 'demo' : null,
+    wordsCharged: 0,
+    createdAt: '2026-11-02T10:00:00Z',
+    reaction: null,
+    ...fields,
+  };
+}
+
+/**
+ * A chat stream the test feeds part by part, as the server would: an NDJSON body that errors like a
+ * real fetch body when the request is aborted.
+ */
+export function controlledStream(signal: AbortSignal | null | undefined) {
+  const encoder = new TextEncoder();
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const body = new ReadableStream<Uint8Array>({
+    start(c) {
+      controller = c;
+    },
+  });
+  signal?.addEventListener('abort', () => {
+    try {
+      controller.error(new DOMException('The operation was aborted.', 'AbortError'));
+    } catch {
+      /* already closed */
+    }
+  });
+  return {
+    response: new Response(body, { status: 200, headers: { 'content-type': 'application/x-ndjson' } }),
+    push: (part: ChatStreamPart) => controller.enqueue(encoder.encode(`${JSON.stringify(part)}\n`)),
+    close: () => controller.close(),
+  };
+}
+
+export interface RecordedCall {
+  key: string;
+  body: unknown;
+  signal: AbortSignal | null | undefined;
+}
+
+type Handler = (body: unknown, init: RequestInit) => Response | Promise<Response>;
+
+/** The signed-in session around `element` at `path`, against a fake API answering by "METHOD /path". */
+export function renderChat(
+  element: ReactElement,
+  handlers: Record<string, Handler> = {},
+  { path = `/chat?project=${PROJECT_ID}`, remaining = 1990 as number | null } = {},
+) {
+  const base: Record<string, Handler> = {
+    'GET /api/auth/refresh': () => json(200, { accessToken: 'token', user: me }),
+    'GET /api/workspace/list': () => json(200, [workspaceFixture(remaining)]),
+    [`GET /api/project/${PROJECT_ID}`]: () => json(200, projectFixture),
+    [`GET /api/project/${PROJECT_ID}/conversation`]: () => json(200, { projectId: PROJECT_ID, entries: [] }),
+    [`GET /api/workspace/${WORKSPACE_ID}/usage`]: () => json(200, usage(remaining)),
+    [`GET /api/workspace/${WORKSPACE_ID}/gpt-4/status`]: () =>
+      json(200, {
+        isGpt4TurnedOn: false,
+        available: remaining === null,
+        modelLabel: 'GPT-4.1',
+        activeModelLabel: 'GPT-4.1 mini',
+        demo: false,
+      }),
+    [`GET /api/brand-voice/workspace/${WORKSPACE_ID}`]: () => json(200, []),
+    ...handlers,
+  };
+  const calls: RecordedCall[] = [];
+  const api = fakeApi({});
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const key = `${init.method ?? 'GET'} ${url}`;
+      const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+      calls.push({ key, body, signal: init.signal });
+      const handler = base[key];
+      return handler ? handler(body, init) : api.fetch(url, init);
+    }),
+  );
+  const rendered = renderRoutes(
+    [
+      {
+        path: '/chat',
+        element: (
+          <SessionGate>
+            {element}
+            <Toaster />
+          </SessionGate>
+        ),
+      },
+    ],
+    path,
+  );
+  const callsTo = (key: string) => calls.filter((call) => call.key === key);
+  return { ...rendered, calls, callsTo };
+}

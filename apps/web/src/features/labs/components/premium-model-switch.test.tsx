@@ -1,0 +1,121 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Toaster } from 'react-hot-toast';
+import { fakeApi, json, renderRoutes } from '../../../../test/render';
+import { changeLocale } from '@/lib/i18n';
+import { sessionStore } from '@/lib/session-store';
+import { SessionGate } from '@/features/session';
+import { PremiumModelSwitch } from './premium-model-switch';
+
+const me = {
+  id: '11111111-1111-4111-8111-111111111111',
+  email: 'ana@ejemplo.com',
+  firstName: 'Ana',
+  lastName: 'García',
+  name: 'Ana García',
+  picture: null,
+  locale: 'es',
+};
+const W = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
+const workspace = (plan: 'free' | 'pro_monthly') => ({
+  id: W,
+  name: 'Espacio de Ana',
+  createdAt: '2026-11-01T00:00:00Z',
+  ownerId: me.id,
+  owner: { id: me.id, firstName: 'Ana', lastName: 'García', email: me.email },
+  plan,
+  isPro: plan !== 'free',
+  isEnterprise: false,
+  enterprisePlan: false,
+  isGpt4TurnedOn: false,
+  userSeats: 3,
+  invitedUsers: [],
+  premiumSubscription: null,
+  cancelAtPeriodEnd: false,
+  workspaceUsage: {
+    workspaceId: W,
+    wordCount: 0,
+    limit: null,
+    remaining: null,
+    resetsAt: '2026-12-01T00:00:00Z',
+  },
+});
+const status = (on: boolean, available = true) => ({
+  isGpt4TurnedOn: on,
+  available,
+  modelLabel: 'GPT-4.1',
+  activeModelLabel: on ? 'GPT-4.1' : 'GPT-4.1 mini',
+  demo: false,
+});
+
+function renderSwitch(plan: 'free' | 'pro_monthly', handlers: Parameters<typeof fakeApi>[0] = {}) {
+  const api = fakeApi({
+    'GET /api/auth/refresh': () => json(200, { accessToken: 't', user: me }),
+    'GET /api/workspace/list': () => json(200, [workspace(plan)]),
+    [`GET /api/workspace/${W}/gpt-4/status`]: () => json(200, status(false, plan !== 'free')),
+    ...handlers,
+  });
+  vi.stubGlobal('fetch', vi.fn(api.fetch));
+  renderRoutes(
+    [
+      {
+        path: '/labs',
+        element: (
+          <SessionGate>
+            <PremiumModelSwitch />
+            <Toaster />
+          </SessionGate>
+        ),
+      },
+    ],
+    '/labs',
+  );
+  return api.calls;
+}
+
+describe('GPT-4 in Chat switch', () => {
+  beforeEach(async () => {
+    await changeLocale('es');
+    sessionStore.clear();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('a paid workspace turns it on and sees which model answers', async () => {
+    const calls = renderSwitch('pro_monthly', {
+      'PATCH /api/workspace/gpt-4/enable': () => json(200, status(true)),
+    });
+    const toggle = await screen.findByRole('switch', { name: 'GPT-4 en el chat' });
+    await waitFor(() => expect(toggle).toBeEnabled());
+    expect(screen.getByText(/ahora responde: GPT-4.1 mini/)).toBeInTheDocument();
+    await userEvent.click(toggle);
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-checked', 'true'));
+    expect(screen.getByText(/ahora responde: GPT-4.1$/)).toBeInTheDocument();
+    expect(calls.find((call) => call.key === 'PATCH /api/workspace/gpt-4/enable')?.body).toEqual({
+      workspaceId: W,
+    });
+  });
+
+  it("a failure shows the server's message and the switch stays as it was", async () => {
+    renderSwitch('pro_monthly', {
+      'PATCH /api/workspace/gpt-4/enable': () =>
+        json(403, {
+          error: { code: 'PLAN_REQUIRED', message: 'The premium model is available on paid plans only' },
+        }),
+    });
+    const toggle = await screen.findByRole('switch', { name: 'GPT-4 en el chat' });
+    await waitFor(() => expect(toggle).toBeEnabled());
+    await userEvent.click(toggle);
+    expect(await screen.findByText('The premium model is available on paid plans only')).toBeInTheDocument();
+    expect(toggle).toHaveAttribute('aria-checked', 'false');
+  });
+
+  it('free members see why it is off and can open the upgrade modal', async () => {
+    renderSwitch('free');
+    const toggle = await screen.findByRole('switch', { name: 'GPT-4 en el chat' });
+    expect(toggle).toBeDisabled();
+    expect(toggle).toHaveAccessibleDescription(/Solo para miembros de pago/);
+    await userEvent.click(screen.getByRole('button', { name: 'Mejorar a Pro' }));
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+  });
+});
