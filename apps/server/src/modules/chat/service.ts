@@ -1,17 +1,8 @@
-import { and, asc, desc, eq, isNull, or } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { LanguageModelV3Prompt } from '@ai-sdk/provider';
 import { countWords, isPaidPlan, resolveLocale, type Locale, type Plan } from '@redacta/shared';
 import type { Db } from '../../db/client.ts';
-import {
-  brandVoices,
-  conversationEntries,
-  projects,
-  promptUsage,
-  prompts,
-  reactions,
-  users,
-  workspaces,
-} from '../../db/schema.ts';
+import { brandVoices, conversationEntries, projects, reactions, users, workspaces } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { ChatModel, Models } from '../../ai/models.ts';
 import type { LiveSearchMode } from '../../ai/live-search.ts';
@@ -77,24 +68,8 @@ export async function requireBrandVoice(db: Db, workspaceId: string, brandVoiceI
   return voice;
 }
 
-/** A built-in prompt or one of this workspace's: it goes into the user's recently used prompts. */
-export async function recordPromptUse(db: Db, workspaceId: string, userId: string, promptId: string) {
-  const [prompt] = await db
-    .select({ id: prompts.id })
-    .from(prompts)
-    .where(
-      and(eq(prompts.id, promptId), or(isNull(prompts.workspaceId), eq(prompts.workspaceId, workspaceId))),
-    );
-  if (!prompt) throw notFound('Prompt');
-  const lastUsedAt = new Date();
-  await db
-    .insert(promptUsage)
-    .values({ promptId, workspaceId, userId, lastUsedAt })
-    .onConflictDoUpdate({
-      target: [promptUsage.workspaceId, promptUsage.userId, promptUsage.promptId],
-      set: { lastUsedAt },
-    });
-}
+// One implementation of Recientes (move to the top, keep ten): the prompt library's.
+export { recordPromptUse } from '../prompts/service.ts';
 
 /** System prompt, the last entries of the conversation (oldest first), then the new message. */
 export async function buildChatPrompt(
