@@ -13,6 +13,8 @@ export interface ServerOptions {
   port?: number;
   /** Long enough for a first web build. */
   readyTimeoutMs?: number;
+  /** Extra environment for this server only (e.g. a small FREE_PLAN_WORDS); wins over the defaults. */
+  env?: Record<string, string>;
 }
 
 export interface RunningServer {
@@ -49,6 +51,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       // Every spec signs in from 127.0.0.1: keep the per-IP code limits out of the way.
       RATE_LIMIT_CODE_REQUESTS_PER_HOUR: '1000',
       RATE_LIMIT_LOGIN_ATTEMPTS_PER_15MIN: '1000',
+      ...options.env,
     },
   });
   child.stdout?.pipe(log, { end: false });
