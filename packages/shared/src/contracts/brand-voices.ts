@@ -50,7 +50,12 @@ export const updateBrandVoiceBodySchema = z
   .refine((body) => Object.keys(body).length > 0, { message: 'Nothing to change' });
 export type UpdateBrandVoiceBody = z.infer<typeof updateBrandVoiceBodySchema>;
 
-/** `PATCH /brand-voice/analyze-content` (100 s client timeout). */
+/**
+ * `PATCH /brand-voice/analyze-content` (100 s client timeout). Refusals: a sample without words →
+ * 400 VALIDATION_FAILED (issue on `text`); over 5,000 words → 400 BRAND_VOICE_SAMPLE_TOO_LONG;
+ * allowance used up → 403 NO_WORDS_LEFT; the model fails or times out → 502/504
+ * BRAND_VOICE_ANALYSIS_FAILED ("Text analysis error"), nothing charged.
+ */
 export const analyzeContentBodySchema = z.strictObject({
   workspaceId: z.uuid(),
   text: z

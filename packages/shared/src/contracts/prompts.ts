@@ -54,6 +54,8 @@ export const updateCustomPromptBodySchema = z.strictObject({
   text: promptTextSchema,
 });
 export type UpdateCustomPromptBody = z.infer<typeof updateCustomPromptBodySchema>;
+/** `PATCH /prompt/custom/{id}` → the edited prompt. Built-in prompts are read-only (403 FORBIDDEN). */
+export const updateCustomPromptResponseSchema = promptSchema;
 
 /** `POST /prompt/{id}/use {workspaceId}` → 204: moves the prompt to the top of Recientes. */
 export const recordPromptUseBodySchema = z.strictObject({ workspaceId: z.uuid() });

@@ -7,9 +7,9 @@ import {
   idParamsSchema,
   promptGroupsQuerySchema,
   promptGroupsResponseSchema,
-  promptSchema,
   recordPromptUseBodySchema,
   updateCustomPromptBodySchema,
+  updateCustomPromptResponseSchema,
 } from '@redacta/shared';
 import { catalogue } from './catalogue/index.ts';
 import { BuiltInLibrary, seedBuiltInPrompts } from './built-ins.ts';
@@ -72,7 +72,7 @@ export const promptRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Change the name and text of a custom prompt (built-in prompts: 403)',
         params: idParamsSchema,
         body: updateCustomPromptBodySchema,
-        response: { 200: promptSchema, 403: errorBodySchema, ...errors },
+        response: { 200: updateCustomPromptResponseSchema, 403: errorBodySchema, ...errors },
       },
     },
     (request) => updateCustomPrompt(app.db, request.params.id, request.userId, request.body),
