@@ -1,0 +1,67 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import type { ReadyMessage } from './protocol.ts';
+
+export interface Child<T extends ReadyMessage = ReadyMessage> {
+  process: ChildProcess;
+  ready: T;
+  /** User + system CPU time the process has used so far, in milliseconds (from /proc/<pid>/stat). */
+  cpuMs(): number;
+  stop(): Promise<void>;
+}
+
+const ticksPerSecond = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** utime + stime of a process: fields 14 and 15 of /proc/<pid>/stat, after the parenthesised name. */
+export function processCpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks * 1000) / ticksPerSecond;
+}
+
+/**
+ * Starts one of the benchmark's servers as a Node process of its own (no shell in between, so its
+ * pid is the server's) and waits for the JSON line saying it listens.
+ */
+export async function startChild<T extends ReadyMessage>(
+  file: string,
+  env: Record<string, string> = {},
+): Promise<Child<T>> {
+  const script = fileURLToPath(new URL(file, import.meta.url));
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const ready = await new Promise<T>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`${file} exited with ${code} before it was ready`)));
+    const lines = createInterface({ input: child.stdout! });
+    lines.on('line', (line) => {
+      if (!line.startsWith('{"ready"')) {
+        process.stderr.write(`[${file}] ${line}\n`);
+        return;
+      }
+      resolve((JSON.parse(line) as { ready: T }).ready);
+    });
+  });
+  child.removeAllListeners('exit');
+  return {
+    process: child,
+    ready,
+    cpuMs: () => processCpuMs(child.pid!),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}

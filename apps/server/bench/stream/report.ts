@@ -1,0 +1,63 @@
+import { TOKENS_PER_STREAM } from './protocol.ts';
+import type { StreamOutcome } from './load.ts';
+
+export interface PathResult {
+  streams: number;
+  completeStreams: number;
+  firstTokenMs: { p50: number | null; p99: number | null };
+  /** Server process CPU per 1,000 tokens delivered; null for the direct path (no server). */
+  cpuMsPer1000Tokens: number | null;
+}
+
+/** The issue's targets at the highest concurrency: ours within these multiples of the limit. */
+export const targets = { cpuPerTokenRatio: 1.5, firstTokenP99Ratio: 2, concurrency: '200' };
+
+function percentile(sorted: number[], p: number): number | null {
+  if (sorted.length === 0) return null;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+const round = (value: number | null, digits = 1) => (value === null ? null : +value.toFixed(digits));
+
+export function summarise(outcomes: StreamOutcome[], cpuMs: number | null): PathResult {
+  const firsts = outcomes
+    .map((o) => o.firstTokenMs)
+    .filter((ms): ms is number => ms !== null)
+    .sort((a, b) => a - b);
+  const tokens = outcomes.length * TOKENS_PER_STREAM;
+  return {
+    streams: outcomes.length,
+    completeStreams: outcomes.filter((o) => o.complete).length,
+    firstTokenMs: { p50: round(percentile(firsts, 50)), p99: round(percentile(firsts, 99)) },
+    cpuMsPer1000Tokens: cpuMs === null ? null : round((cpuMs * 1000) / tokens, 2),
+  };
+}
+
+const ratio = (ours: number | null, limit: number | null) =>
+  ours === null || limit === null || limit === 0 ? null : round(ours / limit, 2);
+
+/** Ratios ours/limit per level, and the verdict at the targets' concurrency. */
+export function verdict(results: Record<string, Record<string, PathResult>>) {
+  const ratios = Object.fromEntries(
+    Object.entries(results).map(([level, paths]) => [
+      level,
+      {
+        cpuPerToken: ratio(paths.ours!.cpuMsPer1000Tokens, paths.limit!.cpuMsPer1000Tokens),
+        firstTokenP99: ratio(paths.ours!.firstTokenMs.p99, paths.limit!.firstTokenMs.p99),
+      },
+    ]),
+  );
+  const at = ratios[targets.concurrency]!;
+  const incomplete = Object.values(results).reduce(
+    (n, paths) => n + Object.values(paths).reduce((m, p) => m + p.streams - p.completeStreams, 0),
+    0,
+  );
+  const cpuOk = at.cpuPerToken !== null && at.cpuPerToken <= targets.cpuPerTokenRatio;
+  const p99Ok = at.firstTokenP99 !== null && at.firstTokenP99 <= targets.firstTokenP99Ratio;
+  const met = cpuOk && p99Ok && incomplete === 0;
+  const line =
+    `${met ? 'PASS' : 'MISS'}: at ${targets.concurrency} streams ours/limit CPU per token ` +
+    `${at.cpuPerToken}× (target ≤ ${targets.cpuPerTokenRatio}×), first-token p99 ${at.firstTokenP99}× ` +
+    `(target ≤ ${targets.firstTokenP99Ratio}×), ${incomplete === 0 ? 'every stream complete' : `${incomplete} streams incomplete`}`;
+  return { results, ratios, targets, met, verdict: line };
+}

@@ -1,0 +1,102 @@
+/**
+ * `npm run bench:stream` (issue 3, "Benchmark"; not a test): against one local OpenAI-protocol model
+ * server in its own process, compares three paths at 1, 50 and 200 concurrent streams of
+ * TOKENS_PER_STREAM tokens at TOKENS_PER_SECOND:
+ *
+ *   ours    POST /api/chat/send-request-stream through the real app (auth, PGlite, allowance, saving)
+ *   limit   a bare node:http server that parses the model's SSE and writes the text (pass-through)
+ *   direct  the client reading the model server itself
+ *
+ * For each: first-token latency p50/p99 as the client saw it, streams completed whole, and the server
+ * process's CPU milliseconds per 1,000 tokens from /proc/<pid>/stat; then ours/limit ratios, JSON on
+ * stdout and a one-line verdict against the targets. Exits non-zero when a target is missed.
+ */
+import { chatStream, directStream, passThroughStream, runLoad, type OpenStream } from './load.ts';
+import { startChild, type Child } from './processes.ts';
+import { TOKENS_PER_SECOND, TOKENS_PER_STREAM } from './protocol.ts';
+import { summarise, verdict, type PathResult } from './report.ts';
+
+/** Each level runs `concurrency` clients opening `streamsEach` streams back to back. */
+const levels = [
+  { concurrency: 1, streamsEach: 10 },
+  { concurrency: 50, streamsEach: 2 },
+  { concurrency: 200, streamsEach: 1 },
+];
+const WARM_UP_STREAMS = 20;
+
+interface ChatReady {
+  port: number;
+  token: string;
+  workspaceId: string;
+  projectIds: string[];
+}
+
+async function main() {
+  const children: Child[] = [];
+  try {
+    const provider = await startChild('./mock-provider.ts');
+    children.push(provider);
+    const upstream = `http://127.0.0.1:${provider.ready.port}/v1`;
+    const limit = await startChild('./passthrough-server.ts', { UPSTREAM_URL: upstream });
+    children.push(limit);
+    const streamsNeeded = WARM_UP_STREAMS + levels.reduce((n, l) => n + l.concurrency * l.streamsEach, 0);
+    const ours = await startChild<ChatReady & { [key: string]: unknown }>('./app-server.ts', {
+      UPSTREAM_URL: upstream,
+      BENCH_PROJECTS: String(streamsNeeded),
+    });
+    children.push(ours);
+
+    const paths: { name: 'ours' | 'limit' | 'direct'; open: OpenStream; server: Child | null }[] = [
+      {
+        name: 'direct',
+        open: directStream(upstream),
+        server: null,
+      },
+      { name: 'limit', open: passThroughStream(`http://127.0.0.1:${limit.ready.port}`), server: limit },
+      {
+        name: 'ours',
+        open: chatStream(
+          `http://127.0.0.1:${ours.ready.port}`,
+          ours.ready.token,
+          ours.ready.workspaceId,
+          ours.ready.projectIds,
+        ),
+        server: ours,
+      },
+    ];
+
+    // Warm-up (JIT, connection pools, the database's caches): not measured.
+    for (const path of paths) await runLoad(path.open, WARM_UP_STREAMS, 1, 0);
+    let nextIndex = WARM_UP_STREAMS;
+
+    const results: Record<string, Record<string, PathResult>> = {};
+    for (const level of levels) {
+      const byPath: Record<string, PathResult> = {};
+      for (const path of paths) {
+        const cpuBefore = path.server?.cpuMs();
+        const outcomes = await runLoad(path.open, level.concurrency, level.streamsEach, nextIndex);
+        const cpuMs = path.server ? path.server.cpuMs() - cpuBefore! : null;
+        byPath[path.name] = summarise(outcomes, cpuMs);
+      }
+      nextIndex += level.concurrency * level.streamsEach;
+      results[String(level.concurrency)] = byPath;
+    }
+
+    const report = {
+      setup: {
+        tokensPerStream: TOKENS_PER_STREAM,
+        tokensPerSecond: TOKENS_PER_SECOND,
+        levels,
+        node: process.version,
+      },
+      ...verdict(results),
+    };
+    console.log(JSON.stringify(report, null, 2));
+    console.log(report.verdict);
+    if (!report.met) process.exitCode = 1;
+  } finally {
+    await Promise.all(children.map((child) => child.stop()));
+  }
+}
+
+await main();
