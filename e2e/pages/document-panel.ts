@@ -20,24 +20,18 @@ export class DocumentPanel {
     this.characterCount = this.root.getByTestId('document-character-count');
   }
 
+  /** The document and the editor's lazy chunk both have to arrive; a busy CI machine can take a while. */
   async waitUntilReady() {
-    await expect(this.editor).toBeVisible();
+    await expect(this.editor).toBeVisible({ timeout: 30_000 });
   }
 
   toolbarButton(name: string): Locator {
     return this.root.getByRole('toolbar').getByRole('button', { name, exact: true });
   }
 
-  /** Types at the end of the document, as a user clicking below the last line would. */
-  async typeAtEnd(text: string) {
-    await this.editor.click();
-    await this.page.keyboard.press('ControlOrMeta+End');
-    await this.page.keyboard.type(text);
-  }
-
   /** Waits for the autosave that follows a pause in typing. */
   async waitUntilSaved() {
-    await expect(this.saveState).toHaveAttribute('data-save-state', 'saved');
+    await expect(this.saveState).toHaveAttribute('data-save-state', 'saved', { timeout: 20_000 });
   }
 
   async export(format: 'Markdown (.md)' | 'Texto sin formato (.txt)' | 'Word (.docx)'): Promise<Download> {

@@ -47,7 +47,8 @@ test.describe('the document beside the chat', () => {
     await writeSample(page, panel);
     expect((await saved).ok()).toBe(true);
     await panel.waitUntilSaved();
-    await expect(panel.wordCount).toHaveTextContent('12 palabras');
+    await expect(panel.wordCount).toHaveText('12 palabras');
+    await expect(panel.characterCount).toHaveText('67 caracteres');
     await keepScreenshot(page, testInfo, 'document-1280-es');
 
     await page.reload();
@@ -56,7 +57,7 @@ test.describe('the document beside the chat', () => {
     await expect(panel.editor.locator('strong')).toHaveText('intenso');
     await expect(panel.editor.locator('em')).toHaveText('suave');
     await expect(panel.editor.getByRole('listitem')).toHaveText(['Tostado local', 'Envío gratis']);
-    await expect(panel.wordCount).toHaveTextContent('12 palabras');
+    await expect(panel.wordCount).toHaveText('12 palabras');
 
     await panel.saveButton.click();
     await expect(page.getByText('Proyecto guardado correctamente!')).toBeVisible();
@@ -124,6 +125,7 @@ test.describe('the document beside the chat', () => {
     await signUp();
     const panel = new DocumentPanel(page);
     await panel.waitUntilReady();
+    await keepScreenshot(page, testInfo, 'document-empty-1280-es');
     await writeSample(page, panel);
     await panel.waitUntilSaved();
     for (const language of ['es', 'en'] as const) {

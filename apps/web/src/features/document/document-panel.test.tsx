@@ -15,11 +15,14 @@ const reply = [
   '',
   '- Tostado local',
   '- [Tienda](https://cafe.example)',
+  '',
+  '[Truco](javascript:alert(3)) final',
 ].join('\n');
 
 const editorBox = () => screen.getByRole('textbox', { name: 'Texto del documento' });
 
-describe('document panel', () => {
+// The editor chunk is transformed on first use; under a loaded machine that takes seconds.
+describe('document panel', { timeout: 20_000 }, () => {
   beforeEach(async () => {
     await changeLocale('es');
   });
@@ -30,7 +33,7 @@ describe('document panel', () => {
   it('applies a reply inserted while the document is still loading, as rich text without raw HTML', async () => {
     const load = deferred<Response>();
     const user = userEvent.setup();
-    renderDocument(
+    const { saves } = renderDocument(
       { [`GET ${documentUrl}`]: () => load.promise, [`PATCH ${documentUrl}`]: savedEcho },
       { reply },
     );
@@ -52,11 +55,17 @@ describe('document panel', () => {
       'https://cafe.example',
     );
     expect(editor.querySelector('img, script')).toBeNull();
+    expect(within(editor).getByText(/Truco/)).toBeInTheDocument();
+    expect(editor.querySelector('a[href^="javascript"]')).toBeNull();
+
+    await waitFor(() => expect(saves()).toHaveLength(1), { timeout: 3000 });
+    const saved = JSON.stringify(saves()[0]!.body);
+    expect(saved).toContain('"href":"https://cafe.example"');
+    expect(saved).not.toContain('javascript');
     expect(editor).not.toHaveTextContent('onerror');
   });
 
   it('autosaves the document JSON once typing pauses for a second, not before', async () => {
-    const user = userEvent.setup();
     const { saves } = renderDocument(
       {
         [`GET ${documentUrl}`]: () => json(200, { content: { type: 'doc', content: [paragraph('Hola')] } }),
@@ -67,14 +76,17 @@ describe('document panel', () => {
     await screen.findByRole('textbox', { name: 'Texto del documento' });
     expect(screen.getByText('Guardado')).toBeInTheDocument();
 
-    const insertedAt = Date.now();
-    await user.click(screen.getByRole('button', { name: 'Insertar respuesta' }));
-    expect(await screen.findByText('Cambios sin guardar')).toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 700));
-    expect(saves()).toHaveLength(0);
-
-    await waitFor(() => expect(saves()).toHaveLength(1), { timeout: 3000 });
-    expect(saves()[0]!.at - insertedAt).toBeGreaterThanOrEqual(950);
+    vi.useFakeTimers();
+    try {
+      fireEvent.click(screen.getByRole('button', { name: 'Insertar respuesta' }));
+      expect(screen.getByText('Cambios sin guardar')).toBeInTheDocument();
+      act(() => vi.advanceTimersByTime(900));
+      expect(saves()).toHaveLength(0);
+      act(() => vi.advanceTimersByTime(150));
+      expect(saves()).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
     expect(saves()[0]!.body).toEqual({
       content: {
         type: 'doc',
@@ -115,6 +127,37 @@ describe('document panel', () => {
         ],
       },
     });
+  });
+
+  it('puts a reply into an empty document without a blank line above it', async () => {
+    const user = userEvent.setup();
+    const { saves } = renderDocument(
+      {
+        [`GET ${documentUrl}`]: () =>
+          json(200, { content: { type: 'doc', content: [{ type: 'paragraph' }] } }),
+        [`PATCH ${documentUrl}`]: savedEcho,
+      },
+      { reply: '**Hola** mundo' },
+    );
+    await screen.findByRole('textbox', { name: 'Texto del documento' });
+    expect(screen.getByText('Inserta respuestas del chat o escribe aquí')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Insertar respuesta' }));
+    await waitFor(() => expect(saves()).toHaveLength(1), { timeout: 3000 });
+    expect(saves()[0]!.body).toEqual({
+      content: {
+        type: 'doc',
+        content: [
+          {
+            type: 'paragraph',
+            content: [
+              { type: 'text', text: 'Hola', marks: [{ type: 'bold' }] },
+              { type: 'text', text: ' mundo' },
+            ],
+          },
+        ],
+      },
+    });
+    expect(screen.queryByText('Inserta respuestas del chat o escribe aquí')).toBeNull();
   });
 
   it('saves on Ctrl+S with the spec toast, and shows word and character counts', async () => {

@@ -1,10 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import { useTranslation } from 'react-i18next';
+import { FilePen } from 'lucide-react';
 import type { DocumentContent } from '@redacta/shared';
 import { useDocumentStore } from '../state/document-context';
 import type { InsertSink } from '../state/document-store';
 import { documentExtensions } from '../editor/extensions';
+import { insertMarkdown } from '../editor/markdown-content';
 import { useExplicitSave } from '../state/use-explicit-save';
 import { EditorToolbar } from './editor-toolbar';
 import { DocumentHeader } from './document-header';
@@ -14,12 +16,7 @@ import { documentProseClasses } from './prose-classes';
 /** Applies queued chat replies: at the cursor once the user has been in the editor, else at the end. */
 function insertSink(editor: Editor, hadFocus: () => boolean): InsertSink {
   return (markdowns) => {
-    for (const markdown of markdowns) {
-      if (hadFocus()) editor.commands.insertContent(markdown, { contentType: 'markdown' });
-      else {
-        editor.commands.insertContentAt(editor.state.doc.content.size, markdown, { contentType: 'markdown' });
-      }
-    }
+    for (const markdown of markdowns) insertMarkdown(editor, markdown, hadFocus() ? 'cursor' : 'end');
   };
 }
 
@@ -79,8 +76,9 @@ function EmptyHint({ editor }: { editor: Editor }) {
   return (
     <p
       aria-hidden
-      className="pointer-events-none absolute inset-x-0 top-0 px-6 py-5 text-base leading-relaxed text-text-muted"
+      className="pointer-events-none absolute inset-x-0 top-0 flex items-center gap-2 px-6 py-5 text-base leading-relaxed text-text-muted"
     >
+      <FilePen className="size-5 shrink-0 text-primary" aria-hidden />
       {t('document.empty')}
     </p>
   );

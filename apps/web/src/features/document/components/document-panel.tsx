@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertCircle } from 'lucide-react';
 import { useDocumentSnapshot } from '../state/document-context';
@@ -11,6 +11,8 @@ const DocumentEditor = lazy(() => loadEditorModule().then((module) => ({ default
 export function DocumentPanel() {
   const { t } = useTranslation();
   const { load } = useDocumentSnapshot();
+  // Fetch the editor code while the document itself is still on its way, not after.
+  useEffect(() => void loadEditorModule(), []);
   if (load === 'error') {
     return (
       <section

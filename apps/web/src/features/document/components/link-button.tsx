@@ -5,19 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { Link2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { fieldClasses } from '@/components/ui/input';
+import { isSafeHref } from '../editor/safe-href';
 import { ToolbarButton } from './toolbar-button';
 
-/** Only web and mail links: a pasted `javascript:` address must never become a link. */
-export function normaliseLinkHref(raw: string): string | null {
+/** What the user typed as an address; a bare domain is taken as https. Null when not a safe address. */
+function normaliseLinkHref(raw: string): string | null {
   const value = raw.trim();
   if (value === '') return null;
   const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value}`;
-  try {
-    const url = new URL(withScheme);
-    return ['http:', 'https:', 'mailto:'].includes(url.protocol) ? url.href : null;
-  } catch {
-    return null;
-  }
+  return isSafeHref(withScheme) ? new URL(withScheme).href : null;
 }
 
 /** Adds, changes or removes the link on the selection, from a small form under the button. */

@@ -2,14 +2,13 @@ import { Editor } from '@tiptap/react';
 import type { DocumentContent } from '@redacta/shared';
 import type { DocumentStore, InsertSink } from '../state/document-store';
 import { documentExtensions } from './extensions';
+import { insertMarkdown } from './markdown-content';
 
 /** Appends markdown to a document without a visible editor, as the panel would at its end. */
 export function appendMarkdown(content: DocumentContent, markdowns: string[]): DocumentContent {
   const editor = new Editor({ extensions: documentExtensions(), content });
   try {
-    for (const markdown of markdowns) {
-      editor.commands.insertContentAt(editor.state.doc.content.size, markdown, { contentType: 'markdown' });
-    }
+    for (const markdown of markdowns) insertMarkdown(editor, markdown, 'end');
     return editor.getJSON() as DocumentContent;
   } finally {
     editor.destroy();

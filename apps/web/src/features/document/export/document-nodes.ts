@@ -1,4 +1,5 @@
 import type { DocumentContent } from '@redacta/shared';
+import { isSafeHref } from '../editor/safe-href';
 
 /** The ProseMirror JSON shape the exports walk (what the editor saves). */
 export interface DocNode {
@@ -12,8 +13,9 @@ export interface DocNode {
 export const childrenOf = (node: DocNode | DocumentContent): DocNode[] =>
   Array.isArray(node.content) ? (node.content as DocNode[]) : [];
 
+/** The node's link address, when it has one that is safe to follow. */
 export const linkHref = (node: DocNode): string | null => {
   const link = node.marks?.find((mark) => mark.type === 'link');
   const href = link?.attrs?.href;
-  return typeof href === 'string' && href !== '' ? href : null;
+  return typeof href === 'string' && isSafeHref(href) ? href : null;
 };

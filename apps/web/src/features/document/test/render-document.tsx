@@ -33,12 +33,11 @@ export interface FetchCall {
   key: string;
   body: unknown;
   keepalive: boolean;
-  at: number;
 }
 
 /**
  * The provider with an insert button and (optionally) the panel, against a fake API answering by
- * "METHOD /path". Every call is recorded with its JSON body, whether it was keepalive, and when.
+ * "METHOD /path". Every call is recorded with its JSON body, and whether it was keepalive.
  */
 export function renderDocument(
   handlers: Parameters<typeof fakeApi>[0],
@@ -52,7 +51,7 @@ export function renderDocument(
     vi.fn(async (url: string, init: RequestInit = {}) => {
       const key = `${init.method ?? 'GET'} ${url}`;
       const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-      calls.push({ key, body, keepalive: init.keepalive === true, at: Date.now() });
+      calls.push({ key, body, keepalive: init.keepalive === true });
       return api.fetch(url, init);
     }),
   );
