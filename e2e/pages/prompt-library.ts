@@ -1,0 +1,50 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The prompt library panel opened from the chat composer. Spanish labels. */
+export class PromptLibrary {
+  readonly openButton: Locator;
+  readonly dialog: Locator;
+  readonly search: Locator;
+  readonly options: Locator;
+  readonly use: Locator;
+  readonly newPrompt: Locator;
+
+  constructor(readonly page: Page) {
+    this.openButton = page.getByRole('button', { name: 'Prompts', exact: true });
+    this.dialog = page.getByRole('dialog', { name: 'Biblioteca de prompts' });
+    this.search = this.dialog.getByRole('combobox', { name: 'Buscar prompts' });
+    this.options = this.dialog.getByRole('option');
+    this.use = this.dialog.getByRole('button', { name: 'Usar prompt' });
+    this.newPrompt = this.dialog.getByRole('button', { name: 'Nuevo prompt' }).first();
+  }
+
+  async open() {
+    await this.openButton.click();
+    await expect(this.dialog).toBeVisible();
+    await expect(this.search).toBeFocused();
+  }
+
+  /** The category side list on wide screens, the category select on phones. */
+  async showCategory(name: string) {
+    const select = this.dialog.getByLabel('Categoría');
+    if (await select.isVisible()) {
+      const value = await select.locator('option', { hasText: name }).first().getAttribute('value');
+      await select.selectOption(value ?? '');
+    } else {
+      await this.dialog
+        .getByRole('navigation')
+        .getByRole('button', { name: new RegExp(`^${name}`) })
+        .click();
+    }
+  }
+
+  option(name: string): Locator {
+    return this.options.filter({ hasText: name });
+  }
+
+  async optionNames(): Promise<string[]> {
+    return this.options.evaluateAll((items) =>
+      items.map((item) => item.firstElementChild?.textContent ?? ''),
+    );
+  }
+}
