@@ -2,14 +2,22 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import type { LanguageModelV3Prompt } from '@ai-sdk/provider';
 import { countWords, isPaidPlan, resolveLocale, type Locale, type Plan } from '@redacta/shared';
 import type { Db } from '../../db/client.ts';
-import { brandVoices, conversationEntries, projects, reactions, users, workspaces } from '../../db/schema.ts';
+import {
+  brandVoices,
+  conversationEntries,
+  memberships,
+  projects,
+  reactions,
+  users,
+  workspaces,
+} from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { ChatModel, Models } from '../../ai/models.ts';
 import type { LiveSearchMode } from '../../ai/live-search.ts';
 import { buildSystemPrompt } from '../../ai/prompts.ts';
 import { requireProjectAccess } from '../projects/access.ts';
 import { requireMembership } from '../workspaces/service.ts';
-import { chargeWords, type UsageSettings } from '../usage/service.ts';
+import { chargeStatement, usageFromCount, type UsageSettings } from '../usage/service.ts';
 
 /** Entries of the project's conversation sent to the model with each request. */
 export const HISTORY_ENTRIES = 20;
@@ -24,7 +32,8 @@ export interface ChatWorkspace {
 
 /** The workspace behind a chat call, after checking the user belongs to it (404 otherwise). */
 export async function chatWorkspace(db: Db, workspaceId: string, userId: string): Promise<ChatWorkspace> {
-  await requireMembership(db, workspaceId, userId);
+  // One query: the membership check and the workspace with its owner's language (a chat request's
+  // statements before the first token are its latency).
   const [row] = await db
     .select({
       id: workspaces.id,
@@ -33,6 +42,7 @@ export async function chatWorkspace(db: Db, workspaceId: string, userId: string)
       locale: users.locale,
     })
     .from(workspaces)
+    .innerJoin(memberships, and(eq(memberships.workspaceId, workspaces.id), eq(memberships.userId, userId)))
     .innerJoin(users, eq(users.id, workspaces.ownerId))
     .where(eq(workspaces.id, workspaceId));
   if (!row) throw notFound('Workspace');
@@ -128,8 +138,9 @@ export async function saveUserEntry(
 }
 
 /**
- * Saves a reply however it ended and charges exactly its words, in one transaction: the entry and
- * the charge exist together or not at all. Called once per reply (the caller guards it).
+ * Saves a reply however it ended and charges exactly its words in one statement (the entry insert
+ * and the usage charge as CTEs): the entry and the charge exist together or not at all.
+ * Called once per reply (the caller guards it).
  */
 export async function saveReply(
   db: Db,
@@ -145,8 +156,9 @@ export async function saveReply(
   settings: UsageSettings,
 ) {
   const wordsCharged = countWords(input.text);
-  return db.transaction(async (tx) => {
-    const [entry] = await tx
+  const now = settings.now?.() ?? new Date();
+  const entry = db.$with('entry').as(
+    db
       .insert(conversationEntries)
       .values({
         projectId: input.projectId,
@@ -158,10 +170,16 @@ export async function saveReply(
         wordsCharged,
         createdBy: input.userId,
       })
-      .returning({ id: conversationEntries.id });
-    const usage = await chargeWords(tx, input.workspace, wordsCharged, settings);
-    return { messageId: entry!.id, wordsCharged, remaining: usage.remaining };
-  });
+      .returning({ id: conversationEntries.id }),
+  );
+  const charge = db.$with('charge').as(chargeStatement(db, input.workspace.id, wordsCharged, now));
+  const [saved] = await db
+    .with(entry, charge)
+    .select({ id: entry.id, wordCount: charge.wordCount })
+    .from(entry)
+    .crossJoin(charge);
+  const usage = usageFromCount(input.workspace, saved!.wordCount, settings, now);
+  return { messageId: saved!.id, wordsCharged, remaining: usage.remaining };
 }
 
 export async function projectConversation(db: Db, projectId: string, userId: string) {

@@ -62,10 +62,22 @@ export async function requireWordsLeft(
 }
 
 /**
- * Adds words to this month's counter in one statement (insert or increment), so concurrent
- * replies never lose or double an update; a new month starts a new row (no reset job).
- * Returns the workspace's usage after the charge.
+ * The one statement that adds words to this month's counter (insert or increment) and returns the
+ * new count: concurrent charges never lose or double an update, and a new month starts a new row
+ * (no reset job). Other statements embed it as a CTE to charge atomically with their own write.
  */
+export function chargeStatement(db: Db | Tx, workspaceId: string, words: number, now: Date) {
+  return db
+    .insert(usageCounters)
+    .values({ workspaceId, period: usagePeriod(now), wordCount: words })
+    .onConflictDoUpdate({
+      target: [usageCounters.workspaceId, usageCounters.period],
+      set: { wordCount: sql`${usageCounters.wordCount} + excluded.word_count` },
+    })
+    .returning({ wordCount: usageCounters.wordCount });
+}
+
+/** Charges words to the workspace; returns its usage after the charge. */
 export async function chargeWords(
   db: Db | Tx,
   workspace: { id: string; plan: Plan },
@@ -73,13 +85,6 @@ export async function chargeWords(
   settings: UsageSettings,
 ): Promise<WorkspaceUsage> {
   const now = settings.now?.() ?? new Date();
-  const [counter] = await db
-    .insert(usageCounters)
-    .values({ workspaceId: workspace.id, period: usagePeriod(now), wordCount: words })
-    .onConflictDoUpdate({
-      target: [usageCounters.workspaceId, usageCounters.period],
-      set: { wordCount: sql`${usageCounters.wordCount} + excluded.word_count` },
-    })
-    .returning({ wordCount: usageCounters.wordCount });
+  const [counter] = await chargeStatement(db, workspace.id, words, now);
   return usageFromCount(workspace, counter!.wordCount, settings, now);
 }
