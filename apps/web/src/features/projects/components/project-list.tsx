@@ -2,6 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Project, Workspace } from '@redacta/shared';
 import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
 import { canChange, workspacePerson } from '../lib/permissions';
 import type { ProjectAction } from './project-menu';
 import { ProjectRow } from './project-row';
@@ -51,7 +52,13 @@ export function ProjectList(props: ProjectListProps) {
 
   return (
     <section aria-labelledby="projects-heading" className="flex flex-col gap-3">
-      <div className="flex items-center gap-2 px-2 md:gap-3 md:px-3">
+      {/* Above an empty list the heading would only repeat the empty state's title. */}
+      <div
+        className={cn(
+          'flex items-center gap-2 px-2 md:gap-3 md:px-3',
+          projects.length === 0 && !props.headingExtra && 'sr-only',
+        )}
+      >
         <span className="flex size-9 shrink-0 items-center justify-center md:size-8">
           {editableIds.length > 0 && (
             <input

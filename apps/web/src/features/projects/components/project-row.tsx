@@ -53,6 +53,7 @@ export function ProjectRow({
   return (
     <li
       data-testid="project-row"
+      data-project-id={project.id}
       className={cn(
         'flex items-center gap-2 rounded-lg border px-2 py-1.5 md:gap-3 md:px-3',
         selected ? 'border-primary/40 bg-primary-soft' : 'border-border bg-surface hover:bg-surface-muted',

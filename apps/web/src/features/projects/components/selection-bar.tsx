@@ -23,20 +23,20 @@ export function SelectionBar({
       data-testid="selection-bar"
       className="sticky bottom-3 z-20 mx-auto flex w-full flex-wrap items-center gap-2 rounded-xl border border-border bg-surface px-3 py-2 shadow-lg md:top-3 md:bottom-auto"
     >
-      <Button
-        variant="ghost"
-        size="sm"
-        className="px-2"
-        aria-label={t('projects.clearSelection')}
-        title={t('projects.clearSelection')}
-        onClick={onClear}
-      >
-        <X className="size-4" aria-hidden />
-      </Button>
-      <p className="min-w-0 flex-1 text-sm font-medium" aria-live="polite">
-        {t('projects.selectedCount', { count })}
-      </p>
-      <div className="flex gap-2">
+      <div className="flex min-w-0 flex-1 basis-52 items-center gap-1">
+        <Button
+          variant="ghost"
+          size="sm"
+          className="px-2"
+          aria-label={t('projects.clearSelection')}
+          title={t('projects.clearSelection')}
+          onClick={onClear}
+        >
+          <X className="size-4" aria-hidden />
+        </Button>
+        <p className="min-w-0 text-sm font-medium">{t('projects.selectedCount', { count })}</p>
+      </div>
+      <div className="ml-auto flex gap-2">
         <Button
           variant="secondary"
           size="sm"
