@@ -105,6 +105,40 @@ describe('document panel', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Guardado')).toBeInTheDocument();
   });
 
+  it('tries a failed autosave again by itself, keeping the text meanwhile', async () => {
+    let fail = true;
+    const { saves } = renderDocument(
+      {
+        [`GET ${documentUrl}`]: () => json(200, { content: { type: 'doc', content: [paragraph('Hola')] } }),
+        [`PATCH ${documentUrl}`]: (body) =>
+          fail ? json(503, { error: { code: 'INTERNAL', message: 'down' } }) : savedEcho(body),
+      },
+      { reply: 'Otra línea' },
+    );
+    await screen.findByRole('textbox', { name: 'Texto del documento' });
+
+    vi.useFakeTimers();
+    try {
+      fireEvent.click(screen.getByRole('button', { name: 'Insertar respuesta' }));
+      await act(() => vi.advanceTimersByTimeAsync(1100));
+      expect(saves()).toHaveLength(1);
+      expect(screen.getByText('Error al guardar')).toBeInTheDocument();
+      expect(editorBox()).toHaveTextContent('Otra línea');
+
+      fail = false;
+      await act(() => vi.advanceTimersByTimeAsync(4800));
+      expect(saves()).toHaveLength(1);
+      await act(() => vi.advanceTimersByTimeAsync(300));
+      expect(saves()).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await screen.findByText('Guardado')).toBeInTheDocument();
+    expect(saves()[1]!.body).toEqual({
+      content: { type: 'doc', content: [paragraph('Hola'), paragraph('Otra línea')] },
+    });
+  });
+
   it('appends a reply and saves it even when no panel is mounted', async () => {
     const user = userEvent.setup();
     const { saves } = renderDocument(

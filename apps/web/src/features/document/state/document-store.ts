@@ -4,6 +4,8 @@ import type { SavedDocument } from '../api/document-api';
 
 /** How long typing must pause before the document is saved. */
 export const AUTOSAVE_DELAY_MS = 1000;
+/** After a failed save (network, server), the next attempt comes by itself after this long. */
+export const RETRY_DELAY_MS = 5000;
 
 export type LoadState = 'loading' | 'ready' | 'error';
 /** `dirty`: changed locally, a save is scheduled; `tooLarge`: the server refused the size. */
@@ -79,12 +81,12 @@ export class DocumentStore {
     this.schedule();
   }
 
-  private schedule() {
+  private schedule(delay = AUTOSAVE_DELAY_MS) {
     this.cancelTimer();
     this.timer = setTimeout(() => {
       this.timer = null;
       void this.save();
-    }, AUTOSAVE_DELAY_MS);
+    }, delay);
   }
 
   private cancelTimer() {
@@ -126,6 +128,8 @@ export class DocumentStore {
         this.unsaved = true;
         const tooLarge = isApiError(error) && error.code === 'DOCUMENT_TOO_LARGE';
         this.update({ save: tooLarge ? 'tooLarge' : 'error' });
+        // The same content would be refused again; a smaller one comes with the next edit.
+        if (!tooLarge) this.schedule(RETRY_DELAY_MS);
         return false;
       },
     );

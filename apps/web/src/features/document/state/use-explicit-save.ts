@@ -11,6 +11,7 @@ export function useExplicitSave(store: DocumentStore): () => Promise<void> {
   const { t } = useTranslation();
 
   const saveNow = useCallback(async () => {
+    if (store.getSnapshot().load !== 'ready') return;
     const saved = await store.save();
     if (saved) toast.success(t('document.savedToast'), { id: 'document-saved' });
     else if (store.getSnapshot().save === 'tooLarge') {
