@@ -333,6 +333,20 @@ describe('projects page', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
   });
 
+  it('loads further pages with the cursor, then offers no more', async () => {
+    const many = Array.from({ length: 5 }, (_, index) =>
+      project(`Proyecto ${index + 1}`, { updatedAt: `2026-11-1${index}T10:00:00.000Z` }),
+    );
+    const { calls } = renderProjects({ folders: [], projects: many, pageSize: 3 });
+    await screen.findByRole('link', { name: 'Proyecto 5' });
+    expect(screen.getAllByTestId('project-row')).toHaveLength(3);
+    await userEvent.click(screen.getByRole('button', { name: 'Cargar más' }));
+    expect(await screen.findByRole('link', { name: 'Proyecto 1' })).toBeInTheDocument();
+    expect(screen.getAllByTestId('project-row')).toHaveLength(5);
+    expect(calls.some((call) => call.key.endsWith('&cursor=3'))).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Cargar más' })).not.toBeInTheDocument();
+  });
+
   it('in English the toasts are the spec’s English ones', async () => {
     await changeLocale('en');
     renderProjects({ folders: [], projects: [project('One'), project('Two')] });

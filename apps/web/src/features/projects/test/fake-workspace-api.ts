@@ -83,6 +83,8 @@ export function fakeWorkspaceApi(options: {
   folders: Array<Omit<FolderWithCount, 'projectCount'>>;
   ownerIsLuis?: boolean;
   fail?: Record<string, string[]>;
+  /** Pages of the top-level list: this many items, the next page's cursor being the offset. */
+  pageSize?: number;
 }) {
   const state = { projects: [...options.projects], folders: [...options.folders] };
   const calls: Array<{ key: string; body: unknown }> = [];
@@ -114,10 +116,15 @@ export function fakeWorkspaceApi(options: {
     [
       'GET',
       /^\/api\/workspace\/[^/]+\/projects\/no-folder\?/,
-      () =>
-        failing('list')
-          ? error500()
-          : json(200, { items: byUpdated(state.projects.filter((p) => !p.folderId)), nextCursor: null }),
+      (match) => {
+        if (failing('list')) return error500();
+        const all = byUpdated(state.projects.filter((p) => !p.folderId));
+        const query = new URLSearchParams(match.input!.split('?')[1]);
+        const from = Number(query.get('cursor') ?? 0);
+        const size = options.pageSize ?? all.length;
+        const next = from + size < all.length ? String(from + size) : null;
+        return json(200, { items: all.slice(from, from + size), nextCursor: next });
+      },
     ],
     [
       'GET',
