@@ -127,7 +127,7 @@ export function ChatSession({
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <div ref={scroller} onScroll={onScroll} className="min-h-0 flex-1 overflow-y-auto">
+      <div ref={scroller} onScroll={onScroll} className="@container min-h-0 flex-1 overflow-y-auto">
         <div className="mx-auto flex w-full max-w-[760px] flex-col gap-6 px-4 py-6 md:px-6">
           {(demo || premium.data?.demo) && <DemoBanner />}
           {entries.length === 0 && !chat.pending ? (

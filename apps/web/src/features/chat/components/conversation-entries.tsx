@@ -8,9 +8,12 @@ import { ReplyActions, type ReplyActionHandlers } from './reply-actions';
 export function UserMessage({ content }: { content: string }) {
   const { t } = useTranslation();
   return (
-    <div className="flex justify-end" data-testid="user-message">
+    <div className="flex justify-end">
       <p className="sr-only">{t('chat.you')}</p>
-      <div className="max-w-[85%] rounded-2xl rounded-br-md bg-primary-soft px-4 py-2.5 text-base leading-[1.6] break-words whitespace-pre-wrap text-text">
+      <div
+        data-testid="user-message"
+        className="max-w-[85%] rounded-2xl rounded-br-md bg-primary-soft px-4 py-2.5 text-base leading-[1.6] break-words whitespace-pre-wrap text-text"
+      >
         {content}
       </div>
     </div>

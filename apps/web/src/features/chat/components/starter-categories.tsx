@@ -18,7 +18,7 @@ export function StarterCategories({ name, onPick }: { name: string | null; onPic
         </h2>
         <p className="mt-2 text-[15px] text-text-muted">{t('chat.welcomeText')}</p>
       </div>
-      <div className="grid gap-4 lg:grid-cols-3">
+      <div className="grid gap-4 @2xl:grid-cols-3">
         {categories.map(({ key, Icon, prompts }) => (
           <section
             key={key}

@@ -1,0 +1,160 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, keepScreenshot, newEmail, test } from '../fixtures.ts';
+import { ChatPage } from '../pages/chat-page.ts';
+import { LoginPage } from '../pages/login-page.ts';
+import { WelcomePage } from '../pages/welcome-page.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+
+const NAMES = 'Dame 10 nombres para una marca de cosmética natural';
+const ARTICLE = 'Escribe un artículo de blog de 800 palabras sobre teletrabajo productivo';
+
+test.describe('chat', () => {
+  test('a reply streams in, stops mid-way, regenerates, and all of it survives a reload', async ({
+    page,
+    signUp,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const chat = new ChatPage(page);
+    await signUp({ firstName: 'Lucía' });
+    // A new account has no project yet: one is created, opened and written into the address.
+    await expect(page).toHaveURL(/\/chat\?project=[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { name: '¡Hola, Lucía! ¿Qué escribimos hoy?' })).toBeVisible();
+
+    // The reply arrives in pieces: the page shows it growing before it is complete.
+    await chat.recordStreamedTexts();
+    await chat.ask(NAMES);
+    await chat.waitForReplyEnd();
+    const first = (await chat.replyText(chat.reply(0)).textContent()) ?? '';
+    expect(first.length).toBeGreaterThan(100);
+    const partials = new Set((await chat.streamedTexts()).filter((text) => text !== first));
+    expect(partials.size).toBeGreaterThanOrEqual(2);
+    for (const text of partials) expect(text.length).toBeLessThan(first.length);
+    // No provider is configured in the e2e server: the demo writer answers, and the page says so.
+    await expect(chat.demoBanner).toContainText('Redactor de demostración');
+
+    // 👍 on the reply.
+    const liked = page.waitForResponse((response) => response.url().includes('/add-reaction/'));
+    await chat.reply(0).getByRole('button', { name: 'Buena respuesta' }).click();
+    expect((await liked).ok()).toBe(true);
+    await expect(chat.reply(0).getByRole('button', { name: 'Buena respuesta' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+
+    // Stop mid-way: the partial text stays, marked stopped, and nothing says "failed".
+    await chat.stopAtFirstWords();
+    await chat.ask(ARTICLE);
+    await chat.waitForReplyEnd();
+    await expect(chat.reply(1).getByTestId('reply-status')).toHaveText('Detenida');
+    const stopped = (await chat.replyText(chat.reply(1)).textContent()) ?? '';
+    expect(stopped.length).toBeGreaterThan(0);
+    await expect(page.getByText('Fallo al generar respuesta')).toHaveCount(0);
+
+    // Regenerate the stopped reply: the same request again, answered in full this time.
+    await chat.reply(1).getByRole('button', { name: 'Regenerar' }).click();
+    await chat.waitForReplyEnd();
+    await expect(chat.replies).toHaveCount(3);
+    await expect(chat.userMessages.nth(2)).toHaveText(ARTICLE);
+    const regenerated = (await chat.replyText(chat.reply(2)).textContent()) ?? '';
+    expect(regenerated.length).toBeGreaterThan(stopped.length);
+    await expect(chat.reply(2).getByTestId('reply-status')).toHaveCount(0);
+
+    // Everything was saved: the conversation, the stopped reply and the 👍 come back after a reload.
+    await page.reload();
+    await expect(chat.replies).toHaveCount(3);
+    await expect(chat.userMessages).toHaveText([NAMES, ARTICLE, ARTICLE]);
+    await expect(chat.replyText(chat.reply(0))).toHaveText(first);
+    await expect(chat.reply(0).getByRole('button', { name: 'Buena respuesta' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect(chat.reply(1).getByTestId('reply-status')).toHaveText('Detenida');
+    const stoppedAfterReload = (await chat.replyText(chat.reply(1)).textContent()) ?? '';
+    // The server keeps what it wrote before it saw the stop (a little more than was on screen, maybe).
+    expect(stoppedAfterReload.length).toBeGreaterThan(0);
+    expect(stoppedAfterReload.length).toBeLessThan(regenerated.length);
+    await expect(chat.replyText(chat.reply(2))).toHaveText(regenerated);
+
+    for (const locale of ['es', 'en'] as const) {
+      if (locale === 'en') {
+        await page.evaluate(() => localStorage.setItem('redacta.locale', 'en'));
+        await page.reload();
+        await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+      }
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 844 });
+        await expect(chat.replies).toHaveCount(3);
+        await keepScreenshot(page, testInfo, `chat-conversation-${width}-${locale}`);
+      }
+    }
+  });
+
+  test('the project title renames on Enter and a new project starts empty', async ({ page, signUp }) => {
+    const chat = new ChatPage(page);
+    await signUp();
+    await expect(page).toHaveURL(/\/chat\?project=/);
+    const firstUrl = page.url();
+    await chat.title.click();
+    const name = page.getByRole('textbox', { name: 'Nombre del proyecto' });
+    await name.fill('Campaña de otoño');
+    await name.press('Enter');
+    await expect(chat.title).toContainText('Campaña de otoño');
+    await page.reload();
+    await expect(chat.title).toContainText('Campaña de otoño');
+
+    await page.getByRole('button', { name: 'Nuevo proyecto' }).click();
+    await expect(page).not.toHaveURL(firstUrl);
+    await expect(page).toHaveURL(/\/chat\?project=/);
+    await expect(chat.title).toContainText('Sin título');
+    await expect(page.getByRole('heading', { name: 'Contenido extenso' })).toBeVisible();
+  });
+
+  test.describe('a free workspace with a small allowance', () => {
+    let dataRoot: string;
+    let server: RunningServer | undefined;
+
+    test.beforeAll(() => {
+      dataRoot = mkdtempSync(path.join(tmpdir(), 'redacta-e2e-words-'));
+    });
+    test.afterAll(async () => {
+      await server?.stop();
+      rmSync(dataRoot, { recursive: true, force: true });
+    });
+
+    test('runs out of words and shows the out-of-words state', async ({ browser }) => {
+      test.setTimeout(180_000);
+      const smtpUrl = process.env.E2E_SMTP_URL;
+      if (!smtpUrl) throw new Error('E2E_SMTP_URL is not set: run through playwright.config.ts');
+      server = await startServer({
+        dataDir: path.join(dataRoot, 'data'),
+        smtpUrl,
+        logFile: path.join(dataRoot, 'server.log'),
+        env: { FREE_PLAN_WORDS: '30' },
+      });
+      const context = await browser.newContext({ baseURL: server.url });
+      const page = await context.newPage();
+      const login = new LoginPage(page);
+      await login.goto();
+      await login.signIn(newEmail('words'));
+      await new WelcomePage(page).submitNames('Marta', 'Ruiz');
+      const chat = new ChatPage(page);
+      await expect(page.getByText('Te quedan 30 palabras este mes')).toBeVisible();
+
+      // The allowance is checked before the reply starts: this one fits, and uses it all up.
+      await chat.ask(NAMES);
+      await chat.waitForReplyEnd();
+      await expect(chat.outOfWords).toBeVisible();
+      await expect(page.getByText('Te quedan 0 palabras este mes')).toBeVisible();
+      const prompt = page.getByRole('status').filter({ has: chat.outOfWords });
+      await expect(prompt.getByRole('button', { name: 'Mejorar a Pro' })).toBeVisible();
+      await chat.composer.fill('Otra petición');
+      await expect(chat.send).toBeDisabled();
+
+      await page.reload();
+      await expect(chat.outOfWords).toBeVisible();
+      await context.close();
+    });
+  });
+});
