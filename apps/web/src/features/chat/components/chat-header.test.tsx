@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import toast from 'react-hot-toast';
 import { json } from '../../../../test/render';
 import { changeLocale } from '@/lib/i18n';
 import { sessionStore } from '@/lib/session-store';
@@ -28,7 +29,11 @@ describe('chat header', () => {
     await changeLocale('es');
     sessionStore.clear();
   });
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    // Toasts live in a module-wide store: one test's must not show up in the next.
+    toast.remove();
+  });
 
   it('click edits the title; Enter renames when the name changed', async () => {
     const { callsTo } = renderTitle();

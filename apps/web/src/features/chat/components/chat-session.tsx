@@ -6,6 +6,7 @@ import { isApiError } from '@/lib/api-error';
 import { errorMessage } from '@/lib/error-message';
 import { useSession } from '@/features/session';
 import { BrandVoicePicker, useActiveBrandVoice } from '@/features/brand-voice';
+import { PromptLibraryButton } from '@/features/prompts';
 import { useConversation } from '../api/use-conversation';
 import { useImprovePrompt } from '../api/use-improve-prompt';
 import { usePremiumStatus } from '../api/use-premium-status';
@@ -22,6 +23,12 @@ import { OutOfWords } from './out-of-words';
 import { ProjectNotFound } from './project-not-found';
 import { StarterCategories } from './starter-categories';
 import { WordsMeter } from './words-meter';
+
+/** Where the draft came from, sent along with it: a library prompt, or a real-time search starter. */
+interface DraftOrigin {
+  promptId?: string;
+  liveSearch?: boolean;
+}
 
 /** The user message a reply answered: the nearest user entry before it. */
 function requestOf(entries: ConversationEntry[], replyIndex: number): string | null {
@@ -52,13 +59,20 @@ export function ChatSession({
   const react = useReactToReply();
   const improve = useImprovePrompt();
   const { activeBrandVoiceId } = useActiveBrandVoice();
-  const [draft, setDraft] = useState('');
+  const [draft, setDraftText] = useState('');
+  const [origin, setOrigin] = useState<DraftOrigin>({});
   const [forbidden, setForbidden] = useState(false);
   const [demo, setDemo] = useState(false);
   const textarea = useRef<HTMLTextAreaElement>(null);
   const scroller = useRef<HTMLDivElement>(null);
 
-  const giveBack = (message: string) => setDraft((current) => (current.trim() ? current : message));
+  const setDraft = (text: string, from: DraftOrigin | null = null) => {
+    setDraftText(text);
+    // Typing keeps the origin (the user edits the prompt); emptying the composer drops it.
+    if (from) setOrigin(from);
+    else if (!text.trim()) setOrigin({});
+  };
+  const giveBack = (message: string) => setDraftText((current) => (current.trim() ? current : message));
   const chat = useChatStream({
     workspaceId: workspace.id,
     projectId,
@@ -90,18 +104,18 @@ export function ChatSession({
   const currentUsage = usage.data ?? workspace.workspaceUsage;
   const outOfWords = forbidden || currentUsage.remaining === 0;
 
-  const send = (message: string) => {
+  const send = (message: string, from: DraftOrigin = {}) => {
     if (!message.trim()) return;
     setDraft('');
     follow();
-    void chat.send({ message, brandVoiceId: activeBrandVoiceId ?? undefined });
+    void chat.send({ message, brandVoiceId: activeBrandVoiceId ?? undefined, ...from });
   };
   const onImprove = () =>
     improve.mutate(
       { workspaceId: workspace.id, text: draft },
       {
         onSuccess: ({ text }) => {
-          setDraft(text);
+          setDraft(text, origin);
           textarea.current?.focus();
         },
         // Spec §6: a 403 on improve is quiet; it shows the out-of-words state instead of a toast.
@@ -120,18 +134,21 @@ export function ChatSession({
     const message = requestOf(entries, replyIndex);
     if (message) send(message);
   };
-  const pickStarter = (text: string) => {
-    setDraft(text);
+  const fillComposer = (text: string, from: DraftOrigin) => {
+    setDraft(text, from);
     textarea.current?.focus();
   };
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <div ref={scroller} onScroll={onScroll} className="@container min-h-0 flex-1 overflow-y-auto">
+      <div ref={scroller} onScroll={onScroll} className="@container relative min-h-0 flex-1 overflow-y-auto">
         <div className="mx-auto flex w-full max-w-[760px] flex-col gap-6 px-4 py-6 md:px-6">
           {(demo || premium.data?.demo) && <DemoBanner />}
           {entries.length === 0 && !chat.pending ? (
-            <StarterCategories name={user?.firstName ?? null} onPick={pickStarter} />
+            <StarterCategories
+              name={user?.firstName ?? null}
+              onPick={(text, liveSearch) => fillComposer(text, liveSearch ? { liveSearch } : {})}
+            />
           ) : (
             <ConversationList
               entries={entries}
@@ -146,14 +163,19 @@ export function ChatSession({
         <Composer
           value={draft}
           onChange={setDraft}
-          onSend={() => send(draft)}
+          onSend={() => send(draft, origin)}
           onStop={chat.stop}
           onImprove={onImprove}
           streaming={chat.streaming}
           improving={improve.isPending}
           blockedReason={outOfWords ? t('chat.noWords') : null}
           textareaRef={textarea}
-          tools={<BrandVoicePicker />}
+          tools={
+            <>
+              <PromptLibraryButton onUse={(text, promptId) => fillComposer(text, { promptId })} />
+              <BrandVoicePicker />
+            </>
+          }
           footer={<WordsMeter usage={currentUsage} />}
         />
       </div>

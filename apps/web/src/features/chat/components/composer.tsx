@@ -99,7 +99,7 @@ export function Composer({
               disabled={empty || streaming}
               icon={<WandSparkles className="size-4" aria-hidden />}
             >
-              {t('chat.improve')}
+              <span className="max-sm:sr-only">{t('chat.improve')}</span>
             </Button>
             {tools}
           </div>

@@ -7,8 +7,17 @@ const categories = [
   { key: 'brainstorm', Icon: Lightbulb, prompts: ['p1', 'p2', 'p3'] },
 ] as const;
 
-/** Spec §1: the empty chat shows a welcome and three starter categories with example prompts. */
-export function StarterCategories({ name, onPick }: { name: string | null; onPick: (text: string) => void }) {
+/**
+ * Spec §1: the empty chat shows a welcome and three starter categories with example prompts. The
+ * real-time search examples ask for live search (`onPick`'s second argument).
+ */
+export function StarterCategories({
+  name,
+  onPick,
+}: {
+  name: string | null;
+  onPick: (text: string, liveSearch: boolean) => void;
+}) {
   const { t } = useTranslation();
   return (
     <div className="flex flex-col gap-8 py-4 md:py-8">
@@ -38,7 +47,7 @@ export function StarterCategories({ name, onPick }: { name: string | null; onPic
                   <li key={prompt}>
                     <button
                       type="button"
-                      onClick={() => onPick(text)}
+                      onClick={() => onPick(text, key === 'search')}
                       className="w-full rounded-lg bg-surface-muted px-3 py-2 text-left text-[13px] leading-snug text-text hover:bg-primary-soft"
                     >
                       {text}

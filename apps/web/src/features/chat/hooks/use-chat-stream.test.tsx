@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import toast from 'react-hot-toast';
 import { json } from '../../../../test/render';
 import { changeLocale } from '@/lib/i18n';
 import { sessionStore } from '@/lib/session-store';
@@ -64,7 +65,11 @@ describe('chat stream', () => {
     await changeLocale('es');
     sessionStore.clear();
   });
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    // Toasts live in a module-wide store: one test's must not show up in the next.
+    toast.remove();
+  });
 
   it('appends text parts as they arrive, then keeps the saved reply and fetches the remaining words', async () => {
     const { streams, saved, callsTo } = renderStreaming();
@@ -199,7 +204,11 @@ describe('conversation and composer', () => {
     await changeLocale('es');
     sessionStore.clear();
   });
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    // Toasts live in a module-wide store: one test's must not show up in the next.
+    toast.remove();
+  });
 
   const saved = [
     entry({ id: USER_ENTRY_ID, role: 'user', content: 'Ideas para Navidad' }),
@@ -222,12 +231,27 @@ describe('conversation and composer', () => {
     expect((callsTo(SEND)[0]!.body as { message: string }).message).toBe('Primera línea\nsegunda');
   });
 
-  it('a starter example fills the composer', async () => {
-    renderStreaming();
+  it('a starter example fills the composer; the real-time search ones ask for live search', async () => {
+    const { streams, callsTo } = renderStreaming();
     await userEvent.click(await screen.findByRole('button', { name: /Dame 10 nombres/ }));
-    expect(screen.getByRole('textbox', { name: 'Mensaje' })).toHaveValue(
-      'Dame 10 nombres para una marca de cosmética natural',
-    );
+    const box = screen.getByRole('textbox', { name: 'Mensaje' });
+    expect(box).toHaveValue('Dame 10 nombres para una marca de cosmética natural');
+    await userEvent.clear(box);
+    await userEvent.click(screen.getByRole('button', { name: /tendencias de redes sociales/ }));
+    await userEvent.type(box, '{Enter}');
+    await waitFor(() => expect(streams).toHaveLength(1));
+    expect(callsTo(SEND)[0]!.body).toMatchObject({
+      message: '¿Qué tendencias de redes sociales están funcionando este mes?',
+      liveSearch: true,
+    });
+  });
+
+  it('a brainstorm example is sent without live search', async () => {
+    const { streams, callsTo } = renderStreaming();
+    await userEvent.click(await screen.findByRole('button', { name: /Dame 10 nombres/ }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Mensaje' }), '{Enter}');
+    await waitFor(() => expect(streams).toHaveLength(1));
+    expect(callsTo(SEND)[0]!.body).not.toHaveProperty('liveSearch');
   });
 
   it('shows the saved conversation; Regenerate re-sends the request of the last reply', async () => {

@@ -16,7 +16,7 @@ export interface PendingExchange {
   started: boolean;
 }
 
-export type ChatSendInput = Pick<SendChatRequestBody, 'message' | 'brandVoiceId' | 'promptId'>;
+export type ChatSendInput = Pick<SendChatRequestBody, 'message' | 'brandVoiceId' | 'promptId' | 'liveSearch'>;
 
 interface ChatStreamOptions {
   workspaceId: string;

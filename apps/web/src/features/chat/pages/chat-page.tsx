@@ -54,8 +54,9 @@ function WorkspaceChat({ workspace }: { workspace: Workspace }) {
 export default function ChatPage() {
   const { workspace } = useSession();
   return (
-    // A definite zero height lets the page fill what the layout leaves and scroll inside itself.
-    <div className="flex h-0 min-h-0 grow basis-0 flex-col overflow-hidden">
+    // A definite zero height lets the page fill what the layout leaves and scroll inside itself;
+    // `relative` keeps visually hidden (absolute) texts inside it instead of stretching the document.
+    <div className="relative flex h-0 min-h-0 grow basis-0 flex-col overflow-hidden">
       {workspace && <WorkspaceChat key={workspace.id} workspace={workspace} />}
     </div>
   );

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Toaster } from 'react-hot-toast';
+import toast, { Toaster } from 'react-hot-toast';
 import { fakeApi, json, renderRoutes } from '../../../../test/render';
 import { changeLocale } from '@/lib/i18n';
 import { sessionStore } from '@/lib/session-store';
@@ -79,7 +79,11 @@ describe('GPT-4 in Chat switch', () => {
     await changeLocale('es');
     sessionStore.clear();
   });
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    // Toasts live in a module-wide store: one test's must not show up in the next.
+    toast.remove();
+  });
 
   it('a paid workspace turns it on and sees which model answers', async () => {
     const calls = renderSwitch('pro_monthly', {
