@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { changeLocale } from '@/lib/i18n';
 import { json } from '../../../test/render';
-import { deferred, documentUrl, paragraph, renderDocument } from './test/render-document';
+import { deferred, documentUrl, paragraph, projectFixture, renderDocument } from './test/render-document';
 
 const savedEcho = (body: unknown) =>
   json(200, { content: (body as { content: unknown }).content, updatedAt: '2026-11-23T10:00:00Z' });
@@ -279,5 +279,60 @@ describe('document panel', { timeout: 20_000 }, () => {
     expect(saves()[1]!.body).toEqual({
       content: { type: 'doc', content: [paragraph('Uno'), paragraph('Dos'), paragraph('Dos')] },
     });
+  });
+
+  it('reopening a project straight after leaving it shows what the leaving save sent', async () => {
+    const user = userEvent.setup();
+    let stored: unknown = { type: 'doc', content: [paragraph('Uno')] };
+    const answer = deferred<void>();
+    const { saves, calls, router } = renderDocument(
+      {
+        [`GET ${documentUrl}`]: () => json(200, { content: stored }),
+        [`PATCH ${documentUrl}`]: async (body) => {
+          await answer.promise;
+          stored = (body as { content: unknown }).content;
+          return savedEcho(body);
+        },
+      },
+      { reply: 'Dos' },
+    );
+    await screen.findByRole('textbox', { name: 'Texto del documento' });
+    await user.click(screen.getByRole('button', { name: 'Insertar respuesta' }));
+    await act(() => router.navigate('/elsewhere'));
+    expect(saves()).toHaveLength(1);
+
+    await act(() => router.navigate('/chat'));
+    const loads = () => calls.filter((call) => call.key === `GET ${documentUrl}`);
+    expect(loads()).toHaveLength(1);
+    answer.resolve();
+    await waitFor(() => expect(loads()).toHaveLength(2));
+    await waitFor(() => expect(editorBox()).toHaveTextContent('UnoDos'));
+  });
+
+  it('switching project saves the old one at once and opens the new one', async () => {
+    const other = '33333333-3333-4333-8333-333333333333';
+    const otherUrl = `/api/project/${other}/document`;
+    const user = userEvent.setup();
+    const { saves, calls, switchProject } = renderDocument(
+      {
+        [`GET ${documentUrl}`]: () =>
+          json(200, { content: { type: 'doc', content: [paragraph('Primero')] } }),
+        [`PATCH ${documentUrl}`]: savedEcho,
+        [`GET /api/project/${other}`]: () => json(200, { ...projectFixture, id: other, name: 'Otro' }),
+        [`GET ${otherUrl}`]: () => json(200, { content: { type: 'doc', content: [paragraph('Segundo')] } }),
+      },
+      { reply: 'Añadido' },
+    );
+    await screen.findByRole('textbox', { name: 'Texto del documento' });
+    await user.click(screen.getByRole('button', { name: 'Insertar respuesta' }));
+
+    act(() => switchProject(other));
+    expect(saves()).toHaveLength(1);
+    expect(saves()[0]!.body).toEqual({
+      content: { type: 'doc', content: [paragraph('Primero'), paragraph('Añadido')] },
+    });
+    await waitFor(() => expect(editorBox()).toHaveTextContent('Segundo'));
+    expect(editorBox()).not.toHaveTextContent('Primero');
+    expect(calls.some((call) => call.key.startsWith('PATCH') && call.key.includes(other))).toBe(false);
   });
 });

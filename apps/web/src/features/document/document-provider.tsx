@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
 import { documentKey, fetchDocument, saveDocument, saveDocumentOnUnload } from './api/document-api';
@@ -13,21 +13,23 @@ import { DocumentStoreContext } from './state/document-context';
  */
 export function DocumentProvider({ projectId, children }: { projectId: string; children: ReactNode }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const [store, setStore] = useState(() => createStore(projectId, queryClient));
-  if (store.projectId !== projectId) setStore(createStore(projectId, queryClient));
+  const [store, setStore] = useState(() => createStore(projectId));
+  if (store.projectId !== projectId) setStore(createStore(projectId));
 
   const query = useQuery({
     queryKey: documentKey(projectId),
     queryFn: () => fetchDocument(projectId),
-    // The editor's copy is the truth once loaded; refetching would only race with typing.
-    staleTime: Infinity,
+    // Read afresh each time the project opens (what teammates or a just-sent save left); after that
+    // the editor's copy is the truth, so only data fetched since this mount counts (see below) and
+    // focus or reconnect refetches, which the store would ignore anyway, are not made.
+    gcTime: 0,
     refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
   });
 
   useEffect(() => {
-    if (query.data) store.receive(query.data);
-  }, [store, query.data]);
+    if (query.data && query.isFetchedAfterMount) store.receive(query.data);
+  }, [store, query.data, query.isFetchedAfterMount]);
 
   useEffect(() => {
     if (!query.isError) return;
@@ -50,10 +52,6 @@ export function DocumentProvider({ projectId, children }: { projectId: string; c
   return <DocumentStoreContext.Provider value={store}>{children}</DocumentStoreContext.Provider>;
 }
 
-function createStore(projectId: string, queryClient: ReturnType<typeof useQueryClient>) {
-  return new DocumentStore(projectId, {
-    save: saveDocument,
-    saveOnUnload: saveDocumentOnUnload,
-    onSaved: (id, saved) => queryClient.setQueryData(documentKey(id), saved.content),
-  });
+function createStore(projectId: string) {
+  return new DocumentStore(projectId, { save: saveDocument, saveOnUnload: saveDocumentOnUnload });
 }

@@ -11,15 +11,28 @@ export const documentKey = (projectId: string) => ['project', projectId, 'docume
 
 const documentPath = (projectId: string) => `/project/${encodeURIComponent(projectId)}/document`;
 
-/** GET /api/project/{id}/document: the ProseMirror JSON kept beside the chat. */
+/** Saves still on their way, per project: a reopened project must not read what they replace. */
+const pendingSaves = new Map<string, Promise<unknown>>();
+
+/**
+ * GET /api/project/{id}/document: the ProseMirror JSON kept beside the chat. Waits for a save of
+ * the same project sent just before (leaving it and coming straight back).
+ */
 export async function fetchDocument(projectId: string): Promise<DocumentContent> {
+  await pendingSaves.get(projectId)?.catch(() => undefined);
   const { content } = await api.get<{ content: DocumentContent }>(documentPath(projectId));
   return content;
 }
 
 /** PATCH /api/project/{id}/document; the server answers with what it stored. */
 export function saveDocument(projectId: string, content: DocumentContent): Promise<SavedDocument> {
-  return api.patch<SavedDocument>(documentPath(projectId), { content });
+  const saving = api.patch<SavedDocument>(documentPath(projectId), { content });
+  pendingSaves.set(projectId, saving);
+  const forget = () => {
+    if (pendingSaves.get(projectId) === saving) pendingSaves.delete(projectId);
+  };
+  saving.then(forget, forget);
+  return saving;
 }
 
 /** Browsers cap the bodies of all pending keepalive requests together at 64 KiB. */

@@ -24,7 +24,6 @@ export type InsertSink = (markdowns: string[]) => void;
 export interface DocumentStoreDeps {
   save: (projectId: string, content: DocumentContent) => Promise<SavedDocument>;
   saveOnUnload: (projectId: string, content: DocumentContent) => boolean;
-  onSaved?: (projectId: string, saved: SavedDocument) => void;
 }
 
 /**
@@ -113,9 +112,8 @@ export class DocumentStore {
     this.unsaved = false;
     this.update({ save: 'saving' });
     this.inFlight = this.deps.save(this.projectId, content).then(
-      (saved) => {
+      () => {
         this.inFlight = null;
-        this.deps.onSaved?.(this.projectId, saved);
         if (this.unsaved) {
           this.update({ save: 'dirty' });
           this.schedule();

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, useState } from 'react';
 import { vi } from 'vitest';
 import { Toaster } from 'react-hot-toast';
 import { fakeApi, json, renderRoutes } from '../../../../test/render';
@@ -26,6 +26,21 @@ function InsertReply({ markdown }: { markdown: string }) {
     <button type="button" onClick={() => insertMarkdown(markdown)}>
       Insertar respuesta
     </button>
+  );
+}
+
+/** Stands in for the chat page: the open project can change under the same provider. */
+let switchTo: (projectId: string) => void = () => undefined;
+
+function Workbench({ reply, withPanel }: { reply: string; withPanel: boolean }) {
+  const [projectId, setProjectId] = useState(PROJECT_ID);
+  switchTo = setProjectId;
+  return (
+    <DocumentProvider projectId={projectId}>
+      <InsertReply markdown={reply} />
+      {withPanel && <DocumentPanel />}
+      <Toaster />
+    </DocumentProvider>
   );
 }
 
@@ -62,11 +77,7 @@ export function renderDocument(
         // As in main.tsx: StrictMode sets every effect up twice, which the store must survive.
         element: (
           <StrictMode>
-            <DocumentProvider projectId={PROJECT_ID}>
-              <InsertReply markdown={reply} />
-              {withPanel && <DocumentPanel />}
-              <Toaster />
-            </DocumentProvider>
+            <Workbench reply={reply} withPanel={withPanel} />
           </StrictMode>
         ),
       },
@@ -75,7 +86,7 @@ export function renderDocument(
     '/chat',
   );
   const saves = () => calls.filter((call) => call.key === `PATCH ${documentUrl}`);
-  return { ...rendered, calls, saves };
+  return { ...rendered, calls, saves, switchProject: (projectId: string) => switchTo(projectId) };
 }
 
 /** A promise the test resolves when it wants the server to answer. */
