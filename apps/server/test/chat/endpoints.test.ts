@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { chatStreamPartSchema } from '@redacta/shared';
 import { conversationEntries, reactions, usageCounters } from '../../src/db/schema.ts';
+import { loadConfig } from '../../src/config.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { addMember, createUser, setPlan, type TestUser } from '../helpers/factories.ts';
 import { createProject, wordCount } from './chat-helpers.ts';
@@ -147,9 +148,13 @@ describe('the premium model switch', () => {
     t.app.inject({ method: 'GET', url: `/api/workspace/${workspaceId}/gpt-4/status`, headers: user.auth });
 
   it('is refused on the free plan with PLAN_REQUIRED; the status says it is unavailable', async () => {
-    const res = await toggle(ana, 'enable');
-    expect(res.statusCode).toBe(403);
-    expect(res.json()).toMatchObject({ error: { code: 'PLAN_REQUIRED' } });
+    for (const action of ['enable', 'disable'] as const) {
+      const res = await toggle(ana, action);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({
+        error: { code: 'PLAN_REQUIRED', message: expect.stringMatching(/paid plans/) },
+      });
+    }
     expect((await status(ana)).json()).toEqual({
       isGpt4TurnedOn: false,
       available: false,
@@ -231,5 +236,19 @@ describe('the OpenAPI document', () => {
       expect(doc.paths[path], path).toBeDefined();
     }
     expect(doc.paths['/api/chat/send-request-stream'].post.summary).toMatch(/application\/x-ndjson/);
+  });
+});
+
+describe('the provider timeouts', () => {
+  it('default to 60 s for the first token and 30 s between chunks, and are configurable', () => {
+    const defaults = loadConfig({ NODE_ENV: 'test' });
+    expect([defaults.AI_FIRST_TOKEN_TIMEOUT_MS, defaults.AI_IDLE_TIMEOUT_MS]).toEqual([60_000, 30_000]);
+    const set = loadConfig({
+      NODE_ENV: 'test',
+      AI_FIRST_TOKEN_TIMEOUT_MS: '5000',
+      AI_IDLE_TIMEOUT_MS: '800',
+    });
+    expect([set.AI_FIRST_TOKEN_TIMEOUT_MS, set.AI_IDLE_TIMEOUT_MS]).toEqual([5000, 800]);
+    expect(() => loadConfig({ NODE_ENV: 'test', AI_IDLE_TIMEOUT_MS: '0' })).toThrow(/AI_IDLE_TIMEOUT_MS/);
   });
 });
