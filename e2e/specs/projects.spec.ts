@@ -9,6 +9,10 @@ const shotsDir = process.env.E2E_SHOTS_DIR ?? '/tmp/shots-projects';
 
 async function shoot(page: Page, testInfo: TestInfo, name: string) {
   mkdirSync(shotsDir, { recursive: true });
+  // Let dialogs finish fading in.
+  await page.waitForTimeout(400);
+  // Let dialogs finish fading in.
+  await page.waitForTimeout(400);
   const file = path.join(shotsDir, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   await testInfo.attach(name, { path: file, contentType: 'image/png' });
@@ -192,6 +196,20 @@ test.describe('projects and folders', () => {
       }
     };
     await full('es');
+    // The forms: a bottom sheet on the phone, a centred dialog on the desktop; and one folder open.
+    await projects.projectAction(ids[2]!, 'Mover a carpeta');
+    await expect(page.getByRole('dialog', { name: 'Mover a carpeta' })).toBeVisible();
+    await shoot(page, testInfo, 'projects-move-es-390');
+    await page.keyboard.press('Escape');
+    await page.setViewportSize({ width: 1280, height: 844 });
+    await (await projects.openMenu('Clientes 2027')).getByRole('menuitem', { name: 'Eliminar' }).click();
+    await expect(page.getByRole('dialog')).toContainText('Su proyecto no se elimina');
+    await shoot(page, testInfo, 'projects-delete-folder-es-1280');
+    await page.keyboard.press('Escape');
+    await projects.openFolder('Clientes 2027');
+    await expect(projects.row(ids[0]!)).toBeVisible();
+    await shoot(page, testInfo, 'projects-folder-es-1280');
+    await projects.backToAll();
 
     await page.evaluate(() => localStorage.setItem('redacta.locale', 'en'));
     await page.setViewportSize({ width: 1280, height: 844 });

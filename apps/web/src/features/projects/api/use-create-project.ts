@@ -11,10 +11,15 @@ export function useCreateProject() {
   return useMutation({
     mutationFn: async ({ workspaceId, folderId }: { workspaceId: string; folderId?: string | null }) => {
       const { id } = await api.post<{ id: string }>(`/workspace/${encodeURIComponent(workspaceId)}/project`);
-      if (folderId) {
-        await api.patch(`/project/${encodeURIComponent(id)}/move-to-folder/${encodeURIComponent(folderId)}`);
-      }
-      return { id };
+      if (!folderId) return { id, movedToFolder: true };
+      // The project exists either way: a failed move leaves it at the top level, not lost.
+      const movedToFolder = await api
+        .patch(`/project/${encodeURIComponent(id)}/move-to-folder/${encodeURIComponent(folderId)}`)
+        .then(
+          () => true,
+          () => false,
+        );
+      return { id, movedToFolder };
     },
     onSettled: (_data, _error, { workspaceId }) =>
       queryClient.invalidateQueries({ queryKey: projectsKey(workspaceId) }),

@@ -31,7 +31,8 @@ export function NewProjectButton({
     create.mutate(
       { workspaceId: workspace.id, folderId },
       {
-        onSuccess: ({ id }) => {
+        onSuccess: ({ id, movedToFolder }) => {
+          if (!movedToFolder) toast.error(t('projects.toasts.moveFailed'));
           rememberOpenProject(id);
           navigate(projectChatPath(id));
         },

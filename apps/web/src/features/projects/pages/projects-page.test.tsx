@@ -299,6 +299,17 @@ describe('projects page', { timeout: 20_000 }, () => {
     expect(storage.get(storageKeys.projectId)).toBe(created);
   });
 
+  it('a project made in a folder it cannot be moved into still opens, and the failed move is said', async () => {
+    const box = folder('Campañas');
+    renderProjects(
+      { folders: [box], projects: [], fail: { move: ['*'] } },
+      `/projects?id=${W}&folder=${box.id}`,
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Nuevo proyecto aquí' }));
+    expect(await screen.findByText('chat page')).toBeInTheDocument();
+    expect(await screen.findByText('No se pudieron mover los proyectos')).toBeInTheDocument();
+  });
+
   it('empty workspace: one primary action; a failed create shows the spec toast', async () => {
     renderProjects({ folders: [], projects: [], fail: { create: ['*'] } });
     expect(await screen.findByText('Aún no hay proyectos')).toBeInTheDocument();
