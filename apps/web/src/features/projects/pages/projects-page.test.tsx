@@ -26,7 +26,15 @@ function renderProjects(options: Parameters<typeof fakeWorkspaceApi>[0], path = 
           </SessionGate>
         ),
       },
-      { path: '/chat', element: <p>chat page</p> },
+      {
+        path: '/chat',
+        element: (
+          <>
+            <p>chat page</p>
+            <Toaster />
+          </>
+        ),
+      },
     ],
     path,
   );
