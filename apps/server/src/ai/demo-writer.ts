@@ -9,6 +9,7 @@ import { resolveLocale, type Locale } from '@redacta/shared';
 import { composeDemoReply, composeImprovedPrompt } from './demo-copy.ts';
 import { composeVoiceDescription } from './demo-analysis.ts';
 import { applyBrandVoice, brandVoiceFromPrompt } from './demo-voice.ts';
+import { demoSearchQuery, searchCallStream, withSearchFindings } from './demo-search.ts';
 
 /**
  * Call options the demo writer reads from `providerOptions.redacta` (real providers ignore the
@@ -43,7 +44,10 @@ export function createDemoWriter(options: { modelId: string; delayMs?: number })
     },
     async doStream(call) {
       call.abortSignal?.throwIfAborted();
-      const text = answer(call);
+      const language = resolveLocale(((call.providerOptions?.redacta ?? {}) as RedactaCallOptions).language);
+      const query = demoSearchQuery(call, lastUserText(call.prompt), language);
+      if (query) return { stream: searchCallStream(query) };
+      const text = withSearchFindings(answer(call), call.prompt, language);
       return { stream: streamText(text, call, delayMs) };
     },
   };

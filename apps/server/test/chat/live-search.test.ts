@@ -206,19 +206,35 @@ describe('live search without SEARCH_URL', () => {
 });
 
 describe('live search with the demo writer', () => {
-  it('says live search is not connected, in the workspace language', async () => {
-    t = await createTestApp({ FREE_PLAN_WORDS: '2000' });
+  async function demoReply(env: Record<string, string>, message: string) {
+    t = await createTestApp({ FREE_PLAN_WORDS: '2000', AI_FIRST_TOKEN_TIMEOUT_MS: '5000', ...env });
     ana = await createUser(t.app);
     projectId = await createProject(t.app, ana.workspaceId, ana.id);
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/chat/send-request-stream',
       headers: ana.auth,
-      payload: { workspaceId: ana.workspaceId, projectId, message: 'Ideas para un post', liveSearch: true },
+      payload: { workspaceId: ana.workspaceId, projectId, message, liveSearch: true },
     });
     expect(res.statusCode).toBe(200);
-    const reply = (await entries(t.app, projectId)).find((e) => e.role === 'assistant')!;
+    return (await entries(t.app, projectId)).find((e) => e.role === 'assistant')!;
+  }
+
+  it('says live search is not connected, in the workspace language', async () => {
+    const reply = await demoReply({}, 'Ideas para un post');
     expect(reply.content).toMatch(/^> \*\*Búsqueda en tiempo real no conectada\.\*\*/);
+    expect(reply.wordsCharged).toBe(countWords(reply.content));
+  });
+
+  it('searches through SEARCH_URL and opens its reply with the findings, each linked', async () => {
+    const reply = await demoReply({ SEARCH_URL: search.url }, 'Un post sobre el precio del café');
+    expect(search.queries).toEqual([{ q: 'el precio del café', format: 'json' }]);
+    expect(reply.content).toMatch(/^### Lo que dice la web ahora\n\n/);
+    expect(reply.content).toContain(
+      `- **${coffeeResult.title}**: ${coffeeResult.content} ([noticias.example.com](${coffeeResult.url}))`,
+    );
+    // Linked already: no second list of sources.
+    expect(reply.content).not.toContain('**Fuentes:**');
     expect(reply.wordsCharged).toBe(countWords(reply.content));
   });
 });
