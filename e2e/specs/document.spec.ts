@@ -128,6 +128,17 @@ test.describe('the document beside the chat', () => {
     await keepScreenshot(page, testInfo, 'document-empty-1280-es');
     await writeSample(page, panel);
     await panel.waitUntilSaved();
+    await page.keyboard.press('Shift+Home');
+    await panel.toolbarButton('Enlace').click();
+    const address = page.getByLabel('Dirección del enlace');
+    await address.fill('cafe.example/envios');
+    await keepScreenshot(page, testInfo, 'document-link-1280-es');
+    await address.press('Enter');
+    await expect(panel.editor.getByRole('link', { name: 'Envío gratis' })).toHaveAttribute(
+      'href',
+      'https://cafe.example/envios',
+    );
+    await panel.waitUntilSaved();
     for (const language of ['es', 'en'] as const) {
       if (language === 'en') {
         await page.setViewportSize({ width: 1280, height: 844 });
@@ -142,6 +153,11 @@ test.describe('the document beside the chat', () => {
           await page.getByRole('tab', { name: language === 'es' ? 'Documento' : 'Document' }).click();
         await expect(page.getByTestId('document-panel')).toBeVisible();
         await keepScreenshot(page, testInfo, `document-${width}-${language}`);
+        await panel.exportButton.or(page.getByRole('button', { name: 'Export' })).click();
+        await expect(page.getByRole('menu')).toBeVisible();
+        await keepScreenshot(page, testInfo, `document-export-${width}-${language}`);
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('menu')).toBeHidden();
       }
     }
   });

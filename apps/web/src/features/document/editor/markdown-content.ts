@@ -2,7 +2,7 @@ import type { Editor, JSONContent } from '@tiptap/react';
 import { isSafeHref } from './safe-href';
 
 /** Drops link marks whose address is not a web or mail address; the text stays. */
-function withSafeLinks(node: JSONContent): JSONContent {
+export function withSafeLinks(node: JSONContent): JSONContent {
   const marks = node.marks?.filter(
     (mark) => mark.type !== 'link' || (typeof mark.attrs?.href === 'string' && isSafeHref(mark.attrs.href)),
   );

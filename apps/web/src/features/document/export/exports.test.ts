@@ -51,6 +51,26 @@ describe('document exports', () => {
     );
   });
 
+  it('never writes an unsafe link address, keeping the text', () => {
+    const unsafe = {
+      type: 'doc' as const,
+      content: [
+        {
+          type: 'paragraph',
+          content: [
+            {
+              type: 'text',
+              text: 'Pulsa',
+              marks: [{ type: 'link', attrs: { href: 'javascript:alert(1)' } }],
+            },
+          ],
+        },
+      ],
+    };
+    expect(documentToMarkdown(unsafe)).toBe('Pulsa\n');
+    expect(documentToPlainText(unsafe)).toBe('Pulsa\n');
+  });
+
   it('exports an empty document as an empty file', () => {
     const empty = { type: 'doc' as const, content: [{ type: 'paragraph' }] };
     expect(documentToPlainText(empty)).toBe('');
@@ -90,6 +110,7 @@ describe('export file names', () => {
   it('falls back to a generic name when nothing usable is left', () => {
     expect(exportFileName('///', 'txt')).toBe('documento.txt');
     expect(exportFileName(undefined, 'md')).toBe('documento.md');
+    expect(exportFileName('CON', 'txt')).toBe('CON-documento.txt');
   });
 
   it('caps long names', () => {

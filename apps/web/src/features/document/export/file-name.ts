@@ -1,9 +1,12 @@
 const FALLBACK_NAME = 'documento';
 const MAX_LENGTH = 80;
+/** Names Windows keeps for devices, whatever the extension. */
+const RESERVED = /^(con|prn|aux|nul|com\d|lpt\d)$/i;
 
 /**
  * A file name every system accepts, from the project name: no path or reserved characters, no
- * control characters, no leading/trailing dots or spaces, at most 80 characters before the extension.
+ * control characters, no leading/trailing dots or spaces, no device name, at most 80 characters
+ * before the extension.
  */
 export function exportFileName(projectName: string | undefined, extension: 'md' | 'txt' | 'docx'): string {
   const cleaned = (projectName ?? '')
@@ -13,5 +16,5 @@ export function exportFileName(projectName: string | undefined, extension: 'md' 
     .trim()
     .replace(/^[.\s]+|[.\s]+$/g, '');
   const base = Array.from(cleaned).slice(0, MAX_LENGTH).join('').trim() || FALLBACK_NAME;
-  return `${base}.${extension}`;
+  return `${RESERVED.test(base) ? `${base}-${FALLBACK_NAME}` : base}.${extension}`;
 }
