@@ -17,7 +17,7 @@ import { signAccessToken } from '../../src/lib/access-token.ts';
 import { createPersonalWorkspace } from '../../src/modules/workspaces/service.ts';
 import { createThrowawayDatabase } from './postgres.ts';
 import { announceReady } from './protocol.ts';
-import { startProfile } from './profile.ts';
+import { profileIfAsked } from './profile.ts';
 
 const projectCount = Number(process.env.BENCH_PROJECTS ?? 500);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'redacta-bench-stream-'));
@@ -61,10 +61,9 @@ const { user, workspaceId, projectIds } = await app.db.transaction(async (tx) =>
 });
 const token = await signAccessToken(config.JWT_SECRET, { userId: user.id });
 
-// BENCH_CPU_PROF=<file>: a V8 CPU profile of the measured part (open it in Chrome DevTools).
-const profile = process.env.BENCH_CPU_PROF ? await startProfile(process.env.BENCH_CPU_PROF) : null;
+const profile = await profileIfAsked('ours');
 const stop = async () => {
-  await profile?.stop();
+  await profile.stop();
   await app.close();
   await database.close();
   await throwaway?.drop();

@@ -5,6 +5,7 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { profileIfAsked } from './profile.ts';
 import { announceReady } from './protocol.ts';
 
 const upstream = process.env.UPSTREAM_URL!;
@@ -43,4 +44,8 @@ const server = createServer((req, res) => {
   }
 });
 server.keepAliveTimeout = 60_000;
+const profile = await profileIfAsked('limit');
+process.once('SIGTERM', () => {
+  void profile.stop().then(() => process.exit(0));
+});
 server.listen(0, '127.0.0.1', () => announceReady({ port: (server.address() as AddressInfo).port }));

@@ -1,8 +1,14 @@
 import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { Session } from 'node:inspector/promises';
 
-/** Profiles this process from now until `stop()`, which writes the profile to `file`. */
-export async function startProfile(file: string) {
+/**
+ * BENCH_CPU_PROF=<dir>: profiles this server from now (after its set-up) until `stop()`, which writes
+ * `<dir>/<name>.cpuprofile` (open it in Chrome DevTools). Without the variable it does nothing.
+ */
+export async function profileIfAsked(name: string): Promise<{ stop: () => Promise<void> }> {
+  const dir = process.env.BENCH_CPU_PROF;
+  if (!dir) return { stop: async () => {} };
   const session = new Session();
   session.connect();
   await session.post('Profiler.enable');
@@ -10,7 +16,7 @@ export async function startProfile(file: string) {
   return {
     stop: async () => {
       const { profile } = await session.post('Profiler.stop');
-      writeFileSync(file, JSON.stringify(profile));
+      writeFileSync(path.join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
       session.disconnect();
     },
   };
