@@ -3,7 +3,15 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { changeLocale } from '@/lib/i18n';
 import { json } from '../../../test/render';
-import { deferred, documentUrl, paragraph, projectFixture, renderDocument } from './test/render-document';
+import { sessionStore } from '@/lib/session-store';
+import {
+  accessToken,
+  deferred,
+  documentUrl,
+  paragraph,
+  projectFixture,
+  renderDocument,
+} from './test/render-document';
 
 const savedEcho = (body: unknown) =>
   json(200, { content: (body as { content: unknown }).content, updatedAt: '2026-11-23T10:00:00Z' });
@@ -334,5 +342,29 @@ describe('document panel', { timeout: 20_000 }, () => {
     await waitFor(() => expect(editorBox()).toHaveTextContent('Segundo'));
     expect(editorBox()).not.toHaveTextContent('Primero');
     expect(calls.some((call) => call.key.startsWith('PATCH') && call.key.includes(other))).toBe(false);
+  });
+
+  it('asks the browser to hold the page when an unload save cannot work, and saves as usual if the user stays', async () => {
+    const user = userEvent.setup();
+    const { saves } = renderDocument(
+      {
+        [`GET ${documentUrl}`]: () => json(200, { content: { type: 'doc', content: [paragraph('Uno')] } }),
+        [`PATCH ${documentUrl}`]: savedEcho,
+      },
+      { reply: 'Dos' },
+    );
+    await screen.findByRole('textbox', { name: 'Texto del documento' });
+    await user.click(screen.getByRole('button', { name: 'Insertar respuesta' }));
+
+    sessionStore.setAccessToken(accessToken(-60));
+    const leaving = new Event('beforeunload', { cancelable: true });
+    act(() => {
+      window.dispatchEvent(leaving);
+    });
+    expect(leaving.defaultPrevented).toBe(true);
+    expect(saves()).toHaveLength(0);
+
+    await waitFor(() => expect(saves()).toHaveLength(1), { timeout: 3000 });
+    expect(saves()[0]!.keepalive).toBe(false);
   });
 });

@@ -38,15 +38,28 @@ export function saveDocument(projectId: string, content: DocumentContent): Promi
 /** Browsers cap the bodies of all pending keepalive requests together at 64 KiB. */
 export const KEEPALIVE_MAX_BYTES = 64 * 1024;
 
+/** Whether the access token is good for a few more seconds (its `exp`), without asking the server. */
+function usableToken(token: string | null): token is string {
+  if (!token) return false;
+  try {
+    const payload = token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/');
+    const { exp } = JSON.parse(atob(payload)) as { exp?: number };
+    return typeof exp === 'number' && exp * 1000 > Date.now() + 5000;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * A last save while the page unloads: `keepalive` lets the request outlive the page, which the
- * normal client (with its abortable timeout and refresh retry) cannot. Returns false when the body
- * is too big for keepalive, so the caller can ask the browser to hold the page instead.
+ * normal client (with its abortable timeout and refresh retry) cannot. Returns false when it cannot
+ * work (a body too big for keepalive, an access token about to expire with no time to refresh it),
+ * so the caller can ask the browser to hold the page instead.
  */
 export function saveDocumentOnUnload(projectId: string, content: DocumentContent): boolean {
   const body = JSON.stringify({ content });
-  if (new Blob([body]).size > KEEPALIVE_MAX_BYTES) return false;
   const token = sessionStore.getAccessToken();
+  if (new Blob([body]).size > KEEPALIVE_MAX_BYTES || !usableToken(token)) return false;
   void fetch(`/api${documentPath(projectId)}`, {
     method: 'PATCH',
     keepalive: true,
@@ -54,7 +67,7 @@ export function saveDocumentOnUnload(projectId: string, content: DocumentContent
     headers: {
       'Content-Type': 'application/json',
       Accept: 'application/json',
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      Authorization: `Bearer ${token}`,
     },
     body,
   }).catch(() => undefined);

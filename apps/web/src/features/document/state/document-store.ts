@@ -139,14 +139,17 @@ export class DocumentStore {
     if (this.timer !== null || (this.unsaved && this.snapshot.save !== 'tooLarge')) void this.save();
   }
 
-  /** The page is going away; true when nothing is left unsent. */
+  /**
+   * The page is going away; true when nothing is left unsent. False makes the browser ask the user
+   * to stay, in which case the scheduled autosave still runs.
+   */
   flushOnUnload(): boolean {
-    this.cancelTimer();
     if (!this.unsaved || !this.snapshot.content) return this.inFlight === null;
     if (this.snapshot.save === 'tooLarge') return false;
-    const sent = this.deps.saveOnUnload(this.projectId, this.snapshot.content);
-    if (sent) this.unsaved = false;
-    return sent;
+    if (!this.deps.saveOnUnload(this.projectId, this.snapshot.content)) return false;
+    this.cancelTimer();
+    this.unsaved = false;
+    return true;
   }
 
   // ── Inserts from the chat ────────────────────────────────────────────────────────────────────

@@ -44,6 +44,12 @@ function Workbench({ reply, withPanel }: { reply: string; withPanel: boolean }) 
   );
 }
 
+/** A JWT-shaped access token expiring in `seconds` (the client reads only its `exp`). */
+export function accessToken(seconds: number): string {
+  const payload = btoa(JSON.stringify({ sub: 'user', exp: Math.floor(Date.now() / 1000) + seconds }));
+  return `eyJhbGciOiJIUzI1NiJ9.${payload.replace(/=+$/, '')}.signature`;
+}
+
 export interface FetchCall {
   key: string;
   body: unknown;
@@ -58,7 +64,7 @@ export function renderDocument(
   handlers: Parameters<typeof fakeApi>[0],
   { reply = '', withPanel = true }: { reply?: string; withPanel?: boolean } = {},
 ) {
-  sessionStore.setAccessToken('test-token');
+  sessionStore.setAccessToken(accessToken(15 * 60));
   const api = fakeApi({ [`GET /api/project/${PROJECT_ID}`]: () => json(200, projectFixture), ...handlers });
   const calls: FetchCall[] = [];
   vi.stubGlobal(
