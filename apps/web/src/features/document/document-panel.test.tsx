@@ -211,6 +211,10 @@ describe('document panel', { timeout: 20_000 }, () => {
     await screen.findByRole('textbox', { name: 'Texto del documento' });
     expect(screen.getByTestId('document-word-count')).toHaveTextContent('4 palabras');
     expect(screen.getByTestId('document-character-count')).toHaveTextContent('19 caracteres');
+    await act(() => changeLocale('en'));
+    expect(await screen.findByRole('textbox', { name: 'Document text' })).toBeInTheDocument();
+    expect(screen.getByTestId('document-word-count')).toHaveTextContent('4 words');
+    await act(() => changeLocale('es'));
 
     fireEvent.keyDown(window, { key: 's', ctrlKey: true });
     expect(await screen.findByText('Proyecto guardado correctamente!')).toBeInTheDocument();

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { FilePen } from 'lucide-react';
 import type { DocumentContent } from '@redacta/shared';
 import { useDocumentStore } from '../state/document-context';
@@ -20,6 +21,15 @@ function insertSink(editor: Editor, hadFocus: () => boolean): InsertSink {
   };
 }
 
+/** The editable area's name and hint, in the interface language. */
+const editorAttributes = (t: TFunction) => ({
+  class: documentProseClasses,
+  role: 'textbox',
+  'aria-multiline': 'true',
+  'aria-label': t('document.editorLabel'),
+  'aria-placeholder': t('document.empty'),
+});
+
 /** The TipTap editor of the open project's document, with its toolbar, save state and counts. */
 export function DocumentEditor() {
   const { t } = useTranslation();
@@ -33,15 +43,7 @@ export function DocumentEditor() {
       content: store.getSnapshot().content,
       immediatelyRender: true,
       shouldRerenderOnTransaction: false,
-      editorProps: {
-        attributes: {
-          class: documentProseClasses,
-          role: 'textbox',
-          'aria-multiline': 'true',
-          'aria-label': t('document.editorLabel'),
-          'aria-placeholder': t('document.empty'),
-        },
-      },
+      editorProps: { attributes: editorAttributes(t) },
       onFocus: () => {
         hadFocus.current = true;
       },
@@ -51,6 +53,7 @@ export function DocumentEditor() {
   );
 
   useEffect(() => store.attachEditor(insertSink(editor, () => hadFocus.current)), [store, editor]);
+  useEffect(() => editor.setOptions({ editorProps: { attributes: editorAttributes(t) } }), [editor, t]);
 
   return (
     <section
