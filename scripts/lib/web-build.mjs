@@ -1,4 +1,4 @@
-/* global console -- Node scripts (eslint.config.js declares no Node globals for .mjs) */
+/* global console, process -- Node scripts (eslint.config.js declares no Node globals for .mjs) */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -53,7 +53,13 @@ export function ensureWebBuilt({ log = console.log } = {}) {
   if (!reason) return false;
   log(`[redacta] Building the web app (${reason})…`);
   const started = Date.now();
-  const result = spawnSync('npm', ['run', 'build', '-w', '@redacta/web'], { cwd: root, stdio: 'inherit' });
+  // Vite builds React's development code when NODE_ENV says development (as the e2e server and a
+  // developer's shell may): the served bundle is always the production one.
+  const result = spawnSync('npm', ['run', 'build', '-w', '@redacta/web'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (result.error) throw result.error;
   if (result.status !== 0) throw new Error(`web build failed (exit code ${result.status})`);
   log(`[redacta] Web app built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
