@@ -77,6 +77,12 @@ test.describe('chat', () => {
     expect(stoppedAfterReload.length).toBeLessThan(regenerated.length);
     await expect(chat.replyText(chat.reply(2))).toHaveText(regenerated);
 
+    // The first reply goes into the document beside the chat.
+    await chat.reply(0).getByRole('button', { name: 'Insertar en el documento' }).click();
+    await expect(page.getByTestId('document-panel')).toContainText(
+      'Ideas para una marca de cosmética natural',
+    );
+
     for (const locale of ['es', 'en'] as const) {
       if (locale === 'en') {
         await page.evaluate(() => localStorage.setItem('redacta.locale', 'en'));
@@ -123,7 +129,7 @@ test.describe('chat', () => {
       rmSync(dataRoot, { recursive: true, force: true });
     });
 
-    test('runs out of words and shows the out-of-words state', async ({ browser }) => {
+    test('runs out of words and shows the out-of-words state', async ({ browser }, testInfo) => {
       test.setTimeout(180_000);
       const smtpUrl = process.env.E2E_SMTP_URL;
       if (!smtpUrl) throw new Error('E2E_SMTP_URL is not set: run through playwright.config.ts');
@@ -154,6 +160,7 @@ test.describe('chat', () => {
 
       await page.reload();
       await expect(chat.outOfWords).toBeVisible();
+      await keepScreenshot(page, testInfo, 'chat-out-of-words-1280-es');
       await context.close();
     });
   });

@@ -84,7 +84,11 @@ export function ChatSession({
     onDemo: () => setDemo(true),
   });
   const entries = conversation.data?.entries ?? [];
-  const { onScroll, follow } = useStickToBottom(scroller, [entries.length, chat.pending?.reply]);
+  const { onScroll, follow } = useStickToBottom(
+    scroller,
+    `${entries.length}:${chat.pending?.reply.length ?? -1}`,
+    entries.length > 0 || chat.pending !== null,
+  );
 
   const loadFailed =
     conversation.isError && !(isApiError(conversation.error) && conversation.error.status === 404);

@@ -6,9 +6,13 @@ const BOTTOM_SLACK_PX = 48;
 /**
  * UI.md streaming: the view follows the growing text only while the reader is at the bottom;
  * scrolling up to read stops it, scrolling back down resumes it. `follow()` jumps to the end (a new
- * message was sent).
+ * message was sent). An empty conversation (the welcome) stays at its top.
  */
-export function useStickToBottom(container: RefObject<HTMLElement | null>, content: unknown) {
+export function useStickToBottom(
+  container: RefObject<HTMLElement | null>,
+  content: unknown,
+  enabled: boolean,
+) {
   const atBottom = useRef(true);
 
   const onScroll = useCallback(() => {
@@ -25,8 +29,8 @@ export function useStickToBottom(container: RefObject<HTMLElement | null>, conte
 
   useLayoutEffect(() => {
     const element = container.current;
-    if (element && atBottom.current) element.scrollTop = element.scrollHeight;
-  }, [container, content]);
+    if (enabled && element && atBottom.current) element.scrollTop = element.scrollHeight;
+  }, [container, content, enabled]);
 
   return { onScroll, follow };
 }
