@@ -10,8 +10,9 @@ export type LiveSearchMode = 'available' | 'not-connected' | 'off';
 /**
  * Requests about the present that a model cannot answer from its training: news, today's or this
  * week's events, current prices and rates, who won, what is trending, or an explicit "search the
- * web". Narrow on purpose: a copy request that merely says "today" ("an ad for today's sale") does
- * not need a search, and without a search backend a false match would add a needless notice.
+ * web". Narrow on purpose: copy that merely says "today", "right now" or "real-time" ("an ad for
+ * today's sale", "¡compra ahora mismo!", "our real-time dashboard") needs no search, and without a
+ * search backend a false match would open the reply with a needless notice.
  */
 const currentFactPatterns: RegExp[] = [
   String.raw`(últimas|ultimas|recientes) noticias`,
@@ -23,8 +24,8 @@ const currentFactPatterns: RegExp[] = [
   String.raw`(what'?s|what is) (happening|trending|new) (now|today|this week)`,
   String.raw`qu[eé] (est[aá] pasando|pas[oó]|es tendencia)`,
   String.raw`(who won|qui[eé]n gan[oó])`,
-  String.raw`(search|look up|busca|buscar|búsqueda)(?: \S+){0,6} (the web|online|internet|la web|en internet|en la red)`,
-  String.raw`(en tiempo real|real[- ]time|right now|ahora mismo|a d[ií]a de hoy|as of today)`,
+  String.raw`(search|look up|busca|buscar)(?: \S+){0,6} (the web|online|internet|la web|en internet|en la red)`,
+  String.raw`(a d[ií]a de hoy|as of today)`,
 ].map((source) => new RegExp(String.raw`(?<![\p{L}\p{N}])(?:${source})(?![\p{L}\p{N}])`, 'iu'));
 
 export function asksForCurrentFacts(message: string): boolean {

@@ -10,7 +10,7 @@ describe('which requests want live search', () => {
     'Un post con las tendencias actuales en moda',
     '¿Quién ganó el Balón de Oro?',
     'Busca en internet qué lanzó la competencia',
-    'Datos en tiempo real del mercado',
+    '¿Cuántos habitantes tiene Madrid a día de hoy?',
     "What's trending now on TikTok?",
     'Write a post about the latest news in AI',
     'What is the current exchange rate of the euro?',
@@ -24,6 +24,9 @@ describe('which requests want live search', () => {
     'Un correo de bienvenida actualizado',
     'Write a product description for running shoes',
     'Una noticia ficticia para un ejemplo de plantilla',
+    'Un anuncio que termine con ¡compra ahora mismo!',
+    'Write a product description for our real-time analytics dashboard',
+    'Un post para nuestra web sobre la búsqueda de empleo',
   ])('plain copy: %s', (message) => {
     expect(asksForCurrentFacts(message)).toBe(false);
   });
