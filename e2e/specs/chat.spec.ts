@@ -117,6 +117,30 @@ test.describe('chat', () => {
     await expect(page.getByRole('heading', { name: 'Contenido extenso' })).toBeVisible();
   });
 
+  test('Labs and workspace settings show the GPT-4 switch; a free member sees why it is off', async ({
+    page,
+    signUp,
+  }, testInfo) => {
+    await signUp();
+    for (const path of ['/labs', '/workspace-settings']) {
+      await page.goto(path);
+      const toggle = page.getByRole('switch', { name: 'GPT-4 en el chat' });
+      await expect(toggle).toBeDisabled();
+      await expect(toggle).toHaveAttribute('aria-checked', 'false');
+      await expect(page.getByTestId('premium-model-switch')).toContainText('Solo para miembros de pago');
+      // The demo writer answers in the e2e server: the switch names the models it would use.
+      await expect(page.getByTestId('premium-model-switch')).toContainText('ahora responde');
+    }
+    await page.goto('/labs');
+    await page.getByTestId('premium-model-switch').getByRole('button', { name: 'Mejorar a Pro' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.keyboard.press('Escape');
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 844 });
+      await keepScreenshot(page, testInfo, `labs-${width}-es`);
+    }
+  });
+
   test.describe('a free workspace with a small allowance', () => {
     let dataRoot: string;
     let server: RunningServer | undefined;

@@ -160,10 +160,14 @@ export function ChatSession({
               handlers={{ onInsert, onRegenerate, onReact }}
             />
           )}
-          {outOfWords && <OutOfWords usage={{ ...currentUsage, remaining: 0 }} />}
         </div>
       </div>
-      <div className="shrink-0 border-t border-border bg-surface px-4 py-3 md:px-6">
+      <div className="flex shrink-0 flex-col gap-3 border-t border-border bg-surface px-4 py-3 md:px-6">
+        {outOfWords && (
+          <div className="mx-auto w-full max-w-[760px]">
+            <OutOfWords usage={{ ...currentUsage, remaining: 0 }} />
+          </div>
+        )}
         <Composer
           value={draft}
           onChange={setDraft}
