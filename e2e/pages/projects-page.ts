@@ -35,6 +35,7 @@ export class ProjectsPage {
   }
 
   async createFolder(name: string) {
+    await this.waitForToastsToGo();
     await this.newFolderButton.click();
     const dialog = this.page.getByRole('dialog', { name: 'Nueva carpeta' });
     await dialog.getByLabel('Nombre de la carpeta').fill(name);
@@ -43,8 +44,18 @@ export class ProjectsPage {
     await expect(dialog).toBeHidden();
   }
 
+  /**
+   * Toasts sit top-right over the header's buttons, and one under the pointer never leaves
+   * (react-hot-toast pauses on hover): move the pointer off and let them go before using the header.
+   */
+  async waitForToastsToGo() {
+    await this.page.mouse.move(1, 400);
+    await expect(this.page.locator('[data-rht-toaster] [role="status"]')).toHaveCount(0);
+  }
+
   /** New project from the header: lands on its chat; returns its id. */
   async createProject(): Promise<string> {
+    await this.waitForToastsToGo();
     await this.newProjectButton.click();
     await expect(this.page).toHaveURL(/\/chat\?project=[0-9a-f-]{36}/);
     return new URL(this.page.url()).searchParams.get('project')!;

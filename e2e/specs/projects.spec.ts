@@ -119,6 +119,7 @@ test.describe('projects and folders', () => {
       await sheet.getByRole('button', { name: 'Crear carpeta' }).click();
       await expect(projects.toast('Carpeta creada correctamente')).toBeVisible();
 
+      await projects.waitForToastsToGo();
       await header.getByRole('button', { name: 'Nuevo proyecto' }).click();
       await expect(page).toHaveURL(/\/chat\?project=/);
       const id = new URL(page.url()).searchParams.get('project')!;
@@ -196,6 +197,10 @@ test.describe('projects and folders', () => {
       }
     };
     await full('es');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.setViewportSize({ width: 1280, height: 844 });
+    await shoot(page, testInfo, 'projects-data-es-1280-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
     // The forms: a bottom sheet on the phone, a centred dialog on the desktop; and one folder open.
     await projects.projectAction(ids[2]!, 'Mover a carpeta');
     await expect(page.getByRole('dialog', { name: 'Mover a carpeta' })).toBeVisible();
