@@ -2,9 +2,15 @@ import type { LanguageModelV3, LanguageModelV3CallOptions, LanguageModelV3Prompt
 import { stepCountIs, streamText, tool, type ModelMessage } from 'ai';
 import { z } from 'zod';
 import type { Locale } from '@redacta/shared';
-import { searchEpilogue } from '../../ai/live-search.ts';
+import { notConnectedNotice, searchEpilogue, type LiveSearchMode } from '../../ai/live-search.ts';
 import { searchWeb, type WebSearchResult } from '../../ai/web-search.ts';
-import { describe, ModelStreamError, StreamGuard, type StreamTimeouts } from './model-stream.ts';
+import {
+  describe,
+  ModelStreamError,
+  modelTextStream,
+  StreamGuard,
+  type StreamTimeouts,
+} from './model-stream.ts';
 
 /** Model calls in one searching reply: search, maybe search again, then the last one must answer. */
 export const LIVE_SEARCH_MAX_STEPS = 3;
@@ -108,8 +114,27 @@ export async function* searchingTextStream(
   if (epilogue) yield epilogue;
 }
 
+/**
+ * The text of a chat reply for its live-search mode: searching (the web_search tool on streamText),
+ * opened by the not-connected notice, or the plain doStream path.
+ */
+export function replyTextStream(
+  mode: LiveSearchMode,
+  model: LanguageModelV3,
+  call: Pick<LanguageModelV3CallOptions, 'prompt' | 'providerOptions'>,
+  timeouts: StreamTimeouts,
+  signal: AbortSignal,
+  search: Omit<LiveSearchSettings, 'searchUrl'> & { searchUrl: string | undefined },
+): AsyncGenerator<string, void, void> {
+  if (mode === 'available' && search.searchUrl) {
+    return searchingTextStream(model, call, timeouts, signal, { ...search, searchUrl: search.searchUrl });
+  }
+  const deltas = modelTextStream(model, call, timeouts, signal);
+  return mode === 'not-connected' ? afterNotice(notConnectedNotice(search.language), deltas) : deltas;
+}
+
 /** A notice before the model's first words (sent with them, so a failure before them stays an error status). */
-export async function* afterNotice(
+async function* afterNotice(
   notice: string,
   deltas: AsyncGenerator<string, void, void>,
 ): AsyncGenerator<string, void, void> {

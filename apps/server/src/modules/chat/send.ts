@@ -10,10 +10,10 @@ import { AppError } from '../../lib/errors.ts';
 import type { Models } from '../../ai/models.ts';
 import { buildImprovePrompt } from '../../ai/prompts.ts';
 import { redactaOptions } from '../../ai/demo-writer.ts';
-import { liveSearchMode, notConnectedNotice } from '../../ai/live-search.ts';
+import { liveSearchMode } from '../../ai/live-search.ts';
 import { chargeWords, requireWordsLeft, type UsageSettings } from '../usage/service.ts';
 import { ModelStreamError, modelTextStream, type StreamTimeouts } from './model-stream.ts';
-import { afterNotice, searchingTextStream } from './search-stream.ts';
+import { replyTextStream } from './search-stream.ts';
 import {
   buildChatPrompt,
   chatWorkspace,
@@ -76,19 +76,11 @@ export async function sendChatStream(
 
   const client = watchClient(reply);
   const call = { prompt, providerOptions: redactaOptions({ language: workspace.language, task: 'chat' }) };
-  const deltas =
-    liveSearch === 'available'
-      ? searchingTextStream(chat.model, call, deps.timeouts, client.signal, {
-          searchUrl: deps.searchUrl!,
-          language: workspace.language,
-          onSearchFailure: (error) => request.log.warn({ err: error }, 'live search failed'),
-        })
-      : liveSearch === 'not-connected'
-        ? afterNotice(
-            notConnectedNotice(workspace.language),
-            modelTextStream(chat.model, call, deps.timeouts, client.signal),
-          )
-        : modelTextStream(chat.model, call, deps.timeouts, client.signal);
+  const deltas = replyTextStream(liveSearch, chat.model, call, deps.timeouts, client.signal, {
+    searchUrl: deps.searchUrl,
+    language: workspace.language,
+    onSearchFailure: (error) => request.log.warn({ err: error }, 'live search failed'),
+  });
 
   let first: IteratorResult<string, void>;
   try {
