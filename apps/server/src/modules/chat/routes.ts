@@ -46,7 +46,10 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
           '`{"type":"error","code":"AI_PROVIDER_ERROR"|"AI_TIMEOUT","message","messageId","wordsCharged","remaining"}` ' +
           '(the partial reply is saved as failed). Failures before the first token are ordinary error responses: ' +
           '403 NO_WORDS_LEFT, 404, 502 AI_PROVIDER_ERROR, 504 AI_TIMEOUT. Aborting the request stops the model; ' +
-          'the partial reply is saved as aborted and only its words are charged.',
+          'the partial reply is saved as aborted and only its words are charged. ' +
+          'With `liveSearch: true` (or a message plainly asking for current facts) the model may search the web ' +
+          'through SEARCH_URL and the reply cites its sources; without SEARCH_URL the reply opens by saying live ' +
+          'search is not connected.',
         body: sendChatRequestBodySchema,
         response: {
           400: errorBodySchema,
