@@ -53,6 +53,8 @@ export async function startChild<T extends ReadyMessage>(
     });
   });
   child.removeAllListeners('exit');
+  // Never leave a server behind, even when the benchmark itself fails.
+  process.once('exit', () => child.kill('SIGKILL'));
   return {
     process: child,
     ready,
