@@ -13,7 +13,7 @@ export class PromptLibrary {
     this.openButton = page.getByRole('button', { name: 'Prompts', exact: true });
     this.dialog = page.getByRole('dialog', { name: 'Biblioteca de prompts' });
     this.search = this.dialog.getByRole('combobox', { name: 'Buscar prompts' });
-    this.options = this.dialog.getByRole('option');
+    this.options = this.dialog.getByRole('listbox').getByRole('option');
     this.use = this.dialog.getByRole('button', { name: 'Usar prompt' });
     this.newPrompt = this.dialog.getByRole('button', { name: 'Nuevo prompt' }).first();
   }
@@ -26,7 +26,7 @@ export class PromptLibrary {
 
   /** The category side list on wide screens, the category select on phones. */
   async showCategory(name: string) {
-    const select = this.dialog.getByLabel('Categoría');
+    const select = this.dialog.getByLabel('Categoría', { exact: true });
     if (await select.isVisible()) {
       const value = await select.locator('option', { hasText: name }).first().getAttribute('value');
       await select.selectOption(value ?? '');

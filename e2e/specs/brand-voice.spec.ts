@@ -12,7 +12,7 @@ test.describe('brand voices', () => {
   test('create a voice from a sample with Analyse, make it default, and chat writes in it', async ({
     page,
     signUp,
-  }) => {
+  }, testInfo) => {
     await signUp({ firstName: 'Lucía', lastName: 'Fernández' });
     const voices = new BrandVoicePage(page);
     await voices.goto();
@@ -26,6 +26,8 @@ test.describe('brand voices', () => {
 
     await voices.analyseSample(sample);
     await expect(page.getByText(/La muestra es corta/)).toBeHidden();
+    await voices.voiceText.scrollIntoViewIfNeeded();
+    await keepScreenshot(page, testInfo, 'brand-voice-analysed-1280-es');
     const analysis = await voices.voiceText.inputValue();
     expect(analysis.length).toBeGreaterThan(80);
     // The description is editable before saving.
@@ -54,6 +56,7 @@ test.describe('brand voices', () => {
     await composer.press('Enter');
     const replies = page.getByTestId('assistant-reply');
     await expect(replies.first()).toContainText('Huerta cercana:', { timeout: 30_000 });
+    await keepScreenshot(page, testInfo, 'brand-voice-chat-1280-es');
 
     await picker.selectOption({ label: 'Sin voz de marca' });
     await composer.fill('Ahora otro post para anunciar las cestas de invierno');

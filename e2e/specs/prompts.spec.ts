@@ -110,10 +110,15 @@ test.describe('prompt library', () => {
         await expect(page.locator('html')).toHaveAttribute('lang', language);
         await page.getByRole('button', { name: 'Prompts', exact: true }).click();
         const dialog = page.getByRole('dialog');
-        await expect(dialog.getByRole('option').first()).toBeVisible();
-        await dialog.getByRole('combobox').fill(language === 'es' ? 'correo' : 'email');
-        await dialog.getByRole('option').first().click();
-        await keepScreenshot(page, testInfo, `prompt-library-${width}-${language}`);
+        const options = dialog.getByRole('listbox').getByRole('option');
+        await expect(options.first()).toBeVisible();
+        await dialog.getByRole('combobox', { name: /Buscar prompts|Search prompts/ }).fill('email');
+        await keepScreenshot(page, testInfo, `prompt-library-list-${width}-${language}`);
+        await options.first().click();
+        await keepScreenshot(page, testInfo, `prompt-library-preview-${width}-${language}`);
+        await dialog.getByRole('button', { name: /Usar prompt|Use prompt/ }).click();
+        await expect(dialog.getByRole('textbox').first()).toBeFocused();
+        await keepScreenshot(page, testInfo, `prompt-library-variables-${width}-${language}`);
       }
     }
   });

@@ -25,7 +25,7 @@ export function BrandVoicePicker({ className }: { className?: string }) {
         disabled={isPending}
         aria-busy={isPending || undefined}
         onChange={(event) => pick(event.target.value === NONE ? null : event.target.value)}
-        className={cn(fieldClasses, 'h-8 w-auto max-w-52 min-w-0 truncate py-0 pr-8 text-[13px]')}
+        className={cn(fieldClasses, 'h-8 w-auto max-w-52 min-w-0 truncate py-0 pr-8 text-[13px] md:max-w-72')}
       >
         <option value={NONE}>{t('brandVoice.none')}</option>
         {data?.map((voice) => (
