@@ -138,9 +138,18 @@ test.describe('projects and folders', () => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
 
-      // The mobile menu has the recent list too.
+      // The whole row opens the project, not just its name.
+      await projects.row(id).tap({ position: { x: 220, y: 40 } });
+      await expect(page).toHaveURL(new RegExp(`/chat\\?project=${id}`));
+      expect(await page.evaluate(() => localStorage.getItem('projectId'))).toBe(id);
+
+      // The mobile menu has the recent list too, the open project marked.
       await page.getByRole('button', { name: 'Abrir menú' }).click();
-      await expect(page.getByTestId('mobile-menu').getByRole('region', { name: 'Recientes' })).toBeVisible();
+      const recent = page.getByTestId('mobile-menu').getByRole('region', { name: 'Recientes' });
+      await expect(recent.getByRole('link', { current: 'page' })).toHaveAttribute(
+        'href',
+        `/chat?project=${id}`,
+      );
     });
   });
 

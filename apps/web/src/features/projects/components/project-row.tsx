@@ -21,7 +21,10 @@ export interface ProjectRowProps {
   onRenameCancel: () => void;
 }
 
-/** One project: checkbox, name (opens the chat), team badge and creator, date, "⋯" menu. */
+/**
+ * One project: checkbox, name (opens the chat), team badge and creator, date, "⋯" menu. The name's
+ * link stretches over the whole row, a large target for touch; the checkbox and menu sit above it.
+ */
 export function ProjectRow({
   project,
   sharedBy,
@@ -55,11 +58,11 @@ export function ProjectRow({
       data-testid="project-row"
       data-project-id={project.id}
       className={cn(
-        'flex items-center gap-2 rounded-lg border px-2 py-1.5 md:gap-3 md:px-3',
+        'relative flex items-center gap-2 rounded-lg border px-2 py-1.5 md:gap-3 md:px-3',
         selected ? 'border-primary/40 bg-primary-soft' : 'border-border bg-surface hover:bg-surface-muted',
       )}
     >
-      <span className="flex size-9 shrink-0 items-center justify-center md:size-8">
+      <span className="relative z-10 flex size-9 shrink-0 items-center justify-center md:size-8">
         {editable ? checkbox : <DisabledHint reason={t('projects.onlyCreator')}>{checkbox}</DisabledHint>}
       </span>
       <div className="flex min-w-0 flex-1 items-center gap-3 py-1">
@@ -71,7 +74,7 @@ export function ProjectRow({
             <Link
               to={projectChatPath(project.id)}
               onClick={() => rememberOpenProject(project.id)}
-              className="truncate rounded text-sm font-medium text-text hover:text-primary hover:underline focus-visible:outline-2 focus-visible:outline-primary"
+              className="truncate rounded text-sm font-medium text-text after:absolute after:inset-0 after:rounded-lg hover:text-primary hover:underline focus-visible:outline-2 focus-visible:outline-primary"
             >
               {project.name}
             </Link>
@@ -88,7 +91,9 @@ export function ProjectRow({
           </span>
         </div>
       </div>
-      <ProjectMenu project={project} editable={editable} onAction={onAction} />
+      <span className="relative z-10">
+        <ProjectMenu project={project} editable={editable} onAction={onAction} />
+      </span>
     </li>
   );
 }
