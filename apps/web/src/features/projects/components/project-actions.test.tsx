@@ -204,6 +204,28 @@ describe('project and folder actions', { timeout: 20_000 }, () => {
     expect(dialog).toBeInTheDocument();
   });
 
+  it('renaming a folder: the spec toast on success, its own text on failure', async () => {
+    const box = folder('Borradores');
+    const other = folder('Ideas');
+    renderProjects({ folders: [box, other], projects: [], fail: { renameFolder: [other.id] } });
+    await userEvent.click(
+      within(await openMenu('Borradores')).getByRole('menuitem', { name: 'Cambiar nombre' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Cambiar el nombre de la carpeta' });
+    const name = within(dialog).getByLabelText('Nombre de la carpeta');
+    expect(name).toHaveValue('Borradores');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Definitivos{Enter}');
+    expect(await screen.findByText('Nombre de carpeta guardado correctamente!')).toBeInTheDocument();
+    expect(await screen.findByText('Definitivos')).toBeInTheDocument();
+
+    await userEvent.click(within(await openMenu('Ideas')).getByRole('menuitem', { name: 'Cambiar nombre' }));
+    const again = await screen.findByRole('dialog', { name: 'Cambiar el nombre de la carpeta' });
+    await userEvent.type(within(again).getByLabelText('Nombre de la carpeta'), ' nuevas{Enter}');
+    expect(await screen.findByText('No se pudo cambiar el nombre de la carpeta')).toBeInTheDocument();
+    expect(again).toBeInTheDocument();
+  });
+
   it('deleting a folder says its projects move to the top level, and they do', async () => {
     const box = folder('Archivo');
     renderProjects({ folders: [box], projects: [project('Dentro', { folderId: box.id })] });

@@ -104,6 +104,12 @@ describe('projects page', { timeout: 20_000 }, () => {
     );
   });
 
+  it('a failed folder load shows the spec toast and still lists the projects', async () => {
+    renderProjects({ folders: [folder('Oculta')], projects: [project('Visible')], fail: { folders: ['*'] } });
+    expect(await screen.findByText('No se pudieron recuperar las carpetas')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Visible' })).toBeInTheDocument();
+  });
+
   it('a failed list load shows the spec toast and a retry', async () => {
     renderProjects({ folders: [], projects: [], fail: { list: ['*'] } });
     await waitFor(() =>

@@ -151,6 +151,16 @@ export function fakeWorkspaceApi(options: {
       },
     ],
     [
+      'PATCH',
+      /^\/api\/folder\/rename\/([^/]+)$/,
+      ([, id], body) => {
+        if (failing('renameFolder', id)) return error500();
+        const target = state.folders.find((item) => item.id === id)!;
+        target.name = (body as { name: string }).name;
+        return json(200, target);
+      },
+    ],
+    [
       'DELETE',
       /^\/api\/folder\/([^/]+)$/,
       ([, id]) => {
