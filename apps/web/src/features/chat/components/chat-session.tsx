@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
 import type { ConversationEntry, ReactionValue, Workspace } from '@redacta/shared';
@@ -15,7 +15,7 @@ import { useUsage } from '../api/use-usage';
 import { useChatStream } from '../hooks/use-chat-stream';
 import { useStickToBottom } from '../hooks/use-stick-to-bottom';
 import { Composer } from './composer';
-import { ConversationList } from './conversation-list';
+import { ConversationList, type ConversationHandlers } from './conversation-list';
 import { ConversationSkeleton } from './conversation-skeleton';
 import { DemoBanner } from './demo-banner';
 import { LoadFailed } from './load-failed';
@@ -90,6 +90,17 @@ export function ChatSession({
     entries.length > 0 || chat.pending !== null,
   );
 
+  // Stable handlers for the memoised entries; they call the latest closures.
+  const latest = useRef<ConversationHandlers | null>(null);
+  const handlers = useMemo<ConversationHandlers>(
+    () => ({
+      onInsert: (markdown) => latest.current?.onInsert(markdown),
+      onRegenerate: (replyIndex) => latest.current?.onRegenerate(replyIndex),
+      onReact: (entryId, value) => latest.current?.onReact(entryId, value),
+    }),
+    [],
+  );
+
   const loadFailed =
     conversation.isError && !(isApiError(conversation.error) && conversation.error.status === 404);
   useEffect(() => {
@@ -138,6 +149,7 @@ export function ChatSession({
     const message = requestOf(entries, replyIndex);
     if (message) send(message);
   };
+  latest.current = { onInsert, onRegenerate, onReact };
   const fillComposer = (text: string, from: DraftOrigin) => {
     setDraft(text, from);
     textarea.current?.focus();
@@ -154,11 +166,7 @@ export function ChatSession({
               onPick={(text, liveSearch) => fillComposer(text, liveSearch ? { liveSearch } : {})}
             />
           ) : (
-            <ConversationList
-              entries={entries}
-              pending={chat.pending}
-              handlers={{ onInsert, onRegenerate, onReact }}
-            />
+            <ConversationList entries={entries} pending={chat.pending} handlers={handlers} />
           )}
         </div>
       </div>

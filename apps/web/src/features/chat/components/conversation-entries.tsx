@@ -30,8 +30,8 @@ function EndMark({ status }: { status: ConversationEntry['status'] }) {
       data-testid="reply-status"
       className={
         stopped
-          ? 'inline-flex items-center gap-1.5 rounded-full bg-surface-muted px-2.5 py-0.5 text-xs text-text-muted'
-          : 'inline-flex items-center gap-1.5 rounded-full bg-danger/10 px-2.5 py-0.5 text-xs text-danger'
+          ? 'inline-flex items-center gap-1.5 self-start rounded-full bg-surface-muted px-2.5 py-0.5 text-xs text-text-muted'
+          : 'inline-flex items-center gap-1.5 self-start rounded-full bg-danger/10 px-2.5 py-0.5 text-xs text-danger'
       }
     >
       <Icon className="size-3.5" aria-hidden />

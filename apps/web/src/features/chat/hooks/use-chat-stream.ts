@@ -7,6 +7,7 @@ import { isApiError } from '@/lib/api-error';
 import { chatKeys } from '../api/chat-keys';
 import { openChatStream } from '../api/open-chat-stream';
 import { appendEntries, localId, newEntry } from './conversation-cache';
+import { createTextRevealer } from './text-revealer';
 
 /** The exchange on its way: the message sent and the reply as far as it has arrived. */
 export interface PendingExchange {
@@ -36,7 +37,8 @@ interface Ending {
 }
 
 /**
- * Spec §4 chat stream: text arrives in parts that are appended as they come; stopping aborts the
+ * Spec §4 chat stream: text arrives in parts that are appended as they come (bursts drawn over a
+ * few frames, see createTextRevealer); stopping aborts the
  * fetch (the server stops the model) and stays silent, keeping the partial reply; a 403 goes to the
  * out-of-words state; other failures toast "Fallo al generar respuesta" and keep what arrived. After
  * the reply ends, the remaining words are fetched again.
@@ -67,7 +69,7 @@ export function useChatStream({
       setPending({ message, reply: '', started: false });
 
       let userEntryId: string | null = null;
-      let reply = '';
+      const revealer = createTextRevealer((reply) => setPending({ message, reply, started: true }));
       let ending: Ending | null = null;
       let failedEarly = false;
       try {
@@ -80,10 +82,9 @@ export function useChatStream({
           if (part.type === 'start') {
             userEntryId = part.userEntryId;
             if (part.demo) callbacks.current.onDemo();
-            setPending({ message, reply, started: true });
+            setPending({ message, reply: '', started: true });
           } else if (part.type === 'text') {
-            reply += part.text;
-            setPending({ message, reply, started: true });
+            revealer.push(part.text);
           } else {
             ending = {
               status: part.type === 'finish' ? 'complete' : 'failed',
@@ -93,8 +94,10 @@ export function useChatStream({
           }
         }
         if (!ending) throw new Error('The chat stream ended without its final part');
+        await revealer.settled();
         if (ending.status === 'failed') toast.error(t('chat.failed'));
       } catch (error) {
+        revealer.flush();
         if (controller.signal.aborted) {
           ending = { status: 'aborted' };
         } else if (isApiError(error) && error.status === 403) {
@@ -108,6 +111,7 @@ export function useChatStream({
         controllerRef.current = null;
       }
 
+      const reply = revealer.received;
       if (ending) {
         const entries = [newEntry({ id: userEntryId ?? localId(), role: 'user', content: message })];
         if (reply || ending.messageId) {

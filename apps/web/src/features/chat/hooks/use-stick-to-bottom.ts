@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useRef, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 
 /** Within this many pixels of the end, the reader counts as "at the bottom". */
 const BOTTOM_SLACK_PX = 48;
@@ -31,6 +31,18 @@ export function useStickToBottom(
     const element = container.current;
     if (enabled && element && atBottom.current) element.scrollTop = element.scrollHeight;
   }, [container, content, enabled]);
+
+  // A narrower or shorter view (rotating a phone, dragging the divider) rewraps the text: stay at the end.
+  useEffect(() => {
+    const element = container.current;
+    if (!enabled || !element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (atBottom.current) element.scrollTop = element.scrollHeight;
+    });
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    return () => observer.disconnect();
+  }, [container, enabled]);
 
   return { onScroll, follow };
 }
