@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Project } from '@redacta/shared';
 import { useDeleteProjects } from '../api/use-bulk-project-actions';
 import { announceBulk } from '../lib/announce-bulk';
+import { forgetDeletedProjects } from '../lib/open-project';
 import { ConfirmModal } from './confirm-modal';
 
 /** Delete one project (from its menu) or the selection: one call per project, one toast. */
@@ -38,6 +39,7 @@ export function DeleteProjectsModal({
           {
             onSuccess: (outcome) => {
               announceBulk(t, 'delete', outcome);
+              forgetDeletedProjects(outcome.succeeded);
               onDeleted(outcome.succeeded);
               onOpenChange(false);
             },

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { changeLocale } from '@/lib/i18n';
 import { sessionStore } from '@/lib/session-store';
+import { storage, storageKeys } from '@/lib/storage';
 import { W, folder, me, project } from '../test/fake-workspace-api';
 import { openMenu, renderProjects, row } from '../test/render-projects';
 
@@ -22,6 +23,7 @@ describe('project and folder actions', { timeout: 20_000 }, () => {
     const a = project('Primero');
     const b = project('Segundo');
     const c = project('Tercero');
+    storage.set(storageKeys.projectId, b.id);
     const { calls } = renderProjects({ folders: [], projects: [a, b, c] });
     await userEvent.click(await screen.findByRole('checkbox', { name: 'Seleccionar «Primero»' }));
     await userEvent.click(screen.getByRole('checkbox', { name: 'Seleccionar «Segundo»' }));
@@ -34,6 +36,8 @@ describe('project and folder actions', { timeout: 20_000 }, () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
 
     expect(await screen.findByText('Proyectos eliminado correctamente')).toBeInTheDocument();
+    // The stored project was one of them: /chat must not try to open it again.
+    expect(storage.get(storageKeys.projectId)).toBeNull();
     expect(calls.filter((call) => call.key.startsWith('DELETE')).map((call) => call.key)).toEqual([
       `DELETE /api/project/${a.id}`,
       `DELETE /api/project/${b.id}`,

@@ -10,3 +10,9 @@ export const projectChatPath = (projectId: string) => `/chat?project=${encodeURI
 export function rememberOpenProject(projectId: string): void {
   storage.set(storageKeys.projectId, projectId);
 }
+
+/** A deleted project stops being the stored one, so /chat opens the newest instead of a dead id. */
+export function forgetDeletedProjects(projectIds: string[]): void {
+  const stored = storage.get(storageKeys.projectId);
+  if (stored && projectIds.includes(stored)) storage.remove(storageKeys.projectId);
+}
