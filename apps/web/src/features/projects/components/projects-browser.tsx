@@ -151,9 +151,10 @@ export function ProjectsBrowser({
           onDelete={(item) => setDialog({ kind: 'deleteFolder', folder: item })}
         />
       )}
+      {/* A failed reload keeps the list it had; only a list never loaded gives way to the error. */}
       {list.isPending ? (
         <ProjectListSkeleton />
-      ) : list.isError ? (
+      ) : !list.data ? (
         <EmptyState
           icon={<FolderX className="size-6" aria-hidden />}
           title={t('projects.toasts.projectsFetchFailed')}
