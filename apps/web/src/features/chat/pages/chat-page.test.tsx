@@ -32,6 +32,7 @@ describe('chat page', () => {
   });
   afterEach(() => {
     vi.unstubAllGlobals();
+    vi.restoreAllMocks();
     // Toasts live in a module-wide store: one test's must not show up in the next.
     toast.remove();
   });
@@ -86,6 +87,31 @@ describe('chat page', () => {
     renderChat(<ChatPage />, {}, { path: `/chat?project=${GONE}` });
     expect(await screen.findByRole('heading', { name: 'No encontramos este proyecto' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Nuevo proyecto' })).toBeInTheDocument();
+  });
+
+  it('the divider resizes the document from the keyboard and the width is remembered', async () => {
+    // jsdom lays nothing out: give the page 1000 px to share.
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(
+      DOMRect.fromRect({ x: 0, y: 0, width: 1000, height: 800 }),
+    );
+    const { unmount } = renderChat(<ChatPage />, {
+      [`GET /api/project/${PROJECT_ID}/document`]: emptyDocument,
+    });
+    const divider = await screen.findByRole('separator', { name: 'Cambiar el ancho del documento' });
+    expect(divider).toHaveAttribute('aria-valuenow', '440');
+    divider.focus();
+    await userEvent.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(divider).toHaveAttribute('aria-valuenow', '488');
+    await userEvent.keyboard('{End}');
+    expect(divider).toHaveAttribute('aria-valuenow', '640');
+    await userEvent.keyboard('{Home}');
+    expect(divider).toHaveAttribute('aria-valuenow', '320');
+    await userEvent.keyboard('{ArrowRight}');
+    expect(divider).toHaveAttribute('aria-valuenow', '320');
+    expect(screen.getByRole('region', { name: 'Documento' })).toHaveStyle({ width: '320px' });
+    unmount();
+    renderChat(<ChatPage />, { [`GET /api/project/${PROJECT_ID}/document`]: emptyDocument });
+    expect(await screen.findByRole('separator')).toHaveAttribute('aria-valuenow', '320');
   });
 
   it('on phones the chat and the document are two tabs; inserting a reply opens the document', async () => {
