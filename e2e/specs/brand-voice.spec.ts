@@ -94,6 +94,7 @@ test.describe('brand voices', () => {
 
     await voices.menuAction('Corporativa', 'Editar');
     await expect(page).toHaveURL(/\/brand-voice\/[0-9a-f-]{36}$/);
+    const editPath = new URL(page.url()).pathname;
     await expect(page.getByRole('heading', { name: 'Editar «Corporativa»' })).toBeVisible();
     await expect(voices.voiceText).toHaveValue(/Trato de usted/);
     await voices.voiceText.fill('Tono sobrio y respetuoso. Trato de usted. Cifras siempre con fuente.');
@@ -105,6 +106,7 @@ test.describe('brand voices', () => {
     const shots: Array<[string, string]> = [
       ['/brand-voice', 'list'],
       ['/brand-voice/new', 'editor'],
+      [editPath, 'edit'],
     ];
     for (const language of ['es', 'en']) {
       if (language === 'en') {
@@ -117,6 +119,8 @@ test.describe('brand voices', () => {
           await expect(page.locator('html')).toHaveAttribute('lang', language);
           if (name === 'editor')
             await page.getByLabel(/Texto de muestra|Sample text/).fill(sample.slice(0, 120));
+          else if (name === 'edit')
+            await page.getByRole('button', { name: /Guardar|Save/ }).scrollIntoViewIfNeeded();
           else await expect(voices.cards.first()).toBeVisible();
           await keepScreenshot(page, testInfo, `brand-voice-${name}-${width}-${language}`);
         }

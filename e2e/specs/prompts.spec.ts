@@ -108,7 +108,10 @@ test.describe('prompt library', () => {
         await page.setViewportSize({ width, height: 844 });
         await page.goto('/chat');
         await expect(page.locator('html')).toHaveAttribute('lang', language);
-        await page.getByRole('button', { name: 'Prompts', exact: true }).click();
+        const open = page.getByRole('button', { name: 'Prompts', exact: true });
+        await expect(open).toBeVisible();
+        await keepScreenshot(page, testInfo, `prompt-library-composer-${width}-${language}`);
+        await open.click();
         const dialog = page.getByRole('dialog');
         const options = dialog.getByRole('listbox').getByRole('option');
         await expect(options.first()).toBeVisible();
