@@ -148,6 +148,19 @@ describe('live search with SEARCH_URL', () => {
     expect((await peer.ended(2)).closedByClient).toBe(true);
   });
 
+  it('the answer after a search gets the idle timeout between its chunks, even when text came before the search', async () => {
+    peer.queue = [
+      { chunks: ['Busco datos.'], toolCalls: [{ name: 'web_search', arguments: { query: 'café' } }] },
+      { chunks: [' Hola', ' qué'], stallAfter: 1 },
+    ];
+    const parts = await readParts(await send({ liveSearch: true }));
+    expect(textOf(parts)).toBe('Busco datos. Hola');
+    expect(parts.at(-1)!.part).toMatchObject({ type: 'error', code: 'AI_TIMEOUT' });
+    const lastText = parts.filter((p) => p.part.type === 'text').at(-1)!;
+    // The idle timeout is 300 ms here, the first-token one 1000 ms.
+    expect(parts.at(-1)!.at - lastText.at).toBeLessThan(800);
+  });
+
   it('aborting mid-reply closes the upstream connection at once and keeps the partial reply as aborted', async () => {
     peer.queue = [
       searchCall('café'),

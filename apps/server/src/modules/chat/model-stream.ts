@@ -67,6 +67,7 @@ export class StreamGuard {
 
   /** Another model call starts (a tool-use step): it gets the first-token timeout again. */
   callStarted() {
+    this.sawText = false;
     this.rearm(this.timeouts.firstTokenMs);
   }
 
