@@ -2,10 +2,7 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
-import { Plus, Search, X } from 'lucide-react';
 import { promptVariables, type Prompt } from '@redacta/shared';
-import { Button } from '@/components/ui/button';
-import { fieldClasses } from '@/components/ui/input';
 import { cn } from '@/components/ui/cn';
 import { errorMessage } from '@/lib/error-message';
 import { MOBILE_QUERY, useMediaQuery } from '@/lib/use-media-query';
@@ -22,6 +19,7 @@ import { searchPrompts } from '../search';
 import { CategoryNav } from './category-nav';
 import { CustomPromptForm } from './custom-prompt-form';
 import { DeletePromptDialog } from './delete-prompt-dialog';
+import { LibrarySearch, LibraryTitle } from './library-toolbar';
 import { EmptyList, LibraryError, LibrarySkeleton, ListHeading } from './library-status';
 import { optionId, PromptList } from './prompt-list';
 import { PromptPreview } from './prompt-preview';
@@ -208,6 +206,10 @@ export default function PromptLibraryPanel({ open, onOpenChange, onUse }: Prompt
             if (usedPrompt.current) event.preventDefault();
             usedPrompt.current = false;
           }}
+          onInteractOutside={(event) => {
+            // A click beside the panel must not throw away a prompt being written (UI.md).
+            if (view.kind === 'form') event.preventDefault();
+          }}
           onEscapeKeyDown={(event) => {
             if (view.kind === 'form' || view.kind === 'variables' || view.kind === 'preview') {
               event.preventDefault();
@@ -220,59 +222,23 @@ export default function PromptLibraryPanel({ open, onOpenChange, onUse }: Prompt
             'md:inset-auto md:top-1/2 md:left-1/2 md:h-[min(86vh,720px)] md:w-[min(94vw,1040px)] md:-translate-x-1/2 md:-translate-y-1/2 md:rounded-[12px]',
           )}
         >
-          <div className="flex items-center justify-between gap-4 px-4 pt-4 md:px-5">
-            <div className="min-w-0">
-              <Dialog.Title className="text-lg font-semibold">{t('prompts.title')}</Dialog.Title>
-              <Dialog.Description className="text-[13px] text-text-muted">
-                {t('prompts.description')}
-              </Dialog.Description>
-            </div>
-            <Dialog.Close
-              className="rounded-lg p-2 text-text-muted hover:bg-surface-muted hover:text-text"
-              aria-label={t('common.close')}
-              title={t('common.close')}
-            >
-              <X className="size-4" aria-hidden />
-            </Dialog.Close>
-          </div>
+          <LibraryTitle />
           <div className="flex flex-col gap-3 border-b border-border px-4 py-3 md:px-5">
-            <div className="flex items-center gap-2">
-              <div className="relative min-w-0 flex-1">
-                <Search
-                  className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-text-muted"
-                  aria-hidden
-                />
-                <input
-                  ref={searchRef}
-                  type="search"
-                  role="combobox"
-                  aria-label={t('prompts.search')}
-                  aria-expanded={hits.length > 0}
-                  aria-controls={listId}
-                  aria-autocomplete="list"
-                  aria-activedescendant={active ? optionId(listId, active.prompt.id) : undefined}
-                  placeholder={t('prompts.searchPlaceholder')}
-                  value={query}
-                  onChange={(event) => {
-                    setQuery(event.target.value);
-                    setActiveId(null);
-                    showList();
-                  }}
-                  onKeyDown={onListKeys}
-                  className={cn(fieldClasses, 'h-10 pl-9')}
-                />
-              </div>
-              <Button
-                variant="secondary"
-                onClick={() => setView({ kind: 'form' })}
-                icon={<Plus className="size-4" aria-hidden />}
-                aria-label={compact ? t('prompts.new') : undefined}
-                title={compact ? t('prompts.new') : undefined}
-                className={compact ? 'px-2.5' : undefined}
-              >
-                {!compact && t('prompts.new')}
-              </Button>
-            </div>
+            <LibrarySearch
+              ref={searchRef}
+              query={query}
+              listId={listId}
+              activeOptionId={active ? optionId(listId, active.prompt.id) : undefined}
+              expanded={hits.length > 0}
+              compact={compact}
+              onQueryChange={(next) => {
+                setQuery(next);
+                setActiveId(null);
+                showList();
+              }}
+              onKeyDown={onListKeys}
+              onNew={() => setView({ kind: 'form' })}
+            />
             {compact && groups && !searching && view.kind === 'browse' && (
               <CategoryNav groups={groups} selected={selectedKey} onSelect={selectGroup} compact />
             )}
