@@ -146,10 +146,7 @@ test.describe('projects and folders', () => {
       // The mobile menu has the recent list too, the open project marked.
       await page.getByRole('button', { name: 'Abrir menú' }).click();
       const recent = page.getByTestId('mobile-menu').getByRole('region', { name: 'Recientes' });
-      await expect(recent.getByRole('link', { current: 'page' })).toHaveAttribute(
-        'href',
-        `/chat?project=${id}`,
-      );
+      await expect(recent.locator('a[aria-current="page"]')).toHaveAttribute('href', `/chat?project=${id}`);
     });
   });
 
