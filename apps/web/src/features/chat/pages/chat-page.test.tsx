@@ -82,6 +82,35 @@ describe('chat page', () => {
     expect(callsTo(NEWEST)).toHaveLength(0);
   });
 
+  it('a stored project that is gone is forgotten and the newest opens instead', async () => {
+    const GONE = '66666666-6666-4666-8666-666666666666';
+    localStorage.setItem('projectId', GONE);
+    const { router } = renderChat(
+      <ChatPage />,
+      {
+        [NEWEST]: () => json(200, { items: [projectFixture], nextCursor: null }),
+        [`GET /api/project/${PROJECT_ID}/document`]: emptyDocument,
+      },
+      { path: '/chat' },
+    );
+    await waitFor(() => expect(router.state.location.search).toBe(`?project=${PROJECT_ID}`));
+    expect(localStorage.getItem('projectId')).toBe(PROJECT_ID);
+  });
+
+  it('a project of another workspace in the address reads as not found', async () => {
+    const OTHER = '88888888-8888-4888-8888-888888888888';
+    renderChat(
+      <ChatPage />,
+      {
+        [`GET /api/project/${OTHER}`]: () =>
+          json(200, { ...projectFixture, id: OTHER, workspaceId: '99999999-9999-4999-8999-999999999999' }),
+        [`GET /api/project/${OTHER}/conversation`]: () => json(200, { projectId: OTHER, entries: [] }),
+      },
+      { path: `/chat?project=${OTHER}` },
+    );
+    expect(await screen.findByRole('heading', { name: 'No encontramos este proyecto' })).toBeInTheDocument();
+  });
+
   it('a project that is gone shows "not found" with a new-project button, never a blank page', async () => {
     const GONE = '66666666-6666-4666-8666-666666666666';
     renderChat(<ChatPage />, {}, { path: `/chat?project=${GONE}` });
