@@ -14,6 +14,7 @@ import { ModelStreamError, modelTextStream, type StreamTimeouts } from '../chat/
 import { chatWorkspace, modelFor } from '../chat/service.ts';
 import { chargeWords, requireWordsLeft, type UsageSettings } from '../usage/service.ts';
 import { buildAnalysisPrompt } from './analysis-prompt.ts';
+import { abortWhenClientLeaves } from '../../lib/client-abort.ts';
 
 export interface AnalysisDeps {
   db: Db;
@@ -98,14 +99,4 @@ export async function analyzeContent(
     wordsCharged,
     remaining: usage.remaining,
   };
-}
-
-/** Only the response's 'close' says the client left; the request's fires once the body is read (DESIGN §6). */
-function abortWhenClientLeaves(reply: FastifyReply) {
-  const controller = new AbortController();
-  const onClose = () => {
-    if (!reply.raw.writableFinished) controller.abort();
-  };
-  reply.raw.on('close', onClose);
-  return { signal: controller.signal, release: () => reply.raw.off('close', onClose) };
 }

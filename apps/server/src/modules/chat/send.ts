@@ -13,6 +13,7 @@ import { redactaOptions } from '../../ai/demo-writer.ts';
 import { liveSearchMode } from '../../ai/live-search.ts';
 import { chargeWords, requireWordsLeft, type UsageSettings } from '../usage/service.ts';
 import { ModelStreamError, modelTextStream, type StreamTimeouts } from './model-stream.ts';
+import { abortWhenClientLeaves } from '../../lib/client-abort.ts';
 import { replyTextStream } from './search-stream.ts';
 import {
   buildChatPrompt,
@@ -74,7 +75,7 @@ export async function sendChatStream(
     brandVoiceId: brandVoice?.id,
   });
 
-  const client = watchClient(reply);
+  const client = abortWhenClientLeaves(reply);
   const call = { prompt, providerOptions: redactaOptions({ language: workspace.language, task: 'chat' }) };
   const deltas = replyTextStream(liveSearch, chat.model, call, deps.timeouts, client.signal, {
     searchUrl: deps.searchUrl,
@@ -184,7 +185,7 @@ export async function improvePrompt(
   const workspace = await chatWorkspace(db, body.workspaceId, request.userId);
   await requireWordsLeft(db, workspace, deps.usage);
   const chat = modelFor(models, workspace);
-  const client = watchClient(reply);
+  const client = abortWhenClientLeaves(reply);
   let text = '';
   try {
     for await (const delta of modelTextStream(
@@ -211,19 +212,6 @@ export async function improvePrompt(
   const wordsCharged = countWords(text);
   const usage = await chargeWords(db, workspace, wordsCharged, deps.usage);
   return { text, wordsCharged, remaining: usage.remaining };
-}
-
-/**
- * Aborts when the client goes away. Only the response's 'close' tells that: the request's own
- * 'close' (and request.signal) fire as soon as the body is read (DESIGN §6).
- */
-function watchClient(reply: FastifyReply) {
-  const controller = new AbortController();
-  const onClose = () => {
-    if (!reply.raw.writableFinished) controller.abort();
-  };
-  reply.raw.on('close', onClose);
-  return { signal: controller.signal, release: () => reply.raw.off('close', onClose) };
 }
 
 function toAppError(request: FastifyRequest, error: unknown, log = true): AppError {
