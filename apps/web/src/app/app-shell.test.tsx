@@ -268,7 +268,26 @@ describe('app shell', () => {
         resetsAt: '2026-12-01T00:00:00Z',
       },
     };
-    start('/chat', { 'GET /api/workspace/list': () => json(200, [spent]) });
+    const P = '22222222-2222-4222-8222-222222222222';
+    start('/chat', {
+      'GET /api/workspace/list': () => json(200, [spent]),
+      [`GET /api/workspace/${A}/projects?sort=updatedAt&order=desc&limit=1`]: () =>
+        json(200, { items: [], nextCursor: null }),
+      [`POST /api/workspace/${A}/project`]: () => json(201, { id: P }),
+      [`GET /api/project/${P}`]: () =>
+        json(200, {
+          id: P,
+          name: '1 nov 2026 Sin título',
+          workspaceId: A,
+          folderId: null,
+          isShared: false,
+          createdBy: user.id,
+          createdAt: '2026-11-01T00:00:00Z',
+          updatedAt: '2026-11-01T00:00:00Z',
+        }),
+      [`GET /api/project/${P}/conversation`]: () => json(200, { projectId: P, entries: [] }),
+      [`GET /api/workspace/${A}/usage`]: () => json(200, spent.workspaceUsage),
+    });
     expect(
       await screen.findByRole('heading', { name: '¡Hola, Ana! ¿Qué escribimos hoy?' }),
     ).toBeInTheDocument();
@@ -276,12 +295,20 @@ describe('app shell', () => {
       expect(within(screen.getByRole('region', { name })).getAllByRole('button')).toHaveLength(3);
     }
     expect(screen.getByText('¡No te quedan palabras!')).toBeInTheDocument();
-    // A starter fills the composer; sending waits for the chat release and says so.
+    // A starter fills the composer; with no words left, Send stays disabled.
     await userEvent.click(screen.getByRole('button', { name: /Dame 10 nombres/ }));
     expect(screen.getByRole('textbox', { name: 'Mensaje' })).toHaveValue(
       'Dame 10 nombres para una marca de cosmética natural',
     );
     expect(screen.getByRole('button', { name: 'Enviar' })).toBeDisabled();
+  });
+
+  it('the editor of a saved brand voice has the brand-voice title, in the tab and the mobile header', async () => {
+    setViewport(true);
+    start('/brand-voice/cccccccc-cccc-4ccc-8ccc-cccccccccccc');
+    const header = await screen.findByTestId('mobile-header');
+    expect(await within(header).findByText('Voz de marca')).toBeInTheDocument();
+    expect(document.title).toBe('Voz de marca · Redacta');
   });
 
   it('the theme switch in the profile popup applies and remembers dark, light or system', async () => {

@@ -51,7 +51,8 @@ function useChrome(pathname: string): Chrome {
     '/subscription': 'profileMenu.subscription',
     '/labs': 'profileMenu.labs',
   };
-  const key = titles[pathname];
+  // /brand-voice/{id}: the editor of a saved voice.
+  const key = titles[pathname] ?? (pathname.startsWith('/brand-voice/') ? 'nav.brandVoice' : undefined);
   const text = key ? t(key) : t('notFound.title');
   return { title: key ? text : 'Redacta', documentTitle: text, footer: key !== undefined };
 }

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigationType } from 'react-router';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useTranslation } from 'react-i18next';
 import { Menu, X } from 'lucide-react';
@@ -14,7 +14,11 @@ export function MobileHeader({ title, action }: { title: ReactNode; action?: Rea
   const { t } = useTranslation();
   // Open for one location only: any navigation (nav link, menu item, workspace switch) closes it.
   const { key } = useLocation();
+  const navigationType = useNavigationType();
   const [openAt, setOpenAt] = useState<string | null>(null);
+  // A replace is the page adjusting its own address (the chat writing ?project=), not the user going
+  // somewhere: the menu stays open across it.
+  if (openAt !== null && openAt !== key && navigationType === 'REPLACE') setOpenAt(key);
   const open = openAt === key;
   const setOpen = (next: boolean) => setOpenAt(next ? key : null);
   const close = () => setOpenAt(null);
