@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { countWords } from '@redacta/shared';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { builtInPromptId } from '../../src/modules/prompts/built-ins.ts';
+import { catalogue } from '../../src/modules/prompts/catalogue/index.ts';
 import { createUser, type TestUser } from '../helpers/factories.ts';
 import { startOpenAIPeer, type OpenAIPeer } from '../helpers/openai-peer.ts';
 import { startSearchPeer, type SearchPeer } from '../helpers/search-peer.ts';
@@ -117,6 +119,18 @@ describe('live search with SEARCH_URL', () => {
     expect(peer.requests).toHaveLength(3);
     expect(peer.requests[2]!.body.tools).toBeUndefined();
     expect(String(peer.requests[2]!.body.messages[0]!.content)).toContain('no live web access');
+  });
+
+  it('turns on for a prompt of the real-time search category sent by its id', async () => {
+    const searchPrompt = builtInPromptId('es', catalogue.es.find((c) => c.key === 'search')!.prompts[0]!.key);
+    const copyPrompt = builtInPromptId('es', catalogue.es.find((c) => c.key === 'ads')!.prompts[0]!.key);
+    peer.queue = [searchCall('precio café'), { chunks: ['Sube'] }, { chunks: ['Anuncio'] }];
+    await readParts(await send({ message: 'Escribe un post', promptId: searchPrompt }));
+    expect(toolsOffered(0)).toEqual(['web_search']);
+    expect(search.queries.map((q) => q.q)).toEqual(['precio café']);
+
+    await readParts(await send({ message: 'Escribe un post', promptId: copyPrompt }));
+    expect(peer.requests.at(-1)!.body.tools).toBeUndefined();
   });
 
   it('goes on without results when the search backend fails, and says so in the reply', async () => {

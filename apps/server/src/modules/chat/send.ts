@@ -14,6 +14,7 @@ import { liveSearchMode } from '../../ai/live-search.ts';
 import { chargeWords, requireWordsLeft, type UsageSettings } from '../usage/service.ts';
 import { ModelStreamError, modelTextStream, type StreamTimeouts } from './model-stream.ts';
 import { abortWhenClientLeaves } from '../../lib/client-abort.ts';
+import { REAL_TIME_SEARCH_CATEGORY } from '../prompts/catalogue/types.ts';
 import { replyTextStream } from './search-stream.ts';
 import {
   buildChatPrompt,
@@ -53,12 +54,13 @@ export async function sendChatStream(
   await requireChatProject(db, workspace.id, body.projectId, userId);
   const brandVoice = body.brandVoiceId ? await requireBrandVoice(db, workspace.id, body.brandVoiceId) : null;
   await requireWordsLeft(db, workspace, deps.usage);
-  if (body.promptId) await recordPromptUse(db, workspace.id, userId, body.promptId);
+  const usedPrompt = body.promptId ? await recordPromptUse(db, workspace.id, userId, body.promptId) : null;
 
   const chat = modelFor(models, workspace);
   const liveSearch = liveSearchMode({
     searchUrl: deps.searchUrl,
-    requested: body.liveSearch,
+    // A prompt of the catalogue's real-time search category asks for live search by what it is.
+    requested: body.liveSearch || usedPrompt?.category === REAL_TIME_SEARCH_CATEGORY,
     message: body.message,
   });
   const prompt = await buildChatPrompt(db, {

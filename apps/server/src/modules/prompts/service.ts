@@ -153,12 +153,18 @@ export async function deleteCustomPrompt(db: Db, id: string, userId: string): Pr
 /**
  * Puts a prompt at the top of the user's Recientes in this workspace and drops what falls past the
  * tenth, in one transaction. The prompt must be built-in or the workspace's own (404 otherwise);
- * the caller has checked membership. Chat calls this too when a request names its prompt.
+ * the caller has checked membership. Chat calls this too when a request names its prompt, and learns
+ * its category from the answer.
  */
-export async function recordPromptUse(db: Db, workspaceId: string, userId: string, promptId: string) {
-  await db.transaction(async (tx) => {
+export async function recordPromptUse(
+  db: Db,
+  workspaceId: string,
+  userId: string,
+  promptId: string,
+): Promise<{ category: string | null }> {
+  return db.transaction(async (tx) => {
     const [prompt] = await tx
-      .select({ id: prompts.id })
+      .select({ category: prompts.category })
       .from(prompts)
       .where(
         and(eq(prompts.id, promptId), or(isNull(prompts.workspaceId), eq(prompts.workspaceId, workspaceId))),
@@ -187,6 +193,7 @@ export async function recordPromptUse(db: Db, workspaceId: string, userId: strin
           notInArray(promptUsage.promptId, kept),
         ),
       );
+    return prompt;
   });
 }
 

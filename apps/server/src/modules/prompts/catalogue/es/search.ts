@@ -1,7 +1,7 @@
-import type { CatalogueCategory } from '../types.ts';
+import { REAL_TIME_SEARCH_CATEGORY, type CatalogueCategory } from '../types.ts';
 
 export const search: CatalogueCategory = {
-  key: 'search',
+  key: REAL_TIME_SEARCH_CATEGORY,
   name: 'Búsqueda en tiempo real',
   prompts: [
     {
