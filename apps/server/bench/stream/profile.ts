@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Session } from 'node:inspector/promises';
 
@@ -16,6 +16,7 @@ export async function profileIfAsked(name: string): Promise<{ stop: () => Promis
   return {
     stop: async () => {
       const { profile } = await session.post('Profiler.stop');
+      mkdirSync(dir, { recursive: true });
       writeFileSync(path.join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
       session.disconnect();
     },
