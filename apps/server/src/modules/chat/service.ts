@@ -15,7 +15,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import type { ChatModel, Models } from '../../ai/models.ts';
 import type { LiveSearchMode } from '../../ai/live-search.ts';
 import { buildSystemPrompt } from '../../ai/prompts.ts';
-import { requireProjectAccess } from '../projects/access.ts';
+import { isProjectVisibleTo, requireProjectAccess } from '../projects/access.ts';
 import { requireMembership } from '../workspaces/service.ts';
 import { chargeStatement, usageFromCount, type UsageSettings } from '../usage/service.ts';
 
@@ -62,10 +62,21 @@ export function modelFor(
   return isPaidPlan(workspace.plan) && workspace.isGpt4TurnedOn ? models.premium : models.standard;
 }
 
-export async function requireChatProject(db: Db, workspaceId: string, projectId: string, userId: string) {
-  const { project } = await requireProjectAccess(db, projectId, userId);
-  if (project.workspaceId !== workspaceId) throw notFound('Project');
-  return project;
+/**
+ * A project of this workspace the user can see, or 404. The caller has already checked membership
+ * (`chatWorkspace`), so this is one lookup, not a second membership query on the way to the first token.
+ */
+export async function requireChatProject(
+  db: Db,
+  workspaceId: string,
+  projectId: string,
+  userId: string,
+): Promise<void> {
+  const [project] = await db
+    .select({ isShared: projects.isShared, createdBy: projects.createdBy })
+    .from(projects)
+    .where(and(eq(projects.id, projectId), eq(projects.workspaceId, workspaceId)));
+  if (!project || !isProjectVisibleTo(project, userId)) throw notFound('Project');
 }
 
 /** A brand voice of this workspace, or 404: another workspace's voice looks absent. */
