@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BRAND_VOICE_NAME_MAX_LENGTH, type BrandVoice } from '@redacta/shared';
 import { Modal } from '@/components/ui/modal';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 
@@ -72,22 +73,13 @@ export function DeleteVoiceDialog({
 }) {
   const { t } = useTranslation();
   return (
-    <Modal
-      open
-      onOpenChange={(open) => !open && !pending && onClose()}
+    <ConfirmDialog
+      onOpenChange={(open) => !open && onClose()}
       title={t('brandVoice.deleteTitle')}
       description={t('brandVoice.deleteText', { name: voice.name })}
-      closeLabel={t('common.close')}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={pending}>
-            {t('common.cancel')}
-          </Button>
-          <Button variant="danger" loading={pending} onClick={onDelete}>
-            {t('brandVoice.delete')}
-          </Button>
-        </>
-      }
+      confirmLabel={t('brandVoice.delete')}
+      pending={pending}
+      onConfirm={onDelete}
     />
   );
 }

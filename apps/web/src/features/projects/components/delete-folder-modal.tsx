@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
 import type { FolderWithCount } from '@redacta/shared';
 import { useDeleteFolder } from '../api/use-folder-mutations';
-import { ConfirmModal } from './confirm-modal';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 
 /** Deleting a folder never deletes its projects: the confirmation says where they go. */
 export function DeleteFolderModal({
@@ -20,8 +20,7 @@ export function DeleteFolderModal({
   const remove = useDeleteFolder(workspaceId);
   const count = folder.projectCount;
   return (
-    <ConfirmModal
-      open
+    <ConfirmDialog
       onOpenChange={onOpenChange}
       title={t('projects.deleteFolder.title', { name: folder.name })}
       description={

@@ -3,7 +3,7 @@ import type { Project } from '@redacta/shared';
 import { useDeleteProjects } from '../api/use-bulk-project-actions';
 import { announceBulk } from '../lib/announce-bulk';
 import { forgetDeletedProjects } from '../lib/open-project';
-import { ConfirmModal } from './confirm-modal';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 
 /** Delete one project (from its menu) or the selection: one call per project, one toast. */
 export function DeleteProjectsModal({
@@ -22,8 +22,7 @@ export function DeleteProjectsModal({
   const count = projects.length;
   const [only] = projects;
   return (
-    <ConfirmModal
-      open
+    <ConfirmDialog
       onOpenChange={onOpenChange}
       title={t('projects.deleteProjects.title', { count })}
       description={

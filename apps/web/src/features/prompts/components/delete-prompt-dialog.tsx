@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Prompt } from '@redacta/shared';
-import { Modal } from '@/components/ui/modal';
-import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 
 export function DeletePromptDialog({
   prompt,
@@ -16,22 +15,13 @@ export function DeletePromptDialog({
 }) {
   const { t } = useTranslation();
   return (
-    <Modal
-      open
-      onOpenChange={(open) => !open && !pending && onClose()}
+    <ConfirmDialog
+      onOpenChange={(open) => !open && onClose()}
       title={t('prompts.deleteTitle')}
       description={t('prompts.deleteText', { name: prompt.name })}
-      closeLabel={t('common.close')}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={pending}>
-            {t('common.cancel')}
-          </Button>
-          <Button variant="danger" loading={pending} onClick={onDelete}>
-            {t('prompts.delete')}
-          </Button>
-        </>
-      }
+      confirmLabel={t('prompts.delete')}
+      pending={pending}
+      onConfirm={onDelete}
     />
   );
 }

@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
-import { Modal, ModalClose } from '@/components/ui/modal';
+import { Button } from './button';
+import { Modal, ModalClose } from './modal';
 
-/** UI.md confirmation: the destructive button is red and only appears inside a confirmation. */
-export function ConfirmModal({
-  open,
+/**
+ * UI.md confirmation: title, one sentence, cancel then confirm. The destructive red button only
+ * ever appears here. Mounted while asked; while the action runs it cannot be dismissed.
+ */
+export function ConfirmDialog({
   onOpenChange,
   title,
   description,
@@ -13,7 +15,6 @@ export function ConfirmModal({
   pending,
   onConfirm,
 }: {
-  open: boolean;
   onOpenChange: (open: boolean) => void;
   title: ReactNode;
   description: ReactNode;
@@ -24,7 +25,7 @@ export function ConfirmModal({
   const { t } = useTranslation();
   return (
     <Modal
-      open={open}
+      open
       onOpenChange={(next) => {
         if (!pending) onOpenChange(next);
       }}
