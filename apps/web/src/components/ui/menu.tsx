@@ -1,16 +1,24 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from './cn';
 
-/** UI.md menus: per-item "⋯" menus with icons; destructive items last, in red. */
+/**
+ * UI.md menus: per-item "⋯" menus with icons; destructive items last, in red. `onCloseAutoFocus`
+ * lets a chosen item keep the focus elsewhere (an inline rename) instead of on the trigger.
+ */
 export function Menu({
   trigger,
   children,
   align = 'end',
+  wide,
+  onCloseAutoFocus,
 }: {
   trigger: ReactNode;
   children: ReactNode;
   align?: 'start' | 'end';
+  /** For items with longer labels, such as sort options. */
+  wide?: boolean;
+  onCloseAutoFocus?: ComponentProps<typeof DropdownMenu.Content>['onCloseAutoFocus'];
 }) {
   return (
     <DropdownMenu.Root>
@@ -19,7 +27,11 @@ export function Menu({
         <DropdownMenu.Content
           align={align}
           sideOffset={4}
-          className="z-[65] min-w-48 rounded-lg border border-border bg-surface p-1 text-sm text-text shadow-lg"
+          onCloseAutoFocus={onCloseAutoFocus}
+          className={cn(
+            'z-[65] rounded-lg border border-border bg-surface p-1 text-sm text-text shadow-lg',
+            wide ? 'min-w-56' : 'min-w-48',
+          )}
         >
           {children}
         </DropdownMenu.Content>

@@ -1,16 +1,14 @@
 import { useRef } from 'react';
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useTranslation } from 'react-i18next';
 import { FolderInput, Lock, MoreHorizontal, Pencil, Trash2, Users } from 'lucide-react';
 import type { Project } from '@redacta/shared';
-import { MenuItem, MenuSeparator } from '@/components/ui/menu';
+import { Menu, MenuItem, MenuSeparator } from '@/components/ui/menu';
 
 export type ProjectAction = 'rename' | 'share' | 'move' | 'delete';
 
 /**
- * The "⋯" menu of a project: share/make private, rename, move, and delete last, in red. Built on
- * the Radix parts directly (items from ui/menu) for one thing the shared Menu does not offer:
- * after "rename" the focus must stay in the name field instead of going back to this trigger.
+ * The "⋯" menu of a project: share/make private, rename, move, and delete last, in red. After
+ * "rename" the focus must stay in the name field instead of going back to this trigger.
  */
 export function ProjectMenu({
   project,
@@ -31,8 +29,8 @@ export function ProjectMenu({
     else onAction(action);
   };
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger asChild>
+    <Menu
+      trigger={
         <button
           type="button"
           aria-label={label}
@@ -41,60 +39,53 @@ export function ProjectMenu({
         >
           <MoreHorizontal className="size-4" aria-hidden />
         </button>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={4}
-          onCloseAutoFocus={(event) => {
-            if (!renameChosen.current) return;
-            renameChosen.current = false;
-            event.preventDefault();
-            onAction('rename');
-          }}
-          className="z-[65] min-w-48 rounded-lg border border-border bg-surface p-1 text-sm text-text shadow-lg"
-        >
-          <MenuItem
-            icon={
-              project.isShared ? (
-                <Lock className="size-4" aria-hidden />
-              ) : (
-                <Users className="size-4" aria-hidden />
-              )
-            }
-            disabled={!editable}
-            onSelect={() => choose('share')}
-          >
-            {t(project.isShared ? 'projects.makePrivate' : 'projects.share')}
-          </MenuItem>
-          <MenuItem
-            icon={<Pencil className="size-4" aria-hidden />}
-            disabled={!editable}
-            onSelect={() => choose('rename')}
-          >
-            {t('projects.rename')}
-          </MenuItem>
-          <MenuItem
-            icon={<FolderInput className="size-4" aria-hidden />}
-            disabled={!editable}
-            onSelect={() => choose('move')}
-          >
-            {t('projects.moveToFolder')}
-          </MenuItem>
-          <MenuSeparator />
-          <MenuItem
-            icon={<Trash2 className="size-4" aria-hidden />}
-            destructive
-            disabled={!editable}
-            onSelect={() => choose('delete')}
-          >
-            {t('projects.delete')}
-          </MenuItem>
-          {!editable && (
-            <p className="max-w-60 px-2.5 pt-1.5 pb-1 text-xs text-text-muted">{t('projects.onlyCreator')}</p>
-          )}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+      }
+      onCloseAutoFocus={(event) => {
+        if (!renameChosen.current) return;
+        renameChosen.current = false;
+        event.preventDefault();
+        onAction('rename');
+      }}
+    >
+      <MenuItem
+        icon={
+          project.isShared ? (
+            <Lock className="size-4" aria-hidden />
+          ) : (
+            <Users className="size-4" aria-hidden />
+          )
+        }
+        disabled={!editable}
+        onSelect={() => choose('share')}
+      >
+        {t(project.isShared ? 'projects.makePrivate' : 'projects.share')}
+      </MenuItem>
+      <MenuItem
+        icon={<Pencil className="size-4" aria-hidden />}
+        disabled={!editable}
+        onSelect={() => choose('rename')}
+      >
+        {t('projects.rename')}
+      </MenuItem>
+      <MenuItem
+        icon={<FolderInput className="size-4" aria-hidden />}
+        disabled={!editable}
+        onSelect={() => choose('move')}
+      >
+        {t('projects.moveToFolder')}
+      </MenuItem>
+      <MenuSeparator />
+      <MenuItem
+        icon={<Trash2 className="size-4" aria-hidden />}
+        destructive
+        disabled={!editable}
+        onSelect={() => choose('delete')}
+      >
+        {t('projects.delete')}
+      </MenuItem>
+      {!editable && (
+        <p className="max-w-60 px-2.5 pt-1.5 pb-1 text-xs text-text-muted">{t('projects.onlyCreator')}</p>
+      )}
+    </Menu>
   );
 }
