@@ -70,9 +70,7 @@ async function requireVoiceOfMember(db: Db | Tx, id: string, userId: string) {
     .from(brandVoices)
     .where(eq(brandVoices.id, id));
   if (!voice) throw notFound('Brand voice');
-  await requireMembership(db, voice.workspaceId, userId).catch(() => {
-    throw notFound('Brand voice');
-  });
+  await requireMembership(db, voice.workspaceId, userId, 'Brand voice');
   return voice;
 }
 

@@ -26,9 +26,7 @@ export async function requireFolderAccess(
 ): Promise<{ folder: FolderRow; role: WorkspaceRole }> {
   const [folder] = await db.select().from(folders).where(eq(folders.id, folderId));
   if (!folder) throw notFound('Folder');
-  const role = await requireMembership(db, folder.workspaceId, userId).catch(() => {
-    throw notFound('Folder');
-  });
+  const role = await requireMembership(db, folder.workspaceId, userId, 'Folder');
   return { folder, role };
 }
 

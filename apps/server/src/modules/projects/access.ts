@@ -26,9 +26,7 @@ export async function requireProjectAccess(
 ): Promise<{ project: ProjectRow; role: WorkspaceRole }> {
   const [project] = await db.select().from(projects).where(eq(projects.id, projectId));
   if (!project) throw notFound('Project');
-  const role = await requireMembership(db, project.workspaceId, userId).catch(() => {
-    throw notFound('Project');
-  });
+  const role = await requireMembership(db, project.workspaceId, userId, 'Project');
   if (!isProjectVisibleTo(project, userId)) throw notFound('Project');
   return { project, role };
 }

@@ -129,9 +129,7 @@ async function requireCustomPrompt(db: Db | Tx, id: string, userId: string) {
   if (prompt.workspaceId === null) {
     throw new AppError('FORBIDDEN', 'Built-in prompts cannot be changed; save a copy as a custom prompt');
   }
-  await requireMembership(db, prompt.workspaceId, userId).catch(() => {
-    throw notFound('Prompt');
-  });
+  await requireMembership(db, prompt.workspaceId, userId, 'Prompt');
 }
 
 export async function updateCustomPrompt(db: Db, id: string, userId: string, body: UpdateCustomPromptBody) {

@@ -34,19 +34,21 @@ export type WorkspaceRole = 'owner' | 'member';
 
 /**
  * The tenancy gate every workspace route goes through: the user's role in the workspace, or
- * 404 when it does not exist *or* the user is not a member (no hint that it exists).
+ * 404 when it does not exist *or* the user is not a member (no hint that it exists). A check
+ * reached through a project, folder, voice or prompt names that thing in the 404 instead.
  */
 export async function requireMembership(
   db: Db | Tx,
   workspaceId: string,
   userId: string,
+  absent = 'Workspace',
 ): Promise<WorkspaceRole> {
   const [membership] = await db
     .select({ role: memberships.role })
     .from(memberships)
     .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, userId)))
     .limit(1);
-  if (!membership) throw notFound('Workspace');
+  if (!membership) throw notFound(absent);
   return membership.role;
 }
 
