@@ -2,47 +2,24 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi, json, renderRoutes } from '../../test/render';
+import { me, workspaceFixture } from '../../test/fixtures';
 import { changeLocale } from '@/lib/i18n';
 import { sessionStore } from '@/lib/session-store';
 import { routes } from './router';
 
-const user = {
-  id: '11111111-1111-4111-8111-111111111111',
-  email: 'ana@ejemplo.com',
-  firstName: 'Ana',
-  lastName: 'García',
-  name: 'Ana García',
-  picture: null,
-  locale: 'es',
-};
-const workspace = (id: string, name: string, plan: 'free' | 'pro_yearly', invited = 0) => ({
-  id,
-  name,
-  createdAt: '2026-11-01T00:00:00Z',
-  ownerId: user.id,
-  owner: { id: user.id, firstName: 'Ana', lastName: 'García', email: user.email },
-  plan,
-  isPro: plan !== 'free',
-  isEnterprise: false,
-  enterprisePlan: false,
-  isGpt4TurnedOn: false,
-  userSeats: plan === 'free' ? 0 : 3,
-  invitedUsers: Array.from({ length: invited }, (_, i) => ({
-    id: `5555555${i}-5555-4555-8555-555555555555`,
-    firstName: 'M',
-    lastName: `${i}`,
-    email: `m${i}@x.co`,
-  })),
-  premiumSubscription: null,
-  cancelAtPeriodEnd: false,
-  workspaceUsage: {
-    workspaceId: id,
-    wordCount: 10,
-    limit: 2000,
-    remaining: 1990,
-    resetsAt: '2026-12-01T00:00:00Z',
-  },
-});
+const workspace = (id: string, name: string, plan: 'free' | 'pro_yearly', invited = 0) =>
+  workspaceFixture({
+    id,
+    name,
+    plan,
+    invitedUsers: Array.from({ length: invited }, (_, i) => ({
+      id: `5555555${i}-5555-4555-8555-555555555555`,
+      firstName: 'M',
+      lastName: `${i}`,
+      email: `m${i}@x.co`,
+    })),
+    usage: { wordCount: 10, limit: 2000, remaining: 1990 },
+  });
 const A = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
 const B = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
 
@@ -60,7 +37,7 @@ function setViewport(mobile: boolean) {
 
 function start(path: string, handlers: Parameters<typeof fakeApi>[0] = {}) {
   const api = fakeApi({
-    'GET /api/auth/refresh': () => json(200, { accessToken: 'token', user }),
+    'GET /api/auth/refresh': () => json(200, { accessToken: 'token', user: me }),
     'GET /api/workspace/list': () =>
       json(200, [workspace(A, 'Espacio de Ana', 'free'), workspace(B, 'Agencia Norte', 'pro_yearly', 3)]),
     'GET /api/auth/providers': () => json(200, { google: false, facebook: false }),
@@ -250,7 +227,7 @@ describe('app shell', () => {
     setViewport(false);
     start('/chat', {
       'GET /api/auth/refresh': () =>
-        json(200, { accessToken: 't', user: { ...user, firstName: null, lastName: null } }),
+        json(200, { accessToken: 't', user: { ...me, firstName: null, lastName: null } }),
     });
     expect(await screen.findByLabelText('Nombre')).toBeInTheDocument();
     expect(screen.queryByTestId('sidebar')).not.toBeInTheDocument();
@@ -281,7 +258,7 @@ describe('app shell', () => {
           workspaceId: A,
           folderId: null,
           isShared: false,
-          createdBy: user.id,
+          createdBy: me.id,
           createdAt: '2026-11-01T00:00:00Z',
           updatedAt: '2026-11-01T00:00:00Z',
         }),

@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'react-hot-toast';
 import { fakeApi, json, renderRoutes } from '../../test/render';
+import { anaInWorkspace, luis, me, WORKSPACE_ID as W, workspaceFixture } from '../../test/fixtures';
 import { changeLocale } from '@/lib/i18n';
 import { sessionStore } from '@/lib/session-store';
 import { SessionGate } from '@/features/session';
@@ -11,45 +12,12 @@ import WorkspaceSettingsPage from '@/features/workspaces/pages/workspace-setting
 import LabsPage from '@/features/labs/pages/labs-page';
 import SubscriptionPage from '@/features/subscription/pages/subscription-page';
 
-const me = {
-  id: '11111111-1111-4111-8111-111111111111',
-  email: 'ana@ejemplo.com',
-  firstName: 'Ana',
-  lastName: 'García',
-  name: 'Ana García',
-  picture: null,
-  locale: 'es' as const,
-};
-const other = {
-  id: '99999999-9999-4999-8999-999999999999',
-  firstName: 'Luis',
-  lastName: 'Pérez',
-  email: 'luis@ejemplo.com',
-};
-const W = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
-const workspace = (owner: typeof other | null = null, plan: 'free' | 'pro_monthly' = 'free') => ({
-  id: W,
-  name: 'Espacio de Ana',
-  createdAt: '2026-11-01T00:00:00Z',
-  ownerId: owner?.id ?? me.id,
-  owner: owner ?? { id: me.id, firstName: 'Ana', lastName: 'García', email: me.email },
-  plan,
-  isPro: plan !== 'free',
-  isEnterprise: false,
-  enterprisePlan: false,
-  isGpt4TurnedOn: false,
-  userSeats: plan === 'free' ? 0 : 3,
-  invitedUsers: owner ? [{ id: me.id, firstName: 'Ana', lastName: 'García', email: me.email }] : [],
-  premiumSubscription: null,
-  cancelAtPeriodEnd: false,
-  workspaceUsage: {
-    workspaceId: W,
-    wordCount: 1500,
-    limit: plan === 'free' ? 2000 : null,
-    remaining: 500,
-    resetsAt: '2026-12-01T00:00:00Z',
-  },
-});
+const workspace = (owner: typeof luis | null = null, plan: 'free' | 'pro_monthly' = 'free') =>
+  workspaceFixture({
+    plan,
+    ...(owner && { ownerId: owner.id, owner, invitedUsers: [anaInWorkspace] }),
+    usage: { wordCount: 1500, remaining: 500 },
+  });
 
 function renderPage(
   element: React.ReactElement,
@@ -164,7 +132,7 @@ describe('settings pages', () => {
   });
 
   it('workspace settings: a member sees the name read-only, the owner and the member list', async () => {
-    renderPage(<WorkspaceSettingsPage />, {}, [workspace(other, 'pro_monthly')]);
+    renderPage(<WorkspaceSettingsPage />, {}, [workspace(luis, 'pro_monthly')]);
     const name = await screen.findByLabelText('Nombre del espacio de trabajo');
     expect(name).toHaveAttribute('readonly');
     expect(screen.queryByRole('button', { name: 'Guardar' })).not.toBeInTheDocument();

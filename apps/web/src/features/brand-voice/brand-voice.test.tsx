@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Toaster } from 'react-hot-toast';
 import type { BrandVoice } from '@redacta/shared';
 import { fakeApi, json, renderRoutes } from '../../../test/render';
+import { anaInWorkspace, me, workspaceFixture } from '../../../test/fixtures';
 import { changeLocale } from '@/lib/i18n';
 import { sessionStore } from '@/lib/session-store';
 import { SessionGate } from '@/features/session';
@@ -11,47 +12,13 @@ import { BrandVoicePicker, useActiveBrandVoice } from '@/features/brand-voice';
 import BrandVoicePage from './pages/brand-voice-page';
 import NewBrandVoicePage from './pages/new-brand-voice-page';
 
-const me = {
-  id: '11111111-1111-4111-8111-111111111111',
-  email: 'ana@ejemplo.com',
-  firstName: 'Ana',
-  lastName: 'García',
-  name: 'Ana García',
-  picture: null,
-  locale: 'es' as const,
-};
-
-const workspaceWith = (id: string) => ({
-  id,
-  name: 'Espacio de Ana',
-  createdAt: '2026-11-01T00:00:00Z',
-  ownerId: me.id,
-  owner: { id: me.id, firstName: 'Ana', lastName: 'García', email: me.email },
-  plan: 'free',
-  isPro: false,
-  isEnterprise: false,
-  enterprisePlan: false,
-  isGpt4TurnedOn: false,
-  userSeats: 0,
-  invitedUsers: [],
-  premiumSubscription: null,
-  cancelAtPeriodEnd: false,
-  workspaceUsage: {
-    workspaceId: id,
-    wordCount: 0,
-    limit: 2000,
-    remaining: 2000,
-    resetsAt: '2026-12-01T00:00:00Z',
-  },
-});
-
 const voice = (workspaceId: string, id: string, name: string, isDefault: boolean): BrandVoice => ({
   id,
   workspaceId,
   name,
   voice: `La voz ${name}: cercana, frases cortas.`,
   isDefault,
-  addedBy: { id: me.id, firstName: 'Ana', lastName: 'García', email: me.email },
+  addedBy: anaInWorkspace,
   createdAt: '2026-11-02T00:00:00Z',
   updatedAt: '2026-11-02T00:00:00Z',
 });
@@ -65,7 +32,7 @@ function renderWith(
   initialPath = routes[0]!.path,
 ) {
   const api = fakeApi({
-    'GET /api/workspace/list': () => json(200, [workspaceWith(workspaceId)]),
+    'GET /api/workspace/list': () => json(200, [workspaceFixture({ id: workspaceId })]),
     ...handlers,
   });
   vi.stubGlobal('fetch', vi.fn(api.fetch));

@@ -4,44 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { Toaster } from 'react-hot-toast';
 import type { Prompt, PromptGroup } from '@redacta/shared';
 import { fakeApi, json, renderRoutes } from '../../../test/render';
+import { me, WORKSPACE_ID as W, workspaceFixture } from '../../../test/fixtures';
 import { changeLocale } from '@/lib/i18n';
 import { sessionStore } from '@/lib/session-store';
 import { SessionGate } from '@/features/session';
 import { PromptLibraryButton } from '@/features/prompts';
 
-const me = {
-  id: '11111111-1111-4111-8111-111111111111',
-  email: 'ana@ejemplo.com',
-  firstName: 'Ana',
-  lastName: 'García',
-  name: 'Ana García',
-  picture: null,
-  locale: 'es' as const,
-};
-const W = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
-const workspace = {
-  id: W,
-  name: 'Espacio de Ana',
-  createdAt: '2026-11-01T00:00:00Z',
-  ownerId: me.id,
-  owner: { id: me.id, firstName: 'Ana', lastName: 'García', email: me.email },
-  plan: 'free',
-  isPro: false,
-  isEnterprise: false,
-  enterprisePlan: false,
-  isGpt4TurnedOn: false,
-  userSeats: 0,
-  invitedUsers: [],
-  premiumSubscription: null,
-  cancelAtPeriodEnd: false,
-  workspaceUsage: {
-    workspaceId: W,
-    wordCount: 0,
-    limit: 2000,
-    remaining: 2000,
-    resetsAt: '2026-12-01T00:00:00Z',
-  },
-};
+const workspace = workspaceFixture();
 
 const builtIn = (id: string, category: string, name: string, text: string): Prompt => ({
   id: `00000000-0000-4000-8000-0000000000${id}`,

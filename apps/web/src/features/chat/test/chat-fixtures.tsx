@@ -3,52 +3,23 @@ import { vi } from 'vitest';
 import { Toaster } from 'react-hot-toast';
 import type { ChatStreamPart, ConversationEntry } from '@redacta/shared';
 import { fakeApi, json, renderRoutes } from '../../../../test/render';
+import { me, usageFixture, WORKSPACE_ID, workspaceFixture } from '../../../../test/fixtures';
 import { SessionGate } from '@/features/session';
 
-export const USER_ID = '11111111-1111-4111-8111-111111111111';
-export const WORKSPACE_ID = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
+export { WORKSPACE_ID };
 export const PROJECT_ID = '22222222-2222-4222-8222-222222222222';
 export const USER_ENTRY_ID = '33333333-3333-4333-8333-333333333333';
 export const REPLY_ID = '44444444-4444-4444-8444-444444444444';
 
-export const me = {
-  id: USER_ID,
-  email: 'ana@ejemplo.com',
-  firstName: 'Ana',
-  lastName: 'García',
-  name: 'Ana García',
-  picture: null,
-  locale: 'es' as const,
-};
-
-export function usage(remaining: number | null = 1990) {
-  return {
-    workspaceId: WORKSPACE_ID,
-    wordCount: remaining === null ? 10 : 2000 - remaining,
-    limit: remaining === null ? null : 2000,
-    remaining,
-    resetsAt: '2026-12-01T00:00:00Z',
-  };
+/** This month's words: `remaining` of Free's 2,000, or none counted against a Pro plan (null). */
+function usage(remaining: number | null) {
+  const plan = remaining === null ? 'pro_yearly' : 'free';
+  return usageFixture(plan, { wordCount: remaining === null ? 10 : 2000 - remaining, remaining });
 }
 
-export function workspaceFixture(remaining: number | null = 1990) {
-  return {
-    id: WORKSPACE_ID,
-    name: 'Espacio de Ana',
-    createdAt: '2026-11-01T00:00:00Z',
-    ownerId: USER_ID,
-    owner: { id: USER_ID, firstName: 'Ana', lastName: 'García', email: me.email },
-    plan: remaining === null ? 'pro_yearly' : 'free',
-    isPro: remaining === null,
-    isEnterprise: false,
-    enterprisePlan: false,
-    isGpt4TurnedOn: false,
-    userSeats: 0,
-    invitedUsers: [],
-    premiumSubscription: null,
-    cancelAtPeriodEnd: false,
-    workspaceUsage: usage(remaining),
-  };
+function workspace(remaining: number | null) {
+  const plan = remaining === null ? 'pro_yearly' : 'free';
+  return workspaceFixture({ plan, userSeats: 0, usage: usage(remaining) });
 }
 
 export const projectFixture = {
@@ -57,7 +28,7 @@ export const projectFixture = {
   workspaceId: WORKSPACE_ID,
   folderId: null,
   isShared: false,
-  createdBy: USER_ID,
+  createdBy: me.id,
   createdAt: '2026-11-01T00:00:00Z',
   updatedAt: '2026-11-01T00:00:00Z',
 };
@@ -117,7 +88,7 @@ export function renderChat(
 ) {
   const base: Record<string, Handler> = {
     'GET /api/auth/refresh': () => json(200, { accessToken: 'token', user: me }),
-    'GET /api/workspace/list': () => json(200, [workspaceFixture(remaining)]),
+    'GET /api/workspace/list': () => json(200, [workspace(remaining)]),
     [`GET /api/project/${PROJECT_ID}`]: () => json(200, projectFixture),
     [`GET /api/project/${PROJECT_ID}/conversation`]: () => json(200, { projectId: PROJECT_ID, entries: [] }),
     [`GET /api/workspace/${WORKSPACE_ID}/usage`]: () => json(200, usage(remaining)),

@@ -3,44 +3,14 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast, { Toaster } from 'react-hot-toast';
 import { fakeApi, json, renderRoutes } from '../../../../test/render';
+import { me, WORKSPACE_ID as W, workspaceFixture } from '../../../../test/fixtures';
 import { changeLocale } from '@/lib/i18n';
 import { sessionStore } from '@/lib/session-store';
 import { SessionGate } from '@/features/session';
 import { PremiumModelSwitch } from './premium-model-switch';
 
-const me = {
-  id: '11111111-1111-4111-8111-111111111111',
-  email: 'ana@ejemplo.com',
-  firstName: 'Ana',
-  lastName: 'García',
-  name: 'Ana García',
-  picture: null,
-  locale: 'es',
-};
-const W = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
-const workspace = (plan: 'free' | 'pro_monthly') => ({
-  id: W,
-  name: 'Espacio de Ana',
-  createdAt: '2026-11-01T00:00:00Z',
-  ownerId: me.id,
-  owner: { id: me.id, firstName: 'Ana', lastName: 'García', email: me.email },
-  plan,
-  isPro: plan !== 'free',
-  isEnterprise: false,
-  enterprisePlan: false,
-  isGpt4TurnedOn: false,
-  userSeats: 3,
-  invitedUsers: [],
-  premiumSubscription: null,
-  cancelAtPeriodEnd: false,
-  workspaceUsage: {
-    workspaceId: W,
-    wordCount: 0,
-    limit: null,
-    remaining: null,
-    resetsAt: '2026-12-01T00:00:00Z',
-  },
-});
+const workspace = (plan: 'free' | 'pro_monthly') =>
+  workspaceFixture({ plan, userSeats: 3, usage: { limit: null, remaining: null } });
 const status = (on: boolean, available = true) => ({
   isGpt4TurnedOn: on,
   available,

@@ -1,50 +1,19 @@
 import type { FolderWithCount, Project } from '@redacta/shared';
 import { json } from '../../../../test/render';
+import { anaInWorkspace, luis, me, WORKSPACE_ID as W, workspaceFixture } from '../../../../test/fixtures';
 
-export const me = {
-  id: '11111111-1111-4111-8111-111111111111',
-  email: 'ana@ejemplo.com',
-  firstName: 'Ana',
-  lastName: 'García',
-  name: 'Ana García',
-  picture: null,
-  locale: 'es' as const,
-};
-export const luis = {
-  id: '99999999-9999-4999-8999-999999999999',
-  firstName: 'Luis',
-  lastName: 'Pérez',
-  email: 'luis@ejemplo.com',
-};
-export const W = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
+export { luis, me, W };
 
 /** Ana's Pro workspace with Luis as a member (Ana owns it unless `ownerIsLuis`). */
 export function workspace(ownerIsLuis = false) {
-  const ana = { id: me.id, firstName: me.firstName, lastName: me.lastName, email: me.email };
-  const [owner, member] = ownerIsLuis ? [luis, ana] : [ana, luis];
-  return {
-    id: W,
+  const [owner, member] = ownerIsLuis ? [luis, anaInWorkspace] : [anaInWorkspace, luis];
+  return workspaceFixture({
     name: 'Agencia Norte',
-    createdAt: '2026-11-01T00:00:00Z',
+    plan: 'pro_monthly',
     ownerId: owner.id,
     owner,
-    plan: 'pro_monthly',
-    isPro: true,
-    isEnterprise: false,
-    enterprisePlan: false,
-    isGpt4TurnedOn: false,
-    userSeats: 3,
     invitedUsers: [member],
-    premiumSubscription: null,
-    cancelAtPeriodEnd: false,
-    workspaceUsage: {
-      workspaceId: W,
-      wordCount: 0,
-      limit: null,
-      remaining: null,
-      resetsAt: '2026-12-01T00:00:00Z',
-    },
-  };
+  });
 }
 
 let counter = 0;
