@@ -4,6 +4,8 @@ export const storageKeys = {
   projectId: 'projectId',
   locale: 'redacta.locale',
   theme: 'redacta.theme',
+  projectsSort: 'redacta.projectsSort',
+  documentWidth: 'redacta.documentWidth',
 } as const;
 
 type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];

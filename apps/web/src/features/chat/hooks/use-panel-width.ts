@@ -1,18 +1,14 @@
 import { useCallback, useState } from 'react';
+import { storage, storageKeys } from '@/lib/storage';
 
 export const DOCUMENT_MIN_WIDTH = 320;
 /** The conversation keeps at least this much beside the document. */
 export const CHAT_MIN_WIDTH = 360;
 const DEFAULT_WIDTH = 440;
-const STORAGE_KEY = 'redacta.documentWidth';
 
 function readStored(): number {
-  try {
-    const stored = Number(window.localStorage.getItem(STORAGE_KEY));
-    return Number.isFinite(stored) && stored >= DOCUMENT_MIN_WIDTH ? stored : DEFAULT_WIDTH;
-  } catch {
-    return DEFAULT_WIDTH;
-  }
+  const stored = Number(storage.get(storageKeys.documentWidth));
+  return Number.isFinite(stored) && stored >= DOCUMENT_MIN_WIDTH ? stored : DEFAULT_WIDTH;
 }
 
 /** The document panel's width beside the chat, remembered on this device. */
@@ -22,11 +18,7 @@ export function usePanelWidth() {
     const max = Math.max(DOCUMENT_MIN_WIDTH, available - CHAT_MIN_WIDTH);
     const clamped = Math.round(Math.min(Math.max(next, DOCUMENT_MIN_WIDTH), max));
     setWidthState(clamped);
-    try {
-      window.localStorage.setItem(STORAGE_KEY, String(clamped));
-    } catch {
-      /* storage unavailable: the width lasts for this page only */
-    }
+    storage.set(storageKeys.documentWidth, String(clamped));
   }, []);
   return { width, setWidth };
 }
