@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
-import { AlertTriangle, AudioLines } from 'lucide-react';
+import { AudioLines } from 'lucide-react';
 import type { BrandVoice } from '@redacta/shared';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Button, buttonClasses } from '@/components/ui/button';
+import { LoadError } from '@/components/ui/load-error';
+import { buttonClasses } from '@/components/ui/button';
 import { useBrandVoices } from '../api/use-brand-voices';
 import { useDeleteBrandVoice, useUpdateBrandVoice } from '../api/use-save-brand-voice';
 import { BrandVoiceCard } from '../components/brand-voice-card';
@@ -62,13 +63,13 @@ export default function BrandVoicePage() {
   if (isPending) content = <ListSkeleton />;
   else if (isError)
     content = (
-      <div role="alert" className="flex flex-col items-center gap-3 py-12 text-center">
-        <AlertTriangle className="size-6 text-danger" aria-hidden />
-        <p className="font-medium">{t('brandVoice.toasts.fetchFailed')}</p>
-        <Button variant="secondary" loading={isRefetching} onClick={() => void refetch()}>
-          {t('brandVoice.retry')}
-        </Button>
-      </div>
+      <LoadError
+        message={t('brandVoice.toasts.fetchFailed')}
+        retryLabel={t('brandVoice.retry')}
+        retrying={isRefetching}
+        onRetry={() => void refetch()}
+        className="py-12"
+      />
     );
   else if (voices.length === 0)
     content = (

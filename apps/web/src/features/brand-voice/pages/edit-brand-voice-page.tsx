@@ -1,8 +1,9 @@
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { AlertTriangle, SearchX } from 'lucide-react';
-import { Button, buttonClasses } from '@/components/ui/button';
+import { SearchX } from 'lucide-react';
+import { buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { LoadError } from '@/components/ui/load-error';
 import { useBrandVoices } from '../api/use-brand-voices';
 import { BrandVoiceEditor } from '../components/brand-voice-editor';
 
@@ -22,13 +23,13 @@ export default function EditBrandVoicePage() {
     );
   if (isError)
     return (
-      <div role="alert" className="flex flex-col items-center gap-3 px-4 py-12 text-center">
-        <AlertTriangle className="size-6 text-danger" aria-hidden />
-        <p className="font-medium">{t('brandVoice.toasts.fetchFailed')}</p>
-        <Button variant="secondary" loading={isRefetching} onClick={() => void refetch()}>
-          {t('brandVoice.retry')}
-        </Button>
-      </div>
+      <LoadError
+        message={t('brandVoice.toasts.fetchFailed')}
+        retryLabel={t('brandVoice.retry')}
+        retrying={isRefetching}
+        onRetry={() => void refetch()}
+        className="px-4 py-12"
+      />
     );
   const voice = voices.find((item) => item.id === id);
   if (!voice)

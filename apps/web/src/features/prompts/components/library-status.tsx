@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { AlertTriangle, Clock, FolderHeart, Plus, SearchX } from 'lucide-react';
+import { Clock, FolderHeart, Plus, SearchX } from 'lucide-react';
 import { CUSTOM_PROMPTS_GROUP, RECENT_PROMPTS_GROUP } from '@redacta/shared';
 import { Button } from '@/components/ui/button';
+import { LoadError } from '@/components/ui/load-error';
 
 export function LibrarySkeleton() {
   const { t } = useTranslation();
@@ -19,13 +20,13 @@ export function LibrarySkeleton() {
 export function LibraryError({ retrying, onRetry }: { retrying: boolean; onRetry: () => void }) {
   const { t } = useTranslation();
   return (
-    <div role="alert" className="m-auto flex flex-col items-center gap-3 p-6 text-center">
-      <AlertTriangle className="size-6 text-danger" aria-hidden />
-      <p className="font-medium">{t('prompts.toasts.fetchFailed')}</p>
-      <Button variant="secondary" loading={retrying} onClick={onRetry}>
-        {t('prompts.retry')}
-      </Button>
-    </div>
+    <LoadError
+      message={t('prompts.toasts.fetchFailed')}
+      retryLabel={t('prompts.retry')}
+      retrying={retrying}
+      onRetry={onRetry}
+      className="m-auto p-6"
+    />
   );
 }
 
