@@ -53,12 +53,13 @@ export async function requireWordsLeft(
   db: Db | Tx,
   workspace: { id: string; plan: Plan },
   settings: UsageSettings,
-): Promise<WorkspaceUsage> {
+): Promise<void> {
+  // An unlimited plan has nothing to check: no counter read on a chat's way to its first token.
+  if (monthlyLimit(workspace.plan, settings) === null) return;
   const usage = await usageFor(db, workspace, settings);
   if (usage.remaining === 0) {
     throw new AppError('NO_WORDS_LEFT', 'You have no words remaining this month');
   }
-  return usage;
 }
 
 /**
