@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { ArrowLeft, Pencil, Send, Trash2 } from 'lucide-react';
+import { Pencil, Send, Trash2 } from 'lucide-react';
 import { promptVariables, type Prompt } from '@redacta/shared';
 import { Button } from '@/components/ui/button';
+import { BackButton } from './back-button';
 import { PromptText } from './prompt-text';
 
 /** The highlighted prompt in full, with "Usar prompt" and, for custom prompts, edit and delete. */
@@ -27,16 +28,7 @@ export function PromptPreview({
   return (
     <section aria-labelledby="prompt-preview-title" className="flex min-h-0 flex-1 flex-col">
       <div className="flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto p-4">
-        {onBack && (
-          <button
-            type="button"
-            onClick={onBack}
-            className="inline-flex w-fit items-center gap-1.5 text-[13px] text-text-muted hover:text-primary"
-          >
-            <ArrowLeft className="size-4" aria-hidden />
-            {t('prompts.backToList')}
-          </button>
-        )}
+        {onBack && <BackButton label={t('prompts.backToList')} onClick={onBack} />}
         <div>
           {groupName && <p className="text-xs text-text-muted">{groupName}</p>}
           <h3 id="prompt-preview-title" className="text-base font-semibold break-words">

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ArrowLeft, Send } from 'lucide-react';
+import { Send } from 'lucide-react';
 import { fillPromptVariables, promptVariables, type Prompt } from '@redacta/shared';
 import { Input } from '@/components/ui/input';
 import { Button } from '@/components/ui/button';
+import { BackButton } from './back-button';
 import { PromptText } from './prompt-text';
 
 /** Asks for the prompt's `{{variables}}` and shows the text as it will land in the composer. */
@@ -29,14 +30,7 @@ export function VariablesForm({
   return (
     <form onSubmit={submit} className="flex min-h-0 flex-1 flex-col" aria-labelledby="prompt-variables-title">
       <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto p-4">
-        <button
-          type="button"
-          onClick={onBack}
-          className="inline-flex w-fit items-center gap-1.5 text-[13px] text-text-muted hover:text-primary"
-        >
-          <ArrowLeft className="size-4" aria-hidden />
-          {t('prompts.backToPrompt')}
-        </button>
+        <BackButton label={t('prompts.backToPrompt')} onClick={onBack} />
         <div>
           <h3 id="prompt-variables-title" className="text-base font-semibold break-words">
             {prompt.name}
