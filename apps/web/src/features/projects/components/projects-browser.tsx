@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
@@ -6,6 +6,7 @@ import { FolderOpen, FolderX } from 'lucide-react';
 import type { FolderWithCount, Project, Workspace } from '@redacta/shared';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { useErrorToast } from '@/lib/use-error-toast';
 import type { ProjectScope, ProjectSort } from '../api/keys';
 import { useProjectList } from '../api/use-project-list';
 import { useRenameProject, useShareProject } from '../api/use-project-mutations';
@@ -60,14 +61,7 @@ export function ProjectsBrowser({
   const [renamingId, setRenamingId] = useState<string | null>(null);
   const [pendingNames, setPendingNames] = useState<ReadonlyMap<string, string>>(new Map());
 
-  const failedToast = useRef(false);
-  useEffect(() => {
-    if (list.isError && !failedToast.current) {
-      failedToast.current = true;
-      toast.error(t('projects.toasts.projectsFetchFailed'));
-    }
-    if (!list.isError) failedToast.current = false;
-  }, [list.isError, t]);
+  useErrorToast(list.isError, t('projects.toasts.projectsFetchFailed'));
 
   const projects = list.data?.pages.flatMap((page) => page.items) ?? [];
   const selectedProjects = projects.filter((project) => selected.has(project.id));

@@ -1,11 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import toast from 'react-hot-toast';
 import { FolderX } from 'lucide-react';
 import { useSession } from '@/features/session';
 import { buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { useErrorToast } from '@/lib/use-error-toast';
 import type { ProjectScope } from '../api/keys';
 import { useFolders } from '../api/use-folders';
 import { useSortPreference } from '../lib/sort-preference';
@@ -41,14 +41,7 @@ export default function ProjectsPage() {
     if (id !== workspace.id && workspaces.some((item) => item.id === id)) selectWorkspace(id);
   }, [id, workspace, workspaces, selectWorkspace, setParams]);
 
-  const foldersFailed = useRef(false);
-  useEffect(() => {
-    if (folders.isError && !foldersFailed.current) {
-      foldersFailed.current = true;
-      toast.error(t('projects.toasts.foldersFetchFailed'));
-    }
-    if (!folders.isError) foldersFailed.current = false;
-  }, [folders.isError, t]);
+  useErrorToast(folders.isError, t('projects.toasts.foldersFetchFailed'));
 
   if (!workspace || !user) return null;
   const rootHref = `/projects?id=${encodeURIComponent(workspace.id)}`;
