@@ -4,7 +4,7 @@ import { usageCounters } from '../../src/db/schema.ts';
 import { composeVoiceDescription } from '../../src/ai/demo-analysis.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createUser, setPlan, type TestUser } from '../helpers/factories.ts';
-import { startOpenAIPeer, type OpenAIPeer } from '../helpers/openai-peer.ts';
+import { peerAppEnv, startOpenAIPeer, type OpenAIPeer } from '../helpers/openai-peer.ts';
 import { createProject, wordCount } from '../chat/chat-helpers.ts';
 
 const sentence = 'Tostamos café cada mañana y te lo llevamos a casa. ';
@@ -95,15 +95,7 @@ describe('brand-voice analysis with the demo writer', () => {
 describe('brand-voice analysis over the OpenAI protocol', () => {
   async function withPeer(env: Record<string, string> = {}) {
     peer = await startOpenAIPeer();
-    t = await createTestApp({
-      OPENAI_BASE_URL: peer.url,
-      OPENAI_API_KEY: 'test',
-      AI_MODEL: 'peer-standard',
-      FREE_PLAN_WORDS: '2000',
-      AI_FIRST_TOKEN_TIMEOUT_MS: '1000',
-      AI_IDLE_TIMEOUT_MS: '300',
-      ...env,
-    });
+    t = await createTestApp(peerAppEnv(peer, env));
     return createUser(t.app);
   }
 

@@ -33,6 +33,19 @@ export async function readParts(
   return parts;
 }
 
+/** Reads a chat stream until `texts` text parts have arrived, then aborts its request and notes when. */
+export async function readPartsThenAbort(res: Response, controller: AbortController, texts: number) {
+  let abortedAt = 0;
+  const parts = await readParts(res, (_part, all) => {
+    if (all.filter((p) => p.part.type === 'text').length === texts) {
+      abortedAt = Date.now();
+      controller.abort();
+      return true;
+    }
+  });
+  return { parts, abortedAt };
+}
+
 export function textOf(parts: ReceivedPart[]): string {
   return parts.map(({ part }) => (part.type === 'text' ? part.text : '')).join('');
 }

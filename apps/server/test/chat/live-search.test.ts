@@ -4,9 +4,17 @@ import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { builtInPromptId } from '../../src/modules/prompts/built-ins.ts';
 import { catalogue } from '../../src/modules/prompts/catalogue/index.ts';
 import { createUser, type TestUser } from '../helpers/factories.ts';
-import { startOpenAIPeer, type OpenAIPeer } from '../helpers/openai-peer.ts';
+import { peerAppEnv, startOpenAIPeer, type OpenAIPeer } from '../helpers/openai-peer.ts';
 import { startSearchPeer, type SearchPeer } from '../helpers/search-peer.ts';
-import { createProject, entries, eventually, readParts, textOf, wordCount } from './chat-helpers.ts';
+import {
+  createProject,
+  entries,
+  eventually,
+  readParts,
+  readPartsThenAbort,
+  textOf,
+  wordCount,
+} from './chat-helpers.ts';
 
 let peer: OpenAIPeer;
 let search: SearchPeer;
@@ -22,15 +30,7 @@ const coffeeResult = {
 };
 
 async function start(env: Record<string, string>, locale: 'es' | 'en' = 'es') {
-  t = await createTestApp({
-    OPENAI_BASE_URL: peer.url,
-    OPENAI_API_KEY: 'test',
-    AI_MODEL: 'peer-standard',
-    FREE_PLAN_WORDS: '2000',
-    AI_FIRST_TOKEN_TIMEOUT_MS: '1000',
-    AI_IDLE_TIMEOUT_MS: '300',
-    ...env,
-  });
+  t = await createTestApp(peerAppEnv(peer, env));
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   ana = await createUser(t.app, { locale });
   projectId = await createProject(t.app, ana.workspaceId, ana.id);
@@ -182,14 +182,7 @@ describe('live search with SEARCH_URL', () => {
     ];
     const controller = new AbortController();
     const res = await send({ liveSearch: true }, controller.signal);
-    let abortedAt = 0;
-    const parts = await readParts(res, (_part, all) => {
-      if (all.filter((p) => p.part.type === 'text').length === 3) {
-        abortedAt = Date.now();
-        controller.abort();
-        return true;
-      }
-    });
+    const { parts, abortedAt } = await readPartsThenAbort(res, controller, 3);
     const upstream = await peer.ended(2);
     expect(upstream.closedByClient).toBe(true);
     expect(upstream.closedAt! - abortedAt).toBeLessThan(100);

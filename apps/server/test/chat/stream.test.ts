@@ -4,8 +4,16 @@ import { countWords } from '@redacta/shared';
 import { brandVoices, usageCounters, workspaces } from '../../src/db/schema.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createUser, setPlan, type TestUser } from '../helpers/factories.ts';
-import { startOpenAIPeer, type OpenAIPeer } from '../helpers/openai-peer.ts';
-import { createProject, entries, eventually, readParts, textOf, wordCount } from './chat-helpers.ts';
+import { peerAppEnv, startOpenAIPeer, type OpenAIPeer } from '../helpers/openai-peer.ts';
+import {
+  createProject,
+  entries,
+  eventually,
+  readParts,
+  readPartsThenAbort,
+  textOf,
+  wordCount,
+} from './chat-helpers.ts';
 
 let peer: OpenAIPeer;
 let t: TestApp;
@@ -15,15 +23,7 @@ let projectId: string;
 
 beforeEach(async () => {
   peer = await startOpenAIPeer();
-  t = await createTestApp({
-    OPENAI_BASE_URL: peer.url,
-    OPENAI_API_KEY: 'test',
-    AI_MODEL: 'peer-standard',
-    AI_MODEL_PREMIUM: 'peer-premium',
-    FREE_PLAN_WORDS: '2000',
-    AI_FIRST_TOKEN_TIMEOUT_MS: '1000',
-    AI_IDLE_TIMEOUT_MS: '300',
-  });
+  t = await createTestApp(peerAppEnv(peer, { AI_MODEL_PREMIUM: 'peer-premium' }));
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   ana = await createUser(t.app);
   projectId = await createProject(t.app, ana.workspaceId, ana.id);
@@ -113,14 +113,7 @@ describe('POST /api/chat/send-request-stream over a real OpenAI-protocol stream'
     peer.script = { chunks: Array.from({ length: 60 }, (_, i) => ` palabra${i}`), delayMs: 40 };
     const controller = new AbortController();
     const res = await send({}, ana, controller.signal);
-    let abortedAt = 0;
-    const parts = await readParts(res, (_part, all) => {
-      if (all.filter((p) => p.part.type === 'text').length === 3) {
-        abortedAt = Date.now();
-        controller.abort();
-        return true;
-      }
-    });
+    const { parts, abortedAt } = await readPartsThenAbort(res, controller, 3);
     expect(textOf(parts).trim().split(' ')).toHaveLength(3);
 
     const upstream = await peer.ended(1);

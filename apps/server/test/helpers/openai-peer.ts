@@ -56,6 +56,22 @@ export interface OpenAIPeer {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * App settings that send the standard model to the peer, with the free allowance and timeouts the
+ * stream tests count on (short enough that a stalled stream fails within a test); `env` adds or overrides.
+ */
+export function peerAppEnv(peer: OpenAIPeer, env: Record<string, string> = {}): Record<string, string> {
+  return {
+    OPENAI_BASE_URL: peer.url,
+    OPENAI_API_KEY: 'test',
+    AI_MODEL: 'peer-standard',
+    FREE_PLAN_WORDS: '2000',
+    AI_FIRST_TOKEN_TIMEOUT_MS: '1000',
+    AI_IDLE_TIMEOUT_MS: '300',
+    ...env,
+  };
+}
+
 export async function startOpenAIPeer(
   script: PeerScript = { chunks: ['Hello', ' world'] },
 ): Promise<OpenAIPeer> {
