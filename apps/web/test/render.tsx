@@ -25,15 +25,29 @@ export const json = (status: number, body?: unknown) =>
     ? new Response(null, { status })
     : new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-/** A fetch stub answering by "METHOD /path"; unknown calls get a 404 in our error shape. */
-export function fakeApi(handlers: Record<string, (body: unknown) => Response | Promise<Response>>) {
-  const calls: Array<{ key: string; body: unknown }> = [];
+/** One request the fake API received, with its JSON body. */
+export interface ApiCall {
+  key: string;
+  body: unknown;
+}
+
+export type ApiHandler = (body: unknown, init: RequestInit) => Response | Promise<Response>;
+
+/**
+ * A fetch stub answering by "METHOD /path"; unknown calls get a 404 in our error shape. `note` adds
+ * what a test wants to know about how each request was sent (its signal, keepalive) to its record.
+ */
+export function fakeApi<Note extends object = object>(
+  handlers: Record<string, ApiHandler>,
+  note: (init: RequestInit) => Note = () => ({}) as Note,
+) {
+  const calls: Array<ApiCall & Note> = [];
   const fetch = async (url: string, init: RequestInit = {}) => {
     const key = `${init.method ?? 'GET'} ${url}`;
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-    calls.push({ key, body });
+    calls.push({ key, body, ...note(init) });
     const handler = handlers[key];
-    return handler ? handler(body) : json(404, { error: { code: 'NOT_FOUND', message: `no ${key}` } });
+    return handler ? handler(body, init) : json(404, { error: { code: 'NOT_FOUND', message: `no ${key}` } });
   };
   return { fetch, calls };
 }

@@ -1,12 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Toaster } from 'react-hot-toast';
-import { fakeApi, json, renderRoutes } from '../../test/render';
+import { fakeApi, json } from '../../test/render';
+import { renderInSession } from '../../test/session';
 import { anaInWorkspace, luis, me, WORKSPACE_ID as W, workspaceFixture } from '../../test/fixtures';
 import { changeLocale } from '@/lib/i18n';
 import { sessionStore } from '@/lib/session-store';
-import { SessionGate } from '@/features/session';
 import ProfilePage from '@/features/profile/pages/profile-page';
 import WorkspaceSettingsPage from '@/features/workspaces/pages/workspace-settings-page';
 import LabsPage from '@/features/labs/pages/labs-page';
@@ -24,23 +23,10 @@ function renderPage(
   handlers: Parameters<typeof fakeApi>[0],
   list = [workspace()],
 ) {
-  const api = fakeApi({ 'GET /api/workspace/list': () => json(200, list), ...handlers });
-  vi.stubGlobal('fetch', vi.fn(api.fetch));
-  renderRoutes(
-    [
-      {
-        path: '/page',
-        element: (
-          <SessionGate>
-            {element}
-            <Toaster />
-          </SessionGate>
-        ),
-      },
-    ],
-    '/page',
-  );
-  return api.calls;
+  return renderInSession([{ path: '/page', element }], {
+    'GET /api/workspace/list': () => json(200, list),
+    ...handlers,
+  }).calls;
 }
 
 describe('settings pages', () => {

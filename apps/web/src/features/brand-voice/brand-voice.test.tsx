@@ -1,13 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Toaster } from 'react-hot-toast';
 import type { BrandVoice } from '@redacta/shared';
-import { fakeApi, json, renderRoutes } from '../../../test/render';
+import { fakeApi, json } from '../../../test/render';
+import { renderInSession } from '../../../test/session';
 import { anaInWorkspace, me, workspaceFixture } from '../../../test/fixtures';
 import { changeLocale } from '@/lib/i18n';
 import { sessionStore } from '@/lib/session-store';
-import { SessionGate } from '@/features/session';
 import { BrandVoicePicker, useActiveBrandVoice } from '@/features/brand-voice';
 import BrandVoicePage from './pages/brand-voice-page';
 import NewBrandVoicePage from './pages/new-brand-voice-page';
@@ -29,26 +28,14 @@ function renderWith(
   workspaceId: string,
   routes: Array<{ path: string; element: React.ReactElement }>,
   handlers: Parameters<typeof fakeApi>[0],
-  initialPath = routes[0]!.path,
+  initialPath?: string,
 ) {
-  const api = fakeApi({
-    'GET /api/workspace/list': () => json(200, [workspaceFixture({ id: workspaceId })]),
-    ...handlers,
-  });
-  vi.stubGlobal('fetch', vi.fn(api.fetch));
-  const view = renderRoutes(
-    routes.map(({ path, element }) => ({
-      path,
-      element: (
-        <SessionGate>
-          {element}
-          <Toaster />
-        </SessionGate>
-      ),
-    })),
-    initialPath,
+  const { calls, router } = renderInSession(
+    routes,
+    { 'GET /api/workspace/list': () => json(200, [workspaceFixture({ id: workspaceId })]), ...handlers },
+    { initialPath },
   );
-  return { calls: api.calls, router: view.router };
+  return { calls, router };
 }
 
 function ActiveVoice() {

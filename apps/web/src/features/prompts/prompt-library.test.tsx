@@ -1,13 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Toaster } from 'react-hot-toast';
 import type { Prompt, PromptGroup } from '@redacta/shared';
-import { fakeApi, json, renderRoutes } from '../../../test/render';
+import { fakeApi, json } from '../../../test/render';
+import { renderInSession } from '../../../test/session';
 import { me, WORKSPACE_ID as W, workspaceFixture } from '../../../test/fixtures';
 import { changeLocale } from '@/lib/i18n';
 import { sessionStore } from '@/lib/session-store';
-import { SessionGate } from '@/features/session';
 import { PromptLibraryButton } from '@/features/prompts';
 
 const workspace = workspaceFixture();
@@ -49,27 +48,12 @@ const groups = (): PromptGroup[] => [
 
 function renderLibrary(handlers: Parameters<typeof fakeApi>[0] = {}) {
   const onUse = vi.fn();
-  const api = fakeApi({
+  const { calls } = renderInSession([{ path: '/chat', element: <PromptLibraryButton onUse={onUse} /> }], {
     'GET /api/workspace/list': () => json(200, [workspace]),
     [`GET /api/prompt/by-workspace/${W}?language=es`]: () => json(200, groups()),
     ...handlers,
   });
-  vi.stubGlobal('fetch', vi.fn(api.fetch));
-  renderRoutes(
-    [
-      {
-        path: '/chat',
-        element: (
-          <SessionGate>
-            <PromptLibraryButton onUse={onUse} />
-            <Toaster />
-          </SessionGate>
-        ),
-      },
-    ],
-    '/chat',
-  );
-  return { onUse, calls: api.calls };
+  return { onUse, calls };
 }
 
 async function openLibrary() {

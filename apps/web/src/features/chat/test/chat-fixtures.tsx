@@ -1,10 +1,8 @@
 import type { ReactElement } from 'react';
-import { vi } from 'vitest';
-import { Toaster } from 'react-hot-toast';
 import type { ChatStreamPart, ConversationEntry } from '@redacta/shared';
-import { fakeApi, json, renderRoutes } from '../../../../test/render';
+import { type ApiHandler, json } from '../../../../test/render';
+import { renderInSession } from '../../../../test/session';
 import { me, usageFixture, WORKSPACE_ID, workspaceFixture } from '../../../../test/fixtures';
-import { SessionGate } from '@/features/session';
 
 export { WORKSPACE_ID };
 export const PROJECT_ID = '22222222-2222-4222-8222-222222222222';
@@ -72,63 +70,32 @@ export function controlledStream(signal: AbortSignal | null | undefined) {
   };
 }
 
-export interface RecordedCall {
-  key: string;
-  body: unknown;
-  signal: AbortSignal | null | undefined;
-}
-
-type Handler = (body: unknown, init: RequestInit) => Response | Promise<Response>;
-
 /** The signed-in session around `element` at `path`, against a fake API answering by "METHOD /path". */
 export function renderChat(
   element: ReactElement,
-  handlers: Record<string, Handler> = {},
+  handlers: Record<string, ApiHandler> = {},
   { path = `/chat?project=${PROJECT_ID}`, remaining = 1990 as number | null } = {},
 ) {
-  const base: Record<string, Handler> = {
-    'GET /api/auth/refresh': () => json(200, { accessToken: 'token', user: me }),
-    'GET /api/workspace/list': () => json(200, [workspace(remaining)]),
-    [`GET /api/project/${PROJECT_ID}`]: () => json(200, projectFixture),
-    [`GET /api/project/${PROJECT_ID}/conversation`]: () => json(200, { projectId: PROJECT_ID, entries: [] }),
-    [`GET /api/workspace/${WORKSPACE_ID}/usage`]: () => json(200, usage(remaining)),
-    [`GET /api/workspace/${WORKSPACE_ID}/gpt-4/status`]: () =>
-      json(200, {
-        isGpt4TurnedOn: false,
-        available: remaining === null,
-        modelLabel: 'GPT-4.1',
-        activeModelLabel: 'GPT-4.1 mini',
-        demo: false,
-      }),
-    [`GET /api/brand-voice/workspace/${WORKSPACE_ID}`]: () => json(200, []),
-    ...handlers,
-  };
-  const calls: RecordedCall[] = [];
-  const api = fakeApi({});
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const key = `${init.method ?? 'GET'} ${url}`;
-      const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-      calls.push({ key, body, signal: init.signal });
-      const handler = base[key];
-      return handler ? handler(body, init) : api.fetch(url, init);
-    }),
+  return renderInSession(
+    [{ path: '/chat', element }],
+    {
+      'GET /api/auth/refresh': () => json(200, { accessToken: 'token', user: me }),
+      'GET /api/workspace/list': () => json(200, [workspace(remaining)]),
+      [`GET /api/project/${PROJECT_ID}`]: () => json(200, projectFixture),
+      [`GET /api/project/${PROJECT_ID}/conversation`]: () =>
+        json(200, { projectId: PROJECT_ID, entries: [] }),
+      [`GET /api/workspace/${WORKSPACE_ID}/usage`]: () => json(200, usage(remaining)),
+      [`GET /api/workspace/${WORKSPACE_ID}/gpt-4/status`]: () =>
+        json(200, {
+          isGpt4TurnedOn: false,
+          available: remaining === null,
+          modelLabel: 'GPT-4.1',
+          activeModelLabel: 'GPT-4.1 mini',
+          demo: false,
+        }),
+      [`GET /api/brand-voice/workspace/${WORKSPACE_ID}`]: () => json(200, []),
+      ...handlers,
+    },
+    { initialPath: path, note: (init) => ({ signal: init.signal }) },
   );
-  const rendered = renderRoutes(
-    [
-      {
-        path: '/chat',
-        element: (
-          <SessionGate>
-            {element}
-            <Toaster />
-          </SessionGate>
-        ),
-      },
-    ],
-    path,
-  );
-  const callsTo = (key: string) => calls.filter((call) => call.key === key);
-  return { ...rendered, calls, callsTo };
 }

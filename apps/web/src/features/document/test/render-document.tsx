@@ -50,12 +50,6 @@ export function accessToken(seconds: number): string {
   return `eyJhbGciOiJIUzI1NiJ9.${payload.replace(/=+$/, '')}.signature`;
 }
 
-export interface FetchCall {
-  key: string;
-  body: unknown;
-  keepalive: boolean;
-}
-
 /**
  * The provider with an insert button and (optionally) the panel, against a fake API answering by
  * "METHOD /path". Every call is recorded with its JSON body, and whether it was keepalive.
@@ -65,17 +59,11 @@ export function renderDocument(
   { reply = '', withPanel = true }: { reply?: string; withPanel?: boolean } = {},
 ) {
   sessionStore.setAccessToken(accessToken(15 * 60));
-  const api = fakeApi({ [`GET /api/project/${PROJECT_ID}`]: () => json(200, projectFixture), ...handlers });
-  const calls: FetchCall[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const key = `${init.method ?? 'GET'} ${url}`;
-      const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-      calls.push({ key, body, keepalive: init.keepalive === true });
-      return api.fetch(url, init);
-    }),
+  const api = fakeApi(
+    { [`GET /api/project/${PROJECT_ID}`]: () => json(200, projectFixture), ...handlers },
+    (init) => ({ keepalive: init.keepalive === true }),
   );
+  vi.stubGlobal('fetch', vi.fn(api.fetch));
   const rendered = renderRoutes(
     [
       {
@@ -91,8 +79,8 @@ export function renderDocument(
     ],
     '/chat',
   );
-  const saves = () => calls.filter((call) => call.key === `PATCH ${documentUrl}`);
-  return { ...rendered, calls, saves, switchProject: (projectId: string) => switchTo(projectId) };
+  const saves = () => api.calls.filter((call) => call.key === `PATCH ${documentUrl}`);
+  return { ...rendered, calls: api.calls, saves, switchProject: (projectId: string) => switchTo(projectId) };
 }
 
 /** A promise the test resolves when it wants the server to answer. */

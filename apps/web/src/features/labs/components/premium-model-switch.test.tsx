@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import toast, { Toaster } from 'react-hot-toast';
-import { fakeApi, json, renderRoutes } from '../../../../test/render';
+import toast from 'react-hot-toast';
+import { fakeApi, json } from '../../../../test/render';
+import { renderInSession } from '../../../../test/session';
 import { me, WORKSPACE_ID as W, workspaceFixture } from '../../../../test/fixtures';
 import { changeLocale } from '@/lib/i18n';
 import { sessionStore } from '@/lib/session-store';
-import { SessionGate } from '@/features/session';
 import { PremiumModelSwitch } from './premium-model-switch';
 
 const workspace = (plan: 'free' | 'pro_monthly') =>
@@ -20,28 +20,12 @@ const status = (on: boolean, available = true) => ({
 });
 
 function renderSwitch(plan: 'free' | 'pro_monthly', handlers: Parameters<typeof fakeApi>[0] = {}) {
-  const api = fakeApi({
+  return renderInSession([{ path: '/labs', element: <PremiumModelSwitch /> }], {
     'GET /api/auth/refresh': () => json(200, { accessToken: 't', user: me }),
     'GET /api/workspace/list': () => json(200, [workspace(plan)]),
     [`GET /api/workspace/${W}/gpt-4/status`]: () => json(200, status(false, plan !== 'free')),
     ...handlers,
-  });
-  vi.stubGlobal('fetch', vi.fn(api.fetch));
-  renderRoutes(
-    [
-      {
-        path: '/labs',
-        element: (
-          <SessionGate>
-            <PremiumModelSwitch />
-            <Toaster />
-          </SessionGate>
-        ),
-      },
-    ],
-    '/labs',
-  );
-  return api.calls;
+  }).calls;
 }
 
 describe('GPT-4 in Chat switch', () => {
