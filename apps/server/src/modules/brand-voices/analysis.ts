@@ -10,11 +10,10 @@ import type { Db } from '../../db/client.ts';
 import type { Models } from '../../ai/models.ts';
 import { redactaOptions } from '../../ai/demo-writer.ts';
 import { AppError } from '../../lib/errors.ts';
-import { ModelStreamError, modelTextStream, type StreamTimeouts } from '../chat/model-stream.ts';
+import { ModelStreamError, modelAnswer, type StreamTimeouts } from '../chat/model-stream.ts';
 import { chatWorkspace, modelFor } from '../chat/service.ts';
 import { chargeWords, requireWordsLeft, type UsageSettings } from '../usage/service.ts';
 import { buildAnalysisPrompt } from './analysis-prompt.ts';
-import { abortWhenClientLeaves } from '../../lib/client-abort.ts';
 
 export interface AnalysisDeps {
   db: Db;
@@ -52,10 +51,9 @@ export async function analyzeContent(
   await requireWordsLeft(db, workspace, deps.usage);
 
   const chat = modelFor(models, workspace);
-  const client = abortWhenClientLeaves(reply);
-  let voice = '';
+  let voice: string;
   try {
-    for await (const delta of modelTextStream(
+    voice = await modelAnswer(
       chat.model,
       {
         prompt: [
@@ -65,10 +63,8 @@ export async function analyzeContent(
         providerOptions: redactaOptions({ language: workspace.language, task: 'analyze' }),
       },
       deps.timeouts,
-      client.signal,
-    )) {
-      voice += delta;
-    }
+      reply,
+    );
   } catch (error) {
     const reason = error instanceof ModelStreamError ? error.reason : 'provider';
     if (reason !== 'aborted') {
@@ -84,10 +80,7 @@ export async function analyzeContent(
         : 'The AI model could not analyse the text',
       reason === 'timeout' ? 504 : 502,
     );
-  } finally {
-    client.release();
   }
-  voice = voice.trim();
   if (!voice)
     throw new AppError('BRAND_VOICE_ANALYSIS_FAILED', 'The AI model returned an empty analysis', 502);
   const wordsCharged = countWords(voice);

@@ -3,6 +3,8 @@ import type {
   LanguageModelV3CallOptions,
   LanguageModelV3StreamPart,
 } from '@ai-sdk/provider';
+import type { FastifyReply } from 'fastify';
+import { abortWhenClientLeaves } from '../../lib/client-abort.ts';
 
 export type StreamEnding = 'aborted' | 'timeout' | 'provider';
 
@@ -136,6 +138,26 @@ export async function* modelTextStream(
     guard.close();
     reader?.cancel().catch(() => {});
   }
+}
+
+/**
+ * A model's whole answer, trimmed, for calls answered in one response (improve, voice analysis);
+ * the client leaving aborts the call. Failures are ModelStreamErrors, as in `modelTextStream`.
+ */
+export async function modelAnswer(
+  model: LanguageModelV3,
+  call: Omit<LanguageModelV3CallOptions, 'abortSignal'>,
+  timeouts: StreamTimeouts,
+  reply: FastifyReply,
+): Promise<string> {
+  const client = abortWhenClientLeaves(reply);
+  let text = '';
+  try {
+    for await (const delta of modelTextStream(model, call, timeouts, client.signal)) text += delta;
+  } finally {
+    client.release();
+  }
+  return text.trim();
 }
 
 export function describe(error: unknown): string {

@@ -12,7 +12,7 @@ import { buildImprovePrompt } from '../../ai/prompts.ts';
 import { redactaOptions } from '../../ai/demo-writer.ts';
 import { liveSearchMode } from '../../ai/live-search.ts';
 import { chargeWords, requireWordsLeft, type UsageSettings } from '../usage/service.ts';
-import { ModelStreamError, modelTextStream, type StreamTimeouts } from './model-stream.ts';
+import { ModelStreamError, modelAnswer, type StreamTimeouts } from './model-stream.ts';
 import { abortWhenClientLeaves } from '../../lib/client-abort.ts';
 import { REAL_TIME_SEARCH_CATEGORY } from '../prompts/catalogue/types.ts';
 import { replyTextStream } from './search-stream.ts';
@@ -187,10 +187,9 @@ export async function improvePrompt(
   const workspace = await chatWorkspace(db, body.workspaceId, request.userId);
   await requireWordsLeft(db, workspace, deps.usage);
   const chat = modelFor(models, workspace);
-  const client = abortWhenClientLeaves(reply);
-  let text = '';
+  let text: string;
   try {
-    for await (const delta of modelTextStream(
+    text = await modelAnswer(
       chat.model,
       {
         prompt: [
@@ -200,16 +199,11 @@ export async function improvePrompt(
         providerOptions: redactaOptions({ language: workspace.language, task: 'improve' }),
       },
       deps.timeouts,
-      client.signal,
-    )) {
-      text += delta;
-    }
+      reply,
+    );
   } catch (error) {
     throw toAppError(request, error);
-  } finally {
-    client.release();
   }
-  text = text.trim();
   if (!text) throw new AppError('AI_PROVIDER_ERROR', 'The AI model returned an empty answer');
   const wordsCharged = countWords(text);
   const usage = await chargeWords(db, workspace, wordsCharged, deps.usage);
