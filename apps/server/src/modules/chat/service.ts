@@ -15,7 +15,8 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import type { ChatModel, Models } from '../../ai/models.ts';
 import type { LiveSearchMode } from '../../ai/live-search.ts';
 import { buildSystemPrompt } from '../../ai/prompts.ts';
-import { isProjectVisibleTo, requireProjectAccess } from '../projects/access.ts';
+import { requireProjectAccess } from '../projects/access.ts';
+import { visibleProjects } from '../projects/list.ts';
 import { requireMembership } from '../workspaces/service.ts';
 import { chargeStatement, usageFromCount, type UsageSettings } from '../usage/service.ts';
 
@@ -73,10 +74,10 @@ export async function requireChatProject(
   userId: string,
 ): Promise<void> {
   const [project] = await db
-    .select({ isShared: projects.isShared, createdBy: projects.createdBy })
+    .select({ id: projects.id })
     .from(projects)
-    .where(and(eq(projects.id, projectId), eq(projects.workspaceId, workspaceId)));
-  if (!project || !isProjectVisibleTo(project, userId)) throw notFound('Project');
+    .where(and(eq(projects.id, projectId), visibleProjects(workspaceId, userId)));
+  if (!project) throw notFound('Project');
 }
 
 /** A brand voice of this workspace, or 404: another workspace's voice looks absent. */

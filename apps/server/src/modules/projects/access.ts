@@ -6,14 +6,6 @@ import { requireMembership, type WorkspaceRole } from '../workspaces/service.ts'
 
 export type ProjectRow = typeof projects.$inferSelect;
 
-/** Among a workspace's members, a project is visible when shared with the workspace or their own. */
-export function isProjectVisibleTo(
-  project: Pick<ProjectRow, 'isShared' | 'createdBy'>,
-  userId: string,
-): boolean {
-  return project.isShared || project.createdBy === userId;
-}
-
 /**
  * The tenancy gate for a project: it exists, the user belongs to its workspace, and it is either
  * shared with the workspace or the user's own. Anything else is 404, so a private project of
@@ -27,7 +19,7 @@ export async function requireProjectAccess(
   const [project] = await db.select().from(projects).where(eq(projects.id, projectId));
   if (!project) throw notFound('Project');
   const role = await requireMembership(db, project.workspaceId, userId, 'Project');
-  if (!isProjectVisibleTo(project, userId)) throw notFound('Project');
+  if (!project.isShared && project.createdBy !== userId) throw notFound('Project');
   return { project, role };
 }
 
