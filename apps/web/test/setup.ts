@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
-import { afterEach, beforeEach } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
+import toast from 'react-hot-toast';
 import { cleanup, configure } from '@testing-library/react';
 
 // Lazy pages are transformed on first import; under a loaded machine that can take over a second.
@@ -24,6 +25,10 @@ function installMatchMedia() {
 beforeEach(installMatchMedia);
 
 afterEach(() => {
+  // Stubbed fetch and matchMedia, and toasts in react-hot-toast's module-wide store, must not leak
+  // into the next test.
+  vi.unstubAllGlobals();
+  toast.remove();
   cleanup();
   window.localStorage.clear();
 });

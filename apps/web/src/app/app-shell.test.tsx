@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi, json, renderRoutes } from '../../test/render';
@@ -54,7 +54,6 @@ describe('app shell', () => {
     await changeLocale('es');
     sessionStore.clear();
   });
-  afterEach(() => vi.unstubAllGlobals());
 
   it('shows the full-screen loader, refreshes the session, then the desktop sidebar above 768 px', async () => {
     setViewport(false);

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi, json } from '../../test/render';
@@ -34,7 +34,6 @@ describe('settings pages', () => {
     await changeLocale('es');
     sessionStore.setSession('token', me);
   });
-  afterEach(() => vi.unstubAllGlobals());
 
   it('profile: changes the name with the success toast and updates the user', async () => {
     const calls = renderPage(<ProfilePage />, {

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { BrandVoice } from '@redacta/shared';
@@ -48,7 +48,6 @@ describe('brand voices', { timeout: 20_000 }, () => {
     await changeLocale('es');
     sessionStore.setSession('token', me);
   });
-  afterEach(() => vi.unstubAllGlobals());
 
   it('the composer picker: the default voice is active once the list has loaded, and a pick replaces it', async () => {
     const W = 'a1a1a1a1-aaaa-4aaa-8aaa-aaaaaaaaaaaa';

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { changeLocale } from '@/lib/i18n';
@@ -33,9 +33,6 @@ const editorBox = () => screen.getByRole('textbox', { name: 'Texto del documento
 describe('document panel', { timeout: 20_000 }, () => {
   beforeEach(async () => {
     await changeLocale('es');
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
   });
 
   it('applies a reply inserted while the document is still loading, as rich text without raw HTML', async () => {

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Prompt, PromptGroup } from '@redacta/shared';
@@ -73,7 +73,6 @@ describe('prompt library', { timeout: 20_000 }, () => {
     // jsdom lays nothing out, so it has no scrollIntoView; the list scrolls the active option into view.
     Element.prototype.scrollIntoView = vi.fn();
   });
-  afterEach(() => vi.unstubAllGlobals());
 
   it('search ignores accents and case, across names and texts', async () => {
     renderLibrary();

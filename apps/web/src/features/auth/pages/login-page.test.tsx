@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { at, fakeApi, json, renderRoutes } from '../../../../test/render';
@@ -34,7 +34,6 @@ describe('login page', () => {
     await changeLocale('es');
     sessionStore.clear();
   });
-  afterEach(() => vi.unstubAllGlobals());
 
   it('labels the e-mail field and the submit button for assistive tech', async () => {
     renderLogin({});

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { at, fakeApi, json, renderRoutes } from '../../../../test/render';
@@ -30,7 +30,6 @@ describe('welcome page', () => {
     await changeLocale('es');
     sessionStore.setSession('token', user);
   });
-  afterEach(() => vi.unstubAllGlobals());
 
   it('requires both names and sends nothing while they are missing', async () => {
     const calls = renderWelcome();

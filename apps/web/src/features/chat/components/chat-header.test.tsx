@@ -1,7 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import toast from 'react-hot-toast';
 import { json } from '../../../../test/render';
 import { changeLocale } from '@/lib/i18n';
 import { sessionStore } from '@/lib/session-store';
@@ -28,11 +27,6 @@ describe('chat header', () => {
   beforeEach(async () => {
     await changeLocale('es');
     sessionStore.clear();
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    // Toasts live in a module-wide store: one test's must not show up in the next.
-    toast.remove();
   });
 
   it('click edits the title; Enter renames when the name changed', async () => {

@@ -1,7 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import toast from 'react-hot-toast';
 import { json } from '../../../../test/render';
 import { changeLocale } from '@/lib/i18n';
 import { sessionStore } from '@/lib/session-store';
@@ -60,17 +59,12 @@ async function typeAndSend(text: string) {
 
 const lastReply = () => screen.getAllByTestId('assistant-reply').at(-1)!;
 
-describe('chat stream', () => {
-  beforeEach(async () => {
-    await changeLocale('es');
-    sessionStore.clear();
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    // Toasts live in a module-wide store: one test's must not show up in the next.
-    toast.remove();
-  });
+beforeEach(async () => {
+  await changeLocale('es');
+  sessionStore.clear();
+});
 
+describe('chat stream', () => {
   it('appends text parts as they arrive, then keeps the saved reply and fetches the remaining words', async () => {
     const { streams, saved, callsTo } = renderStreaming();
     const box = await typeAndSend('Un eslogan para una panadería');
@@ -200,16 +194,6 @@ describe('chat stream', () => {
 });
 
 describe('conversation and composer', () => {
-  beforeEach(async () => {
-    await changeLocale('es');
-    sessionStore.clear();
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    // Toasts live in a module-wide store: one test's must not show up in the next.
-    toast.remove();
-  });
-
   const saved = [
     entry({ id: USER_ENTRY_ID, role: 'user', content: 'Ideas para Navidad' }),
     entry({ id: REPLY_ID, role: 'assistant', content: '1. Calendario de adviento', reaction: 'down' }),

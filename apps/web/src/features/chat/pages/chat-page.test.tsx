@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import toast from 'react-hot-toast';
 import { json } from '../../../../test/render';
 import { changeLocale } from '@/lib/i18n';
 import { sessionStore } from '@/lib/session-store';
@@ -30,12 +29,7 @@ describe('chat page', () => {
     sessionStore.clear();
     setViewport(false);
   });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-    // Toasts live in a module-wide store: one test's must not show up in the next.
-    toast.remove();
-  });
+  afterEach(() => vi.restoreAllMocks());
 
   it('without ?project= opens the newest project of the workspace and stores it', async () => {
     const { router, callsTo } = renderChat(

@@ -1,7 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import toast from 'react-hot-toast';
 import { fakeApi, json } from '../../../../test/render';
 import { renderInSession } from '../../../../test/session';
 import { me, WORKSPACE_ID as W, workspaceFixture } from '../../../../test/fixtures';
@@ -32,11 +31,6 @@ describe('GPT-4 in Chat switch', () => {
   beforeEach(async () => {
     await changeLocale('es');
     sessionStore.clear();
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    // Toasts live in a module-wide store: one test's must not show up in the next.
-    toast.remove();
   });
 
   it('a paid workspace turns it on and sees which model answers', async () => {

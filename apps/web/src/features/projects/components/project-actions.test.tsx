@@ -1,7 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import toast from 'react-hot-toast';
 import { changeLocale } from '@/lib/i18n';
 import { sessionStore } from '@/lib/session-store';
 import { storage, storageKeys } from '@/lib/storage';
@@ -13,10 +12,6 @@ describe('project and folder actions', { timeout: 20_000 }, () => {
   beforeEach(async () => {
     await changeLocale('es');
     sessionStore.setSession('token', me);
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    toast.remove();
   });
 
   it('multi-select delete: confirmation, one call per project, one plural toast', async () => {

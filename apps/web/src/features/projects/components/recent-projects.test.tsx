@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderRoutes } from '../../../../test/render';
@@ -14,7 +14,6 @@ describe('recent projects', { timeout: 20_000 }, () => {
     await changeLocale('es');
     sessionStore.setSession('token', me);
   });
-  afterEach(() => vi.unstubAllGlobals());
 
   it('lists the five most recently updated, marks the open one, and opening one stores it', async () => {
     const projects = Array.from({ length: 7 }, (_, index) =>
