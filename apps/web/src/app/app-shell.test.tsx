@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi, json, renderRoutes } from '../../test/render';
 import { me, workspaceFixture } from '../../test/fixtures';
+import { setViewport } from '../../test/viewport';
 import { changeLocale } from '@/lib/i18n';
 import { sessionStore } from '@/lib/session-store';
 import { routes } from './router';
@@ -22,18 +23,6 @@ const workspace = (id: string, name: string, plan: 'free' | 'pro_yearly', invite
   });
 const A = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
 const B = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
-
-function setViewport(mobile: boolean) {
-  vi.stubGlobal(
-    'matchMedia',
-    vi.fn((query: string) => ({
-      matches: query === '(max-width: 768px)' ? mobile : false,
-      media: query,
-      addEventListener: vi.fn(),
-      removeEventListener: vi.fn(),
-    })),
-  );
-}
 
 function start(path: string, handlers: Parameters<typeof fakeApi>[0] = {}) {
   const api = fakeApi({

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json } from '../../../../test/render';
+import { setViewport } from '../../../../test/viewport';
 import { changeLocale } from '@/lib/i18n';
 import { sessionStore } from '@/lib/session-store';
 import { entry, PROJECT_ID, projectFixture, renderChat, REPLY_ID, WORKSPACE_ID } from '../test/chat-fixtures';
@@ -10,18 +11,6 @@ import ChatPage from './chat-page';
 const NEWEST = `GET /api/workspace/${WORKSPACE_ID}/projects?sort=updatedAt&order=desc&limit=1`;
 const CREATE = `POST /api/workspace/${WORKSPACE_ID}/project`;
 const emptyDocument = () => json(200, { content: { type: 'doc', content: [{ type: 'paragraph' }] } });
-
-function setViewport(mobile: boolean) {
-  vi.stubGlobal(
-    'matchMedia',
-    vi.fn((query: string) => ({
-      matches: query === '(max-width: 768px)' ? mobile : false,
-      media: query,
-      addEventListener: vi.fn(),
-      removeEventListener: vi.fn(),
-    })),
-  );
-}
 
 describe('chat page', () => {
   beforeEach(async () => {
