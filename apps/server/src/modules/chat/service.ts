@@ -228,14 +228,11 @@ export async function setReaction(
 ) {
   await requireMembership(db, input.workspaceId, input.userId);
   const [entry] = await db
-    .select({ projectId: conversationEntries.projectId, role: conversationEntries.role })
+    .select({ role: conversationEntries.role })
     .from(conversationEntries)
     .innerJoin(projects, eq(projects.id, conversationEntries.projectId))
-    .where(and(eq(conversationEntries.id, input.entryId), eq(projects.workspaceId, input.workspaceId)));
+    .where(and(eq(conversationEntries.id, input.entryId), visibleProjects(input.workspaceId, input.userId)));
   if (!entry || entry.role !== 'assistant') throw notFound('Reply');
-  await requireProjectAccess(db, entry.projectId, input.userId).catch(() => {
-    throw notFound('Reply');
-  });
   if (input.value === null) {
     await db
       .delete(reactions)
