@@ -14,6 +14,7 @@ import {
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { Mailer } from './mail/transport.ts';
+import { createModels, type Models } from './ai/models.ts';
 import { createMailer } from './mail/transport.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -38,6 +39,8 @@ declare module 'fastify' {
     database: Database;
     db: Db;
     mailer: Mailer;
+    /** Built once: chat, improve and the brand-voice analysis share the same provider clients. */
+    models: Models;
   }
 }
 
@@ -69,6 +72,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('config', config);
   app.decorate('database', deps.database);
   app.decorate('db', deps.database.db);
+  app.decorate('models', createModels(config));
   app.decorate(
     'mailer',
     deps.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger: app.log }),

@@ -10,7 +10,6 @@ import {
   idParamsSchema,
   updateBrandVoiceBodySchema,
 } from '@redacta/shared';
-import { createModels } from '../../ai/models.ts';
 import { analyzeContent, type AnalysisDeps } from './analysis.ts';
 import { createBrandVoice, deleteBrandVoice, listBrandVoices, updateBrandVoice } from './service.ts';
 
@@ -20,7 +19,7 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchem
 export const brandVoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: AnalysisDeps = {
     db: app.db,
-    models: createModels(app.config),
+    models: app.models,
     usage: { freePlanWords: app.config.FREE_PLAN_WORDS },
     timeouts: { firstTokenMs: app.config.AI_FIRST_TOKEN_TIMEOUT_MS, idleMs: app.config.AI_IDLE_TIMEOUT_MS },
   };

@@ -12,15 +12,12 @@ import {
   reactionResponseSchema,
   sendChatRequestBodySchema,
 } from '@redacta/shared';
-import { createModels } from '../../ai/models.ts';
 import { improvePrompt, sendChatStream, type ChatDeps } from './send.ts';
 import { premiumModelStatus, projectConversation, setPremiumModel, setReaction } from './service.ts';
 
 /** Chat, improve, conversations, reactions and the premium-model switch. Paths are full (no prefix). */
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Built once per app. Other features that need a model (brand-voice analysis) call createModels too;
-  // moving this to app.ts as a decoration would let them share it.
-  const models = createModels(app.config);
+  const { models } = app;
   const deps: ChatDeps = {
     db: app.db,
     models,
