@@ -5,7 +5,15 @@ import { json } from '../../../../test/render';
 import { setViewport } from '../../../../test/viewport';
 import { changeLocale } from '@/lib/i18n';
 import { sessionStore } from '@/lib/session-store';
-import { entry, PROJECT_ID, projectFixture, renderChat, REPLY_ID, WORKSPACE_ID } from '../test/chat-fixtures';
+import {
+  entry,
+  PROJECT_ID,
+  projectFixture,
+  projectRoutes,
+  renderChat,
+  REPLY_ID,
+  WORKSPACE_ID,
+} from '../test/chat-fixtures';
 import ChatPage from './chat-page';
 
 const NEWEST = `GET /api/workspace/${WORKSPACE_ID}/projects?sort=updatedAt&order=desc&limit=1`;
@@ -44,8 +52,7 @@ describe('chat page', () => {
       {
         [NEWEST]: () => json(200, { items: [], nextCursor: null }),
         [CREATE]: () => json(201, { id: NEW_ID }),
-        [`GET /api/project/${NEW_ID}`]: () => json(200, { ...projectFixture, id: NEW_ID }),
-        [`GET /api/project/${NEW_ID}/conversation`]: () => json(200, { projectId: NEW_ID, entries: [] }),
+        ...projectRoutes(NEW_ID),
         [`GET /api/project/${NEW_ID}/document`]: emptyDocument,
       },
       { path: '/chat' },
@@ -85,9 +92,7 @@ describe('chat page', () => {
     renderChat(
       <ChatPage />,
       {
-        [`GET /api/project/${OTHER}`]: () =>
-          json(200, { ...projectFixture, id: OTHER, workspaceId: '99999999-9999-4999-8999-999999999999' }),
-        [`GET /api/project/${OTHER}/conversation`]: () => json(200, { projectId: OTHER, entries: [] }),
+        ...projectRoutes(OTHER, { workspaceId: '99999999-9999-4999-8999-999999999999' }),
       },
       { path: `/chat?project=${OTHER}` },
     );

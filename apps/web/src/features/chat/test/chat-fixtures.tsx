@@ -31,6 +31,14 @@ export const projectFixture = {
   updatedAt: '2026-11-01T00:00:00Z',
 };
 
+/** A project and its empty conversation as the server answers them for `id`. */
+export function projectRoutes(id: string, fields: Partial<typeof projectFixture> = {}) {
+  return {
+    [`GET /api/project/${id}`]: () => json(200, { ...projectFixture, id, ...fields }),
+    [`GET /api/project/${id}/conversation`]: () => json(200, { projectId: id, entries: [] }),
+  };
+}
+
 export function entry(
   fields: Partial<ConversationEntry> & Pick<ConversationEntry, 'id' | 'role' | 'content'>,
 ) {
@@ -81,9 +89,7 @@ export function renderChat(
     {
       'GET /api/auth/refresh': () => json(200, { accessToken: 'token', user: me }),
       'GET /api/workspace/list': () => json(200, [workspace(remaining)]),
-      [`GET /api/project/${PROJECT_ID}`]: () => json(200, projectFixture),
-      [`GET /api/project/${PROJECT_ID}/conversation`]: () =>
-        json(200, { projectId: PROJECT_ID, entries: [] }),
+      ...projectRoutes(PROJECT_ID),
       [`GET /api/workspace/${WORKSPACE_ID}/usage`]: () => json(200, usage(remaining)),
       [`GET /api/workspace/${WORKSPACE_ID}/gpt-4/status`]: () =>
         json(200, {
