@@ -33,14 +33,20 @@ async function writeSample(page: Page, panel: DocumentPanel) {
   await page.keyboard.type('Envío gratis');
 }
 
+/** Signs a new user up and waits for the document beside the chat. */
+async function signUpBesideDocument(page: Page, signUp: () => Promise<unknown>) {
+  await signUp();
+  const panel = new DocumentPanel(page);
+  await panel.waitUntilReady();
+  return panel;
+}
+
 test.describe('the document beside the chat', () => {
   test('what is written is saved after a pause and is still there after a reload', async ({
     page,
     signUp,
   }, testInfo) => {
-    await signUp();
-    const panel = new DocumentPanel(page);
-    await panel.waitUntilReady();
+    const panel = await signUpBesideDocument(page, signUp);
     await expect(panel.root.getByText('Inserta respuestas del chat o escribe aquí')).toBeVisible();
 
     const saved = nextSave(page);
@@ -67,9 +73,7 @@ test.describe('the document beside the chat', () => {
     page,
     signUp,
   }) => {
-    await signUp();
-    const panel = new DocumentPanel(page);
-    await panel.waitUntilReady();
+    const panel = await signUpBesideDocument(page, signUp);
     await writeSample(page, panel);
 
     const download = await panel.export('Word (.docx)');
@@ -100,9 +104,7 @@ test.describe('the document beside the chat', () => {
     page,
     signUp,
   }) => {
-    await signUp();
-    const panel = new DocumentPanel(page);
-    await panel.waitUntilReady();
+    const panel = await signUpBesideDocument(page, signUp);
 
     await page.getByRole('textbox', { name: 'Mensaje' }).fill('Escribe un eslogan para una cafetería');
     await page.getByRole('button', { name: 'Enviar' }).click();
@@ -122,9 +124,7 @@ test.describe('the document beside the chat', () => {
   });
 
   test('screenshots at 1280 and 390 px in Spanish and English', async ({ page, signUp, shell }, testInfo) => {
-    await signUp();
-    const panel = new DocumentPanel(page);
-    await panel.waitUntilReady();
+    const panel = await signUpBesideDocument(page, signUp);
     await keepScreenshot(page, testInfo, 'document-empty-1280-es');
     await writeSample(page, panel);
     await panel.waitUntilSaved();
