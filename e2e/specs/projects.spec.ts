@@ -1,21 +1,19 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
-import { expect, test } from '../fixtures.ts';
+import { expect, keepScreenshot, test } from '../fixtures.ts';
 import { ProjectsPage } from '../pages/projects-page.ts';
 
-/** Screenshots to look at, outside the repository (and attached to the report). */
-const shotsDir = process.env.E2E_SHOTS_DIR ?? '/tmp/shots-projects';
-
+/** Lets dialogs finish fading in, then keeps the screenshot with the other specs' ones. */
 async function shoot(page: Page, testInfo: TestInfo, name: string) {
-  mkdirSync(shotsDir, { recursive: true });
-  // Let dialogs finish fading in.
   await page.waitForTimeout(400);
-  // Let dialogs finish fading in.
-  await page.waitForTimeout(400);
-  const file = path.join(shotsDir, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  await testInfo.attach(name, { path: file, contentType: 'image/png' });
+  await keepScreenshot(page, testInfo, name);
+}
+
+/** Signs a new user up and opens "Mis proyectos". */
+async function signUpOnProjects(page: Page, signUp: () => Promise<unknown>) {
+  const projects = new ProjectsPage(page);
+  await signUp();
+  await projects.goto();
+  return projects;
 }
 
 test.describe('projects and folders', () => {
@@ -23,9 +21,7 @@ test.describe('projects and folders', () => {
     page,
     signUp,
   }) => {
-    const projects = new ProjectsPage(page);
-    await signUp();
-    await projects.goto();
+    const projects = await signUpOnProjects(page, signUp);
 
     await projects.createFolder('Clientes');
     await expect(projects.folderCard('Clientes')).toContainText('0 proyectos');
@@ -102,9 +98,7 @@ test.describe('projects and folders', () => {
       page,
       signUp,
     }) => {
-      const projects = new ProjectsPage(page);
-      await signUp();
-      await projects.goto();
+      const projects = await signUpOnProjects(page, signUp);
       const header = page.getByTestId('mobile-header');
       await expect(header.getByRole('button', { name: 'Nueva carpeta' })).toBeVisible();
       await expect(header.getByRole('button', { name: 'Nuevo proyecto' })).toBeVisible();
@@ -155,9 +149,7 @@ test.describe('projects and folders', () => {
     signUp,
   }, testInfo) => {
     test.setTimeout(120_000);
-    const projects = new ProjectsPage(page);
-    await signUp();
-    await projects.goto();
+    const projects = await signUpOnProjects(page, signUp);
 
     const empty = async (locale: string) => {
       for (const width of [1280, 390]) {
