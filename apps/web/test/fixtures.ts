@@ -2,6 +2,7 @@ import type { Workspace, WorkspaceUsage } from '@redacta/shared';
 
 export const USER_ID = '11111111-1111-4111-8111-111111111111';
 export const WORKSPACE_ID = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
+export const PROJECT_ID = '22222222-2222-4222-8222-222222222222';
 
 /** Ana, the signed-in user of the web tests. */
 export const me = {
@@ -72,3 +73,15 @@ export function workspaceFixture({ plan = 'free', usage, ...overrides }: Workspa
     workspaceUsage: usageFixture(plan, { workspaceId: id, ...usage }),
   };
 }
+
+/** Ana's project in her workspace, as the chat and the document open it. */
+export const projectFixture = {
+  id: PROJECT_ID,
+  name: 'Campaña de otoño',
+  workspaceId: WORKSPACE_ID,
+  folderId: null,
+  isShared: false,
+  createdBy: USER_ID,
+  createdAt: '2026-11-01T00:00:00Z',
+  updatedAt: '2026-11-01T00:00:00Z',
+};

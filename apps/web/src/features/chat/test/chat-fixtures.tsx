@@ -2,10 +2,16 @@ import type { ReactElement } from 'react';
 import type { ChatStreamPart, ConversationEntry } from '@redacta/shared';
 import { type ApiHandler, json } from '../../../../test/render';
 import { renderInSession } from '../../../../test/session';
-import { me, usageFixture, WORKSPACE_ID, workspaceFixture } from '../../../../test/fixtures';
+import {
+  me,
+  PROJECT_ID,
+  projectFixture,
+  usageFixture,
+  WORKSPACE_ID,
+  workspaceFixture,
+} from '../../../../test/fixtures';
 
-export { WORKSPACE_ID };
-export const PROJECT_ID = '22222222-2222-4222-8222-222222222222';
+export { PROJECT_ID, projectFixture, WORKSPACE_ID };
 export const USER_ENTRY_ID = '33333333-3333-4333-8333-333333333333';
 export const REPLY_ID = '44444444-4444-4444-8444-444444444444';
 
@@ -19,17 +25,6 @@ function workspace(remaining: number | null) {
   const plan = remaining === null ? 'pro_yearly' : 'free';
   return workspaceFixture({ plan, userSeats: 0, usage: usage(remaining) });
 }
-
-export const projectFixture = {
-  id: PROJECT_ID,
-  name: 'Campaña de otoño',
-  workspaceId: WORKSPACE_ID,
-  folderId: null,
-  isShared: false,
-  createdBy: me.id,
-  createdAt: '2026-11-01T00:00:00Z',
-  updatedAt: '2026-11-01T00:00:00Z',
-};
 
 /** A project and its empty conversation as the server answers them for `id`. */
 export function projectRoutes(id: string, fields: Partial<typeof projectFixture> = {}) {

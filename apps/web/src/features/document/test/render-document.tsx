@@ -2,22 +2,12 @@ import { StrictMode, useState } from 'react';
 import { vi } from 'vitest';
 import { Toaster } from 'react-hot-toast';
 import { fakeApi, json, renderRoutes } from '../../../../test/render';
+import { PROJECT_ID, projectFixture } from '../../../../test/fixtures';
 import { sessionStore } from '@/lib/session-store';
 import { DocumentPanel, DocumentProvider, useDocumentInsert } from '..';
 
-export const PROJECT_ID = '22222222-2222-4222-8222-222222222222';
+export { projectFixture };
 export const documentUrl = `/api/project/${PROJECT_ID}/document`;
-
-export const projectFixture = {
-  id: PROJECT_ID,
-  name: 'Campaña de otoño',
-  workspaceId: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
-  folderId: null,
-  isShared: false,
-  createdBy: '11111111-1111-4111-8111-111111111111',
-  createdAt: '2026-11-01T00:00:00Z',
-  updatedAt: '2026-11-01T00:00:00Z',
-};
 
 /** What the chat's "Insert into document" button does with a reply. */
 function InsertReply({ markdown }: { markdown: string }) {
