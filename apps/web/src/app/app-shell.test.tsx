@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi, json, renderRoutes } from '../../test/render';
-import { me, workspaceFixture } from '../../test/fixtures';
+import { me, PROJECT_ID, projectFixture, workspaceFixture } from '../../test/fixtures';
 import { setViewport } from '../../test/viewport';
 import { changeLocale } from '@/lib/i18n';
 import { sessionStore } from '@/lib/session-store';
@@ -223,34 +223,16 @@ describe('app shell', () => {
 
   it('the empty chat shows the starters, and the out-of-words prompt when the allowance is used up', async () => {
     setViewport(false);
-    const spent = {
-      ...workspace(A, 'Espacio de Ana', 'free'),
-      workspaceUsage: {
-        workspaceId: A,
-        wordCount: 2000,
-        limit: 2000,
-        remaining: 0,
-        resetsAt: '2026-12-01T00:00:00Z',
-      },
-    };
-    const P = '22222222-2222-4222-8222-222222222222';
+    const spent = workspaceFixture({ id: A, usage: { wordCount: 2000, remaining: 0 } });
     start('/chat', {
       'GET /api/workspace/list': () => json(200, [spent]),
       [`GET /api/workspace/${A}/projects?sort=updatedAt&order=desc&limit=1`]: () =>
         json(200, { items: [], nextCursor: null }),
-      [`POST /api/workspace/${A}/project`]: () => json(201, { id: P }),
-      [`GET /api/project/${P}`]: () =>
-        json(200, {
-          id: P,
-          name: '1 nov 2026 Sin título',
-          workspaceId: A,
-          folderId: null,
-          isShared: false,
-          createdBy: me.id,
-          createdAt: '2026-11-01T00:00:00Z',
-          updatedAt: '2026-11-01T00:00:00Z',
-        }),
-      [`GET /api/project/${P}/conversation`]: () => json(200, { projectId: P, entries: [] }),
+      [`POST /api/workspace/${A}/project`]: () => json(201, { id: PROJECT_ID }),
+      [`GET /api/project/${PROJECT_ID}`]: () =>
+        json(200, { ...projectFixture, name: '1 nov 2026 Sin título' }),
+      [`GET /api/project/${PROJECT_ID}/conversation`]: () =>
+        json(200, { projectId: PROJECT_ID, entries: [] }),
       [`GET /api/workspace/${A}/usage`]: () => json(200, spent.workspaceUsage),
     });
     expect(
