@@ -7,6 +7,14 @@ import { storage, storageKeys } from '@/lib/storage';
 import { W, folder, me, project } from '../test/fake-workspace-api';
 import { openMenu, renderProjects, row } from '../test/render-projects';
 
+/** Opens a project's inline rename from its menu; resolves with the field once it has the focus. */
+async function startRename(name: string) {
+  await userEvent.click(within(await openMenu(name)).getByRole('menuitem', { name: 'Cambiar nombre' }));
+  const input = await screen.findByRole('textbox', { name: 'Nombre del proyecto' });
+  await waitFor(() => expect(input).toHaveFocus());
+  return input;
+}
+
 // Each test drives several dialogs through a loaded machine: give them room beyond the 5 s default.
 describe('project and folder actions', { timeout: 20_000 }, () => {
   beforeEach(async () => {
@@ -128,11 +136,7 @@ describe('project and folder actions', { timeout: 20_000 }, () => {
   it('rename inline: Enter saves a changed name, Escape gives up', async () => {
     const a = project('Viejo nombre');
     const { calls } = renderProjects({ folders: [], projects: [a], fail: { rename: [] } });
-    await userEvent.click(
-      within(await openMenu('Viejo nombre')).getByRole('menuitem', { name: 'Cambiar nombre' }),
-    );
-    const input = await screen.findByRole('textbox', { name: 'Nombre del proyecto' });
-    await waitFor(() => expect(input).toHaveFocus());
+    const input = await startRename('Viejo nombre');
     await userEvent.clear(input);
     await userEvent.type(input, 'Nombre nuevo{Enter}');
     expect(await screen.findByRole('link', { name: 'Nombre nuevo' })).toBeInTheDocument();
@@ -140,11 +144,7 @@ describe('project and folder actions', { timeout: 20_000 }, () => {
       name: 'Nombre nuevo',
     });
 
-    await userEvent.click(
-      within(await openMenu('Nombre nuevo')).getByRole('menuitem', { name: 'Cambiar nombre' }),
-    );
-    const again = await screen.findByRole('textbox', { name: 'Nombre del proyecto' });
-    await waitFor(() => expect(again).toHaveFocus());
+    const again = await startRename('Nombre nuevo');
     await userEvent.type(again, ' descartado{Escape}');
     expect(screen.getByRole('link', { name: 'Nombre nuevo' })).toBeInTheDocument();
     expect(calls.filter((call) => call.key.startsWith('PATCH /api/project/rename'))).toHaveLength(1);
@@ -153,11 +153,7 @@ describe('project and folder actions', { timeout: 20_000 }, () => {
   it('a failed rename goes back to the old name and shows the error toast', async () => {
     const a = project('Viejo nombre');
     renderProjects({ folders: [], projects: [a], fail: { rename: ['*'] } });
-    await userEvent.click(
-      within(await openMenu('Viejo nombre')).getByRole('menuitem', { name: 'Cambiar nombre' }),
-    );
-    const input = await screen.findByRole('textbox', { name: 'Nombre del proyecto' });
-    await waitFor(() => expect(input).toHaveFocus());
+    const input = await startRename('Viejo nombre');
     await userEvent.clear(input);
     await userEvent.type(input, 'Otro{Enter}');
     expect(await screen.findByText('Error al renombrar el proyecto')).toBeInTheDocument();
