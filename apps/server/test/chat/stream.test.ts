@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { countWords } from '@redacta/shared';
 import { brandVoices, usageCounters, workspaces } from '../../src/db/schema.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { createUser, setPlan, type TestUser } from '../helpers/factories.ts';
+import { addMember, createUser, setPlan, type TestUser } from '../helpers/factories.ts';
 import { peerAppEnv, startOpenAIPeer, type OpenAIPeer } from '../helpers/openai-peer.ts';
 import {
   createProject,
@@ -288,6 +288,17 @@ describe('access', () => {
     const res2 = await send({ workspaceId: bob.workspaceId });
     expect(res2.status).toBe(404);
     expect(peer.requests).toHaveLength(0);
+  });
+
+  it('a teammate’s private project is 404 and a shared one streams, in the same workspace', async () => {
+    const bea = await createUser(t.app);
+    await addMember(t.app, ana.workspaceId, bea.id);
+    const anaPrivate = await createProject(t.app, ana.workspaceId, ana.id);
+    const anaShared = await createProject(t.app, ana.workspaceId, ana.id, true);
+    expect((await send({ workspaceId: ana.workspaceId, projectId: anaPrivate }, bea)).status).toBe(404);
+    expect(peer.requests).toHaveLength(0);
+    const parts = await readParts(await send({ workspaceId: ana.workspaceId, projectId: anaShared }, bea));
+    expect(parts.at(-1)!.part).toMatchObject({ type: 'finish' });
   });
 
   it('uses the workspace’s brand voice, and refuses another workspace’s voice with 404', async () => {
