@@ -1,7 +1,10 @@
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
 import { Toaster } from 'react-hot-toast';
+import { changeLocale } from '@/lib/i18n';
+import { sessionStore } from '@/lib/session-store';
 import { SessionGate } from '@/features/session';
+import { me } from './fixtures';
 import { type ApiHandler, fakeApi, renderRoutes } from './render';
 
 /**
@@ -29,4 +32,16 @@ export function renderInSession<Note extends object = object>(
   );
   const callsTo = (key: string) => api.calls.filter((call) => call.key === key);
   return { ...view, calls: api.calls, callsTo };
+}
+
+/** Each test starts in Spanish with no session: the app gets one from the fake API's refresh. */
+export async function startSignedOut() {
+  await changeLocale('es');
+  sessionStore.clear();
+}
+
+/** Each test starts in Spanish with Ana's session already in the store. */
+export async function startAsAna() {
+  await changeLocale('es');
+  sessionStore.setSession('token', me);
 }

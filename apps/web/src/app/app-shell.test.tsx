@@ -2,9 +2,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi, json, renderRoutes } from '../../test/render';
+import { startSignedOut } from '../../test/session';
 import { me, PROJECT_ID, projectFixture, workspaceFixture } from '../../test/fixtures';
 import { setViewport } from '../../test/viewport';
-import { changeLocale } from '@/lib/i18n';
 import { sessionStore } from '@/lib/session-store';
 import { routes } from './router';
 
@@ -39,10 +39,7 @@ function start(path: string, handlers: Parameters<typeof fakeApi>[0] = {}) {
 }
 
 describe('app shell', () => {
-  beforeEach(async () => {
-    await changeLocale('es');
-    sessionStore.clear();
-  });
+  beforeEach(startSignedOut);
 
   it('shows the full-screen loader, refreshes the session, then the desktop sidebar above 768 px', async () => {
     setViewport(false);

@@ -2,9 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi, json } from '../../test/render';
-import { renderInSession } from '../../test/session';
+import { renderInSession, startAsAna } from '../../test/session';
 import { anaInWorkspace, luis, me, WORKSPACE_ID as W, workspaceFixture } from '../../test/fixtures';
-import { changeLocale } from '@/lib/i18n';
 import { sessionStore } from '@/lib/session-store';
 import ProfilePage from '@/features/profile/pages/profile-page';
 import WorkspaceSettingsPage from '@/features/workspaces/pages/workspace-settings-page';
@@ -30,10 +29,7 @@ function renderPage(
 }
 
 describe('settings pages', () => {
-  beforeEach(async () => {
-    await changeLocale('es');
-    sessionStore.setSession('token', me);
-  });
+  beforeEach(startAsAna);
 
   it('profile: changes the name with the success toast and updates the user', async () => {
     const calls = renderPage(<ProfilePage />, {

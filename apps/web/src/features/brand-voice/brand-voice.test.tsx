@@ -3,10 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { BrandVoice } from '@redacta/shared';
 import { fakeApi, json } from '../../../test/render';
-import { renderInSession } from '../../../test/session';
-import { anaInWorkspace, me, workspaceFixture } from '../../../test/fixtures';
-import { changeLocale } from '@/lib/i18n';
-import { sessionStore } from '@/lib/session-store';
+import { renderInSession, startAsAna } from '../../../test/session';
+import { anaInWorkspace, workspaceFixture } from '../../../test/fixtures';
 import { BrandVoicePicker, useActiveBrandVoice } from '@/features/brand-voice';
 import BrandVoicePage from './pages/brand-voice-page';
 import NewBrandVoicePage from './pages/new-brand-voice-page';
@@ -44,10 +42,7 @@ function ActiveVoice() {
 }
 
 describe('brand voices', { timeout: 20_000 }, () => {
-  beforeEach(async () => {
-    await changeLocale('es');
-    sessionStore.setSession('token', me);
-  });
+  beforeEach(startAsAna);
 
   it('the composer picker: the default voice is active once the list has loaded, and a pick replaces it', async () => {
     const W = 'a1a1a1a1-aaaa-4aaa-8aaa-aaaaaaaaaaaa';

@@ -3,10 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Prompt, PromptGroup } from '@redacta/shared';
 import { fakeApi, json } from '../../../test/render';
-import { renderInSession } from '../../../test/session';
-import { me, WORKSPACE_ID as W, workspaceFixture } from '../../../test/fixtures';
-import { changeLocale } from '@/lib/i18n';
-import { sessionStore } from '@/lib/session-store';
+import { renderInSession, startAsAna } from '../../../test/session';
+import { WORKSPACE_ID as W, workspaceFixture } from '../../../test/fixtures';
 import { PromptLibraryButton } from '@/features/prompts';
 
 const workspace = workspaceFixture();
@@ -68,8 +66,7 @@ const optionNames = (dialog: HTMLElement) =>
 
 describe('prompt library', { timeout: 20_000 }, () => {
   beforeEach(async () => {
-    await changeLocale('es');
-    sessionStore.setSession('token', me);
+    await startAsAna();
     // jsdom lays nothing out, so it has no scrollIntoView; the list scrolls the active option into view.
     Element.prototype.scrollIntoView = vi.fn();
   });

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { at, fakeApi, json, renderRoutes } from '../../../../test/render';
-import { changeLocale } from '@/lib/i18n';
+import { startSignedOut } from '../../../../test/session';
 import { sessionStore } from '@/lib/session-store';
 import LoginPage from './login-page';
 
@@ -30,10 +30,7 @@ function renderLogin(handlers: Parameters<typeof fakeApi>[0], path = '/login') {
 }
 
 describe('login page', () => {
-  beforeEach(async () => {
-    await changeLocale('es');
-    sessionStore.clear();
-  });
+  beforeEach(startSignedOut);
 
   it('labels the e-mail field and the submit button for assistive tech', async () => {
     renderLogin({});

@@ -2,8 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json } from '../../../../test/render';
-import { changeLocale } from '@/lib/i18n';
-import { sessionStore } from '@/lib/session-store';
+import { startSignedOut } from '../../../../test/session';
 import { PROJECT_ID, projectFixture, renderChat, WORKSPACE_ID } from '../test/chat-fixtures';
 import { ChatHeaderActions, ChatTitle } from './chat-header';
 
@@ -24,10 +23,7 @@ async function editTitle() {
 }
 
 describe('chat header', () => {
-  beforeEach(async () => {
-    await changeLocale('es');
-    sessionStore.clear();
-  });
+  beforeEach(startSignedOut);
 
   it('click edits the title; Enter renames when the name changed', async () => {
     const { callsTo } = renderTitle();

@@ -2,8 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json } from '../../../../test/render';
-import { changeLocale } from '@/lib/i18n';
-import { sessionStore } from '@/lib/session-store';
+import { startSignedOut } from '../../../../test/session';
 import { useSession } from '@/features/session';
 import { ChatSession } from '../components/chat-session';
 import {
@@ -59,10 +58,7 @@ async function typeAndSend(text: string) {
 
 const lastReply = () => screen.getAllByTestId('assistant-reply').at(-1)!;
 
-beforeEach(async () => {
-  await changeLocale('es');
-  sessionStore.clear();
-});
+beforeEach(startSignedOut);
 
 describe('chat stream', () => {
   it('appends text parts as they arrive, then keeps the saved reply and fetches the remaining words', async () => {

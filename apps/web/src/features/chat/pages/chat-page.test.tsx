@@ -2,9 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json } from '../../../../test/render';
+import { startSignedOut } from '../../../../test/session';
 import { setViewport } from '../../../../test/viewport';
-import { changeLocale } from '@/lib/i18n';
-import { sessionStore } from '@/lib/session-store';
 import {
   entry,
   PROJECT_ID,
@@ -22,8 +21,7 @@ const emptyDocument = () => json(200, { content: { type: 'doc', content: [{ type
 
 describe('chat page', () => {
   beforeEach(async () => {
-    await changeLocale('es');
-    sessionStore.clear();
+    await startSignedOut();
     setViewport(false);
   });
   afterEach(() => vi.restoreAllMocks());

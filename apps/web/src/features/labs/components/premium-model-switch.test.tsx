@@ -2,10 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi, json } from '../../../../test/render';
-import { renderInSession } from '../../../../test/session';
+import { renderInSession, startSignedOut } from '../../../../test/session';
 import { me, WORKSPACE_ID as W, workspaceFixture } from '../../../../test/fixtures';
-import { changeLocale } from '@/lib/i18n';
-import { sessionStore } from '@/lib/session-store';
 import { PremiumModelSwitch } from './premium-model-switch';
 
 const workspace = (plan: 'free' | 'pro_monthly') =>
@@ -28,10 +26,7 @@ function renderSwitch(plan: 'free' | 'pro_monthly', handlers: Parameters<typeof 
 }
 
 describe('GPT-4 in Chat switch', () => {
-  beforeEach(async () => {
-    await changeLocale('es');
-    sessionStore.clear();
-  });
+  beforeEach(startSignedOut);
 
   it('a paid workspace turns it on and sees which model answers', async () => {
     const calls = renderSwitch('pro_monthly', {

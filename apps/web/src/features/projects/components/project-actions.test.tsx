@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import { startAsAna } from '../../../../test/session';
 import userEvent from '@testing-library/user-event';
 import { changeLocale } from '@/lib/i18n';
-import { sessionStore } from '@/lib/session-store';
 import { storage, storageKeys } from '@/lib/storage';
-import { W, folder, me, project } from '../test/fake-workspace-api';
+import { W, folder, project } from '../test/fake-workspace-api';
 import { openMenu, renderProjects, row } from '../test/render-projects';
 
 /** Opens a project's inline rename from its menu; resolves with the field once it has the focus. */
@@ -17,10 +17,7 @@ async function startRename(name: string) {
 
 // Each test drives several dialogs through a loaded machine: give them room beyond the 5 s default.
 describe('project and folder actions', { timeout: 20_000 }, () => {
-  beforeEach(async () => {
-    await changeLocale('es');
-    sessionStore.setSession('token', me);
-  });
+  beforeEach(startAsAna);
 
   it('multi-select delete: confirmation, one call per project, one plural toast', async () => {
     const a = project('Primero');

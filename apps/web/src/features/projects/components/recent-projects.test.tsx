@@ -2,18 +2,14 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderRoutes } from '../../../../test/render';
-import { changeLocale } from '@/lib/i18n';
-import { sessionStore } from '@/lib/session-store';
+import { startAsAna } from '../../../../test/session';
 import { storage, storageKeys } from '@/lib/storage';
 import { SessionGate } from '@/features/session';
 import { RecentProjects } from './recent-projects';
-import { fakeWorkspaceApi, me, project } from '../test/fake-workspace-api';
+import { fakeWorkspaceApi, project } from '../test/fake-workspace-api';
 
 describe('recent projects', { timeout: 20_000 }, () => {
-  beforeEach(async () => {
-    await changeLocale('es');
-    sessionStore.setSession('token', me);
-  });
+  beforeEach(startAsAna);
 
   it('lists the five most recently updated, marks the open one, and opening one stores it', async () => {
     const projects = Array.from({ length: 7 }, (_, index) =>

@@ -1,18 +1,14 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import { startAsAna } from '../../../../test/session';
 import userEvent from '@testing-library/user-event';
-import { changeLocale } from '@/lib/i18n';
-import { sessionStore } from '@/lib/session-store';
 import { storage, storageKeys } from '@/lib/storage';
-import { W, folder, luis, me, project } from '../test/fake-workspace-api';
+import { W, folder, luis, project } from '../test/fake-workspace-api';
 import { openMenu, renderProjects, row } from '../test/render-projects';
 
 // Each test drives several dialogs through a loaded machine: give them room beyond the 5 s default.
 describe('projects page', { timeout: 20_000 }, () => {
-  beforeEach(async () => {
-    await changeLocale('es');
-    sessionStore.setSession('token', me);
-  });
+  beforeEach(startAsAna);
 
   it('lists the folders with their counts and the projects in no folder', async () => {
     const brief = folder('Clientes');

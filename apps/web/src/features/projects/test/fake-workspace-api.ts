@@ -2,7 +2,7 @@ import type { FolderWithCount, Project } from '@redacta/shared';
 import { json } from '../../../../test/render';
 import { anaInWorkspace, luis, me, WORKSPACE_ID as W, workspaceFixture } from '../../../../test/fixtures';
 
-export { luis, me, W };
+export { luis, W };
 
 /** Ana's Pro workspace with Luis as a member (Ana owns it unless `ownerIsLuis`). */
 export function workspace(ownerIsLuis = false) {
