@@ -31,9 +31,7 @@ describe('recent projects', { timeout: 20_000 }, () => {
       ],
       `/chat?project=${open.id}`,
     );
-    const list = await screen
-      .findByRole('region', { name: 'Recientes' })
-      .catch(() => screen.findByRole('list'));
+    const list = await screen.findByRole('region', { name: 'Recientes' });
     const links = await within(list).findAllByRole('link');
     expect(links.map((link) => link.textContent)).toEqual([
       'Proyecto 7',
