@@ -1,5 +1,6 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import type { ComponentProps, ReactNode } from 'react';
+import { MoreHorizontal } from 'lucide-react';
 import { cn } from './cn';
 
 /**
@@ -70,3 +71,21 @@ export function MenuItem({
 }
 
 export const MenuSeparator = () => <DropdownMenu.Separator className="my-1 h-px bg-border" />;
+
+/** The "⋯" trigger of an item's menu: icon-only, so its label is both its name and its tooltip. */
+export function MoreButton({ label, className, ...props }: ComponentProps<'button'> & { label: string }) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      className={cn(
+        'rounded-lg p-2 text-text-muted hover:text-text focus-visible:outline-2 focus-visible:outline-primary',
+        className,
+      )}
+      {...props}
+    >
+      <MoreHorizontal className="size-4" aria-hidden />
+    </button>
+  );
+}

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
+import { Pencil, Trash2 } from 'lucide-react';
 import type { FolderWithCount } from '@redacta/shared';
-import { Menu, MenuItem, MenuSeparator } from '@/components/ui/menu';
+import { Menu, MenuItem, MenuSeparator, MoreButton } from '@/components/ui/menu';
 
 /** The "⋯" menu of a folder: rename, and delete last, in red. */
 export function FolderMenu({
@@ -18,18 +18,7 @@ export function FolderMenu({
   const { t } = useTranslation();
   const label = t('projects.itemMenu', { name: folder.name });
   return (
-    <Menu
-      trigger={
-        <button
-          type="button"
-          aria-label={label}
-          title={label}
-          className="rounded-lg p-2 text-text-muted hover:bg-surface hover:text-text focus-visible:outline-2 focus-visible:outline-primary"
-        >
-          <MoreHorizontal className="size-4" aria-hidden />
-        </button>
-      }
-    >
+    <Menu trigger={<MoreButton label={label} className="hover:bg-surface" />}>
       <MenuItem icon={<Pencil className="size-4" aria-hidden />} disabled={!editable} onSelect={onRename}>
         {t('projects.rename')}
       </MenuItem>

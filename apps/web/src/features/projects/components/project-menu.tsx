@@ -1,8 +1,8 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FolderInput, Lock, MoreHorizontal, Pencil, Trash2, Users } from 'lucide-react';
+import { FolderInput, Lock, Pencil, Trash2, Users } from 'lucide-react';
 import type { Project } from '@redacta/shared';
-import { Menu, MenuItem, MenuSeparator } from '@/components/ui/menu';
+import { Menu, MenuItem, MenuSeparator, MoreButton } from '@/components/ui/menu';
 
 export type ProjectAction = 'rename' | 'share' | 'move' | 'delete';
 
@@ -30,16 +30,7 @@ export function ProjectMenu({
   };
   return (
     <Menu
-      trigger={
-        <button
-          type="button"
-          aria-label={label}
-          title={label}
-          className="rounded-lg p-2 text-text-muted hover:bg-surface-muted hover:text-text focus-visible:outline-2 focus-visible:outline-primary"
-        >
-          <MoreHorizontal className="size-4" aria-hidden />
-        </button>
-      }
+      trigger={<MoreButton label={label} className="hover:bg-surface-muted" />}
       onCloseAutoFocus={(event) => {
         if (!renameChosen.current) return;
         renameChosen.current = false;
