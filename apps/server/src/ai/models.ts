@@ -2,6 +2,7 @@ import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import { ConfigError, type Config } from '../config.ts';
+import { createLeanChatModel } from './chat-completions-stream.ts';
 import { createDemoWriter } from './demo-writer.ts';
 
 export type AiProvider = 'openai' | 'anthropic' | 'demo';
@@ -92,11 +93,11 @@ function buildFactory(
     case 'openai': {
       // Chat Completions, not the Responses API of `openai(id)`: it is what OpenAI-compatible
       // servers implement (DESIGN §6). Local servers need no key, but the SDK insists on one.
-      const openai = createOpenAI({
-        apiKey: config.OPENAI_API_KEY ?? (config.OPENAI_BASE_URL ? 'not-needed' : undefined),
-        baseURL: config.OPENAI_BASE_URL,
-      });
-      return (id) => openai.chat(id);
+      const apiKey = config.OPENAI_API_KEY ?? 'not-needed';
+      const baseURL = config.OPENAI_BASE_URL ?? 'https://api.openai.com/v1';
+      const openai = createOpenAI({ apiKey, baseURL });
+      // Plain-text streams (the chat's hot path) skip the SDK's per-chunk pipeline (ADR 0005).
+      return (id) => createLeanChatModel({ modelId: id, baseURL, apiKey, sdk: openai.chat(id) });
     }
     case 'anthropic': {
       const anthropic = createAnthropic({ apiKey: config.ANTHROPIC_API_KEY });
