@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { countWords } from '@redacta/shared';
-import { brandVoices, usageCounters, workspaces } from '../../src/db/schema.ts';
+import { brandVoices, prompts, promptUsage, usageCounters, workspaces } from '../../src/db/schema.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { addMember, createUser, setPlan, type TestUser } from '../helpers/factories.ts';
 import { peerAppEnv, startOpenAIPeer, type OpenAIPeer } from '../helpers/openai-peer.ts';
@@ -322,6 +323,38 @@ describe('access', () => {
     expect(system).toContain('Tuteamos siempre y usamos humor suave.');
     const saved = await entries(t.app, projectId);
     expect(saved.every((e) => e.brandVoiceId === own!.id)).toBe(true);
+  });
+
+  it('another workspace’s voice or prompt, or an unknown prompt, is 404 and saves nothing', async () => {
+    const bob = await createUser(t.app);
+    const [foreignVoice] = await t.app.db
+      .insert(brandVoices)
+      .values({ workspaceId: bob.workspaceId, name: 'Ajena', voice: 'No' })
+      .returning();
+    const [foreignPrompt] = await t.app.db
+      .insert(prompts)
+      .values({ workspaceId: bob.workspaceId, language: 'es', name: 'Ajeno', text: 'Escribe' })
+      .returning();
+    for (const body of [
+      { brandVoiceId: foreignVoice!.id },
+      { promptId: foreignPrompt!.id },
+      { promptId: randomUUID() },
+    ]) {
+      expect((await send(body)).status).toBe(404);
+    }
+    expect(await entries(t.app, projectId)).toEqual([]);
+    expect(await t.app.db.select().from(promptUsage)).toEqual([]);
+    expect(peer.requests).toHaveLength(0);
+  });
+
+  it('a library prompt sent with the request is recorded in the user’s Recientes', async () => {
+    const [own] = await t.app.db
+      .insert(prompts)
+      .values({ workspaceId: ana.workspaceId, language: 'es', name: 'Propio', text: 'Escribe' })
+      .returning();
+    await readParts(await send({ promptId: own!.id }));
+    const used = await t.app.db.select().from(promptUsage);
+    expect(used.map((row) => [row.promptId, row.userId])).toEqual([[own!.id, ana.id]]);
   });
 
   it('validates the body: empty or too long messages and unknown keys are 400', async () => {

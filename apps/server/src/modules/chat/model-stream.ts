@@ -57,6 +57,22 @@ export class StreamGuard {
     return Promise.race([promise, this.aborted]);
   }
 
+  /**
+   * Reads of a model's parts that end as soon as the upstream is aborted: the abort cancels the
+   * reader, which settles a pending read at once whatever the model does with its signal, so a
+   * chunk costs one plain read, not a race. A read ended that way throws, saying why.
+   */
+  reading<T>(reader: ReadableStreamDefaultReader<T>): () => Promise<ReadableStreamReadResult<T>> {
+    const cancel = () => void reader.cancel().catch(() => {});
+    if (this.upstream.signal.aborted) cancel();
+    else this.upstream.signal.addEventListener('abort', cancel, { once: true });
+    return async () => {
+      const result = await reader.read();
+      if (result.done && this.upstream.signal.aborted) throw this.failure(this.upstream.signal.reason);
+      return result;
+    };
+  }
+
   /** Text arrived: from now on the idle timeout runs between chunks. */
   textArrived() {
     if (this.sawText) {
@@ -119,8 +135,9 @@ export async function* modelTextStream(
   try {
     const result = await guard.race(model.doStream({ ...call, abortSignal: guard.upstream.signal }));
     reader = result.stream.getReader();
+    const read = guard.reading(reader);
     while (true) {
-      const { done, value: part } = await guard.race(reader.read());
+      const { done, value: part } = await read();
       if (done) return;
       if (part.type === 'text-delta') {
         if (part.delta.length === 0) continue;

@@ -76,11 +76,12 @@ export async function* searchingTextStream(
   });
 
   const reader = result.fullStream.getReader();
+  const read = guard.reading(reader);
   let text = '';
   let steps = 0;
   try {
     while (true) {
-      const { done, value: part } = await guard.race(reader.read());
+      const { done, value: part } = await read();
       if (done) break;
       if (part.type === 'text-delta') {
         if (part.text.length === 0) continue;

@@ -16,16 +16,9 @@ import { ModelStreamError, modelAnswer, type StreamTimeouts } from './model-stre
 import { abortWhenClientLeaves } from '../../lib/client-abort.ts';
 import { REAL_TIME_SEARCH_CATEGORY } from '../prompts/catalogue/types.ts';
 import { replyTextStream } from './search-stream.ts';
-import {
-  buildChatPrompt,
-  chatWorkspace,
-  modelFor,
-  recordPromptUse,
-  requireBrandVoice,
-  requireChatProject,
-  saveReply,
-  saveUserEntry,
-} from './service.ts';
+import { buildChatPrompt, chatWorkspace, modelFor, saveReply } from './service.ts';
+import { openChatTurn } from './turn.ts';
+import { recordPromptUse } from '../prompts/service.ts';
 
 export interface ChatDeps {
   db: Db;
@@ -50,31 +43,23 @@ export async function sendChatStream(
 ): Promise<void> {
   const { db, models } = deps;
   const userId = request.userId;
-  const workspace = await chatWorkspace(db, body.workspaceId, userId);
-  await requireChatProject(db, workspace.id, body.projectId, userId);
-  const brandVoice = body.brandVoiceId ? await requireBrandVoice(db, workspace.id, body.brandVoiceId) : null;
-  await requireWordsLeft(db, workspace, deps.usage);
-  const usedPrompt = body.promptId ? await recordPromptUse(db, workspace.id, userId, body.promptId) : null;
+  const turn = await openChatTurn(db, { ...body, userId }, deps.usage);
+  const { workspace, brandVoice, userEntryId } = turn;
+  if (body.promptId) await recordPromptUse(db, workspace.id, userId, body.promptId);
 
   const chat = modelFor(models, workspace);
   const liveSearch = liveSearchMode({
     searchUrl: deps.searchUrl,
     // A prompt of the catalogue's real-time search category asks for live search by what it is.
-    requested: body.liveSearch || usedPrompt?.category === REAL_TIME_SEARCH_CATEGORY,
+    requested: body.liveSearch || turn.promptCategory === REAL_TIME_SEARCH_CATEGORY,
     message: body.message,
   });
-  const prompt = await buildChatPrompt(db, {
-    projectId: body.projectId,
+  const prompt = buildChatPrompt({
+    history: turn.history,
     message: body.message,
     language: workspace.language,
     brandVoice,
     liveSearch,
-  });
-  const userEntryId = await saveUserEntry(db, {
-    projectId: body.projectId,
-    userId,
-    message: body.message,
-    brandVoiceId: brandVoice?.id,
   });
 
   const client = abortWhenClientLeaves(reply);

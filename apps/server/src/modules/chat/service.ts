@@ -20,9 +20,6 @@ import { visibleProjects } from '../projects/list.ts';
 import { requireMembership } from '../workspaces/service.ts';
 import { chargeStatement, usageFromCount, type UsageSettings } from '../usage/service.ts';
 
-/** Entries of the project's conversation sent to the model with each request. */
-export const HISTORY_ENTRIES = 20;
-
 export interface ChatWorkspace {
   id: string;
   plan: Plan;
@@ -63,53 +60,14 @@ export function modelFor(
   return isPaidPlan(workspace.plan) && workspace.isGpt4TurnedOn ? models.premium : models.standard;
 }
 
-/**
- * A project of this workspace the user can see, or 404. The caller has already checked membership
- * (`chatWorkspace`), so this is one lookup, not a second membership query on the way to the first token.
- */
-export async function requireChatProject(
-  db: Db,
-  workspaceId: string,
-  projectId: string,
-  userId: string,
-): Promise<void> {
-  const [project] = await db
-    .select({ id: projects.id })
-    .from(projects)
-    .where(and(eq(projects.id, projectId), visibleProjects(workspaceId, userId)));
-  if (!project) throw notFound('Project');
-}
-
-/** A brand voice of this workspace, or 404: another workspace's voice looks absent. */
-export async function requireBrandVoice(db: Db, workspaceId: string, brandVoiceId: string) {
-  const [voice] = await db
-    .select({ id: brandVoices.id, name: brandVoices.name, voice: brandVoices.voice })
-    .from(brandVoices)
-    .where(and(eq(brandVoices.id, brandVoiceId), eq(brandVoices.workspaceId, workspaceId)));
-  if (!voice) throw notFound('Brand voice');
-  return voice;
-}
-
-// One implementation of Recientes (move to the top, keep ten): the prompt library's.
-export { recordPromptUse } from '../prompts/service.ts';
-
-/** System prompt, the last entries of the conversation (oldest first), then the new message. */
-export async function buildChatPrompt(
-  db: Db,
-  input: {
-    projectId: string;
-    message: string;
-    language: Locale;
-    brandVoice?: { name: string; voice: string } | null;
-    liveSearch?: LiveSearchMode;
-  },
-): Promise<LanguageModelV3Prompt> {
-  const history = await db
-    .select({ role: conversationEntries.role, content: conversationEntries.content })
-    .from(conversationEntries)
-    .where(eq(conversationEntries.projectId, input.projectId))
-    .orderBy(desc(conversationEntries.createdAt), desc(conversationEntries.id))
-    .limit(HISTORY_ENTRIES);
+/** System prompt, the conversation so far (oldest first), then the new message. */
+export function buildChatPrompt(input: {
+  history: { role: 'user' | 'assistant'; content: string }[];
+  message: string;
+  language: Locale;
+  brandVoice?: { name: string; voice: string } | null;
+  liveSearch?: LiveSearchMode;
+}): LanguageModelV3Prompt {
   const prompt: LanguageModelV3Prompt = [
     {
       role: 'system',
@@ -120,7 +78,7 @@ export async function buildChatPrompt(
       }),
     },
   ];
-  for (const entry of history.reverse()) {
+  for (const entry of input.history) {
     if (!entry.content.trim()) continue;
     prompt.push(
       entry.role === 'user'
@@ -130,23 +88,6 @@ export async function buildChatPrompt(
   }
   prompt.push({ role: 'user', content: [{ type: 'text', text: input.message }] });
   return prompt;
-}
-
-export async function saveUserEntry(
-  db: Db,
-  input: { projectId: string; userId: string; message: string; brandVoiceId?: string },
-): Promise<string> {
-  const [entry] = await db
-    .insert(conversationEntries)
-    .values({
-      projectId: input.projectId,
-      role: 'user',
-      content: input.message,
-      brandVoiceId: input.brandVoiceId ?? null,
-      createdBy: input.userId,
-    })
-    .returning({ id: conversationEntries.id });
-  return entry!.id;
 }
 
 /**

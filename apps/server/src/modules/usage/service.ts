@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { nextMonthlyReset, usagePeriod, type Plan, type WorkspaceUsage } from '@redacta/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { usageCounters } from '../../db/schema.ts';
@@ -12,6 +12,14 @@ export interface UsageSettings {
 /** Words allowed this month: the free allowance, or null (unlimited) on Pro and Enterprise (DESIGN §4). */
 export function monthlyLimit(plan: Plan, settings: UsageSettings): number | null {
   return plan === 'free' ? settings.freePlanWords : null;
+}
+
+/**
+ * `monthlyLimit`'s rule as SQL, for a statement that gates a write on the allowance: true while the
+ * plan is unlimited or the month's count is under the free allowance.
+ */
+export function wordsLeftSql(plan: SQL, wordCount: SQL, settings: UsageSettings): SQL {
+  return sql`(${plan} <> 'free' or ${wordCount} < ${settings.freePlanWords})`;
 }
 
 /** The usage answer for a workspace whose counter for this month reads `wordCount`. */
