@@ -1,9 +1,8 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { LanguageModelV3Prompt } from '@ai-sdk/provider';
 import { countWords, isPaidPlan, resolveLocale, type Locale, type Plan } from '@redacta/shared';
 import type { Db } from '../../db/client.ts';
 import {
-  brandVoices,
   conversationEntries,
   memberships,
   projects,
