@@ -58,19 +58,19 @@ export class StreamGuard {
   }
 
   /**
-   * Reads of a model's parts that end as soon as the upstream is aborted: the abort cancels the
-   * reader, which settles a pending read at once whatever the model does with its signal, so a
-   * chunk costs one plain read, not a race. A read ended that way throws, saying why.
+   * Makes reads of a model's parts end as soon as the upstream is aborted: the abort cancels the
+   * reader, which settles a pending read as done at once whatever the model does with its signal, so
+   * a chunk costs one plain read, not a race. After a read that is done, call `throwIfStopped`.
    */
-  reading<T>(reader: ReadableStreamDefaultReader<T>): () => Promise<ReadableStreamReadResult<T>> {
+  cancelOnStop(reader: ReadableStreamDefaultReader<unknown>) {
     const cancel = () => void reader.cancel().catch(() => {});
     if (this.upstream.signal.aborted) cancel();
     else this.upstream.signal.addEventListener('abort', cancel, { once: true });
-    return async () => {
-      const result = await reader.read();
-      if (result.done && this.upstream.signal.aborted) throw this.failure(this.upstream.signal.reason);
-      return result;
-    };
+  }
+
+  /** A stream that ended because the upstream was stopped did not finish: throws saying why. */
+  throwIfStopped() {
+    if (this.upstream.signal.aborted) throw this.failure(this.upstream.signal.reason);
   }
 
   /** Text arrived: from now on the idle timeout runs between chunks. */
@@ -135,10 +135,13 @@ export async function* modelTextStream(
   try {
     const result = await guard.race(model.doStream({ ...call, abortSignal: guard.upstream.signal }));
     reader = result.stream.getReader();
-    const read = guard.reading(reader);
+    guard.cancelOnStop(reader);
     while (true) {
-      const { done, value: part } = await read();
-      if (done) return;
+      const { done, value: part } = await reader.read();
+      if (done) {
+        guard.throwIfStopped();
+        return;
+      }
       if (part.type === 'text-delta') {
         if (part.delta.length === 0) continue;
         guard.textArrived();

@@ -76,13 +76,16 @@ export async function* searchingTextStream(
   });
 
   const reader = result.fullStream.getReader();
-  const read = guard.reading(reader);
+  guard.cancelOnStop(reader);
   let text = '';
   let steps = 0;
   try {
     while (true) {
-      const { done, value: part } = await read();
-      if (done) break;
+      const { done, value: part } = await reader.read();
+      if (done) {
+        guard.throwIfStopped();
+        break;
+      }
       if (part.type === 'text-delta') {
         if (part.text.length === 0) continue;
         guard.textArrived();

@@ -1,15 +1,8 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { LanguageModelV3Prompt } from '@ai-sdk/provider';
-import { countWords, isPaidPlan, resolveLocale, type Locale, type Plan } from '@redacta/shared';
+import { countWords, isPaidPlan, resolveLocale, usagePeriod, type Locale, type Plan } from '@redacta/shared';
 import type { Db } from '../../db/client.ts';
-import {
-  conversationEntries,
-  memberships,
-  projects,
-  reactions,
-  users,
-  workspaces,
-} from '../../db/schema.ts';
+import { conversationEntries, memberships, projects, reactions, users, workspaces } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { ChatModel, Models } from '../../ai/models.ts';
 import type { LiveSearchMode } from '../../ai/live-search.ts';
@@ -17,7 +10,7 @@ import { buildSystemPrompt } from '../../ai/prompts.ts';
 import { requireProjectAccess } from '../projects/access.ts';
 import { visibleProjects } from '../projects/list.ts';
 import { requireMembership } from '../workspaces/service.ts';
-import { chargeStatement, usageFromCount, type UsageSettings } from '../usage/service.ts';
+import { usageFromCount, type UsageSettings } from '../usage/service.ts';
 
 export interface ChatWorkspace {
   id: string;
@@ -90,8 +83,8 @@ export function buildChatPrompt(input: {
 }
 
 /**
- * Saves a reply however it ended and charges exactly its words in one statement (the entry insert
- * and the usage charge as CTEs): the entry and the charge exist together or not at all.
+ * Saves a reply however it ended and charges exactly its words, in one call of the `save_chat_reply`
+ * database function (migration 0003): the entry and the charge exist together or not at all.
  * Called once per reply (the caller guards it).
  */
 export async function saveReply(
@@ -109,29 +102,15 @@ export async function saveReply(
 ) {
   const wordsCharged = countWords(input.text);
   const now = settings.now?.() ?? new Date();
-  const entry = db.$with('entry').as(
-    db
-      .insert(conversationEntries)
-      .values({
-        projectId: input.projectId,
-        role: 'assistant',
-        content: input.text,
-        status: input.status,
-        model: input.modelId,
-        brandVoiceId: input.brandVoiceId ?? null,
-        wordsCharged,
-        createdBy: input.userId,
-      })
-      .returning({ id: conversationEntries.id }),
-  );
-  const charge = db.$with('charge').as(chargeStatement(db, input.workspace.id, wordsCharged, now));
-  const [saved] = await db
-    .with(entry, charge)
-    .select({ id: entry.id, wordCount: charge.wordCount })
-    .from(entry)
-    .crossJoin(charge);
-  const usage = usageFromCount(input.workspace, saved!.wordCount, settings, now);
-  return { messageId: saved!.id, wordsCharged, remaining: usage.remaining };
+  const result = (await db.execute(sql`
+    select save_chat_reply(
+      ${input.workspace.id}, ${input.projectId}, ${input.userId}, ${input.text}, ${input.status},
+      ${input.modelId}, ${input.brandVoiceId ?? null}::uuid, ${wordsCharged}::integer, ${usagePeriod(now)}
+    ) as saved
+  `)) as unknown as { rows: { saved: { messageId: string; wordCount: number } }[] };
+  const saved = result.rows[0]!.saved;
+  const usage = usageFromCount(input.workspace, saved.wordCount, settings, now);
+  return { messageId: saved.messageId, wordsCharged, remaining: usage.remaining };
 }
 
 export async function projectConversation(db: Db, projectId: string, userId: string) {

@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { nextMonthlyReset, usagePeriod, type Plan, type WorkspaceUsage } from '@redacta/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { usageCounters } from '../../db/schema.ts';
@@ -9,17 +9,12 @@ export interface UsageSettings {
   now?: () => Date;
 }
 
-/** Words allowed this month: the free allowance, or null (unlimited) on Pro and Enterprise (DESIGN §4). */
+/**
+ * Words allowed this month: the free allowance, or null (unlimited) on Pro and Enterprise (DESIGN §4).
+ * The chat's `open_chat_turn` database function applies the same rule (migration 0003).
+ */
 export function monthlyLimit(plan: Plan, settings: UsageSettings): number | null {
   return plan === 'free' ? settings.freePlanWords : null;
-}
-
-/**
- * `monthlyLimit`'s rule as SQL, for a statement that gates a write on the allowance: true while the
- * plan is unlimited or the month's count is under the free allowance.
- */
-export function wordsLeftSql(plan: SQL, wordCount: SQL, settings: UsageSettings): SQL {
-  return sql`(${plan} <> 'free' or ${wordCount} < ${settings.freePlanWords})`;
 }
 
 /** The usage answer for a workspace whose counter for this month reads `wordCount`. */
@@ -71,22 +66,10 @@ export async function requireWordsLeft(
 }
 
 /**
- * The one statement that adds words to this month's counter (insert or increment) and returns the
- * new count: concurrent charges never lose or double an update, and a new month starts a new row
- * (no reset job). Other statements embed it as a CTE to charge atomically with their own write.
+ * Charges words to the workspace; returns its usage after the charge. The `charge_words` database
+ * function (migration 0003) is the one place a counter changes: concurrent charges never lose or
+ * double an update, and a new month starts a new row (no reset job).
  */
-export function chargeStatement(db: Db | Tx, workspaceId: string, words: number, now: Date) {
-  return db
-    .insert(usageCounters)
-    .values({ workspaceId, period: usagePeriod(now), wordCount: words })
-    .onConflictDoUpdate({
-      target: [usageCounters.workspaceId, usageCounters.period],
-      set: { wordCount: sql`${usageCounters.wordCount} + excluded.word_count` },
-    })
-    .returning({ wordCount: usageCounters.wordCount });
-}
-
-/** Charges words to the workspace; returns its usage after the charge. */
 export async function chargeWords(
   db: Db | Tx,
   workspace: { id: string; plan: Plan },
@@ -94,6 +77,8 @@ export async function chargeWords(
   settings: UsageSettings,
 ): Promise<WorkspaceUsage> {
   const now = settings.now?.() ?? new Date();
-  const [counter] = await chargeStatement(db, workspace.id, words, now);
-  return usageFromCount(workspace, counter!.wordCount, settings, now);
+  const result = (await db.execute(
+    sql`select charge_words(${workspace.id}, ${usagePeriod(now)}, ${words}::integer) as word_count`,
+  )) as unknown as { rows: { word_count: number }[] };
+  return usageFromCount(workspace, result.rows[0]!.word_count, settings, now);
 }
