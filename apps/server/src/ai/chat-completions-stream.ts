@@ -159,41 +159,57 @@ interface OpenAIUsage {
 
 const TEXT_ID = '0';
 
-/** The SSE body as LanguageModelV3 parts: one `data:` event per chunk, `[DONE]` or the end closes it. */
+/**
+ * The SSE body as LanguageModelV3 parts: one `data:` event per chunk, `[DONE]` or the end closes it.
+ * The text of the events that came in one network read is one text delta: a server behind on its
+ * reading catches up with one write per read, not one per token.
+ */
 function partsOf(body: ReadableStream<Uint8Array>): ReadableStream<LanguageModelV3StreamPart> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
+  let out!: ReadableStreamDefaultController<LanguageModelV3StreamPart>;
   let pending = '';
   let data: string | undefined;
   let sawMetadata = false;
   let textStarted = false;
+  let text = '';
   let finishReason: string | null | undefined;
   let usage: OpenAIUsage | undefined;
   let enqueued = 0;
-  const emit = (
-    out: ReadableStreamDefaultController<LanguageModelV3StreamPart>,
-    part: LanguageModelV3StreamPart,
-  ) => {
+
+  const flushText = () => {
+    if (!text) return;
+    if (!textStarted) {
+      textStarted = true;
+      out.enqueue({ type: 'text-start', id: TEXT_ID });
+    }
+    out.enqueue({ type: 'text-delta', id: TEXT_ID, delta: text });
     enqueued += 1;
+    text = '';
+  };
+  // Any other part comes after the text that arrived before it.
+  const emit = (part: LanguageModelV3StreamPart) => {
+    flushText();
     out.enqueue(part);
+    enqueued += 1;
   };
 
-  const handle = (event: string, out: ReadableStreamDefaultController<LanguageModelV3StreamPart>) => {
+  const handle = (event: string) => {
     if (event === '[DONE]') return;
     let chunk: CompletionChunk;
     try {
       chunk = JSON.parse(event) as CompletionChunk;
     } catch (error) {
-      emit(out, { type: 'error', error });
+      emit({ type: 'error', error });
       return;
     }
     if (chunk.error) {
-      emit(out, { type: 'error', error: chunk.error });
+      emit({ type: 'error', error: chunk.error });
       return;
     }
     if (!sawMetadata) {
       sawMetadata = true;
-      emit(out, {
+      emit({
         type: 'response-metadata',
         id: chunk.id,
         modelId: chunk.model,
@@ -204,18 +220,13 @@ function partsOf(body: ReadableStream<Uint8Array>): ReadableStream<LanguageModel
     const choice = chunk.choices?.[0];
     if (!choice) return;
     if (choice.finish_reason) finishReason = choice.finish_reason;
-    const text = choice.delta?.content;
-    if (!text) return;
-    if (!textStarted) {
-      textStarted = true;
-      emit(out, { type: 'text-start', id: TEXT_ID });
-    }
-    emit(out, { type: 'text-delta', id: TEXT_ID, delta: text });
+    if (choice.delta?.content) text += choice.delta.content;
   };
 
   // SSE by the spec's rules, for the one field this protocol uses: `data:` lines accumulate, a blank
   // line dispatches, comments and other fields are skipped.
-  const feed = (lines: string, out: ReadableStreamDefaultController<LanguageModelV3StreamPart>) => {
+  const feed = (received: string) => {
+    const lines = pending + received;
     let start = 0;
     let end: number;
     while ((end = lines.indexOf('\n', start)) >= 0) {
@@ -223,33 +234,35 @@ function partsOf(body: ReadableStream<Uint8Array>): ReadableStream<LanguageModel
       start = end + 1;
       if (line.endsWith('\r')) line = line.slice(0, -1);
       if (line === '') {
-        if (data !== undefined) handle(data, out);
+        if (data !== undefined) handle(data);
         data = undefined;
       } else if (line.startsWith('data:')) {
         const value = line.charCodeAt(5) === 32 ? line.slice(6) : line.slice(5);
         data = data === undefined ? value : `${data}\n${value}`;
       }
     }
-    return lines.slice(start);
+    pending = lines.slice(start);
+    flushText();
   };
 
   return new ReadableStream<LanguageModelV3StreamPart>({
-    start(out) {
+    start(controller) {
+      out = controller;
       out.enqueue({ type: 'stream-start', warnings: [] });
     },
     // A pull that enqueues nothing is not called again (WHATWG streams), so it reads until a part is out.
-    async pull(out) {
+    async pull() {
       const before = enqueued;
       while (enqueued === before) {
         const { done, value } = await reader.read();
         if (done) {
-          pending = feed(`${pending}${decoder.decode()}\n\n`, out);
-          if (textStarted) emit(out, { type: 'text-end', id: TEXT_ID });
-          emit(out, { type: 'finish', finishReason: finishOf(finishReason), usage: usageOf(usage) });
+          feed(`${decoder.decode()}\n\n`);
+          if (textStarted) emit({ type: 'text-end', id: TEXT_ID });
+          emit({ type: 'finish', finishReason: finishOf(finishReason), usage: usageOf(usage) });
           out.close();
           return;
         }
-        pending = feed(pending + decoder.decode(value, { stream: true }), out);
+        feed(decoder.decode(value, { stream: true }));
       }
     },
     cancel(reason) {

@@ -8,8 +8,22 @@ export interface AccessTokenClaims {
   userId: string;
 }
 
-function key(secret: string) {
-  return new TextEncoder().encode(secret);
+const keys = new Map<string, Promise<CryptoKey>>();
+
+/** The HMAC key of a secret, imported once: importing it again on every request cost more than verifying. */
+function key(secret: string): Promise<CryptoKey> {
+  let imported = keys.get(secret);
+  if (!imported) {
+    imported = crypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
+    keys.set(secret, imported);
+  }
+  return imported;
 }
 
 export async function signAccessToken(secret: string, claims: AccessTokenClaims): Promise<string> {
@@ -19,12 +33,12 @@ export async function signAccessToken(secret: string, claims: AccessTokenClaims)
     .setIssuer(ISSUER)
     .setIssuedAt()
     .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
-    .sign(key(secret));
+    .sign(await key(secret));
 }
 
 export async function verifyAccessToken(secret: string, token: string): Promise<AccessTokenClaims> {
   try {
-    const { payload } = await jwtVerify(token, key(secret), { issuer: ISSUER, algorithms: ['HS256'] });
+    const { payload } = await jwtVerify(token, await key(secret), { issuer: ISSUER, algorithms: ['HS256'] });
     if (!payload.sub) throw new AppError('UNAUTHENTICATED', 'Invalid access token');
     return { userId: payload.sub };
   } catch (error) {

@@ -36,6 +36,7 @@ export class StreamGuard {
   private ending: StreamEnding | undefined;
   private watchdog: NodeJS.Timeout;
   private sawText = false;
+  private upstreamDone = false;
   private readonly onClientAbort = () => this.stop('aborted');
 
   constructor(
@@ -101,11 +102,19 @@ export class StreamGuard {
     return new ModelStreamError('provider', describe(error), { cause: error });
   }
 
-  /** Leaving however it ended (finished, client gone, timeout, consumer stopped): the upstream call ends. */
+  /** The model's stream ended by itself: nothing upstream is left to abort on `close`. */
+  upstreamEnded() {
+    this.upstreamDone = true;
+  }
+
+  /**
+   * Leaving however it ended (finished, client gone, timeout, consumer stopped): the upstream call
+   * ends. Aborting one that already ended would only cost (an abort walks the fetch's listeners).
+   */
   close() {
     clearTimeout(this.watchdog);
     this.signal.removeEventListener('abort', this.onClientAbort);
-    if (!this.upstream.signal.aborted) this.upstream.abort();
+    if (!this.upstreamDone && !this.upstream.signal.aborted) this.upstream.abort();
   }
 
   private stop(reason: StreamEnding) {
@@ -140,6 +149,7 @@ export async function* modelTextStream(
       const { done, value: part } = await reader.read();
       if (done) {
         guard.throwIfStopped();
+        guard.upstreamEnded();
         return;
       }
       if (part.type === 'text-delta') {
