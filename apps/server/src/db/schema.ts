@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   index,
   integer,
@@ -237,6 +238,9 @@ export const conversationEntries = pgTable(
     model: text('model'),
     brandVoiceId: uuid('brand_voice_id').references(() => brandVoices.id, { onDelete: 'set null' }),
     wordsCharged: integer('words_charged').notNull().default(0),
+    /** A request sent from a library prompt, and one sent asking for live search: Regenerate repeats them. */
+    promptId: uuid('prompt_id').references((): AnyPgColumn => prompts.id, { onDelete: 'set null' }),
+    liveSearch: boolean('live_search').notNull().default(false),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },

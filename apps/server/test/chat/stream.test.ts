@@ -357,6 +357,26 @@ describe('access', () => {
     expect(used.map((row) => [row.promptId, row.userId])).toEqual([[own!.id, ana.id]]);
   });
 
+  it('the conversation tells how each request was sent, for Regenerate: its prompt and live search', async () => {
+    const [own] = await t.app.db
+      .insert(prompts)
+      .values({ workspaceId: ana.workspaceId, language: 'es', name: 'Propio', text: 'Escribe' })
+      .returning();
+    await readParts(await send({ promptId: own!.id }));
+    await readParts(await send({ liveSearch: true }));
+    await readParts(await send({}));
+    const res = await fetch(`${base}/api/project/${projectId}/conversation`, { headers: ana.auth });
+    const { entries: listed } = (await res.json()) as {
+      entries: { role: string; promptId: string | null; liveSearch: boolean }[];
+    };
+    expect(listed.filter((e) => e.role === 'user').map((e) => [e.promptId, e.liveSearch])).toEqual([
+      [own!.id, false],
+      [null, true],
+      [null, false],
+    ]);
+    expect(listed.filter((e) => e.role === 'assistant').every((e) => e.promptId === null)).toBe(true);
+  });
+
   it('validates the body: empty or too long messages and unknown keys are 400', async () => {
     expect((await send({ message: '   ' })).status).toBe(400);
     expect((await send({ message: 'x'.repeat(8001) })).status).toBe(400);

@@ -90,6 +90,9 @@ export const conversationEntrySchema = z.object({
   createdAt: z.string(),
   /** The current user's 👍/👎 on a reply. */
   reaction: z.enum(reactionValues).nullable(),
+  /** How a request was sent, so Regenerate sends it the same way: from a library prompt, with live search. */
+  promptId: z.uuid().nullable(),
+  liveSearch: z.boolean(),
 });
 export type ConversationEntry = z.infer<typeof conversationEntrySchema>;
 export const conversationResponseSchema = z.object({

@@ -125,6 +125,8 @@ export async function projectConversation(db: Db, projectId: string, userId: str
       wordsCharged: conversationEntries.wordsCharged,
       createdAt: conversationEntries.createdAt,
       reaction: reactions.value,
+      promptId: conversationEntries.promptId,
+      liveSearch: conversationEntries.liveSearch,
     })
     .from(conversationEntries)
     .leftJoin(reactions, and(eq(reactions.entryId, conversationEntries.id), eq(reactions.userId, userId)))

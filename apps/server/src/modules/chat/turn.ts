@@ -47,6 +47,7 @@ export async function openChatTurn(
     message: string;
     brandVoiceId?: string;
     promptId?: string;
+    liveSearch?: boolean;
   },
   settings: UsageSettings,
 ): Promise<ChatTurn> {
@@ -55,7 +56,7 @@ export async function openChatTurn(
   const result = (await db.execute(sql`
     select open_chat_turn(
       ${input.workspaceId}, ${input.projectId}, ${input.userId}, ${input.message},
-      ${input.brandVoiceId ?? null}::uuid, ${input.promptId ?? null}::uuid,
+      ${input.brandVoiceId ?? null}::uuid, ${input.promptId ?? null}::uuid, ${input.liveSearch ?? false},
       ${usagePeriod(now)}, ${settings.freePlanWords}::integer, ${HISTORY_ENTRIES}::integer
     ) as turn
   `)) as unknown as { rows: { turn: TurnAnswer }[] };

@@ -9,10 +9,14 @@ export interface Conversation {
 }
 
 /** GET /api/project/{id}/conversation: entries oldest first (spec §4 conversation load). */
+export function fetchConversation(projectId: string): Promise<Conversation> {
+  return api.get<Conversation>(`/project/${projectId}/conversation`);
+}
+
 export function useConversation(projectId: string | null) {
   return useQuery({
     queryKey: chatKeys.conversation(projectId ?? ''),
-    queryFn: () => api.get<Conversation>(`/project/${projectId}/conversation`),
+    queryFn: () => fetchConversation(projectId!),
     enabled: projectId !== null,
   });
 }

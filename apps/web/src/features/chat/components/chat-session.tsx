@@ -30,10 +30,10 @@ interface DraftOrigin {
   liveSearch?: boolean;
 }
 
-/** The user message a reply answered: the nearest user entry before it. */
-function requestOf(entries: ConversationEntry[], replyIndex: number): string | null {
+/** The request a reply answered: the nearest user entry before it. */
+function requestOf(entries: ConversationEntry[], replyIndex: number): ConversationEntry | null {
   for (let i = replyIndex - 1; i >= 0; i -= 1) {
-    if (entries[i]!.role === 'user') return entries[i]!.content;
+    if (entries[i]!.role === 'user') return entries[i]!;
   }
   return null;
 }
@@ -145,9 +145,14 @@ export function ChatSession({
       { workspaceId: workspace.id, projectId, entryId, value },
       { onError: (error) => toast.error(errorMessage(t, error)) },
     );
+  // The request again as it was sent: from the same library prompt, with live search if it asked for it.
   const onRegenerate = (replyIndex: number) => {
-    const message = requestOf(entries, replyIndex);
-    if (message) send(message);
+    const request = requestOf(entries, replyIndex);
+    if (!request) return;
+    send(request.content, {
+      ...(request.promptId ? { promptId: request.promptId } : {}),
+      ...(request.liveSearch ? { liveSearch: true } : {}),
+    });
   };
   latest.current = { onInsert, onRegenerate, onReact };
   const fillComposer = (text: string, from: DraftOrigin) => {

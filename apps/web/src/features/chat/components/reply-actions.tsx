@@ -20,7 +20,7 @@ export function ReplyActions({
 }: {
   content: string;
   reaction: ReactionValue | null;
-  /** A stopped reply gets its id on the next load; until then it cannot take a reaction. */
+  /** A stopped reply takes a reaction once the client has learned its saved id (adoptStoppedReply). */
   canReact: boolean;
   canRegenerate: boolean;
   handlers: ReplyActionHandlers;

@@ -114,6 +114,30 @@ describe('chat stream', () => {
     expect(screen.queryByText('Fallo al generar respuesta')).not.toBeInTheDocument();
   });
 
+  it('a stopped reply takes 👍/👎 once the server has saved it, without a reload', async () => {
+    const { streams, saved } = renderStreaming();
+    await typeAndSend('Escribe un post largo');
+    await waitFor(() => expect(streams).toHaveLength(1));
+    streams[0]!.push({ type: 'start', userEntryId: USER_ENTRY_ID, model: 'Demo', demo: false });
+    streams[0]!.push({ type: 'text', text: 'Primera parte' });
+    await waitFor(() => expect(lastReply()).toHaveTextContent('Primera parte'));
+    await userEvent.click(screen.getByRole('button', { name: 'Detener' }));
+    expect(within(lastReply()).queryByRole('button', { name: 'Buena respuesta' })).not.toBeInTheDocument();
+
+    // The server saves what had reached it when it noticed the stop.
+    saved.push(
+      entry({ id: USER_ENTRY_ID, role: 'user', content: 'Escribe un post largo' }),
+      entry({ id: REPLY_ID, role: 'assistant', content: 'Primera parte del', status: 'aborted' }),
+    );
+    // The reply re-renders under its saved id: look it up afresh each time.
+    await waitFor(
+      () => expect(within(lastReply()).getByRole('button', { name: 'Buena respuesta' })).toBeInTheDocument(),
+      { timeout: 3000 },
+    );
+    expect(lastReply()).toHaveTextContent('Primera parte del');
+    expect(within(lastReply()).getByTestId('reply-status')).toHaveTextContent('Detenida');
+  });
+
   it('a 403 (no words left) shows the out-of-words state quietly and gives the message back', async () => {
     renderStreaming({
       [SEND]: () => json(403, { error: { code: 'NO_WORDS_LEFT', message: 'No words left this month' } }),
@@ -241,6 +265,36 @@ describe('conversation and composer', () => {
     await userEvent.click(within(lastReply()).getByRole('button', { name: 'Regenerar' }));
     await waitFor(() => expect(streams).toHaveLength(1));
     expect((callsTo(SEND)[0]!.body as { message: string }).message).toBe('Ideas para Navidad');
+  });
+
+  it('Regenerate sends the request as it was sent: from the same library prompt, with live search', async () => {
+    const PROMPT_ID = '55555555-5555-4555-8555-555555555555';
+    const { streams, callsTo } = renderStreaming({
+      [`GET /api/project/${PROJECT_ID}/conversation`]: () =>
+        json(200, {
+          projectId: PROJECT_ID,
+          entries: [
+            entry({
+              id: USER_ENTRY_ID,
+              role: 'user',
+              content: 'Noticias de la semana',
+              promptId: PROMPT_ID,
+              liveSearch: true,
+            }),
+            entry({ id: REPLY_ID, role: 'assistant', content: 'Esta semana…' }),
+          ],
+        }),
+    });
+    await screen.findByText('Noticias de la semana');
+    await userEvent.click(within(lastReply()).getByRole('button', { name: 'Regenerar' }));
+    await waitFor(() => expect(streams).toHaveLength(1));
+    expect(callsTo(SEND)[0]!.body).toEqual({
+      workspaceId: WORKSPACE_ID,
+      projectId: PROJECT_ID,
+      message: 'Noticias de la semana',
+      promptId: PROMPT_ID,
+      liveSearch: true,
+    });
   });
 
   it('👍 sends the reaction; clicking the active one clears it', async () => {

@@ -6,7 +6,8 @@ import { readChatStream, type ConversationEntry, type SendChatRequestBody } from
 import { isApiError } from '@/lib/api-error';
 import { chatKeys } from '../api/chat-keys';
 import { openChatStream } from '../api/open-chat-stream';
-import { appendEntries, localId, newEntry } from './conversation-cache';
+import { fetchConversation } from '../api/use-conversation';
+import { adoptStoppedReply, appendEntries, localId, newEntry } from './conversation-cache';
 import { createTextRevealer } from './text-revealer';
 
 /** The exchange on its way: the message sent and the reply as far as it has arrived. */
@@ -113,11 +114,20 @@ export function useChatStream({
 
       const reply = revealer.received;
       if (ending) {
-        const entries = [newEntry({ id: userEntryId ?? localId(), role: 'user', content: message })];
+        const entries = [
+          newEntry({
+            id: userEntryId ?? localId(),
+            role: 'user',
+            content: message,
+            promptId: input.promptId ?? null,
+            liveSearch: input.liveSearch ?? false,
+          }),
+        ];
+        const replyId = ending.messageId ?? localId();
         if (reply || ending.messageId) {
           entries.push(
             newEntry({
-              id: ending.messageId ?? localId(),
+              id: replyId,
               role: 'assistant',
               content: reply,
               status: ending.status,
@@ -126,9 +136,13 @@ export function useChatStream({
           );
         }
         if (!failedEarly) appendEntries(queryClient, projectId, entries);
-        // A stopped reply is saved after the connection closes: reloading now could miss it.
         if (ending.status !== 'aborted') {
           void queryClient.invalidateQueries({ queryKey: chatKeys.conversation(projectId) });
+        } else if (userEntryId && reply) {
+          // A stopped reply is saved after the connection closes: reloading now could miss it.
+          void adoptStoppedReply(queryClient, projectId, { userEntryId, localReplyId: replyId }, () =>
+            fetchConversation(projectId),
+          );
         }
       }
       void queryClient.invalidateQueries({ queryKey: chatKeys.usage(workspaceId) });

@@ -43,6 +43,8 @@ export function entry(
     wordsCharged: 0,
     createdAt: '2026-11-02T10:00:00Z',
     reaction: null,
+    promptId: null,
+    liveSearch: false,
     ...fields,
   };
 }

@@ -1,3 +1,7 @@
+ALTER TABLE "conversation_entries" ADD COLUMN "prompt_id" uuid;--> statement-breakpoint
+ALTER TABLE "conversation_entries" ADD COLUMN "live_search" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "conversation_entries" ADD CONSTRAINT "conversation_entries_prompt_id_prompts_id_fk" FOREIGN KEY ("prompt_id") REFERENCES "public"."prompts"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+
 -- The chat's database work as PL/pgSQL functions (ADR 0006): PL/pgSQL keeps the plans of its statements
 -- for the session, and planning these statements on every request cost more than running them (issue 3's
 -- streaming benchmark). Each function is one atomic call.
@@ -61,6 +65,7 @@ CREATE FUNCTION open_chat_turn(
   p_message text,
   p_brand_voice_id uuid,
   p_prompt_id uuid,
+  p_live_search boolean,
   p_period text,
   p_free_plan_words integer,
   p_history_entries integer
@@ -128,8 +133,9 @@ BEGIN
     LIMIT p_history_entries
   ) h;
 
-  INSERT INTO conversation_entries (project_id, role, content, brand_voice_id, created_by)
-  VALUES (p_project_id, 'user', p_message, p_brand_voice_id, p_user_id)
+  INSERT INTO conversation_entries
+    (project_id, role, content, brand_voice_id, prompt_id, live_search, created_by)
+  VALUES (p_project_id, 'user', p_message, p_brand_voice_id, p_prompt_id, p_live_search, p_user_id)
   RETURNING id INTO entry_id;
 
   RETURN json_build_object(
