@@ -50,6 +50,10 @@ test.describe('chat', () => {
     const stopped = (await chat.replyText(chat.reply(1)).textContent()) ?? '';
     expect(stopped.length).toBeGreaterThan(0);
     await expect(page.getByText('Fallo al generar respuesta')).toHaveCount(0);
+    // Once the server has saved it, the stopped reply takes a 👎 too, without a reload.
+    const disliked = page.waitForResponse((response) => response.url().includes('/add-reaction/'));
+    await chat.reply(1).getByRole('button', { name: 'Mala respuesta' }).click();
+    expect((await disliked).ok()).toBe(true);
 
     // Regenerate the stopped reply: the same request again, answered in full this time.
     await chat.reply(1).getByRole('button', { name: 'Regenerar' }).click();
@@ -70,6 +74,10 @@ test.describe('chat', () => {
       'true',
     );
     await expect(chat.reply(1).getByTestId('reply-status')).toHaveText('Detenida');
+    await expect(chat.reply(1).getByRole('button', { name: 'Mala respuesta' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     const stoppedAfterReload = (await chat.replyText(chat.reply(1)).textContent()) ?? '';
     // The server keeps what it wrote before it saw the stop (a little more than was on screen, maybe).
     expect(stoppedAfterReload.length).toBeGreaterThan(0);
