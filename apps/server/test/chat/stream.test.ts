@@ -37,6 +37,15 @@ afterEach(async () => {
   await peer.close();
 });
 
+/** A custom library prompt of a workspace. */
+async function customPrompt(workspaceId: string) {
+  const [prompt] = await t.app.db
+    .insert(prompts)
+    .values({ workspaceId, language: 'es', name: 'Propio', text: 'Escribe' })
+    .returning();
+  return prompt!;
+}
+
 function send(body: Record<string, unknown>, user: TestUser = ana, signal?: AbortSignal) {
   return fetch(`${base}/api/chat/send-request-stream`, {
     method: 'POST',
@@ -331,13 +340,10 @@ describe('access', () => {
       .insert(brandVoices)
       .values({ workspaceId: bob.workspaceId, name: 'Ajena', voice: 'No' })
       .returning();
-    const [foreignPrompt] = await t.app.db
-      .insert(prompts)
-      .values({ workspaceId: bob.workspaceId, language: 'es', name: 'Ajeno', text: 'Escribe' })
-      .returning();
+    const foreignPrompt = await customPrompt(bob.workspaceId);
     for (const body of [
       { brandVoiceId: foreignVoice!.id },
-      { promptId: foreignPrompt!.id },
+      { promptId: foreignPrompt.id },
       { promptId: randomUUID() },
     ]) {
       expect((await send(body)).status).toBe(404);
@@ -348,21 +354,15 @@ describe('access', () => {
   });
 
   it('a library prompt sent with the request is recorded in the user’s Recientes', async () => {
-    const [own] = await t.app.db
-      .insert(prompts)
-      .values({ workspaceId: ana.workspaceId, language: 'es', name: 'Propio', text: 'Escribe' })
-      .returning();
-    await readParts(await send({ promptId: own!.id }));
+    const own = await customPrompt(ana.workspaceId);
+    await readParts(await send({ promptId: own.id }));
     const used = await t.app.db.select().from(promptUsage);
-    expect(used.map((row) => [row.promptId, row.userId])).toEqual([[own!.id, ana.id]]);
+    expect(used.map((row) => [row.promptId, row.userId])).toEqual([[own.id, ana.id]]);
   });
 
   it('the conversation tells how each request was sent, for Regenerate: its prompt and live search', async () => {
-    const [own] = await t.app.db
-      .insert(prompts)
-      .values({ workspaceId: ana.workspaceId, language: 'es', name: 'Propio', text: 'Escribe' })
-      .returning();
-    await readParts(await send({ promptId: own!.id }));
+    const own = await customPrompt(ana.workspaceId);
+    await readParts(await send({ promptId: own.id }));
     await readParts(await send({ liveSearch: true }));
     await readParts(await send({}));
     const res = await fetch(`${base}/api/project/${projectId}/conversation`, { headers: ana.auth });
@@ -370,7 +370,7 @@ describe('access', () => {
       entries: { role: string; promptId: string | null; liveSearch: boolean }[];
     };
     expect(listed.filter((e) => e.role === 'user').map((e) => [e.promptId, e.liveSearch])).toEqual([
-      [own!.id, false],
+      [own.id, false],
       [null, true],
       [null, false],
     ]);

@@ -58,6 +58,16 @@ async function typeAndSend(text: string) {
 
 const lastReply = () => screen.getAllByTestId('assistant-reply').at(-1)!;
 
+/** Sends a request, lets `partial` of its reply arrive, then presses Stop. */
+async function sendThenStop(streams: ReturnType<typeof controlledStream>[], partial: string) {
+  await typeAndSend('Escribe un post largo');
+  await waitFor(() => expect(streams).toHaveLength(1));
+  streams[0]!.push({ type: 'start', userEntryId: USER_ENTRY_ID, model: 'Demo', demo: false });
+  streams[0]!.push({ type: 'text', text: partial });
+  await waitFor(() => expect(lastReply()).toHaveTextContent(partial));
+  await userEvent.click(screen.getByRole('button', { name: 'Detener' }));
+}
+
 beforeEach(startSignedOut);
 
 describe('chat stream', () => {
@@ -100,13 +110,7 @@ describe('chat stream', () => {
 
   it('Stop aborts the request without a word and keeps the partial reply, marked stopped', async () => {
     const { streams, callsTo } = renderStreaming();
-    await typeAndSend('Escribe un post largo');
-    await waitFor(() => expect(streams).toHaveLength(1));
-    streams[0]!.push({ type: 'start', userEntryId: USER_ENTRY_ID, model: 'Demo', demo: false });
-    streams[0]!.push({ type: 'text', text: 'Primera parte del texto' });
-    await waitFor(() => expect(lastReply()).toHaveTextContent('Primera parte del texto'));
-
-    await userEvent.click(screen.getByRole('button', { name: 'Detener' }));
+    await sendThenStop(streams, 'Primera parte del texto');
     expect(callsTo(SEND)[0]!.signal?.aborted).toBe(true);
     expect(await screen.findByRole('button', { name: 'Enviar' })).toBeInTheDocument();
     expect(lastReply()).toHaveTextContent('Primera parte del texto');
@@ -116,12 +120,7 @@ describe('chat stream', () => {
 
   it('a stopped reply takes 👍/👎 once the server has saved it, without a reload', async () => {
     const { streams, saved } = renderStreaming();
-    await typeAndSend('Escribe un post largo');
-    await waitFor(() => expect(streams).toHaveLength(1));
-    streams[0]!.push({ type: 'start', userEntryId: USER_ENTRY_ID, model: 'Demo', demo: false });
-    streams[0]!.push({ type: 'text', text: 'Primera parte' });
-    await waitFor(() => expect(lastReply()).toHaveTextContent('Primera parte'));
-    await userEvent.click(screen.getByRole('button', { name: 'Detener' }));
+    await sendThenStop(streams, 'Primera parte');
     expect(within(lastReply()).queryByRole('button', { name: 'Buena respuesta' })).not.toBeInTheDocument();
 
     // The server saves what had reached it when it noticed the stop.
