@@ -20,10 +20,12 @@ export interface ChatWorkspace {
   language: Locale;
 }
 
-/** The workspace behind a chat call, after checking the user belongs to it (404 otherwise). */
+/**
+ * The workspace behind an AI call other than the chat stream (improve, voice analysis, the premium
+ * switch), after checking the user belongs to it (404 otherwise); the stream gets it from
+ * `openChatTurn`. One query: the membership check and the workspace with its owner's language.
+ */
 export async function chatWorkspace(db: Db, workspaceId: string, userId: string): Promise<ChatWorkspace> {
-  // One query: the membership check and the workspace with its owner's language (a chat request's
-  // statements before the first token are its latency).
   const [row] = await db
     .select({
       id: workspaces.id,
