@@ -9,6 +9,15 @@ import {
   type LanguageModelV3Usage,
 } from '@ai-sdk/provider';
 
+export interface LeanChatSettings {
+  modelId: string;
+  /** The API root, e.g. https://api.openai.com/v1 or an OpenAI-compatible server's /v1. */
+  baseURL: string;
+  apiKey: string;
+  /** The SDK's Chat Completions model for the same id, for every call the lean path does not take. */
+  sdk: LanguageModelV3;
+}
+
 /**
  * A Chat Completions model whose plain-text streams skip the SDK's per-chunk pipeline (ADR 0005).
  *
@@ -18,16 +27,6 @@ import {
  * the SDK's own model (`sdk`), so its behaviour stays the SDK's. The parts are the same
  * LanguageModelV3 parts the SDK's model yields for such a stream.
  */
-export interface LeanChatSettings {
-  modelId: string;
-  /** The API root, e.g. https://api.openai.com/v1 or an OpenAI-compatible server's /v1. */
-  baseURL: string;
-  apiKey: string;
-  /** The SDK's Chat Completions model for the same id, for every call the lean path does not take. */
-  sdk: LanguageModelV3;
-  fetch?: typeof fetch;
-}
-
 export function createLeanChatModel(settings: LeanChatSettings): LanguageModelV3 {
   const { sdk } = settings;
   return {
@@ -103,7 +102,7 @@ async function leanStream(
     body: JSON.stringify(body),
   };
   if (options.abortSignal) requestInit.signal = options.abortSignal;
-  const response = await (settings.fetch ?? fetch)(url, requestInit);
+  const response = await fetch(url, requestInit);
   const responseHeaders = Object.fromEntries(response.headers);
   if (!response.ok || !response.body) {
     throw await apiError(url, body, response, responseHeaders);

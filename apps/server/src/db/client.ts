@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.ts';
@@ -14,6 +15,16 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** What a transaction callback receives; services accept `Db | Tx` where they may run inside one. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * The value of one database function call, e.g. `callFunction<number>(db, sql\`charge_words(...)\`)`
+ * (the chat's PL/pgSQL functions, migration 0003). Both drivers answer `execute` with `{ rows }` and
+ * parse json results.
+ */
+export async function callFunction<T>(db: Db | Tx, call: SQL): Promise<T> {
+  const result = (await db.execute(sql`select ${call} as value`)) as unknown as { rows: { value: T }[] };
+  return result.rows[0]!.value;
+}
 
 export interface Database {
   db: Db;

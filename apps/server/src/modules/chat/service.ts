@@ -1,7 +1,15 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { LanguageModelV3Prompt } from '@ai-sdk/provider';
-import { countWords, isPaidPlan, resolveLocale, usagePeriod, type Locale, type Plan } from '@redacta/shared';
-import type { Db } from '../../db/client.ts';
+import {
+  countWords,
+  isPaidPlan,
+  resolveLocale,
+  usagePeriod,
+  type ConversationEntry,
+  type Locale,
+  type Plan,
+} from '@redacta/shared';
+import { callFunction, type Db } from '../../db/client.ts';
 import { conversationEntries, memberships, projects, reactions, users, workspaces } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { ChatModel, Models } from '../../ai/models.ts';
@@ -56,7 +64,7 @@ export function modelFor(
 
 /** System prompt, the conversation so far (oldest first), then the new message. */
 export function buildChatPrompt(input: {
-  history: { role: 'user' | 'assistant'; content: string }[];
+  history: Pick<ConversationEntry, 'role' | 'content'>[];
   message: string;
   language: Locale;
   brandVoice?: { name: string; voice: string } | null;
@@ -104,13 +112,13 @@ export async function saveReply(
 ) {
   const wordsCharged = countWords(input.text);
   const now = settings.now?.() ?? new Date();
-  const result = (await db.execute(sql`
-    select save_chat_reply(
+  const saved = await callFunction<{ messageId: string; wordCount: number }>(
+    db,
+    sql`save_chat_reply(
       ${input.workspace.id}, ${input.projectId}, ${input.userId}, ${input.text}, ${input.status},
       ${input.modelId}, ${input.brandVoiceId ?? null}::uuid, ${wordsCharged}::integer, ${usagePeriod(now)}
-    ) as saved
-  `)) as unknown as { rows: { saved: { messageId: string; wordCount: number } }[] };
-  const saved = result.rows[0]!.saved;
+    )`,
+  );
   const usage = usageFromCount(input.workspace, saved.wordCount, settings, now);
   return { messageId: saved.messageId, wordsCharged, remaining: usage.remaining };
 }

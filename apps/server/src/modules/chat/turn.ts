@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { resolveLocale, usagePeriod, type Plan } from '@redacta/shared';
-import type { Db } from '../../db/client.ts';
+import { resolveLocale, usagePeriod, type ConversationEntry, type Plan } from '@redacta/shared';
+import { callFunction, type Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { UsageSettings } from '../usage/service.ts';
 import type { ChatWorkspace } from './service.ts';
@@ -14,7 +14,7 @@ export interface ChatTurn {
   /** The category of the library prompt the request came from, when it names one. */
   promptCategory: string | null;
   /** The last entries of the conversation before this request, oldest first. */
-  history: { role: 'user' | 'assistant'; content: string }[];
+  history: Pick<ConversationEntry, 'role' | 'content'>[];
   userEntryId: string;
 }
 
@@ -52,15 +52,14 @@ export async function openChatTurn(
   settings: UsageSettings,
 ): Promise<ChatTurn> {
   const now = settings.now?.() ?? new Date();
-  // Both drivers (PGlite, node-postgres) answer `execute` with `{ rows }` and parse json columns.
-  const result = (await db.execute(sql`
-    select open_chat_turn(
+  const turn = await callFunction<TurnAnswer>(
+    db,
+    sql`open_chat_turn(
       ${input.workspaceId}, ${input.projectId}, ${input.userId}, ${input.message},
       ${input.brandVoiceId ?? null}::uuid, ${input.promptId ?? null}::uuid, ${input.liveSearch ?? false},
       ${usagePeriod(now)}, ${settings.freePlanWords}::integer, ${HISTORY_ENTRIES}::integer
-    ) as turn
-  `)) as unknown as { rows: { turn: TurnAnswer }[] };
-  const turn = result.rows[0]!.turn;
+    )`,
+  );
   switch (turn.refused) {
     case 'workspace':
       throw notFound('Workspace');

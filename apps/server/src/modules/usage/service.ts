@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { nextMonthlyReset, usagePeriod, type Plan, type WorkspaceUsage } from '@redacta/shared';
-import type { Db, Tx } from '../../db/client.ts';
+import { callFunction, type Db, type Tx } from '../../db/client.ts';
 import { usageCounters } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 
@@ -77,8 +77,9 @@ export async function chargeWords(
   settings: UsageSettings,
 ): Promise<WorkspaceUsage> {
   const now = settings.now?.() ?? new Date();
-  const result = (await db.execute(
-    sql`select charge_words(${workspace.id}, ${usagePeriod(now)}, ${words}::integer) as word_count`,
-  )) as unknown as { rows: { word_count: number }[] };
-  return usageFromCount(workspace, result.rows[0]!.word_count, settings, now);
+  const wordCount = await callFunction<number>(
+    db,
+    sql`charge_words(${workspace.id}, ${usagePeriod(now)}, ${words}::integer)`,
+  );
+  return usageFromCount(workspace, wordCount, settings, now);
 }
