@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -10,6 +10,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { PGliteThread } from './pglite-thread.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -36,7 +37,10 @@ export interface Database {
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-/** PostgreSQL when a URL is given, otherwise PGlite in `dataDir` (or in memory when dataDir is null). */
+/**
+ * PostgreSQL when a URL is given, otherwise PGlite in `dataDir` (or in memory when dataDir is null),
+ * in a thread of its own (ADR 0007).
+ */
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string | null;
@@ -57,14 +61,10 @@ export async function openDatabase(options: {
     dir = path.join(options.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
   }
-  const client = await PGlite.create(dir);
-  return wrapPglite(client, true);
-}
-
-/** Wraps an open PGlite instance (tests pass clones of a migrated template). */
-export async function wrapPglite(client: PGlite, runMigrations: boolean): Promise<Database> {
-  const db = drizzlePglite(client, { schema });
-  if (runMigrations) await migratePglite(db, { migrationsFolder });
+  const client = await PGliteThread.open(dir);
+  // Drizzle's PGlite driver calls only query and transaction, which PGliteThread answers as PGlite does.
+  const db = drizzlePglite(client as unknown as PGlite, { schema });
+  await migratePglite(db, { migrationsFolder });
   return {
     db: db as unknown as Db,
     kind: 'pglite',

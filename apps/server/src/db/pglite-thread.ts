@@ -1,0 +1,132 @@
+import { Worker } from 'node:worker_threads';
+import type { Results } from '@electric-sql/pglite';
+import type { DatabaseRequest, DatabaseResponse, DatabaseStarted, ErrorFields } from './pglite-protocol.ts';
+
+type RequestBody = DatabaseRequest extends infer R
+  ? R extends DatabaseRequest
+    ? Omit<R, 'id'>
+    : never
+  : never;
+
+interface QueryOptions {
+  /** Rows as arrays of values (drizzle's typed selects) or as objects by column name. */
+  rowMode?: 'array' | 'object';
+}
+
+/** What drizzle's PGlite driver calls on a client and on a transaction. */
+export interface PGliteRunner {
+  query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+  exec(sql: string): Promise<Results[]>;
+}
+
+/**
+ * PGlite in a thread of its own (ADR 0007), behind the part of PGlite's interface drizzle's driver
+ * uses: `query`, `exec` and `transaction`. The database's work — most of a chat request's own work
+ * before its first token — runs beside the server's event loop instead of inside it.
+ *
+ * Query options other than `rowMode` are not sent: drizzle's parsers (timestamps, dates and
+ * intervals as text) are installed in the database thread once (pglite-worker.ts).
+ */
+export class PGliteThread implements PGliteRunner {
+  readonly #worker: Worker;
+  readonly #pending = new Map<
+    number,
+    { resolve: (value: unknown) => void; reject: (error: Error) => void }
+  >();
+  #nextId = 1;
+  #failure: Error | null = null;
+
+  private constructor(worker: Worker) {
+    this.#worker = worker;
+    worker.on('message', (response: DatabaseResponse) => {
+      const pending = this.#pending.get(response.id);
+      if (!pending) return;
+      this.#pending.delete(response.id);
+      if (response.ok) pending.resolve(response.value);
+      else pending.reject(databaseError(response.error));
+    });
+    const fail = (error: Error) => {
+      this.#failure ??= error;
+      for (const pending of this.#pending.values()) pending.reject(error);
+      this.#pending.clear();
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`The database thread stopped (exit code ${code})`)));
+  }
+
+  /** Starts the database thread with PGlite in `dataDir` (in memory without one) and waits until it is open. */
+  static async open(dataDir: string | undefined): Promise<PGliteThread> {
+    const worker = new Worker(startScript, { eval: true, workerData: { dataDir } });
+    const started = await new Promise<DatabaseStarted>((resolve, reject) => {
+      const stopped = (code: number) => reject(new Error(`The database thread stopped (exit code ${code})`));
+      worker.once('message', (message: DatabaseStarted) => {
+        worker.off('error', reject).off('exit', stopped);
+        resolve(message);
+      });
+      worker.once('error', reject).once('exit', stopped);
+    });
+    if (!started.started) {
+      await worker.terminate();
+      throw databaseError(started.error);
+    }
+    return new PGliteThread(worker);
+  }
+
+  query<T>(sql: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
+    return this.#request({ kind: 'query', tx: null, sql, params, rowMode: options?.rowMode ?? 'object' });
+  }
+
+  exec(sql: string): Promise<Results[]> {
+    return this.#request({ kind: 'exec', tx: null, sql });
+  }
+
+  /**
+   * Runs `callback` in one transaction: committed when it resolves, rolled back when it throws.
+   * Other statements wait until it ends, as with PGlite in the same thread.
+   */
+  async transaction<T>(callback: (tx: PGliteRunner) => Promise<T>): Promise<T> {
+    const tx = await this.#request<number>({ kind: 'begin' });
+    const runner: PGliteRunner = {
+      query: (sql, params = [], options) =>
+        this.#request({ kind: 'query', tx, sql, params, rowMode: options?.rowMode ?? 'object' }),
+      exec: (sql) => this.#request({ kind: 'exec', tx, sql }),
+    };
+    let result: T;
+    try {
+      result = await callback(runner);
+    } catch (error) {
+      await this.#request({ kind: 'end', tx, commit: false });
+      throw error;
+    }
+    await this.#request({ kind: 'end', tx, commit: true });
+    return result;
+  }
+
+  /** Closes PGlite (after the statements already sent) and stops its thread. */
+  async close(): Promise<void> {
+    await this.#request({ kind: 'close' });
+    await this.#worker.terminate();
+  }
+
+  #request<T>(body: RequestBody): Promise<T> {
+    if (this.#failure) return Promise.reject(this.#failure);
+    const id = this.#nextId++;
+    return new Promise<T>((resolve, reject) => {
+      this.#pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      this.#worker.postMessage({ ...body, id } as DatabaseRequest);
+    });
+  }
+}
+
+/**
+ * The database thread's entry is TypeScript, like the server; Node 20 does not apply the process's
+ * `--import tsx` to worker threads, so the thread loads it through tsx's API.
+ */
+const startScript = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ tsImport }) =>
+  tsImport(${JSON.stringify(new URL('./pglite-worker.ts', import.meta.url).href)}, ${JSON.stringify(import.meta.url)}))`;
+
+/** The database thread's error again, with its fields (code, constraint…); drizzle adds the query. */
+function databaseError(fields: ErrorFields): Error {
+  const { message, ...rest } = fields;
+  return Object.assign(new Error(message), rest);
+}
