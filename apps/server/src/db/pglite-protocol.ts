@@ -2,13 +2,14 @@
  * The messages between the server's thread and the database thread that owns PGlite (ADR 0007).
  * `tx` names an open transaction (from `begin`); null runs the statement on its own.
  */
-export type DatabaseRequest = { id: number } & (
+export type DatabaseCall =
   | { kind: 'query'; tx: number | null; sql: string; params: unknown[]; rowMode: 'array' | 'object' }
   | { kind: 'exec'; tx: number | null; sql: string }
   | { kind: 'begin' }
   | { kind: 'end'; tx: number; commit: boolean }
-  | { kind: 'close' }
-);
+  | { kind: 'close' };
+
+export type DatabaseRequest = DatabaseCall & { id: number };
 
 /** A database error's own fields (code, detail, constraint…): an Error's are lost in postMessage. */
 export type ErrorFields = Record<string, string | number | boolean | null> & { message: string };

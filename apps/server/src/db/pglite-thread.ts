@@ -1,12 +1,12 @@
 import { Worker } from 'node:worker_threads';
 import type { Results } from '@electric-sql/pglite';
-import type { DatabaseRequest, DatabaseResponse, DatabaseStarted, ErrorFields } from './pglite-protocol.ts';
-
-type RequestBody = DatabaseRequest extends infer R
-  ? R extends DatabaseRequest
-    ? Omit<R, 'id'>
-    : never
-  : never;
+import type {
+  DatabaseCall,
+  DatabaseRequest,
+  DatabaseResponse,
+  DatabaseStarted,
+  ErrorFields,
+} from './pglite-protocol.ts';
 
 interface QueryOptions {
   /** Rows as arrays of values (drizzle's typed selects) or as objects by column name. */
@@ -95,7 +95,8 @@ export class PGliteThread implements PGliteRunner {
     try {
       result = await callback(runner);
     } catch (error) {
-      await this.#request({ kind: 'end', tx, commit: false });
+      // The callback's error is the one to report; a rollback that fails too means the thread is gone.
+      await this.#request({ kind: 'end', tx, commit: false }).catch(() => {});
       throw error;
     }
     await this.#request({ kind: 'end', tx, commit: true });
@@ -108,12 +109,12 @@ export class PGliteThread implements PGliteRunner {
     await this.#worker.terminate();
   }
 
-  #request<T>(body: RequestBody): Promise<T> {
+  #request<T>(call: DatabaseCall): Promise<T> {
     if (this.#failure) return Promise.reject(this.#failure);
     const id = this.#nextId++;
     return new Promise<T>((resolve, reject) => {
       this.#pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      this.#worker.postMessage({ ...body, id } as DatabaseRequest);
+      this.#worker.postMessage({ ...call, id } satisfies DatabaseRequest);
     });
   }
 }

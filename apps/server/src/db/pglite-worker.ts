@@ -33,34 +33,36 @@ interface OpenTransaction {
   ended: Promise<void>;
 }
 
-let client: PGlite;
 const transactions = new Map<number, OpenTransaction>();
 let nextTransaction = 1;
 
-try {
-  client = await PGlite.create(dataDir, { parsers: drizzleParsers });
+const opened = await PGlite.create(dataDir, { parsers: drizzleParsers }).then(
+  (client) => ({ client }),
+  (error: unknown) => ({ error }),
+);
+if ('error' in opened) {
+  // Nothing listens after this, so the thread ends once the message is out.
+  port.postMessage({ started: false, error: errorFields(opened.error) } satisfies DatabaseStarted);
+} else {
+  const { client } = opened;
+  port.on('message', (request: DatabaseRequest) => {
+    answer(client, request).then(
+      (value) => port.postMessage({ id: request.id, ok: true, value } satisfies DatabaseResponse),
+      (error: unknown) =>
+        port.postMessage({ id: request.id, ok: false, error: errorFields(error) } satisfies DatabaseResponse),
+    );
+  });
   port.postMessage({ started: true } satisfies DatabaseStarted);
-} catch (error) {
-  port.postMessage({ started: false, error: errorFields(error) } satisfies DatabaseStarted);
-  process.exit(1);
 }
 
-port.on('message', (request: DatabaseRequest) => {
-  answer(request).then(
-    (value) => port.postMessage({ id: request.id, ok: true, value } satisfies DatabaseResponse),
-    (error: unknown) =>
-      port.postMessage({ id: request.id, ok: false, error: errorFields(error) } satisfies DatabaseResponse),
-  );
-});
-
-async function answer(request: DatabaseRequest): Promise<unknown> {
+async function answer(client: PGlite, request: DatabaseRequest): Promise<unknown> {
   switch (request.kind) {
     case 'query':
-      return runner(request.tx).query(request.sql, request.params, { rowMode: request.rowMode });
+      return runner(client, request.tx).query(request.sql, request.params, { rowMode: request.rowMode });
     case 'exec':
-      return runner(request.tx).exec(request.sql);
+      return runner(client, request.tx).exec(request.sql);
     case 'begin':
-      return begin();
+      return begin(client);
     case 'end':
       return end(request.tx, request.commit);
     case 'close':
@@ -68,7 +70,7 @@ async function answer(request: DatabaseRequest): Promise<unknown> {
   }
 }
 
-function runner(tx: number | null): Pick<PGlite, 'query' | 'exec'> | Transaction {
+function runner(client: PGlite, tx: number | null): PGlite | Transaction {
   if (tx === null) return client;
   const open = transactions.get(tx);
   if (!open) throw new Error(`Transaction ${tx} is not open`);
@@ -76,7 +78,7 @@ function runner(tx: number | null): Pick<PGlite, 'query' | 'exec'> | Transaction
 }
 
 /** Opens a transaction and answers its number once BEGIN has run; it waits for `end`. */
-async function begin(): Promise<number> {
+async function begin(client: PGlite): Promise<number> {
   const id = nextTransaction++;
   let opened!: () => void;
   const begun = new Promise<void>((resolve) => (opened = resolve));
