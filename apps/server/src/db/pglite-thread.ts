@@ -21,8 +21,8 @@ export interface PGliteRunner {
 
 /**
  * PGlite in a thread of its own (ADR 0007), behind the part of PGlite's interface drizzle's driver
- * uses: `query`, `exec` and `transaction`. The database's work — most of a chat request's own work
- * before its first token — runs beside the server's event loop instead of inside it.
+ * uses: `query`, `exec` and `transaction`. The database's work — on PGlite about two fifths of a chat
+ * request's event-loop work before its first token — runs beside the server's event loop, not inside it.
  *
  * Query options other than `rowMode` are not sent: drizzle's parsers (timestamps, dates and
  * intervals as text) are installed in the database thread once (pglite-worker.ts).
