@@ -51,14 +51,14 @@ export class PGliteThread implements PGliteRunner {
       this.#pending.clear();
     };
     worker.on('error', fail);
-    worker.on('exit', (code) => fail(new Error(`The database thread stopped (exit code ${code})`)));
+    worker.on('exit', (code) => fail(threadStopped(code)));
   }
 
   /** Starts the database thread with PGlite in `dataDir` (in memory without one) and waits until it is open. */
   static async open(dataDir: string | undefined): Promise<PGliteThread> {
     const worker = new Worker(startScript, { eval: true, workerData: { dataDir } });
     const started = await new Promise<DatabaseStarted>((resolve, reject) => {
-      const stopped = (code: number) => reject(new Error(`The database thread stopped (exit code ${code})`));
+      const stopped = (code: number) => reject(threadStopped(code));
       worker.once('message', (message: DatabaseStarted) => {
         worker.off('error', reject).off('exit', stopped);
         resolve(message);
@@ -125,6 +125,8 @@ export class PGliteThread implements PGliteRunner {
  */
 const startScript = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ tsImport }) =>
   tsImport(${JSON.stringify(new URL('./pglite-worker.ts', import.meta.url).href)}, ${JSON.stringify(import.meta.url)}))`;
+
+const threadStopped = (code: number) => new Error(`The database thread stopped (exit code ${code})`);
 
 /** The database thread's error again, with its fields (code, constraint…); drizzle adds the query. */
 function databaseError(fields: ErrorFields): Error {
