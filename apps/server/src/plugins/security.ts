@@ -1,14 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 
 /**
  * Security headers. The CSP allows only what the app loads: its own scripts and styles (inline
  * style attributes are used by Radix and the toasts), images from itself and the Google/Facebook
  * avatar hosts, and API calls to its own origin.
+ *
+ * Helmet's middleware is built once here and applied to every response (ADR 0008): @fastify/helmet
+ * builds it again for each request, re-reading the CSP directives every time.
  */
 export const securityPlugin = fp(async (app: FastifyInstance) => {
-  await app.register(helmet, {
+  const setSecurityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -34,4 +37,7 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: app.config.isProduction,
   });
+  app.addHook('onRequest', (request, reply, done) =>
+    setSecurityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
+  );
 });

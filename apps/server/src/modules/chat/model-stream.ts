@@ -35,6 +35,9 @@ export class StreamGuard {
   readonly aborted: Promise<never>;
   private ending: StreamEnding | undefined;
   private watchdog: NodeJS.Timeout;
+  /** The current wait: since when (Date.now()) and how long it may last. */
+  private waitStartedAt = Date.now();
+  private waitMs: number;
   private sawText = false;
   private upstreamDone = false;
   private readonly onClientAbort = () => this.stop('aborted');
@@ -51,7 +54,8 @@ export class StreamGuard {
       });
     });
     this.aborted.catch(() => {});
-    this.watchdog = setTimeout(() => this.stop('timeout'), timeouts.firstTokenMs);
+    this.waitMs = timeouts.firstTokenMs;
+    this.watchdog = setTimeout(this.onWatchdog, this.waitMs);
   }
 
   race<T>(promise: PromiseLike<T>): Promise<T> {
@@ -77,7 +81,7 @@ export class StreamGuard {
   /** Text arrived: from now on the idle timeout runs between chunks. */
   textArrived() {
     if (this.sawText) {
-      this.watchdog.refresh();
+      this.waitStartedAt = Date.now();
       return;
     }
     this.sawText = true;
@@ -92,7 +96,7 @@ export class StreamGuard {
 
   /** Progress that is not text (tool calls, their results): the current wait starts over. */
   progressed() {
-    this.watchdog.refresh();
+    this.waitStartedAt = Date.now();
   }
 
   /** The error to throw for whatever ended the stream: the guard's own reason wins. */
@@ -124,8 +128,20 @@ export class StreamGuard {
 
   private rearm(ms: number) {
     clearTimeout(this.watchdog);
-    this.watchdog = setTimeout(() => this.stop('timeout'), ms);
+    this.waitStartedAt = Date.now();
+    this.waitMs = ms;
+    this.watchdog = setTimeout(this.onWatchdog, ms);
   }
+
+  /**
+   * Progress only moves the start of the wait (a chunk costs a clock read, not a timer update); when
+   * the timer fires early because of it, it is set again for what is left of the wait.
+   */
+  private readonly onWatchdog = () => {
+    const left = this.waitStartedAt + this.waitMs - Date.now();
+    if (left > 0) this.watchdog = setTimeout(this.onWatchdog, left);
+    else this.stop('timeout');
+  };
 }
 
 /**

@@ -94,18 +94,20 @@ export async function sendChatStream(
     'x-accel-buffering': 'no',
     'x-request-id': request.id,
   });
-  const write = (part: ChatStreamPart) => reply.raw.write(`${JSON.stringify(part)}\n`);
-  write({ type: 'start', userEntryId, model: chat.label, demo: models.demo });
+  const line = (part: ChatStreamPart) => `${JSON.stringify(part)}\n`;
+  // The start and the first text go out in one write: one packet, and the client sees both at once.
+  const start = line({ type: 'start', userEntryId, model: chat.label, demo: models.demo });
 
   let text = '';
   let failure: ModelStreamError | undefined;
-  if (!first.done) {
+  if (first.done) reply.raw.write(start);
+  else {
     text = first.value;
-    write({ type: 'text', text: first.value });
+    reply.raw.write(start + line({ type: 'text', text: first.value }));
     try {
       for await (const delta of deltas) {
         text += delta;
-        write({ type: 'text', text: delta });
+        reply.raw.write(line({ type: 'text', text: delta }));
       }
     } catch (error) {
       failure =
@@ -147,18 +149,21 @@ export async function sendChatStream(
     return;
   }
   if (saved && !failure) {
-    write({ type: 'finish', ...saved });
+    reply.raw.end(line({ type: 'finish', ...saved }));
   } else if (saved && failure) {
     const appError = toAppError(request, failure, false);
-    write({
-      type: 'error',
-      code: appError.code === 'AI_TIMEOUT' ? 'AI_TIMEOUT' : 'AI_PROVIDER_ERROR',
-      message: appError.message,
-      ...saved,
-    });
+    reply.raw.end(
+      line({
+        type: 'error',
+        code: appError.code === 'AI_TIMEOUT' ? 'AI_TIMEOUT' : 'AI_PROVIDER_ERROR',
+        message: appError.message,
+        ...saved,
+      }),
+    );
+  } else {
+    // Without `saved` the stream ends with no final part: the client treats that as a failure.
+    reply.raw.end();
   }
-  // Without `saved` the stream ends with no final part: the client treats that as a failure.
-  reply.raw.end();
 }
 
 /** `POST /chat/improve`: the draft rewritten by the model as a clearer request; its words are charged. */
