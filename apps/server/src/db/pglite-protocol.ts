@@ -5,6 +5,8 @@
 export type DatabaseCall =
   | { kind: 'query'; tx: number | null; sql: string; params: unknown[]; rowMode: 'array' | 'object' }
   | { kind: 'exec'; tx: number | null; sql: string }
+  /** A database function call outside any transaction, answered with its one value as text. */
+  | { kind: 'call'; sql: string; params: (string | null)[] }
   | { kind: 'begin' }
   | { kind: 'end'; tx: number; commit: boolean }
   | { kind: 'close' };

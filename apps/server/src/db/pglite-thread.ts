@@ -103,6 +103,14 @@ export class PGliteThread implements PGliteRunner {
     return result;
   }
 
+  /**
+   * Runs `sql` — a call of one database function returning one value — outside any transaction, in one
+   * wire-protocol round trip; answers the value as text (null for SQL NULL).
+   */
+  call(sql: string, params: (string | null)[]): Promise<string | null> {
+    return this.#request({ kind: 'call', sql, params });
+  }
+
   /** Closes PGlite (after the statements already sent) and stops its thread. */
   async close(): Promise<void> {
     await this.#request({ kind: 'close' });

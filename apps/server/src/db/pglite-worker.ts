@@ -11,6 +11,7 @@ import {
   type DatabaseResponse,
   type DatabaseStarted,
 } from './pglite-protocol.ts';
+import { functionCallMessage, functionCallResult } from './function-call-wire.ts';
 
 const port = parentPort!;
 const { dataDir } = workerData as { dataDir: string | undefined };
@@ -61,6 +62,8 @@ async function answer(client: PGlite, request: DatabaseRequest): Promise<unknown
       return runner(client, request.tx).query(request.sql, request.params, { rowMode: request.rowMode });
     case 'exec':
       return runner(client, request.tx).exec(request.sql);
+    case 'call':
+      return call(client, request.sql, request.params);
     case 'begin':
       return begin(client);
     case 'end':
@@ -68,6 +71,17 @@ async function answer(client: PGlite, request: DatabaseRequest): Promise<unknown
     case 'close':
       return client.close();
   }
+}
+
+/**
+ * A function call in one wire-protocol round trip (function-call-wire.ts), under the same locks PGlite's
+ * own `query()` takes: after any open transaction, and alone in the protocol. Synced to disk like a query.
+ */
+function call(client: PGlite, sql: string, params: (string | null)[]): Promise<string | null> {
+  const message = functionCallMessage(sql, params);
+  return client._runExclusiveTransaction(() =>
+    client._runExclusiveQuery(async () => functionCallResult(await client.execProtocolRaw(message))),
+  );
 }
 
 function runner(client: PGlite, tx: number | null): PGlite | Transaction {

@@ -99,6 +99,57 @@ describe('PGlite in its own thread', () => {
     expect(error).toMatchObject({ code: '23505' });
     expect((await thread.query('select * from pairs')).rows).toEqual([]);
   });
+
+  it('answers a function call in one round trip: its value as text, NULL arguments, errors with their code', async () => {
+    await thread.exec(`
+      create function note_count(p_min integer, p_body text) returns json language sql as $$
+        select json_build_object('count', count(*)::int, 'body', p_body) from notes where id >= p_min
+      $$;
+      create function add_note(p_id integer, p_body text) returns integer language sql as $$
+        insert into notes (id, body) values (p_id, p_body) returning id
+      $$;
+    `);
+    const { rows } = await thread.query<{ n: number }>('select count(*)::int as n from notes');
+    const counted = await thread.call('select note_count($1, $2)::text', ['0', null]);
+    expect(JSON.parse(counted!)).toEqual({ count: rows[0]!.n, body: null });
+    expect(await thread.call('select add_note($1, $2)::text', ['300', 'ñandú'])).toBe('300');
+    expect((await thread.query('select body from notes where id = 300')).rows).toEqual([{ body: 'ñandú' }]);
+    const duplicate = await thread
+      .call('select add_note($1, $2)::text', ['300', 'again'])
+      .catch((e: unknown) => e);
+    expect(isUniqueViolation(duplicate)).toBe(true);
+    expect(duplicate).toMatchObject({ code: '23505', constraint: 'notes_pkey', table: 'notes' });
+    // After an error the connection is usable again (the call ends with Sync).
+    expect(await thread.call('select add_note($1, $2)::text', ['301', 'next'])).toBe('301');
+  });
+
+  it('holds a function call until an open transaction ends, and never runs it inside one', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const transaction = thread
+      .transaction(async (tx) => {
+        await tx.query("insert into notes (id, body) values (400, 'inside')");
+        await held;
+        throw new Error('roll back');
+      })
+      .catch(() => {});
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    let answered = false;
+    const call = thread.call('select add_note($1, $2)::text', ['401', 'outside']).then((value) => {
+      answered = true;
+      return value;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(answered).toBe(false);
+    release();
+    await transaction;
+    expect(await call).toBe('401');
+    // The rollback took only the transaction's own row.
+    const rows = await thread.query<{ id: number }>(
+      'select id from notes where id in (400, 401) order by id',
+    );
+    expect(rows.rows).toEqual([{ id: 401 }]);
+  });
 });
 
 describe('PGlite thread on disk', () => {

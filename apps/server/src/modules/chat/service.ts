@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { LanguageModelV3Prompt } from '@ai-sdk/provider';
 import {
   countWords,
@@ -112,13 +112,17 @@ export async function saveReply(
 ) {
   const wordsCharged = countWords(input.text);
   const now = settings.now?.() ?? new Date();
-  const saved = await callFunction<{ messageId: string; wordCount: number }>(
-    db,
-    sql`save_chat_reply(
-      ${input.workspace.id}, ${input.projectId}, ${input.userId}, ${input.text}, ${input.status},
-      ${input.modelId}, ${input.brandVoiceId ?? null}::uuid, ${wordsCharged}::integer, ${usagePeriod(now)}
-    )`,
-  );
+  const saved = await callFunction<{ messageId: string; wordCount: number }>(db, 'save_chat_reply', [
+    input.workspace.id,
+    input.projectId,
+    input.userId,
+    input.text,
+    input.status,
+    input.modelId,
+    input.brandVoiceId,
+    wordsCharged,
+    usagePeriod(now),
+  ]);
   const usage = usageFromCount(input.workspace, saved.wordCount, settings, now);
   return { messageId: saved.messageId, wordsCharged, remaining: usage.remaining };
 }

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { resolveLocale, usagePeriod, type ConversationEntry, type Plan } from '@redacta/shared';
 import { callFunction, type Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -52,14 +51,18 @@ export async function openChatTurn(
   settings: UsageSettings,
 ): Promise<ChatTurn> {
   const now = settings.now?.() ?? new Date();
-  const turn = await callFunction<TurnAnswer>(
-    db,
-    sql`open_chat_turn(
-      ${input.workspaceId}, ${input.projectId}, ${input.userId}, ${input.message},
-      ${input.brandVoiceId ?? null}::uuid, ${input.promptId ?? null}::uuid, ${input.liveSearch ?? false},
-      ${usagePeriod(now)}, ${settings.freePlanWords}::integer, ${HISTORY_ENTRIES}::integer
-    )`,
-  );
+  const turn = await callFunction<TurnAnswer>(db, 'open_chat_turn', [
+    input.workspaceId,
+    input.projectId,
+    input.userId,
+    input.message,
+    input.brandVoiceId,
+    input.promptId,
+    input.liveSearch ?? false,
+    usagePeriod(now),
+    settings.freePlanWords,
+    HISTORY_ENTRIES,
+  ]);
   switch (turn.refused) {
     case 'workspace':
       throw notFound('Workspace');

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { nextMonthlyReset, usagePeriod, type Plan, type WorkspaceUsage } from '@redacta/shared';
 import { callFunction, type Db, type Tx } from '../../db/client.ts';
 import { usageCounters } from '../../db/schema.ts';
@@ -71,15 +71,12 @@ export async function requireWordsLeft(
  * double an update, and a new month starts a new row (no reset job).
  */
 export async function chargeWords(
-  db: Db | Tx,
+  db: Db,
   workspace: { id: string; plan: Plan },
   words: number,
   settings: UsageSettings,
 ): Promise<WorkspaceUsage> {
   const now = settings.now?.() ?? new Date();
-  const wordCount = await callFunction<number>(
-    db,
-    sql`charge_words(${workspace.id}, ${usagePeriod(now)}, ${words}::integer)`,
-  );
+  const wordCount = await callFunction<number>(db, 'charge_words', [workspace.id, usagePeriod(now), words]);
   return usageFromCount(workspace, wordCount, settings, now);
 }
