@@ -8,6 +8,7 @@ import {
   type LanguageModelV3StreamResult,
   type LanguageModelV3Usage,
 } from '@ai-sdk/provider';
+import { streamResultFromSource, type PartSource } from './part-source.ts';
 
 export interface LeanChatSettings {
   modelId: string;
@@ -22,8 +23,8 @@ export interface LeanChatSettings {
  * A Chat Completions model whose plain-text streams skip the SDK's per-chunk pipeline (ADR 0005).
  *
  * The chat's hot path streams text for a text-only prompt and nothing else. For exactly that call this
- * model speaks the protocol itself: one fetch, the SSE split by hand, `JSON.parse`, one web stream of
- * parts. Every other call — tools, response formats, sampling settings, files, `doGenerate` — goes to
+ * model speaks the protocol itself: one fetch, the SSE split by hand, `JSON.parse`, and the parts of
+ * each network read handed over in one batch (part-source.ts; `stream` reads the same). Every other call — tools, response formats, sampling settings, files, `doGenerate` — goes to
  * the SDK's own model (`sdk`), so its behaviour stays the SDK's. The parts are the same
  * LanguageModelV3 parts the SDK's model yields for such a stream.
  */
@@ -107,11 +108,10 @@ async function leanStream(
   if (!response.ok || !response.body) {
     throw await apiError(url, body, response, responseHeaders);
   }
-  return {
-    stream: partsOf(response.body),
+  return streamResultFromSource(completionParts(response.body), {
     request: { body },
     response: { headers: responseHeaders },
-  };
+  });
 }
 
 async function apiError(
@@ -160,13 +160,13 @@ const TEXT_ID = '0';
 
 /**
  * The SSE body as LanguageModelV3 parts: one `data:` event per chunk, `[DONE]` or the end closes it.
- * The text of the events that came in one network read is one text delta: a server behind on its
- * reading catches up with one write per read, not one per token.
+ * The text of the events that came in one network read is one text delta, and one batch of the
+ * source: a server behind on its reading catches up with one write per read, not one per token.
  */
-function partsOf(body: ReadableStream<Uint8Array>): ReadableStream<LanguageModelV3StreamPart> {
+function completionParts(body: ReadableStream<Uint8Array>): PartSource {
   const reader = body.getReader();
   const decoder = new TextDecoder();
-  let out!: ReadableStreamDefaultController<LanguageModelV3StreamPart>;
+  let batch: LanguageModelV3StreamPart[] = [{ type: 'stream-start', warnings: [] }];
   let pending = '';
   let data: string | undefined;
   let sawMetadata = false;
@@ -174,23 +174,21 @@ function partsOf(body: ReadableStream<Uint8Array>): ReadableStream<LanguageModel
   let text = '';
   let finishReason: string | null | undefined;
   let usage: OpenAIUsage | undefined;
-  let enqueued = 0;
+  let ended = false;
 
   const flushText = () => {
     if (!text) return;
     if (!textStarted) {
       textStarted = true;
-      out.enqueue({ type: 'text-start', id: TEXT_ID });
+      batch.push({ type: 'text-start', id: TEXT_ID });
     }
-    out.enqueue({ type: 'text-delta', id: TEXT_ID, delta: text });
-    enqueued += 1;
+    batch.push({ type: 'text-delta', id: TEXT_ID, delta: text });
     text = '';
   };
   // Any other part comes after the text that arrived before it.
   const emit = (part: LanguageModelV3StreamPart) => {
     flushText();
-    out.enqueue(part);
-    enqueued += 1;
+    batch.push(part);
   };
 
   const handle = (event: string) => {
@@ -244,30 +242,32 @@ function partsOf(body: ReadableStream<Uint8Array>): ReadableStream<LanguageModel
     flushText();
   };
 
-  return new ReadableStream<LanguageModelV3StreamPart>({
-    start(controller) {
-      out = controller;
-      out.enqueue({ type: 'stream-start', warnings: [] });
-    },
-    // A pull that enqueues nothing is not called again (WHATWG streams), so it reads until a part is out.
-    async pull() {
-      const before = enqueued;
-      while (enqueued === before) {
+  return {
+    async read() {
+      while (batch.length === 0) {
+        if (ended) return undefined;
         const { done, value } = await reader.read();
+        // Cancelled while the read was pending: the stream ends here.
+        if (ended) return undefined;
         if (done) {
           feed(`${decoder.decode()}\n\n`);
           if (textStarted) emit({ type: 'text-end', id: TEXT_ID });
           emit({ type: 'finish', finishReason: finishOf(finishReason), usage: usageOf(usage) });
-          out.close();
-          return;
+          ended = true;
+        } else {
+          feed(decoder.decode(value, { stream: true }));
         }
-        feed(decoder.decode(value, { stream: true }));
       }
+      const parts = batch;
+      batch = [];
+      return parts;
     },
     cancel(reason) {
+      ended = true;
+      batch = [];
       return reader.cancel(reason);
     },
-  });
+  };
 }
 
 function finishOf(raw: string | null | undefined): LanguageModelV3FinishReason {

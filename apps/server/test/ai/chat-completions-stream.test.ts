@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createOpenAI } from '@ai-sdk/openai';
 import { APICallError, type LanguageModelV3, type LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import { createLeanChatModel } from '../../src/ai/chat-completions-stream.ts';
+import { partSourceOf } from '../../src/ai/part-source.ts';
 
 /**
  * The lean Chat Completions stream against a server that writes exact bytes: SSE split anywhere
@@ -149,6 +150,29 @@ describe('the lean Chat Completions stream', () => {
       'Rápido',
       ' y ligero.',
     ]);
+  });
+
+  it('hands the chat path the same parts in one batch per network read, without a web stream', async () => {
+    const pieces = [
+      event(chunk('Hola')),
+      [event(chunk(' mundo')), event(chunk('.', 'stop'))].join(''),
+      'data: [DONE]\n\n',
+    ];
+    const { baseURL } = await rawServer(pieces);
+    const viaStream = await partsOf(await model(baseURL).doStream({ prompt }));
+
+    const source = partSourceOf(await model(baseURL).doStream({ prompt }));
+    const batches: LanguageModelV3StreamPart[][] = [];
+    for (let batch = await source.read(); batch; batch = await source.read()) batches.push(batch);
+
+    expect(batches.flat()).toEqual(viaStream);
+    // The first read's events arrive together: metadata, the text's start and its first delta.
+    expect(batches.map((batch) => batch.map((part) => part.type))).toContainEqual([
+      'response-metadata',
+      'text-start',
+      'text-delta',
+    ]);
+    expect(await source.read()).toBeUndefined();
   });
 
   it('turns an HTTP error into an APICallError carrying the provider’s message and status', async () => {

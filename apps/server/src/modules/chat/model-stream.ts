@@ -1,10 +1,7 @@
-import type {
-  LanguageModelV3,
-  LanguageModelV3CallOptions,
-  LanguageModelV3StreamPart,
-} from '@ai-sdk/provider';
+import type { LanguageModelV3, LanguageModelV3CallOptions } from '@ai-sdk/provider';
 import type { FastifyReply } from 'fastify';
 import { abortWhenClientLeaves } from '../../lib/client-abort.ts';
+import { partSourceOf, type PartSource } from '../../ai/part-source.ts';
 
 export type StreamEnding = 'aborted' | 'timeout' | 'provider';
 
@@ -67,7 +64,7 @@ export class StreamGuard {
    * reader, which settles a pending read as done at once whatever the model does with its signal, so
    * a chunk costs one plain read, not a race. After a read that is done, call `throwIfStopped`.
    */
-  cancelOnStop(reader: ReadableStreamDefaultReader<unknown>) {
+  cancelOnStop(reader: { cancel(reason?: unknown): Promise<void> }) {
     const cancel = () => void reader.cancel().catch(() => {});
     if (this.upstream.signal.aborted) cancel();
     else this.upstream.signal.addEventListener('abort', cancel, { once: true });
@@ -156,33 +153,35 @@ export async function* modelTextStream(
   signal: AbortSignal,
 ): AsyncGenerator<string, void, void> {
   const guard = new StreamGuard(signal, timeouts);
-  let reader: ReadableStreamDefaultReader<LanguageModelV3StreamPart> | undefined;
+  let source: PartSource | undefined;
   try {
     const result = await guard.race(model.doStream({ ...call, abortSignal: guard.upstream.signal }));
-    reader = result.stream.getReader();
-    guard.cancelOnStop(reader);
+    source = partSourceOf(result);
+    guard.cancelOnStop(source);
     while (true) {
-      const { done, value: part } = await reader.read();
-      if (done) {
+      const parts = await source.read();
+      if (!parts) {
         guard.throwIfStopped();
         guard.upstreamEnded();
         return;
       }
-      if (part.type === 'text-delta') {
-        if (part.delta.length === 0) continue;
-        guard.textArrived();
-        yield part.delta;
-      } else if (part.type === 'error') {
-        throw new ModelStreamError('provider', describe(part.error), { cause: part.error });
-      } else if (part.type === 'finish' && part.finishReason.unified === 'error') {
-        throw new ModelStreamError('provider', 'The model stopped with an error');
+      for (const part of parts) {
+        if (part.type === 'text-delta') {
+          if (part.delta.length === 0) continue;
+          guard.textArrived();
+          yield part.delta;
+        } else if (part.type === 'error') {
+          throw new ModelStreamError('provider', describe(part.error), { cause: part.error });
+        } else if (part.type === 'finish' && part.finishReason.unified === 'error') {
+          throw new ModelStreamError('provider', 'The model stopped with an error');
+        }
       }
     }
   } catch (error) {
     throw guard.failure(error);
   } finally {
     guard.close();
-    reader?.cancel().catch(() => {});
+    source?.cancel().catch(() => {});
   }
 }
 
