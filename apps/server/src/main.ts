@@ -13,7 +13,11 @@ async function main() {
     }
     throw error;
   }
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    poolSize: config.DATABASE_POOL_SIZE,
+  });
   const app = await buildApp({ config, database });
 
   const shutdown = async (signal: string) => {

@@ -35,7 +35,11 @@ const config = loadConfig({
 const throwaway = process.env.BENCH_DATABASE_URL
   ? await createThrowawayDatabase(process.env.BENCH_DATABASE_URL)
   : null;
-const database = await openDatabase({ dataDir, databaseUrl: throwaway?.url });
+const database = await openDatabase({
+  dataDir,
+  databaseUrl: throwaway?.url,
+  poolSize: config.DATABASE_POOL_SIZE,
+});
 const app = await buildApp({ config, database });
 await app.listen({ port: 0, host: '127.0.0.1' });
 

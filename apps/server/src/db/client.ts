@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.ts';
 import { PGliteThread } from './pglite-thread.ts';
+import { DEFAULT_DATABASE_POOL_SIZE } from '../config.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -83,9 +84,14 @@ export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string | null;
+  /** PostgreSQL connections (DATABASE_POOL_SIZE). */
+  poolSize?: number;
 }): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? DEFAULT_DATABASE_POOL_SIZE,
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool), { migrationsFolder });
     return {

@@ -11,6 +11,7 @@ describe('loadConfig', () => {
     expect(config.PORT).toBe(3000);
     expect(config.APP_URL).toBe('http://localhost:3000');
     expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.DATABASE_POOL_SIZE).toBe(20);
     expect(config.isDevelopment).toBe(true);
     expect(config.JWT_SECRET.length).toBeGreaterThanOrEqual(32);
   });
@@ -26,13 +27,21 @@ describe('loadConfig', () => {
   it('names every bad key at once', () => {
     let error: unknown;
     try {
-      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', SMTP_URL: 'not a url' });
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        DATABASE_POOL_SIZE: '0',
+        LOG_LEVEL: 'loud',
+        SMTP_URL: 'not a url',
+      });
     } catch (e) {
       error = e;
     }
     expect(error).toBeInstanceOf(ConfigError);
     const message = (error as ConfigError).message;
-    for (const key of ['PORT', 'DATABASE_URL', 'LOG_LEVEL', 'SMTP_URL']) expect(message).toContain(key);
+    for (const key of ['PORT', 'DATABASE_URL', 'DATABASE_POOL_SIZE', 'LOG_LEVEL', 'SMTP_URL']) {
+      expect(message).toContain(key);
+    }
   });
 
   it('requires a JWT secret and an APP_URL in production', () => {
