@@ -45,7 +45,14 @@ export async function sendChatStream(
   const userId = request.userId;
   const turn = await openChatTurn(db, { ...body, userId }, deps.usage);
   const { workspace, brandVoice, userEntryId } = turn;
-  if (body.promptId) await recordPromptUse(db, workspace.id, userId, body.promptId);
+  // The library prompt's use (its place in "Recientes") is recorded beside the model call: it need not
+  // delay the first token, and failing to record it should not fail the reply. open_chat_turn has
+  // already checked that the prompt is this workspace's.
+  const promptUse = body.promptId
+    ? recordPromptUse(db, workspace.id, userId, body.promptId).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'could not record a prompt use');
+      })
+    : undefined;
 
   const chat = modelFor(models, workspace);
   const liveSearch = liveSearchMode({
@@ -122,6 +129,7 @@ export async function sendChatStream(
   if (failure && failure.reason !== 'aborted') {
     request.log.warn({ err: failure.cause ?? failure, reason: failure.reason }, 'chat stream failed mid-way');
   }
+  await promptUse;
   let saved: Awaited<ReturnType<typeof saveReply>> | undefined;
   try {
     saved = await saveReply(
