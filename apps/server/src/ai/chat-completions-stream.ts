@@ -24,8 +24,9 @@ export interface LeanChatSettings {
  *
  * The chat's hot path streams text for a text-only prompt and nothing else. For exactly that call this
  * model speaks the protocol itself: one fetch, the SSE split by hand, `JSON.parse`, and the parts of
- * each network read handed over in one batch (part-source.ts; `stream` reads the same). Every other call — tools, response formats, sampling settings, files, `doGenerate` — goes to
- * the SDK's own model (`sdk`), so its behaviour stays the SDK's. The parts are the same
+ * each network read handed over in one batch (part-source.ts; `stream` reads the same). Every other
+ * call — tools, response formats, sampling settings, files, `doGenerate` — goes to the SDK's own model
+ * (`sdk`), so its behaviour stays the SDK's. The parts are the same
  * LanguageModelV3 parts the SDK's model yields for such a stream.
  */
 export function createLeanChatModel(settings: LeanChatSettings): LanguageModelV3 {

@@ -21,7 +21,7 @@ export interface PGliteRunner {
 
 /**
  * PGlite in a thread of its own (ADR 0007), behind the part of PGlite's interface drizzle's driver
- * uses: `query`, `exec` and `transaction`. The database's work — on PGlite about two fifths of a chat
+ * uses: `query`, `exec` and `transaction`; and `call`, a database function in one round trip. The database's work — on PGlite about two fifths of a chat
  * request's event-loop work before its first token — runs beside the server's event loop, not inside it.
  *
  * Query options other than `rowMode` are not sent: drizzle's parsers (timestamps, dates and

@@ -61,11 +61,12 @@ export class StreamGuard {
 
   /**
    * Makes reads of a model's parts end as soon as the upstream is aborted: the abort cancels the
-   * reader, which settles a pending read as done at once whatever the model does with its signal, so
-   * a chunk costs one plain read, not a race. After a read that is done, call `throwIfStopped`.
+   * parts (a stream reader or a PartSource), which settles a pending read as done at once whatever the
+   * model does with its signal, so a chunk costs one plain read, not a race. After a read that is done,
+   * call `throwIfStopped`.
    */
-  cancelOnStop(reader: { cancel(reason?: unknown): Promise<void> }) {
-    const cancel = () => void reader.cancel().catch(() => {});
+  cancelOnStop(parts: { cancel(reason?: unknown): Promise<void> }) {
+    const cancel = () => void parts.cancel().catch(() => {});
     if (this.upstream.signal.aborted) cancel();
     else this.upstream.signal.addEventListener('abort', cancel, { once: true });
   }
