@@ -16,7 +16,7 @@ const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
 const optionalString = z.preprocess(emptyToUndefined, z.string().min(1).optional());
 
-const envSchema = z.object({
+const envObject = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -65,9 +65,45 @@ const envSchema = z.object({
   AI_MODEL_PREMIUM_LABEL: optionalString,
   AI_FIRST_TOKEN_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   AI_IDLE_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
-  /** A SearXNG instance (JSON API enabled): the chat's web_search tool for current facts (DESIGN §4). */
+  /** A SearXNG instance (JSON API enabled): the chat's web_search tool for current facts. */
   SEARCH_URL: optionalUrl,
 });
+
+export type AiProvider = 'openai' | 'anthropic' | 'demo';
+
+type ProviderSettings = Partial<
+  Pick<z.infer<typeof envObject>, 'AI_PROVIDER' | 'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'ANTHROPIC_API_KEY'>
+>;
+
+/** The AI provider in use: the one chosen, else OpenAI with its key or base URL, else Anthropic, else demo. */
+export function resolveAiProvider(settings: ProviderSettings): AiProvider {
+  if (settings.AI_PROVIDER) return settings.AI_PROVIDER;
+  if (settings.OPENAI_BASE_URL || settings.OPENAI_API_KEY) return 'openai';
+  if (settings.ANTHROPIC_API_KEY) return 'anthropic';
+  return 'demo';
+}
+
+/**
+ * Rules between keys, checked even when other keys are bad so that one start lists every problem: a
+ * production server needs its secret and public address; a chosen AI provider needs its key.
+ */
+const envSchema = envObject.superRefine(
+  (env, ctx) => {
+    const require = (key: keyof typeof env, why: string) => {
+      if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `required ${why}` });
+    };
+    if (env.NODE_ENV === 'production') {
+      require('JWT_SECRET', 'in production');
+      require('APP_URL', 'in production');
+    }
+    const provider = resolveAiProvider(env);
+    if (provider === 'anthropic') require('ANTHROPIC_API_KEY', 'with AI_PROVIDER=anthropic');
+    if (provider === 'openai' && !env.OPENAI_BASE_URL) {
+      require('OPENAI_API_KEY', 'with AI_PROVIDER=openai (or set OPENAI_BASE_URL)');
+    }
+  },
+  { when: () => true },
+);
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -90,14 +126,9 @@ export class ConfigError extends Error {
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
-  const problems = parsed.success
-    ? []
-    : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-  if (parsed.success && parsed.data.NODE_ENV === 'production') {
-    if (!parsed.data.JWT_SECRET) problems.push('JWT_SECRET: required in production');
-    if (!parsed.data.APP_URL) problems.push('APP_URL: required in production');
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
-  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
 
   const data = parsed.data;
   const dataDir = path.resolve(data.DATA_DIR);

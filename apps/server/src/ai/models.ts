@@ -1,11 +1,9 @@
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
-import { ConfigError, type Config } from '../config.ts';
+import { resolveAiProvider, type AiProvider, type Config } from '../config.ts';
 import { createLeanChatModel } from './chat-completions-stream.ts';
 import { createDemoWriter } from './demo-writer.ts';
-
-export type AiProvider = 'openai' | 'anthropic' | 'demo';
 
 export interface ChatModel {
   model: LanguageModelV3;
@@ -20,7 +18,7 @@ export interface Models {
   /** True when no provider is configured and the offline demo writer answers. */
   demo: boolean;
   standard: ChatModel;
-  /** Used when a paid workspace turns on "GPT-4 in Chat" (DESIGN §4). */
+  /** Used when a paid workspace turns on "GPT-4 in Chat" (paid plans only). */
   premium: ChatModel;
 }
 
@@ -42,26 +40,13 @@ const defaults: Record<AiProvider, { standard: string; premium: string }> = {
   demo: { standard: 'redacta-demo-writer', premium: 'redacta-demo-writer-plus' },
 };
 
-export function resolveProvider(config: ModelConfig): AiProvider {
-  if (config.AI_PROVIDER) return config.AI_PROVIDER;
-  if (config.OPENAI_BASE_URL || config.OPENAI_API_KEY) return 'openai';
-  if (config.ANTHROPIC_API_KEY) return 'anthropic';
-  return 'demo';
-}
-
 /**
- * The one place models are built (DESIGN §5 habit 5): the chat route only ever sees a
- * LanguageModelV3, so tests swap the provider through configuration, never the route.
+ * The one place models are built: the chat route only ever sees a LanguageModelV3, so tests swap the
+ * provider through configuration, never the route. The configuration schema has already refused a
+ * chosen provider without its key.
  */
 export function createModels(config: ModelConfig, options: { demoDelayMs?: number } = {}): Models {
-  const provider = resolveProvider(config);
-  // Fail at start-up, not at the first chat, when the chosen provider cannot work (DESIGN §5 habit 3).
-  if (provider === 'anthropic' && !config.ANTHROPIC_API_KEY) {
-    throw new ConfigError(['ANTHROPIC_API_KEY: required with AI_PROVIDER=anthropic']);
-  }
-  if (provider === 'openai' && !config.OPENAI_API_KEY && !config.OPENAI_BASE_URL) {
-    throw new ConfigError(['OPENAI_API_KEY: required with AI_PROVIDER=openai (or set OPENAI_BASE_URL)']);
-  }
+  const provider = resolveAiProvider(config);
   const ids = {
     standard: config.AI_MODEL ?? defaults[provider].standard,
     premium: config.AI_MODEL_PREMIUM ?? config.AI_MODEL ?? defaults[provider].premium,
@@ -92,7 +77,7 @@ function buildFactory(
   switch (provider) {
     case 'openai': {
       // Chat Completions, not the Responses API of `openai(id)`: it is what OpenAI-compatible
-      // servers implement (DESIGN §6). Local servers need no key, but the SDK insists on one.
+      // servers (Ollama, vLLM, llama.cpp) implement. Local servers need no key, but the SDK insists on one.
       const apiKey = config.OPENAI_API_KEY ?? 'not-needed';
       const baseURL = config.OPENAI_BASE_URL ?? 'https://api.openai.com/v1';
       const openai = createOpenAI({ apiKey, baseURL });

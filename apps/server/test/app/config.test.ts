@@ -44,6 +44,24 @@ describe('loadConfig', () => {
     }
   });
 
+  it('lists a chosen AI provider without its key beside every other bad key', () => {
+    const problems = (env: NodeJS.ProcessEnv) => {
+      try {
+        loadConfig({ NODE_ENV: 'test', ...env });
+        return '';
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return (error as ConfigError).message;
+      }
+    };
+    const anthropic = problems({ AI_PROVIDER: 'anthropic', PORT: 'eighty', NODE_ENV: 'production' });
+    for (const key of ['ANTHROPIC_API_KEY', 'PORT', 'JWT_SECRET', 'APP_URL'])
+      expect(anthropic).toContain(key);
+    expect(problems({ AI_PROVIDER: 'openai' })).toContain('OPENAI_API_KEY');
+    expect(problems({ AI_PROVIDER: 'openai', OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1' })).toBe('');
+    expect(problems({ ANTHROPIC_API_KEY: 'k' })).toBe('');
+  });
+
   it('requires a JWT secret and an APP_URL in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET[\s\S]*APP_URL/);
     const config = loadConfig({
