@@ -44,9 +44,23 @@ const groups = (): PromptGroup[] => [
   { key: 'seo', name: 'SEO', prompts: [meta] },
 ];
 
-function renderLibrary(handlers: Parameters<typeof fakeApi>[0] = {}) {
+function renderLibrary(handlers: Parameters<typeof fakeApi>[0] = {}, onOuterSubmit?: () => void) {
   const onUse = vi.fn();
-  const { calls } = renderInSession([{ path: '/chat', element: <PromptLibraryButton onUse={onUse} /> }], {
+  const button = <PromptLibraryButton onUse={onUse} />;
+  // A form around the button stands for any page that places the library inside one of its own.
+  const element = onOuterSubmit ? (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        onOuterSubmit();
+      }}
+    >
+      {button}
+    </form>
+  ) : (
+    button
+  );
+  const { calls } = renderInSession([{ path: '/chat', element }], {
     'GET /api/workspace/list': () => json(200, [workspace]),
     [`GET /api/prompt/by-workspace/${W}?language=es`]: () => json(200, groups()),
     ...handlers,
@@ -214,6 +228,29 @@ describe('prompt library', { timeout: 20_000 }, () => {
     await userEvent.click(within(confirm).getByRole('button', { name: 'Eliminar' }));
     await waitFor(() => expect(optionNames(dialog)).toEqual(['Post de lanzamiento', 'Asunto de correo']));
     expect(calls.some((call) => call.key === `DELETE /api/prompt/custom/${created}`)).toBe(true);
+  });
+
+  it('its forms submit only themselves, even when the library is placed inside another form', async () => {
+    const outerSubmit = vi.fn();
+    const { onUse } = renderLibrary(
+      {
+        'POST /api/prompt/custom': () => json(201, { id: 'cccccccc-0000-4000-8000-000000000009' }),
+        [`POST /api/prompt/${names.id}/use`]: () => json(204),
+      },
+      outerSubmit,
+    );
+    const dialog = await openLibrary();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Nuevo prompt' }));
+    await userEvent.type(within(dialog).getByLabelText('Nombre'), 'Titular');
+    await userEvent.type(within(dialog).getByLabelText('Texto del prompt'), 'Escribe un titular.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Prompt personalizado creado')).toBeInTheDocument();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: /Lluvia de ideas/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Usar prompt' }));
+    await userEvent.type(within(dialog).getByLabelText('producto'), 'una app{Enter}');
+    await waitFor(() => expect(onUse).toHaveBeenCalled());
+    expect(outerSubmit).not.toHaveBeenCalled();
   });
 
   it('a failed load says "No se pudieron recuperar los prompts" and can try again', async () => {

@@ -25,7 +25,11 @@ export interface ComposerProps {
   footer?: ReactNode;
 }
 
-/** UI.md keyboard: Enter sends, Shift+Enter starts a new line; Stop replaces Send while streaming. */
+/**
+ * Enter sends, Shift+Enter starts a new line; Stop replaces Send while streaming. Deliberately not a
+ * <form>: the tools (the prompt library's own forms among them) render inside it, and a submit
+ * bubbling out of them must never send the draft. Only Send and Enter in the message field send.
+ */
 export function Composer({
   value,
   onChange,
@@ -58,19 +62,13 @@ export function Composer({
   };
 
   const sendButton = (
-    <Button type="submit" disabled={!canSend} aria-label={t('chat.send')} className="h-10 px-3">
+    <Button onClick={onSend} disabled={!canSend} aria-label={t('chat.send')} className="h-10 px-3">
       <Send className="size-4" aria-hidden />
     </Button>
   );
 
   return (
-    <form
-      className="mx-auto flex w-full max-w-[760px] flex-col gap-2"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (canSend) onSend();
-      }}
-    >
+    <div className="mx-auto flex w-full max-w-[760px] flex-col gap-2">
       <label htmlFor={id} className="sr-only">
         {t('chat.composerLabel')}
       </label>
@@ -115,6 +113,6 @@ export function Composer({
         </div>
       </div>
       {footer}
-    </form>
+    </div>
   );
 }

@@ -23,6 +23,9 @@ export function CustomPromptForm({
   const required = t('validation.required');
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // The library is rendered from inside the chat's composer: React bubbles a submit through
+    // portals to the components around it, and it must end here.
+    event.stopPropagation();
     setTouched({ name: true, text: true });
     if (name.trim() && text.trim()) onSave({ name: name.trim(), text: text.trim() });
   };

@@ -25,6 +25,9 @@ export function VariablesForm({
   const filled = fillPromptVariables(prompt.text, values);
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // The library is rendered from inside the chat's composer: React bubbles a submit through
+    // portals to the components around it, and it must end here.
+    event.stopPropagation();
     onSubmit(filled);
   };
   return (
