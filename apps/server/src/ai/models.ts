@@ -17,6 +17,11 @@ export interface Models {
   provider: AiProvider;
   /** True when no provider is configured and the offline demo writer answers. */
   demo: boolean;
+  /**
+   * True when the demo writer answers on a development server: the app may show the workspace owner
+   * how to connect a model (server variables); in production that belongs in the docs, not the app.
+   */
+  setupHelp: boolean;
   standard: ChatModel;
   /** Used when a paid workspace turns on "GPT-4 in Chat" (paid plans only). */
   premium: ChatModel;
@@ -32,7 +37,8 @@ type ModelConfig = Pick<
   | 'AI_MODEL_PREMIUM'
   | 'AI_MODEL_LABEL'
   | 'AI_MODEL_PREMIUM_LABEL'
->;
+> &
+  Partial<Pick<Config, 'isDevelopment'>>;
 
 const defaults: Record<AiProvider, { standard: string; premium: string }> = {
   openai: { standard: 'gpt-4.1-mini', premium: 'gpt-4.1' },
@@ -56,6 +62,7 @@ export function createModels(config: ModelConfig, options: { demoDelayMs?: numbe
   return {
     provider,
     demo: provider === 'demo',
+    setupHelp: provider === 'demo' && config.isDevelopment === true,
     standard: {
       model: build(ids.standard),
       id: ids.standard,

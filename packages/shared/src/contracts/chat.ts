@@ -121,6 +121,8 @@ export const premiumModelStatusSchema = z.object({
   activeModelLabel: z.string(),
   /** True when no provider is configured and the offline demo writer answers. */
   demo: z.boolean(),
+  /** True when the demo writer answers on a development server: the owner may see how to connect a model. */
+  setupHelp: z.boolean(),
 });
 export type PremiumModelStatus = z.infer<typeof premiumModelStatusSchema>;
 

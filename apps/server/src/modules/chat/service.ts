@@ -211,5 +211,6 @@ function statusOf(models: Models, workspace: ChatWorkspace) {
     modelLabel: models.premium.label,
     activeModelLabel: modelFor(models, workspace).label,
     demo: models.demo,
+    setupHelp: models.setupHelp,
   };
 }
