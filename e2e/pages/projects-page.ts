@@ -45,8 +45,8 @@ export class ProjectsPage {
   }
 
   /**
-   * Toasts sit top-right over the header's buttons, and one under the pointer never leaves
-   * (react-hot-toast pauses on hover): move the pointer off and let them go before using the header.
+   * Toasts sit at the bottom, where they may lie over the last rows, and one under the pointer never
+   * leaves (react-hot-toast pauses on hover): move the pointer off and let them go.
    */
   async waitForToastsToGo() {
     await this.page.mouse.move(1, 400);

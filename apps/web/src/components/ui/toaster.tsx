@@ -1,16 +1,19 @@
-import { Toaster as HotToaster } from 'react-hot-toast';
+import toast, { Toaster as HotToaster, ToastBar } from 'react-hot-toast';
+import { MOBILE_QUERY, useMediaQuery } from '@/lib/use-media-query';
 
 /**
- * Spec §9 / UI.md: top-right, max width 350 px, 3 s in the shell, success 2 s, error 4 s.
- * react-hot-toast keeps at most 20 toasts (its TOAST_LIMIT), the spec's maximum.
- * They start below the page header (64 px; the mobile header is 56 px): a toast pauses while hovered,
- * so one lying over the header's buttons could block them for as long as the pointer stays.
+ * Toasts sit at the bottom of the window, 16 px from its edges: right-aligned on desktop, centred at
+ * 768 px and below, far from every page's header actions (docs/ui.md, "Toasts"). A toast pauses
+ * while hovered, so one lying over a button would block it for as long as the pointer stays. Only the
+ * toast's own box takes the pointer (the container and each toast's row let clicks through), and a
+ * click on it dismisses it. At most 20 at once (react-hot-toast's limit); 3 s, success 2 s, error 4 s.
  */
 export function Toaster() {
+  const mobile = useMediaQuery(MOBILE_QUERY);
   return (
     <HotToaster
-      position="top-right"
-      containerStyle={{ zIndex: 100, top: 72 }}
+      position={mobile ? 'bottom-center' : 'bottom-right'}
+      containerStyle={{ zIndex: 100 }}
       toastOptions={{
         duration: 3000,
         style: {
@@ -25,6 +28,17 @@ export function Toaster() {
         },
         error: { duration: 4000, iconTheme: { primary: 'var(--c-danger)', secondary: 'var(--c-surface)' } },
       }}
-    />
+    >
+      {(item) => (
+        <ToastBar toast={item}>
+          {({ icon, message }) => (
+            <div className="flex items-center" onClick={() => toast.dismiss(item.id)}>
+              {icon}
+              {message}
+            </div>
+          )}
+        </ToastBar>
+      )}
+    </HotToaster>
   );
 }
