@@ -4,7 +4,7 @@ import { Button } from './button';
 import { Modal, ModalClose } from './modal';
 
 /**
- * UI.md confirmation: title, one sentence, cancel then confirm. The destructive red button only
+ * A confirmation: title, one sentence, cancel then confirm. The destructive red button only
  * ever appears here. Mounted while asked; while the action runs it cannot be dismissed.
  */
 export function ConfirmDialog({

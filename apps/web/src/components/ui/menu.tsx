@@ -4,7 +4,7 @@ import { MoreHorizontal } from 'lucide-react';
 import { cn } from './cn';
 
 /**
- * UI.md menus: per-item "⋯" menus with icons; destructive items last, in red. `onCloseAutoFocus`
+ * Per-item "⋯" menus with icons; destructive items last, in red. `onCloseAutoFocus`
  * lets a chosen item keep the focus elsewhere (an inline rename) instead of on the trigger.
  */
 export function Menu({

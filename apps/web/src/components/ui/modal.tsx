@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from './cn';
+import { useReturnFocus } from './focus-return';
 
 export interface ModalProps {
   open: boolean;
@@ -12,13 +13,15 @@ export interface ModalProps {
   footer?: ReactNode;
   closeLabel: string;
   className?: string;
-  /** Raises the modal above everything else (spec §9: the sign-in modal sits on top). */
+  /** Raises the modal above everything else (the sign-in modal sits on top). */
   topmost?: boolean;
 }
 
 /**
- * UI.md modal: title, one-sentence explanation, actions right-aligned. Radix handles focus trap,
- * Escape, overlay click and returning focus to the trigger. Below 768 px it is a bottom sheet.
+ * A modal: title, one-sentence explanation, actions right-aligned. Radix handles the focus trap,
+ * Escape and overlay click; on closing, the focus goes back to the control that opened it (a menu
+ * item's menu trigger), also when it was opened without a Dialog.Trigger. Below 768 px it is a
+ * bottom sheet.
  */
 export function Modal({
   open,
@@ -31,6 +34,7 @@ export function Modal({
   className,
   topmost,
 }: ModalProps) {
+  const returnFocus = useReturnFocus(open);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -38,6 +42,7 @@ export function Modal({
           className={cn('animate-fade-in fixed inset-0 bg-slate-950/50', topmost ? 'z-[90]' : 'z-[60]')}
         />
         <Dialog.Content
+          onCloseAutoFocus={returnFocus}
           className={cn(
             'fixed z-[61] flex max-h-[92vh] flex-col overflow-y-auto bg-surface text-text shadow-2xl',
             'inset-x-0 bottom-0 rounded-t-[12px] p-5',

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 /**
  * A tooltip on hover and focus. Each carries its own provider so the Radix code stays out of the
  * first chunk (only lazily loaded screens use tooltips). Disabled buttons get no pointer events, so callers wrap them
- * with `DisabledHint`, which keeps a focusable span as the trigger (UI.md: disabled buttons
+ * with `DisabledHint`, which keeps a focusable span as the trigger (disabled buttons
  * explain why on hover/focus).
  */
 export function Tooltip({

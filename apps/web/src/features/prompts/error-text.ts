@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import { isApiError } from '@/lib/api-error';
 import { errorMessage } from '@/lib/error-message';
 
-/** Failures the user can act on keep their own message; the rest get the spec §8 text. */
+/** Failures the user can act on keep their own message; the rest get the catalogue text. */
 const actionable = new Set(['RATE_LIMITED', 'NETWORK', 'TIMEOUT']);
 
 export function promptError(t: TFunction, error: unknown, specKey: string): string {

@@ -253,6 +253,71 @@ describe('prompt library', { timeout: 20_000 }, () => {
     expect(outerSubmit).not.toHaveBeenCalled();
   });
 
+  it('closing hands the focus back to where it was: the button, a field (Ctrl+K, Escape), else the button', async () => {
+    const custom: Prompt = { ...shorten, id: 'cccccccc-0000-4000-8000-000000000005', custom: true };
+    const onUse = vi.fn();
+    renderInSession(
+      [
+        {
+          path: '/chat',
+          element: (
+            <>
+              <textarea aria-label="Borrador" />
+              <PromptLibraryButton onUse={onUse} />
+            </>
+          ),
+        },
+      ],
+      {
+        'GET /api/workspace/list': () => json(200, [workspace]),
+        [`GET /api/prompt/by-workspace/${W}?language=es`]: () =>
+          json(
+            200,
+            groups().map((group) => (group.key === 'custom' ? { ...group, prompts: [custom] } : group)),
+          ),
+      },
+    );
+    const button = await screen.findByRole('button', { name: 'Prompts' });
+    let dialog = await openLibrary();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
+    await waitFor(() => expect(button).toHaveFocus());
+
+    const field = screen.getByRole('textbox', { name: 'Borrador' });
+    await userEvent.click(field);
+    await userEvent.keyboard('{Control>}k{/Control}');
+    dialog = await screen.findByRole('dialog', { name: 'Biblioteca de prompts' });
+    await userEvent.keyboard('{Control>}k{/Control}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(field).toHaveFocus());
+
+    await userEvent.keyboard('{Control>}k{/Control}');
+    dialog = await screen.findByRole('dialog', { name: 'Biblioteca de prompts' });
+    // Escape steps back from the custom prompt form, to the button that opened it.
+    const newPrompt = within(dialog).getByRole('button', { name: 'Nuevo prompt' });
+    await userEvent.click(newPrompt);
+    expect(within(dialog).getByLabelText('Nombre')).toHaveFocus();
+    // Ctrl+K does not throw away a prompt being written.
+    await userEvent.keyboard('{Control>}k{/Control}');
+    await userEvent.keyboard('{Escape}');
+    expect(newPrompt).toHaveFocus();
+    // Cancelling an edit lands on the prompt's Edit button.
+    await userEvent.click(within(dialog).getByRole('button', { name: /Personalizados/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Editar' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    expect(within(dialog).getByRole('button', { name: 'Editar' })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(field).toHaveFocus());
+
+    // Opened while nothing had the focus: it goes to the library's button.
+    (document.activeElement as HTMLElement).blur();
+    await userEvent.keyboard('{Control>}k{/Control}');
+    await screen.findByRole('dialog', { name: 'Biblioteca de prompts' });
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(button).toHaveFocus());
+  });
+
   it('a failed load says "No se pudieron recuperar los prompts" and can try again', async () => {
     let fail = true;
     renderLibrary({

@@ -8,7 +8,7 @@ interface ImprovedPrompt {
   remaining: number | null;
 }
 
-/** POST /api/chat/improve on the 100 s client (spec §7): the draft rewritten as a clearer request. */
+/** POST /api/chat/improve on the 100 s client: the draft rewritten as a clearer request. */
 export function useImprovePrompt() {
   const queryClient = useQueryClient();
   return useMutation({

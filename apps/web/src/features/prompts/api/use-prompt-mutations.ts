@@ -17,12 +17,11 @@ function useGroupsCache() {
 export function useCreateCustomPrompt() {
   const { workspaceId, language, update } = useGroupsCache();
   return useMutation({
-    mutationFn: (body: { name: string; text: string }) =>
-      api.post<{ id: string }>('/prompt/custom', { workspaceId, language, ...body }),
-    onSuccess: ({ id }, body) => {
-      const prompt: Prompt = { id, ...body, category: null, custom: true, language };
-      update((groups) => addCustomPrompt(groups, prompt));
+    mutationFn: async (body: { name: string; text: string }): Promise<Prompt> => {
+      const { id } = await api.post<{ id: string }>('/prompt/custom', { workspaceId, language, ...body });
+      return { id, ...body, category: null, custom: true, language };
     },
+    onSuccess: (prompt) => update((groups) => addCustomPrompt(groups, prompt)),
   });
 }
 

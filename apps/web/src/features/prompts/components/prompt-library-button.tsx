@@ -1,7 +1,8 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BookOpen } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { isLibraryShortcut } from '../shortcut';
 
 /** The panel is its own chunk: nothing of it loads until the library is first wanted. */
 const loadPanel = () => import('./prompt-library-panel');
@@ -10,8 +11,8 @@ const PromptLibraryPanel = lazy(loadPanel);
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
 /**
- * Opens the prompt library; Ctrl/⌘+K opens it from anywhere on the page that shows this button
- * (UI.md). `onUse` receives the prompt text with its variables filled in.
+ * Opens the prompt library; Ctrl/⌘+K opens it from anywhere on the page that shows this button, and
+ * closes it again. `onUse` receives the prompt text with its variables filled in.
  */
 export function PromptLibraryButton({
   onUse,
@@ -23,10 +24,12 @@ export function PromptLibraryButton({
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key.toLowerCase() !== 'k' || !(event.ctrlKey || event.metaKey) || event.altKey) return;
+      // An open library handles the shortcut itself (it closes) and marks it handled.
+      if (!isLibraryShortcut(event) || event.defaultPrevented) return;
       event.preventDefault();
       setWanted(true);
       setOpen(true);
@@ -39,6 +42,7 @@ export function PromptLibraryButton({
   return (
     <>
       <Button
+        ref={button}
         variant="ghost"
         size="sm"
         className={className}
@@ -57,7 +61,12 @@ export function PromptLibraryButton({
       </Button>
       {wanted && (
         <Suspense fallback={null}>
-          <PromptLibraryPanel open={open} onOpenChange={setOpen} onUse={onUse} />
+          <PromptLibraryPanel
+            open={open}
+            onOpenChange={setOpen}
+            onUse={onUse}
+            fallbackFocus={() => button.current}
+          />
         </Suspense>
       )}
     </>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
 import { promptVariables, type Prompt } from '@redacta/shared';
 import { cn } from '@/components/ui/cn';
+import { useReturnFocus } from '@/components/ui/focus-return';
 import { errorMessage } from '@/lib/error-message';
 import { MOBILE_QUERY, useMediaQuery } from '@/lib/use-media-query';
 import { usePromptGroups } from '../api/use-prompt-groups';
@@ -16,6 +17,7 @@ import {
 import { browseHits, firstGroupWithPrompts } from '../browse';
 import { promptError } from '../error-text';
 import { searchPrompts } from '../search';
+import { isLibraryShortcut } from '../shortcut';
 import { CategoryNav } from './category-nav';
 import { CustomPromptForm } from './custom-prompt-form';
 import { DeletePromptDialog } from './delete-prompt-dialog';
@@ -25,9 +27,12 @@ import { optionId, PromptList } from './prompt-list';
 import { PromptPreview } from './prompt-preview';
 import { VariablesForm } from './variables-form';
 
+/** The preview's button that takes the focus when the panel comes back to it from a step. */
+type PreviewFocus = 'use' | 'edit';
+
 type View =
-  | { kind: 'browse' }
-  | { kind: 'preview' }
+  | { kind: 'browse'; focus?: PreviewFocus }
+  | { kind: 'preview'; focus?: PreviewFocus }
   | { kind: 'variables'; prompt: Prompt }
   | { kind: 'form'; prompt?: Prompt };
 
@@ -35,15 +40,24 @@ export interface PromptLibraryPanelProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onUse: (text: string, promptId: string) => void;
+  /** Where the focus goes on closing when the control that opened the library is gone. */
+  fallbackFocus: () => HTMLElement | null;
 }
 
-/** The prompt library (spec §1): search, categories, preview, use, and the workspace's own prompts. */
-export default function PromptLibraryPanel({ open, onOpenChange, onUse }: PromptLibraryPanelProps) {
+/** The prompt library: search, categories, preview, use, and the workspace's own prompts. */
+export default function PromptLibraryPanel({
+  open,
+  onOpenChange,
+  onUse,
+  fallbackFocus,
+}: PromptLibraryPanelProps) {
   const { t } = useTranslation();
   const compact = useMediaQuery(MOBILE_QUERY);
   const listId = useId();
   const searchRef = useRef<HTMLInputElement>(null);
   const usedPrompt = useRef(false);
+  const formOpener = useRef<HTMLElement | null>(null);
+  const returnFocus = useReturnFocus(open, fallbackFocus);
   const { data: groups, isPending, isError, refetch, isRefetching } = usePromptGroups();
   const recordUse = useRecordPromptUse();
   const create = useCreateCustomPrompt();
@@ -68,6 +82,32 @@ export default function PromptLibraryPanel({ open, onOpenChange, onUse }: Prompt
     onOpenChange(false);
   };
   const showList = () => setView({ kind: 'browse' });
+  const backToList = () => {
+    showList();
+    searchRef.current?.focus();
+  };
+  const backToPrompt = () => setView({ kind: compact ? 'preview' : 'browse', focus: 'use' });
+  const openForm = (prompt?: Prompt) => {
+    formOpener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setView({ kind: 'form', prompt });
+  };
+  /**
+   * Leaving the form hands the focus back to the button that opened it when that is still on
+   * screen; otherwise to the Edit button of the prompt shown next, or to the search field.
+   */
+  const leaveForm = (kind: 'browse' | 'preview', shown?: Prompt) => {
+    const opener = formOpener.current;
+    formOpener.current = null;
+    if (opener?.isConnected) {
+      setView({ kind });
+      opener.focus();
+    } else if (shown) {
+      setView({ kind, focus: 'edit' });
+    } else {
+      setView({ kind });
+      searchRef.current?.focus();
+    }
+  };
   const changeFailed = (error: unknown) => toast.error(promptError(t, error, 'prompts.toasts.changeFailed'));
 
   const finish = (prompt: Prompt, text: string) =>
@@ -105,11 +145,11 @@ export default function PromptLibraryPanel({ open, onOpenChange, onUse }: Prompt
   };
 
   const saveCustom = (value: { name: string; text: string }, prompt?: Prompt) => {
-    const shown = (id: string) => {
+    const shown = (saved: Prompt) => {
       setGroupKey('custom');
       setQuery('');
-      setActiveId(id);
-      setView({ kind: compact ? 'preview' : 'browse' });
+      setActiveId(saved.id);
+      leaveForm(compact ? 'preview' : 'browse', saved);
     };
     if (prompt)
       edit.mutate(
@@ -117,16 +157,16 @@ export default function PromptLibraryPanel({ open, onOpenChange, onUse }: Prompt
         {
           onSuccess: () => {
             toast.success(t('prompts.toasts.edited'));
-            shown(prompt.id);
+            shown({ ...prompt, ...value });
           },
           onError: changeFailed,
         },
       );
     else
       create.mutate(value, {
-        onSuccess: ({ id }) => {
+        onSuccess: (created) => {
           toast.success(t('prompts.toasts.created'));
-          shown(id);
+          shown(created);
         },
         onError: changeFailed,
       });
@@ -148,7 +188,7 @@ export default function PromptLibraryPanel({ open, onOpenChange, onUse }: Prompt
         key={view.prompt.id}
         prompt={view.prompt}
         using={recordUse.isPending}
-        onBack={() => setView({ kind: compact ? 'preview' : 'browse' })}
+        onBack={backToPrompt}
         onSubmit={(filled) => finish(view.prompt, filled)}
       />
     ) : view.kind === 'form' ? (
@@ -156,7 +196,7 @@ export default function PromptLibraryPanel({ open, onOpenChange, onUse }: Prompt
         key={view.prompt?.id ?? 'new'}
         prompt={view.prompt}
         saving={create.isPending || edit.isPending}
-        onCancel={showList}
+        onCancel={() => leaveForm('browse', view.prompt)}
         onSave={(value) => saveCustom(value, view.prompt)}
       />
     ) : active ? (
@@ -165,9 +205,10 @@ export default function PromptLibraryPanel({ open, onOpenChange, onUse }: Prompt
         groupName={activeGroupName}
         using={recordUse.isPending}
         onUse={() => choose(active.prompt)}
-        onEdit={() => setView({ kind: 'form', prompt: active.prompt })}
+        onEdit={() => openForm(active.prompt)}
         onDelete={() => setDeleting(active.prompt)}
-        onBack={compact ? showList : undefined}
+        onBack={compact ? backToList : undefined}
+        focus={view.kind === 'browse' || view.kind === 'preview' ? view.focus : undefined}
       />
     ) : (
       <p className="m-auto max-w-60 p-6 text-center text-[13px] text-text-muted">{t('prompts.pickOne')}</p>
@@ -186,7 +227,7 @@ export default function PromptLibraryPanel({ open, onOpenChange, onUse }: Prompt
           if (compact) setView({ kind: 'preview' });
         }}
         onKeyDown={onListKeys}
-        empty={<EmptyList query={query} groupKey={selectedKey} onCreate={() => setView({ kind: 'form' })} />}
+        empty={<EmptyList query={query} groupKey={selectedKey} onCreate={() => openForm()} />}
       />
     </div>
   );
@@ -204,17 +245,27 @@ export default function PromptLibraryPanel({ open, onOpenChange, onUse }: Prompt
           onCloseAutoFocus={(event) => {
             // A used prompt hands focus to the composer the text went into.
             if (usedPrompt.current) event.preventDefault();
+            else returnFocus(event);
             usedPrompt.current = false;
           }}
+          onKeyDown={(event) => {
+            if (!isLibraryShortcut(event) || deleting) return;
+            // Handled here, so the shortcut does not open the library again; a prompt being written
+            // is not thrown away.
+            event.preventDefault();
+            if (view.kind !== 'form') close();
+          }}
           onInteractOutside={(event) => {
-            // A click beside the panel must not throw away a prompt being written (UI.md).
+            // A click beside the panel must not throw away a prompt being written.
             if (view.kind === 'form') event.preventDefault();
           }}
           onEscapeKeyDown={(event) => {
-            if (view.kind === 'form' || view.kind === 'variables' || view.kind === 'preview') {
-              event.preventDefault();
-              showList();
-            }
+            // Escape steps back (form or variables to the prompt, the prompt to the list) before it closes.
+            if (view.kind === 'browse') return;
+            event.preventDefault();
+            if (view.kind === 'form') leaveForm('browse', view.prompt);
+            else if (view.kind === 'variables') backToPrompt();
+            else backToList();
           }}
           className={cn(
             'animate-fade-in fixed z-[60] flex flex-col overflow-hidden bg-surface text-text shadow-2xl',
@@ -237,7 +288,7 @@ export default function PromptLibraryPanel({ open, onOpenChange, onUse }: Prompt
                 showList();
               }}
               onKeyDown={onListKeys}
-              onNew={() => setView({ kind: 'form' })}
+              onNew={() => openForm()}
             />
             {compact && groups && !searching && view.kind === 'browse' && (
               <CategoryNav groups={groups} selected={selectedKey} onSelect={selectGroup} compact />

@@ -14,6 +14,7 @@ export function PromptPreview({
   onEdit,
   onDelete,
   onBack,
+  focus,
 }: {
   prompt: Prompt;
   groupName: string | null;
@@ -22,6 +23,8 @@ export function PromptPreview({
   onEdit: () => void;
   onDelete: () => void;
   onBack?: () => void;
+  /** The button to focus on showing, when the panel comes back here from using or editing the prompt. */
+  focus?: 'use' | 'edit';
 }) {
   const { t } = useTranslation();
   const variables = promptVariables(prompt.text);
@@ -51,12 +54,22 @@ export function PromptPreview({
             >
               {t('prompts.delete')}
             </Button>
-            <Button variant="secondary" onClick={onEdit} icon={<Pencil className="size-4" aria-hidden />}>
+            <Button
+              variant="secondary"
+              onClick={onEdit}
+              autoFocus={focus === 'edit'}
+              icon={<Pencil className="size-4" aria-hidden />}
+            >
               {t('prompts.edit')}
             </Button>
           </>
         )}
-        <Button onClick={onUse} loading={using} icon={<Send className="size-4" aria-hidden />}>
+        <Button
+          onClick={onUse}
+          loading={using}
+          autoFocus={focus === 'use'}
+          icon={<Send className="size-4" aria-hidden />}
+        >
           {t('prompts.use')}
         </Button>
       </div>
