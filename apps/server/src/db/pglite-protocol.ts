@@ -16,8 +16,15 @@ export type DatabaseRequest = DatabaseCall & { id: number };
 /** A database error's own fields (code, detail, constraint…): an Error's are lost in postMessage. */
 export type ErrorFields = Record<string, string | number | boolean | null> & { message: string };
 
+/**
+ * A value comes back serialized (`node:v8`), not as a structured-clone message: the server's thread has
+ * a quarter of the database thread's stack, so a value the database thread can send (a jsonb nested a
+ * few thousand levels) may be too deep for the server's thread to read. Node drops a message it cannot
+ * read with nothing but a `messageerror` that names no request; bytes read by the caller fail that
+ * statement alone.
+ */
 export type DatabaseResponse =
-  { id: number; ok: true; value: unknown } | { id: number; ok: false; error: ErrorFields };
+  { id: number; ok: true; bytes: Uint8Array } | { id: number; ok: false; error: ErrorFields };
 
 /** The first message of the database thread: PGlite is open, or why it could not be. */
 export type DatabaseStarted = { started: true } | { started: false; error: ErrorFields };

@@ -1,3 +1,4 @@
+import { deserialize } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { Results } from '@electric-sql/pglite';
 import type {
@@ -42,8 +43,14 @@ export class PGliteThread implements PGliteRunner {
       const pending = this.#pending.get(response.id);
       if (!pending) return;
       this.#pending.delete(response.id);
-      if (response.ok) pending.resolve(response.value);
-      else pending.reject(databaseError(response.error));
+      if (!response.ok) return pending.reject(databaseError(response.error));
+      let value: unknown;
+      try {
+        value = deserialize(response.bytes);
+      } catch (error) {
+        return pending.reject(new Error(`The database's answer could not be read: ${String(error)}`));
+      }
+      pending.resolve(value);
     });
     const fail = (error: Error) => {
       this.#failure ??= error;
@@ -56,7 +63,12 @@ export class PGliteThread implements PGliteRunner {
 
   /** Starts the database thread with PGlite in `dataDir` (in memory without one) and waits until it is open. */
   static async open(dataDir: string | undefined): Promise<PGliteThread> {
-    const worker = new Worker(startScript, { eval: true, workerData: { dataDir } });
+    const worker = new Worker(startScript, {
+      eval: true,
+      workerData: { dataDir },
+      // Node's default, stated because the protocol relies on it (DatabaseResponse, #request).
+      resourceLimits: { stackSizeMb: 4 },
+    });
     const started = await new Promise<DatabaseStarted>((resolve, reject) => {
       const stopped = (code: number) => reject(threadStopped(code));
       worker.once('message', (message: DatabaseStarted) => {
@@ -121,8 +133,10 @@ export class PGliteThread implements PGliteRunner {
     if (this.#failure) return Promise.reject(this.#failure);
     const id = this.#nextId++;
     return new Promise<T>((resolve, reject) => {
-      this.#pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      // A statement whose parameters cannot be sent (nested too deep to serialize) fails alone. What
+      // this thread can serialize the database thread can read: it has four times the stack.
       this.#worker.postMessage({ ...call, id } satisfies DatabaseRequest);
+      this.#pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
     });
   }
 }

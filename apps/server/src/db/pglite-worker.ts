@@ -3,6 +3,7 @@
  * server's thread, one at a time in PGlite's own order. A transaction stays open here while the
  * server's thread runs its callback; PGlite holds every other statement until it ends.
  */
+import { serialize } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types, type Transaction } from '@electric-sql/pglite';
 import {
@@ -48,12 +49,31 @@ if ('error' in opened) {
   const { client } = opened;
   port.on('message', (request: DatabaseRequest) => {
     answer(client, request).then(
-      (value) => port.postMessage({ id: request.id, ok: true, value } satisfies DatabaseResponse),
-      (error: unknown) =>
-        port.postMessage({ id: request.id, ok: false, error: errorFields(error) } satisfies DatabaseResponse),
+      (value) => reply(request.id, value),
+      (error: unknown) => fail(request.id, error),
     );
   });
   port.postMessage({ started: true } satisfies DatabaseStarted);
+}
+
+/**
+ * Sends a value as bytes the server's thread deserializes itself (see DatabaseResponse). A value that
+ * cannot be serialized (nested deeper than this thread's stack) fails its own request: every request
+ * gets an answer, so no transaction waits for one forever while PGlite holds every other statement.
+ */
+function reply(id: number, value: unknown) {
+  let bytes: Buffer;
+  try {
+    bytes = serialize(value);
+  } catch (error) {
+    fail(id, new Error(`The database's answer could not be sent to the server: ${String(error)}`));
+    return;
+  }
+  port.postMessage({ id, ok: true, bytes } satisfies DatabaseResponse, [bytes.buffer as ArrayBuffer]);
+}
+
+function fail(id: number, error: unknown) {
+  port.postMessage({ id, ok: false, error: errorFields(error) } satisfies DatabaseResponse);
 }
 
 async function answer(client: PGlite, request: DatabaseRequest): Promise<unknown> {

@@ -123,6 +123,31 @@ describe('PGlite in its own thread', () => {
     expect(await thread.call('select add_note($1, $2)::text', ['301', 'next'])).toBe('301');
   });
 
+  it('fails only the statement whose answer is too deep to hand over, and keeps answering', async () => {
+    const nested = (depth: number) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
+    await thread.exec('create table docs (id integer primary key, body jsonb not null)');
+    // 2,500 levels: the database thread parses and sends it, the server's smaller stack cannot read
+    // it. 20,000: the database thread cannot even serialize it.
+    for (const [id, depth] of [
+      [1, 2_500],
+      [2, 20_000],
+    ] as const) {
+      const failed = await thread
+        .transaction(async (tx) => {
+          await tx.query('insert into docs (id, body) values ($1, $2) returning body', [id, nested(depth)]);
+        })
+        .catch((e: Error) => e.message);
+      expect(failed, `${depth} levels`).toMatch(/answer could not be (read|sent)/);
+      // The transaction rolled back instead of holding PGlite forever: other statements run.
+      expect((await thread.query('select count(*)::int as n from docs')).rows).toEqual([{ n: 0 }]);
+    }
+    // Parameters too deep for this thread to send fail their own statement too.
+    let deep: unknown = 1;
+    for (let i = 0; i < 20_000; i++) deep = { a: deep };
+    await expect(thread.query('select $1::jsonb', [deep])).rejects.toThrow(RangeError);
+    expect((await thread.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
+  });
+
   it('holds a function call until an open transaction ends, and never runs it inside one', async () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
