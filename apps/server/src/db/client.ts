@@ -20,18 +20,28 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type FunctionArgument = string | number | boolean | null | undefined;
 
 /**
- * The value of one database function call — the chat's PL/pgSQL functions (migration 0003, ADR 0006),
- * e.g. `callFunction<number>(db, 'charge_words', [workspaceId, period, words])` — outside any
- * transaction (each function is atomic by itself). Arguments travel as text and take the types of the
- * function's one signature; the result is its JSON (json results as objects, integers as numbers).
+ * The value of one database function call — the chat's PL/pgSQL functions (migrations 0003 and 0004,
+ * ADR 0006), e.g. `callFunction<number>(db, 'charge_words', { p_workspace_id, p_period, p_words })` —
+ * outside any transaction (each function is atomic by itself). Arguments are passed by name
+ * (`p_words => $3`), so a function whose parameters change cannot silently take a value meant for
+ * another; they travel as text and take the types of the function's one signature. The result is its
+ * JSON (json results as objects, integers as numbers).
  *
  * The statement goes to the driver's client directly, not through drizzle's query builder: on the
  * chat's hot path that builder cost ~0.05 ms a call, and PGlite answers a call in one wire-protocol
  * round trip instead of six (`PGliteThread.call`).
  */
-export async function callFunction<T>(db: Db, name: string, args: readonly FunctionArgument[]): Promise<T> {
-  const sql = functionCallSql(name, args.length);
-  const params = args.map((arg) => (arg === null || arg === undefined ? null : String(arg)));
+export async function callFunction<T>(
+  db: Db,
+  name: string,
+  args: Readonly<Record<string, FunctionArgument>>,
+): Promise<T> {
+  const names = Object.keys(args);
+  const sql = functionCallSql(name, names);
+  const params = names.map((key) => {
+    const arg = args[key];
+    return arg === null || arg === undefined ? null : String(arg);
+  });
   const client = (db as unknown as { $client: PGliteThread | pg.Pool }).$client;
   let text: string | null;
   try {
@@ -54,14 +64,17 @@ export async function callFunction<T>(db: Db, name: string, args: readonly Funct
 
 const asText = { getTypeParser: () => (value: string) => value };
 const functionCalls = new Map<string, string>();
+const identifier = /^[a-z_][a-z0-9_]*$/;
 
-function functionCallSql(name: string, arity: number): string {
-  const key = `${name}/${arity}`;
+function functionCallSql(name: string, parameters: readonly string[]): string {
+  const key = `${name}(${parameters.join(',')})`;
   let sql = functionCalls.get(key);
   if (!sql) {
-    if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Not a database function name: ${name}`);
-    const placeholders = Array.from({ length: arity }, (_, i) => `$${i + 1}`).join(', ');
-    sql = `select to_json(${name}(${placeholders}))::text`;
+    for (const word of [name, ...parameters]) {
+      if (!identifier.test(word)) throw new Error(`Not a database function or parameter name: ${word}`);
+    }
+    const args = parameters.map((parameter, i) => `${parameter} => $${i + 1}`).join(', ');
+    sql = `select to_json(${name}(${args}))::text`;
     functionCalls.set(key, sql);
   }
   return sql;

@@ -186,6 +186,11 @@ export const projects = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /**
+     * The name is still the one the server picked ("<date> Sin título"): the project's first message
+     * names it. Renaming it, or naming it from that message, clears this.
+     */
+    nameIsDefault: boolean('name_is_default').notNull().default(false),
     isShared: boolean('is_shared').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -222,7 +227,11 @@ export const brandVoices = pgTable(
   ],
 );
 
-/** One chat turn: the user's request or the AI's reply. Ordered by creation time. */
+/**
+ * One chat turn: the user's request or the AI's reply. Ordered by creation time. A request may have
+ * several replies (Regenerate adds one); exactly one of them is shown, and only shown entries go into
+ * the model's history.
+ */
 export const conversationEntries = pgTable(
   'conversation_entries',
   {
@@ -241,10 +250,21 @@ export const conversationEntries = pgTable(
     /** A request sent from a library prompt, and one sent asking for live search: Regenerate repeats them. */
     promptId: uuid('prompt_id').references((): AnyPgColumn => prompts.id, { onDelete: 'set null' }),
     liveSearch: boolean('live_search').notNull().default(false),
+    /** A reply's request: the user entry it answers. Null for the user's entries. */
+    requestId: uuid('request_id').references((): AnyPgColumn => conversationEntries.id, {
+      onDelete: 'cascade',
+    }),
+    /** The version of a request's reply the conversation shows; always true for the user's entries. */
+    shown: boolean('shown').notNull().default(true),
+    /** The offline demo writer wrote this reply (no AI provider was configured). */
+    demo: boolean('demo').notNull().default(false),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('conversation_entries_project_idx').on(t.projectId, t.createdAt)],
+  (t) => [
+    index('conversation_entries_project_idx').on(t.projectId, t.createdAt),
+    index('conversation_entries_request_idx').on(t.requestId),
+  ],
 );
 
 /** 👍/👎 feedback on an AI reply, one per reply and user (DESIGN §4). */

@@ -84,8 +84,55 @@ describe('GET /api/project/:id/conversation', () => {
       model: null,
       reaction: null,
     });
-    expect(entries[1]).toMatchObject({ id: firstReply!.id, model: 'redacta-demo-writer', reaction: 'up' });
+    expect(entries[1]).toMatchObject({
+      id: firstReply!.id,
+      model: 'redacta-demo-writer',
+      demo: true,
+      reaction: 'up',
+      versions: [],
+    });
     expect(entries[1].wordsCharged).toBeGreaterThan(0);
+  });
+
+  it('shows a reaction on every version of a regenerated reply', async () => {
+    const { parts } = await chat('Un post sobre yoga');
+    const first = parts.at(-1)!;
+    if (first.type !== 'finish') throw new Error('no finish');
+    const regenerated = await t.app.inject({
+      method: 'POST',
+      url: '/api/chat/send-request-stream',
+      headers: ana.auth,
+      payload: { workspaceId: ana.workspaceId, projectId, regenerate: { entryId: first.messageId } },
+    });
+    expect(regenerated.statusCode).toBe(200);
+    const react = (entryId: string, value: 'up' | 'down') =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/workspace/${ana.workspaceId}/add-reaction/${entryId}`,
+        headers: ana.auth,
+        payload: { value },
+      });
+    expect((await react(first.messageId, 'down')).statusCode).toBe(200);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/project/${projectId}/conversation`,
+      headers: ana.auth,
+    });
+    const [, reply] = res.json().entries;
+    expect((await react(reply.id, 'up')).statusCode).toBe(200);
+    const again = await t.app.inject({
+      method: 'GET',
+      url: `/api/project/${projectId}/conversation`,
+      headers: ana.auth,
+    });
+    const [, shown] = again.json().entries;
+    expect(shown.reaction).toBe('up');
+    expect(
+      shown.versions.map((v: { id: string; reaction: string; demo: boolean }) => [v.id, v.reaction, v.demo]),
+    ).toEqual([
+      [first.messageId, 'down', true],
+      [reply.id, 'up', true],
+    ]);
   });
 
   it('is 404 for another user’s private project', async () => {
@@ -161,6 +208,8 @@ describe('the premium model switch', () => {
       modelLabel: 'Demo writer+',
       activeModelLabel: 'Demo writer',
       demo: true,
+      // A test server is not a development one: nobody is shown how to connect a model.
+      setupHelp: false,
     });
   });
 

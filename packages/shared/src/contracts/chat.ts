@@ -2,12 +2,18 @@ import { z } from 'zod';
 
 export const CHAT_MESSAGE_MAX_LENGTH = 8000;
 
-/** `POST /chat/send-request-stream`. */
-export const sendChatRequestBodySchema = z.strictObject({
+/** What both kinds of chat request carry. */
+const chatRequestFields = {
   workspaceId: z.uuid(),
   projectId: z.uuid(),
-  message: z.string().trim().min(1).max(CHAT_MESSAGE_MAX_LENGTH),
+  /** Write in this brand voice (the composer's choice at the time of the request). */
   brandVoiceId: z.uuid().optional(),
+};
+
+/** `POST /chat/send-request-stream` with a new message: it is saved as the user's entry. */
+export const newChatMessageBodySchema = z.strictObject({
+  ...chatRequestFields,
+  message: z.string().trim().min(1).max(CHAT_MESSAGE_MAX_LENGTH),
   promptId: z.uuid().optional(),
   /**
    * The request wants current facts from the web: set it when the user starts from a real-time
@@ -18,22 +24,39 @@ export const sendChatRequestBodySchema = z.strictObject({
    */
   liveSearch: z.boolean().optional(),
 });
+export type NewChatMessageBody = z.infer<typeof newChatMessageBodySchema>;
+
+/**
+ * `POST /chat/send-request-stream` regenerating the conversation's last reply (`entryId`, any version
+ * of it): its request is answered again as it was sent (text, library prompt, live search) and no new
+ * user entry is saved. The new reply becomes the shown version; the earlier ones stay as versions.
+ * A reply that is not the last one is 409 CONFLICT.
+ */
+export const regenerateReplyBodySchema = z.strictObject({
+  ...chatRequestFields,
+  regenerate: z.strictObject({ entryId: z.uuid() }),
+});
+export type RegenerateReplyBody = z.infer<typeof regenerateReplyBodySchema>;
+
+export const sendChatRequestBodySchema = z.union([newChatMessageBodySchema, regenerateReplyBodySchema]);
 export type SendChatRequestBody = z.infer<typeof sendChatRequestBodySchema>;
 
 /**
  * The chat stream: `application/x-ndjson`, one JSON object per line, in this order:
  * one `start`, any number of `text` (append `text` as it comes), then exactly one `finish` or `error`.
  * A failure before the first token is not streamed: it is an ordinary error response
- * (403 NO_WORDS_LEFT, 404, 502 AI_PROVIDER_ERROR, 504 AI_TIMEOUT) with the usual error body.
+ * (403 NO_WORDS_LEFT, 404, 409 CONFLICT, 502 AI_PROVIDER_ERROR, 504 AI_TIMEOUT) with the usual error body.
  */
 export const chatStreamStartSchema = z.object({
   type: z.literal('start'),
-  /** The saved user entry. */
+  /** The request's user entry: saved now, or, when regenerating, the one the reply answers again. */
   userEntryId: z.uuid(),
   /** Display name of the model answering. */
   model: z.string(),
   /** True when the offline demo writer answers (no provider configured). */
   demo: z.boolean(),
+  /** The project's new name, when this request (its first message) named it. */
+  projectName: z.string().optional(),
 });
 export const chatStreamTextSchema = z.object({ type: z.literal('text'), text: z.string() });
 export const chatStreamFinishSchema = z.object({
@@ -77,28 +100,50 @@ export const entryStatuses = ['complete', 'aborted', 'failed'] as const;
 export const reactionValues = ['up', 'down'] as const;
 export type ReactionValue = (typeof reactionValues)[number];
 
-/** `GET /project/{id}/conversation`: entries oldest first. */
-export const conversationEntrySchema = z.object({
+/** One version of a reply. */
+export const replyVersionSchema = z.object({
   id: z.uuid(),
-  role: z.enum(['user', 'assistant']),
   content: z.string(),
   /** `aborted`: the user stopped it; `failed`: the provider failed mid-way. Either keeps the partial text. */
   status: z.enum(entryStatuses),
   /** Model id of a reply; null for the user's entries. */
   model: z.string().nullable(),
+  /** The offline demo writer wrote it (no AI provider was configured): sample text, not AI. */
+  demo: z.boolean(),
   wordsCharged: z.number().int().nonnegative(),
   createdAt: z.string(),
   /** The current user's 👍/👎 on a reply. */
   reaction: z.enum(reactionValues).nullable(),
+});
+export type ReplyVersion = z.infer<typeof replyVersionSchema>;
+
+/**
+ * `GET /project/{id}/conversation`: what the conversation shows, oldest first — each request, then
+ * the shown version of its reply. A reply's own fields are its shown version's.
+ */
+export const conversationEntrySchema = replyVersionSchema.extend({
+  role: z.enum(['user', 'assistant']),
   /** How a request was sent, so Regenerate sends it the same way: from a library prompt, with live search. */
   promptId: z.uuid().nullable(),
   liveSearch: z.boolean(),
+  /**
+   * Every version of a reply, oldest first, when Regenerate has made more than one (the shown one is
+   * among them); empty otherwise and for the user's entries.
+   */
+  versions: z.array(replyVersionSchema),
 });
 export type ConversationEntry = z.infer<typeof conversationEntrySchema>;
 export const conversationResponseSchema = z.object({
   projectId: z.uuid(),
   entries: z.array(conversationEntrySchema),
 });
+
+/**
+ * `PATCH /project/{id}/conversation/shown-version`: show this version of a reply (any reply of the
+ * project). The shown version is the one the model's history holds from then on.
+ */
+export const showReplyVersionBodySchema = z.strictObject({ entryId: z.uuid() });
+export const showReplyVersionResponseSchema = z.object({ entryId: z.uuid() });
 
 /** `PATCH /workspace/{id}/add-reaction/{reactionId}`: reactionId is the reply's entry id; null clears. */
 export const reactionParamsSchema = z.strictObject({ id: z.uuid(), reactionId: z.uuid() });

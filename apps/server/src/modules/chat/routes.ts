@@ -11,9 +11,17 @@ import {
   reactionParamsSchema,
   reactionResponseSchema,
   sendChatRequestBodySchema,
+  showReplyVersionBodySchema,
+  showReplyVersionResponseSchema,
 } from '@redacta/shared';
 import { improvePrompt, sendChatStream, type ChatDeps } from './send.ts';
-import { premiumModelStatus, projectConversation, setPremiumModel, setReaction } from './service.ts';
+import {
+  premiumModelStatus,
+  projectConversation,
+  setPremiumModel,
+  setReaction,
+  showReplyVersion,
+} from './service.ts';
 
 /** Chat, improve, conversations, reactions and the premium-model switch. Paths are full (no prefix). */
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -35,23 +43,29 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         ...chat,
-        summary: 'Send a chat request; the reply streams as application/x-ndjson (one JSON part per line)',
+        summary:
+          'Send a chat request, or regenerate the last reply; the reply streams as application/x-ndjson (one JSON part per line)',
         description:
           'On success: 200 `application/x-ndjson`, one JSON object per line: `{"type":"start","userEntryId","model","demo"}`, ' +
           'then `{"type":"text","text"}` per chunk (append in order), then exactly one of ' +
           '`{"type":"finish","messageId","wordsCharged","remaining"}` or ' +
           '`{"type":"error","code":"AI_PROVIDER_ERROR"|"AI_TIMEOUT","message","messageId","wordsCharged","remaining"}` ' +
           '(the partial reply is saved as failed). Failures before the first token are ordinary error responses: ' +
-          '403 NO_WORDS_LEFT, 404, 502 AI_PROVIDER_ERROR, 504 AI_TIMEOUT. Aborting the request stops the model; ' +
+          '403 NO_WORDS_LEFT, 404, 409 CONFLICT, 502 AI_PROVIDER_ERROR, 504 AI_TIMEOUT. Aborting the request stops the model; ' +
           'the partial reply is saved as aborted and only its words are charged. ' +
           'With `liveSearch: true` (or a message plainly asking for current facts) the model may search the web ' +
           'through SEARCH_URL and the reply cites its sources; without SEARCH_URL the reply opens by saying live ' +
-          'search is not connected.',
+          'search is not connected. ' +
+          "With `regenerate: {entryId}` instead of `message` the conversation's last reply is regenerated: its request is " +
+          'answered again as it was sent, no user entry is added, and the new reply becomes the shown version (409 CONFLICT ' +
+          'for an earlier reply). The first message of a project that still has its default name names it after its first ' +
+          'words (`projectName` in the start part).',
         body: sendChatRequestBodySchema,
         response: {
           400: errorBodySchema,
           403: errorBodySchema,
           404: errorBodySchema,
+          409: errorBodySchema,
           502: errorBodySchema,
           504: errorBodySchema,
         },
@@ -90,6 +104,26 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => projectConversation(app.db, request.params.id, request.userId),
+  );
+
+  app.patch(
+    '/project/:id/conversation/shown-version',
+    {
+      schema: {
+        ...chat,
+        summary:
+          "Show another version of a reply (Regenerate's earlier ones): the model's history holds the shown one",
+        params: idParamsSchema,
+        body: showReplyVersionBodySchema,
+        response: { 200: showReplyVersionResponseSchema, 404: errorBodySchema },
+      },
+    },
+    (request) =>
+      showReplyVersion(app.db, {
+        projectId: request.params.id,
+        entryId: request.body.entryId,
+        userId: request.userId,
+      }),
   );
 
   app.patch(

@@ -30,10 +30,12 @@ export interface ChatDeps {
 }
 
 /**
- * `POST /chat/send-request-stream`. Everything that can refuse the request (membership, project,
- * brand voice, allowance) and the wait for the first token happen before the response starts, so
- * they are ordinary error responses; from the first token on the response is an NDJSON stream of
- * ChatStreamPart and a failure is its last part. The reply is saved once, however it ends.
+ * `POST /chat/send-request-stream`: a new message, or the last reply regenerated (its request answered
+ * again; the new reply becomes the shown version of that request's reply). Everything that can refuse
+ * the request (membership, project, reply, brand voice, allowance) and the wait for the first token
+ * happen before the response starts, so they are ordinary error responses; from the first token on the
+ * response is an NDJSON stream of ChatStreamPart and a failure is its last part. The reply is saved
+ * once, however it ends.
  */
 export async function sendChatStream(
   deps: ChatDeps,
@@ -47,9 +49,10 @@ export async function sendChatStream(
   const { workspace, brandVoice, userEntryId } = turn;
   // The library prompt's use (its place in "Recientes") is recorded beside the model call: it need not
   // delay the first token, and failing to record it should not fail the reply. open_chat_turn has
-  // already checked that the prompt is this workspace's.
-  const promptUse = body.promptId
-    ? recordPromptUse(db, workspace.id, userId, body.promptId).catch((error: unknown) => {
+  // already checked that the prompt is this workspace's. Regenerating a reply is not a new use.
+  const promptId = 'promptId' in body ? body.promptId : undefined;
+  const promptUse = promptId
+    ? recordPromptUse(db, workspace.id, userId, promptId).catch((error: unknown) => {
         request.log.warn({ err: error }, 'could not record a prompt use');
       })
     : undefined;
@@ -58,12 +61,12 @@ export async function sendChatStream(
   const liveSearch = liveSearchMode({
     searchUrl: deps.searchUrl,
     // A prompt of the catalogue's real-time search category asks for live search by what it is.
-    requested: body.liveSearch || turn.promptCategory === REAL_TIME_SEARCH_CATEGORY,
-    message: body.message,
+    requested: turn.liveSearch || turn.promptCategory === REAL_TIME_SEARCH_CATEGORY,
+    message: turn.message,
   });
   const prompt = buildChatPrompt({
     history: turn.history,
-    message: body.message,
+    message: turn.message,
     language: workspace.language,
     brandVoice,
     liveSearch,
@@ -105,7 +108,13 @@ export async function sendChatStream(
   // The same bytes as line({ type: 'text', text }), without building an object per chunk.
   const textLine = (text: string) => `{"type":"text","text":${JSON.stringify(text)}}\n`;
   // The start and the first text go out in one write: one packet, and the client sees both at once.
-  const start = line({ type: 'start', userEntryId, model: chat.label, demo: models.demo });
+  const start = line({
+    type: 'start',
+    userEntryId,
+    model: chat.label,
+    demo: models.demo,
+    ...(turn.projectName ? { projectName: turn.projectName } : {}),
+  });
 
   let text = '';
   let failure: ModelStreamError | undefined;
@@ -138,7 +147,9 @@ export async function sendChatStream(
         workspace,
         projectId: body.projectId,
         userId,
+        requestId: userEntryId,
         modelId: chat.id,
+        demo: models.demo,
         brandVoiceId: brandVoice?.id,
         text,
         status,

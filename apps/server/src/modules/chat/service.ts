@@ -1,4 +1,5 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { LanguageModelV3Prompt } from '@ai-sdk/provider';
 import {
   countWords,
@@ -8,6 +9,7 @@ import {
   type ConversationEntry,
   type Locale,
   type Plan,
+  type ReplyVersion,
 } from '@redacta/shared';
 import { callFunction, type Db } from '../../db/client.ts';
 import { conversationEntries, memberships, projects, reactions, users, workspaces } from '../../db/schema.ts';
@@ -92,10 +94,13 @@ export function buildChatPrompt(input: {
   return prompt;
 }
 
+const savedReplySchema = z.object({ messageId: z.string(), wordCount: z.number().int() });
+
 /**
  * Saves a reply however it ended and charges exactly its words, in one call of the `save_chat_reply`
- * database function (migration 0003): the entry and the charge exist together or not at all.
- * Called once per reply (the caller guards it).
+ * database function (migration 0004): the entry and the charge exist together or not at all. The
+ * reply answers `requestId` and becomes the shown version of that request's reply. Called once per
+ * reply (the caller guards it).
  */
 export async function saveReply(
   db: Db,
@@ -103,7 +108,9 @@ export async function saveReply(
     workspace: { id: string; plan: Plan };
     projectId: string;
     userId: string;
+    requestId: string;
     modelId: string;
+    demo: boolean;
     brandVoiceId?: string;
     text: string;
     status: 'complete' | 'aborted' | 'failed';
@@ -112,21 +119,29 @@ export async function saveReply(
 ) {
   const wordsCharged = countWords(input.text);
   const now = settings.now?.() ?? new Date();
-  const saved = await callFunction<{ messageId: string; wordCount: number }>(db, 'save_chat_reply', [
-    input.workspace.id,
-    input.projectId,
-    input.userId,
-    input.text,
-    input.status,
-    input.modelId,
-    input.brandVoiceId,
-    wordsCharged,
-    usagePeriod(now),
-  ]);
+  const saved = savedReplySchema.parse(
+    await callFunction<unknown>(db, 'save_chat_reply', {
+      p_workspace_id: input.workspace.id,
+      p_project_id: input.projectId,
+      p_user_id: input.userId,
+      p_request_id: input.requestId,
+      p_content: input.text,
+      p_status: input.status,
+      p_model: input.modelId,
+      p_demo: input.demo,
+      p_brand_voice_id: input.brandVoiceId,
+      p_words: wordsCharged,
+      p_period: usagePeriod(now),
+    }),
+  );
   const usage = usageFromCount(input.workspace, saved.wordCount, settings, now);
   return { messageId: saved.messageId, wordsCharged, remaining: usage.remaining };
 }
 
+/**
+ * What the conversation shows, oldest first: each request, then the shown version of its reply with
+ * every version of it when there are several (ConversationEntry).
+ */
 export async function projectConversation(db: Db, projectId: string, userId: string) {
   await requireProjectAccess(db, projectId, userId);
   const rows = await db
@@ -136,24 +151,85 @@ export async function projectConversation(db: Db, projectId: string, userId: str
       content: conversationEntries.content,
       status: conversationEntries.status,
       model: conversationEntries.model,
+      demo: conversationEntries.demo,
       wordsCharged: conversationEntries.wordsCharged,
       createdAt: conversationEntries.createdAt,
       reaction: reactions.value,
       promptId: conversationEntries.promptId,
       liveSearch: conversationEntries.liveSearch,
+      requestId: conversationEntries.requestId,
+      shown: conversationEntries.shown,
     })
     .from(conversationEntries)
     .leftJoin(reactions, and(eq(reactions.entryId, conversationEntries.id), eq(reactions.userId, userId)))
     .where(eq(conversationEntries.projectId, projectId))
     .orderBy(asc(conversationEntries.createdAt), asc(conversationEntries.id));
-  return {
-    projectId,
-    entries: rows.map((row) => ({
-      ...row,
-      createdAt: row.createdAt.toISOString(),
-      reaction: row.reaction ?? null,
-    })),
-  };
+  type Row = (typeof rows)[number];
+
+  const repliesTo = new Map<string, Row[]>();
+  for (const row of rows) {
+    if (row.role === 'assistant' && row.requestId) {
+      const replies = repliesTo.get(row.requestId);
+      if (replies) replies.push(row);
+      else repliesTo.set(row.requestId, [row]);
+    }
+  }
+  const version = (row: Row): ReplyVersion => ({
+    id: row.id,
+    content: row.content,
+    status: row.status,
+    model: row.model,
+    demo: row.demo,
+    wordsCharged: row.wordsCharged,
+    createdAt: row.createdAt.toISOString(),
+    reaction: row.reaction ?? null,
+  });
+  const entry = (row: Row, versions: Row[] = []): ConversationEntry => ({
+    ...version(row),
+    role: row.role,
+    promptId: row.promptId,
+    liveSearch: row.liveSearch,
+    versions: versions.length > 1 ? versions.map(version) : [],
+  });
+
+  const entries: ConversationEntry[] = [];
+  for (const row of rows) {
+    if (row.role === 'user') {
+      entries.push(entry(row));
+      const replies = repliesTo.get(row.id);
+      if (replies) entries.push(entry(replies.findLast((reply) => reply.shown) ?? replies.at(-1)!, replies));
+    } else if (!row.requestId) {
+      entries.push(entry(row));
+    }
+  }
+  return { projectId, entries };
+}
+
+/**
+ * Shows one version of a reply of the project (any one the user can see): from then on the
+ * conversation shows it and the model's history holds it instead of the request's other replies.
+ */
+export async function showReplyVersion(
+  db: Db,
+  input: { projectId: string; entryId: string; userId: string },
+) {
+  await requireProjectAccess(db, input.projectId, input.userId);
+  const [reply] = await db
+    .select({ requestId: conversationEntries.requestId })
+    .from(conversationEntries)
+    .where(
+      and(
+        eq(conversationEntries.id, input.entryId),
+        eq(conversationEntries.projectId, input.projectId),
+        eq(conversationEntries.role, 'assistant'),
+      ),
+    );
+  if (!reply?.requestId) throw notFound('Reply');
+  await db
+    .update(conversationEntries)
+    .set({ shown: sql`${conversationEntries.id} = ${input.entryId}` })
+    .where(eq(conversationEntries.requestId, reply.requestId));
+  return { entryId: input.entryId };
 }
 
 /** 👍/👎 on a reply the user can see, in this workspace; null removes the user's reaction. */

@@ -1,7 +1,9 @@
-import { resolveLocale, usagePeriod, type ConversationEntry, type Plan } from '@redacta/shared';
+import { z } from 'zod';
+import { plans, resolveLocale, usagePeriod, type ConversationEntry } from '@redacta/shared';
 import { callFunction, type Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { UsageSettings } from '../usage/service.ts';
+import { projectTitleFrom } from './project-title.ts';
 import type { ChatWorkspace } from './service.ts';
 
 /** Entries of the project's conversation sent to the model with each request. */
@@ -12,69 +14,90 @@ export interface ChatTurn {
   brandVoice: { id: string; name: string; voice: string } | null;
   /** The category of the library prompt the request came from, when it names one. */
   promptCategory: string | null;
-  /** The last entries of the conversation before this request, oldest first. */
+  /** The shown entries of the conversation before this request, oldest first. */
   history: Pick<ConversationEntry, 'role' | 'content'>[];
+  /** The request's user entry: saved now, or the one a regenerated reply answers. */
   userEntryId: string;
+  /** The request answered: the new message, or the saved request of a regenerated reply. */
+  message: string;
+  liveSearch: boolean;
+  /** The project's new name when this request, its first message, named it. */
+  projectName: string | null;
 }
 
-type TurnAnswer =
-  | { refused: 'workspace' | 'project' | 'brand_voice' | 'prompt' | 'no_words' }
-  | {
-      refused?: undefined;
-      plan: Plan;
-      isGpt4TurnedOn: boolean;
-      locale: string | null;
-      brandVoice: ChatTurn['brandVoice'];
-      promptCategory: string | null;
-      history: ChatTurn['history'];
-      userEntryId: string;
-    };
+const turnAnswerSchema = z.union([
+  z.object({
+    refused: z.enum(['workspace', 'project', 'reply', 'not_last', 'brand_voice', 'prompt', 'no_words']),
+  }),
+  z.object({
+    plan: z.enum(plans),
+    isGpt4TurnedOn: z.boolean(),
+    locale: z.string().nullable(),
+    brandVoice: z.object({ id: z.string(), name: z.string(), voice: z.string() }).nullable(),
+    promptCategory: z.string().nullable(),
+    history: z.array(z.object({ role: z.enum(['user', 'assistant']), content: z.string() })),
+    userEntryId: z.string(),
+    regenerate: z.object({ message: z.string(), liveSearch: z.boolean() }).nullable(),
+    projectName: z.string().nullable(),
+  }),
+]);
+
+export type ChatTurnInput = {
+  workspaceId: string;
+  projectId: string;
+  userId: string;
+  brandVoiceId?: string;
+} & ({ message: string; promptId?: string; liveSearch?: boolean } | { regenerate: { entryId: string } });
 
 /**
  * Everything a chat request needs before its model call, in one call of the `open_chat_turn`
- * database function (migration 0003, ADR 0006): the membership check with the workspace and its
- * owner's language, the project the user can see, the brand voice and library prompt it names (this
- * workspace's, or 404), this month's allowance, the conversation so far, and — only when all of these
- * pass — the user's entry, saved. A chat request's work before the first token is its latency.
+ * database function (migration 0004, ADR 0006): the membership check with the workspace and its
+ * owner's language, the project the user can see, the reply to regenerate (the conversation's last),
+ * the brand voice and library prompt it names (this workspace's, or 404), this month's allowance, the
+ * conversation so far, and — only when all of these pass — a new message saved as the user's entry,
+ * naming the project when it still has the name the server gave it. A chat request's work before the
+ * first token is its latency.
  */
-export async function openChatTurn(
-  db: Db,
-  input: {
-    workspaceId: string;
-    projectId: string;
-    userId: string;
-    message: string;
-    brandVoiceId?: string;
-    promptId?: string;
-    liveSearch?: boolean;
-  },
-  settings: UsageSettings,
-): Promise<ChatTurn> {
+export async function openChatTurn(db: Db, input: ChatTurnInput, settings: UsageSettings): Promise<ChatTurn> {
   const now = settings.now?.() ?? new Date();
-  const turn = await callFunction<TurnAnswer>(db, 'open_chat_turn', [
-    input.workspaceId,
-    input.projectId,
-    input.userId,
-    input.message,
-    input.brandVoiceId,
-    input.promptId,
-    input.liveSearch ?? false,
-    usagePeriod(now),
-    settings.freePlanWords,
-    HISTORY_ENTRIES,
-  ]);
-  switch (turn.refused) {
-    case 'workspace':
-      throw notFound('Workspace');
-    case 'project':
-      throw notFound('Project');
-    case 'brand_voice':
-      throw notFound('Brand voice');
-    case 'prompt':
-      throw notFound('Prompt');
-    case 'no_words':
-      throw new AppError('NO_WORDS_LEFT', 'You have no words remaining this month');
+  const regenerating = 'regenerate' in input;
+  const answer = await callFunction<unknown>(db, 'open_chat_turn', {
+    p_workspace_id: input.workspaceId,
+    p_project_id: input.projectId,
+    p_user_id: input.userId,
+    p_message: regenerating ? null : input.message,
+    p_regenerate_entry_id: regenerating ? input.regenerate.entryId : null,
+    p_brand_voice_id: input.brandVoiceId,
+    p_prompt_id: regenerating ? null : input.promptId,
+    p_live_search: regenerating ? false : (input.liveSearch ?? false),
+    p_title: regenerating ? null : projectTitleFrom(input.message),
+    p_period: usagePeriod(now),
+    p_free_plan_words: settings.freePlanWords,
+    p_history_entries: HISTORY_ENTRIES,
+  });
+  const turn = turnAnswerSchema.parse(answer);
+  if ('refused' in turn) {
+    switch (turn.refused) {
+      case 'workspace':
+        throw notFound('Workspace');
+      case 'project':
+        throw notFound('Project');
+      case 'reply':
+        throw notFound('Reply');
+      case 'not_last':
+        throw new AppError('CONFLICT', "Only the conversation's last reply can be regenerated");
+      case 'brand_voice':
+        throw notFound('Brand voice');
+      case 'prompt':
+        throw notFound('Prompt');
+      case 'no_words':
+        throw new AppError('NO_WORDS_LEFT', 'You have no words remaining this month');
+    }
   }
+  const request = regenerating
+    ? turn.regenerate
+    : { message: input.message, liveSearch: input.liveSearch ?? false };
+  if (!request) throw new Error('open_chat_turn regenerated a reply without naming its request');
   return {
     workspace: {
       id: input.workspaceId,
@@ -86,5 +109,8 @@ export async function openChatTurn(
     promptCategory: turn.promptCategory,
     history: turn.history,
     userEntryId: turn.userEntryId,
+    message: request.message,
+    liveSearch: request.liveSearch,
+    projectName: turn.projectName,
   };
 }

@@ -42,7 +42,8 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         ...common,
-        summary: 'Create a project (and its empty document); without a name it is "<date> Sin título"',
+        summary:
+          'Create a project (and its empty document); without a name it is "<date> Sin título" until its first chat message names it',
         params: idParamsSchema,
         body: createProjectBodySchema,
         response: { 201: createProjectResponseSchema, ...errors },

@@ -39,7 +39,10 @@ export function defaultProjectName(locale: Locale, now = new Date()): string {
   return `${date} ${untitled[locale]}`;
 }
 
-/** A new private project with its empty document, for any member of the workspace. */
+/**
+ * A new private project with its empty document, for any member of the workspace. Without a name it
+ * gets the default one, until its first message names it (the chat's open_chat_turn).
+ */
 export async function createProject(
   db: Db,
   workspaceId: string,
@@ -60,7 +63,7 @@ export async function createProject(
   return db.transaction(async (tx) => {
     const [project] = await tx
       .insert(projects)
-      .values({ workspaceId, createdBy: userId, name: projectName })
+      .values({ workspaceId, createdBy: userId, name: projectName, nameIsDefault: !name?.trim() })
       .returning({ id: projects.id });
     await tx.insert(documents).values({ projectId: project!.id, content: emptyDocumentContent });
     return project!;
@@ -76,7 +79,8 @@ export async function renameProject(db: Db, projectId: string, userId: string, n
   await requireProjectEditor(db, projectId, userId);
   const [renamed] = await db
     .update(projects)
-    .set({ name: name.trim() })
+    // A name the user chose is never replaced by one made from the first message.
+    .set({ name: name.trim(), nameIsDefault: false })
     .where(eq(projects.id, projectId))
     .returning();
   return toProject(renamed!);

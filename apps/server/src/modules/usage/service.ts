@@ -77,6 +77,10 @@ export async function chargeWords(
   settings: UsageSettings,
 ): Promise<WorkspaceUsage> {
   const now = settings.now?.() ?? new Date();
-  const wordCount = await callFunction<number>(db, 'charge_words', [workspace.id, usagePeriod(now), words]);
+  const wordCount = await callFunction<number>(db, 'charge_words', {
+    p_workspace_id: workspace.id,
+    p_period: usagePeriod(now),
+    p_words: words,
+  });
   return usageFromCount(workspace, wordCount, settings, now);
 }
