@@ -162,3 +162,50 @@ test.describe('the document beside the chat', () => {
     }
   });
 });
+
+const labels = {
+  es: { tab: 'Documento', editor: 'Texto del documento', unsaved: 'Cambios sin guardar', saved: 'Guardado' },
+  en: { tab: 'Document', editor: 'Document text', unsaved: 'Unsaved changes', saved: 'Saved' },
+} as const;
+
+for (const width of [1280, 390]) {
+  for (const language of ['es', 'en'] as const) {
+    test(`typing leaves the header and the toolbar where they are (${width} px, ${language})`, async ({
+      page,
+      signUp,
+    }, testInfo) => {
+      const text = labels[language];
+      await page.setViewportSize({ width, height: 844 });
+      await signUp();
+      if (language === 'en') {
+        await page.evaluate(() => localStorage.setItem('redacta.locale', 'en'));
+        await page.reload();
+      }
+      if (width <= 768) await page.getByRole('tab', { name: text.tab }).click();
+      const root = page.getByTestId('document-panel');
+      const editor = root.getByRole('textbox', { name: text.editor });
+      await expect(editor).toBeVisible({ timeout: 30_000 });
+      const status = root.locator('[data-save-state]');
+      await expect(status).toHaveText(text.saved);
+
+      const header = root.getByTestId('document-header');
+      const toolbar = root.getByRole('toolbar');
+      const place = async () => {
+        const [h, bar] = [await header.boundingBox(), await toolbar.boundingBox()];
+        return { headerHeight: h!.height, toolbarTop: bar!.y, toolbarLeft: bar!.x };
+      };
+      const before = await place();
+
+      await editor.click();
+      for (const key of 'Hola, mundo') {
+        await page.keyboard.type(key);
+        expect(await place()).toEqual(before);
+      }
+      await expect(status).toHaveText(text.unsaved);
+      expect(await place()).toEqual(before);
+      await keepScreenshot(page, testInfo, `document-unsaved-${width}-${language}`);
+      await expect(status).toHaveText(text.saved, { timeout: 20_000 });
+      expect(await place()).toEqual(before);
+    });
+  }
+}

@@ -2,6 +2,8 @@ import { useEditorState, type Editor } from '@tiptap/react';
 import type { Node } from '@tiptap/pm/model';
 import { useTranslation } from 'react-i18next';
 import { countWords } from '@redacta/shared';
+import { useDocumentSnapshot } from '../state/document-context';
+import { SaveStatus } from './save-status';
 
 interface Stats {
   words: number;
@@ -21,17 +23,31 @@ function statsOf(doc: Node): Stats {
   return stats;
 }
 
-/** Word and character count of the whole document, as the user reads it. */
+/**
+ * The document's status bar: the save state on the left; the word and character count of the whole
+ * document, as the user reads it, on the right. A document too large to save says so above it.
+ */
 export function DocumentFooter({ editor }: { editor: Editor }) {
   const { t } = useTranslation();
+  const { save } = useDocumentSnapshot();
   const stats = useEditorState({ editor, selector: ({ editor: current }) => statsOf(current.state.doc) });
   return (
-    <div className="flex shrink-0 items-center justify-end gap-3 border-t border-border px-4 py-1.5 text-xs text-text-muted">
-      <span data-testid="document-word-count">{t('document.words', { count: stats.words })}</span>
-      <span aria-hidden>·</span>
-      <span data-testid="document-character-count">
-        {t('document.characters', { count: stats.characters })}
-      </span>
+    <div className="shrink-0 border-t border-border">
+      {save === 'tooLarge' && (
+        <p role="alert" className="px-4 pt-1.5 text-xs text-danger">
+          {t('document.tooLarge')}
+        </p>
+      )}
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 px-4 py-1.5 text-xs text-text-muted">
+        <SaveStatus state={save} />
+        <div className="ml-auto flex items-center gap-3">
+          <span data-testid="document-word-count">{t('document.words', { count: stats.words })}</span>
+          <span aria-hidden>·</span>
+          <span data-testid="document-character-count">
+            {t('document.characters', { count: stats.characters })}
+          </span>
+        </div>
+      </div>
     </div>
   );
 }

@@ -3,22 +3,25 @@ import { useTranslation } from 'react-i18next';
 import { Save } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Tooltip } from '@/components/ui/tooltip';
-import { useDocumentSnapshot, useDocumentStore } from '../state/document-context';
+import { useDocumentStore } from '../state/document-context';
 import { useProjectName } from '../api/use-project-name';
-import { SaveStatus } from './save-status';
 import { ExportMenu } from './export-menu';
 import { mod } from './toolbar-button';
 
-/** Title, save state, and the explicit save and export actions. */
+/**
+ * Title and the explicit save and export actions. Nothing in it depends on the save state (that lives
+ * in the footer), so it keeps one height and the toolbar under it stays put while the user types.
+ */
 export function DocumentHeader({ editor, onSave }: { editor: Editor; onSave: () => Promise<void> }) {
   const { t } = useTranslation();
   const store = useDocumentStore();
-  const { save } = useDocumentSnapshot();
   const projectName = useProjectName(store.projectId);
   return (
-    <div className="flex shrink-0 flex-wrap items-center gap-x-3 gap-y-2 border-b border-border px-4 py-2">
+    <div
+      data-testid="document-header"
+      className="flex shrink-0 flex-wrap items-center gap-x-3 gap-y-2 border-b border-border px-4 py-2"
+    >
       <h2 className="text-sm font-semibold">{t('document.title')}</h2>
-      <SaveStatus state={save} />
       <div className="ml-auto flex items-center gap-2">
         <Tooltip content={`${t('document.save')} (${mod}+S)`}>
           <Button
@@ -33,11 +36,6 @@ export function DocumentHeader({ editor, onSave }: { editor: Editor; onSave: () 
         </Tooltip>
         <ExportMenu editor={editor} projectName={projectName} />
       </div>
-      {save === 'tooLarge' && (
-        <p role="alert" className="w-full text-xs text-danger">
-          {t('document.tooLarge')}
-        </p>
-      )}
     </div>
   );
 }
