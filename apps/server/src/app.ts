@@ -17,6 +17,7 @@ import type { Mailer } from './mail/transport.ts';
 import { createModels, type Models } from './ai/models.ts';
 import { createMailer } from './mail/transport.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { jsonBodyPlugin } from './plugins/json-body.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -83,6 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(openApiPlugin, { transform: jsonSchemaTransform });
   await app.register(errorsPlugin);
+  await app.register(jsonBodyPlugin);
   await app.register(securityPlugin);
   await app.register(cookie);
   await app.register(rateLimitPlugin);

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from '../rules/text.ts';
 
 export const PROJECT_NAME_MAX_LENGTH = 120;
-/** The document beside the chat, serialized as JSON, may take at most 1 MiB (DESIGN §4). */
+/** The document beside the chat, serialized as JSON, may take at most 1 MiB. */
 export const DOCUMENT_MAX_BYTES = 1024 * 1024;
 /** How deep ProseMirror nodes may nest (lists in lists in quotes…); far beyond any real document. */
 export const DOCUMENT_MAX_DEPTH = 64;
@@ -62,33 +63,82 @@ export type ProjectList = z.infer<typeof projectListResponseSchema>;
 
 type Problem = { path: (string | number)[]; message: string };
 
+type JsonObject = Record<string, unknown>;
+const isObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const nodeKeys = new Set(['type', 'content', 'text', 'attrs', 'marks']);
+const markKeys = new Set(['type', 'attrs']);
+/** Attribute names as TipTap's extensions write them (`level`, `href`, `language`…). */
+const attributeName = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
+const TYPE_MAX_LENGTH = 64;
+
+const unknownKey = (object: JsonObject, known: Set<string>) =>
+  Object.keys(object).find((key) => !known.has(key));
+
+function typeProblem(object: JsonObject, path: Problem['path'], what: string): Problem | null {
+  const { type } = object;
+  if (typeof type !== 'string' || type.length === 0 || type.length > TYPE_MAX_LENGTH) {
+    return { path: [...path, 'type'], message: `Each ${what} needs a type` };
+  }
+  if (!isStorableText(type)) return { path: [...path, 'type'], message: UNSTORABLE_TEXT_MESSAGE };
+  return null;
+}
+
+/** `attrs`: absent, null, or an object of named plain values (text, numbers, true/false, null). */
+function attrsProblem(attrs: unknown, path: Problem['path']): Problem | null {
+  if (attrs === undefined || attrs === null) return null;
+  if (!isObject(attrs)) return { path, message: 'attrs must be an object' };
+  for (const [name, value] of Object.entries(attrs)) {
+    if (!attributeName.test(name)) return { path, message: 'Attribute names are words' };
+    const plain =
+      value === null ||
+      typeof value === 'number' ||
+      typeof value === 'boolean' ||
+      (typeof value === 'string' && isStorableText(value));
+    if (!plain) return { path: [...path, name], message: 'Attributes are text, numbers or true/false' };
+  }
+  return null;
+}
+
+function marksProblem(marks: unknown, path: Problem['path']): Problem | null {
+  if (marks === undefined) return null;
+  if (!Array.isArray(marks)) return { path, message: 'marks must be a list' };
+  for (const [index, mark] of marks.entries()) {
+    if (!isObject(mark)) return { path: [...path, index], message: 'Each mark needs a type' };
+    const key = unknownKey(mark, markKeys);
+    if (key !== undefined) return { path: [...path, index, key], message: `Unknown key: ${key}` };
+    const problem =
+      typeProblem(mark, [...path, index], 'mark') ?? attrsProblem(mark.attrs, [...path, index, 'attrs']);
+    if (problem) return problem;
+  }
+  return null;
+}
+
 /**
- * A ProseMirror node: an object with a string `type`, and optionally `content` (nodes), `text`
- * (string), `attrs` (object) and `marks` (objects with a string `type`). Walked iteratively so a
- * hostile document cannot overflow the stack; nesting beyond DOCUMENT_MAX_DEPTH is refused.
+ * A ProseMirror node: an object with a `type`, and optionally `content` (nodes), `text`, `attrs` (named
+ * plain values) and `marks` (each a `type` with optional `attrs`); no other key at any level, and no
+ * text that cannot be stored. Walked iteratively, so no document can overflow the stack; nesting beyond
+ * DOCUMENT_MAX_DEPTH is refused.
  */
 function proseMirrorProblem(root: unknown): Problem | null {
   const stack: { node: unknown; path: (string | number)[]; depth: number }[] = [
     { node: root, path: [], depth: 0 },
   ];
-  const isObject = (value: unknown): value is Record<string, unknown> =>
-    typeof value === 'object' && value !== null && !Array.isArray(value);
   while (stack.length > 0) {
     const { node, path, depth } = stack.pop()!;
     if (depth > DOCUMENT_MAX_DEPTH) return { path, message: 'The document is nested too deeply' };
-    if (!isObject(node) || typeof node.type !== 'string' || node.type.length === 0) {
-      return { path, message: 'Each node needs a string type' };
-    }
-    if (node.text !== undefined && typeof node.text !== 'string') {
-      return { path: [...path, 'text'], message: 'text must be a string' };
-    }
-    if (node.attrs !== undefined && node.attrs !== null && !isObject(node.attrs)) {
-      return { path: [...path, 'attrs'], message: 'attrs must be an object' };
-    }
-    if (node.marks !== undefined) {
-      if (!Array.isArray(node.marks)) return { path: [...path, 'marks'], message: 'marks must be a list' };
-      const bad = node.marks.findIndex((mark) => !isObject(mark) || typeof mark.type !== 'string');
-      if (bad >= 0) return { path: [...path, 'marks', bad], message: 'Each mark needs a string type' };
+    if (!isObject(node)) return { path, message: 'Each node needs a type' };
+    const key = unknownKey(node, nodeKeys);
+    if (key !== undefined) return { path: [...path, key], message: `Unknown key: ${key}` };
+    const problem =
+      typeProblem(node, path, 'node') ??
+      attrsProblem(node.attrs, [...path, 'attrs']) ??
+      marksProblem(node.marks, [...path, 'marks']);
+    if (problem) return problem;
+    if (node.text !== undefined) {
+      if (typeof node.text !== 'string') return { path: [...path, 'text'], message: 'text must be a string' };
+      if (!isStorableText(node.text)) return { path: [...path, 'text'], message: UNSTORABLE_TEXT_MESSAGE };
     }
     if (node.content !== undefined) {
       if (!Array.isArray(node.content))
@@ -103,7 +153,7 @@ function proseMirrorProblem(root: unknown): Problem | null {
 
 /** Document content as the editor (TipTap) saves it: `{type: 'doc', content: [...nodes]}`. */
 export const documentContentSchema = z
-  .looseObject({
+  .strictObject({
     type: z.literal('doc'),
     content: z.array(z.looseObject({ type: z.string() })),
   })

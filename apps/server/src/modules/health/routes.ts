@@ -3,7 +3,21 @@ import { z } from 'zod';
 
 const statusSchema = z.object({ status: z.enum(['ok', 'unavailable']), database: z.string().optional() });
 
-/** Liveness (the process answers) and readiness (the database answers). */
+/** A healthy database answers `select 1` in milliseconds; one that has not answered by then is not ready. */
+export const READY_TIMEOUT_MS = 3_000;
+
+function withinReadyTimeout(ping: Promise<void>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`The database did not answer within ${READY_TIMEOUT_MS} ms`)),
+      READY_TIMEOUT_MS,
+    );
+  });
+  return Promise.race([ping, late]).finally(() => clearTimeout(timer));
+}
+
+/** Liveness (the process answers) and readiness (the database answers, in time). */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/healthz', { schema: { hide: true, response: { 200: statusSchema } } }, async () => ({
     status: 'ok' as const,
@@ -13,7 +27,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { hide: true, response: { 200: statusSchema, 503: statusSchema } } },
     async (request, reply) => {
       try {
-        await app.database.ping();
+        await withinReadyTimeout(app.database.ping());
         return { status: 'ok' as const, database: app.database.kind };
       } catch (error) {
         request.log.error({ err: error }, 'readiness check failed');

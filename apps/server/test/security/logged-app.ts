@@ -1,0 +1,46 @@
+import { Writable } from 'node:stream';
+import { buildApp, type App } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import { resetDatabase, workerDatabase } from '../helpers/database.ts';
+
+export interface LogLine {
+  level: number;
+  msg?: string;
+  err?: { message?: string };
+}
+
+/** Pino's level for `error`; `fatal` is above it. */
+export const ERROR_LEVEL = 50;
+
+/**
+ * The real app on the worker's database (emptied first), like createTestApp, with its log kept in
+ * memory from level info up, so a test can assert that hostile input left no error-level line.
+ */
+export async function createLoggedTestApp(): Promise<{ app: App; log: LogLine[] }> {
+  const database = await workerDatabase();
+  await resetDatabase(database);
+  const log: LogLine[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString('utf8').split('\n')) if (line) log.push(JSON.parse(line) as LogLine);
+      done();
+    },
+  });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'info',
+    DATA_DIR: '/nonexistent',
+    WEB_DIST_DIR: '/nonexistent-web-dist',
+  });
+  const app = await buildApp({
+    config,
+    database: { ...database, close: async () => {} },
+    logger: { level: 'info', stream },
+  });
+  await app.ready();
+  return { app, log };
+}
+
+/** The error-level lines of a log, as text for a readable failure. */
+export const errorLines = (log: LogLine[]) =>
+  log.filter((line) => line.level >= ERROR_LEVEL).map((line) => `${line.msg}: ${line.err?.message ?? ''}`);
