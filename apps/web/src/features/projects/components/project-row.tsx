@@ -1,9 +1,12 @@
+import { useRef } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FileText, Users } from 'lucide-react';
 import type { Project } from '@redacta/shared';
 import { DisabledHint } from '@/components/ui/tooltip';
 import { cn } from '@/components/ui/cn';
+import { formattingLocale } from '@/lib/i18n';
+import { modifiedLabel } from '../lib/modified-label';
 import { projectChatPath, rememberOpenProject } from '../lib/open-project';
 import { ProjectMenu, type ProjectAction } from './project-menu';
 import { ProjectNameEditor } from './project-name-editor';
@@ -12,6 +15,8 @@ export interface ProjectRowProps {
   project: Project;
   /** Who shared it, for team projects ("Compartido por Ana García"). */
   sharedBy: string | null;
+  /** Another row shown with it was modified the same day: its time tells them apart. */
+  sameDayAsAnother: boolean;
   editable: boolean;
   selected: boolean;
   renaming: boolean;
@@ -22,12 +27,14 @@ export interface ProjectRowProps {
 }
 
 /**
- * One project: checkbox, name (opens the chat), team badge and creator, date, "⋯" menu. The name's
- * link stretches over the whole row, a large target for touch; the checkbox and menu sit above it.
+ * One project: checkbox, name (opens the chat), team badge and creator, when it was last modified,
+ * "⋯" menu. The name's link stretches over the whole row, a large target for touch; the checkbox and
+ * menu sit above it.
  */
 export function ProjectRow({
   project,
   sharedBy,
+  sameDayAsAnother,
   editable,
   selected,
   renaming,
@@ -36,12 +43,15 @@ export function ProjectRow({
   onRename,
   onRenameCancel,
 }: ProjectRowProps) {
-  const { t, i18n } = useTranslation();
-  const date = new Date(project.updatedAt).toLocaleDateString(i18n.language, {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-  });
+  const { t } = useTranslation();
+  const menuSlot = useRef<HTMLSpanElement>(null);
+  // Enter or Escape ends the inline rename with nothing focused: the focus goes back to the ⋯ button
+  // that started it (leaving the field by Tab or a click keeps the focus where it went).
+  const afterRename = () =>
+    requestAnimationFrame(() => {
+      if (document.activeElement === document.body) menuSlot.current?.querySelector('button')?.focus();
+    });
+  const modified = modifiedLabel(t, project.updatedAt, { locale: formattingLocale(), sameDayAsAnother });
   const checkbox = (
     <input
       type="checkbox"
@@ -69,7 +79,17 @@ export function ProjectRow({
         <FileText className="hidden size-5 shrink-0 text-text-muted sm:block" aria-hidden />
         <div className="flex min-w-0 flex-1 flex-col gap-0.5">
           {renaming ? (
-            <ProjectNameEditor name={project.name} onCommit={onRename} onCancel={onRenameCancel} />
+            <ProjectNameEditor
+              name={project.name}
+              onCommit={(name) => {
+                onRename(name);
+                afterRename();
+              }}
+              onCancel={() => {
+                onRenameCancel();
+                afterRename();
+              }}
+            />
           ) : (
             <Link
               to={projectChatPath(project.id)}
@@ -87,11 +107,11 @@ export function ProjectRow({
               </span>
             )}
             {project.isShared && sharedBy && <span>{sharedBy}</span>}
-            <span>{t('projects.updated', { date })}</span>
+            <span>{modified}</span>
           </span>
         </div>
       </div>
-      <span className="relative z-10">
+      <span ref={menuSlot} className="relative z-10">
         <ProjectMenu project={project} editable={editable} onAction={onAction} />
       </span>
     </li>

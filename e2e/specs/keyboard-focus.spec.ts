@@ -1,0 +1,168 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
+import { ProjectsPage } from '../pages/projects-page.ts';
+
+/** Presses Tab until `target` has the focus, as a keyboard user reaches a control (fails if it never does). */
+async function tabTo(page: Page, target: Locator, limit = 80) {
+  for (let presses = 0; presses < limit; presses += 1) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${target.toString()}`);
+}
+
+/** Moves through an open menu with the arrow keys to `item`. */
+async function arrowTo(page: Page, item: Locator, limit = 10) {
+  for (let presses = 0; presses < limit; presses += 1) {
+    if (await item.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press('ArrowDown');
+  }
+  throw new Error(`The arrows never reached ${item.toString()}`);
+}
+
+/** Presses Enter on `target` once the keyboard has reached it. */
+async function activate(page: Page, target: Locator) {
+  await tabTo(page, target);
+  await page.keyboard.press('Enter');
+}
+
+/**
+ * Keyboard only: every main dialog, menu and popover is opened and closed from the keyboard, and the
+ * focus lands back on the control that opened it, never on the page body.
+ */
+test.describe('keyboard focus', () => {
+  test('chat: the prompt library, its custom prompt form, the upgrade modal and the profile menu', async ({
+    page,
+    signUp,
+  }) => {
+    await signUp();
+    const composer = page.getByRole('textbox', { name: 'Mensaje' });
+    const libraryButton = page.getByRole('button', { name: 'Prompts', exact: true });
+    const library = page.getByRole('dialog', { name: 'Biblioteca de prompts' });
+    await expect(libraryButton).toBeVisible();
+
+    // Its button opens it; its close button, then Escape, close it: back on the button.
+    await activate(page, libraryButton);
+    await expect(library).toBeVisible();
+    await activate(page, library.getByRole('button', { name: 'Cerrar' }));
+    await expect(library).toBeHidden();
+    await expect(libraryButton).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(library).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(library).toBeHidden();
+    await expect(libraryButton).toBeFocused();
+
+    // Ctrl+K from the composer opens it and closes it again: back in the composer.
+    await tabTo(page, composer);
+    await page.keyboard.type('Un borrador');
+    await page.keyboard.press('Control+k');
+    await expect(library).toBeVisible();
+    await page.keyboard.press('Control+k');
+    await expect(library).toBeHidden();
+    await expect(composer).toBeFocused();
+    await expect(composer).toHaveValue('Un borrador');
+
+    // The custom prompt form: Escape steps back to "Nuevo prompt", a second Escape closes the library.
+    await page.keyboard.press('Control+k');
+    const newPrompt = library.getByRole('button', { name: 'Nuevo prompt' });
+    await activate(page, newPrompt);
+    await expect(library.getByLabel('Nombre', { exact: true })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(newPrompt).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(library).toBeHidden();
+    await expect(composer).toBeFocused();
+
+    // The upgrade modal, opened from the sidebar.
+    const upgrade = page.getByTestId('sidebar').getByRole('button', { name: 'Mejorar a Pro' });
+    await activate(page, upgrade);
+    const upgradeDialog = page.getByRole('dialog');
+    await expect(upgradeDialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(upgradeDialog).toBeHidden();
+    await expect(upgrade).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(upgradeDialog).toBeVisible();
+    await activate(page, upgradeDialog.getByRole('button', { name: 'Cerrar' }).last());
+    await expect(upgradeDialog).toBeHidden();
+    await expect(upgrade).toBeFocused();
+
+    // The profile menu.
+    const profile = page.getByRole('button', { name: /^Menú de perfil/ });
+    await activate(page, profile);
+    await expect(page.getByRole('button', { name: 'Cerrar sesión' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('button', { name: 'Cerrar sesión' })).toBeHidden();
+    await expect(profile).toBeFocused();
+  });
+
+  test('projects: new folder, the project menu, move to folder, delete and rename', async ({
+    page,
+    signUp,
+  }) => {
+    await signUp();
+    const projects = new ProjectsPage(page);
+    await projects.goto();
+    await projects.createProject();
+    await projects.goto();
+    const newFolder = page.getByRole('button', { name: 'Nueva carpeta', exact: true });
+    const folderDialog = page.getByRole('dialog', { name: 'Nueva carpeta' });
+
+    // New folder: Escape, then Cancel, hand the focus back to "Nueva carpeta".
+    await activate(page, newFolder);
+    await expect(folderDialog.getByLabel('Nombre de la carpeta')).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(folderDialog).toBeHidden();
+    await expect(newFolder).toBeFocused();
+    await page.keyboard.press('Enter');
+    await activate(page, folderDialog.getByRole('button', { name: 'Cancelar' }));
+    await expect(folderDialog).toBeHidden();
+    await expect(newFolder).toBeFocused();
+    // One folder to move the project to; creating it also gives the focus back.
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Campañas');
+    await page.keyboard.press('Enter');
+    await expect(folderDialog).toBeHidden();
+    await expect(newFolder).toBeFocused();
+
+    const menuButton = page
+      .getByTestId('project-row')
+      .first()
+      .getByRole('button', { name: /^Acciones de/ });
+    const menu = page.getByRole('menu');
+
+    // The ⋯ menu itself: Escape closes it onto its button.
+    await activate(page, menuButton);
+    await expect(menu).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(menuButton).toBeFocused();
+
+    // A dialog opened from one of its items goes back to the ⋯ button, not to the body.
+    for (const [item, title] of [
+      ['Mover a carpeta', 'Mover a carpeta'],
+      ['Eliminar', '¿Eliminar el proyecto?'],
+    ] as const) {
+      await page.keyboard.press('Enter');
+      await expect(menu).toBeVisible();
+      await arrowTo(page, menu.getByRole('menuitem', { name: item }));
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name: title });
+      await expect(dialog).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await expect(menuButton).toBeFocused();
+    }
+
+    // Rename edits the name in place; Escape cancels it and the focus returns to the ⋯ button.
+    await page.keyboard.press('Enter');
+    await arrowTo(page, menu.getByRole('menuitem', { name: 'Cambiar nombre' }));
+    await page.keyboard.press('Enter');
+    const nameField = page.getByRole('textbox', { name: 'Nombre del proyecto' });
+    await expect(nameField).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(nameField).toBeHidden();
+    await expect(menuButton).toBeFocused();
+  });
+});
