@@ -41,6 +41,22 @@ export function currentLocale(): Locale {
   return resolveLocale(i18n.language);
 }
 
+/**
+ * The tag dates and times are written with: the browser's first preference in the interface
+ * language (en-GB writes 10:42 and 24 Nov, en-US 10:42 AM and Nov 24), else the language itself.
+ */
+export function formattingLocale(): string {
+  const language = currentLocale();
+  const preferred = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
+  const regional = preferred.find((tag) => tag.toLowerCase().split(/[-_]/)[0] === language);
+  if (!regional) return language;
+  try {
+    return Intl.DateTimeFormat.supportedLocalesOf([regional])[0] ?? language;
+  } catch {
+    return language;
+  }
+}
+
 /** Switches the interface language and remembers it for the next visit. */
 export async function changeLocale(locale: Locale): Promise<void> {
   await ensureLoaded(locale);

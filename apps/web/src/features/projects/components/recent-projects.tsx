@@ -5,12 +5,16 @@ import { FileText } from 'lucide-react';
 import { useSession } from '@/features/session';
 import { storage, storageKeys } from '@/lib/storage';
 import { cn } from '@/components/ui/cn';
+import { formattingLocale } from '@/lib/i18n';
+import { shortModified } from '../lib/modified-label';
 import { useRecentProjects } from '../api/use-recent-projects';
 import { projectChatPath, rememberOpenProject } from '../lib/open-project';
 
 /**
  * Under the nav (sidebar and mobile menu): the five most recently updated projects, the open one
- * highlighted; each opens /chat?project={id} and becomes the stored project.
+ * highlighted; each opens /chat?project={id} and becomes the stored project. A name shown more than
+ * once (new projects made the same day all start as "<date> Sin título") carries when it was last
+ * modified, so the entries can be told apart.
  */
 export function RecentProjects({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
@@ -31,6 +35,7 @@ export function RecentProjects({ onNavigate }: { onNavigate?: () => void }) {
 
   if (!workspace) return null;
   const items = recent.data ?? [];
+  const repeated = (name: string) => items.filter((item) => item.name === name).length > 1;
   return (
     <section aria-labelledby="recent-projects-heading" className="flex min-h-0 flex-col gap-1">
       <h2
@@ -53,12 +58,15 @@ export function RecentProjects({ onNavigate }: { onNavigate?: () => void }) {
         <ul className="flex min-h-0 flex-col gap-0.5 overflow-y-auto">
           {items.map((project) => {
             const current = project.id === openId;
+            const when = repeated(project.name)
+              ? shortModified(project.updatedAt, { locale: formattingLocale() })
+              : null;
             return (
               <li key={project.id}>
                 <Link
                   to={projectChatPath(project.id)}
                   aria-current={current ? 'page' : undefined}
-                  title={project.name}
+                  title={when ? `${project.name} · ${when}` : project.name}
                   onClick={() => {
                     rememberOpenProject(project.id);
                     onNavigate?.();
@@ -72,6 +80,12 @@ export function RecentProjects({ onNavigate }: { onNavigate?: () => void }) {
                 >
                   <FileText className="size-4 shrink-0" aria-hidden />
                   <span className="min-w-0 truncate">{project.name}</span>
+                  {when && (
+                    <span className="ml-auto shrink-0 text-[11px] font-normal text-text-muted">
+                      <span className="sr-only">, </span>
+                      {when}
+                    </span>
+                  )}
                 </Link>
               </li>
             );
