@@ -9,7 +9,7 @@ const variants: Record<ButtonVariant, string> = {
   primary: 'bg-primary text-on-primary hover:bg-primary-hover border border-transparent',
   secondary: 'border border-border bg-surface text-text hover:bg-surface-muted',
   ghost: 'border border-transparent text-text hover:bg-surface-muted',
-  danger: 'bg-danger text-white border border-transparent hover:opacity-90',
+  danger: 'bg-danger text-on-danger border border-transparent hover:opacity-90',
 };
 
 const sizes: Record<ButtonSize, string> = {
