@@ -131,11 +131,11 @@ export default function LoginPage() {
         </form>
         <p className="text-xs leading-relaxed text-text-muted">
           {t('login.agreementStart')}{' '}
-          <Link to="/terms" className="text-primary underline-offset-2 hover:underline">
+          <Link to="/terms" className="text-primary underline underline-offset-2 hover:decoration-2">
             {t('login.terms')}
           </Link>{' '}
           {t('login.agreementAnd')}{' '}
-          <Link to="/privacy" className="text-primary underline-offset-2 hover:underline">
+          <Link to="/privacy" className="text-primary underline underline-offset-2 hover:decoration-2">
             {t('login.privacy')}
           </Link>
           .
