@@ -9,6 +9,7 @@ export * from './contracts/folders.ts';
 export * from './rules/email.ts';
 export * from './rules/names.ts';
 export * from './rules/initials.ts';
+export * from './rules/text.ts';
 export * from './rules/words.ts';
 export * from './rules/seats.ts';
 export * from './plans.ts';

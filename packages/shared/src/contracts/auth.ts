@@ -1,18 +1,20 @@
 import { z } from 'zod';
 import { locales } from '../locales.ts';
+import { EMAIL_MAX_LENGTH } from '../rules/email.ts';
+import { freeText } from '../rules/text.ts';
 
 export const localeSchema = z.enum(locales);
 
 /** What the user typed in the e-mail box; the server tells phone numbers from bad addresses. */
 export const emailStartBodySchema = z.strictObject({
-  email: z.string().trim().min(1).max(254),
+  email: freeText({ max: EMAIL_MAX_LENGTH }),
   locale: localeSchema.optional(),
 });
 export type EmailStartBody = z.infer<typeof emailStartBodySchema>;
 
 export const loginBodySchema = z.strictObject({
   method: z.literal('email'),
-  email: z.string().trim().min(1).max(254),
+  email: freeText({ max: EMAIL_MAX_LENGTH }),
   code: z
     .string()
     .trim()

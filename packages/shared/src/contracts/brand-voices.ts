@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { freeText } from '../rules/text.ts';
 
 export const BRAND_VOICE_NAME_MAX_LENGTH = 100;
 export const BRAND_VOICE_TEXT_MAX_LENGTH = 20_000;
@@ -8,8 +9,8 @@ export const BRAND_VOICE_SAMPLE_MAX_WORDS = 500;
 /** Above this the analysis is refused (400), not just warned about. */
 export const BRAND_VOICE_SAMPLE_HARD_MAX_WORDS = 5000;
 
-export const brandVoiceNameSchema = z.string().trim().min(1).max(BRAND_VOICE_NAME_MAX_LENGTH);
-export const brandVoiceTextSchema = z.string().trim().max(BRAND_VOICE_TEXT_MAX_LENGTH);
+export const brandVoiceNameSchema = freeText({ max: BRAND_VOICE_NAME_MAX_LENGTH });
+export const brandVoiceTextSchema = freeText({ min: 0, max: BRAND_VOICE_TEXT_MAX_LENGTH });
 
 export const brandVoiceSchema = z.object({
   id: z.uuid(),
@@ -58,11 +59,7 @@ export type UpdateBrandVoiceBody = z.infer<typeof updateBrandVoiceBodySchema>;
  */
 export const analyzeContentBodySchema = z.strictObject({
   workspaceId: z.uuid(),
-  text: z
-    .string()
-    .trim()
-    .min(1)
-    .max(BRAND_VOICE_SAMPLE_HARD_MAX_WORDS * 20),
+  text: freeText({ max: BRAND_VOICE_SAMPLE_HARD_MAX_WORDS * 20 }),
 });
 export type AnalyzeContentBody = z.infer<typeof analyzeContentBodySchema>;
 

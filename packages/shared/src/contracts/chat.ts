@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { freeText } from '../rules/text.ts';
 
 export const CHAT_MESSAGE_MAX_LENGTH = 8000;
 
@@ -13,7 +14,7 @@ const chatRequestFields = {
 /** `POST /chat/send-request-stream` with a new message: it is saved as the user's entry. */
 export const newChatMessageBodySchema = z.strictObject({
   ...chatRequestFields,
-  message: z.string().trim().min(1).max(CHAT_MESSAGE_MAX_LENGTH),
+  message: freeText({ max: CHAT_MESSAGE_MAX_LENGTH }),
   promptId: z.uuid().optional(),
   /**
    * The request wants current facts from the web: set it when the user starts from a real-time
@@ -88,7 +89,7 @@ export const CHAT_STREAM_CONTENT_TYPE = 'application/x-ndjson';
 /** `POST /chat/improve`. */
 export const improvePromptBodySchema = z.strictObject({
   workspaceId: z.uuid(),
-  text: z.string().trim().min(1).max(CHAT_MESSAGE_MAX_LENGTH),
+  text: freeText({ max: CHAT_MESSAGE_MAX_LENGTH }),
 });
 export const improvePromptResponseSchema = z.object({
   text: z.string(),

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { freeText } from '../rules/text.ts';
 
 export const FOLDER_NAME_MAX_LENGTH = 100;
 
 /** Folder names: required, trimmed, 1–100 characters, unique per workspace ignoring case. */
-export const folderNameSchema = z.string().trim().min(1).max(FOLDER_NAME_MAX_LENGTH);
+export const folderNameSchema = freeText({ max: FOLDER_NAME_MAX_LENGTH });
 
 export const folderSchema = z.object({
   id: z.uuid(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from '../rules/text.ts';
+import { freeText, isStorableText, UNSTORABLE_TEXT_MESSAGE } from '../rules/text.ts';
 
 export const PROJECT_NAME_MAX_LENGTH = 120;
 /** The document beside the chat, serialized as JSON, may take at most 1 MiB. */
@@ -7,7 +7,7 @@ export const DOCUMENT_MAX_BYTES = 1024 * 1024;
 /** How deep ProseMirror nodes may nest (lists in lists in quotes…); far beyond any real document. */
 export const DOCUMENT_MAX_DEPTH = 64;
 
-export const projectNameSchema = z.string().trim().min(1).max(PROJECT_NAME_MAX_LENGTH);
+export const projectNameSchema = freeText({ max: PROJECT_NAME_MAX_LENGTH });
 
 export const projectSchema = z.object({
   id: z.uuid(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { locales } from '../locales.ts';
+import { freeText } from '../rules/text.ts';
 
 export const PROMPT_NAME_MAX_LENGTH = 100;
 export const PROMPT_TEXT_MAX_LENGTH = 8000;
@@ -7,8 +8,8 @@ export const PROMPT_TEXT_MAX_LENGTH = 8000;
 export const RECENT_PROMPTS_LIMIT = 10;
 
 export const promptLanguageSchema = z.enum(locales);
-export const promptNameSchema = z.string().trim().min(1).max(PROMPT_NAME_MAX_LENGTH);
-export const promptTextSchema = z.string().trim().min(1).max(PROMPT_TEXT_MAX_LENGTH);
+export const promptNameSchema = freeText({ max: PROMPT_NAME_MAX_LENGTH });
+export const promptTextSchema = freeText({ max: PROMPT_TEXT_MAX_LENGTH });
 
 export const promptSchema = z.object({
   id: z.uuid(),

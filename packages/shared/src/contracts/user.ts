@@ -1,15 +1,18 @@
 import { z } from 'zod';
 import { PERSON_NAME_MAX_LENGTH } from '../rules/names.ts';
+import { EMAIL_MAX_LENGTH } from '../rules/email.ts';
+import { freeText } from '../rules/text.ts';
 import { localeSchema } from './auth.ts';
 
 /**
  * Only the shape is checked here: emptiness and the name rules are the server's `checkPersonName`
  * (the same function the forms use), so each field gets the spec's own message ("This field is
- * required", "Enter a valid first name or last name"). The bound only keeps huge bodies out.
+ * required", "Enter a valid first name or last name"). The shared text rule (without a minimum) still
+ * refuses what cannot be stored, and the bound keeps huge bodies out.
  */
 export const changeNameBodySchema = z.strictObject({
-  firstName: z.string().max(PERSON_NAME_MAX_LENGTH * 4),
-  lastName: z.string().max(PERSON_NAME_MAX_LENGTH * 4),
+  firstName: freeText({ min: 0, max: PERSON_NAME_MAX_LENGTH * 4 }),
+  lastName: freeText({ min: 0, max: PERSON_NAME_MAX_LENGTH * 4 }),
 });
 export type ChangeNameBody = z.infer<typeof changeNameBodySchema>;
 
@@ -25,7 +28,7 @@ export type ChangeNameResponse = z.infer<typeof changeNameResponseSchema>;
  * (204); with it, the change is made and the new address returned.
  */
 export const changeEmailBodySchema = z.strictObject({
-  email: z.string().trim().min(1).max(254),
+  email: freeText({ max: EMAIL_MAX_LENGTH }),
   code: z
     .string()
     .trim()

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { plans } from '../plans.ts';
 import { WORKSPACE_NAME_MAX_LENGTH } from '../rules/names.ts';
+import { freeText } from '../rules/text.ts';
 
 /** A person as workspaces show them: the owner, and each member. */
 export const workspaceOwnerSchema = z.object({
@@ -51,7 +52,7 @@ export type Workspace = z.infer<typeof workspaceSchema>;
 export const workspaceListResponseSchema = z.array(workspaceSchema);
 
 export const renameWorkspaceBodySchema = z.strictObject({
-  name: z.string().trim().min(1).max(WORKSPACE_NAME_MAX_LENGTH),
+  name: freeText({ max: WORKSPACE_NAME_MAX_LENGTH }),
 });
 export type RenameWorkspaceBody = z.infer<typeof renameWorkspaceBodySchema>;
 

@@ -70,6 +70,8 @@ describe('checkWorkspaceName', () => {
     ['no letter or digit', '---'],
     ['a control character', 'Team\u0007'],
     ['a tab inside', 'Team\tA'],
+    ['NUL', 'Team\u0000A'],
+    ['half a character', 'Team \ud83d'],
     ['too long', 'x'.repeat(WORKSPACE_NAME_MAX_LENGTH + 1)],
   ])('answers invalid for %s', (_why, value) => {
     expect(checkWorkspaceName(value)).toBe('invalid');

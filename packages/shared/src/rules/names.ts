@@ -1,3 +1,5 @@
+import { isStorableText } from './text.ts';
+
 /**
  * Person names: letters of any script, combining marks, spaces, apostrophes, hyphens and dots,
  * starting with a letter; 1–50 characters. "Enter a valid first name or last name" otherwise.
@@ -15,8 +17,9 @@ export function checkPersonName(value: string): NameProblem | null {
 }
 
 /**
- * Workspace names: 1–60 characters, at least one letter or digit, no control characters
- * and no angle brackets (they end up in e-mails). "Enter a valid workspace name" otherwise.
+ * Workspace names: 1–60 characters of storable text (the shared text rule), at least one letter or
+ * digit, no control characters and no angle brackets (they end up in e-mails). "Enter a valid
+ * workspace name" otherwise.
  */
 export const WORKSPACE_NAME_MAX_LENGTH = 60;
 
@@ -25,6 +28,7 @@ export function checkWorkspaceName(value: string): NameProblem | null {
   if (trimmed.length === 0) return 'required';
   if (
     trimmed.length > WORKSPACE_NAME_MAX_LENGTH ||
+    !isStorableText(trimmed) ||
     /[\p{Cc}<>]/u.test(trimmed) ||
     !/[\p{L}\p{N}]/u.test(trimmed)
   ) {
