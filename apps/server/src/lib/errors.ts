@@ -2,6 +2,7 @@ import type { ErrorCode } from '@redacta/shared';
 
 const defaultStatus: Partial<Record<ErrorCode, number>> = {
   VALIDATION_FAILED: 400,
+  CURSOR_INVALID: 400,
   UNAUTHENTICATED: 401,
   TOKEN_EXPIRED: 401,
   REFRESH_INVALID: 401,

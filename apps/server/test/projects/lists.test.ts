@@ -148,7 +148,7 @@ describe('GET /api/workspace/:id/projects and /projects/no-folder', () => {
     ]) {
       const res = await list(`${base}?${query}`, ana);
       expect(res.statusCode, query).toBe(400);
-      expect(res.json().error.code).toBe('VALIDATION_FAILED');
+      expect(res.json().error.code).toBe(query.includes('cursor=') ? 'CURSOR_INVALID' : 'VALIDATION_FAILED');
     }
     expect((await list('/api/workspace/nope/projects', ana)).statusCode).toBe(400);
   });

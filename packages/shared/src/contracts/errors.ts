@@ -32,6 +32,7 @@ export const errorCodes = [
   'AI_TIMEOUT',
   'BRAND_VOICE_SAMPLE_TOO_LONG',
   'BRAND_VOICE_ANALYSIS_FAILED',
+  'CURSOR_INVALID',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

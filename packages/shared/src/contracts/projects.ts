@@ -43,7 +43,10 @@ export const moveProjectParamsSchema = z.strictObject({
 export const projectSortKeys = ['createdAt', 'updatedAt', 'name'] as const;
 export type ProjectSortKey = (typeof projectSortKeys)[number];
 
-/** Sort and cursor pagination shared by every project list; `cursor` is the previous page's `nextCursor`. */
+/**
+ * Sort and cursor pagination shared by every project list; `cursor` is the previous page's `nextCursor`
+ * under the same sort and order. Any other cursor is refused with 400 CURSOR_INVALID.
+ */
 export const projectListQuerySchema = z.strictObject({
   sort: z.enum(projectSortKeys).default('createdAt'),
   order: z.enum(['asc', 'desc']).default('desc'),

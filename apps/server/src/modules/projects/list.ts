@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { ProjectList, ProjectListQuery } from '@redacta/shared';
+import { z } from 'zod';
+import { isStorableText, projectSortKeys, type ProjectList, type ProjectListQuery } from '@redacta/shared';
 import type { Db } from '../../db/client.ts';
 import { projects } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -28,10 +29,40 @@ interface Cursor {
   id: string;
 }
 
-/** A timestamptz as Postgres prints it: `2026-06-01 12:00:00.123456+00`. */
-const timestampText = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2}){0,2}$/;
+/** A timestamptz as Postgres prints it: `2026-06-01 12:00:00.123456+00` (offsets may carry minutes). */
+const timestampText =
+  /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?[+-](\d{2})(?::(\d{2}))?(?::(\d{2}))?$/;
 
-const invalidCursor = () => new AppError('VALIDATION_FAILED', 'Invalid cursor');
+/**
+ * Whether `text` is a timestamp Postgres printed: the right shape, and a date and time that exist
+ * (the fields survive a round trip through a Date unchanged), with an offset Postgres accepts.
+ */
+function isTimestampText(text: string): boolean {
+  const match = timestampText.exec(text);
+  if (!match) return false;
+  const [year, month, day, hour, minute, second, offsetHours, offsetMinutes = 0, offsetSeconds = 0] = match
+    .slice(1)
+    .map((field) => (field === undefined ? undefined : Number(field))) as number[];
+  const date = new Date(0);
+  date.setUTCFullYear(year!, month! - 1, day);
+  date.setUTCHours(hour!, minute, second);
+  const roundTrips =
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month! - 1 &&
+    date.getUTCDate() === day &&
+    date.getUTCHours() === hour &&
+    date.getUTCMinutes() === minute &&
+    date.getUTCSeconds() === second;
+  return year! >= 1 && roundTrips && offsetHours! <= 15 && offsetMinutes <= 59 && offsetSeconds <= 59;
+}
+
+/** `[sort, order, key, id]`: a known sort, a real project id, and a key of the sort's kind. */
+const cursorSchema = z
+  .tuple([z.enum(projectSortKeys), z.enum(['asc', 'desc']), z.string().min(1).max(1000), z.uuid()])
+  .refine(([sort, , key]) => (sort === 'name' ? isStorableText(key) : isTimestampText(key)));
+
+const invalidCursor = () =>
+  new AppError('CURSOR_INVALID', 'The cursor is not one this list gave out: start again from the first page');
 
 function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify([cursor.sort, cursor.order, cursor.key, cursor.id])).toString(
@@ -40,20 +71,18 @@ function encodeCursor(cursor: Cursor): string {
 }
 
 function decodeCursor(raw: string, query: ProjectListQuery): Cursor {
-  let parsed: unknown;
+  let decoded: unknown;
   try {
-    parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+    decoded = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
   } catch {
     throw invalidCursor();
   }
-  if (!Array.isArray(parsed) || parsed.length !== 4) throw invalidCursor();
-  const [sort, order, key, id] = parsed as unknown[];
+  const parsed = cursorSchema.safeParse(decoded);
+  if (!parsed.success) throw invalidCursor();
+  const [sort, order, key, id] = parsed.data;
   // A cursor belongs to the sort it was made for; reusing it under another sort would skip rows.
   if (sort !== query.sort || order !== query.order) throw invalidCursor();
-  if (typeof key !== 'string' || typeof id !== 'string' || !/^[0-9a-f-]{36}$/i.test(id))
-    throw invalidCursor();
-  if (query.sort !== 'name' && !timestampText.test(key)) throw invalidCursor();
-  return { sort: query.sort, order: query.order, key, id };
+  return { sort, order, key, id };
 }
 
 /**
