@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactionValue } from '@redacta/shared';
 import { api } from '@/lib/api-client';
-import { chatKeys } from './chat-keys';
-import type { Conversation } from './use-conversation';
+import { setReaction } from '../hooks/conversation-cache';
 
 interface ReactionInput {
   workspaceId: string;
@@ -11,7 +10,7 @@ interface ReactionInput {
   value: ReactionValue | null;
 }
 
-/** PATCH /api/workspace/{id}/add-reaction/{entryId}: 👍/👎 on a reply; null clears it. */
+/** PATCH /api/workspace/{id}/add-reaction/{entryId}: 👍/👎 on a reply (any version of it); null clears it. */
 export function useReactToReply() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -20,17 +19,6 @@ export function useReactToReply() {
         `/workspace/${workspaceId}/add-reaction/${entryId}`,
         { value },
       ),
-    onSuccess: ({ entryId, value }, { projectId }) => {
-      queryClient.setQueryData<Conversation>(chatKeys.conversation(projectId), (conversation) =>
-        conversation
-          ? {
-              ...conversation,
-              entries: conversation.entries.map((entry) =>
-                entry.id === entryId ? { ...entry, reaction: value } : entry,
-              ),
-            }
-          : conversation,
-      );
-    },
+    onSuccess: ({ entryId, value }, { projectId }) => setReaction(queryClient, projectId, entryId, value),
   });
 }

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
-import type { ConversationEntry, ReactionValue, Workspace } from '@redacta/shared';
+import type { ReactionValue, Workspace } from '@redacta/shared';
 import { isApiError } from '@/lib/api-error';
 import { errorMessage } from '@/lib/error-message';
 import { useSession } from '@/features/session';
@@ -11,6 +11,7 @@ import { useConversation } from '../api/use-conversation';
 import { useImprovePrompt } from '../api/use-improve-prompt';
 import { usePremiumStatus } from '../api/use-premium-status';
 import { useReactToReply } from '../api/use-react-to-reply';
+import { useShowReplyVersion } from '../api/use-show-reply-version';
 import { useUsage } from '../api/use-usage';
 import { useChatStream } from '../hooks/use-chat-stream';
 import { useStickToBottom } from '../hooks/use-stick-to-bottom';
@@ -28,14 +29,6 @@ import { WordsMeter } from './words-meter';
 interface DraftOrigin {
   promptId?: string;
   liveSearch?: boolean;
-}
-
-/** The request a reply answered: the nearest user entry before it. */
-function requestOf(entries: ConversationEntry[], replyIndex: number): ConversationEntry | null {
-  for (let i = replyIndex - 1; i >= 0; i -= 1) {
-    if (entries[i]!.role === 'user') return entries[i]!;
-  }
-  return null;
 }
 
 /**
@@ -57,6 +50,7 @@ export function ChatSession({
   const usage = useUsage(workspace.id, workspace.workspaceUsage);
   const premium = usePremiumStatus(workspace.id);
   const react = useReactToReply();
+  const showVersion = useShowReplyVersion();
   const improve = useImprovePrompt();
   const { activeBrandVoiceId } = useActiveBrandVoice();
   const [draft, setDraftText] = useState('');
@@ -72,7 +66,9 @@ export function ChatSession({
     if (from) setOrigin(from);
     else if (!text.trim()) setOrigin({});
   };
-  const giveBack = (message: string) => setDraftText((current) => (current.trim() ? current : message));
+  const giveBack = (message: string | null) => {
+    if (message) setDraftText((current) => (current.trim() ? current : message));
+  };
   const chat = useChatStream({
     workspaceId: workspace.id,
     projectId,
@@ -95,8 +91,9 @@ export function ChatSession({
   const handlers = useMemo<ConversationHandlers>(
     () => ({
       onInsert: (markdown) => latest.current?.onInsert(markdown),
-      onRegenerate: (replyIndex) => latest.current?.onRegenerate(replyIndex),
+      onRegenerate: (replyId) => latest.current?.onRegenerate(replyId),
       onReact: (entryId, value) => latest.current?.onReact(entryId, value),
+      onShowVersion: (versionId) => latest.current?.onShowVersion(versionId),
     }),
     [],
   );
@@ -145,16 +142,15 @@ export function ChatSession({
       { workspaceId: workspace.id, projectId, entryId, value },
       { onError: (error) => toast.error(errorMessage(t, error)) },
     );
-  // The request again as it was sent: from the same library prompt, with live search if it asked for it.
-  const onRegenerate = (replyIndex: number) => {
-    const request = requestOf(entries, replyIndex);
-    if (!request) return;
-    send(request.content, {
-      ...(request.promptId ? { promptId: request.promptId } : {}),
-      ...(request.liveSearch ? { liveSearch: true } : {}),
-    });
+  // The server answers the reply's request again as it was sent (library prompt, live search), in the
+  // brand voice chosen now.
+  const onRegenerate = (replyId: string) => {
+    follow();
+    void chat.send({ regenerate: { entryId: replyId }, brandVoiceId: activeBrandVoiceId ?? undefined });
   };
-  latest.current = { onInsert, onRegenerate, onReact };
+  const onShowVersion = (versionId: string) =>
+    showVersion.mutate({ projectId, versionId }, { onError: () => toast.error(t('chat.versions.failed')) });
+  latest.current = { onInsert, onRegenerate, onReact, onShowVersion };
   const fillComposer = (text: string, from: DraftOrigin) => {
     setDraft(text, from);
     textarea.current?.focus();

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { AlertTriangle, CircleStop, Sparkles } from 'lucide-react';
+import { AlertTriangle, CircleStop, FlaskConical, Sparkles } from 'lucide-react';
 import type { ConversationEntry } from '@redacta/shared';
 import { MarkdownReply } from './markdown-reply';
 import { ReplyActions, type ReplyActionHandlers } from './reply-actions';
@@ -40,6 +40,20 @@ function EndMark({ status }: { status: ConversationEntry['status'] }) {
   );
 }
 
+/** Sample text of the offline demo writer is labelled as such, beside the reply rather than in it. */
+function DemoLabel() {
+  const { t } = useTranslation();
+  return (
+    <p
+      data-testid="demo-label"
+      className="inline-flex items-center gap-1.5 self-start rounded-full bg-surface-muted px-2.5 py-0.5 text-xs text-text-muted"
+    >
+      <FlaskConical className="size-3.5" aria-hidden />
+      {t('chat.demoLabel')}
+    </p>
+  );
+}
+
 /** A reply of the AI: markdown, a caret while it grows, how it ended, and its actions once done. */
 export function AssistantReply({
   entry,
@@ -48,19 +62,23 @@ export function AssistantReply({
   canRegenerate = false,
   handlers,
 }: {
-  entry: Pick<ConversationEntry, 'content' | 'status' | 'reaction'>;
+  entry: Pick<ConversationEntry, 'content' | 'status' | 'reaction' | 'demo'> &
+    Partial<Pick<ConversationEntry, 'id' | 'versions'>>;
   streaming?: boolean;
   canReact?: boolean;
   canRegenerate?: boolean;
   handlers?: ReplyActionHandlers;
 }) {
   const { t } = useTranslation();
+  const versions = entry.versions ?? [];
+  const shown = versions.findIndex((version) => version.id === entry.id);
   return (
     <article className="flex gap-3" data-testid="assistant-reply" aria-label={t('chat.reply')}>
       <span className="mt-0.5 flex size-7 shrink-0 items-center justify-center rounded-full bg-primary text-on-primary">
         <Sparkles className="size-4" aria-hidden />
       </span>
       <div className="flex min-w-0 flex-1 flex-col gap-2">
+        {entry.demo && <DemoLabel />}
         <MarkdownReply content={entry.content} streaming={streaming} />
         {!streaming && <EndMark status={entry.status} />}
         {!streaming && handlers && (
@@ -69,6 +87,7 @@ export function AssistantReply({
             reaction={entry.reaction}
             canReact={canReact}
             canRegenerate={canRegenerate}
+            versions={shown >= 0 ? { ids: versions.map((version) => version.id), shown } : null}
             handlers={handlers}
           />
         )}

@@ -3,19 +3,25 @@ import toast from 'react-hot-toast';
 import { Copy, FilePlus2, RefreshCw, ThumbsDown, ThumbsUp } from 'lucide-react';
 import type { ReactionValue } from '@redacta/shared';
 import { IconAction } from './icon-action';
+import { ReplyVersions } from './reply-versions';
 
 export interface ReplyActionHandlers {
   onInsert: (markdown: string) => void;
   onRegenerate: () => void;
   onReact: (value: ReactionValue | null) => void;
+  onShowVersion: (versionId: string) => void;
 }
 
-/** Copy, Insert into document, Regenerate (last reply only) and 👍/👎 under a reply. */
+/**
+ * Under a reply: its versions (when Regenerate made several), Copy, Insert into document, Regenerate
+ * (last reply only) and 👍/👎 — each acting on the version shown.
+ */
 export function ReplyActions({
   content,
   reaction,
   canReact,
   canRegenerate,
+  versions,
   handlers,
 }: {
   content: string;
@@ -23,6 +29,8 @@ export function ReplyActions({
   /** A stopped reply takes a reaction once the client has learned its saved id (adoptStoppedReply). */
   canReact: boolean;
   canRegenerate: boolean;
+  /** The reply's version ids, oldest first, and which one is shown; null with a single version. */
+  versions: { ids: string[]; shown: number } | null;
   handlers: ReplyActionHandlers;
 }) {
   const { t } = useTranslation();
@@ -38,6 +46,13 @@ export function ReplyActions({
 
   return (
     <div className="flex flex-wrap items-center gap-0.5" role="group" aria-label={t('chat.replyActions')}>
+      {versions && (
+        <ReplyVersions
+          count={versions.ids.length}
+          shown={versions.shown}
+          onShow={(index) => handlers.onShowVersion(versions.ids[index]!)}
+        />
+      )}
       <IconAction label={t('chat.copy')} onClick={() => void copy()}>
         <Copy className="size-4" aria-hidden />
       </IconAction>

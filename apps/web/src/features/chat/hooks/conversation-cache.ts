@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { ConversationEntry } from '@redacta/shared';
+import type { ConversationEntry, ReplyVersion } from '@redacta/shared';
 import { chatKeys } from '../api/chat-keys';
 import type { Conversation } from '../api/use-conversation';
 
@@ -27,8 +27,65 @@ export function newEntry(
     reaction: null,
     promptId: null,
     liveSearch: false,
+    demo: false,
+    versions: [],
     ...fields,
   };
+}
+
+function versionOf(entry: ConversationEntry): ReplyVersion {
+  const { id, content, status, model, demo, wordsCharged, createdAt, reaction } = entry;
+  return { id, content, status, model, demo, wordsCharged, createdAt, reaction };
+}
+
+/** Every version of a reply, oldest first (the server lists them only when there are several). */
+export function versionsOf(entry: ConversationEntry): ReplyVersion[] {
+  return entry.versions.length > 0 ? entry.versions : [versionOf(entry)];
+}
+
+function updateEntries(
+  queryClient: QueryClient,
+  projectId: string,
+  update: (entry: ConversationEntry) => ConversationEntry,
+): void {
+  queryClient.setQueryData<Conversation>(chatKeys.conversation(projectId), (conversation) =>
+    conversation ? { ...conversation, entries: conversation.entries.map(update) } : conversation,
+  );
+}
+
+/** A regenerated reply takes the place of the one it replaces, whose versions it joins as the newest. */
+export function replaceReply(
+  queryClient: QueryClient,
+  projectId: string,
+  replacedId: string,
+  reply: ConversationEntry,
+): void {
+  updateEntries(queryClient, projectId, (entry) =>
+    entry.id === replacedId ? { ...reply, versions: [...versionsOf(entry), versionOf(reply)] } : entry,
+  );
+}
+
+/** Shows the version `versionId` of whichever reply has it. */
+export function showVersion(queryClient: QueryClient, projectId: string, versionId: string): void {
+  updateEntries(queryClient, projectId, (entry) => {
+    const version = entry.versions.find((candidate) => candidate.id === versionId);
+    return version ? { ...entry, ...version } : entry;
+  });
+}
+
+/** A reaction on a version of a reply, wherever it shows: as the reply, and in its versions. */
+export function setReaction(
+  queryClient: QueryClient,
+  projectId: string,
+  entryId: string,
+  reaction: ConversationEntry['reaction'],
+): void {
+  updateEntries(queryClient, projectId, (entry) => {
+    const versions = entry.versions.map((version) =>
+      version.id === entryId ? { ...version, reaction } : version,
+    );
+    return entry.id === entryId ? { ...entry, reaction, versions } : { ...entry, versions };
+  });
 }
 
 /** Appends the entries of a finished exchange to the cached conversation, so it shows without a reload. */
@@ -55,7 +112,12 @@ export const STOPPED_REPLY_LOOKUPS_MS = [200, 800, 2500];
 export async function adoptStoppedReply(
   queryClient: QueryClient,
   projectId: string,
-  ids: { userEntryId: string; localReplyId: string },
+  ids: {
+    userEntryId: string;
+    localReplyId: string;
+    /** A stopped regenerated reply: the versions before it, which the server shows until it is saved. */
+    earlierIds?: string[];
+  },
   readConversation: () => Promise<Conversation>,
 ): Promise<void> {
   for (const delay of STOPPED_REPLY_LOOKUPS_MS) {
@@ -68,15 +130,8 @@ export async function adoptStoppedReply(
     }
     const asked = saved.entries.findIndex((entry) => entry.id === ids.userEntryId);
     const reply = asked >= 0 ? saved.entries[asked + 1] : undefined;
-    if (reply?.role !== 'assistant') continue;
-    queryClient.setQueryData<Conversation>(chatKeys.conversation(projectId), (conversation) =>
-      conversation
-        ? {
-            ...conversation,
-            entries: conversation.entries.map((entry) => (entry.id === ids.localReplyId ? reply : entry)),
-          }
-        : conversation,
-    );
+    if (reply?.role !== 'assistant' || ids.earlierIds?.includes(reply.id)) continue;
+    updateEntries(queryClient, projectId, (entry) => (entry.id === ids.localReplyId ? reply : entry));
     return;
   }
 }

@@ -244,43 +244,35 @@ describe('conversation and composer', () => {
     expect(callsTo(SEND)[0]!.body).not.toHaveProperty('liveSearch');
   });
 
-  it('shows the saved conversation; Regenerate re-sends the request of the last reply', async () => {
+  it('shows the saved conversation; Regenerate asks the server to answer the last request again', async () => {
     const { streams, callsTo } = renderStreaming(conversation);
     expect(await screen.findByText('Ideas para Navidad')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: /Qué escribimos hoy/ })).not.toBeInTheDocument();
     await userEvent.click(within(lastReply()).getByRole('button', { name: 'Regenerar' }));
     await waitFor(() => expect(streams).toHaveLength(1));
-    expect((callsTo(SEND)[0]!.body as { message: string }).message).toBe('Ideas para Navidad');
+    // The request is not sent again: the server knows how it was sent (library prompt, live search).
+    expect(callsTo(SEND)[0]!.body).toEqual({
+      workspaceId: WORKSPACE_ID,
+      projectId: PROJECT_ID,
+      regenerate: { entryId: REPLY_ID },
+    });
   });
 
-  it('Regenerate sends the request as it was sent: from the same library prompt, with live search', async () => {
-    const PROMPT_ID = '55555555-5555-4555-8555-555555555555';
-    const { streams, callsTo } = renderStreaming({
+  it('only the conversation’s last entry offers Regenerate', async () => {
+    renderStreaming({
       [`GET /api/project/${PROJECT_ID}/conversation`]: () =>
         json(200, {
           projectId: PROJECT_ID,
           entries: [
-            entry({
-              id: USER_ENTRY_ID,
-              role: 'user',
-              content: 'Noticias de la semana',
-              promptId: PROMPT_ID,
-              liveSearch: true,
-            }),
+            entry({ id: USER_ENTRY_ID, role: 'user', content: 'Noticias de la semana' }),
             entry({ id: REPLY_ID, role: 'assistant', content: 'Esta semana…' }),
+            // A later request left without a reply (the model failed before its first word).
+            entry({ id: '55555555-5555-4555-8555-555555555555', role: 'user', content: 'Otra' }),
           ],
         }),
     });
-    await screen.findByText('Noticias de la semana');
-    await userEvent.click(within(lastReply()).getByRole('button', { name: 'Regenerar' }));
-    await waitFor(() => expect(streams).toHaveLength(1));
-    expect(callsTo(SEND)[0]!.body).toEqual({
-      workspaceId: WORKSPACE_ID,
-      projectId: PROJECT_ID,
-      message: 'Noticias de la semana',
-      promptId: PROMPT_ID,
-      liveSearch: true,
-    });
+    await screen.findByText('Esta semana…');
+    expect(screen.queryByRole('button', { name: 'Regenerar' })).not.toBeInTheDocument();
   });
 
   it('👍 sends the reaction; clicking the active one clears it', async () => {

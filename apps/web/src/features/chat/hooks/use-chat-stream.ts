@@ -2,30 +2,51 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
-import { readChatStream, type ConversationEntry, type SendChatRequestBody } from '@redacta/shared';
+import {
+  readChatStream,
+  type ConversationEntry,
+  type NewChatMessageBody,
+  type Project,
+  type RegenerateReplyBody,
+} from '@redacta/shared';
 import { isApiError } from '@/lib/api-error';
+import { projectsKey } from '@/features/projects';
 import { chatKeys } from '../api/chat-keys';
 import { openChatStream } from '../api/open-chat-stream';
-import { fetchConversation } from '../api/use-conversation';
-import { adoptStoppedReply, appendEntries, localId, newEntry } from './conversation-cache';
+import { fetchConversation, type Conversation } from '../api/use-conversation';
+import {
+  adoptStoppedReply,
+  appendEntries,
+  localId,
+  newEntry,
+  replaceReply,
+  versionsOf,
+} from './conversation-cache';
 import { createTextRevealer } from './text-revealer';
 
-/** The exchange on its way: the message sent and the reply as far as it has arrived. */
+/** The exchange on its way: the message sent (or the reply regenerated) and the reply as far as it has arrived. */
 export interface PendingExchange {
   message: string;
+  /** Regenerating: the reply (its shown version's id) the new one replaces; no new message is shown. */
+  regenerates: string | null;
   reply: string;
   /** The server has saved the request and the model has started answering. */
   started: boolean;
+  /** The offline demo writer answers. */
+  demo: boolean;
 }
 
-export type ChatSendInput = Pick<SendChatRequestBody, 'message' | 'brandVoiceId' | 'promptId' | 'liveSearch'>;
+/** A new message, or the last reply regenerated (its request answered again by the server). */
+export type ChatSendInput =
+  | Pick<NewChatMessageBody, 'message' | 'brandVoiceId' | 'promptId' | 'liveSearch'>
+  | Pick<RegenerateReplyBody, 'regenerate' | 'brandVoiceId'>;
 
 interface ChatStreamOptions {
   workspaceId: string;
   projectId: string;
-  /** 403 (no words left): nothing was saved; the caller shows the out-of-words state. */
-  onOutOfWords: (message: string) => void;
-  /** The request failed before any reply: the caller may give the message back to the composer. */
+  /** 403 (no words left): nothing was saved; the caller shows the out-of-words state (and gets a new message back). */
+  onOutOfWords: (message: string | null) => void;
+  /** A new message failed before any reply: the caller may give it back to the composer. */
   onNoReply: (message: string) => void;
   /** The stream says the offline demo writer answers. */
   onDemo: () => void;
@@ -42,7 +63,9 @@ interface Ending {
  * few frames, see createTextRevealer); stopping aborts the
  * fetch (the server stops the model) and stays silent, keeping the partial reply; a 403 goes to the
  * out-of-words state; other failures toast "Fallo al generar respuesta" and keep what arrived. After
- * the reply ends, the remaining words are fetched again.
+ * the reply ends, the remaining words are fetched again. A regenerated reply takes the place of the
+ * one it replaces, which stays as an earlier version. When the first message names the project, the
+ * header and the project lists learn the name.
  */
 export function useChatStream({
   workspaceId,
@@ -61,29 +84,50 @@ export function useChatStream({
   // Leaving the project (or the page) stops the reply: the server keeps what was written.
   useEffect(() => () => controllerRef.current?.abort(), []);
 
+  const learnName = useCallback(
+    (name: string) => {
+      queryClient.setQueryData<Project>(chatKeys.project(projectId), (project) =>
+        project ? { ...project, name } : project,
+      );
+      void queryClient.invalidateQueries({ queryKey: projectsKey(workspaceId) });
+    },
+    [projectId, queryClient, workspaceId],
+  );
+  const cachedReply = useCallback(
+    (id: string) =>
+      queryClient
+        .getQueryData<Conversation>(chatKeys.conversation(projectId))
+        ?.entries.find((entry) => entry.id === id),
+    [projectId, queryClient],
+  );
+
   const send = useCallback(
     async (input: ChatSendInput) => {
       if (controllerRef.current) return;
       const controller = new AbortController();
       controllerRef.current = controller;
-      const message = input.message.trim();
-      setPending({ message, reply: '', started: false });
+      const regenerates = 'regenerate' in input ? input.regenerate.entryId : null;
+      const message = 'message' in input ? input.message.trim() : '';
+      let demo = false;
+      const show = (reply: string, started: boolean) =>
+        setPending({ message, regenerates, reply, started, demo });
+      show('', false);
 
       let userEntryId: string | null = null;
-      const revealer = createTextRevealer((reply) => setPending({ message, reply, started: true }));
+      const revealer = createTextRevealer((reply) => show(reply, true));
       let ending: Ending | null = null;
       let failedEarly = false;
       try {
-        const response = await openChatStream(
-          { ...input, message, workspaceId, projectId },
-          controller.signal,
-        );
+        const body = 'message' in input ? { ...input, message } : input;
+        const response = await openChatStream({ ...body, workspaceId, projectId }, controller.signal);
         if (!response.body) throw new Error('The chat stream has no body');
         for await (const part of readChatStream(response.body)) {
           if (part.type === 'start') {
             userEntryId = part.userEntryId;
+            demo = part.demo;
             if (part.demo) callbacks.current.onDemo();
-            setPending({ message, reply: '', started: true });
+            if (part.projectName) learnName(part.projectName);
+            show('', true);
           } else if (part.type === 'text') {
             revealer.push(part.text);
           } else {
@@ -102,7 +146,7 @@ export function useChatStream({
         if (controller.signal.aborted) {
           ending = { status: 'aborted' };
         } else if (isApiError(error) && error.status === 403) {
-          callbacks.current.onOutOfWords(message);
+          callbacks.current.onOutOfWords(regenerates ? null : message);
         } else {
           toast.error(t('chat.failed'));
           ending = { status: 'failed' };
@@ -114,42 +158,53 @@ export function useChatStream({
 
       const reply = revealer.received;
       if (ending) {
-        const entries = [
-          newEntry({
+        const replyId = ending.messageId ?? localId();
+        const answer =
+          reply || ending.messageId
+            ? newEntry({
+                id: replyId,
+                role: 'assistant',
+                content: reply,
+                status: ending.status,
+                wordsCharged: ending.wordsCharged ?? 0,
+                demo,
+              })
+            : null;
+        let earlierIds: string[] | undefined;
+        if (regenerates) {
+          // Nothing was saved without a reply: the reply regenerated stays as it was.
+          if (answer) {
+            const replaced = cachedReply(regenerates);
+            earlierIds = replaced ? versionsOf(replaced).map((version) => version.id) : [regenerates];
+            replaceReply(queryClient, projectId, regenerates, answer);
+          }
+        } else if (!failedEarly) {
+          const asked = newEntry({
             id: userEntryId ?? localId(),
             role: 'user',
             content: message,
-            promptId: input.promptId ?? null,
-            liveSearch: input.liveSearch ?? false,
-          }),
-        ];
-        const replyId = ending.messageId ?? localId();
-        if (reply || ending.messageId) {
-          entries.push(
-            newEntry({
-              id: replyId,
-              role: 'assistant',
-              content: reply,
-              status: ending.status,
-              wordsCharged: ending.wordsCharged ?? 0,
-            }),
-          );
+            promptId: ('promptId' in input && input.promptId) || null,
+            liveSearch: ('liveSearch' in input && input.liveSearch) || false,
+          });
+          appendEntries(queryClient, projectId, answer ? [asked, answer] : [asked]);
         }
-        if (!failedEarly) appendEntries(queryClient, projectId, entries);
         if (ending.status !== 'aborted') {
           void queryClient.invalidateQueries({ queryKey: chatKeys.conversation(projectId) });
         } else if (userEntryId && reply) {
           // A stopped reply is saved after the connection closes: reloading now could miss it.
-          void adoptStoppedReply(queryClient, projectId, { userEntryId, localReplyId: replyId }, () =>
-            fetchConversation(projectId),
+          void adoptStoppedReply(
+            queryClient,
+            projectId,
+            { userEntryId, localReplyId: replyId, earlierIds },
+            () => fetchConversation(projectId),
           );
         }
       }
       void queryClient.invalidateQueries({ queryKey: chatKeys.usage(workspaceId) });
-      if (failedEarly) callbacks.current.onNoReply(message);
+      if (failedEarly && !regenerates) callbacks.current.onNoReply(message);
       setPending(null);
     },
-    [projectId, queryClient, t, workspaceId],
+    [cachedReply, learnName, projectId, queryClient, t, workspaceId],
   );
 
   const stop = useCallback(() => controllerRef.current?.abort(), []);

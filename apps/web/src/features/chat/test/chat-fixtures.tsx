@@ -45,6 +45,8 @@ export function entry(
     reaction: null,
     promptId: null,
     liveSearch: false,
+    demo: false,
+    versions: [],
     ...fields,
   };
 }

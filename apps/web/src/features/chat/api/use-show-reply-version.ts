@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { chatKeys } from './chat-keys';
+import type { Conversation } from './use-conversation';
+import { showVersion } from '../hooks/conversation-cache';
+
+interface ShowVersionInput {
+  projectId: string;
+  versionId: string;
+}
+
+/**
+ * PATCH /api/project/{id}/conversation/shown-version: shows another version of a reply at once, and
+ * saves the choice (the model's history holds the shown version); a failure puts the previous one back.
+ */
+export function useShowReplyVersion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ projectId, versionId }: ShowVersionInput) =>
+      api.patch<{ entryId: string }>(`/project/${projectId}/conversation/shown-version`, {
+        entryId: versionId,
+      }),
+    onMutate: async ({ projectId, versionId }) => {
+      await queryClient.cancelQueries({ queryKey: chatKeys.conversation(projectId) });
+      const before = queryClient.getQueryData<Conversation>(chatKeys.conversation(projectId));
+      showVersion(queryClient, projectId, versionId);
+      return { before };
+    },
+    onError: (_error, { projectId }, context) => {
+      if (context?.before) queryClient.setQueryData(chatKeys.conversation(projectId), context.before);
+    },
+  });
+}
