@@ -16,6 +16,7 @@ import { useUsage } from '../api/use-usage';
 import { useChatStream } from '../hooks/use-chat-stream';
 import { useStickToBottom } from '../hooks/use-stick-to-bottom';
 import { Composer } from './composer';
+import { useDraftInsertion } from './draft-insertion';
 import { ConversationList, type ConversationHandlers } from './conversation-list';
 import { ConversationSkeleton } from './conversation-skeleton';
 import { DemoBanner } from './demo-banner';
@@ -58,6 +59,7 @@ export function ChatSession({
   const [forbidden, setForbidden] = useState(false);
   const [demo, setDemo] = useState(false);
   const textarea = useRef<HTMLTextAreaElement>(null);
+  const insertIntoComposer = useDraftInsertion(textarea);
   const scroller = useRef<HTMLDivElement>(null);
 
   const setDraft = (text: string, from: DraftOrigin | null = null) => {
@@ -151,10 +153,8 @@ export function ChatSession({
   const onShowVersion = (versionId: string) =>
     showVersion.mutate({ projectId, versionId }, { onError: () => toast.error(t('chat.versions.failed')) });
   latest.current = { onInsert, onRegenerate, onReact, onShowVersion };
-  const fillComposer = (text: string, from: DraftOrigin) => {
-    setDraft(text, from);
-    textarea.current?.focus();
-  };
+  // A prompt or a starter goes in at the caret: a draft with text is never overwritten.
+  const fillComposer = (text: string, from: DraftOrigin) => setDraft(insertIntoComposer(draft, text), from);
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
@@ -189,7 +189,10 @@ export function ChatSession({
           textareaRef={textarea}
           tools={
             <>
-              <PromptLibraryButton onUse={(text, promptId) => fillComposer(text, { promptId })} />
+              <PromptLibraryButton
+                addsToDraft={draft.trim() !== ''}
+                onUse={(text, promptId) => fillComposer(text, { promptId })}
+              />
               <BrandVoicePicker />
             </>
           }

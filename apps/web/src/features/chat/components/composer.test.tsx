@@ -20,9 +20,18 @@ const names: Prompt = {
   language: 'es',
 };
 const CUSTOM_ID = 'cccccccc-0000-4000-8000-000000000001';
+const shorten: Prompt = {
+  id: '00000000-0000-4000-8000-000000000001',
+  name: 'Versión corta',
+  text: 'Acorta este texto a la mitad.',
+  category: 'rewriting',
+  custom: false,
+  language: 'es',
+};
 const groups = (): PromptGroup[] => [
   { key: 'recent', name: 'Recientes', prompts: [] },
   { key: 'custom', name: 'Personalizados', prompts: [] },
+  { key: 'rewriting', name: 'Reescritura', prompts: [shorten] },
   { key: 'brainstorm', name: 'Lluvia de ideas', prompts: [names] },
 ];
 
@@ -31,14 +40,22 @@ function Session() {
   return workspace ? <ChatSession workspace={workspace} projectId={PROJECT_ID} onInsert={() => {}} /> : null;
 }
 
-function renderComposer(extra: Parameters<typeof renderChat>[1] = {}) {
-  return renderChat(<Session />, {
-    [LIBRARY]: () => json(200, groups()),
-    'POST /api/prompt/custom': () => json(201, { id: CUSTOM_ID }),
-    [`PATCH /api/prompt/custom/${CUSTOM_ID}`]: () => json(204),
-    [`POST /api/prompt/${names.id}/use`]: () => json(204),
-    ...extra,
-  });
+function renderComposer(
+  extra: Parameters<typeof renderChat>[1] = {},
+  options?: Parameters<typeof renderChat>[2],
+) {
+  return renderChat(
+    <Session />,
+    {
+      [LIBRARY]: () => json(200, groups()),
+      'POST /api/prompt/custom': () => json(201, { id: CUSTOM_ID }),
+      [`PATCH /api/prompt/custom/${CUSTOM_ID}`]: () => json(204),
+      [`POST /api/prompt/${names.id}/use`]: () => json(204),
+      [`POST /api/prompt/${shorten.id}/use`]: () => json(204),
+      ...extra,
+    },
+    options,
+  );
 }
 
 describe('composer and prompt library', { timeout: 20_000 }, () => {
@@ -72,5 +89,38 @@ describe('composer and prompt library', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     expect(callsTo(SEND)).toHaveLength(0);
+    expect(box).toHaveValue('Mi borrador\n\nPropón diez nombres para una panadería.');
+  });
+
+  it('a library prompt goes into a draft with text at the caret, never over it, and says so', async () => {
+    renderComposer();
+    const box = await screen.findByRole<HTMLTextAreaElement>('textbox', { name: 'Mensaje' });
+    await userEvent.type(box, 'Sobre la tienda: abre a las nueve.');
+    box.setSelectionRange(16, 16);
+    await userEvent.click(screen.getByRole('button', { name: 'Prompts' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Biblioteca de prompts' });
+    await userEvent.click(within(dialog).getByRole('button', { name: /Reescritura/ }));
+    expect(within(dialog).getByText(/Se añadirá a tu borrador, donde está el cursor/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Usar prompt' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    expect(box).toHaveValue('Sobre la tienda:\n\nAcorta este texto a la mitad.\n\nabre a las nueve.');
+    expect(
+      await screen.findByText('Prompt añadido a tu borrador, donde estaba el cursor'),
+    ).toBeInTheDocument();
+    expect(box).toHaveFocus();
+    expect(box.selectionStart).toBe('Sobre la tienda:\n\nAcorta este texto a la mitad.'.length);
+  });
+
+  it('an empty composer takes the prompt as it is, without a note', async () => {
+    renderComposer();
+    const box = await screen.findByRole('textbox', { name: 'Mensaje' });
+    await userEvent.click(screen.getByRole('button', { name: 'Prompts' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Biblioteca de prompts' });
+    await userEvent.click(within(dialog).getByRole('button', { name: /Reescritura/ }));
+    expect(within(dialog).queryByText(/Se añadirá a tu borrador/)).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Usar prompt' }));
+    await waitFor(() => expect(box).toHaveValue('Acorta este texto a la mitad.'));
+    expect(screen.queryByText(/Prompt añadido a tu borrador/)).not.toBeInTheDocument();
   });
 });

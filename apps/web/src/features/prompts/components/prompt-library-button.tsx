@@ -16,9 +16,12 @@ const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigat
  */
 export function PromptLibraryButton({
   onUse,
+  addsToDraft = false,
   className,
 }: {
   onUse: (text: string, promptId: string) => void;
+  /** The prompt will join text already in the composer: the library says so next to "Usar prompt". */
+  addsToDraft?: boolean;
   className?: string;
 }) {
   const { t } = useTranslation();
@@ -65,6 +68,7 @@ export function PromptLibraryButton({
             open={open}
             onOpenChange={setOpen}
             onUse={onUse}
+            addsToDraft={addsToDraft}
             fallbackFocus={() => button.current}
           />
         </Suspense>

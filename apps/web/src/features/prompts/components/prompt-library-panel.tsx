@@ -40,6 +40,7 @@ export interface PromptLibraryPanelProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onUse: (text: string, promptId: string) => void;
+  addsToDraft: boolean;
   /** Where the focus goes on closing when the control that opened the library is gone. */
   fallbackFocus: () => HTMLElement | null;
 }
@@ -49,13 +50,15 @@ export default function PromptLibraryPanel({
   open,
   onOpenChange,
   onUse,
+  addsToDraft,
   fallbackFocus,
 }: PromptLibraryPanelProps) {
   const { t } = useTranslation();
   const compact = useMediaQuery(MOBILE_QUERY);
   const listId = useId();
   const searchRef = useRef<HTMLInputElement>(null);
-  const usedPrompt = useRef(false);
+  // A used prompt goes to the composer once the library has closed, so the composer can take the focus.
+  const used = useRef<{ text: string; promptId: string } | null>(null);
   const formOpener = useRef<HTMLElement | null>(null);
   const returnFocus = useReturnFocus(open, fallbackFocus);
   const { data: groups, isPending, isError, refetch, isRefetching } = usePromptGroups();
@@ -114,9 +117,8 @@ export default function PromptLibraryPanel({
     recordUse.mutate(prompt, {
       onSettled: (_result, error) => {
         if (error) toast.error(errorMessage(t, error));
-        usedPrompt.current = true;
+        used.current = { text, promptId: prompt.id };
         close();
-        onUse(text, prompt.id);
       },
     });
   const choose = (prompt: Prompt) => {
@@ -188,6 +190,7 @@ export default function PromptLibraryPanel({
         key={view.prompt.id}
         prompt={view.prompt}
         using={recordUse.isPending}
+        addsToDraft={addsToDraft}
         onBack={backToPrompt}
         onSubmit={(filled) => finish(view.prompt, filled)}
       />
@@ -204,6 +207,7 @@ export default function PromptLibraryPanel({
         prompt={active.prompt}
         groupName={activeGroupName}
         using={recordUse.isPending}
+        addsToDraft={addsToDraft}
         onUse={() => choose(active.prompt)}
         onEdit={() => openForm(active.prompt)}
         onDelete={() => setDeleting(active.prompt)}
@@ -243,10 +247,11 @@ export default function PromptLibraryPanel({
             searchRef.current?.focus();
           }}
           onCloseAutoFocus={(event) => {
-            // A used prompt hands focus to the composer the text went into.
-            if (usedPrompt.current) event.preventDefault();
-            else returnFocus(event);
-            usedPrompt.current = false;
+            const use = used.current;
+            used.current = null;
+            if (!use) return returnFocus(event);
+            event.preventDefault();
+            onUse(use.text, use.promptId);
           }}
           onKeyDown={(event) => {
             if (!isLibraryShortcut(event) || deleting) return;

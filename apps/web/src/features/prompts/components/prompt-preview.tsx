@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Pencil, Send, Trash2 } from 'lucide-react';
 import { promptVariables, type Prompt } from '@redacta/shared';
 import { Button } from '@/components/ui/button';
+import { AddsToDraftNote } from './adds-to-draft-note';
 import { BackButton } from './back-button';
 import { PromptText } from './prompt-text';
 
@@ -10,6 +11,7 @@ export function PromptPreview({
   prompt,
   groupName,
   using,
+  addsToDraft,
   onUse,
   onEdit,
   onDelete,
@@ -19,6 +21,7 @@ export function PromptPreview({
   prompt: Prompt;
   groupName: string | null;
   using: boolean;
+  addsToDraft: boolean;
   onUse: () => void;
   onEdit: () => void;
   onDelete: () => void;
@@ -44,6 +47,7 @@ export function PromptPreview({
         )}
       </div>
       <div className="flex flex-wrap items-center justify-end gap-2 border-t border-border p-3">
+        {addsToDraft && <AddsToDraftNote />}
         {prompt.custom && (
           <>
             <Button

@@ -4,6 +4,7 @@ import { Send } from 'lucide-react';
 import { fillPromptVariables, promptVariables, type Prompt } from '@redacta/shared';
 import { Input } from '@/components/ui/input';
 import { Button } from '@/components/ui/button';
+import { AddsToDraftNote } from './adds-to-draft-note';
 import { BackButton } from './back-button';
 import { PromptText } from './prompt-text';
 
@@ -11,11 +12,13 @@ import { PromptText } from './prompt-text';
 export function VariablesForm({
   prompt,
   using,
+  addsToDraft,
   onBack,
   onSubmit,
 }: {
   prompt: Prompt;
   using: boolean;
+  addsToDraft: boolean;
   onBack: () => void;
   onSubmit: (filled: string) => void;
 }) {
@@ -54,7 +57,8 @@ export function VariablesForm({
           <PromptText text={filled} />
         </div>
       </div>
-      <div className="flex justify-end border-t border-border p-3">
+      <div className="flex flex-wrap items-center justify-end gap-2 border-t border-border p-3">
+        {addsToDraft && <AddsToDraftNote />}
         <Button type="submit" loading={using} icon={<Send className="size-4" aria-hidden />}>
           {t('prompts.use')}
         </Button>
