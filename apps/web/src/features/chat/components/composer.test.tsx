@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Prompt, PromptGroup } from '@redacta/shared';
 import { json } from '../../../../test/render';
@@ -122,5 +122,76 @@ describe('composer and prompt library', { timeout: 20_000 }, () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Usar prompt' }));
     await waitFor(() => expect(box).toHaveValue('Acorta este texto a la mitad.'));
     expect(screen.queryByText(/Prompt añadido a tu borrador/)).not.toBeInTheDocument();
+  });
+});
+
+describe('Improve', { timeout: 20_000 }, () => {
+  beforeEach(startSignedOut);
+  const improved = 'Escribe 10 nombres cortos y memorables para una panadería';
+  const IMPROVE = 'POST /api/chat/improve';
+
+  it('is undone and redone with one button, which keeps the focus', async () => {
+    renderComposer({ [IMPROVE]: () => json(200, { text: improved, wordsCharged: 9, remaining: 1981 }) });
+    const box = await screen.findByRole('textbox', { name: 'Mensaje' });
+    await userEvent.type(box, 'nombres panadería');
+    expect(screen.queryByRole('button', { name: 'Deshacer' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Mejorar' }));
+    await waitFor(() => expect(box).toHaveValue(improved));
+    expect(screen.getByRole('status', { name: '' })).toHaveTextContent(
+      'Texto mejorado. Para recuperar el original, pulsa Deshacer o Ctrl+Z.',
+    );
+
+    const undo = screen.getByRole('button', { name: 'Deshacer' });
+    await userEvent.click(undo);
+    expect(box).toHaveValue('nombres panadería');
+    expect(undo).toHaveAccessibleName('Rehacer');
+    expect(undo).toHaveFocus();
+    await userEvent.click(undo);
+    expect(box).toHaveValue(improved);
+    expect(undo).toHaveAccessibleName('Deshacer');
+
+    // Writing on the improved text leaves undo to the field itself.
+    await userEvent.type(box, '.');
+    expect(screen.queryByRole('button', { name: /Deshacer|Rehacer/ })).not.toBeInTheDocument();
+  });
+
+  it('Ctrl+Z in the message field brings the original back, Ctrl+Y the improved text', async () => {
+    renderComposer({ [IMPROVE]: () => json(200, { text: improved, wordsCharged: 9, remaining: 1981 }) });
+    const box = await screen.findByRole('textbox', { name: 'Mensaje' });
+    await userEvent.type(box, 'nombres panadería');
+    await userEvent.click(screen.getByRole('button', { name: 'Mejorar' }));
+    await waitFor(() => expect(box).toHaveValue(improved));
+    box.focus();
+    await userEvent.keyboard('{Control>}z{/Control}');
+    expect(box).toHaveValue('nombres panadería');
+    await userEvent.keyboard('{Control>}y{/Control}');
+    expect(box).toHaveValue(improved);
+    await userEvent.keyboard('{Meta>}z{/Meta}');
+    expect(box).toHaveValue('nombres panadería');
+    await userEvent.keyboard('{Meta>}{Shift>}z{/Shift}{/Meta}');
+    expect(box).toHaveValue(improved);
+  });
+
+  it('with no words left it is disabled and says why, as Send does, and asks the server nothing', async () => {
+    // The hint measures itself; jsdom has no ResizeObserver.
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+    const { callsTo } = renderComposer({}, { remaining: 0 });
+    const box = await screen.findByRole('textbox', { name: 'Mensaje' });
+    await userEvent.type(box, 'nombres');
+    const improve = screen.getByRole('button', { name: 'Mejorar' });
+    expect(improve).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Enviar' })).toBeDisabled();
+    // Its hint shows on keyboard focus: the wrapper is the focusable part.
+    act(() => improve.parentElement!.focus());
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('¡No te quedan palabras!');
+    await userEvent.click(improve);
+    expect(callsTo(IMPROVE)).toHaveLength(0);
   });
 });

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { DisabledHint } from '@/components/ui/tooltip';
 import { fieldClasses } from '@/components/ui/input';
 import { cn } from '@/components/ui/cn';
+import { ImproveUndoButton, ImproveUndoStatus, useImproveUndo } from './improve-undo';
 
 /** The textarea grows with the draft up to this height, then scrolls. */
 const MAX_HEIGHT_PX = 240;
@@ -17,7 +18,7 @@ export interface ComposerProps {
   onImprove: () => void;
   streaming: boolean;
   improving: boolean;
-  /** Why sending is not possible right now (no words left), or null. */
+  /** Why sending (and improving, which spends words too) is not possible right now, or null. */
   blockedReason: string | null;
   textareaRef: RefObject<HTMLTextAreaElement | null>;
   /** Brand voice picker, prompt library… */
@@ -29,6 +30,8 @@ export interface ComposerProps {
  * Enter sends, Shift+Enter starts a new line; Stop replaces Send while streaming. Deliberately not a
  * <form>: the tools (the prompt library's own forms among them) render inside it, and a submit
  * bubbling out of them must never send the draft. Only Send and Enter in the message field send.
+ * Improve can be undone (see useImproveUndo); with no words left it is disabled like Send, with the
+ * same explanation on hover and focus.
  */
 export function Composer({
   value,
@@ -47,6 +50,7 @@ export function Composer({
   const id = useId();
   const empty = value.trim() === '';
   const canSend = !empty && !streaming && !improving && blockedReason === null;
+  const undo = useImproveUndo(value, onChange);
 
   useLayoutEffect(() => {
     const area = textareaRef.current;
@@ -56,6 +60,7 @@ export function Composer({
   }, [value, textareaRef]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (undo.onKeyDown(event)) return;
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
     if (canSend) onSend();
@@ -64,6 +69,19 @@ export function Composer({
   const sendButton = (
     <Button onClick={onSend} disabled={!canSend} aria-label={t('chat.send')} className="h-10 px-3">
       <Send className="size-4" aria-hidden />
+    </Button>
+  );
+
+  const improveButton = (
+    <Button
+      variant="ghost"
+      size="sm"
+      onClick={onImprove}
+      loading={improving}
+      disabled={empty || streaming || blockedReason !== null}
+      icon={<WandSparkles className="size-4" aria-hidden />}
+    >
+      <span className="max-sm:sr-only">{t('chat.improve')}</span>
     </Button>
   );
 
@@ -78,6 +96,7 @@ export function Composer({
           ref={textareaRef}
           rows={2}
           value={value}
+          readOnly={improving}
           onChange={(event) => onChange(event.target.value)}
           onKeyDown={onKeyDown}
           placeholder={t('chat.composerPlaceholder')}
@@ -89,16 +108,12 @@ export function Composer({
         />
         <div className="flex flex-wrap items-center gap-2 px-2 pb-2">
           <div className="flex min-w-0 flex-1 flex-wrap items-center gap-1">
-            <Button
-              variant="ghost"
-              size="sm"
-              onClick={onImprove}
-              loading={improving}
-              disabled={empty || streaming}
-              icon={<WandSparkles className="size-4" aria-hidden />}
-            >
-              <span className="max-sm:sr-only">{t('chat.improve')}</span>
-            </Button>
+            {blockedReason ? (
+              <DisabledHint reason={blockedReason}>{improveButton}</DisabledHint>
+            ) : (
+              improveButton
+            )}
+            {undo.state && <ImproveUndoButton state={undo.state} onClick={undo.toggle} />}
             {tools}
           </div>
           {streaming ? (
@@ -112,6 +127,7 @@ export function Composer({
           )}
         </div>
       </div>
+      <ImproveUndoStatus state={undo.state} />
       {footer}
     </div>
   );
