@@ -1,0 +1,273 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import { expect, newEmail, test } from '../fixtures.ts';
+import { AppShell } from '../pages/app-shell.ts';
+import { ChatPage } from '../pages/chat-page.ts';
+import { LoginPage } from '../pages/login-page.ts';
+import { ProjectsPage } from '../pages/projects-page.ts';
+import { PromptLibrary } from '../pages/prompt-library.ts';
+import { WelcomePage } from '../pages/welcome-page.ts';
+import {
+  desktopLooks,
+  describeFindings,
+  phoneLooks,
+  scanLooks,
+  settle,
+  type Finding,
+} from '../support/a11y.ts';
+import { waitForCode } from '../support/mailbox.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+
+/**
+ * axe-core on every page and main dialog, in both themes at 1280 and 390 px: a serious or critical
+ * violation fails the test, and the report names the rule, the screen, the elements and the fix's page.
+ */
+
+function expectNoFindings(findings: Finding[]) {
+  expect(
+    findings.map((finding) => `${finding.rule} on ${finding.screen}`),
+    `axe-core found serious or critical violations:\n${describeFindings(findings)}`,
+  ).toEqual([]);
+}
+
+/** Opens a dialog unless it is already open (a new width may have replaced the control that held it). */
+async function ensureOpen(dialog: Locator, open: () => Promise<void>) {
+  if (!(await dialog.isVisible())) await open();
+  await expect(dialog).toBeVisible();
+}
+
+async function closeDialog(page: Page, dialog: Locator) {
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+}
+
+async function gotoAndWait(page: Page, url: string, ready: Locator) {
+  await page.goto(url);
+  await expect(ready).toBeVisible();
+  await settle(page);
+}
+
+test.describe('accessibility (axe-core: no serious or critical violations)', () => {
+  // A Spanish browser: the app starts in its language, and the selectors here are Spanish.
+  test.use({ locale: 'es-ES' });
+
+  test('signed out: /login, the code dialog, /welcome, the legal pages', async ({ page }) => {
+    test.setTimeout(120_000);
+    const findings: Finding[] = [];
+    const login = new LoginPage(page);
+    const email = newEmail('a11y');
+
+    // The links in the terms line count as "in a block of text" only where the words around them are
+    // longer than the links, as in English: scan both languages.
+    await login.goto();
+    await page.evaluate(() => localStorage.setItem('redacta.locale', 'en'));
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Sign in to Redacta' })).toBeVisible();
+    findings.push(...(await scanLooks(page, '/login (en)')));
+    await page.evaluate(() => localStorage.setItem('redacta.locale', 'es'));
+    await login.goto();
+    findings.push(...(await scanLooks(page, '/login')));
+    const since = await login.requestCode(email);
+    const codeDialog = page.getByRole('dialog');
+    await expect(login.code).toBeVisible();
+    findings.push(...(await scanLooks(page, '/login code dialog')));
+
+    await login.code.fill(await waitForCode(email, since));
+    await login.verify.click();
+    await expect(codeDialog).toBeHidden();
+    const welcome = new WelcomePage(page);
+    await expect(welcome.firstName).toBeVisible();
+    findings.push(...(await scanLooks(page, '/welcome')));
+
+    const legalPages: Array<[string, string]> = [
+      ['/terms', 'Términos del servicio'],
+      ['/privacy', 'Política de privacidad'],
+    ];
+    for (const [url, title] of legalPages) {
+      await gotoAndWait(page, url, page.getByRole('heading', { name: title, level: 1 }));
+      findings.push(...(await scanLooks(page, url)));
+    }
+    expectNoFindings(findings);
+  });
+
+  test('/chat: empty, the prompt library, the upgrade modal, the menus, then a conversation', async ({
+    page,
+    signUp,
+  }) => {
+    test.setTimeout(120_000);
+    const findings: Finding[] = [];
+    const chat = new ChatPage(page);
+    const shell = new AppShell(page);
+    await signUp();
+    await expect(chat.composer).toBeVisible();
+    await expect(chat.demoBanner).toBeVisible();
+    findings.push(...(await scanLooks(page, '/chat empty')));
+
+    const library = new PromptLibrary(page);
+    findings.push(
+      ...(await scanLooks(page, 'prompt library', undefined, () =>
+        ensureOpen(library.dialog, () => library.open()),
+      )),
+    );
+    await closeDialog(page, library.dialog);
+
+    const upgrade = page.getByRole('dialog', { name: 'Mejora a Plan Pro' });
+    findings.push(
+      ...(await scanLooks(page, 'upgrade modal', desktopLooks, () =>
+        ensureOpen(upgrade, () => shell.sidebar.getByRole('button', { name: 'Mejorar a Pro' }).click()),
+      )),
+    );
+    await closeDialog(page, upgrade);
+
+    const profileMenu = page.getByRole('dialog', { name: 'Menú de perfil' });
+    findings.push(
+      ...(await scanLooks(page, 'profile menu', desktopLooks, () =>
+        ensureOpen(profileMenu, () => shell.openProfileMenu()),
+      )),
+    );
+    await closeDialog(page, profileMenu);
+
+    const mobileMenu = page.getByTestId('mobile-menu');
+    findings.push(
+      ...(await scanLooks(page, 'mobile menu', phoneLooks, () =>
+        ensureOpen(mobileMenu, () => shell.mobileMenu.click()),
+      )),
+    );
+    // The upgrade modal on a phone opens from the mobile menu, on top of it.
+    findings.push(
+      ...(await scanLooks(page, 'upgrade modal', phoneLooks, () =>
+        ensureOpen(upgrade, () => mobileMenu.getByRole('button', { name: 'Mejorar a Pro' }).click()),
+      )),
+    );
+    await closeDialog(page, upgrade);
+    await closeDialog(page, mobileMenu);
+
+    await page.setViewportSize({ width: 1280, height: 844 });
+    await chat.ask('Escribe un eslogan para una cafetería de barrio');
+    await chat.waitForReplyEnd();
+    await expect(chat.replies).toHaveCount(1);
+    findings.push(...(await scanLooks(page, '/chat with a conversation')));
+    // On a phone the document is a tab of its own.
+    findings.push(
+      ...(await scanLooks(page, '/chat document tab', phoneLooks, async () => {
+        await page.getByRole('tab', { name: 'Documento' }).click();
+        await expect(page.getByTestId('document-panel')).toBeVisible();
+      })),
+    );
+    expectNoFindings(findings);
+  });
+
+  test('/projects with folders and projects, its dialogs and a folder', async ({ page, signUp }) => {
+    test.setTimeout(120_000);
+    const findings: Finding[] = [];
+    const projects = new ProjectsPage(page);
+    await signUp();
+    await projects.goto();
+    await projects.createFolder('Clientes 2027');
+    await projects.createFolder('Redes sociales con un nombre bastante largo');
+    const first = await projects.createProject();
+    await projects.goto();
+    const second = await projects.createProject();
+    await projects.goto();
+    await projects.moveToFolder(first, 'Clientes 2027');
+    await projects.waitForToastsToGo();
+    await expect(projects.row(second)).toBeVisible();
+    findings.push(...(await scanLooks(page, '/projects')));
+
+    const newFolder = page.getByRole('dialog', { name: 'Nueva carpeta' });
+    findings.push(
+      ...(await scanLooks(page, 'new folder dialog', undefined, () =>
+        ensureOpen(newFolder, () => projects.newFolderButton.click()),
+      )),
+    );
+    await closeDialog(page, newFolder);
+
+    const move = page.getByRole('dialog', { name: 'Mover a carpeta' });
+    findings.push(
+      ...(await scanLooks(page, 'move to folder dialog', undefined, () =>
+        ensureOpen(move, () => projects.projectAction(second, 'Mover a carpeta')),
+      )),
+    );
+    await closeDialog(page, move);
+
+    const remove = page.getByRole('dialog', { name: '¿Eliminar el proyecto?' });
+    findings.push(
+      ...(await scanLooks(page, 'delete project dialog', undefined, () =>
+        ensureOpen(remove, () => projects.projectAction(second, 'Eliminar')),
+      )),
+    );
+    await closeDialog(page, remove);
+
+    await projects.openFolder('Clientes 2027');
+    await expect(projects.row(first)).toBeVisible();
+    findings.push(...(await scanLooks(page, '/projects in a folder')));
+    expectNoFindings(findings);
+  });
+
+  test('in English: brand voice, profile, workspace settings, subscription, labs and a missing page', async ({
+    page,
+    signUp,
+  }) => {
+    test.setTimeout(120_000);
+    const findings: Finding[] = [];
+    await signUp();
+    // The other screens are scanned in Spanish; these in English, so both catalogues' texts are checked.
+    await page.evaluate(() => localStorage.setItem('redacta.locale', 'en'));
+    const h1 = (name: string | RegExp) => page.getByRole('heading', { name, level: 1 });
+    const screens: Array<[string, Locator]> = [
+      ['/brand-voice', h1('Brand voice')],
+      ['/brand-voice/new', page.getByLabel('Sample text')],
+      ['/profile', h1('Your profile')],
+      ['/workspace-settings', h1('Workspace settings')],
+      ['/subscription', h1('Subscription')],
+      ['/labs', h1(/Labs/)],
+      ['/no-such-page', page.getByRole('heading', { name: 'Page not found' })],
+    ];
+    for (const [url, ready] of screens) {
+      await page.setViewportSize({ width: 1280, height: 844 });
+      await gotoAndWait(page, url, ready.first());
+      findings.push(...(await scanLooks(page, `${url} (en)`)));
+    }
+    expectNoFindings(findings);
+  });
+
+  test.describe('a workspace out of words', () => {
+    let dataRoot: string;
+    let server: RunningServer | undefined;
+
+    test.beforeAll(() => {
+      dataRoot = mkdtempSync(path.join(tmpdir(), 'redacta-e2e-a11y-'));
+    });
+    test.afterAll(async () => {
+      await server?.stop();
+      rmSync(dataRoot, { recursive: true, force: true });
+    });
+
+    test('/chat with the out-of-words banner', async ({ browser }) => {
+      test.setTimeout(180_000);
+      const smtpUrl = process.env.E2E_SMTP_URL;
+      if (!smtpUrl) throw new Error('E2E_SMTP_URL is not set: run through playwright.config.ts');
+      server = await startServer({
+        dataDir: path.join(dataRoot, 'data'),
+        smtpUrl,
+        logFile: path.join(dataRoot, 'server.log'),
+        env: { FREE_PLAN_WORDS: '5' },
+      });
+      const context = await browser.newContext({ baseURL: server.url, locale: 'es-ES' });
+      const page = await context.newPage();
+      const login = new LoginPage(page);
+      await login.goto();
+      await login.signIn(newEmail('a11y-words'));
+      await new WelcomePage(page).submitNames('Marta', 'Ruiz');
+      const chat = new ChatPage(page);
+      await chat.ask('Escribe un eslogan para una cafetería de barrio');
+      await chat.waitForReplyEnd();
+      await expect(chat.outOfWords).toBeVisible();
+      const findings = await scanLooks(page, '/chat out of words');
+      await context.close();
+      expectNoFindings(findings);
+    });
+  });
+});
