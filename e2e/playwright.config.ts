@@ -17,6 +17,8 @@ export default defineConfig({
   use: {
     // The real address is only known once global-setup has started the server: see fixtures.ts.
     baseURL: process.env.E2E_BASE_URL,
+    // The app starts in the browser's language: the specs read Spanish labels unless they ask for another.
+    locale: 'es-ES',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

@@ -1,4 +1,5 @@
-import { expect, test } from '../fixtures.ts';
+import { expect, newEmail, test } from '../fixtures.ts';
+import { waitForCode } from '../support/mailbox.ts';
 
 test('switching the language to English translates the app and is remembered', async ({
   page,
@@ -22,4 +23,59 @@ test('switching the language to English translates the app and is remembered', a
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Real-time search' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Profile menu' })).toBeVisible();
+});
+
+test.describe('a browser that prefers British English', () => {
+  test.use({ locale: 'en-GB' });
+
+  test('starts in English, signs up in English, and an error on screen follows a switch to Spanish', async ({
+    page,
+  }) => {
+    await page.goto('/login');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('heading', { name: 'Sign in to Redacta' })).toBeVisible();
+    await expect(page.getByLabel('Language')).toHaveValue('en');
+
+    // An error already on screen is said again in the language the user switches to.
+    await page.getByLabel('Email').fill('ana@');
+    await page.getByRole('button', { name: 'Continue with email' }).click();
+    await expect(page.getByText('Enter a valid email address')).toBeVisible();
+    await page.getByLabel('Language').selectOption({ label: 'Español' });
+    await expect(page.getByText('Introduce una dirección de correo electrónico válida')).toBeVisible();
+    await expect(page.getByText('Enter a valid email address')).toHaveCount(0);
+    await page.getByLabel('Idioma').selectOption({ label: 'English' });
+    await expect(page.getByText('Enter a valid email address')).toBeVisible();
+
+    const email = newEmail('en-gb');
+    const since = new Date(Date.now() - 1_000);
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Continue with email' }).click();
+    await page.getByLabel('Verification code').fill(await waitForCode(email, since));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page).toHaveURL(/\/welcome/);
+    await page.getByLabel('First name', { exact: true }).fill('Emma');
+    await page.getByLabel('Last name', { exact: true }).fill('Clarke');
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Hi Emma! What shall we write today?' })).toBeVisible();
+  });
+
+  test('the user’s choice wins over the browser’s language, across reloads', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByLabel('Language')).toHaveValue('en');
+    await page.getByLabel('Language').selectOption({ label: 'Español' });
+    await expect(page.getByRole('heading', { name: 'Inicia sesión en Redacta' })).toBeVisible();
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await expect(page.getByLabel('Idioma')).toHaveValue('es');
+  });
+});
+
+test.describe('a browser that prefers French', () => {
+  test.use({ locale: 'fr-FR' });
+
+  test('starts in Spanish', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await expect(page.getByLabel('Idioma')).toHaveValue('es');
+  });
 });

@@ -19,3 +19,14 @@ export function errorMessage(
   if (options.passThrough && error.message) return error.message;
   return fallback;
 }
+
+/**
+ * An error kept in state as what went wrong, not as words: `problemText` puts it into words on every
+ * render, so switching the language re-renders an error already on screen.
+ */
+export type Problem = { key: string } | { error: unknown; fallbackKey?: string; passThrough?: boolean };
+
+export function problemText(t: TFunction, problem: Problem | null): string | null {
+  if (!problem) return null;
+  return 'key' in problem ? t(problem.key) : errorMessage(t, problem.error, problem);
+}

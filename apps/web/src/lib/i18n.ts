@@ -1,12 +1,35 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LOCALE, resolveLocale, type Locale } from '@redacta/shared/locales';
+import { DEFAULT_LOCALE, locales, resolveLocale, type Locale } from '@redacta/shared/locales';
 import { esMessages, messageLoaders } from '@/locales/bundles';
 import { storage, storageKeys } from './storage';
 
-/** The saved choice, else Spanish (spec §1: unsupported locales fall back to the default). */
+/**
+ * The interface language a browser asks for: its first preference we speak, by language alone
+ * (en-GB, en-US and any en-* are English; es-* Spanish); Spanish when it prefers none of them.
+ */
+export function browserLocale(preferred: readonly string[]): Locale {
+  for (const tag of preferred) {
+    const language = tag.trim().toLowerCase().split(/[-_]/)[0];
+    const supported = locales.find((locale) => locale === language);
+    if (supported) return supported;
+  }
+  return DEFAULT_LOCALE;
+}
+
+function navigatorLanguages(): readonly string[] {
+  if (typeof navigator === 'undefined') return [];
+  return navigator.languages?.length ? navigator.languages : [navigator.language].filter(Boolean);
+}
+
+/**
+ * The language to start in: the user's own choice once made (saved on this device when they pick
+ * one, or when their account's language is applied at sign-in), else the browser's
+ * (docs/ui.md, "Language").
+ */
 export function initialLocale(): Locale {
-  return resolveLocale(storage.get(storageKeys.locale) ?? DEFAULT_LOCALE);
+  const saved = storage.get(storageKeys.locale);
+  return saved ? resolveLocale(saved) : browserLocale(navigatorLanguages());
 }
 
 function syncDocumentLanguage(lng: string) {
@@ -29,7 +52,7 @@ void i18n.use(initReactI18next).init({
 syncDocumentLanguage(i18n.language);
 i18n.on('languageChanged', syncDocumentLanguage);
 
-/** Loads the saved language before the first render (instant for Spanish). */
+/** Loads the starting language before the first render (instant for Spanish). */
 export async function initLocale(): Promise<void> {
   const locale = initialLocale();
   if (locale === i18n.language) return;
@@ -47,8 +70,7 @@ export function currentLocale(): Locale {
  */
 export function formattingLocale(): string {
   const language = currentLocale();
-  const preferred = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
-  const regional = preferred.find((tag) => tag.toLowerCase().split(/[-_]/)[0] === language);
+  const regional = navigatorLanguages().find((tag) => tag.toLowerCase().split(/[-_]/)[0] === language);
   if (!regional) return language;
   try {
     return Intl.DateTimeFormat.supportedLocalesOf([regional])[0] ?? language;

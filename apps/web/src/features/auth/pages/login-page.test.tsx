@@ -131,4 +131,22 @@ describe('login page', () => {
     expect(document.documentElement.lang).toBe('en');
     expect(localStorage.getItem('redacta.locale')).toBe('en');
   });
+
+  it(
+    'says an error already on screen again in the language the user switches to',
+    { timeout: 15_000 },
+    async () => {
+      renderLogin({});
+      const field = await screen.findByLabelText('Correo electrónico');
+      await userEvent.type(field, 'ana@');
+      await userEvent.click(screen.getByRole('button', { name: 'Continuar con correo electrónico' }));
+      expect(
+        await screen.findByText('Introduce una dirección de correo electrónico válida'),
+      ).toBeInTheDocument();
+
+      await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Idioma' }), 'en');
+      expect(await screen.findByText('Enter a valid email address')).toBeInTheDocument();
+      expect(screen.queryByText('Introduce una dirección de correo electrónico válida')).toBeNull();
+    },
+  );
 });

@@ -5,7 +5,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { isValidEmail, looksLikePhoneNumber } from '@redacta/shared/rules/email';
 import { Input } from '@/components/ui/input';
 import { Button } from '@/components/ui/button';
-import { errorMessage } from '@/lib/error-message';
+import { problemText, type Problem } from '@/lib/error-message';
 import { currentLocale } from '@/lib/i18n';
 import type { LoginResponse } from '@redacta/shared';
 import { useStartEmailLogin } from '../api/use-start-email-login';
@@ -24,9 +24,9 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [email, setEmail] = useState(params.get('email') ?? '');
-  const [emailError, setEmailError] = useState<string | null>(null);
+  const [emailError, setEmailError] = useState<Problem | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
-  const [codeError, setCodeError] = useState<string | null>(null);
+  const [codeError, setCodeError] = useState<Problem | null>(null);
   const start = useStartEmailLogin();
   const login = useLogin();
   const oauthError = params.get('error');
@@ -39,7 +39,7 @@ export default function LoginPage() {
     setCodeError(null);
     login.mutate(
       { method: 'email', email: address, code },
-      { onSuccess: finish, onError: (error) => setCodeError(errorMessage(t, error, { passThrough: true })) },
+      { onSuccess: finish, onError: (error) => setCodeError({ error, passThrough: true }) },
     );
   };
 
@@ -55,11 +55,11 @@ export default function LoginPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const validate = (value: string): string | null => {
+  const validate = (value: string): Problem | null => {
     const trimmed = value.trim();
-    if (!trimmed) return t('validation.required');
-    if (looksLikePhoneNumber(trimmed)) return t('errors.PHONE_LOGIN_UNSUPPORTED');
-    if (!isValidEmail(trimmed)) return t('validation.email');
+    if (!trimmed) return { key: 'validation.required' };
+    if (looksLikePhoneNumber(trimmed)) return { key: 'errors.PHONE_LOGIN_UNSUPPORTED' };
+    if (!isValidEmail(trimmed)) return { key: 'validation.email' };
     return null;
   };
 
@@ -72,9 +72,9 @@ export default function LoginPage() {
           onSent?.();
         },
         onError: (error) => {
-          const message = errorMessage(t, error, { passThrough: true });
-          if (dialogOpen) setCodeError(message);
-          else setEmailError(message);
+          const problem = { error, passThrough: true };
+          if (dialogOpen) setCodeError(problem);
+          else setEmailError(problem);
         },
       },
     );
@@ -123,7 +123,7 @@ export default function LoginPage() {
               if (emailError) setEmailError(null);
             }}
             onBlur={() => email.trim() && setEmailError(validate(email))}
-            error={emailError}
+            error={problemText(t, emailError)}
           />
           <Button type="submit" size="lg" loading={start.isPending && !dialogOpen}>
             {t('login.continueWithEmail')}
@@ -147,7 +147,7 @@ export default function LoginPage() {
         initialCode={params.get('code') ?? ''}
         verifying={login.isPending}
         resending={start.isPending && dialogOpen}
-        error={codeError}
+        error={problemText(t, codeError)}
         onVerify={(code) => verify(email.trim() || (params.get('email') ?? ''), code)}
         onResend={() => sendCode()}
         onOpenChange={(open) => {

@@ -4,7 +4,7 @@ import toast from 'react-hot-toast';
 import { isValidEmail } from '@redacta/shared/rules/email';
 import { Input } from '@/components/ui/input';
 import { Button } from '@/components/ui/button';
-import { errorMessage } from '@/lib/error-message';
+import { problemText, type Problem } from '@/lib/error-message';
 import { useChangeEmail } from '../api/use-change-email';
 
 /** E-mail change in two steps: the new address gets a code, the code confirms the change. */
@@ -14,21 +14,23 @@ export function EmailForm({ currentEmail }: { currentEmail: string }) {
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
   const [step, setStep] = useState<'address' | 'code'>('address');
-  const [error, setError] = useState<string | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const error = problemText(t, problem);
 
-  const fail = (failure: unknown) => setError(errorMessage(t, failure));
+  const fail = (failure: unknown) => setProblem({ error: failure });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setError(null);
+    setProblem(null);
     const address = email.trim();
     if (step === 'address') {
-      if (!isValidEmail(address)) return setError(t('validation.email'));
-      if (address.toLowerCase() === currentEmail.toLowerCase()) return setError(t('errors.EMAIL_UNCHANGED'));
+      if (!isValidEmail(address)) return setProblem({ key: 'validation.email' });
+      if (address.toLowerCase() === currentEmail.toLowerCase())
+        return setProblem({ key: 'errors.EMAIL_UNCHANGED' });
       changeEmail.mutate({ email: address }, { onSuccess: () => setStep('code'), onError: fail });
       return;
     }
-    if (!/^\d{6}$/.test(code)) return setError(t('validation.code'));
+    if (!/^\d{6}$/.test(code)) return setProblem({ key: 'validation.code' });
     changeEmail.mutate(
       { email: address, code },
       {
@@ -75,7 +77,7 @@ export function EmailForm({ currentEmail }: { currentEmail: string }) {
             onClick={() => {
               setStep('address');
               setCode('');
-              setError(null);
+              setProblem(null);
             }}
           >
             {t('common.cancel')}
