@@ -16,7 +16,7 @@ import type { Database, Db } from './db/client.ts';
 import type { Mailer } from './mail/transport.ts';
 import { createModels, type Models } from './ai/models.ts';
 import { createMailer } from './mail/transport.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { errorsPlugin, replyToClientError, replyWithFrameworkError } from './plugins/errors.ts';
 import { jsonBodyPlugin } from './plugins/json-body.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -65,6 +65,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     bodyLimit: 2 * 1024 * 1024,
+    // Errors met before a route runs answer in our error shape too.
+    frameworkErrors: replyWithFrameworkError,
+    clientErrorHandler: replyToClientError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

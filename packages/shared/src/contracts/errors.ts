@@ -33,6 +33,8 @@ export const errorCodes = [
   'BRAND_VOICE_SAMPLE_TOO_LONG',
   'BRAND_VOICE_ANALYSIS_FAILED',
   'CURSOR_INVALID',
+  'BODY_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
