@@ -37,6 +37,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['auth'];
   const errors = { 400: errorBodySchema, 429: errorBodySchema };
 
+  // Every answer here may carry a token, a session cookie or who is signed in (login, refresh, the
+  // OAuth callback's cookie and redirect): no cache, shared or the browser's, may keep one.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
   app.post(
     '/email/start',
     {
