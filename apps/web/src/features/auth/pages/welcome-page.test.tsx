@@ -16,12 +16,16 @@ const user = {
   locale: 'es' as const,
 };
 
-function renderWelcome() {
+function renderWelcome(handlers: Parameters<typeof fakeApi>[0] = {}) {
   const api = fakeApi({
     'PATCH /api/user/change-name': (body) => json(200, { id: user.id, ...(body as object) }),
+    ...handlers,
   });
   vi.stubGlobal('fetch', vi.fn(api.fetch));
-  renderRoutes([at('/welcome', <WelcomePage />), at('/chat', <p>chat page</p>)], '/welcome');
+  renderRoutes(
+    [at('/welcome', <WelcomePage />), at('/chat', <p>chat page</p>), at('/login', <p>login page</p>)],
+    '/welcome',
+  );
   return api.calls;
 }
 
@@ -66,5 +70,25 @@ describe('welcome page', () => {
     expect(screen.getAllByText('This field is required')).toHaveLength(2);
     expect(screen.getByLabelText('First name')).toBeInTheDocument();
     expect(screen.getByLabelText('Last name')).toBeInTheDocument();
+  });
+
+  describe('without a session in memory', () => {
+    beforeEach(() => sessionStore.clear());
+
+    it('sends a signed-out visitor to /login without showing the form', async () => {
+      const calls = renderWelcome({
+        'GET /api/auth/refresh': () =>
+          json(401, { error: { code: 'REFRESH_INVALID', message: 'No session' } }),
+      });
+      expect(await screen.findByText('login page')).toBeInTheDocument();
+      expect(screen.queryByLabelText('Nombre')).toBeNull();
+      expect(calls.map((call) => call.key)).toEqual(['GET /api/auth/refresh']);
+    });
+
+    it('renews the session from the cookie on a reload and shows the form', async () => {
+      renderWelcome({ 'GET /api/auth/refresh': () => json(200, { accessToken: 'fresh', user }) });
+      expect(await screen.findByLabelText('Nombre')).toBeInTheDocument();
+      expect(screen.queryByText('login page')).toBeNull();
+    });
   });
 });

@@ -1,21 +1,51 @@
-import type { FormEvent } from 'react';
+import { useEffect, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import toast from 'react-hot-toast';
+import type { SessionUser } from '@redacta/shared';
 import { NameFields, useChangeName, useNameForm } from '@/features/profile';
 import { Button } from '@/components/ui/button';
+import { FullScreenLoader } from '@/components/ui/spinner';
+import { refreshSession } from '@/lib/api-client';
 import { useSessionState } from '@/lib/session-store';
+import { clearStoredIds } from '@/lib/storage';
 import { errorMessage } from '@/lib/error-message';
 import { AuthShell } from '../components/auth-shell';
 
-/** After registration: first and last name (spec §5 rules), then the chat. */
+/**
+ * After registration: first and last name, then the chat. Only for someone signed in: opened
+ * without a session in memory (a reload, a bookmark) it renews the session from the refresh cookie
+ * first, and a visitor without one goes to /login before seeing the form.
+ */
 export default function WelcomePage() {
   const { t } = useTranslation();
   useDocumentTitle(t('welcome.tab'));
   const navigate = useNavigate();
   const { user } = useSessionState();
-  const form = useNameForm({ firstName: user?.firstName ?? '', lastName: user?.lastName ?? '' });
+  const signedIn = user !== null;
+
+  useEffect(() => {
+    if (signedIn) return;
+    let active = true;
+    refreshSession().catch(() => {
+      if (!active) return;
+      clearStoredIds();
+      navigate('/login', { replace: true });
+    });
+    return () => {
+      active = false;
+    };
+  }, [signedIn, navigate]);
+
+  if (!user) return <FullScreenLoader label={t('common.loading')} />;
+  return <NamesForm user={user} />;
+}
+
+function NamesForm({ user }: { user: SessionUser }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const form = useNameForm({ firstName: user.firstName ?? '', lastName: user.lastName ?? '' });
   const changeName = useChangeName();
 
   const submit = (event: FormEvent) => {
