@@ -41,6 +41,7 @@ export function DemoBanner() {
           </Popover.Trigger>
           <Popover.Portal>
             <Popover.Content
+              aria-label={t('chat.demo.howTitle')}
               side="bottom"
               align="end"
               sideOffset={6}

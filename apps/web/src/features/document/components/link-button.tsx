@@ -68,6 +68,7 @@ export function LinkButton({ editor }: { editor: Editor }) {
       </Popover.Anchor>
       <Popover.Portal>
         <Popover.Content
+          aria-label={t('document.toolbar.link')}
           align="start"
           sideOffset={6}
           className="z-[65] w-72 rounded-lg border border-border bg-surface p-3 text-sm shadow-lg"
