@@ -5,6 +5,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, newEmail, test } from '../fixtures.ts';
 import { AppShell } from '../pages/app-shell.ts';
 import { ChatPage } from '../pages/chat-page.ts';
+import { DocumentPanel } from '../pages/document-panel.ts';
 import { LoginPage } from '../pages/login-page.ts';
 import { ProjectsPage } from '../pages/projects-page.ts';
 import { PromptLibrary } from '../pages/prompt-library.ts';
@@ -105,6 +106,15 @@ test.describe('accessibility (axe-core: no serious or critical violations)', () 
     await expect(chat.demoBanner).toBeVisible();
     findings.push(...(await scanLooks(page, '/chat empty')));
 
+    // The demo banner's explanation (a popover).
+    const demoHelp = page.getByRole('dialog');
+    findings.push(
+      ...(await scanLooks(page, 'demo banner explanation', undefined, () =>
+        ensureOpen(demoHelp, () => chat.demoBanner.getByRole('button', { name: '¿Cómo?' }).click()),
+      )),
+    );
+    await closeDialog(page, demoHelp);
+
     const library = new PromptLibrary(page);
     findings.push(
       ...(await scanLooks(page, 'prompt library', undefined, () =>
@@ -147,8 +157,19 @@ test.describe('accessibility (axe-core: no serious or critical violations)', () 
     await page.setViewportSize({ width: 1280, height: 844 });
     await chat.ask('Escribe un eslogan para una cafetería de barrio');
     await chat.waitForReplyEnd();
-    await expect(chat.replies).toHaveCount(1);
+    // A regenerated reply shows its versions.
+    await chat.reply(0).getByRole('button', { name: 'Regenerar' }).click();
+    await chat.waitForReplyEnd();
     findings.push(...(await scanLooks(page, '/chat with a conversation')));
+    // The document toolbar's link form (a popover), beside the chat on a desktop.
+    const document = new DocumentPanel(page);
+    const linkForm = page.getByRole('dialog', { name: 'Enlace' });
+    findings.push(
+      ...(await scanLooks(page, 'document link form', desktopLooks, () =>
+        ensureOpen(linkForm, () => document.toolbarButton('Enlace').click()),
+      )),
+    );
+    await closeDialog(page, linkForm);
     // On a phone the document is a tab of its own.
     findings.push(
       ...(await scanLooks(page, '/chat document tab', phoneLooks, async () => {
@@ -173,7 +194,9 @@ test.describe('accessibility (axe-core: no serious or critical violations)', () 
     await projects.goto();
     await projects.moveToFolder(first, 'Clientes 2027');
     await projects.waitForToastsToGo();
-    await expect(projects.row(second)).toBeVisible();
+    // One row selected: its highlight and the selection bar are scanned too.
+    await projects.select(second);
+    await expect(projects.selectionBar).toBeVisible();
     findings.push(...(await scanLooks(page, '/projects')));
 
     const newFolder = page.getByRole('dialog', { name: 'Nueva carpeta' });
