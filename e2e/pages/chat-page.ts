@@ -30,6 +30,19 @@ export class ChatPage {
     return reply.getByTestId('reply-text');
   }
 
+  /** The "‹ 1/2 ›" switcher of a regenerated reply. */
+  versions(reply: Locator): Locator {
+    return reply.getByRole('group', { name: 'Versiones de la respuesta' });
+  }
+
+  previousVersion(reply: Locator): Locator {
+    return this.versions(reply).getByRole('button', { name: 'Versión anterior' });
+  }
+
+  nextVersion(reply: Locator): Locator {
+    return this.versions(reply).getByRole('button', { name: 'Versión siguiente' });
+  }
+
   /** Types the request and presses Enter, as a user does. */
   async ask(message: string) {
     await this.composer.fill(message);

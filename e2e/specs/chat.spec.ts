@@ -32,6 +32,8 @@ test.describe('chat', () => {
     expect(partials.size).toBeGreaterThanOrEqual(2);
     // No provider is configured in the e2e server: the demo writer answers, and the page says so.
     await expect(chat.demoBanner).toContainText('Redactor de demostración');
+    // The first message named the project.
+    await expect(chat.title).toContainText('Dame 10 nombres para una marca');
 
     // 👍 on the reply.
     const liked = page.waitForResponse((response) => response.url().includes('/add-reaction/'));
@@ -55,24 +57,37 @@ test.describe('chat', () => {
     await chat.reply(1).getByRole('button', { name: 'Mala respuesta' }).click();
     expect((await disliked).ok()).toBe(true);
 
-    // Regenerate the stopped reply: the same request again, answered in full this time.
+    // Regenerate the stopped reply: the same request answered again, in full, in its place; the
+    // stopped one stays as the first version.
     await chat.reply(1).getByRole('button', { name: 'Regenerar' }).click();
     await chat.waitForReplyEnd();
-    await expect(chat.replies).toHaveCount(3);
-    await expect(chat.userMessages.nth(2)).toHaveText(ARTICLE);
-    const regenerated = (await chat.replyText(chat.reply(2)).textContent()) ?? '';
+    await expect(chat.replies).toHaveCount(2);
+    await expect(chat.userMessages).toHaveText([NAMES, ARTICLE]);
+    await expect(chat.versions(chat.reply(1))).toContainText('2/2');
+    const regenerated = (await chat.replyText(chat.reply(1)).textContent()) ?? '';
     expect(regenerated.length).toBeGreaterThan(stopped.length);
-    await expect(chat.reply(2).getByTestId('reply-status')).toHaveCount(0);
+    await expect(chat.reply(1).getByTestId('reply-status')).toHaveCount(0);
+    await chat.previousVersion(chat.reply(1)).click();
+    await expect(chat.versions(chat.reply(1))).toContainText('1/2');
+    await expect(chat.reply(1).getByTestId('reply-status')).toHaveText('Detenida');
+    await expect(chat.reply(1).getByRole('button', { name: 'Mala respuesta' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await chat.nextVersion(chat.reply(1)).click();
+    await expect(chat.replyText(chat.reply(1))).toHaveText(regenerated);
 
-    // Everything was saved: the conversation, the stopped reply and the 👍 come back after a reload.
+    // Everything was saved: the conversation, both versions and the 👍 come back after a reload.
     await page.reload();
-    await expect(chat.replies).toHaveCount(3);
-    await expect(chat.userMessages).toHaveText([NAMES, ARTICLE, ARTICLE]);
+    await expect(chat.replies).toHaveCount(2);
+    await expect(chat.userMessages).toHaveText([NAMES, ARTICLE]);
     await expect(chat.replyText(chat.reply(0))).toHaveText(first);
     await expect(chat.reply(0).getByRole('button', { name: 'Buena respuesta' })).toHaveAttribute(
       'aria-pressed',
       'true',
     );
+    await expect(chat.replyText(chat.reply(1))).toHaveText(regenerated);
+    await chat.previousVersion(chat.reply(1)).click();
     await expect(chat.reply(1).getByTestId('reply-status')).toHaveText('Detenida');
     await expect(chat.reply(1).getByRole('button', { name: 'Mala respuesta' })).toHaveAttribute(
       'aria-pressed',
@@ -82,12 +97,13 @@ test.describe('chat', () => {
     // The server keeps what it wrote before it saw the stop (a little more than was on screen, maybe).
     expect(stoppedAfterReload.length).toBeGreaterThan(0);
     expect(stoppedAfterReload.length).toBeLessThan(regenerated.length);
-    await expect(chat.replyText(chat.reply(2))).toHaveText(regenerated);
+    await chat.nextVersion(chat.reply(1)).click();
+    await expect(chat.replyText(chat.reply(1))).toHaveText(regenerated);
 
     // The first reply goes into the document beside the chat.
     await chat.reply(0).getByRole('button', { name: 'Insertar en el documento' }).click();
     await expect(page.getByTestId('document-panel')).toContainText(
-      'Ideas para una marca de cosmética natural',
+      '10 nombres para una marca de cosmética natural',
     );
 
     for (const locale of ['es', 'en'] as const) {
@@ -98,7 +114,7 @@ test.describe('chat', () => {
       }
       for (const width of [1280, 390]) {
         await page.setViewportSize({ width, height: 844 });
-        await expect(chat.replies).toHaveCount(3);
+        await expect(chat.replies).toHaveCount(2);
         await keepScreenshot(page, testInfo, `chat-conversation-${width}-${locale}`);
       }
     }
