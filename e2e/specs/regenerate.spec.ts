@@ -56,20 +56,20 @@ test.describe('regenerate and reply versions', () => {
     await expect(chat.versions(chat.reply(0))).toContainText('1/2');
     expect((await saved).ok()).toBe(true);
 
-    // The version shown is saved: it is still the one shown after a reload.
-    await page.reload();
-    await expect(chat.versions(chat.reply(0))).toContainText('1/2');
-    await expect(chat.reply(0).getByTestId('reply-status')).toHaveText('Detenida');
-    await chat.nextVersion(chat.reply(0)).click();
-    await expect(chat.replyText(chat.reply(0))).toHaveText(regenerated);
+    // The version shown is saved: it is still the one shown after a reload, in either language.
     for (const locale of ['es', 'en'] as const) {
-      if (locale === 'en') {
-        await page.evaluate(() => localStorage.setItem('redacta.locale', 'en'));
-        await page.reload();
-        await expect(chat.reply(0).getByRole('group', { name: 'Reply versions' })).toContainText('2/2');
-        await expect(chat.reply(0).getByRole('button', { name: 'Previous version' })).toBeVisible();
-        await expect(chat.reply(0).getByTestId('demo-label')).toHaveText('Demo writer');
-      }
+      if (locale === 'en') await page.evaluate(() => localStorage.setItem('redacta.locale', 'en'));
+      await page.reload();
+      const versions = chat.reply(0).getByRole('group', {
+        name: locale === 'es' ? 'Versiones de la respuesta' : 'Reply versions',
+      });
+      await expect(versions).toContainText('1/2');
+      await expect(
+        versions.getByRole('button', { name: locale === 'es' ? 'Versión siguiente' : 'Next version' }),
+      ).toBeVisible();
+      await expect(chat.reply(0).getByTestId('demo-label')).toHaveText(
+        locale === 'es' ? 'Redactor de demostración' : 'Demo writer',
+      );
       for (const width of [1280, 390]) {
         await page.setViewportSize({ width, height: 844 });
         await expect(chat.replies).toHaveCount(1);
@@ -79,6 +79,9 @@ test.describe('regenerate and reply versions', () => {
     await page.evaluate(() => localStorage.setItem('redacta.locale', 'es'));
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.reload();
+    await expect(chat.reply(0).getByTestId('reply-status')).toHaveText('Detenida');
+    await chat.nextVersion(chat.reply(0)).click();
+    await expect(chat.replyText(chat.reply(0))).toHaveText(regenerated);
 
     // The conversation goes on from the shown version; only the new last reply offers Regenerate.
     await chat.ask(FOLLOW_UP);
