@@ -55,7 +55,8 @@ test.describe('brand voices', () => {
     await composer.fill('Escribe un post corto para anunciar nuestras cestas de otoño');
     await composer.press('Enter');
     const replies = page.getByTestId('assistant-reply');
-    await expect(replies.first()).toContainText('Huerta cercana:', { timeout: 30_000 });
+    // The voice's closing to the reader, in its register (tú, enthusiastic).
+    await expect(replies.first()).toContainText('Cuéntanos qué te parece: te leemos', { timeout: 30_000 });
     await keepScreenshot(page, testInfo, 'brand-voice-chat-1280-es');
 
     await picker.selectOption({ label: 'Sin voz de marca' });
@@ -63,7 +64,7 @@ test.describe('brand voices', () => {
     await composer.press('Enter');
     await expect(replies).toHaveCount(2, { timeout: 30_000 });
     await expect(replies.nth(1).getByRole('button', { name: 'Copiar' })).toBeVisible({ timeout: 30_000 });
-    await expect(replies.nth(1)).not.toContainText('Huerta cercana:');
+    await expect(replies.nth(1)).not.toContainText('Cuéntanos qué te parece: te leemos');
   });
 
   test('rename, edit and delete with confirmation; screenshots at 1280 and 390 px in Spanish and English', async ({

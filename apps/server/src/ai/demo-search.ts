@@ -4,7 +4,7 @@ import type {
   LanguageModelV3StreamPart,
 } from '@ai-sdk/provider';
 import type { Locale } from '@redacta/shared';
-import { requestTopic } from './demo-copy.ts';
+import { parseRequest } from './demo-request.ts';
 import type { WebSearchResult } from './web-search.ts';
 
 /**
@@ -23,7 +23,7 @@ export function demoSearchQuery(
 ): string | null {
   const offered = call.tools?.some((tool) => tool.type === 'function' && tool.name === TOOL);
   if (!offered || call.toolChoice?.type === 'none' || searchOutputs(call.prompt) !== null) return null;
-  return requestTopic(message, language);
+  return parseRequest(message, language).subject;
 }
 
 /** A model turn that only calls the tool, like a provider's. */

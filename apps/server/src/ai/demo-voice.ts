@@ -1,11 +1,13 @@
 import type { LanguageModelV3Prompt } from '@ai-sdk/provider';
 import type { Locale } from '@redacta/shared';
+import { demoTexts } from './demo-languages.ts';
 
 /**
  * How the offline demo writer follows a brand voice. Like a real model it only sees the system
  * prompt, so it reads the voice from there, picks up the habits a description states (tú or usted,
  * contractions or words in full, exclamations, emoji — honouring "avoid…" and "don't…"), rewrites
- * its reply accordingly and closes with a line signed by the voice.
+ * its reply accordingly and closes it with a sentence to the reader in the voice's register. That
+ * closing is copy, like the rest: nothing in the reply is signed or says who wrote it.
  */
 export interface PromptBrandVoice {
   name: string;
@@ -108,6 +110,26 @@ const usted: Record<string, string> = {
   consigue: 'consiga',
   reserva: 'reserve',
   trabajas: 'trabaja',
+  ahorras: 'ahorra',
+  consigues: 'consigue',
+  descubres: 'descubre',
+  notas: 'nota',
+  dártelo: 'dárselo',
+  tengas: 'tenga',
+  dices: 'dice',
+  estabas: 'estaba',
+  empezaras: 'empezara',
+  lee: 'lea',
+  piensa: 'piense',
+  habla: 'hable',
+  usa: 'use',
+  publica: 'publique',
+  cuida: 'cuide',
+  responde: 'responda',
+  muestra: 'muestre',
+  guárdalo: 'guárdelo',
+  compártelo: 'compártalo',
+  descúbrelo: 'descúbralo',
 };
 
 const expanded: Record<string, string> = {
@@ -138,13 +160,21 @@ function matchCase(original: string, replacement: string): string {
     : replacement;
 }
 
+/** After an article or a determiner, "compra", "muestra" or "prueba" is a noun, not a command. */
+const nounsToo = new Set(['compra', 'muestra', 'prueba', 'reserva']);
+const determiner = /(?<!\p{L})(?:la|una|esta|esa|cada|su|tu)\s+$/iu;
+
 function replaceWords(text: string, table: Record<string, string>): string {
   const keys = Object.keys(table).sort((a, b) => b.length - a.length);
   const escaped = keys.map((key) => key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+'));
   const pattern = new RegExp(`(?<![\\p{L}'])(?:${escaped.join('|')})(?![\\p{L}'])`, 'giu');
-  return text.replace(pattern, (word) => {
+  return text.replace(pattern, (word, offset: number) => {
     const replacement = table[word.toLowerCase().replace(/\s+/g, ' ')];
-    return replacement ? matchCase(word, replacement) : word;
+    if (!replacement) return word;
+    const noun =
+      nounsToo.has(word.toLowerCase()) && determiner.test(text.slice(Math.max(0, offset - 8), offset));
+    if (noun) return word;
+    return matchCase(word, replacement);
   });
 }
 
@@ -165,39 +195,25 @@ function withAddress(text: string, address: VoiceHabits['address'], language: Lo
   return text;
 }
 
-const closings: Record<Locale, Record<'informal' | 'formal' | 'neutral', string>> = {
-  es: {
-    informal: 'Cuéntanos qué te parece y lo afinamos juntos',
-    formal: 'Quedamos a su disposición para ajustarlo a lo que necesite',
-    neutral: 'Cualquier ajuste que haga falta, aquí estamos',
-  },
-  en: {
-    informal: "Tell us what you think and we'll fine-tune it together",
-    formal: 'We remain at your disposal to adjust it as you see fit',
-    neutral: 'Any adjustment you need, we are here to make it',
-  },
-};
-
-/** The closing line, signed with the voice's name, in its register, with its punctuation and emoji. */
-export function voiceClosing(brandVoice: PromptBrandVoice, habits: VoiceHabits, language: Locale): string {
-  const sentence = closings[language][habits.address ?? 'neutral'];
+/** A closing sentence to the reader in the voice's register, with its punctuation and emoji. */
+export function voiceClosing(habits: VoiceHabits, language: Locale): string {
+  const sentence = demoTexts[language].closings[habits.address ?? 'neutral'];
   const spoken = habits.exclamations
     ? language === 'es'
       ? `¡${sentence}!`
       : `${sentence}!`
     : `${sentence}.`;
-  const signed = brandVoice.name ? `**${brandVoice.name}:** ${spoken}` : spoken;
-  return habits.emoji ? `${signed} 😊` : signed;
+  return habits.emoji ? `${spoken} 😊` : spoken;
 }
 
-/** The demo reply rewritten in the voice; a trailing italic note (the demo banner) stays last. */
-export function applyBrandVoice(reply: string, brandVoice: PromptBrandVoice, language: Locale): string {
-  const habits = voiceHabits(brandVoice.voice);
-  const note = reply.match(/\n\n(\*[^*\n]+\*)\s*$/);
-  let copy = note ? reply.slice(0, note.index) : reply;
-  copy = withAddress(copy, habits.address, language);
-  if (habits.exclamations === false) copy = copy.replace(/¡/g, '').replace(/!/g, '.');
-  if (habits.emoji === false) copy = copy.replace(/\p{Extended_Pictographic}\uFE0F?\s?/gu, '');
-  const closing = voiceClosing(brandVoice, habits, language);
-  return [copy, closing, ...(note ? [note[1]] : [])].join('\n\n');
+/** Stands in for the user's own words while the copy is rewritten: a voice never changes them. */
+const KEEP = '\uE000';
+
+/** `copy` rewritten in the voice's habits, leaving every occurrence of `keep` as it is. */
+export function speakInVoice(copy: string, habits: VoiceHabits, language: Locale, keep: string): string {
+  let text = keep ? copy.split(keep).join(KEEP) : copy;
+  text = withAddress(text, habits.address, language);
+  if (habits.exclamations === false) text = text.replace(/¡/g, '').replace(/!/g, '.');
+  if (habits.emoji === false) text = text.replace(/\p{Extended_Pictographic}\uFE0F?\s?/gu, '');
+  return keep ? text.split(KEEP).join(keep) : text;
 }

@@ -8,7 +8,8 @@ import type {
 import { resolveLocale, type Locale } from '@redacta/shared';
 import { composeDemoReply, composeImprovedPrompt } from './demo-copy.ts';
 import { composeVoiceDescription } from './demo-analysis.ts';
-import { applyBrandVoice, brandVoiceFromPrompt } from './demo-voice.ts';
+import { requestLanguage } from './demo-request.ts';
+import { brandVoiceFromPrompt } from './demo-voice.ts';
 import { demoSearchQuery, searchCallStream, withSearchFindings } from './demo-search.ts';
 
 /**
@@ -44,9 +45,13 @@ export function createDemoWriter(options: { modelId: string; delayMs?: number })
     },
     async doStream(call) {
       call.abortSignal?.throwIfAborted();
-      const language = resolveLocale(((call.providerOptions?.redacta ?? {}) as RedactaCallOptions).language);
-      const query = demoSearchQuery(call, lastUserText(call.prompt), language);
+      const workspaceLanguage = resolveLocale(
+        ((call.providerOptions?.redacta ?? {}) as RedactaCallOptions).language,
+      );
+      const message = lastUserText(call.prompt);
+      const query = demoSearchQuery(call, message, workspaceLanguage);
       if (query) return { stream: searchCallStream(query) };
+      const language = requestLanguage(message, workspaceLanguage);
       const text = withSearchFindings(answer(call), call.prompt, language);
       return { stream: streamText(text, call, delayMs) };
     },
@@ -59,9 +64,7 @@ function answer(call: LanguageModelV3CallOptions): string {
   const message = lastUserText(call.prompt);
   if (settings.task === 'analyze') return composeVoiceDescription(message, language);
   if (settings.task === 'improve') return composeImprovedPrompt(message, language);
-  const reply = composeDemoReply(message, language);
-  const brandVoice = brandVoiceFromPrompt(call.prompt);
-  return brandVoice ? applyBrandVoice(reply, brandVoice, language) : reply;
+  return composeDemoReply(message, language, brandVoiceFromPrompt(call.prompt));
 }
 
 function lastUserText(prompt: LanguageModelV3Prompt): string {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { composeVoiceDescription, measureSample } from '../../src/ai/demo-analysis.ts';
 import { createDemoWriter, redactaOptions } from '../../src/ai/demo-writer.ts';
-import { applyBrandVoice, brandVoiceFromPrompt, voiceHabits } from '../../src/ai/demo-voice.ts';
+import { brandVoiceFromPrompt, speakInVoice, voiceClosing, voiceHabits } from '../../src/ai/demo-voice.ts';
 import { buildSystemPrompt } from '../../src/ai/prompts.ts';
 
 const cafe =
@@ -131,17 +131,17 @@ describe('the demo writer following a brand voice', () => {
     });
   });
 
-  it('writes a formal voice with usted, without exclamations or emoji, and signs the closing line', async () => {
+  it('writes a formal voice with usted, without exclamations or emoji, and closes in its register', async () => {
     const voice = { name: 'Banco Serio', voice: composeVoiceDescription(notice, 'es') };
     const plain = await demo('Un post de Instagram sobre café de especialidad', 'es', 'chat');
     const voiced = await demo('Un post de Instagram sobre café de especialidad', 'es', 'chat', voice);
     expect(plain).toContain('Cuéntanos en comentarios cómo lo haces tú.');
     expect(voiced).toContain('Cuéntenos en comentarios cómo lo hace usted.');
-    expect(voiced).toContain('¿Sabía que café de especialidad puede cambiar su día a día?');
+    expect(voiced).toContain('¿Sabía que con café de especialidad su día a día puede cambiar?');
     expect(voiced).not.toMatch(/[!¡👉✨🚀💡]/u);
-    expect(voiced).toMatch(
-      /\*\*Banco Serio:\*\* Quedamos a su disposición para ajustarlo a lo que necesite\.\n\n\*Redactor de demostración/,
-    );
+    // The closing is copy to the reader, before the hashtags; no line is signed with the voice's name.
+    expect(voiced).toMatch(/\n\nQuedamos a su disposición para lo que necesite\.\n\n#/);
+    expect(voiced).not.toContain('Banco Serio');
   });
 
   it('writes a lively voice with exclamations and emoji, and an English formal voice without contractions', async () => {
@@ -149,14 +149,19 @@ describe('the demo writer following a brand voice', () => {
       name: 'Café Lunar',
       voice: composeVoiceDescription(cafe, 'es'),
     });
-    expect(lively).toContain('**Café Lunar:** ¡Cuéntanos qué te parece y lo afinamos juntos! 😊');
-    const formal = applyBrandVoice(
-      "**Subject:** Don't miss this\n\nLet's talk.\n\n*Demo writer.*",
-      { name: 'Acme', voice: composeVoiceDescription(maintenance, 'en') },
-      'en',
+    expect(lively).toMatch(/\n\n¡Cuéntanos qué te parece: te leemos! 😊$/);
+    expect(lively).not.toContain('Café Lunar');
+    const habits = voiceHabits(composeVoiceDescription(maintenance, 'en'));
+    expect(speakInVoice("**Subject:** Don't miss this\n\nLet's talk.", habits, 'en', '')).toBe(
+      '**Subject:** Do not miss this\n\nLet us talk.',
     );
-    expect(formal).toBe(
-      '**Subject:** Do not miss this\n\nLet us talk.\n\n**Acme:** We remain at your disposal to adjust it as you see fit.\n\n*Demo writer.*',
-    );
+    expect(voiceClosing(habits, 'en')).toBe('We remain at your disposal for anything you may need.');
+  });
+
+  it("never rewrites the user's own words", async () => {
+    const voice = { name: 'Banco Serio', voice: composeVoiceDescription(notice, 'es') };
+    const voiced = await demo('Escribe un anuncio sobre tu tienda de barrio', 'es', 'chat', voice);
+    expect(voiced).toContain('## Anuncio: tu tienda de barrio');
+    expect(voiced).toContain('Con tu tienda de barrio, ahorra tiempo');
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import { createDemoWriter, demoChunks, redactaOptions } from '../../src/ai/demo-writer.ts';
-import { requestKind } from '../../src/ai/demo-copy.ts';
+import { requestKind } from '../../src/ai/demo-request.ts';
 import { createModels } from '../../src/ai/models.ts';
 
 const writer = createDemoWriter({ modelId: 'demo', delayMs: 1 });
@@ -54,8 +54,15 @@ describe('the demo writer', () => {
       /^## Blog outline: remote work/,
     );
     expect((await run('Write an e-mail about our spring sale', 'en')).text).toMatch(/\*\*Subject:\*\*/);
-    expect((await run('Hola', 'es')).text).toMatch(/Redactor de demostración/);
-    expect((await run('Hello', 'en')).text).toMatch(/Demo writer/);
+    // The app labels demo replies; the text itself is only copy, so it can go into a document as is.
+    expect((await run('Hola', 'es')).text).toMatch(/^## Propuesta de texto: Hola/);
+    expect((await run('Hello', 'en')).text).toMatch(/^## Draft copy: Hello/);
+    for (const [message, language] of [
+      ['Hola', 'es'],
+      ['Hello', 'en'],
+    ] as const) {
+      expect((await run(message, language)).text).not.toMatch(/demostración|demo writer/i);
+    }
   });
 
   it('classifies request kinds in both languages', () => {

@@ -140,7 +140,7 @@ describe('brand-voice analysis over the OpenAI protocol', () => {
 });
 
 describe('chat with a brand voice and the demo writer', () => {
-  it('replies in the voice: usted forms and a closing line signed by the voice', async () => {
+  it('replies in the voice: usted forms and a closing to the reader in its register, unsigned', async () => {
     t = await createTestApp();
     const ana = await createUser(t.app);
     const projectId = await createProject(t.app, ana.workspaceId, ana.id);
@@ -173,6 +173,7 @@ describe('chat with a brand voice and the demo writer', () => {
       .map((part) => (part.type === 'text' ? part.text : ''))
       .join('');
     expect(reply).toContain('Cuéntenos en comentarios cómo lo hace usted.');
-    expect(reply).toContain('**Banco Serio:** Quedamos a su disposición');
+    expect(reply).toContain('Quedamos a su disposición para lo que necesite.');
+    expect(reply).not.toContain('Banco Serio');
   });
 });
