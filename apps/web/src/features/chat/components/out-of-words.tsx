@@ -17,7 +17,7 @@ export function OutOfWords({ usage }: { usage: WorkspaceUsage }) {
       className="flex flex-wrap items-center gap-3 rounded-xl border border-warning/50 bg-warning/10 p-4"
     >
       <AlertTriangle className="size-5 shrink-0 text-amber-800 dark:text-amber-300" aria-hidden />
-      <div className="min-w-0 flex-1">
+      <div className="min-w-48 flex-1">
         <p className="font-semibold">{t('chat.noWords')}</p>
         <p className="text-[13px] text-text-muted">{t('chat.noWordsText', { date: reset })}</p>
       </div>
