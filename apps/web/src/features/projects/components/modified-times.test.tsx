@@ -6,7 +6,8 @@ import { project } from '../test/fake-workspace-api';
 import { renderProjects, row } from '../test/render-projects';
 
 /** A local moment in November 2026, as the API sends it. */
-const at = (day: number, hour: number, minute: number) => new Date(2026, 10, day, hour, minute).toISOString();
+const at = (day: number, hour: number, minute: number, second = 0) =>
+  new Date(2026, 10, day, hour, minute, second).toISOString();
 
 const untitled = '24 nov 2026 Sin título';
 const modifiedOf = (element: HTMLElement) => within(element).getByText(/^Modifi/).textContent;
@@ -21,8 +22,8 @@ describe('when a project was modified, in the list', { timeout: 20_000 }, () => 
 
   it('tells same-named new projects apart by their time, today, yesterday and on a shared day', async () => {
     const projects = [
-      project(untitled, { updatedAt: at(24, 10, 44) }),
-      project(untitled, { updatedAt: at(24, 10, 43) }),
+      project(untitled, { updatedAt: at(24, 10, 44, 31) }),
+      project(untitled, { updatedAt: at(24, 10, 44, 7) }),
       project(untitled, { updatedAt: at(24, 10, 42) }),
       project('Boletín', { updatedAt: at(23, 18, 5) }),
       project('Campaña', { updatedAt: at(3, 11, 30) }),
@@ -34,8 +35,9 @@ describe('when a project was modified, in the list', { timeout: 20_000 }, () => 
 
     const rows = screen.getAllByTestId('project-row');
     expect(rows.map(modifiedOf)).toEqual([
-      'Modificado hoy, 10:44',
-      'Modificado hoy, 10:43',
+      // Made within the same minute: the seconds tell them apart.
+      'Modificado hoy, 10:44:31',
+      'Modificado hoy, 10:44:07',
       'Modificado hoy, 10:42',
       'Modificado ayer, 18:05',
       'Modificado el 3 nov 2026, 11:30',
@@ -45,7 +47,8 @@ describe('when a project was modified, in the list', { timeout: 20_000 }, () => 
     ]);
 
     await act(() => changeLocale('en'));
-    expect(modifiedOf(rows[0]!)).toMatch(/^Modified today, 10:44( AM)?$/);
+    expect(modifiedOf(rows[0]!)).toMatch(/^Modified today, 10:44:31( AM)?$/);
+    expect(modifiedOf(rows[2]!)).toMatch(/^Modified today, 10:42( AM)?$/);
     expect(modifiedOf(row('Boletín'))).toMatch(/^Modified yesterday, (18:05|06:05 PM)$/);
     expect(modifiedOf(row('Guion'))).toMatch(/^Modified (3 Nov|Nov 3), 2026, 09:15( AM)?$/);
     expect(modifiedOf(row('Encuesta'))).toMatch(/^Modified (1 Nov|Nov 1), 2026$/);

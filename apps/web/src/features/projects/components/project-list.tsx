@@ -4,7 +4,7 @@ import type { Project, Workspace } from '@redacta/shared';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { canChange, workspacePerson } from '../lib/permissions';
-import { localDay } from '../lib/modified-label';
+import { overlaps } from '../lib/modified-label';
 import type { ProjectAction } from './project-menu';
 import { ProjectRow } from './project-row';
 
@@ -44,11 +44,7 @@ export function ProjectList(props: ProjectListProps) {
     if (selectAll.current) selectAll.current.indeterminate = selectedHere > 0 && !allSelected;
   }, [selectedHere, allSelected]);
 
-  const projectsPerDay = new Map<string, number>();
-  for (const project of projects) {
-    const day = localDay(new Date(project.updatedAt));
-    projectsPerDay.set(day, (projectsPerDay.get(day) ?? 0) + 1);
-  }
+  const overlapOf = overlaps(projects.map((project) => project.updatedAt));
 
   const sharedBy = (project: Project) => {
     if (!project.isShared) return null;
@@ -96,7 +92,7 @@ export function ProjectList(props: ProjectListProps) {
                 key={project.id}
                 project={shown}
                 sharedBy={sharedBy(project)}
-                sameDayAsAnother={(projectsPerDay.get(localDay(new Date(project.updatedAt))) ?? 0) > 1}
+                overlap={overlapOf(project.updatedAt)}
                 editable={canChange(project.createdBy, userId, workspace)}
                 selected={selected.has(project.id)}
                 renaming={props.renamingId === project.id}

@@ -6,7 +6,7 @@ import type { Project } from '@redacta/shared';
 import { DisabledHint } from '@/components/ui/tooltip';
 import { cn } from '@/components/ui/cn';
 import { formattingLocale } from '@/lib/i18n';
-import { modifiedLabel } from '../lib/modified-label';
+import { modifiedLabel, type Overlap } from '../lib/modified-label';
 import { projectChatPath, rememberOpenProject } from '../lib/open-project';
 import { ProjectMenu, type ProjectAction } from './project-menu';
 import { ProjectNameEditor } from './project-name-editor';
@@ -15,8 +15,8 @@ export interface ProjectRowProps {
   project: Project;
   /** Who shared it, for team projects ("Compartido por Ana García"). */
   sharedBy: string | null;
-  /** Another row shown with it was modified the same day: its time tells them apart. */
-  sameDayAsAnother: boolean;
+  /** How much of its modification time another row shares: the label adds the time or the seconds. */
+  overlap: Overlap;
   editable: boolean;
   selected: boolean;
   renaming: boolean;
@@ -34,7 +34,7 @@ export interface ProjectRowProps {
 export function ProjectRow({
   project,
   sharedBy,
-  sameDayAsAnother,
+  overlap,
   editable,
   selected,
   renaming,
@@ -51,7 +51,7 @@ export function ProjectRow({
     requestAnimationFrame(() => {
       if (document.activeElement === document.body) menuSlot.current?.querySelector('button')?.focus();
     });
-  const modified = modifiedLabel(t, project.updatedAt, { locale: formattingLocale(), sameDayAsAnother });
+  const modified = modifiedLabel(t, project.updatedAt, { locale: formattingLocale(), overlap });
   const checkbox = (
     <input
       type="checkbox"

@@ -60,7 +60,8 @@ describe('recent projects', { timeout: 20_000 }, () => {
       const untitled = '24 nov 2026 Sin título';
       const projects = [
         project(untitled, { updatedAt: new Date(2026, 10, 24, 10, 43).toISOString() }),
-        project(untitled, { updatedAt: new Date(2026, 10, 24, 10, 42).toISOString() }),
+        project(untitled, { updatedAt: new Date(2026, 10, 24, 10, 42, 50).toISOString() }),
+        project(untitled, { updatedAt: new Date(2026, 10, 24, 10, 42, 9).toISOString() }),
         project(untitled, { updatedAt: new Date(2026, 10, 20, 9, 5).toISOString() }),
         project('Boletín', { updatedAt: new Date(2026, 10, 19, 12, 0).toISOString() }),
       ];
@@ -82,15 +83,17 @@ describe('recent projects', { timeout: 20_000 }, () => {
       const links = await within(list).findAllByRole('link');
       expect(links.map((link) => link.textContent)).toEqual([
         `${untitled}, 10:43`,
-        `${untitled}, 10:42`,
+        // Two within one minute: the seconds tell them apart.
+        `${untitled}, 10:42:50`,
+        `${untitled}, 10:42:09`,
         `${untitled}, 20 nov, 09:05`,
         'Boletín',
       ]);
       expect(links[0]).toHaveAttribute('title', `${untitled} · 10:43`);
 
       await act(() => changeLocale('en'));
-      expect(links[1]!.textContent).toMatch(/^24 nov 2026 Sin título, 10:42( AM)?$/);
-      expect(links[2]!.textContent).toMatch(/^24 nov 2026 Sin título, (20 Nov|Nov 20), 09:05( AM)?$/);
+      expect(links[1]!.textContent).toMatch(/^24 nov 2026 Sin título, 10:42:50( AM)?$/);
+      expect(links[3]!.textContent).toMatch(/^24 nov 2026 Sin título, (20 Nov|Nov 20), 09:05( AM)?$/);
     } finally {
       vi.useRealTimers();
     }

@@ -6,7 +6,7 @@ import { useSession } from '@/features/session';
 import { storage, storageKeys } from '@/lib/storage';
 import { cn } from '@/components/ui/cn';
 import { formattingLocale } from '@/lib/i18n';
-import { shortModified } from '../lib/modified-label';
+import { overlaps, shortModified } from '../lib/modified-label';
 import { useRecentProjects } from '../api/use-recent-projects';
 import { projectChatPath, rememberOpenProject } from '../lib/open-project';
 
@@ -35,7 +35,7 @@ export function RecentProjects({ onNavigate }: { onNavigate?: () => void }) {
 
   if (!workspace) return null;
   const items = recent.data ?? [];
-  const repeated = (name: string) => items.filter((item) => item.name === name).length > 1;
+  const namesakes = (name: string) => items.filter((item) => item.name === name);
   return (
     <section aria-labelledby="recent-projects-heading" className="flex min-h-0 flex-col gap-1">
       <h2
@@ -58,9 +58,14 @@ export function RecentProjects({ onNavigate }: { onNavigate?: () => void }) {
         <ul className="flex min-h-0 flex-col gap-0.5 overflow-y-auto">
           {items.map((project) => {
             const current = project.id === openId;
-            const when = repeated(project.name)
-              ? shortModified(project.updatedAt, { locale: formattingLocale() })
-              : null;
+            const same = namesakes(project.name);
+            const when =
+              same.length > 1
+                ? shortModified(project.updatedAt, {
+                    locale: formattingLocale(),
+                    overlap: overlaps(same.map((item) => item.updatedAt))(project.updatedAt),
+                  })
+                : null;
             return (
               <li key={project.id}>
                 <Link
