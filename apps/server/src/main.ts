@@ -2,6 +2,9 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 
+/** Long enough for open requests to finish (a chat reply stops with its client); then the process exits. */
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
 async function main() {
   let config;
   try {
@@ -20,14 +23,29 @@ async function main() {
   });
   const app = await buildApp({ config, database });
 
-  const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
+  let stopping = false;
+  /**
+   * Stops cleanly, once however often asked (a Ctrl-C reaches `npm start` and its script together):
+   * no new requests, the open ones finish, the database closes. If something still holds it after
+   * SHUTDOWN_TIMEOUT_MS, the process exits anyway.
+   */
+  const shutdown = async (reason: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ reason }, 'shutting down');
+    setTimeout(() => {
+      app.log.error(`did not stop within ${SHUTDOWN_TIMEOUT_MS / 1000} s: exiting now`);
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS).unref();
     await app.close();
     await database.close();
     process.exit(0);
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // Started by `npm start` (scripts/start.mjs) with an IPC channel: when that script is gone, however
+  // it ended, nobody is left to stop this server, so it stops itself.
+  if (process.send) process.once('disconnect', () => void shutdown('the start script exited'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
   const where = config.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${config.DATA_DIR}`;
