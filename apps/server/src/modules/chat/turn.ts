@@ -25,10 +25,8 @@ export interface ChatTurn {
   projectName: string | null;
 }
 
+// The usual answer first: a union tries its options in order.
 const turnAnswerSchema = z.union([
-  z.object({
-    refused: z.enum(['workspace', 'project', 'reply', 'not_last', 'brand_voice', 'prompt', 'no_words']),
-  }),
   z.object({
     plan: z.enum(plans),
     isGpt4TurnedOn: z.boolean(),
@@ -39,6 +37,9 @@ const turnAnswerSchema = z.union([
     userEntryId: z.string(),
     regenerate: z.object({ message: z.string(), liveSearch: z.boolean() }).nullable(),
     projectName: z.string().nullable(),
+  }),
+  z.object({
+    refused: z.enum(['workspace', 'project', 'reply', 'not_last', 'brand_voice', 'prompt', 'no_words']),
   }),
 ]);
 
