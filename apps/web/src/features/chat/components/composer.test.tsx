@@ -134,25 +134,25 @@ describe('Improve', { timeout: 20_000 }, () => {
     renderComposer({ [IMPROVE]: () => json(200, { text: improved, wordsCharged: 9, remaining: 1981 }) });
     const box = await screen.findByRole('textbox', { name: 'Mensaje' });
     await userEvent.type(box, 'nombres panadería');
-    expect(screen.queryByRole('button', { name: 'Deshacer' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Deshacer la mejora' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Mejorar' }));
     await waitFor(() => expect(box).toHaveValue(improved));
     expect(screen.getByRole('status', { name: '' })).toHaveTextContent(
       'Texto mejorado. Para recuperar el original, pulsa Deshacer o Ctrl+Z.',
     );
 
-    const undo = screen.getByRole('button', { name: 'Deshacer' });
+    const undo = screen.getByRole('button', { name: 'Deshacer la mejora' });
     await userEvent.click(undo);
     expect(box).toHaveValue('nombres panadería');
-    expect(undo).toHaveAccessibleName('Rehacer');
+    expect(undo).toHaveAccessibleName('Rehacer la mejora');
     expect(undo).toHaveFocus();
     await userEvent.click(undo);
     expect(box).toHaveValue(improved);
-    expect(undo).toHaveAccessibleName('Deshacer');
+    expect(undo).toHaveAccessibleName('Deshacer la mejora');
 
     // Writing on the improved text leaves undo to the field itself.
     await userEvent.type(box, '.');
-    expect(screen.queryByRole('button', { name: /Deshacer|Rehacer/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /la mejora/ })).not.toBeInTheDocument();
   });
 
   it('Ctrl+Z in the message field brings the original back, Ctrl+Y the improved text', async () => {

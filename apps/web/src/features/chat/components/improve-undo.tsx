@@ -65,6 +65,7 @@ export function ImproveUndoButton({ state, onClick }: { state: 'undo' | 'redo'; 
       variant="ghost"
       size="sm"
       onClick={onClick}
+      aria-label={t(state === 'undo' ? 'chat.undoImproveName' : 'chat.redoImproveName')}
       title={t(state === 'undo' ? 'chat.undoImproveHint' : 'chat.redoImproveHint', {
         shortcut: shortcut.shown,
       })}
