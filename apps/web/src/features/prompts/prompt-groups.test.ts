@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Prompt, PromptGroup } from '@redacta/shared';
-import { moveToRecent, withFixedGroups } from './prompt-groups';
+import { moveToRecent, nameFixedGroups, withFixedGroups } from './prompt-groups';
 
 const prompt = (index: number): Prompt => ({
   id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
@@ -35,18 +35,26 @@ describe('prompt groups', () => {
 
   it('puts Recientes and Personalizados first and reverses the loaded custom list', () => {
     const custom = { ...prompt(2), custom: true, category: null };
-    const groups = withFixedGroups(
-      [
-        { key: 'ads', name: 'Anuncios', prompts: [prompt(1)] },
-        {
-          key: 'custom',
-          name: 'Personalizados',
-          prompts: [custom, { ...custom, id: prompt(3).id, name: 'Prompt 3' }],
-        },
-      ],
-      { recent: 'Recientes', custom: 'Personalizados' },
-    );
+    const groups = withFixedGroups([
+      { key: 'ads', name: 'Anuncios', prompts: [prompt(1)] },
+      {
+        key: 'custom',
+        name: 'Personalizados',
+        prompts: [custom, { ...custom, id: prompt(3).id, name: 'Prompt 3' }],
+      },
+    ]);
     expect(groups.map((group) => group.key)).toEqual(['recent', 'custom', 'ads']);
     expect(groups[1]!.prompts.map((item) => item.name)).toEqual(['Prompt 3', 'Prompt 2']);
+  });
+
+  it('names Recientes and Personalizados in the interface language, the categories as loaded', () => {
+    const english: PromptGroup[] = [
+      { key: 'recent', name: 'Recent', prompts: [] },
+      { key: 'custom', name: 'Custom', prompts: [] },
+      { key: 'ads', name: 'Ads', prompts: [] },
+    ];
+    expect(
+      nameFixedGroups(english, { recent: 'Recientes', custom: 'Personalizados' }).map((group) => group.name),
+    ).toEqual(['Recientes', 'Personalizados', 'Ads']);
   });
 });

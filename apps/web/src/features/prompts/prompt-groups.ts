@@ -7,26 +7,41 @@ import {
 } from '@redacta/shared';
 
 /**
- * Spec §4 transitions on the loaded groups, applied to the cache so the panel answers at once.
- * Recientes and Personalizados always exist and come first (missing ones are added with `names`).
- * The server lists custom prompts oldest first; the loaded list is reversed, so the newest leads.
+ * The list transitions on the loaded groups, applied to the cache so the panel answers at once.
+ * Recientes and Personalizados always exist and come first (missing ones are added, named later by
+ * `nameFixedGroups`). The server lists custom prompts oldest first; the loaded list is reversed, so
+ * the newest leads.
  */
-export function withFixedGroups(
-  groups: PromptGroup[],
-  names: { recent: string; custom: string },
-): PromptGroup[] {
+export function withFixedGroups(groups: PromptGroup[]): PromptGroup[] {
   const find = (key: string) => groups.find((group) => group.key === key);
   const rest = groups.filter(
     (group) => group.key !== RECENT_PROMPTS_GROUP && group.key !== CUSTOM_PROMPTS_GROUP,
   );
   const custom = find(CUSTOM_PROMPTS_GROUP);
   return [
-    find(RECENT_PROMPTS_GROUP) ?? { key: RECENT_PROMPTS_GROUP, name: names.recent, prompts: [] },
+    find(RECENT_PROMPTS_GROUP) ?? { key: RECENT_PROMPTS_GROUP, name: '', prompts: [] },
     custom
       ? { ...custom, prompts: [...custom.prompts].reverse() }
-      : { key: CUSTOM_PROMPTS_GROUP, name: names.custom, prompts: [] },
+      : { key: CUSTOM_PROMPTS_GROUP, name: '', prompts: [] },
     ...rest,
   ];
+}
+
+/**
+ * Recientes and Personalizados are named in the interface language, whatever language the library
+ * shows (the catalogue's categories keep the names of their prompts' language).
+ */
+export function nameFixedGroups(
+  groups: PromptGroup[],
+  names: { recent: string; custom: string },
+): PromptGroup[] {
+  return groups.map((group) =>
+    group.key === RECENT_PROMPTS_GROUP
+      ? { ...group, name: names.recent }
+      : group.key === CUSTOM_PROMPTS_GROUP
+        ? { ...group, name: names.custom }
+        : group,
+  );
 }
 
 const mapGroup = (groups: PromptGroup[], key: string, change: (prompts: Prompt[]) => Prompt[]) =>

@@ -5,6 +5,7 @@ import type { Prompt, PromptGroup } from '@redacta/shared';
 import { fakeApi, json } from '../../../test/render';
 import { renderInSession, startAsAna } from '../../../test/session';
 import { WORKSPACE_ID as W, workspaceFixture } from '../../../test/fixtures';
+import { changeLocale } from '@/lib/i18n';
 import { PromptLibraryButton } from '@/features/prompts';
 
 const workspace = workspaceFixture();
@@ -73,10 +74,14 @@ async function openLibrary() {
   return screen.findByRole('dialog', { name: 'Biblioteca de prompts' });
 }
 
-const optionNames = (dialog: HTMLElement) =>
-  within(dialog)
+/** The prompts listed (the language select has options too). */
+function optionNames(dialog: HTMLElement) {
+  const list = within(dialog).queryByRole('listbox');
+  if (!list) return [];
+  return within(list)
     .queryAllByRole('option')
     .map((option) => within(option).getAllByText(/./)[0]!.textContent);
+}
 
 describe('prompt library', { timeout: 20_000 }, () => {
   beforeEach(async () => {
@@ -139,20 +144,24 @@ describe('prompt library', { timeout: 20_000 }, () => {
     await screen.findByRole('button', { name: 'Prompts' });
     await userEvent.keyboard('{Control>}k{/Control}');
     const dialog = await screen.findByRole('dialog', { name: 'Biblioteca de prompts' });
-    const search = within(dialog).getByRole('combobox');
+    const search = within(dialog).getByRole('combobox', { name: 'Buscar prompts' });
     await userEvent.type(search, 'e');
     expect(optionNames(dialog)).toEqual(['Versión corta', 'Ideas de nombres', 'Meta descripción']);
     await userEvent.keyboard('{ArrowDown}{ArrowDown}');
-    expect(within(dialog).getByRole('option', { selected: true })).toHaveTextContent('Meta descripción');
+    expect(
+      within(within(dialog).getByRole('listbox')).getByRole('option', { selected: true }),
+    ).toHaveTextContent('Meta descripción');
     await userEvent.keyboard('{ArrowUp}');
-    expect(within(dialog).getByRole('option', { selected: true })).toHaveTextContent('Ideas de nombres');
+    expect(
+      within(within(dialog).getByRole('listbox')).getByRole('option', { selected: true }),
+    ).toHaveTextContent('Ideas de nombres');
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     await userEvent.keyboard('{Control>}k{/Control}');
     const reopened = await screen.findByRole('dialog', { name: 'Biblioteca de prompts' });
     await userEvent.click(within(reopened).getByRole('button', { name: /Reescritura/ }));
-    await userEvent.click(within(reopened).getByRole('combobox'));
+    await userEvent.click(within(reopened).getByRole('combobox', { name: 'Buscar prompts' }));
     await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(onUse).toHaveBeenCalledWith(shorten.text, shorten.id));
   });
@@ -316,6 +325,97 @@ describe('prompt library', { timeout: 20_000 }, () => {
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(button).toHaveFocus());
+  });
+
+  it('custom prompts carry their language; the library switches language and saves a prompt in the one picked', async () => {
+    const spanish: Prompt = {
+      id: 'cccccccc-0000-4000-8000-000000000011',
+      name: 'Asunto de correo',
+      text: 'Escribe cinco asuntos.',
+      category: null,
+      custom: true,
+      language: 'es',
+    };
+    const english: Prompt = {
+      ...spanish,
+      id: 'cccccccc-0000-4000-8000-000000000012',
+      name: 'Email subject',
+      language: 'en',
+    };
+    const withCustom = (prompt: Prompt, names: [string, string]) =>
+      groups().map((group) =>
+        group.key === 'custom'
+          ? { ...group, name: names[1], prompts: [prompt] }
+          : group.key === 'recent'
+            ? { ...group, name: names[0] }
+            : group,
+      );
+    const created = 'cccccccc-0000-4000-8000-000000000013';
+    const { calls } = renderLibrary({
+      [`GET /api/prompt/by-workspace/${W}?language=es`]: () =>
+        json(200, withCustom(spanish, ['Recientes', 'Personalizados'])),
+      [`GET /api/prompt/by-workspace/${W}?language=en`]: () =>
+        json(200, withCustom(english, ['Recent', 'Custom'])),
+      'POST /api/prompt/custom': () => json(201, { id: created }),
+    });
+    const dialog = await openLibrary();
+    const language = within(dialog).getByRole('combobox', { name: 'Prompts en' });
+    // The interface language by default.
+    expect(language).toHaveValue('es');
+    await userEvent.click(await within(dialog).findByRole('button', { name: /Personalizados/ }));
+    expect(optionNames(dialog)).toEqual(['Asunto de correo']);
+    expect(
+      within(within(dialog).getByRole('listbox')).getByRole('img', { name: 'En español' }),
+    ).toHaveTextContent('ES');
+
+    await userEvent.selectOptions(language, 'English');
+    await waitFor(() => expect(optionNames(dialog)).toEqual(['Email subject']));
+    // Recientes and Personalizados keep the interface's names.
+    expect(within(dialog).getByRole('button', { name: /Personalizados/ })).toBeInTheDocument();
+    expect(
+      within(within(dialog).getByRole('listbox')).getByRole('img', { name: 'En inglés' }),
+    ).toHaveTextContent('EN');
+    expect(
+      within(dialog).getByRole('heading', { name: 'Email subject' }).previousElementSibling,
+    ).toContainElement(within(dialog).getAllByRole('img', { name: 'En inglés' }).at(-1)!);
+
+    await userEvent.selectOptions(language, 'Español');
+    await waitFor(() => expect(optionNames(dialog)).toEqual(['Asunto de correo']));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Nuevo prompt' }));
+    const spanishChoice = within(dialog).getByRole('radio', { name: 'Español' });
+    expect(spanishChoice).toBeChecked();
+    await userEvent.type(within(dialog).getByLabelText('Nombre'), 'Headline');
+    await userEvent.type(within(dialog).getByLabelText('Texto del prompt'), 'Write a headline.');
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'English' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+
+    expect(await screen.findByText('Prompt personalizado creado')).toBeInTheDocument();
+    expect(calls.find((call) => call.key === 'POST /api/prompt/custom')?.body).toEqual({
+      workspaceId: W,
+      language: 'en',
+      name: 'Headline',
+      text: 'Write a headline.',
+    });
+    // Saved in English, so the library now shows English prompts, the new one first.
+    expect(language).toHaveValue('en');
+    expect(optionNames(dialog)).toEqual(['Headline', 'Email subject']);
+  });
+
+  it('the preview is a named region the keyboard can reach, so a long prompt scrolls without a mouse', async () => {
+    renderLibrary();
+    const dialog = await openLibrary();
+    const preview = await within(dialog).findByRole('region', { name: 'Versión corta' });
+    expect(preview).toHaveAttribute('tabindex', '0');
+    expect(preview).toHaveTextContent(shorten.text);
+  });
+
+  it('opens in English when the interface is in English', async () => {
+    await changeLocale('en');
+    renderLibrary({ [`GET /api/prompt/by-workspace/${W}?language=en`]: () => json(200, groups()) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Prompts' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Prompt library' });
+    expect(within(dialog).getByRole('combobox', { name: 'Prompts in' })).toHaveValue('en');
+    await waitFor(() => expect(optionNames(dialog)).toEqual(['Versión corta']));
   });
 
   it('a failed load says "No se pudieron recuperar los prompts" and can try again', async () => {

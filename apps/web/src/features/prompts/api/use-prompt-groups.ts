@@ -1,36 +1,36 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { PromptGroup } from '@redacta/shared';
-import { resolveLocale, type Locale } from '@redacta/shared/locales';
+import type { Locale } from '@redacta/shared/locales';
 import { api } from '@/lib/api-client';
 import { useSession } from '@/features/session';
-import { withFixedGroups } from '../prompt-groups';
+import { nameFixedGroups, withFixedGroups } from '../prompt-groups';
 
+/** Every language's library of a workspace starts with this key. */
+export const workspacePromptsKey = (workspaceId: string) => ['prompt-groups', workspaceId] as const;
 export const promptGroupsKey = (workspaceId: string, language: Locale) =>
-  ['prompt-groups', workspaceId, language] as const;
+  [...workspacePromptsKey(workspaceId), language] as const;
 
-/** Where the library's cache lives: the current workspace, in the interface language. */
-export function usePromptScope() {
-  const { workspace } = useSession();
-  const { i18n } = useTranslation();
-  const workspaceId = workspace?.id ?? '';
-  const language = resolveLocale(i18n.language);
-  return { workspaceId, language, key: promptGroupsKey(workspaceId, language) };
-}
-
-/** GET /api/prompt/by-workspace/{id}?language=: Recientes, Personalizados, then the catalogue. */
-export function usePromptGroups() {
+/**
+ * GET /api/prompt/by-workspace/{id}?language=: Recientes, Personalizados, then the catalogue, in
+ * `language` (custom prompts are kept per language). Recientes and Personalizados are named in the
+ * interface language whatever language the prompts are in.
+ */
+export function usePromptGroups(language: Locale) {
   const { t } = useTranslation();
-  const { workspaceId, language, key } = usePromptScope();
+  const { workspace } = useSession();
+  const workspaceId = workspace?.id ?? '';
+  const names = { recent: t('prompts.recent'), custom: t('prompts.custom') };
   return useQuery({
-    queryKey: key,
-    queryFn: async ({ signal }) => {
-      const groups = await api.get<PromptGroup[]>(
-        `/prompt/by-workspace/${encodeURIComponent(workspaceId)}?language=${language}`,
-        { signal },
-      );
-      return withFixedGroups(groups, { recent: t('prompts.recent'), custom: t('prompts.custom') });
-    },
+    queryKey: promptGroupsKey(workspaceId, language),
+    queryFn: async ({ signal }) =>
+      withFixedGroups(
+        await api.get<PromptGroup[]>(
+          `/prompt/by-workspace/${encodeURIComponent(workspaceId)}?language=${language}`,
+          { signal },
+        ),
+      ),
+    select: (groups) => nameFixedGroups(groups, names),
     enabled: workspaceId !== '',
     staleTime: 60_000,
   });

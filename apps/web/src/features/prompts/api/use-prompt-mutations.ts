@@ -1,56 +1,85 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Prompt, PromptGroup } from '@redacta/shared';
+import type { Locale } from '@redacta/shared/locales';
 import { api } from '@/lib/api-client';
+import { useSession } from '@/features/session';
 import { addCustomPrompt, editCustomPrompt, moveToRecent, removePrompt } from '../prompt-groups';
-import { usePromptScope } from './use-prompt-groups';
+import { promptGroupsKey, workspacePromptsKey } from './use-prompt-groups';
 
+type Change = (groups: PromptGroup[]) => PromptGroup[];
+
+/** The library's cached groups of the current workspace: in one language, or in every language loaded. */
 function useGroupsCache() {
   const queryClient = useQueryClient();
-  const scope = usePromptScope();
-  const update = (change: (groups: PromptGroup[]) => PromptGroup[]) =>
-    queryClient.setQueryData<PromptGroup[]>(scope.key, (groups) => groups && change(groups));
-  return { ...scope, update };
+  const { workspace } = useSession();
+  const workspaceId = workspace?.id ?? '';
+  const inLanguage = (language: Locale, change: Change) =>
+    queryClient.setQueryData<PromptGroup[]>(
+      promptGroupsKey(workspaceId, language),
+      (groups) => groups && change(groups),
+    );
+  const everywhere = (change: Change) =>
+    queryClient.setQueriesData<PromptGroup[]>(
+      { queryKey: workspacePromptsKey(workspaceId) },
+      (groups) => groups && change(groups),
+    );
+  return { queryClient, workspaceId, inLanguage, everywhere };
 }
 
-/** POST /api/prompt/custom → `{ id }`: the new prompt goes to the top of Personalizados. */
+export interface NewCustomPrompt {
+  name: string;
+  text: string;
+  language: Locale;
+}
+
+/** POST /api/prompt/custom → `{ id }`: the new prompt goes to the top of Personalizados in its language. */
 export function useCreateCustomPrompt() {
-  const { workspaceId, language, update } = useGroupsCache();
+  const { workspaceId, inLanguage } = useGroupsCache();
   return useMutation({
-    mutationFn: async (body: { name: string; text: string }): Promise<Prompt> => {
-      const { id } = await api.post<{ id: string }>('/prompt/custom', { workspaceId, language, ...body });
-      return { id, ...body, category: null, custom: true, language };
+    mutationFn: async (body: NewCustomPrompt): Promise<Prompt> => {
+      const { id } = await api.post<{ id: string }>('/prompt/custom', { workspaceId, ...body });
+      return { id, ...body, category: null, custom: true };
     },
-    onSuccess: (prompt) => update((groups) => addCustomPrompt(groups, prompt)),
+    onSuccess: (prompt) => inLanguage(prompt.language, (groups) => addCustomPrompt(groups, prompt)),
   });
 }
 
-/** PATCH /api/prompt/custom/{id}: name and text. */
+/** PATCH /api/prompt/custom/{id}: name and text, wherever the prompt is listed. */
 export function useEditCustomPrompt() {
-  const { update } = useGroupsCache();
+  const { everywhere } = useGroupsCache();
   return useMutation({
     mutationFn: ({ id, ...body }: { id: string; name: string; text: string }) =>
       api.patch<unknown>(`/prompt/custom/${encodeURIComponent(id)}`, body),
-    onSuccess: (_result, { id, ...change }) => update((groups) => editCustomPrompt(groups, id, change)),
+    onSuccess: (_result, { id, ...change }) => everywhere((groups) => editCustomPrompt(groups, id, change)),
   });
 }
 
-/** DELETE /api/prompt/custom/{id}. */
+/** DELETE /api/prompt/custom/{id}, gone from every language's library. */
 export function useDeleteCustomPrompt() {
-  const { update } = useGroupsCache();
+  const { everywhere } = useGroupsCache();
   return useMutation({
     mutationFn: (id: string) => api.delete<void>(`/prompt/custom/${encodeURIComponent(id)}`),
-    onSuccess: (_result, id) => update((groups) => removePrompt(groups, id)),
+    onSuccess: (_result, id) => everywhere((groups) => removePrompt(groups, id)),
   });
 }
 
-/** POST /api/prompt/{id}/use: the prompt moves to the top of Recientes. */
-export function useRecordPromptUse() {
+/**
+ * POST /api/prompt/{id}/use: the prompt moves to the top of Recientes in the library shown. Other
+ * languages list a built-in prompt in their own words, so their Recientes is loaded again when shown.
+ */
+export function useRecordPromptUse(language: Locale) {
   const { t } = useTranslation();
-  const { workspaceId, update } = useGroupsCache();
+  const { queryClient, workspaceId, inLanguage } = useGroupsCache();
   return useMutation({
     mutationFn: (prompt: Prompt) =>
       api.post<void>(`/prompt/${encodeURIComponent(prompt.id)}/use`, { workspaceId }),
-    onSuccess: (_result, prompt) => update((groups) => moveToRecent(groups, prompt, t('prompts.recent'))),
+    onSuccess: (_result, prompt) => {
+      inLanguage(language, (groups) => moveToRecent(groups, prompt, t('prompts.recent')));
+      void queryClient.invalidateQueries({
+        queryKey: workspacePromptsKey(workspaceId),
+        predicate: (query) => query.queryKey[2] !== language,
+      });
+    },
   });
 }

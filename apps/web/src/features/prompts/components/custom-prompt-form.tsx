@@ -1,24 +1,34 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PROMPT_NAME_MAX_LENGTH, PROMPT_TEXT_MAX_LENGTH, type Prompt } from '@redacta/shared';
+import { locales, type Locale } from '@redacta/shared/locales';
 import { Input, Textarea } from '@/components/ui/input';
 import { Button } from '@/components/ui/button';
+import { LanguageBadge } from './language-badge';
+import { languageNames } from './library-language';
 
-/** Create or edit a custom prompt: a name and a text, both required. */
+/**
+ * Create or edit a custom prompt: a name and a text, both required. A new prompt is saved in a
+ * language (the library's by default), whose library lists it; an edited one keeps its language.
+ */
 export function CustomPromptForm({
   prompt,
+  defaultLanguage,
   saving,
   onCancel,
   onSave,
 }: {
   prompt?: Prompt;
+  defaultLanguage: Locale;
   saving: boolean;
   onCancel: () => void;
-  onSave: (value: { name: string; text: string }) => void;
+  onSave: (value: { name: string; text: string; language: Locale }) => void;
 }) {
+  const languageHint = useId();
   const { t } = useTranslation();
   const [name, setName] = useState(prompt?.name ?? '');
   const [text, setText] = useState(prompt?.text ?? '');
+  const [language, setLanguage] = useState<Locale>(prompt?.language ?? defaultLanguage);
   const [touched, setTouched] = useState({ name: false, text: false });
   const required = t('validation.required');
   const submit = (event: FormEvent) => {
@@ -27,7 +37,7 @@ export function CustomPromptForm({
     // portals to the components around it, and it must end here.
     event.stopPropagation();
     setTouched({ name: true, text: true });
-    if (name.trim() && text.trim()) onSave({ name: name.trim(), text: text.trim() });
+    if (name.trim() && text.trim()) onSave({ name: name.trim(), text: text.trim(), language });
   };
   return (
     <form
@@ -37,8 +47,9 @@ export function CustomPromptForm({
       aria-labelledby="custom-prompt-title"
     >
       <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto p-4">
-        <h3 id="custom-prompt-title" className="text-base font-semibold">
+        <h3 id="custom-prompt-title" className="flex items-center gap-2 text-base font-semibold">
           {prompt ? t('prompts.editTitle') : t('prompts.newTitle')}
+          {prompt && <LanguageBadge language={prompt.language} />}
         </h3>
         <Input
           label={t('prompts.name')}
@@ -59,6 +70,29 @@ export function CustomPromptForm({
           error={touched.text && !text.trim() ? required : null}
           hint={t('prompts.textHint', { example: `{{${t('prompts.exampleVariable')}}}` })}
         />
+        {!prompt && (
+          <fieldset aria-describedby={languageHint}>
+            <legend className="mb-1.5 text-sm font-medium">{t('prompts.promptLanguage')}</legend>
+            <div className="flex flex-wrap gap-x-5 gap-y-2">
+              {locales.map((option) => (
+                <label key={option} className="inline-flex cursor-pointer items-center gap-2 text-sm">
+                  <input
+                    type="radio"
+                    name="custom-prompt-language"
+                    value={option}
+                    checked={language === option}
+                    onChange={() => setLanguage(option)}
+                    className="size-4 accent-primary"
+                  />
+                  <span lang={option}>{languageNames[option]}</span>
+                </label>
+              ))}
+            </div>
+            <p id={languageHint} className="mt-1 text-xs text-text-muted">
+              {t('prompts.promptLanguageHint')}
+            </p>
+          </fieldset>
+        )}
       </div>
       <div className="flex flex-wrap justify-end gap-2 border-t border-border p-3">
         <Button variant="secondary" onClick={onCancel} disabled={saving}>

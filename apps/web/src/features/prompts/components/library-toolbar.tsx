@@ -1,4 +1,4 @@
-import { forwardRef, type KeyboardEvent } from 'react';
+import { forwardRef, type KeyboardEvent, type ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useTranslation } from 'react-i18next';
 import { Plus, Search, X } from 'lucide-react';
@@ -30,7 +30,7 @@ export function LibraryTitle() {
 
 /**
  * The search field (a combobox over the prompt list: arrows and Enter act on the highlighted
- * prompt) and "new prompt", an icon button on phones.
+ * prompt), the library's language and "new prompt", an icon button on phones.
  */
 export const LibrarySearch = forwardRef<
   HTMLInputElement,
@@ -43,9 +43,10 @@ export const LibrarySearch = forwardRef<
     onQueryChange: (query: string) => void;
     onKeyDown: (event: KeyboardEvent) => void;
     onNew: () => void;
+    language: ReactNode;
   }
 >(function LibrarySearch(
-  { query, listId, activeOptionId, expanded, compact, onQueryChange, onKeyDown, onNew },
+  { query, listId, activeOptionId, expanded, compact, onQueryChange, onKeyDown, onNew, language },
   ref,
 ) {
   const { t } = useTranslation();
@@ -72,6 +73,7 @@ export const LibrarySearch = forwardRef<
           className={cn(fieldClasses, 'h-10 pl-9')}
         />
       </div>
+      {language}
       <Button
         variant="secondary"
         onClick={onNew}

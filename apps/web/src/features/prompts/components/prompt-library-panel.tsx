@@ -3,6 +3,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
 import { promptVariables, type Prompt } from '@redacta/shared';
+import { resolveLocale, type Locale } from '@redacta/shared/locales';
 import { cn } from '@/components/ui/cn';
 import { useReturnFocus } from '@/components/ui/focus-return';
 import { errorMessage } from '@/lib/error-message';
@@ -21,6 +22,7 @@ import { isLibraryShortcut } from '../shortcut';
 import { CategoryNav } from './category-nav';
 import { CustomPromptForm } from './custom-prompt-form';
 import { DeletePromptDialog } from './delete-prompt-dialog';
+import { LibraryLanguage } from './library-language';
 import { LibrarySearch, LibraryTitle } from './library-toolbar';
 import { EmptyList, LibraryError, LibrarySkeleton, ListHeading } from './library-status';
 import { optionId, PromptList } from './prompt-list';
@@ -53,16 +55,25 @@ export default function PromptLibraryPanel({
   addsToDraft,
   fallbackFocus,
 }: PromptLibraryPanelProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const compact = useMediaQuery(MOBILE_QUERY);
+  // The library shows the interface language's prompts unless the user picks another language; a
+  // change of interface language brings it along.
+  const interfaceLanguage = resolveLocale(i18n.language);
+  const [language, setLanguage] = useState<Locale>(interfaceLanguage);
+  const [languageFollowed, setLanguageFollowed] = useState(interfaceLanguage);
+  if (languageFollowed !== interfaceLanguage) {
+    setLanguageFollowed(interfaceLanguage);
+    setLanguage(interfaceLanguage);
+  }
   const listId = useId();
   const searchRef = useRef<HTMLInputElement>(null);
   // A used prompt goes to the composer once the library has closed, so the composer can take the focus.
   const used = useRef<{ text: string; promptId: string } | null>(null);
   const formOpener = useRef<HTMLElement | null>(null);
   const returnFocus = useReturnFocus(open, fallbackFocus);
-  const { data: groups, isPending, isError, refetch, isRefetching } = usePromptGroups();
-  const recordUse = useRecordPromptUse();
+  const { data: groups, isPending, isError, refetch, isRefetching } = usePromptGroups(language);
+  const recordUse = useRecordPromptUse(language);
   const create = useCreateCustomPrompt();
   const edit = useEditCustomPrompt();
   const remove = useDeleteCustomPrompt();
@@ -146,8 +157,15 @@ export default function PromptLibraryPanel({
     showList();
   };
 
-  const saveCustom = (value: { name: string; text: string }, prompt?: Prompt) => {
+  const switchLanguage = (next: Locale) => {
+    setLanguage(next);
+    setActiveId(null);
+  };
+
+  const saveCustom = (value: { name: string; text: string; language: Locale }, prompt?: Prompt) => {
+    // The saved prompt is shown, in the library of its language.
     const shown = (saved: Prompt) => {
+      setLanguage(saved.language);
       setGroupKey('custom');
       setQuery('');
       setActiveId(saved.id);
@@ -155,11 +173,11 @@ export default function PromptLibraryPanel({
     };
     if (prompt)
       edit.mutate(
-        { id: prompt.id, ...value },
+        { id: prompt.id, name: value.name, text: value.text },
         {
           onSuccess: () => {
             toast.success(t('prompts.toasts.edited'));
-            shown({ ...prompt, ...value });
+            shown({ ...prompt, name: value.name, text: value.text });
           },
           onError: changeFailed,
         },
@@ -198,6 +216,7 @@ export default function PromptLibraryPanel({
       <CustomPromptForm
         key={view.prompt?.id ?? 'new'}
         prompt={view.prompt}
+        defaultLanguage={language}
         saving={create.isPending || edit.isPending}
         onCancel={() => leaveForm('browse', view.prompt)}
         onSave={(value) => saveCustom(value, view.prompt)}
@@ -294,6 +313,7 @@ export default function PromptLibraryPanel({
               }}
               onKeyDown={onListKeys}
               onNew={() => openForm()}
+              language={<LibraryLanguage value={language} onChange={switchLanguage} compact={compact} />}
             />
             {compact && groups && !searching && view.kind === 'browse' && (
               <CategoryNav groups={groups} selected={selectedKey} onSelect={selectGroup} compact />

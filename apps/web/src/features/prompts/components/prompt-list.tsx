@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { FolderHeart } from 'lucide-react';
 import type { PromptHit } from '../search';
 import { cn } from '@/components/ui/cn';
+import { LanguageBadge } from './language-badge';
 
 export const optionId = (listId: string, promptId: string) => `${listId}-${promptId}`;
 
@@ -64,7 +65,8 @@ export function PromptList({
                   aria-label={t('prompts.customBadge')}
                 />
               )}
-              {prompt.name}
+              <span className="min-w-0">{prompt.name}</span>
+              {prompt.custom && <LanguageBadge language={prompt.language} />}
             </span>
             {groupName && <span className="block text-[11px] text-text-muted">{groupName}</span>}
             <span className="mt-0.5 line-clamp-2 text-xs text-text-muted">{prompt.text}</span>

@@ -4,6 +4,7 @@ import { promptVariables, type Prompt } from '@redacta/shared';
 import { Button } from '@/components/ui/button';
 import { AddsToDraftNote } from './adds-to-draft-note';
 import { BackButton } from './back-button';
+import { LanguageBadge } from './language-badge';
 import { PromptText } from './prompt-text';
 
 /** The highlighted prompt in full, with "Usar prompt" and, for custom prompts, edit and delete. */
@@ -32,11 +33,21 @@ export function PromptPreview({
   const { t } = useTranslation();
   const variables = promptVariables(prompt.text);
   return (
-    <section aria-labelledby="prompt-preview-title" className="flex min-h-0 flex-1 flex-col">
-      <div className="flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto p-4">
+    <div className="flex min-h-0 flex-1 flex-col">
+      {/* A long prompt scrolls: the region takes the focus so the keyboard can scroll it too. */}
+      <section
+        aria-labelledby="prompt-preview-title"
+        tabIndex={0}
+        className="flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto p-4 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary"
+      >
         {onBack && <BackButton label={t('prompts.backToList')} onClick={onBack} />}
         <div>
-          {groupName && <p className="text-xs text-text-muted">{groupName}</p>}
+          {(groupName || prompt.custom) && (
+            <p className="flex items-center gap-2 text-xs text-text-muted">
+              {groupName}
+              {prompt.custom && <LanguageBadge language={prompt.language} />}
+            </p>
+          )}
           <h3 id="prompt-preview-title" className="text-base font-semibold break-words">
             {prompt.name}
           </h3>
@@ -45,7 +56,7 @@ export function PromptPreview({
         {variables.length > 0 && (
           <p className="text-xs text-text-muted">{t('prompts.variablesNote', { count: variables.length })}</p>
         )}
-      </div>
+      </section>
       <div className="flex flex-wrap items-center justify-end gap-2 border-t border-border p-3">
         {addsToDraft && <AddsToDraftNote />}
         {prompt.custom && (
@@ -77,6 +88,6 @@ export function PromptPreview({
           {t('prompts.use')}
         </Button>
       </div>
-    </section>
+    </div>
   );
 }
