@@ -8,6 +8,7 @@ export class PromptLibrary {
   readonly options: Locator;
   readonly use: Locator;
   readonly newPrompt: Locator;
+  readonly language: Locator;
 
   constructor(readonly page: Page) {
     this.openButton = page.getByRole('button', { name: 'Prompts', exact: true });
@@ -16,6 +17,7 @@ export class PromptLibrary {
     this.options = this.dialog.getByRole('listbox').getByRole('option');
     this.use = this.dialog.getByRole('button', { name: 'Usar prompt' });
     this.newPrompt = this.dialog.getByRole('button', { name: 'Nuevo prompt' }).first();
+    this.language = this.dialog.getByRole('combobox', { name: 'Prompts en' });
   }
 
   async open() {
@@ -42,9 +44,13 @@ export class PromptLibrary {
     return this.options.filter({ hasText: name });
   }
 
-  async optionNames(): Promise<string[]> {
-    return this.options.evaluateAll((items) =>
-      items.map((item) => item.firstElementChild?.textContent ?? ''),
-    );
+  /** Saves a new custom prompt from the open library, in the language given (the form's default otherwise). */
+  async createCustom(name: string, text: string, language?: 'Español' | 'English') {
+    await this.newPrompt.click();
+    await this.dialog.getByLabel('Nombre', { exact: true }).fill(name);
+    await this.dialog.getByLabel('Texto del prompt').fill(text);
+    if (language) await this.dialog.getByRole('radio', { name: language }).check();
+    await this.dialog.getByRole('button', { name: 'Guardar' }).click();
+    await expect(this.page.getByText('Prompt personalizado creado')).toBeVisible();
   }
 }
