@@ -22,7 +22,10 @@ export function Menu({
   onCloseAutoFocus?: ComponentProps<typeof DropdownMenu.Content>['onCloseAutoFocus'];
 }) {
   return (
-    <DropdownMenu.Root>
+    // Not modal: a modal menu hides the whole page from assistive technology (aria-hidden on the app)
+    // while its controls stay focusable. The menu still keeps Tab inside itself, and Escape or a chosen
+    // item still hands the focus back to the trigger.
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger asChild>{trigger}</DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content
