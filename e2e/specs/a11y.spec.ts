@@ -55,7 +55,7 @@ test.describe('accessibility (axe-core: no serious or critical violations)', () 
   test.use({ locale: 'es-ES' });
 
   test('signed out: /login, the code dialog, /welcome, the legal pages', async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const findings: Finding[] = [];
     const login = new LoginPage(page);
     const email = newEmail('a11y');
@@ -97,7 +97,7 @@ test.describe('accessibility (axe-core: no serious or critical violations)', () 
     page,
     signUp,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const findings: Finding[] = [];
     const chat = new ChatPage(page);
     const shell = new AppShell(page);
@@ -181,7 +181,7 @@ test.describe('accessibility (axe-core: no serious or critical violations)', () 
   });
 
   test('/projects with folders and projects, its dialogs and a folder', async ({ page, signUp }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const findings: Finding[] = [];
     const projects = new ProjectsPage(page);
     await signUp();
@@ -198,6 +198,19 @@ test.describe('accessibility (axe-core: no serious or critical violations)', () 
     await projects.select(second);
     await expect(projects.selectionBar).toBeVisible();
     findings.push(...(await scanLooks(page, '/projects')));
+
+    const rowMenu = page.getByRole('menu');
+    findings.push(
+      ...(await scanLooks(page, 'project menu', undefined, () =>
+        ensureOpen(rowMenu, () =>
+          projects
+            .row(second)
+            .getByRole('button', { name: /^Acciones de/ })
+            .click(),
+        ),
+      )),
+    );
+    await closeDialog(page, rowMenu);
 
     const newFolder = page.getByRole('dialog', { name: 'Nueva carpeta' });
     findings.push(
@@ -233,7 +246,7 @@ test.describe('accessibility (axe-core: no serious or critical violations)', () 
     page,
     signUp,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const findings: Finding[] = [];
     await signUp();
     // The other screens are scanned in Spanish; these in English, so both catalogues' texts are checked.
