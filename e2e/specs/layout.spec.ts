@@ -1,4 +1,5 @@
 import { expect, keepScreenshot, test } from '../fixtures.ts';
+import { ProjectsPage } from '../pages/projects-page.ts';
 
 test.describe('responsive layout', () => {
   test('at 768 px and below the sidebar gives way to the mobile header', async ({ page, signUp, shell }) => {
@@ -41,4 +42,116 @@ test.describe('responsive layout', () => {
       await keepScreenshot(page, testInfo, `chat-${width}`);
     }
   });
+});
+
+type Box = { x: number; y: number; width: number; height: number };
+
+/** `inner` lies within `outer` (a pixel of rounding allowed). */
+function expectInside(inner: Box, outer: Box, what: string) {
+  expect(inner.x, `${what} starts inside`).toBeGreaterThanOrEqual(outer.x - 1);
+  expect(inner.x + inner.width, `${what} ends inside`).toBeLessThanOrEqual(outer.x + outer.width + 1);
+}
+
+const longFolders = [
+  'Campañas de otoño para clientes del sector de la hostelería y la restauración de toda la costa',
+  'Documentación_técnica_del_lanzamiento_de_la_nueva_plataforma_web_2027_versión_final',
+];
+
+for (const width of [1280, 390]) {
+  test(`long folder names stay inside the move dialog and the folder cards (${width} px)`, async ({
+    page,
+    signUp,
+  }, testInfo) => {
+    await page.setViewportSize({ width, height: 844 });
+    await signUp();
+    const projects = new ProjectsPage(page);
+    await projects.goto();
+    for (const name of longFolders) await projects.createFolder(name);
+    const id = await projects.createProject();
+    await projects.goto();
+
+    for (const name of longFolders) {
+      const card = projects.folderCard(name);
+      const cardBox = (await card.boundingBox())!;
+      const nameBox = (await card.getByTestId('folder-name').boundingBox())!;
+      expectInside(nameBox, cardBox, 'the folder name');
+      // Two lines at most (20 px each), where there used to be one cut at about 15 characters.
+      expect(nameBox.height).toBeLessThanOrEqual(41);
+      expect(nameBox.height).toBeGreaterThan(21);
+    }
+    // The whole name on keyboard focus.
+    await projects.folderCard(longFolders[1]!).getByRole('link').focus();
+    await expect(page.getByRole('tooltip')).toHaveText(longFolders[1]!);
+    await keepScreenshot(page, testInfo, `folder-cards-long-names-${width}`);
+
+    await projects.projectAction(id, 'Mover a carpeta');
+    const dialog = page.getByRole('dialog', { name: 'Mover a carpeta' });
+    await expect(dialog).toBeVisible();
+    const dialogBox = (await dialog.boundingBox())!;
+    expect(dialogBox.x + dialogBox.width).toBeLessThanOrEqual(width);
+    for (const name of longFolders) {
+      const option = dialog.locator('label').filter({ hasText: name });
+      expectInside((await option.boundingBox())!, dialogBox, `the option «${name}»`);
+      await expect(option).toHaveAttribute('title', name);
+    }
+    expect(await dialog.evaluate((node) => node.scrollWidth <= node.clientWidth)).toBe(true);
+    await keepScreenshot(page, testInfo, `move-dialog-long-names-${width}`);
+  });
+
+  test(`the brand-voice picker stays on the composer's row with its whole label (${width} px)`, async ({
+    page,
+    signUp,
+  }) => {
+    await page.setViewportSize({ width, height: 844 });
+    await signUp();
+    await page.goto('/brand-voice/new');
+    await page.getByLabel('Nombre', { exact: true }).fill('Cercana');
+    await page.getByLabel('Texto de la voz').fill('Cercana, alegre y directa. Trata al lector de tú.');
+    await page.getByLabel('Usar como voz predeterminada').check();
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await expect(page.getByText('Voz de marca creada')).toBeVisible();
+
+    await page.goto('/chat');
+    const picker = page.getByRole('combobox', { name: 'Voz de marca' });
+    await expect(picker).toBeEnabled();
+    await expect(picker.locator('option:checked')).toHaveText('Cercana');
+    const improve = page.getByRole('button', { name: 'Mejorar', exact: true });
+    const [pickerBox, improveBox] = [(await picker.boundingBox())!, (await improve.boundingBox())!];
+    expect(
+      Math.abs(pickerBox.y + pickerBox.height / 2 - (improveBox.y + improveBox.height / 2)),
+    ).toBeLessThan(4);
+    // The chosen voice's text fits the select's room for text.
+    const fits = await picker.evaluate((select: HTMLSelectElement) => {
+      const style = getComputedStyle(select);
+      const context = document.createElement('canvas').getContext('2d')!;
+      context.font = style.font;
+      const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return context.measureText(select.selectedOptions[0]!.text).width <= room;
+    });
+    expect(fits).toBe(true);
+  });
+}
+
+test('workspace settings shows its title once on a phone', async ({ page, signUp }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signUp();
+  await page.goto('/workspace-settings');
+  await expect(
+    page.getByRole('heading', { name: 'Ajustes del espacio de trabajo', level: 1 }),
+  ).toBeAttached();
+  // Shown to the eye once (the mobile header); the page's heading stays for screen readers only.
+  const shownTitles = await page.evaluate(
+    (title) =>
+      [...document.querySelectorAll('body *')].filter((node) => {
+        const box = node.getBoundingClientRect();
+        return (
+          node.childElementCount === 0 &&
+          node.textContent?.trim() === title &&
+          box.width > 2 &&
+          box.height > 2
+        );
+      }).length,
+    'Ajustes del espacio de trabajo',
+  );
+  expect(shownTitles).toBe(1);
 });

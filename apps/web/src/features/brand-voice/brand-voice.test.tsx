@@ -73,14 +73,17 @@ describe('brand voices', { timeout: 20_000 }, () => {
     answer(json(200, [formal, cercana]));
     await waitFor(() => expect(picker).toHaveValue(cercana.id));
     expect(screen.getByLabelText('activa')).toHaveTextContent(cercana.id);
-    expect(
+    const labels = () =>
       within(picker)
         .getAllByRole('option')
-        .map((option) => option.textContent),
-    ).toEqual(['Sin voz de marca', 'Formal', 'Cercana (predeterminada)']);
+        .map((option) => option.textContent);
+    // The chosen voice reads by its name alone, so it fits the composer's row; the list marks the default.
+    expect(labels()).toEqual(['Sin voz de marca', 'Formal', 'Cercana']);
+    expect(picker).toHaveAttribute('title', 'Cercana');
 
     await userEvent.selectOptions(picker, 'Formal');
     expect(screen.getByLabelText('activa')).toHaveTextContent(formal.id);
+    expect(labels()).toEqual(['Sin voz de marca', 'Formal', 'Cercana (predeterminada)']);
     await userEvent.selectOptions(picker, 'Sin voz de marca');
     expect(screen.getByLabelText('activa')).toHaveTextContent('ninguna');
   });

@@ -7,14 +7,20 @@ import { useBrandVoiceChoice } from '../use-active-brand-voice';
 
 const NONE = '';
 
-/** The chat composer's voice select: "no brand voice" or one of the workspace's voices, the default preselected. */
+/**
+ * The chat composer's voice select: "no brand voice" or one of the workspace's voices, the default
+ * preselected. It takes the room left in the composer's row (from 8rem), so it stays on that row
+ * instead of dropping below it; the chosen voice shows by its name alone (the default's mark is for
+ * the list, where it helps to choose), and its full name is one hover away.
+ */
 export function BrandVoicePicker({ className }: { className?: string }) {
   const { t } = useTranslation();
   const id = useId();
   const { data, isPending, isError, activeBrandVoiceId, pick } = useBrandVoiceChoice();
   const hint = isPending ? t('common.loading') : isError ? t('brandVoice.toasts.fetchFailed') : undefined;
+  const chosen = data?.find((voice) => voice.id === activeBrandVoiceId);
   return (
-    <div className={cn('flex min-w-0 items-center gap-1.5', className)} title={hint}>
+    <div className={cn('flex min-w-32 flex-1 basis-32 items-center gap-1.5', className)} title={hint}>
       <label htmlFor={id} className="flex shrink-0 items-center text-text-muted">
         <AudioLines className="size-4" aria-hidden />
         <span className="sr-only">{t('brandVoice.picker')}</span>
@@ -24,13 +30,16 @@ export function BrandVoicePicker({ className }: { className?: string }) {
         value={activeBrandVoiceId ?? NONE}
         disabled={isPending}
         aria-busy={isPending || undefined}
+        title={hint ? undefined : (chosen?.name ?? t('brandVoice.none'))}
         onChange={(event) => pick(event.target.value === NONE ? null : event.target.value)}
-        className={cn(fieldClasses, 'h-8 w-auto max-w-52 min-w-0 truncate py-0 pr-8 text-[13px] md:max-w-72')}
+        className={cn(fieldClasses, 'h-8 w-full max-w-72 min-w-0 truncate py-0 pr-7 text-[13px]')}
       >
         <option value={NONE}>{t('brandVoice.none')}</option>
         {data?.map((voice) => (
           <option key={voice.id} value={voice.id}>
-            {voice.isDefault ? t('brandVoice.pickerDefault', { name: voice.name }) : voice.name}
+            {voice.isDefault && voice.id !== activeBrandVoiceId
+              ? t('brandVoice.pickerDefault', { name: voice.name })
+              : voice.name}
           </option>
         ))}
       </select>

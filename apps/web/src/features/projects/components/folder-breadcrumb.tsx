@@ -7,7 +7,7 @@ export function FolderBreadcrumb({ rootHref, folderName }: { rootHref: string; f
   const { t } = useTranslation();
   return (
     <nav aria-label={t('projects.breadcrumb')} className="min-w-0">
-      <ol className="flex min-w-0 items-center gap-1 text-sm">
+      <ol className="flex min-w-0 items-start gap-1 text-sm">
         <li className="shrink-0">
           <Link
             to={rootHref}
@@ -19,7 +19,7 @@ export function FolderBreadcrumb({ rootHref, folderName }: { rootHref: string; f
         <li aria-hidden className="shrink-0 text-text-muted">
           <ChevronRight className="size-4" />
         </li>
-        <li className="min-w-0 truncate font-semibold" aria-current="page">
+        <li className="min-w-0 font-semibold [overflow-wrap:anywhere]" aria-current="page">
           {folderName}
         </li>
       </ol>

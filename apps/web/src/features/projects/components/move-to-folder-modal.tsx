@@ -76,9 +76,11 @@ export function MoveToFolderModal({
       }}
       title={t('projects.move.title')}
       description={
-        count === 1 && only
-          ? t('projects.move.textNamed', { name: only.name })
-          : t('projects.move.text', { count })
+        <span className="[overflow-wrap:anywhere]">
+          {count === 1 && only
+            ? t('projects.move.textNamed', { name: only.name })
+            : t('projects.move.text', { count })}
+        </span>
       }
       closeLabel={t('common.close')}
       footer={
@@ -100,7 +102,8 @@ export function MoveToFolderModal({
       }
     >
       <form id={formId} onSubmit={submit}>
-        <fieldset>
+        {/* A fieldset is as wide as its widest content unless told otherwise: long names would push out. */}
+        <fieldset className="min-w-0">
           <legend className="sr-only">{t('projects.move.destination')}</legend>
           <ul className="flex max-h-[50vh] flex-col gap-1 overflow-y-auto">
             {options.map((option) => {
@@ -109,6 +112,7 @@ export function MoveToFolderModal({
               return (
                 <li key={option.id}>
                   <label
+                    title={option.name}
                     className={cn(
                       'flex cursor-pointer items-center gap-3 rounded-lg border px-3 py-2.5',
                       choice === option.id
@@ -128,7 +132,9 @@ export function MoveToFolderModal({
                     />
                     <Icon className="size-4 shrink-0 text-text-muted" aria-hidden />
                     <span className="flex min-w-0 flex-1 flex-col">
-                      <span className="truncate text-sm font-medium">{option.name}</span>
+                      <span className="line-clamp-2 text-sm font-medium [overflow-wrap:anywhere]">
+                        {option.name}
+                      </span>
                       <span className="text-xs text-text-muted">
                         {isCurrent ? t('projects.move.current') : option.hint}
                       </span>

@@ -75,7 +75,10 @@ export function ProjectList(props: ProjectListProps) {
             />
           )}
         </span>
-        <h2 id="projects-heading" className="min-w-0 truncate text-sm font-semibold text-text-muted">
+        <h2
+          id="projects-heading"
+          className="min-w-0 text-sm font-semibold [overflow-wrap:anywhere] text-text-muted"
+        >
           {heading}
         </h2>
         {props.headingExtra}

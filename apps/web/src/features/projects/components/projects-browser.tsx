@@ -13,6 +13,7 @@ import { useRenameProject, useShareProject } from '../api/use-project-mutations'
 import { DeleteFolderModal } from './delete-folder-modal';
 import { DeleteProjectsModal } from './delete-projects-modal';
 import { canChange } from '../lib/permissions';
+import { sortFolders } from '../lib/sort-folders';
 import { FolderGrid } from './folder-grid';
 import { FolderMenu } from './folder-menu';
 import { FolderNameModal } from './folder-name-modal';
@@ -51,7 +52,7 @@ export function ProjectsBrowser({
   rootHref,
   folderHref,
 }: ProjectsBrowserProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const list = useProjectList(workspace.id, scope, sort);
   const share = useShareProject(workspace.id);
@@ -137,7 +138,7 @@ export function ProjectsBrowser({
       />
       {!inFolder && (
         <FolderGrid
-          folders={folders}
+          folders={sortFolders(folders, sort, i18n.language)}
           workspace={workspace}
           userId={userId}
           folderHref={folderHref}
@@ -160,7 +161,9 @@ export function ProjectsBrowser({
         />
       ) : (
         <ProjectList
-          heading={folder ? folder.name : t(folders.length > 0 ? 'projects.topLevel' : 'nav.projects')}
+          heading={
+            folder ? folder.name : t(folders.length > 0 ? 'projects.topLevel' : 'projects.allProjects')
+          }
           headingExtra={
             folder && (
               <>

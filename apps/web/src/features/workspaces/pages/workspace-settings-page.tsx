@@ -12,6 +12,8 @@ import { SaveButton } from '@/components/ui/save-button';
 import { UserAvatar, WorkspaceAvatar } from '@/components/ui/avatar';
 import { SettingsSection } from '@/components/ui/settings-section';
 import { errorMessage } from '@/lib/error-message';
+import { MOBILE_QUERY, useMediaQuery } from '@/lib/use-media-query';
+import { cn } from '@/components/ui/cn';
 import { useRenameWorkspace } from '../api/use-rename-workspace';
 import { planLabelKey } from '../plan-label';
 
@@ -66,6 +68,8 @@ export default function WorkspaceSettingsPage() {
   const { t } = useTranslation();
   const { user, workspace } = useSession();
   const { hash } = useLocation();
+  // The mobile header already shows the page's title: the heading stays for screen readers only.
+  const isMobile = useMediaQuery(MOBILE_QUERY);
 
   useEffect(() => {
     if (hash) document.getElementById(hash.slice(1))?.scrollIntoView();
@@ -81,7 +85,9 @@ export default function WorkspaceSettingsPage() {
       <div className="flex items-center gap-4">
         <WorkspaceAvatar name={workspace.name} size="lg" />
         <div className="min-w-0">
-          <h1 className="text-xl font-semibold break-words">{t('workspace.title')}</h1>
+          <h1 className={cn('text-xl font-semibold break-words', isMobile && 'sr-only')}>
+            {t('workspace.title')}
+          </h1>
           <p className="text-text-muted">
             {workspace.name} · {t(planLabelKey(workspace.plan))}
           </p>
