@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { InjectOptions } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '@redacta/shared';
 import type { App } from '../../src/app.ts';
@@ -73,12 +74,11 @@ describe('every API route, given malformed input', () => {
     const deep = '['.repeat(JSON_BODY_MAX_DEPTH + 50) + ']'.repeat(JSON_BODY_MAX_DEPTH + 50);
     const failures: string[] = [];
 
-    const check = async (label: string, request: Parameters<App['inject']>[0], allowRedirect = false) => {
+    const check = async (label: string, request: InjectOptions, allowRedirect = false) => {
       const res = await app.inject(request);
       if (allowRedirect && res.statusCode >= 300 && res.statusCode < 400) return;
-      const shaped = errorBodySchema.safeParse(
-        res.headers['content-type']?.includes('json') ? res.json() : null,
-      );
+      const isJson = String(res.headers['content-type']).includes('json');
+      const shaped = errorBodySchema.safeParse(isJson ? res.json() : null);
       if (res.statusCode < 400 || res.statusCode >= 500 || !shaped.success) {
         failures.push(`${label}: ${res.statusCode} ${res.body.slice(0, 200)}`);
       }
