@@ -66,7 +66,7 @@ test.describe('the document beside the chat', () => {
     await expect(panel.wordCount).toHaveText('12 palabras');
 
     await panel.saveButton.click();
-    await expect(page.getByText('Proyecto guardado correctamente!')).toBeVisible();
+    await expect(page.getByText('¡Proyecto guardado correctamente!')).toBeVisible();
   });
 
   test('exports a Word file that opens as a zip with the text in word/document.xml', async ({

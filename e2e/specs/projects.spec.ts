@@ -68,7 +68,7 @@ test.describe('projects and folders', () => {
     const folderMenu = await projects.openMenu('Clientes');
     await folderMenu.getByRole('menuitem', { name: 'Eliminar' }).click();
     const folderDialog = page.getByRole('dialog', { name: '¿Eliminar la carpeta «Clientes»?' });
-    await expect(folderDialog).toContainText('Su proyecto no se elimina: pasa a Mis proyectos');
+    await expect(folderDialog).toContainText('El proyecto que contiene no se elimina: pasa a Mis proyectos');
     await folderDialog.getByRole('button', { name: 'Eliminar carpeta' }).click();
     await expect(projects.toast('Carpeta eliminada correctamente.')).toBeVisible();
     await expect(projects.folderCard('Clientes')).toHaveCount(0);
@@ -82,7 +82,7 @@ test.describe('projects and folders', () => {
     const confirm = page.getByRole('dialog', { name: '¿Eliminar 2 proyectos?' });
     await expect(confirm).toBeVisible();
     await confirm.getByRole('button', { name: 'Eliminar' }).click();
-    await expect(projects.toast('Proyectos eliminado correctamente')).toBeVisible();
+    await expect(projects.toast('Proyectos eliminados correctamente')).toBeVisible();
     await expect(projects.row(first)).toHaveCount(0);
     await expect(projects.row(second)).toHaveCount(0);
     await page.reload();
@@ -206,7 +206,7 @@ test.describe('projects and folders', () => {
     await page.keyboard.press('Escape');
     await page.setViewportSize({ width: 1280, height: 844 });
     await (await projects.openMenu('Clientes 2027')).getByRole('menuitem', { name: 'Eliminar' }).click();
-    await expect(page.getByRole('dialog')).toContainText('Su proyecto no se elimina');
+    await expect(page.getByRole('dialog')).toContainText('El proyecto que contiene no se elimina');
     await shoot(page, testInfo, 'projects-delete-folder-es-1280');
     await page.keyboard.press('Escape');
     await projects.openFolder('Clientes 2027');

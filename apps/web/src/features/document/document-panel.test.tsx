@@ -214,7 +214,7 @@ describe('document panel', { timeout: 20_000 }, () => {
     await act(() => changeLocale('es'));
 
     fireEvent.keyDown(window, { key: 's', ctrlKey: true });
-    expect(await screen.findByText('Proyecto guardado correctamente!')).toBeInTheDocument();
+    expect(await screen.findByText('¡Proyecto guardado correctamente!')).toBeInTheDocument();
     expect(saves()).toHaveLength(1);
     expect(saves()[0]!.body).toEqual({
       content: { type: 'doc', content: [paragraph('Hola, ¿qué tal?'), paragraph('Bien')] },
@@ -245,7 +245,7 @@ describe('document panel', { timeout: 20_000 }, () => {
 
     refuse = false;
     await user.click(screen.getByRole('button', { name: 'Guardar' }));
-    expect(await screen.findByText('Proyecto guardado correctamente!')).toBeInTheDocument();
+    expect(await screen.findByText('¡Proyecto guardado correctamente!')).toBeInTheDocument();
     expect(saves().at(-1)!.body).toEqual({
       content: { type: 'doc', content: [paragraph('Base'), paragraph('Texto largo')] },
     });

@@ -35,7 +35,7 @@ describe('project and folder actions', { timeout: 20_000 }, () => {
     expect(calls.some((call) => call.key.startsWith('DELETE'))).toBe(false);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
 
-    expect(await screen.findByText('Proyectos eliminado correctamente')).toBeInTheDocument();
+    expect(await screen.findByText('Proyectos eliminados correctamente')).toBeInTheDocument();
     // The stored project was one of them: /chat must not try to open it again.
     expect(storage.get(storageKeys.projectId)).toBeNull();
     expect(calls.filter((call) => call.key.startsWith('DELETE')).map((call) => call.key)).toEqual([
@@ -63,7 +63,7 @@ describe('project and folder actions', { timeout: 20_000 }, () => {
     expect(
       await screen.findByText('Se eliminaron 1 de 2 proyectos; no se pudo eliminar el resto'),
     ).toBeInTheDocument();
-    expect(screen.queryByText('Proyectos eliminado correctamente')).not.toBeInTheDocument();
+    expect(screen.queryByText('Proyectos eliminados correctamente')).not.toBeInTheDocument();
     expect(
       within(screen.getByTestId('selection-bar')).getByText('1 proyecto seleccionado'),
     ).toBeInTheDocument();
@@ -208,7 +208,7 @@ describe('project and folder actions', { timeout: 20_000 }, () => {
     expect(name).toHaveValue('Borradores');
     await userEvent.clear(name);
     await userEvent.type(name, 'Definitivos{Enter}');
-    expect(await screen.findByText('Nombre de carpeta guardado correctamente!')).toBeInTheDocument();
+    expect(await screen.findByText('¡Nombre de carpeta guardado correctamente!')).toBeInTheDocument();
     expect(await screen.findByText('Definitivos')).toBeInTheDocument();
 
     await userEvent.click(within(await openMenu('Ideas')).getByRole('menuitem', { name: 'Cambiar nombre' }));
@@ -224,7 +224,7 @@ describe('project and folder actions', { timeout: 20_000 }, () => {
     await userEvent.click(within(await openMenu('Archivo')).getByRole('menuitem', { name: 'Eliminar' }));
     const dialog = await screen.findByRole('dialog', { name: '¿Eliminar la carpeta «Archivo»?' });
     expect(dialog).toHaveTextContent(
-      'Su proyecto no se elimina: pasa a Mis proyectos, fuera de cualquier carpeta.',
+      'El proyecto que contiene no se elimina: pasa a Mis proyectos, fuera de cualquier carpeta.',
     );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Eliminar carpeta' }));
     expect(await screen.findByText('Carpeta eliminada correctamente.')).toBeInTheDocument();
