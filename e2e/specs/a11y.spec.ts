@@ -157,9 +157,10 @@ test.describe('accessibility (axe-core: no serious or critical violations)', () 
     await page.setViewportSize({ width: 1280, height: 844 });
     await chat.ask('Escribe un eslogan para una cafetería de barrio');
     await chat.waitForReplyEnd();
-    // A regenerated reply shows its versions.
+    // A regenerated reply, with its version switcher.
     await chat.reply(0).getByRole('button', { name: 'Regenerar' }).click();
     await chat.waitForReplyEnd();
+    await expect(page.getByRole('group', { name: 'Versiones de la respuesta' })).toBeVisible();
     findings.push(...(await scanLooks(page, '/chat with a conversation')));
     // The document toolbar's link form (a popover), beside the chat on a desktop.
     const document = new DocumentPanel(page);
