@@ -111,7 +111,10 @@ test.describe('the document beside the chat', () => {
     const reply = page.getByTestId('assistant-reply').last();
     const insert = reply.getByRole('button', { name: 'Insertar en el documento' });
     await expect(insert).toBeVisible({ timeout: 30_000 });
-    const firstLine = (await reply.locator('p, h1, h2, h3, li').first().innerText()).trim();
+    // The reply's own text, not the labels around it (such as the demo writer's).
+    const firstLine = (
+      await reply.getByTestId('reply-text').locator('p, h1, h2, h3, li').first().innerText()
+    ).trim();
 
     const saved = nextSave(page);
     await insert.click();
