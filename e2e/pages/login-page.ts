@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { waitForCode } from '../support/mailbox.ts';
 
-/** /login: e-mail → code in a modal (spec §4, DESIGN §3). Spanish labels unless told otherwise. */
+/** /login: e-mail → code in a modal. Spanish labels unless told otherwise. */
 export class LoginPage {
   readonly email: Locator;
   readonly continueWithEmail: Locator;

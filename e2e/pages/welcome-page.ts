@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** /welcome: first and last name after registration (spec §5). */
+/** /welcome: first and last name after registration. */
 export class WelcomePage {
   readonly firstName: Locator;
   readonly lastName: Locator;

@@ -158,7 +158,7 @@ test.describe('projects and folders', () => {
         await shoot(page, testInfo, `projects-empty-${locale}-${width}`);
       }
     };
-    // The chat may open a first project by itself (spec §4): clear the list to see the empty state.
+    // The chat may open a first project by itself: clear the list to see the empty state.
     for (const row of await page.getByTestId('project-row').all()) {
       await row.getByRole('checkbox').check();
     }

@@ -2,9 +2,9 @@ import type { TFunction } from 'i18next';
 import { isApiError } from './api-error';
 
 /**
- * The localised catalogue text for an API error (DESIGN §3: the web app maps `code`). Unknown
+ * The localised catalogue text for an API error (the web app maps the error's `code`). Unknown
  * codes fall back to `fallbackKey`, or to the server's own message when `passThrough` is set
- * (spec §8: login messages other than the phone one are passed on unchanged).
+ * (sign-in messages other than the phone one are passed on unchanged).
  */
 export function errorMessage(
   t: TFunction,

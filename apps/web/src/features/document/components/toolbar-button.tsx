@@ -6,7 +6,7 @@ const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigat
 /** The modifier key as the user's keyboard labels it. */
 export const mod = isMac ? '⌘' : 'Ctrl';
 
-/** An icon-only button with its name and shortcut in a tooltip (UI.md). */
+/** An icon-only button with its name and shortcut in a tooltip (docs/ui.md, "Keyboard"). */
 export function ToolbarButton({
   label,
   shortcut,

@@ -11,7 +11,7 @@ import { announceBulk } from '../lib/announce-bulk';
 const NO_FOLDER = 'none';
 
 /**
- * Spec §4 "after loading folders the newest folder is selected": the list comes newest first, so
+ * Once the folders are loaded the newest one is selected: the list comes newest first, so
  * the newest folder the projects are not already in starts selected.
  */
 function initialChoice(folders: FolderWithCount[], current: string | null | undefined): string {

@@ -119,7 +119,7 @@ export function ProjectList(props: ProjectListProps) {
   );
 }
 
-/** Skeleton rows while the first page loads (UI.md: skeletons for lists). */
+/** Skeleton rows while the first page loads (lists show skeletons, never a blank page). */
 export function ProjectListSkeleton() {
   const { t } = useTranslation();
   return (

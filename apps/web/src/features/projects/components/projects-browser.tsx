@@ -33,7 +33,7 @@ export interface ProjectsBrowserProps {
   workspace: Workspace;
   userId: string;
   scope: ProjectScope;
-  /** The open folder (spec §3 "selected folder"), null at the top level. */
+  /** The open folder, null at the top level. */
   folder: FolderWithCount | null;
   folders: FolderWithCount[];
   sort: ProjectSort;
