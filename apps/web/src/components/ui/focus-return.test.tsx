@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { changeLocale } from '@/lib/i18n';
 import { Button } from './button';
@@ -45,6 +45,37 @@ function Page() {
   );
 }
 
+/** Rows with a "⋯" menu each, whose "Eliminar" confirms, then removes the row. */
+function Rows() {
+  const [rows, setRows] = useState(['Uno', 'Dos', 'Tres']);
+  const [deleting, setDeleting] = useState<string | null>(null);
+  return (
+    <ul>
+      {rows.map((row) => (
+        <li key={row}>
+          {row}
+          <Menu trigger={<MoreButton label={`Acciones de ${row}`} />}>
+            <MenuItem onSelect={() => setDeleting(row)}>Eliminar</MenuItem>
+          </Menu>
+        </li>
+      ))}
+      {deleting && (
+        <ConfirmDialog
+          onOpenChange={() => setDeleting(null)}
+          title={`¿Eliminar ${deleting}?`}
+          description="No se puede deshacer."
+          confirmLabel="Eliminar"
+          pending={false}
+          onConfirm={() => {
+            setRows((current) => current.filter((row) => row !== deleting));
+            setDeleting(null);
+          }}
+        />
+      )}
+    </ul>
+  );
+}
+
 describe('dialogs give the focus back to the control that opened them', () => {
   beforeEach(() => changeLocale('es'));
 
@@ -73,5 +104,26 @@ describe('dialogs give the focus back to the control that opened them', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
     await waitFor(() => expect(dialog).not.toBeInTheDocument());
     await waitFor(() => expect(trigger).toHaveFocus());
+  });
+
+  it('when the dialog removed the row it was opened from, the next row takes the focus (the one before, at the end)', async () => {
+    render(<Rows />);
+    const trigger = screen.getByRole('button', { name: 'Acciones de Dos' });
+    trigger.focus();
+    await userEvent.keyboard('{Enter}');
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Eliminar' }));
+    const dialog = await screen.findByRole('dialog', { name: '¿Eliminar Dos?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Acciones de Tres' })).toHaveFocus());
+
+    await userEvent.keyboard('{Enter}');
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Eliminar' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: '¿Eliminar Tres?' })).getByRole('button', {
+        name: 'Eliminar',
+      }),
+    );
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Acciones de Uno' })).toHaveFocus());
   });
 });
