@@ -35,7 +35,7 @@ export function LibraryLanguage({
         value={value}
         title={t('prompts.libraryLanguageHint')}
         onChange={(event) => onChange(resolveLocale(event.target.value))}
-        className={cn(fieldClasses, 'h-10 w-auto py-0 pr-8 text-[13px]')}
+        className={cn(fieldClasses, 'h-10 w-auto py-0 text-[13px]', compact ? 'pr-6 pl-2' : 'pr-8')}
       >
         {locales.map((language) => (
           <option key={language} value={language} lang={language}>

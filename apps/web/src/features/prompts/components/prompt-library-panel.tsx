@@ -3,7 +3,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
 import { promptVariables, type Prompt } from '@redacta/shared';
-import { resolveLocale, type Locale } from '@redacta/shared/locales';
+import type { Locale } from '@redacta/shared/locales';
 import { cn } from '@/components/ui/cn';
 import { useReturnFocus } from '@/components/ui/focus-return';
 import { errorMessage } from '@/lib/error-message';
@@ -17,6 +17,8 @@ import {
 } from '../api/use-prompt-mutations';
 import { browseHits, firstGroupWithPrompts } from '../browse';
 import { promptError } from '../error-text';
+import { useLibraryLanguage } from '../library-language-state';
+import { useLibraryView } from '../library-view';
 import { searchPrompts } from '../search';
 import { isLibraryShortcut } from '../shortcut';
 import { CategoryNav } from './category-nav';
@@ -28,15 +30,6 @@ import { EmptyList, LibraryError, LibrarySkeleton, ListHeading } from './library
 import { optionId, PromptList } from './prompt-list';
 import { PromptPreview } from './prompt-preview';
 import { VariablesForm } from './variables-form';
-
-/** The preview's button that takes the focus when the panel comes back to it from a step. */
-type PreviewFocus = 'use' | 'edit';
-
-type View =
-  | { kind: 'browse'; focus?: PreviewFocus }
-  | { kind: 'preview'; focus?: PreviewFocus }
-  | { kind: 'variables'; prompt: Prompt }
-  | { kind: 'form'; prompt?: Prompt };
 
 export interface PromptLibraryPanelProps {
   open: boolean;
@@ -55,23 +48,18 @@ export default function PromptLibraryPanel({
   addsToDraft,
   fallbackFocus,
 }: PromptLibraryPanelProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const compact = useMediaQuery(MOBILE_QUERY);
-  // The library shows the interface language's prompts unless the user picks another language; a
-  // change of interface language brings it along.
-  const interfaceLanguage = resolveLocale(i18n.language);
-  const [language, setLanguage] = useState<Locale>(interfaceLanguage);
-  const [languageFollowed, setLanguageFollowed] = useState(interfaceLanguage);
-  if (languageFollowed !== interfaceLanguage) {
-    setLanguageFollowed(interfaceLanguage);
-    setLanguage(interfaceLanguage);
-  }
+  const [language, setLanguage] = useLibraryLanguage();
   const listId = useId();
   const searchRef = useRef<HTMLInputElement>(null);
   // A used prompt goes to the composer once the library has closed, so the composer can take the focus.
   const used = useRef<{ text: string; promptId: string } | null>(null);
-  const formOpener = useRef<HTMLElement | null>(null);
   const returnFocus = useReturnFocus(open, fallbackFocus);
+  const { view, setView, showList, backToList, backToPrompt, openForm, leaveForm } = useLibraryView(
+    compact,
+    searchRef,
+  );
   const { data: groups, isPending, isError, refetch, isRefetching } = usePromptGroups(language);
   const recordUse = useRecordPromptUse(language);
   const create = useCreateCustomPrompt();
@@ -80,7 +68,6 @@ export default function PromptLibraryPanel({
   const [query, setQuery] = useState('');
   const [groupKey, setGroupKey] = useState<string | null>(null);
   const [activeId, setActiveId] = useState<string | null>(null);
-  const [view, setView] = useState<View>({ kind: 'browse' });
   const [deleting, setDeleting] = useState<Prompt | null>(null);
 
   const searching = query.trim() !== '';
@@ -94,33 +81,6 @@ export default function PromptLibraryPanel({
     setView({ kind: 'browse' });
     setQuery('');
     onOpenChange(false);
-  };
-  const showList = () => setView({ kind: 'browse' });
-  const backToList = () => {
-    showList();
-    searchRef.current?.focus();
-  };
-  const backToPrompt = () => setView({ kind: compact ? 'preview' : 'browse', focus: 'use' });
-  const openForm = (prompt?: Prompt) => {
-    formOpener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    setView({ kind: 'form', prompt });
-  };
-  /**
-   * Leaving the form hands the focus back to the button that opened it when that is still on
-   * screen; otherwise to the Edit button of the prompt shown next, or to the search field.
-   */
-  const leaveForm = (kind: 'browse' | 'preview', shown?: Prompt) => {
-    const opener = formOpener.current;
-    formOpener.current = null;
-    if (opener?.isConnected) {
-      setView({ kind });
-      opener.focus();
-    } else if (shown) {
-      setView({ kind, focus: 'edit' });
-    } else {
-      setView({ kind });
-      searchRef.current?.focus();
-    }
   };
   const changeFailed = (error: unknown) => toast.error(promptError(t, error, 'prompts.toasts.changeFailed'));
 
