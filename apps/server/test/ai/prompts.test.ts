@@ -3,7 +3,7 @@ import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import { simulateReadableStream } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import { buildImprovePrompt, buildSystemPrompt } from '../../src/ai/prompts.ts';
-import { modelTextStream } from '../../src/modules/chat/model-stream.ts';
+import { modelTextStream } from '../../src/ai/model-stream.ts';
 
 const reply = (...deltas: string[]): LanguageModelV3StreamPart[] => [
   { type: 'text-start', id: 't' },

@@ -10,19 +10,16 @@ import {
   idParamsSchema,
   updateBrandVoiceBodySchema,
 } from '@redacta/shared';
-import { analyzeContent, type AnalysisDeps } from './analysis.ts';
+import { whileClientWaits } from '../../lib/client-abort.ts';
+import { aiDeps } from '../ai-tasks/charged-task.ts';
+import { analyzeContent } from './analysis.ts';
 import { createBrandVoice, deleteBrandVoice, listBrandVoices, updateBrandVoice } from './service.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
 
 /** Registered under /api/brand-voice (spec §7). */
 export const brandVoiceRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: AnalysisDeps = {
-    db: app.db,
-    models: app.models,
-    usage: { freePlanWords: app.config.FREE_PLAN_WORDS },
-    timeouts: { firstTokenMs: app.config.AI_FIRST_TOKEN_TIMEOUT_MS, idleMs: app.config.AI_IDLE_TIMEOUT_MS },
-  };
+  const deps = aiDeps(app);
   const common = { tags: ['brand-voice'], security: [{ bearerAuth: [] }] };
   app.addHook('onRequest', app.authenticate);
 
@@ -77,7 +74,10 @@ export const brandVoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    (request, reply) => analyzeContent(deps, request, reply, request.body),
+    (request, reply) =>
+      whileClientWaits(reply, (signal) =>
+        analyzeContent(deps, { ...request.body, userId: request.userId }, { signal, log: request.log }),
+      ),
   );
 
   app.patch(

@@ -14,7 +14,11 @@ import {
   showReplyVersionBodySchema,
   showReplyVersionResponseSchema,
 } from '@redacta/shared';
-import { improvePrompt, sendChatStream, type ChatDeps } from './send.ts';
+import { whileClientWaits } from '../../lib/client-abort.ts';
+import { aiDeps } from '../ai-tasks/charged-task.ts';
+import { improvePrompt } from './improve.ts';
+import { ndjsonReplyWriter } from './reply-writer.ts';
+import { sendChatStream, type ChatDeps } from './send.ts';
 import {
   premiumModelStatus,
   projectConversation,
@@ -26,13 +30,7 @@ import {
 /** Chat, improve, conversations, reactions and the premium-model switch. Paths are full (no prefix). */
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   const { models } = app;
-  const deps: ChatDeps = {
-    db: app.db,
-    models,
-    usage: { freePlanWords: app.config.FREE_PLAN_WORDS },
-    timeouts: { firstTokenMs: app.config.AI_FIRST_TOKEN_TIMEOUT_MS, idleMs: app.config.AI_IDLE_TIMEOUT_MS },
-    searchUrl: app.config.SEARCH_URL,
-  };
+  const deps: ChatDeps = { ...aiDeps(app), searchUrl: app.config.SEARCH_URL };
   const common = { security: [{ bearerAuth: [] }] };
   const chat = { ...common, tags: ['chat'] };
   const workspace = { ...common, tags: ['workspace'] };
@@ -71,7 +69,14 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    (request, reply) => sendChatStream(deps, request, reply, request.body),
+    (request, reply) =>
+      whileClientWaits(reply, (signal) =>
+        sendChatStream(
+          deps,
+          { ...request.body, userId: request.userId },
+          { signal, log: request.log, writer: ndjsonReplyWriter(request, reply) },
+        ),
+      ),
   );
 
   app.post(
@@ -90,7 +95,10 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    (request, reply) => improvePrompt(deps, request, reply, request.body),
+    (request, reply) =>
+      whileClientWaits(reply, (signal) =>
+        improvePrompt(deps, { ...request.body, userId: request.userId }, { signal, log: request.log }),
+      ),
   );
 
   app.get(

@@ -10,7 +10,7 @@ import {
   modelTextStream,
   StreamGuard,
   type StreamTimeouts,
-} from './model-stream.ts';
+} from '../../ai/model-stream.ts';
 
 /** Model calls in one searching reply: search, maybe search again, then the last one must answer. */
 export const LIVE_SEARCH_MAX_STEPS = 3;

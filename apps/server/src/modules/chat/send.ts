@@ -1,32 +1,42 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import {
-  CHAT_STREAM_CONTENT_TYPE,
-  countWords,
-  type ChatStreamPart,
-  type SendChatRequestBody,
-} from '@redacta/shared';
-import type { Db } from '../../db/client.ts';
-import { AppError } from '../../lib/errors.ts';
-import type { Models } from '../../ai/models.ts';
-import { buildImprovePrompt } from '../../ai/prompts.ts';
+import type { ChatStreamPart, SendChatRequestBody } from '@redacta/shared';
 import { redactaOptions } from '../../ai/demo-writer.ts';
 import { liveSearchMode } from '../../ai/live-search.ts';
-import { chargeWords, requireWordsLeft, type UsageSettings } from '../usage/service.ts';
-import { ModelStreamError, modelAnswer, type StreamTimeouts } from './model-stream.ts';
-import { abortWhenClientLeaves } from '../../lib/client-abort.ts';
+import { ModelStreamError } from '../../ai/model-stream.ts';
+import { failureReason, logModelFailure, modelCallError } from '../../ai/model-errors.ts';
+import type { AiDeps, CallContext } from '../ai-tasks/charged-task.ts';
+import { modelFor } from '../ai-tasks/workspace.ts';
 import { REAL_TIME_SEARCH_CATEGORY } from '../prompts/catalogue/types.ts';
-import { replyTextStream } from './search-stream.ts';
-import { buildChatPrompt, chatWorkspace, modelFor, saveReply } from './service.ts';
-import { openChatTurn } from './turn.ts';
 import { recordPromptUse } from '../prompts/service.ts';
+import { replyTextStream } from './search-stream.ts';
+import { buildChatPrompt, saveReply } from './service.ts';
+import { openChatTurn } from './turn.ts';
 
-export interface ChatDeps {
-  db: Db;
-  models: Models;
-  usage: UsageSettings;
-  timeouts: StreamTimeouts;
+export interface ChatDeps extends AiDeps {
   /** The SearXNG instance behind the web_search tool; without it live search is not connected. */
   searchUrl?: string;
+}
+
+type StartPart = Extract<ChatStreamPart, { type: 'start' }>;
+type LastPart = Extract<ChatStreamPart, { type: 'finish' | 'error' }>;
+
+/**
+ * Where a chat reply goes, part by part (the route writes them to the HTTP response). Called in order:
+ * `start` once, `text` any number of times, then `end` or `drop`; or only `drop`.
+ */
+export interface ChatReplyWriter {
+  /** The reply starts: its start part, with its first text when there is one, in one write. */
+  start(start: StartPart, firstText?: string): void;
+  text(text: string): void;
+  /** The last part; without one the client knows the reply failed. */
+  end(last?: LastPart): void;
+  /** The client left (before or during the reply): its connection is closed, nothing more is sent. */
+  drop(): void;
+  /** Whether the client's connection is already gone. */
+  readonly gone: boolean;
+}
+
+export interface ChatStreamContext extends CallContext {
+  writer: ChatReplyWriter;
 }
 
 /**
@@ -39,21 +49,21 @@ export interface ChatDeps {
  */
 export async function sendChatStream(
   deps: ChatDeps,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  body: SendChatRequestBody,
+  input: SendChatRequestBody & { userId: string },
+  context: ChatStreamContext,
 ): Promise<void> {
   const { db, models } = deps;
-  const userId = request.userId;
-  const turn = await openChatTurn(db, { ...body, userId }, deps.usage);
+  const { writer, log } = context;
+  const { userId } = input;
+  const turn = await openChatTurn(db, input, deps.usage);
   const { workspace, brandVoice, userEntryId } = turn;
   // The library prompt's use (its place in "Recientes") is recorded beside the model call: it need not
   // delay the first token, and failing to record it should not fail the reply. open_chat_turn has
   // already checked that the prompt is this workspace's. Regenerating a reply is not a new use.
-  const promptId = 'promptId' in body ? body.promptId : undefined;
+  const promptId = 'promptId' in input ? input.promptId : undefined;
   const promptUse = promptId
     ? recordPromptUse(db, workspace.id, userId, promptId).catch((error: unknown) => {
-        request.log.warn({ err: error }, 'could not record a prompt use');
+        log.warn({ err: error }, 'could not record a prompt use');
       })
     : undefined;
 
@@ -72,72 +82,53 @@ export async function sendChatStream(
     liveSearch,
   });
 
-  const client = abortWhenClientLeaves(reply);
   const call = { prompt, providerOptions: redactaOptions({ language: workspace.language, task: 'chat' }) };
-  const deltas = replyTextStream(liveSearch, chat.model, call, deps.timeouts, client.signal, {
+  const deltas = replyTextStream(liveSearch, chat.model, call, deps.timeouts, context.signal, {
     searchUrl: deps.searchUrl,
     language: workspace.language,
-    onSearchFailure: (error) => request.log.warn({ err: error }, 'live search failed'),
+    onSearchFailure: (error) => log.warn({ err: error }, 'live search failed'),
   });
 
   let first: IteratorResult<string, void>;
   try {
     first = await deltas.next();
   } catch (error) {
-    client.release();
-    if (error instanceof ModelStreamError && error.reason === 'aborted') {
+    const reason = failureReason(error);
+    if (reason === 'aborted') {
       // The client left before the first token: nobody to answer; its request stays saved.
-      reply.hijack();
-      reply.raw.end();
+      writer.drop();
       return;
     }
-    throw toAppError(request, error);
+    logModelFailure(log, error);
+    throw modelCallError(reason);
   }
 
-  reply.hijack();
-  for (const [name, value] of Object.entries(reply.getHeaders())) {
-    if (value !== undefined) reply.raw.setHeader(name, value);
-  }
-  reply.raw.writeHead(200, {
-    'content-type': `${CHAT_STREAM_CONTENT_TYPE}; charset=utf-8`,
-    'cache-control': 'no-cache, no-transform',
-    'x-accel-buffering': 'no',
-    'x-request-id': request.id,
-  });
-  const line = (part: ChatStreamPart) => `${JSON.stringify(part)}\n`;
-  // The same bytes as line({ type: 'text', text }), without building an object per chunk.
-  const textLine = (text: string) => `{"type":"text","text":${JSON.stringify(text)}}\n`;
-  // The start and the first text go out in one write: one packet, and the client sees both at once.
-  const start = line({
+  const start: StartPart = {
     type: 'start',
     userEntryId,
     model: chat.label,
     demo: models.demo,
     ...(turn.projectName ? { projectName: turn.projectName } : {}),
-  });
-
+  };
   let text = '';
   let failure: ModelStreamError | undefined;
-  if (first.done) reply.raw.write(start);
+  if (first.done) writer.start(start);
   else {
     text = first.value;
-    reply.raw.write(start + textLine(first.value));
+    writer.start(start, first.value);
     try {
       for await (const delta of deltas) {
         text += delta;
-        reply.raw.write(textLine(delta));
+        writer.text(delta);
       }
     } catch (error) {
       failure =
         error instanceof ModelStreamError ? error : new ModelStreamError('provider', 'The model failed');
     }
   }
-  client.release();
 
   const status = !failure ? 'complete' : failure.reason === 'aborted' ? 'aborted' : 'failed';
-  if (failure && failure.reason !== 'aborted') {
-    request.log.warn({ err: failure.cause ?? failure, reason: failure.reason }, 'chat stream failed mid-way');
-  }
+  if (failure) logModelFailure(log, failure, 'chat stream failed mid-way');
   await promptUse;
   let saved: Awaited<ReturnType<typeof saveReply>> | undefined;
   try {
@@ -145,7 +136,7 @@ export async function sendChatStream(
       db,
       {
         workspace,
-        projectId: body.projectId,
+        projectId: input.projectId,
         userId,
         requestId: userEntryId,
         modelId: chat.id,
@@ -157,76 +148,30 @@ export async function sendChatStream(
       deps.usage,
     );
   } catch (error) {
-    request.log.error({ err: error }, 'could not save a chat reply');
+    log.error({ err: error }, 'could not save a chat reply');
   }
   // Hijacked responses skip Fastify's completion log: say how the reply ended.
-  request.log.info(
+  log.info(
     { status, reason: failure?.reason, words: saved?.wordsCharged, model: chat.id, liveSearch },
     'chat reply ended',
   );
-  if (failure?.reason === 'aborted' || reply.raw.destroyed) {
+  if (failure?.reason === 'aborted' || writer.gone) {
     // The client left: make sure its connection is gone too, so nothing waits on it.
-    reply.raw.destroy();
+    writer.drop();
     return;
   }
   if (saved && !failure) {
-    reply.raw.end(line({ type: 'finish', ...saved }));
+    writer.end({ type: 'finish', ...saved });
   } else if (saved && failure) {
-    const appError = toAppError(request, failure, false);
-    reply.raw.end(
-      line({
-        type: 'error',
-        code: appError.code === 'AI_TIMEOUT' ? 'AI_TIMEOUT' : 'AI_PROVIDER_ERROR',
-        message: appError.message,
-        ...saved,
-      }),
-    );
+    const error = modelCallError(failure.reason);
+    writer.end({
+      type: 'error',
+      code: error.code === 'AI_TIMEOUT' ? 'AI_TIMEOUT' : 'AI_PROVIDER_ERROR',
+      message: error.message,
+      ...saved,
+    });
   } else {
     // Without `saved` the stream ends with no final part: the client treats that as a failure.
-    reply.raw.end();
+    writer.end();
   }
-}
-
-/** `POST /chat/improve`: the draft rewritten by the model as a clearer request; its words are charged. */
-export async function improvePrompt(
-  deps: ChatDeps,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  body: { workspaceId: string; text: string },
-) {
-  const { db, models } = deps;
-  const workspace = await chatWorkspace(db, body.workspaceId, request.userId);
-  await requireWordsLeft(db, workspace, deps.usage);
-  const chat = modelFor(models, workspace);
-  let text: string;
-  try {
-    text = await modelAnswer(
-      chat.model,
-      {
-        prompt: [
-          { role: 'system', content: buildImprovePrompt({ language: workspace.language }) },
-          { role: 'user', content: [{ type: 'text', text: body.text }] },
-        ],
-        providerOptions: redactaOptions({ language: workspace.language, task: 'improve' }),
-      },
-      deps.timeouts,
-      reply,
-    );
-  } catch (error) {
-    throw toAppError(request, error);
-  }
-  if (!text) throw new AppError('AI_PROVIDER_ERROR', 'The AI model returned an empty answer');
-  const wordsCharged = countWords(text);
-  const usage = await chargeWords(db, workspace, wordsCharged, deps.usage);
-  return { text, wordsCharged, remaining: usage.remaining };
-}
-
-function toAppError(request: FastifyRequest, error: unknown, log = true): AppError {
-  const reason = error instanceof ModelStreamError ? error.reason : 'provider';
-  if (log && reason !== 'aborted') {
-    request.log.warn({ err: (error as { cause?: unknown }).cause ?? error, reason }, 'AI call failed');
-  }
-  if (reason === 'timeout') return new AppError('AI_TIMEOUT', 'The AI model took too long to answer');
-  if (reason === 'aborted') return new AppError('AI_PROVIDER_ERROR', 'The request was cancelled');
-  return new AppError('AI_PROVIDER_ERROR', 'The AI provider failed to answer; please try again');
 }

@@ -4,7 +4,6 @@ import type { LanguageModelV3Prompt } from '@ai-sdk/provider';
 import {
   countWords,
   isPaidPlan,
-  resolveLocale,
   usagePeriod,
   type ConversationEntry,
   type Locale,
@@ -12,57 +11,16 @@ import {
   type ReplyVersion,
 } from '@redacta/shared';
 import { callFunction, type Db } from '../../db/client.ts';
-import { conversationEntries, memberships, projects, reactions, users, workspaces } from '../../db/schema.ts';
+import { conversationEntries, projects, reactions, workspaces } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import type { ChatModel, Models } from '../../ai/models.ts';
+import type { Models } from '../../ai/models.ts';
 import type { LiveSearchMode } from '../../ai/live-search.ts';
 import { buildSystemPrompt } from '../../ai/prompts.ts';
 import { requireProjectAccess } from '../projects/access.ts';
 import { visibleProjects } from '../projects/list.ts';
 import { requireMembership } from '../workspaces/service.ts';
 import { usageFromCount, type UsageSettings } from '../usage/service.ts';
-
-export interface ChatWorkspace {
-  id: string;
-  plan: Plan;
-  isGpt4TurnedOn: boolean;
-  /** The workspace writes in its owner's language (workspaces have no language of their own yet). */
-  language: Locale;
-}
-
-/**
- * The workspace behind an AI call other than the chat stream (improve, voice analysis, the premium
- * switch), after checking the user belongs to it (404 otherwise); the stream gets it from
- * `openChatTurn`. One query: the membership check and the workspace with its owner's language.
- */
-export async function chatWorkspace(db: Db, workspaceId: string, userId: string): Promise<ChatWorkspace> {
-  const [row] = await db
-    .select({
-      id: workspaces.id,
-      plan: workspaces.plan,
-      isGpt4TurnedOn: workspaces.isGpt4TurnedOn,
-      locale: users.locale,
-    })
-    .from(workspaces)
-    .innerJoin(memberships, and(eq(memberships.workspaceId, workspaces.id), eq(memberships.userId, userId)))
-    .innerJoin(users, eq(users.id, workspaces.ownerId))
-    .where(eq(workspaces.id, workspaceId));
-  if (!row) throw notFound('Workspace');
-  return {
-    id: row.id,
-    plan: row.plan,
-    isGpt4TurnedOn: row.isGpt4TurnedOn,
-    language: resolveLocale(row.locale),
-  };
-}
-
-/** The premium model only while the plan is paid and the switch is on (DESIGN §4). */
-export function modelFor(
-  models: Models,
-  workspace: Pick<ChatWorkspace, 'plan' | 'isGpt4TurnedOn'>,
-): ChatModel {
-  return isPaidPlan(workspace.plan) && workspace.isGpt4TurnedOn ? models.premium : models.standard;
-}
+import { aiWorkspace, modelFor, type AiWorkspace } from '../ai-tasks/workspace.ts';
 
 /** System prompt, the conversation so far (oldest first), then the new message. */
 export function buildChatPrompt(input: {
@@ -258,7 +216,7 @@ export async function setReaction(
 }
 
 export async function premiumModelStatus(db: Db, models: Models, workspaceId: string, userId: string) {
-  const workspace = await chatWorkspace(db, workspaceId, userId);
+  const workspace = await aiWorkspace(db, workspaceId, userId);
   return statusOf(models, workspace);
 }
 
@@ -268,7 +226,7 @@ export async function setPremiumModel(
   models: Models,
   input: { workspaceId: string; userId: string; on: boolean },
 ) {
-  const workspace = await chatWorkspace(db, input.workspaceId, input.userId);
+  const workspace = await aiWorkspace(db, input.workspaceId, input.userId);
   if (!isPaidPlan(workspace.plan)) {
     throw new AppError(
       'PLAN_REQUIRED',
@@ -279,7 +237,7 @@ export async function setPremiumModel(
   return statusOf(models, { ...workspace, isGpt4TurnedOn: input.on });
 }
 
-function statusOf(models: Models, workspace: ChatWorkspace) {
+function statusOf(models: Models, workspace: AiWorkspace) {
   const available = isPaidPlan(workspace.plan);
   return {
     isGpt4TurnedOn: available && workspace.isGpt4TurnedOn,

@@ -4,13 +4,13 @@ import { callFunction, type Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { UsageSettings } from '../usage/service.ts';
 import { projectTitleFrom } from './project-title.ts';
-import type { ChatWorkspace } from './service.ts';
+import type { AiWorkspace } from '../ai-tasks/workspace.ts';
 
 /** Entries of the project's conversation sent to the model with each request. */
 export const HISTORY_ENTRIES = 20;
 
 export interface ChatTurn {
-  workspace: ChatWorkspace;
+  workspace: AiWorkspace;
   brandVoice: { id: string; name: string; voice: string } | null;
   /** The category of the library prompt the request came from, when it names one. */
   promptCategory: string | null;

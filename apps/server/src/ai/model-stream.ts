@@ -1,7 +1,5 @@
 import type { LanguageModelV3, LanguageModelV3CallOptions } from '@ai-sdk/provider';
-import type { FastifyReply } from 'fastify';
-import { abortWhenClientLeaves } from '../../lib/client-abort.ts';
-import { partSourceOf, type PartSource } from '../../ai/part-source.ts';
+import { partSourceOf, type PartSource } from './part-source.ts';
 
 export type StreamEnding = 'aborted' | 'timeout' | 'provider';
 
@@ -188,21 +186,16 @@ export async function* modelTextStream(
 
 /**
  * A model's whole answer, trimmed, for calls answered in one response (improve, voice analysis);
- * the client leaving aborts the call. Failures are ModelStreamErrors, as in `modelTextStream`.
+ * `signal` aborts the call. Failures are ModelStreamErrors, as in `modelTextStream`.
  */
 export async function modelAnswer(
   model: LanguageModelV3,
   call: Omit<LanguageModelV3CallOptions, 'abortSignal'>,
   timeouts: StreamTimeouts,
-  reply: FastifyReply,
+  signal: AbortSignal,
 ): Promise<string> {
-  const client = abortWhenClientLeaves(reply);
   let text = '';
-  try {
-    for await (const delta of modelTextStream(model, call, timeouts, client.signal)) text += delta;
-  } finally {
-    client.release();
-  }
+  for await (const delta of modelTextStream(model, call, timeouts, signal)) text += delta;
   return text.trim();
 }
 

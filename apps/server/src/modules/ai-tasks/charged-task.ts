@@ -1,0 +1,100 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { countWords, type Locale } from '@redacta/shared';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { Models } from '../../ai/models.ts';
+import { redactaOptions, type RedactaCallOptions } from '../../ai/demo-writer.ts';
+import { modelAnswer, type StreamEnding, type StreamTimeouts } from '../../ai/model-stream.ts';
+import { failureReason, logModelFailure, modelCallError } from '../../ai/model-errors.ts';
+import { chargeWords, requireWordsLeft, type UsageSettings } from '../usage/service.ts';
+import { aiWorkspace, modelFor } from './workspace.ts';
+
+/** What every AI call of a workspace needs: the database, the models, the allowance and the timeouts. */
+export interface AiDeps {
+  db: Db;
+  models: Models;
+  usage: UsageSettings;
+  timeouts: StreamTimeouts;
+}
+
+export function aiDeps(app: FastifyInstance): AiDeps {
+  return {
+    db: app.db,
+    models: app.models,
+    usage: { freePlanWords: app.config.FREE_PLAN_WORDS },
+    timeouts: { firstTokenMs: app.config.AI_FIRST_TOKEN_TIMEOUT_MS, idleMs: app.config.AI_IDLE_TIMEOUT_MS },
+  };
+}
+
+/** How a call runs: `signal` aborts it (the client left), `log` hears about failures. */
+export interface CallContext {
+  signal: AbortSignal;
+  log: FastifyBaseLogger;
+}
+
+/** A charged task fails because its model call failed, or because the model answered nothing. */
+export type TaskFailure = StreamEnding | 'empty';
+
+export interface ChargedTask {
+  workspaceId: string;
+  userId: string;
+  /** Which task it is, for the logs and for the demo writer (real models see only the prompt). */
+  task: NonNullable<RedactaCallOptions['task']>;
+  /** The task's instructions (the system prompt) for a workspace writing in `language`. */
+  instructions: (language: Locale) => string;
+  /** The text the task works on, sent as the user's message. */
+  text: string;
+  /** The error a failure answers with; by default AI_TIMEOUT or AI_PROVIDER_ERROR. */
+  failure?: (reason: TaskFailure) => AppError;
+}
+
+export interface ChargedAnswer {
+  /** The model's answer, trimmed. */
+  text: string;
+  wordsCharged: number;
+  /** Words left this month after the charge; null on an unlimited plan. */
+  remaining: number | null;
+}
+
+const defaultFailure = (reason: TaskFailure) =>
+  reason === 'empty'
+    ? new AppError('AI_PROVIDER_ERROR', 'The AI model returned an empty answer')
+    : modelCallError(reason);
+
+/**
+ * A model call answered in one response that the workspace pays for in words (improve, brand-voice
+ * analysis): the user must belong to the workspace (404), words must be left this month
+ * (NO_WORDS_LEFT), the workspace's model answers, and exactly the words of its answer are charged.
+ * A failed call or an empty answer charges nothing.
+ */
+export async function runChargedTask(
+  deps: AiDeps,
+  task: ChargedTask,
+  context: CallContext,
+): Promise<ChargedAnswer> {
+  const workspace = await aiWorkspace(deps.db, task.workspaceId, task.userId);
+  await requireWordsLeft(deps.db, workspace, deps.usage);
+  const failure = task.failure ?? defaultFailure;
+  let text: string;
+  try {
+    text = await modelAnswer(
+      modelFor(deps.models, workspace).model,
+      {
+        prompt: [
+          { role: 'system', content: task.instructions(workspace.language) },
+          { role: 'user', content: [{ type: 'text', text: task.text }] },
+        ],
+        providerOptions: redactaOptions({ language: workspace.language, task: task.task }),
+      },
+      deps.timeouts,
+      context.signal,
+    );
+  } catch (error) {
+    logModelFailure(context.log, error, `AI task "${task.task}" failed`);
+    throw failure(failureReason(error));
+  }
+  if (!text) throw failure('empty');
+  const wordsCharged = countWords(text);
+  const usage = await chargeWords(deps.db, workspace, wordsCharged, deps.usage);
+  return { text, wordsCharged, remaining: usage.remaining };
+}

@@ -1,0 +1,52 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CHAT_STREAM_CONTENT_TYPE, type ChatStreamPart } from '@redacta/shared';
+import type { ChatReplyWriter } from './send.ts';
+
+const line = (part: ChatStreamPart) => `${JSON.stringify(part)}\n`;
+// The same bytes as line({ type: 'text', text }), without building an object per chunk.
+const textLine = (text: string) => `{"type":"text","text":${JSON.stringify(text)}}\n`;
+
+/**
+ * A chat reply as NDJSON, one part per line (ADR 0003), written straight to the response's socket:
+ * one write per chunk, no stream objects between the model and the client (ADR 0005). Until the
+ * reply starts, the response is Fastify's, so a refusal is an ordinary error response.
+ */
+export function ndjsonReplyWriter(request: FastifyRequest, reply: FastifyReply): ChatReplyWriter {
+  const raw = reply.raw;
+  let started = false;
+  return {
+    start(start, firstText) {
+      started = true;
+      reply.hijack();
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined) raw.setHeader(name, value);
+      }
+      raw.writeHead(200, {
+        'content-type': `${CHAT_STREAM_CONTENT_TYPE}; charset=utf-8`,
+        'cache-control': 'no-cache, no-transform',
+        'x-accel-buffering': 'no',
+        'x-request-id': request.id,
+      });
+      // The start and the first text go out in one write: one packet, and the client sees both at once.
+      raw.write(firstText === undefined ? line(start) : line(start) + textLine(firstText));
+    },
+    text(text) {
+      raw.write(textLine(text));
+    },
+    end(last) {
+      if (last) raw.end(line(last));
+      else raw.end();
+    },
+    drop() {
+      if (started) {
+        raw.destroy();
+        return;
+      }
+      reply.hijack();
+      raw.end();
+    },
+    get gone() {
+      return raw.destroyed;
+    },
+  };
+}
