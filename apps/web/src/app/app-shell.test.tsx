@@ -157,8 +157,9 @@ describe('app shell', () => {
     expect(sessionStore.get().user).toBeNull();
   });
 
-  it('renders /welcome without the layout and without refreshing', async () => {
+  it('renders /welcome without the layout, and without refreshing right after a sign-in', async () => {
     setViewport(false);
+    sessionStore.setSession('token', { ...me, firstName: null, lastName: null });
     const { calls } = start('/welcome');
     expect(await screen.findByLabelText('Nombre')).toBeInTheDocument();
     expect(screen.queryByTestId('sidebar')).not.toBeInTheDocument();
