@@ -12,6 +12,16 @@ import { W, fakeWorkspaceApi } from './fake-workspace-api';
 export function renderProjects(options: Parameters<typeof fakeWorkspaceApi>[0], path = `/projects?id=${W}`) {
   const api = fakeWorkspaceApi(options);
   vi.stubGlobal('fetch', vi.fn(api.fetch));
+  // A folder card's name tooltip opens when the focus lands on it and measures itself; jsdom has no
+  // ResizeObserver.
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
   const rendered = renderRoutes(
     [
       {
