@@ -164,5 +164,15 @@ test.describe('keyboard focus', () => {
     await page.keyboard.press('Escape');
     await expect(nameField).toBeHidden();
     await expect(menuButton).toBeFocused();
+
+    // Deleting the project removes the control the dialog was opened from: the focus stays on the page.
+    await page.keyboard.press('Enter');
+    await arrowTo(page, menu.getByRole('menuitem', { name: 'Eliminar' }));
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('dialog', { name: '¿Eliminar el proyecto?' });
+    await activate(page, confirm.getByRole('button', { name: 'Eliminar' }));
+    await expect(confirm).toBeHidden();
+    await expect(page.getByTestId('project-row')).toHaveCount(0);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('main') !== null)).toBe(true);
   });
 });
