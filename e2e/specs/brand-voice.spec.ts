@@ -49,7 +49,7 @@ test.describe('brand voices', () => {
 
     await page.goto('/chat');
     const picker = page.getByLabel('Voz de marca', { exact: true });
-    await expect(picker.locator('option:checked')).toHaveText('Huerta cercana (predeterminada)');
+    await expect(picker.locator('option:checked')).toHaveText('Huerta cercana');
 
     const composer = page.getByLabel('Mensaje', { exact: true });
     await composer.fill('Escribe un post corto para anunciar nuestras cestas de otoño');
