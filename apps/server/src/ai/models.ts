@@ -3,7 +3,7 @@ import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import { resolveAiProvider, type AiProvider, type Config } from '../config.ts';
 import { createLeanChatModel } from './chat-completions-stream.ts';
-import { createDemoWriter } from './demo-writer.ts';
+import { createDemoWriter } from './demo/writer.ts';
 
 export interface ChatModel {
   model: LanguageModelV3;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { composeVoiceDescription, measureSample } from '../../src/ai/demo-analysis.ts';
-import { createDemoWriter, redactaOptions } from '../../src/ai/demo-writer.ts';
-import { brandVoiceFromPrompt, speakInVoice, voiceClosing, voiceHabits } from '../../src/ai/demo-voice.ts';
+import { composeVoiceDescription, measureSample } from '../../src/ai/demo/analysis.ts';
+import { createDemoWriter, demoWriterOptions } from '../../src/ai/demo/writer.ts';
+import { speakInVoice, voiceClosing, voiceHabits } from '../../src/ai/demo/voice.ts';
 import { buildSystemPrompt } from '../../src/ai/prompts.ts';
 
 const cafe =
@@ -25,13 +25,14 @@ async function demo(
   language: 'es' | 'en',
   task: 'chat' | 'analyze',
   brandVoice?: { name: string; voice: string },
+  system = buildSystemPrompt({ language, brandVoice }),
 ) {
   const result = await writer.doGenerate({
     prompt: [
-      { role: 'system', content: buildSystemPrompt({ language, brandVoice }) },
+      { role: 'system', content: system },
       { role: 'user', content: [{ type: 'text', text: message }] },
     ],
-    providerOptions: redactaOptions({ language, task }),
+    providerOptions: demoWriterOptions({ language, task, brandVoice }),
   });
   const [part] = result.content;
   return part?.type === 'text' ? part.text : '';
@@ -99,18 +100,23 @@ describe('the demo brand-voice analysis', () => {
 });
 
 describe('the demo writer following a brand voice', () => {
-  it('reads the voice from the system prompt the chat builds', () => {
-    const prompt = buildSystemPrompt({
-      language: 'es',
-      brandVoice: { name: 'Café "Lunar"', voice: 'Cercano.\nCon humor.' },
+  it('takes the voice from its provider options, whatever the system prompt says', async () => {
+    const voice = { name: 'Banco Serio', voice: composeVoiceDescription(notice, 'es') };
+    const request = 'Un post de Instagram sobre café de especialidad';
+    const formal = 'Cuéntenos en comentarios cómo lo hace usted.';
+    // The system prompt reworded, the voice in words of its own: the demo still writes in the voice.
+    const reworded = `Eres un redactor. Escribe como la marca ${voice.name}, así:\n${voice.voice}`;
+    expect(await demo(request, 'es', 'chat', voice, reworded)).toContain(formal);
+    // A system prompt naming a voice, but no voice in the provider options: the demo writes plainly.
+    const withoutOptions = await writer.doGenerate({
+      prompt: [
+        { role: 'system', content: buildSystemPrompt({ language: 'es', brandVoice: voice }) },
+        { role: 'user', content: [{ type: 'text', text: request }] },
+      ],
+      providerOptions: demoWriterOptions({ language: 'es', task: 'chat' }),
     });
-    expect(brandVoiceFromPrompt([{ role: 'system', content: prompt }])).toEqual({
-      name: 'Café "Lunar"',
-      voice: 'Cercano.\nCon humor.',
-    });
-    expect(
-      brandVoiceFromPrompt([{ role: 'system', content: buildSystemPrompt({ language: 'es' }) }]),
-    ).toBeNull();
+    const [part] = withoutOptions.content;
+    expect(part?.type === 'text' && part.text).toContain('Cuéntanos en comentarios cómo lo haces tú.');
   });
 
   it('picks up habits, honouring "avoid" sections and negated lines', () => {

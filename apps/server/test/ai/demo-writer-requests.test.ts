@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { countWords } from '@redacta/shared';
-import { composeVoiceDescription } from '../../src/ai/demo-analysis.ts';
-import { MAX_HASHTAGS, MAX_ITEMS, MAX_WORDS } from '../../src/ai/demo-request.ts';
-import { createDemoWriter, redactaOptions } from '../../src/ai/demo-writer.ts';
+import { composeVoiceDescription } from '../../src/ai/demo/analysis.ts';
+import { MAX_HASHTAGS, MAX_ITEMS, MAX_WORDS } from '../../src/ai/demo/request.ts';
+import { createDemoWriter, demoWriterOptions } from '../../src/ai/demo/writer.ts';
 import { buildSystemPrompt } from '../../src/ai/prompts.ts';
 
 const writer = createDemoWriter({ modelId: 'redacta-demo-writer', delayMs: 0 });
@@ -15,7 +15,7 @@ async function reply(message: string, workspace: Language, brandVoice?: { name: 
       { role: 'system', content: buildSystemPrompt({ language: workspace, brandVoice }) },
       { role: 'user', content: [{ type: 'text', text: message }] },
     ],
-    providerOptions: redactaOptions({ language: workspace, task: 'chat' }),
+    providerOptions: demoWriterOptions({ language: workspace, task: 'chat', brandVoice }),
   });
   const [part] = result.content;
   return part?.type === 'text' ? part.text : '';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
-import { createDemoWriter, demoChunks, redactaOptions } from '../../src/ai/demo-writer.ts';
-import { requestKind } from '../../src/ai/demo-request.ts';
+import { createDemoWriter, demoChunks, demoWriterOptions } from '../../src/ai/demo/writer.ts';
+import { requestKind } from '../../src/ai/demo/request.ts';
 import { createModels } from '../../src/ai/models.ts';
 
 const writer = createDemoWriter({ modelId: 'demo', delayMs: 1 });
@@ -12,7 +12,7 @@ async function run(message: string, language: 'es' | 'en' = 'es', signal?: Abort
       { role: 'system', content: 'system' },
       { role: 'user', content: [{ type: 'text', text: message }] },
     ],
-    providerOptions: redactaOptions({ language, task: 'chat' }),
+    providerOptions: demoWriterOptions({ language, task: 'chat' }),
     abortSignal: signal,
   });
   const parts: LanguageModelV3StreamPart[] = [];
@@ -99,7 +99,7 @@ describe('the demo writer', () => {
   it('rewrites a draft as a complete request when asked to improve', async () => {
     const result = await writer.doGenerate({
       prompt: [{ role: 'user', content: [{ type: 'text', text: 'anuncio zapatillas' }] }],
-      providerOptions: redactaOptions({ language: 'es', task: 'improve' }),
+      providerOptions: demoWriterOptions({ language: 'es', task: 'improve' }),
     });
     expect(result.content[0]).toMatchObject({ type: 'text' });
     expect((result.content[0] as { text: string }).text).toMatch(/^Escribe un anuncio/);

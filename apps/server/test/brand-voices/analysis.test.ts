@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { countWords, usagePeriod } from '@redacta/shared';
 import { usageCounters } from '../../src/db/schema.ts';
-import { composeVoiceDescription } from '../../src/ai/demo-analysis.ts';
+import { composeVoiceDescription } from '../../src/ai/demo/analysis.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createUser, setPlan, type TestUser } from '../helpers/factories.ts';
 import { peerAppEnv, startOpenAIPeer, type OpenAIPeer } from '../helpers/openai-peer.ts';

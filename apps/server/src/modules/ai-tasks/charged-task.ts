@@ -3,7 +3,7 @@ import { countWords, type Locale } from '@redacta/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Models } from '../../ai/models.ts';
-import { redactaOptions, type RedactaCallOptions } from '../../ai/demo-writer.ts';
+import { demoWriterOptions, type DemoTask } from '../../ai/demo/writer.ts';
 import { modelAnswer, type StreamEnding, type StreamTimeouts } from '../../ai/model-stream.ts';
 import { failureReason, logModelFailure, modelCallError } from '../../ai/model-errors.ts';
 import { chargeWords, requireWordsLeft, type UsageSettings } from '../usage/service.ts';
@@ -39,7 +39,7 @@ export interface ChargedTask {
   workspaceId: string;
   userId: string;
   /** Which task it is, for the logs and for the demo writer (real models see only the prompt). */
-  task: NonNullable<RedactaCallOptions['task']>;
+  task: Exclude<DemoTask, 'chat'>;
   /** The task's instructions (the system prompt) for a workspace writing in `language`. */
   instructions: (language: Locale) => string;
   /** The text the task works on, sent as the user's message. */
@@ -84,7 +84,7 @@ export async function runChargedTask(
           { role: 'system', content: task.instructions(workspace.language) },
           { role: 'user', content: [{ type: 'text', text: task.text }] },
         ],
-        providerOptions: redactaOptions({ language: workspace.language, task: task.task }),
+        providerOptions: demoWriterOptions({ language: workspace.language, task: task.task }),
       },
       deps.timeouts,
       context.signal,

@@ -1,5 +1,5 @@
 import type { ChatStreamPart, SendChatRequestBody } from '@redacta/shared';
-import { redactaOptions } from '../../ai/demo-writer.ts';
+import { demoWriterOptions } from '../../ai/demo/writer.ts';
 import { liveSearchMode } from '../../ai/live-search.ts';
 import { ModelStreamError } from '../../ai/model-stream.ts';
 import { failureReason, logModelFailure, modelCallError } from '../../ai/model-errors.ts';
@@ -82,7 +82,11 @@ export async function sendChatStream(
     liveSearch,
   });
 
-  const call = { prompt, providerOptions: redactaOptions({ language: workspace.language, task: 'chat' }) };
+  const call = {
+    prompt,
+    // The voice is in the system prompt for real models; the demo writer is handed it here.
+    providerOptions: demoWriterOptions({ language: workspace.language, task: 'chat', brandVoice }),
+  };
   const deltas = replyTextStream(liveSearch, chat.model, call, deps.timeouts, context.signal, {
     searchUrl: deps.searchUrl,
     language: workspace.language,

@@ -1,5 +1,5 @@
-import { capitalize, pick, type DemoTexts, type KindFrame } from './demo-texts.ts';
-import { ctas, enPools, headlines } from './demo-pools-en.ts';
+import { capitalize, pick, type DemoTexts, type KindFrame } from './texts.ts';
+import { ctas, enPools, headlines } from './pools-en.ts';
 
 /** The demo writer's copy in English. */
 function frame(

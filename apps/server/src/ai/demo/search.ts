@@ -4,8 +4,8 @@ import type {
   LanguageModelV3StreamPart,
 } from '@ai-sdk/provider';
 import type { Locale } from '@redacta/shared';
-import { parseRequest } from './demo-request.ts';
-import type { WebSearchResult } from './web-search.ts';
+import { parseRequest } from './request.ts';
+import type { WebSearchResult } from '../web-search.ts';
 
 /**
  * The demo writer's side of live search, so a server with SEARCH_URL and no model still searches:

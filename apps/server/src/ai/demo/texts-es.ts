@@ -1,5 +1,5 @@
-import { capitalize, pick, type DemoTexts, type KindFrame } from './demo-texts.ts';
-import { ctas, esPools, headlines } from './demo-pools-es.ts';
+import { capitalize, pick, type DemoTexts, type KindFrame } from './texts.ts';
+import { ctas, esPools, headlines } from './pools-es.ts';
 
 /** The demo writer's copy in Spanish (tú, as the product speaks). */
 function frame(

@@ -1,15 +1,15 @@
-import type { LanguageModelV3Prompt } from '@ai-sdk/provider';
 import type { Locale } from '@redacta/shared';
-import { demoTexts } from './demo-languages.ts';
+import { demoTexts } from './languages.ts';
 
 /**
- * How the offline demo writer follows a brand voice. Like a real model it only sees the system
- * prompt, so it reads the voice from there, picks up the habits a description states (tú or usted,
- * contractions or words in full, exclamations, emoji — honouring "avoid…" and "don't…"), rewrites
- * its reply accordingly and closes it with a sentence to the reader in the voice's register. That
- * closing is copy, like the rest: nothing in the reply is signed or says who wrote it.
+ * How the offline demo writer follows a brand voice. It is handed the active voice in its provider
+ * options (a real model reads the same voice in the system prompt), picks up the habits its
+ * description states (tú or usted, contractions or words in full, exclamations, emoji — honouring
+ * "avoid…" and "don't…"), rewrites its reply accordingly and closes it with a sentence to the reader
+ * in the voice's register. That closing is copy, like the rest: nothing in the reply is signed or
+ * says who wrote it.
  */
-export interface PromptBrandVoice {
+export interface DemoBrandVoice {
   name: string;
   voice: string;
 }
@@ -18,18 +18,6 @@ export interface VoiceHabits {
   address: 'informal' | 'formal' | null;
   exclamations: boolean | null;
   emoji: boolean | null;
-}
-
-/** The voice `buildSystemPrompt` put in the system message, or null when the chat has none. */
-export function brandVoiceFromPrompt(prompt: LanguageModelV3Prompt): PromptBrandVoice | null {
-  for (const message of prompt) {
-    if (message.role !== 'system') continue;
-    const match = message.content.match(/<brand_voice>\n([\s\S]*?)\n<\/brand_voice>/);
-    if (!match) continue;
-    const name = message.content.slice(0, match.index).match(/brand voice "(.*)"/)?.[1] ?? '';
-    return { name, voice: match[1]! };
-  }
-  return null;
 }
 
 const letters = (pattern: string) => new RegExp(`(?<!\\p{L})(?:${pattern})`, 'iu');

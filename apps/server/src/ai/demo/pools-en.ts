@@ -1,4 +1,4 @@
-import type { DemoTexts } from './demo-texts.ts';
+import type { DemoTexts } from './texts.ts';
 
 /** The demo writer's English material: list items, one-line variants, hashtags and longer prose. */
 export const headlines = [

@@ -1,4 +1,4 @@
-import type { ItemFamily, RequestKind } from './demo-vocabulary.ts';
+import type { ItemFamily, RequestKind } from './vocabulary.ts';
 
 /**
  * The shape of the demo writer's copy in one language. Every template takes the subject as the user

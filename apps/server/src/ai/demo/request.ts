@@ -8,8 +8,8 @@ import {
   numberValue,
   type ItemFamily,
   type RequestKind,
-} from './demo-vocabulary.ts';
-import { extractSubject } from './demo-subject.ts';
+} from './vocabulary.ts';
+import { extractSubject } from './subject.ts';
 
 export type { ItemFamily, RequestKind };
 

@@ -1,5 +1,5 @@
 import { countWords, type Locale } from '@redacta/shared';
-import { describeVoice } from './demo-analysis-texts.ts';
+import { describeVoice } from './analysis-texts.ts';
 
 /**
  * The demo writer's brand-voice analysis: measured, not invented. It reads features a copy editor

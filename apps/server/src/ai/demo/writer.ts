@@ -6,23 +6,35 @@ import type {
   LanguageModelV3Usage,
 } from '@ai-sdk/provider';
 import { resolveLocale, type Locale } from '@redacta/shared';
-import { composeDemoReply, composeImprovedPrompt } from './demo-copy.ts';
-import { composeVoiceDescription } from './demo-analysis.ts';
-import { requestLanguage } from './demo-request.ts';
-import { brandVoiceFromPrompt } from './demo-voice.ts';
-import { demoSearchQuery, searchCallStream, withSearchFindings } from './demo-search.ts';
+import { composeDemoReply, composeImprovedPrompt } from './copy.ts';
+import { composeVoiceDescription } from './analysis.ts';
+import { requestLanguage } from './request.ts';
+import type { DemoBrandVoice } from './voice.ts';
+import { demoSearchQuery, searchCallStream, withSearchFindings } from './search.ts';
+
+/** What a call asks of the demo writer: a chat reply, an improved request, a voice analysis. */
+export type DemoTask = 'chat' | 'improve' | 'analyze';
 
 /**
- * Call options the demo writer reads from `providerOptions.redacta` (real providers ignore the
- * namespace): the workspace language and whether the call is "Improve" rather than a chat reply.
+ * What the demo writer reads from `providerOptions.redactaDemo`, since it cannot understand the
+ * prompt: the workspace language, the task, and the brand voice the reply is written in. Every other
+ * provider reads only its own namespace (`openai`, `anthropic`) and ignores this one.
  */
-export interface RedactaCallOptions {
+export interface DemoCallOptions {
   language?: Locale;
-  task?: 'chat' | 'improve' | 'analyze';
+  task?: DemoTask;
+  brandVoice?: DemoBrandVoice | null;
 }
 
-export function redactaOptions(options: RedactaCallOptions) {
-  return { redacta: { ...options } };
+/** The provider options that tell the demo writer about a call (only the values given). */
+export function demoWriterOptions(options: DemoCallOptions) {
+  const { brandVoice, ...rest } = options;
+  if (!brandVoice) return { redactaDemo: rest };
+  return { redactaDemo: { ...rest, brandVoice: { name: brandVoice.name, voice: brandVoice.voice } } };
+}
+
+function demoOptionsOf(call: LanguageModelV3CallOptions): DemoCallOptions {
+  return (call.providerOptions?.redactaDemo ?? {}) as DemoCallOptions;
 }
 
 /** The offline demo writer: a real LanguageModelV3, deterministic, streamed in small word groups. */
@@ -45,9 +57,7 @@ export function createDemoWriter(options: { modelId: string; delayMs?: number })
     },
     async doStream(call) {
       call.abortSignal?.throwIfAborted();
-      const workspaceLanguage = resolveLocale(
-        ((call.providerOptions?.redacta ?? {}) as RedactaCallOptions).language,
-      );
+      const workspaceLanguage = resolveLocale(demoOptionsOf(call).language);
       const message = lastUserText(call.prompt);
       const query = demoSearchQuery(call, message, workspaceLanguage);
       if (query) return { stream: searchCallStream(query) };
@@ -59,12 +69,12 @@ export function createDemoWriter(options: { modelId: string; delayMs?: number })
 }
 
 function answer(call: LanguageModelV3CallOptions): string {
-  const settings = (call.providerOptions?.redacta ?? {}) as RedactaCallOptions;
-  const language = resolveLocale(settings.language);
+  const options = demoOptionsOf(call);
+  const language = resolveLocale(options.language);
   const message = lastUserText(call.prompt);
-  if (settings.task === 'analyze') return composeVoiceDescription(message, language);
-  if (settings.task === 'improve') return composeImprovedPrompt(message, language);
-  return composeDemoReply(message, language, brandVoiceFromPrompt(call.prompt));
+  if (options.task === 'analyze') return composeVoiceDescription(message, language);
+  if (options.task === 'improve') return composeImprovedPrompt(message, language);
+  return composeDemoReply(message, language, options.brandVoice ?? null);
 }
 
 function lastUserText(prompt: LanguageModelV3Prompt): string {

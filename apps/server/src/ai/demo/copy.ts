@@ -1,10 +1,10 @@
 import { countWords, type Locale } from '@redacta/shared';
-import { demoTexts } from './demo-languages.ts';
-import { elaborate, proseBlocks } from './demo-length.ts';
-import { bulleted, hashtagLine, listItems, numbered } from './demo-lists.ts';
-import { MAX_HASHTAGS, parseRequest, type DemoRequest, type RequestedList } from './demo-request.ts';
-import { capitalize, type DemoTexts, type FrameKind, type ListFamily } from './demo-texts.ts';
-import { speakInVoice, voiceClosing, voiceHabits, type PromptBrandVoice } from './demo-voice.ts';
+import { demoTexts } from './languages.ts';
+import { elaborate, proseBlocks } from './length.ts';
+import { bulleted, hashtagLine, listItems, numbered } from './lists.ts';
+import { MAX_HASHTAGS, parseRequest, type DemoRequest, type RequestedList } from './request.ts';
+import { capitalize, type DemoTexts, type FrameKind, type ListFamily } from './texts.ts';
+import { speakInVoice, voiceClosing, voiceHabits, type DemoBrandVoice } from './voice.ts';
 
 /**
  * The offline demo writer's copy: deterministic, composed from templates, and shaped by what was
@@ -131,7 +131,7 @@ function pieceReply(request: DemoRequest, texts: DemoTexts, seed: number, closin
 export function composeDemoReply(
   message: string,
   workspaceLanguage: Locale,
-  brandVoice: PromptBrandVoice | null = null,
+  brandVoice: DemoBrandVoice | null = null,
 ): string {
   const request = parseRequest(message, workspaceLanguage);
   const texts = demoTexts[request.language];

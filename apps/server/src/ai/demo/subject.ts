@@ -7,7 +7,7 @@ import {
   kindNouns,
   numberPattern,
   requestVerbs,
-} from './demo-vocabulary.ts';
+} from './vocabulary.ts';
 
 /**
  * The subject of a request, kept as the user wrote it: what is left once the request's frame is read

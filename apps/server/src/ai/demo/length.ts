@@ -1,5 +1,5 @@
 import { countWords } from '@redacta/shared';
-import type { DemoTexts } from './demo-texts.ts';
+import type { DemoTexts } from './texts.ts';
 
 /**
  * Prose of about a requested number of words, for replies asked for by length ("800 palabras",

@@ -1,5 +1,5 @@
-import { capitalize, poolItems, type DemoTexts } from './demo-texts.ts';
-import type { ItemFamily, RequestKind } from './demo-vocabulary.ts';
+import { capitalize, poolItems, type DemoTexts } from './texts.ts';
+import type { ItemFamily, RequestKind } from './vocabulary.ts';
 
 /**
  * The items of a list the demo writer was asked for, as many as asked and none twice: ideas,
