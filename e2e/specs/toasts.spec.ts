@@ -16,7 +16,9 @@ const toasts = (page: Page, text: RegExp) =>
 async function toastBox(page: Page, text: RegExp): Promise<Box> {
   const toast = toasts(page, text).last();
   await expect(toast).toBeVisible();
-  // Let it finish sliding in before measuring.
+  // Hovering pauses it (a success toast lasts 2 s, less than a loaded machine may need here); then let
+  // it finish sliding in before measuring.
+  await toast.hover();
   await page.waitForTimeout(400);
   return (await toast.boundingBox())!;
 }
