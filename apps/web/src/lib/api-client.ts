@@ -187,7 +187,5 @@ const authed = {
 
 /** Main client: bearer token, refresh + retry on 401, 10 s. */
 export const api = createApiClient({ ...authed, timeoutMs: 10_000 });
-/** Quick client for small lookups, 5 s. */
-export const quickApi = createApiClient({ ...authed, timeoutMs: 5_000 });
 /** Slow client for improve and brand-voice analysis, 100 s (spec §9). */
 export const slowApi = createApiClient({ ...authed, timeoutMs: 100_000 });
