@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { z } from 'zod';
 import * as schema from './schema.ts';
 import { PGliteThread } from './pglite-thread.ts';
 import { DEFAULT_DATABASE_POOL_SIZE } from '../config.ts';
@@ -20,22 +21,24 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type FunctionArgument = string | number | boolean | null | undefined;
 
 /**
- * The value of one database function call — the chat's PL/pgSQL functions (migrations 0003 and 0004,
- * ADR 0006), e.g. `callFunction<number>(db, 'charge_words', { p_workspace_id, p_period, p_words })` —
- * outside any transaction (each function is atomic by itself). Arguments are passed by name
+ * The value of one database function call — the PL/pgSQL functions of migrations 0003 to 0005
+ * (ADR 0006), e.g. `callFunction(db, 'charge_words', { p_workspace_id, p_period, p_words }, z.number())`
+ * — outside any transaction (each function is atomic by itself). Arguments are passed by name
  * (`p_words => $3`), so a function whose parameters change cannot silently take a value meant for
- * another; they travel as text and take the types of the function's one signature. The result is its
- * JSON (json results as objects, integers as numbers).
+ * another; they travel as text and take the types of the function's one signature. The result, the
+ * function's value as JSON, is parsed with `schema`: an answer of another shape fails here, loudly,
+ * instead of travelling on under a type it does not have.
  *
  * The statement goes to the driver's client directly, not through drizzle's query builder: on the
  * chat's hot path that builder cost ~0.05 ms a call, and PGlite answers a call in one wire-protocol
  * round trip instead of six (`PGliteThread.call`).
  */
-export async function callFunction<T>(
+export async function callFunction<Schema extends z.ZodType>(
   db: Db,
   name: string,
   args: Readonly<Record<string, FunctionArgument>>,
-): Promise<T> {
+  schema: Schema,
+): Promise<z.output<Schema>> {
   const names = Object.keys(args);
   const sql = functionCallSql(name, names);
   const params = names.map((key) => {
@@ -59,7 +62,7 @@ export async function callFunction<T>(
     // Shaped like drizzle's errors: the database's own (code, constraint…) is the cause.
     throw new Error(`Failed query: ${sql}`, { cause: error });
   }
-  return (text === null ? null : JSON.parse(text)) as T;
+  return schema.parse(text === null ? null : JSON.parse(text));
 }
 
 const asText = { getTypeParser: () => (value: string) => value };

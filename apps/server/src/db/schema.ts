@@ -14,6 +14,20 @@ import {
 } from 'drizzle-orm/pg-core';
 import { plans } from '@redacta/shared';
 
+/*
+ * The tables below are drizzle-kit's whole view of the database. These functions live outside it, in
+ * hand-written SQL of the migrations (ADR 0006); drizzle-kit neither sees nor diffs them, so changing
+ * one means a new migration that replaces it (its latest version is in the migration named):
+ *
+ * - `member_role(p_workspace_id, p_user_id)` — who belongs to a workspace (0005_rule_functions.sql);
+ *   called by `requireMembership` and `requireProjectAccess`, and by `open_chat_turn`.
+ * - `project_visible(p_project, p_user_id)` — who may see a project (0005_rule_functions.sql); called by
+ *   `requireProjectAccess`, the project and folder lists, and `open_chat_turn`.
+ * - `open_chat_turn(...)` — a chat request's checks and context in one call (0005_rule_functions.sql).
+ * - `save_chat_reply(...)` — a reply and its charge (0004_reply_versions_and_project_names.sql).
+ * - `charge_words(...)` — the one place a usage counter changes (0003_chat_turns.sql).
+ */
+
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const updatedAt = () =>

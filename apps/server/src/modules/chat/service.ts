@@ -77,8 +77,10 @@ export async function saveReply(
 ) {
   const wordsCharged = countWords(input.text);
   const now = settings.now?.() ?? new Date();
-  const saved = savedReplySchema.parse(
-    await callFunction<unknown>(db, 'save_chat_reply', {
+  const saved = await callFunction(
+    db,
+    'save_chat_reply',
+    {
       p_workspace_id: input.workspace.id,
       p_project_id: input.projectId,
       p_user_id: input.userId,
@@ -90,7 +92,8 @@ export async function saveReply(
       p_brand_voice_id: input.brandVoiceId,
       p_words: wordsCharged,
       p_period: usagePeriod(now),
-    }),
+    },
+    savedReplySchema,
   );
   const usage = usageFromCount(input.workspace, saved.wordCount, settings, now);
   return { messageId: saved.messageId, wordsCharged, remaining: usage.remaining };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { plans, resolveLocale, usagePeriod, type ConversationEntry } from '@redacta/shared';
 import { callFunction, type Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import type { UsageSettings } from '../usage/service.ts';
+import { monthlyLimits, noWordsLeft, type UsageSettings } from '../usage/service.ts';
 import { projectTitleFrom } from './project-title.ts';
 import type { AiWorkspace } from '../ai-tasks/workspace.ts';
 
@@ -52,31 +52,39 @@ export type ChatTurnInput = {
 
 /**
  * Everything a chat request needs before its model call, in one call of the `open_chat_turn`
- * database function (migration 0004, ADR 0006): the membership check with the workspace and its
+ * database function (migration 0005, ADR 0006): the membership check with the workspace and its
  * owner's language, the project the user can see, the reply to regenerate (the conversation's last),
  * the brand voice and library prompt it names (this workspace's, or 404), this month's allowance, the
  * conversation so far, and — only when all of these pass — a new message saved as the user's entry,
  * naming the project when it still has the name the server gave it. A chat request's work before the
  * first token is its latency.
+ *
+ * The rules are the ones every other route applies, not copies: membership and visibility are the
+ * database functions `member_role` and `project_visible` that `requireMembership` and
+ * `requireProjectAccess` also call, and the allowance is `monthlyLimit`, handed over for every plan.
  */
 export async function openChatTurn(db: Db, input: ChatTurnInput, settings: UsageSettings): Promise<ChatTurn> {
   const now = settings.now?.() ?? new Date();
   const regenerating = 'regenerate' in input;
-  const answer = await callFunction<unknown>(db, 'open_chat_turn', {
-    p_workspace_id: input.workspaceId,
-    p_project_id: input.projectId,
-    p_user_id: input.userId,
-    p_message: regenerating ? null : input.message,
-    p_regenerate_entry_id: regenerating ? input.regenerate.entryId : null,
-    p_brand_voice_id: input.brandVoiceId,
-    p_prompt_id: regenerating ? null : input.promptId,
-    p_live_search: regenerating ? false : (input.liveSearch ?? false),
-    p_title: regenerating ? null : projectTitleFrom(input.message),
-    p_period: usagePeriod(now),
-    p_free_plan_words: settings.freePlanWords,
-    p_history_entries: HISTORY_ENTRIES,
-  });
-  const turn = turnAnswerSchema.parse(answer);
+  const turn = await callFunction(
+    db,
+    'open_chat_turn',
+    {
+      p_workspace_id: input.workspaceId,
+      p_project_id: input.projectId,
+      p_user_id: input.userId,
+      p_message: regenerating ? null : input.message,
+      p_regenerate_entry_id: regenerating ? input.regenerate.entryId : null,
+      p_brand_voice_id: input.brandVoiceId,
+      p_prompt_id: regenerating ? null : input.promptId,
+      p_live_search: regenerating ? false : (input.liveSearch ?? false),
+      p_title: regenerating ? null : projectTitleFrom(input.message),
+      p_period: usagePeriod(now),
+      p_word_limits: monthlyLimits(settings),
+      p_history_entries: HISTORY_ENTRIES,
+    },
+    turnAnswerSchema,
+  );
   if ('refused' in turn) {
     switch (turn.refused) {
       case 'workspace':
@@ -92,7 +100,7 @@ export async function openChatTurn(db: Db, input: ChatTurnInput, settings: Usage
       case 'prompt':
         throw notFound('Prompt');
       case 'no_words':
-        throw new AppError('NO_WORDS_LEFT', 'You have no words remaining this month');
+        throw noWordsLeft();
     }
   }
   const request = regenerating

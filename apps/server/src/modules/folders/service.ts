@@ -1,8 +1,9 @@
-import { and, count, desc, eq, or } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import type { Folder, FolderWithCount } from '@redacta/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { folders, projects } from '../../db/schema.ts';
 import { AppError, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import { visibleTo } from '../projects/access.ts';
 import { requireMembership, type WorkspaceRole } from '../workspaces/service.ts';
 
 type FolderRow = typeof folders.$inferSelect;
@@ -82,10 +83,7 @@ export async function listFolders(db: Db, workspaceId: string, userId: string): 
   const rows = await db
     .select({ folder: folders, projectCount: count(projects.id) })
     .from(folders)
-    .leftJoin(
-      projects,
-      and(eq(projects.folderId, folders.id), or(eq(projects.isShared, true), eq(projects.createdBy, userId))),
-    )
+    .leftJoin(projects, and(eq(projects.folderId, folders.id), visibleTo(userId)))
     .where(eq(folders.workspaceId, workspaceId))
     .groupBy(folders.id)
     .orderBy(desc(folders.createdAt), desc(folders.id));

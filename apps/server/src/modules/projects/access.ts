@@ -1,26 +1,39 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { projects } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { requireMembership, type WorkspaceRole } from '../workspaces/service.ts';
+import { memberRole, type WorkspaceRole } from '../workspaces/service.ts';
 
 export type ProjectRow = typeof projects.$inferSelect;
 
 /**
- * The tenancy gate for a project: it exists, the user belongs to its workspace, and it is either
- * shared with the workspace or the user's own. Anything else is 404, so a private project of
- * someone else looks exactly like one that does not exist (DESIGN §3).
+ * Whether the user may see the `projects` row of the query, given they belong to its workspace: it
+ * is shared with the workspace or it is their own. The `project_visible` database function
+ * (migration 0005) is the one statement of this rule; the chat's `open_chat_turn` calls it too.
+ * PostgreSQL inlines it, so lists filtered by it keep their indexes.
+ */
+export function visibleTo(userId: string): SQL {
+  return sql`project_visible(p_project => ${projects}, p_user_id => ${userId})`;
+}
+
+/**
+ * The tenancy gate for a project: it exists, the user belongs to its workspace, and they may see
+ * it. Anything else is 404, so a private project of someone else looks exactly like one that does
+ * not exist (docs/product.md, "Workspaces and roles").
  */
 export async function requireProjectAccess(
   db: Db | Tx,
   projectId: string,
   userId: string,
 ): Promise<{ project: ProjectRow; role: WorkspaceRole }> {
-  const [project] = await db.select().from(projects).where(eq(projects.id, projectId));
-  if (!project) throw notFound('Project');
-  const role = await requireMembership(db, project.workspaceId, userId, 'Project');
-  if (!project.isShared && project.createdBy !== userId) throw notFound('Project');
-  return { project, role };
+  const membership = memberRole(projects.workspaceId, userId);
+  const [row] = await db
+    .select({ project: projects, role: membership.role })
+    .from(projects)
+    .crossJoin(membership.from)
+    .where(and(eq(projects.id, projectId), visibleTo(userId)));
+  if (!row) throw notFound('Project');
+  return row;
 }
 
 /**

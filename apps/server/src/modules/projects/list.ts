@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { isStorableText, projectSortKeys, type ProjectList, type ProjectListQuery } from '@redacta/shared';
 import type { Db } from '../../db/client.ts';
 import { projects } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import { visibleTo } from './access.ts';
 import { toProject } from './service.ts';
 
 export interface ProjectListScope {
@@ -13,12 +14,9 @@ export interface ProjectListScope {
   folderId?: string | null;
 }
 
-/** A member sees their own projects and the ones shared with the workspace (issue 4). */
+/** The projects of a workspace the user belongs to that they may see (`visibleTo`). */
 export function visibleProjects(workspaceId: string, userId: string): SQL {
-  return and(
-    eq(projects.workspaceId, workspaceId),
-    or(eq(projects.isShared, true), eq(projects.createdBy, userId)),
-  )!;
+  return and(eq(projects.workspaceId, workspaceId), visibleTo(userId))!;
 }
 
 interface Cursor {

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { nextMonthlyReset, usagePeriod, type Plan, type WorkspaceUsage } from '@redacta/shared';
+import { z } from 'zod';
+import { nextMonthlyReset, plans, usagePeriod, type Plan, type WorkspaceUsage } from '@redacta/shared';
 import { callFunction, type Db, type Tx } from '../../db/client.ts';
 import { usageCounters } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -10,11 +11,25 @@ export interface UsageSettings {
 }
 
 /**
- * Words allowed this month: the free allowance, or null (unlimited) on Pro and Enterprise (DESIGN §4).
- * The chat's `open_chat_turn` database function applies the same rule (migration 0003).
+ * Words allowed this month: the free allowance, or null (unlimited) on Pro and Enterprise
+ * (docs/product.md, "Plans and the word allowance"). The one statement of this rule: the chat's
+ * `open_chat_turn` database function is handed its answer for every plan (`monthlyLimits`).
  */
 export function monthlyLimit(plan: Plan, settings: UsageSettings): number | null {
   return plan === 'free' ? settings.freePlanWords : null;
+}
+
+/**
+ * `monthlyLimit` of every plan, as JSON for a database function that learns the workspace's plan
+ * only as it runs (`p_word_limits` of `open_chat_turn`, migration 0005).
+ */
+export function monthlyLimits(settings: UsageSettings): string {
+  return JSON.stringify(Object.fromEntries(plans.map((plan) => [plan, monthlyLimit(plan, settings)])));
+}
+
+/** What every AI call answers once the month's allowance is used up: counted words reached the limit. */
+export function noWordsLeft(): AppError {
+  return new AppError('NO_WORDS_LEFT', 'You have no words remaining this month');
 }
 
 /** The usage answer for a workspace whose counter for this month reads `wordCount`. */
@@ -50,7 +65,7 @@ export async function usageFor(
 /**
  * The allowance check before any AI call: reads this month's counter and refuses with
  * NO_WORDS_LEFT when nothing remains. A request that passes may finish even if replies running
- * beside it use up the rest: the overshoot is bounded by the replies already running (issue 3).
+ * beside it use up the rest: the overshoot is bounded by the replies already running.
  */
 export async function requireWordsLeft(
   db: Db | Tx,
@@ -60,9 +75,7 @@ export async function requireWordsLeft(
   // An unlimited plan has nothing to check: no counter read on a chat's way to its first token.
   if (monthlyLimit(workspace.plan, settings) === null) return;
   const usage = await usageFor(db, workspace, settings);
-  if (usage.remaining === 0) {
-    throw new AppError('NO_WORDS_LEFT', 'You have no words remaining this month');
-  }
+  if (usage.remaining === 0) throw noWordsLeft();
 }
 
 /**
@@ -77,10 +90,11 @@ export async function chargeWords(
   settings: UsageSettings,
 ): Promise<WorkspaceUsage> {
   const now = settings.now?.() ?? new Date();
-  const wordCount = await callFunction<number>(db, 'charge_words', {
-    p_workspace_id: workspace.id,
-    p_period: usagePeriod(now),
-    p_words: words,
-  });
+  const wordCount = await callFunction(
+    db,
+    'charge_words',
+    { p_workspace_id: workspace.id, p_period: usagePeriod(now), p_words: words },
+    z.number().int(),
+  );
   return usageFromCount(workspace, wordCount, settings, now);
 }

@@ -1,4 +1,6 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
 import {
   checkWorkspaceName,
   isPaidPlan,
@@ -30,7 +32,23 @@ export async function createPersonalWorkspace(
   return workspace!;
 }
 
-export type WorkspaceRole = 'owner' | 'member';
+const workspaceRole = z.enum(['owner', 'member']);
+export type WorkspaceRole = z.infer<typeof workspaceRole>;
+
+/**
+ * Who belongs to a workspace, and as what: the `member_role` database function (migration 0005), a
+ * table of one row for a member and none for anyone else. It is the one statement of membership —
+ * the chat's `open_chat_turn` calls it too — so a query that needs it joins `from` and selects `role`.
+ */
+export function memberRole(
+  workspaceId: string | AnyPgColumn,
+  userId: string,
+): { from: SQL; role: SQL.Aliased<WorkspaceRole> } {
+  return {
+    from: sql`member_role(p_workspace_id => ${workspaceId}, p_user_id => ${userId}) as membership`,
+    role: sql`membership.role`.mapWith(workspaceRole.parse).as('role'),
+  };
+}
 
 /**
  * The tenancy gate every workspace route goes through: the user's role in the workspace, or
@@ -43,13 +61,10 @@ export async function requireMembership(
   userId: string,
   absent = 'Workspace',
 ): Promise<WorkspaceRole> {
-  const [membership] = await db
-    .select({ role: memberships.role })
-    .from(memberships)
-    .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, userId)))
-    .limit(1);
-  if (!membership) throw notFound(absent);
-  return membership.role;
+  const membership = memberRole(workspaceId, userId);
+  const [row] = await db.select({ role: membership.role }).from(membership.from);
+  if (!row) throw notFound(absent);
+  return row.role;
 }
 
 export async function requireOwner(db: Db | Tx, workspaceId: string, userId: string): Promise<void> {
