@@ -32,6 +32,7 @@ export const brandVoiceSchema = z.object({
 });
 export type BrandVoice = z.infer<typeof brandVoiceSchema>;
 export const brandVoiceListResponseSchema = z.array(brandVoiceSchema);
+export type BrandVoiceListResponse = z.infer<typeof brandVoiceListResponseSchema>;
 
 /** `POST /brand-voice/workspace/{id}`. */
 export const createBrandVoiceBodySchema = z.strictObject({

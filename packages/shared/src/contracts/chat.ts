@@ -96,6 +96,7 @@ export const improvePromptResponseSchema = z.object({
   wordsCharged: z.number().int().nonnegative(),
   remaining: z.number().int().nonnegative().nullable(),
 });
+export type ImprovePromptResponse = z.infer<typeof improvePromptResponseSchema>;
 
 export const entryStatuses = ['complete', 'aborted', 'failed'] as const;
 export const reactionValues = ['up', 'down'] as const;
@@ -138,6 +139,7 @@ export const conversationResponseSchema = z.object({
   projectId: z.uuid(),
   entries: z.array(conversationEntrySchema),
 });
+export type ConversationResponse = z.infer<typeof conversationResponseSchema>;
 
 /**
  * `PATCH /project/{id}/conversation/shown-version`: show this version of a reply (any reply of the
@@ -145,6 +147,7 @@ export const conversationResponseSchema = z.object({
  */
 export const showReplyVersionBodySchema = z.strictObject({ entryId: z.uuid() });
 export const showReplyVersionResponseSchema = z.object({ entryId: z.uuid() });
+export type ShowReplyVersionResponse = z.infer<typeof showReplyVersionResponseSchema>;
 
 /** `PATCH /workspace/{id}/add-reaction/{reactionId}`: reactionId is the reply's entry id; null clears. */
 export const reactionParamsSchema = z.strictObject({ id: z.uuid(), reactionId: z.uuid() });
@@ -153,6 +156,7 @@ export const reactionResponseSchema = z.object({
   entryId: z.uuid(),
   value: z.enum(reactionValues).nullable(),
 });
+export type ReactionResponse = z.infer<typeof reactionResponseSchema>;
 
 /** `PATCH /workspace/gpt-4/enable|disable`. */
 export const premiumModelToggleBodySchema = z.strictObject({ workspaceId: z.uuid() });

@@ -20,6 +20,7 @@ export type Folder = z.infer<typeof folderSchema>;
 export const folderWithCountSchema = folderSchema.extend({ projectCount: z.number().int().nonnegative() });
 export type FolderWithCount = z.infer<typeof folderWithCountSchema>;
 export const folderListResponseSchema = z.array(folderWithCountSchema);
+export type FolderListResponse = z.infer<typeof folderListResponseSchema>;
 
 export const createFolderBodySchema = z.strictObject({ workspaceId: z.uuid(), name: folderNameSchema });
 export type CreateFolderBody = z.infer<typeof createFolderBodySchema>;

@@ -26,11 +26,13 @@ export type Project = z.infer<typeof projectSchema>;
 export const createProjectBodySchema = z.strictObject({ name: projectNameSchema.optional() }).nullish();
 export type CreateProjectBody = z.infer<typeof createProjectBodySchema>;
 export const createProjectResponseSchema = z.object({ id: z.uuid() });
+export type CreateProjectResponse = z.infer<typeof createProjectResponseSchema>;
 
 export const renameProjectBodySchema = z.strictObject({ name: projectNameSchema });
 export type RenameProjectBody = z.infer<typeof renameProjectBodySchema>;
 
 export const shareProjectResponseSchema = z.object({ id: z.uuid(), isShared: z.boolean() });
+export type ShareProjectResponse = z.infer<typeof shareProjectResponseSchema>;
 
 /** `move-to-folder/{folderId}`: a folder id, or `none` to move the project back to the top level. */
 export const moveProjectParamsSchema = z.strictObject({
@@ -175,7 +177,9 @@ export type UpdateDocumentBody = z.infer<typeof updateDocumentBodySchema>;
 /** Responses carry content as stored (validated on write), without re-walking it. */
 const storedDocumentContentSchema = z.looseObject({ type: z.string(), content: z.array(z.unknown()) });
 export const documentResponseSchema = z.object({ content: storedDocumentContentSchema });
+export type DocumentResponse = z.infer<typeof documentResponseSchema>;
 export const updateDocumentResponseSchema = z.object({
   content: storedDocumentContentSchema,
   updatedAt: z.string(),
 });
+export type UpdateDocumentResponse = z.infer<typeof updateDocumentResponseSchema>;

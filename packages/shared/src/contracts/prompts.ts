@@ -4,7 +4,7 @@ import { freeText } from '../rules/text.ts';
 
 export const PROMPT_NAME_MAX_LENGTH = 100;
 export const PROMPT_TEXT_MAX_LENGTH = 8000;
-/** Recientes keeps the last ten prompts used, newest first (spec §4). */
+/** Recientes keeps the last ten prompts used, newest first; using one again moves it to the top. */
 export const RECENT_PROMPTS_LIMIT = 10;
 
 export const promptLanguageSchema = z.enum(locales);
@@ -38,6 +38,7 @@ export type PromptGroup = z.infer<typeof promptGroupSchema>;
 /** `GET /prompt/by-workspace/{id}?language=es|en`: Recientes first, then Personalizados, then categories. */
 export const promptGroupsQuerySchema = z.strictObject({ language: promptLanguageSchema.default('es') });
 export const promptGroupsResponseSchema = z.array(promptGroupSchema);
+export type PromptGroupsResponse = z.infer<typeof promptGroupsResponseSchema>;
 
 /** `POST /prompt/custom` → `{ id }`. A custom prompt belongs to a workspace and a language. */
 export const createCustomPromptBodySchema = z.strictObject({
@@ -48,8 +49,9 @@ export const createCustomPromptBodySchema = z.strictObject({
 });
 export type CreateCustomPromptBody = z.infer<typeof createCustomPromptBodySchema>;
 export const createCustomPromptResponseSchema = z.object({ id: z.uuid() });
+export type CreateCustomPromptResponse = z.infer<typeof createCustomPromptResponseSchema>;
 
-/** `PATCH /prompt/custom/{id}`: edit changes name and text (spec §4). */
+/** `PATCH /prompt/custom/{id}`: an edit replaces both name and text. */
 export const updateCustomPromptBodySchema = z.strictObject({
   name: promptNameSchema,
   text: promptTextSchema,
@@ -57,6 +59,7 @@ export const updateCustomPromptBodySchema = z.strictObject({
 export type UpdateCustomPromptBody = z.infer<typeof updateCustomPromptBodySchema>;
 /** `PATCH /prompt/custom/{id}` → the edited prompt. Built-in prompts are read-only (403 FORBIDDEN). */
 export const updateCustomPromptResponseSchema = promptSchema;
+export type UpdateCustomPromptResponse = z.infer<typeof updateCustomPromptResponseSchema>;
 
 /** `POST /prompt/{id}/use {workspaceId}` → 204: moves the prompt to the top of Recientes. */
 export const recordPromptUseBodySchema = z.strictObject({ workspaceId: z.uuid() });

@@ -20,7 +20,7 @@ export const workspaceUsageSchema = z.object({
 });
 export type WorkspaceUsage = z.infer<typeof workspaceUsageSchema>;
 
-/** Members besides the owner (spec §3 invitedUsers). */
+/** Members besides the owner (`invitedUsers`); with pending invitations, at most `userSeats`. */
 export const invitedUserSchema = workspaceOwnerSchema;
 
 export const premiumSubscriptionSchema = z.object({
@@ -50,6 +50,7 @@ export const workspaceSchema = z.object({
 export type Workspace = z.infer<typeof workspaceSchema>;
 
 export const workspaceListResponseSchema = z.array(workspaceSchema);
+export type WorkspaceListResponse = z.infer<typeof workspaceListResponseSchema>;
 
 export const renameWorkspaceBodySchema = z.strictObject({
   name: freeText({ max: WORKSPACE_NAME_MAX_LENGTH }),
@@ -57,3 +58,4 @@ export const renameWorkspaceBodySchema = z.strictObject({
 export type RenameWorkspaceBody = z.infer<typeof renameWorkspaceBodySchema>;
 
 export const renameWorkspaceResponseSchema = z.object({ id: z.uuid(), name: z.string() });
+export type RenameWorkspaceResponse = z.infer<typeof renameWorkspaceResponseSchema>;

@@ -1,0 +1,127 @@
+import type { ZodType } from 'zod';
+import {
+  authProvidersResponseSchema,
+  loginResponseSchema,
+  refreshResponseSchema,
+  sessionUserSchema,
+} from './auth.ts';
+import {
+  analyzeContentResponseSchema,
+  brandVoiceListResponseSchema,
+  brandVoiceSchema,
+} from './brand-voices.ts';
+import {
+  conversationResponseSchema,
+  improvePromptResponseSchema,
+  premiumModelStatusSchema,
+  reactionResponseSchema,
+  showReplyVersionResponseSchema,
+} from './chat.ts';
+import { folderListResponseSchema, folderSchema } from './folders.ts';
+import {
+  createProjectResponseSchema,
+  documentResponseSchema,
+  projectListResponseSchema,
+  projectSchema,
+  shareProjectResponseSchema,
+  updateDocumentResponseSchema,
+} from './projects.ts';
+import {
+  createCustomPromptResponseSchema,
+  promptGroupsResponseSchema,
+  updateCustomPromptResponseSchema,
+} from './prompts.ts';
+import { changeEmailResponseSchema, changeNameResponseSchema } from './user.ts';
+import {
+  renameWorkspaceResponseSchema,
+  workspaceListResponseSchema,
+  workspaceUsageSchema,
+} from './workspace.ts';
+
+/**
+ * The JSON body of each API route's successful answer, keyed by "METHOD path" under /api, with
+ * `:name` for a path parameter. Routes that answer 204 only, redirect or stream are not here. The
+ * server checks this table against its OpenAPI document, and the web client checks answers against
+ * it in development and tests, so a response that drifts from its contract fails a test.
+ */
+export const responseSchemas = {
+  'POST /auth/login': loginResponseSchema,
+  'GET /auth/refresh': refreshResponseSchema,
+  'GET /auth/user': sessionUserSchema,
+  'GET /auth/providers': authProvidersResponseSchema,
+
+  'PATCH /user/change-name': changeNameResponseSchema,
+  'PATCH /user/change-email': changeEmailResponseSchema,
+
+  'GET /workspace/list': workspaceListResponseSchema,
+  'PATCH /workspace/rename/:id': renameWorkspaceResponseSchema,
+  'GET /workspace/:id/usage': workspaceUsageSchema,
+
+  'POST /workspace/:id/project': createProjectResponseSchema,
+  'GET /workspace/:id/projects': projectListResponseSchema,
+  'GET /workspace/:id/projects/no-folder': projectListResponseSchema,
+  'GET /project/:id': projectSchema,
+  'PATCH /project/rename/:id': projectSchema,
+  'GET /project/:id/document': documentResponseSchema,
+  'PATCH /project/:id/document': updateDocumentResponseSchema,
+  'PATCH /project/:id/share-to-workspace': shareProjectResponseSchema,
+  'PATCH /project/:id/move-to-folder/:folderId': projectSchema,
+
+  'POST /folder': folderSchema,
+  'PATCH /folder/rename/:id': folderSchema,
+  'GET /folder/:id/projects': projectListResponseSchema,
+  'GET /workspace/:id/folders': folderListResponseSchema,
+
+  'POST /chat/improve': improvePromptResponseSchema,
+  'GET /project/:id/conversation': conversationResponseSchema,
+  'PATCH /project/:id/conversation/shown-version': showReplyVersionResponseSchema,
+  'PATCH /workspace/:id/add-reaction/:reactionId': reactionResponseSchema,
+  'PATCH /workspace/gpt-4/enable': premiumModelStatusSchema,
+  'PATCH /workspace/gpt-4/disable': premiumModelStatusSchema,
+  'GET /workspace/:id/gpt-4/status': premiumModelStatusSchema,
+
+  'GET /brand-voice/workspace/:id': brandVoiceListResponseSchema,
+  'POST /brand-voice/workspace/:id': brandVoiceSchema,
+  'PATCH /brand-voice/analyze-content': analyzeContentResponseSchema,
+  'PATCH /brand-voice/:id': brandVoiceSchema,
+
+  'GET /prompt/by-workspace/:id': promptGroupsResponseSchema,
+  'POST /prompt/custom': createCustomPromptResponseSchema,
+  'PATCH /prompt/custom/:id': updateCustomPromptResponseSchema,
+} satisfies Record<string, ZodType>;
+
+export type ResponseRoute = keyof typeof responseSchemas;
+
+interface Pattern {
+  route: ResponseRoute;
+  method: string;
+  segments: string[];
+  literals: number;
+}
+
+const patterns: Pattern[] = (Object.keys(responseSchemas) as ResponseRoute[]).map((route) => {
+  const [method, path] = route.split(' ') as [string, string];
+  const segments = path.split('/').slice(1);
+  return { route, method, segments, literals: segments.filter((s) => !s.startsWith(':')).length };
+});
+
+/**
+ * The route a request goes to and the schema of its answer, or undefined for a route with no JSON
+ * answer. `path` is under /api and may carry a query string; a literal segment wins over a
+ * parameter (`/brand-voice/analyze-content` is not `/brand-voice/:id`).
+ */
+export function findResponseRoute(
+  method: string,
+  path: string,
+): { route: ResponseRoute; schema: ZodType } | undefined {
+  const segments = (path.split('?')[0] ?? '').split('/').slice(1);
+  let best: Pattern | undefined;
+  for (const pattern of patterns) {
+    if (pattern.method !== method.toUpperCase() || pattern.segments.length !== segments.length) continue;
+    const matches = pattern.segments.every((segment, i) =>
+      segment.startsWith(':') ? segments[i] !== '' : segment === segments[i],
+    );
+    if (matches && (!best || pattern.literals > best.literals)) best = pattern;
+  }
+  return best && { route: best.route, schema: responseSchemas[best.route] };
+}
