@@ -1,9 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { isPaidPlan, resolveLocale, type Locale, type Plan } from '@redacta/shared';
 import type { Db } from '../../db/client.ts';
-import { memberships, users, workspaces } from '../../db/schema.ts';
+import { users, workspaces } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { ChatModel, Models } from '../../ai/models.ts';
+import { memberRole } from '../workspaces/service.ts';
 
 /** A workspace as its AI calls see it: what it pays for, which model it chose, what it writes in. */
 export interface AiWorkspace {
@@ -28,7 +29,7 @@ export async function aiWorkspace(db: Db, workspaceId: string, userId: string): 
       locale: users.locale,
     })
     .from(workspaces)
-    .innerJoin(memberships, and(eq(memberships.workspaceId, workspaces.id), eq(memberships.userId, userId)))
+    .crossJoin(memberRole(workspaces.id, userId).from)
     .innerJoin(users, eq(users.id, workspaces.ownerId))
     .where(eq(workspaces.id, workspaceId));
   if (!row) throw notFound('Workspace');
