@@ -30,8 +30,8 @@ export type FunctionArgument = string | number | boolean | null | undefined;
  * instead of travelling on under a type it does not have.
  *
  * The statement goes to the driver's client directly, not through drizzle's query builder: on the
- * chat's hot path that builder cost ~0.05 ms a call, and PGlite answers a call in one wire-protocol
- * round trip instead of six (`PGliteThread.call`).
+ * chat's hot path that builder cost ~0.05 ms a call, and PGlite's thread answers a call with its one
+ * value instead of a whole result (`PGliteThread.call`).
  */
 export async function callFunction<Schema extends z.ZodType>(
   db: Db,

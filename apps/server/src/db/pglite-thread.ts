@@ -22,8 +22,9 @@ export interface PGliteRunner {
 
 /**
  * PGlite in a thread of its own (ADR 0007), behind the part of PGlite's interface drizzle's driver
- * uses: `query`, `exec` and `transaction`; and `call`, a database function in one round trip. The database's work — on PGlite about two fifths of a chat
- * request's event-loop work before its first token — runs beside the server's event loop, not inside it.
+ * uses: `query`, `exec` and `transaction`; and `call`, a database function answered with its one value.
+ * The database's work — on PGlite about two fifths of a chat request's event-loop work before its first
+ * token — runs beside the server's event loop, not inside it.
  *
  * Query options other than `rowMode` are not sent: drizzle's parsers (timestamps, dates and
  * intervals as text) are installed in the database thread once (pglite-worker.ts).
@@ -116,8 +117,8 @@ export class PGliteThread implements PGliteRunner {
   }
 
   /**
-   * Runs `sql` — a call of one database function returning one value — outside any transaction, in one
-   * wire-protocol round trip; answers the value as text (null for SQL NULL).
+   * Runs `sql` — a call of one database function returning one value — outside any transaction;
+   * answers the value as text (null for SQL NULL).
    */
   call(sql: string, params: (string | null)[]): Promise<string | null> {
     return this.#request({ kind: 'call', sql, params });

@@ -12,7 +12,6 @@ import {
   type DatabaseResponse,
   type DatabaseStarted,
 } from './pglite-protocol.ts';
-import { functionCallMessage, functionCallResult } from './function-call-wire.ts';
 
 const port = parentPort!;
 const { dataDir } = workerData as { dataDir: string | undefined };
@@ -94,14 +93,15 @@ async function answer(client: PGlite, request: DatabaseRequest): Promise<unknown
 }
 
 /**
- * A function call in one wire-protocol round trip (function-call-wire.ts), under the same locks PGlite's
- * own `query()` takes: after any open transaction, and alone in the protocol. Synced to disk like a query.
+ * A function call answered with its one value, not PGlite's whole result (field descriptions, the row
+ * as an array): less to serialize and send for the chat's calls. PGlite's `query()` runs it after any
+ * open transaction, never inside one.
  */
-function call(client: PGlite, sql: string, params: (string | null)[]): Promise<string | null> {
-  const message = functionCallMessage(sql, params);
-  return client._runExclusiveTransaction(() =>
-    client._runExclusiveQuery(async () => functionCallResult(await client.execProtocolRaw(message))),
-  );
+async function call(client: PGlite, sql: string, params: (string | null)[]): Promise<string | null> {
+  const { rows } = await client.query<[string | null]>(sql, params, { rowMode: 'array' });
+  const row = rows[0];
+  if (!row) throw new Error('The database function returned no row');
+  return row[0];
 }
 
 function runner(client: PGlite, tx: number | null): PGlite | Transaction {
