@@ -22,6 +22,12 @@ async function main() {
     poolSize: config.DATABASE_POOL_SIZE,
   });
   const app = await buildApp({ config, database });
+  // Without its database every request would fail while the process looked alive: say why and exit
+  // non-zero, so that whatever supervises the server starts it again.
+  void database.lost.then((error) => {
+    app.log.fatal({ err: error }, 'the database stopped: exiting');
+    process.exit(1);
+  });
 
   let stopping = false;
   /**

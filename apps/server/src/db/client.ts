@@ -88,6 +88,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Runs `select 1`; used by /readyz. */
   ping(): Promise<void>;
+  /**
+   * Settles, with why, when the database can no longer answer in this process and only a restart
+   * helps: PGlite's thread stopped. Never for PostgreSQL, whose pool opens new connections itself.
+   */
+  lost: Promise<Error>;
   close(): Promise<void>;
 }
 
@@ -114,6 +119,7 @@ export async function openDatabase(options: {
       db,
       kind: 'postgres',
       ping: async () => void (await pool.query('select 1')),
+      lost: new Promise<never>(() => {}),
       close: () => pool.end(),
     };
   }
@@ -130,6 +136,7 @@ export async function openDatabase(options: {
     db: db as unknown as Db,
     kind: 'pglite',
     ping: async () => void (await client.query('select 1')),
+    lost: client.endedUnexpectedly,
     close: () => client.close(),
   };
 }

@@ -37,9 +37,19 @@ export class PGliteThread implements PGliteRunner {
   >();
   #nextId = 1;
   #failure: Error | null = null;
+  #closing = false;
+
+  /**
+   * Settles, with why, if the database thread stops other than through `close()` (PGlite aborted, the
+   * thread ran out of memory or was terminated). Every statement after that fails and nothing brings
+   * the database back in this process: its owner should say so and stop, so that it is restarted.
+   */
+  readonly endedUnexpectedly: Promise<Error>;
 
   private constructor(worker: Worker) {
     this.#worker = worker;
+    let endedUnexpectedly!: (error: Error) => void;
+    this.endedUnexpectedly = new Promise((resolve) => (endedUnexpectedly = resolve));
     worker.on('message', (response: DatabaseResponse) => {
       const pending = this.#pending.get(response.id);
       if (!pending) return;
@@ -58,8 +68,12 @@ export class PGliteThread implements PGliteRunner {
       for (const pending of this.#pending.values()) pending.reject(error);
       this.#pending.clear();
     };
+    // An uncaught error in the thread comes first, then its exit: the error is the reason given.
     worker.on('error', fail);
-    worker.on('exit', (code) => fail(threadStopped(code)));
+    worker.on('exit', (code) => {
+      fail(threadStopped(code));
+      if (!this.#closing) endedUnexpectedly(this.#failure!);
+    });
   }
 
   /** Starts the database thread with PGlite in `dataDir` (in memory without one) and waits until it is open. */
@@ -126,6 +140,7 @@ export class PGliteThread implements PGliteRunner {
 
   /** Closes PGlite (after the statements already sent) and stops its thread. */
   async close(): Promise<void> {
+    this.#closing = true;
     await this.#request({ kind: 'close' });
     await this.#worker.terminate();
   }

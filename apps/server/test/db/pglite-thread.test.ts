@@ -262,3 +262,23 @@ describe('PGlite thread under a chat-only load', () => {
     }
   }, 180_000);
 });
+
+describe('PGlite thread that stops', () => {
+  it('says so, with why, when it stops on its own, and fails every later statement', async () => {
+    const { thread, worker } = await openWithWorker();
+    await worker.terminate();
+    const reason = await thread.endedUnexpectedly;
+    expect(reason.message).toMatch(/database thread stopped/);
+    await expect(thread.query('select 1')).rejects.toBe(reason);
+  });
+
+  it('says nothing when it is closed', async () => {
+    const thread = await PGliteThread.open(undefined);
+    await thread.close();
+    const said = await Promise.race([
+      thread.endedUnexpectedly.then(() => true),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 200)),
+    ]);
+    expect(said).toBe(false);
+  });
+});

@@ -17,8 +17,10 @@ function withinReadyTimeout(ping: Promise<void>): Promise<void> {
   return Promise.race([ping, late]).finally(() => clearTimeout(timer));
 }
 
-/** Liveness (the process answers) and readiness (the database answers, in time). */
+/** Liveness (the process answers) and readiness (the database answers, in time, and is not lost for good). */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  let lost: Error | undefined;
+  void app.database.lost.then((error) => (lost = error));
   app.get('/healthz', { schema: { hide: true, response: { 200: statusSchema } } }, async () => ({
     status: 'ok' as const,
   }));
@@ -27,6 +29,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { hide: true, response: { 200: statusSchema, 503: statusSchema } } },
     async (request, reply) => {
       try {
+        if (lost) throw lost;
         await withinReadyTimeout(app.database.ping());
         return { status: 'ok' as const, database: app.database.kind };
       } catch (error) {
