@@ -116,7 +116,7 @@ export const workspaces = pgTable(
       .references(() => users.id, { onDelete: 'restrict' }),
     plan: text('plan', { enum: plans }).notNull().default('free'),
     isGpt4TurnedOn: boolean('is_gpt4_turned_on').notNull().default(false),
-    /** Seats for members besides the owner (DESIGN §4). */
+    /** Seats for members besides the owner; members and pending invitations may not exceed it. */
     userSeats: integer('user_seats').notNull().default(0),
     stripeCustomerId: text('stripe_customer_id'),
     createdAt: createdAt(),
@@ -281,7 +281,7 @@ export const conversationEntries = pgTable(
   ],
 );
 
-/** 👍/👎 feedback on an AI reply, one per reply and user (DESIGN §4). */
+/** 👍/👎 feedback on an AI reply, one per reply and user. */
 export const reactions = pgTable(
   'reactions',
   {
