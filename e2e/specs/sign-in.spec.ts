@@ -1,6 +1,6 @@
 import { expect, newEmail, test } from '../fixtures.ts';
 
-/** The empty chat (spec §1): a welcome and the three starter categories, in Spanish by default. */
+/** The empty chat: a welcome and the three starter categories, in Spanish by default. */
 const starterCategories = ['Búsqueda en tiempo real', 'Contenido extenso', 'Lluvia de ideas'];
 
 test.describe('sign-in with an e-mail code', () => {

@@ -1,6 +1,6 @@
 /**
- * Debian's Chromium (DESIGN §6): `npm test` finds or installs it and exports CHROME_PATH; a direct
- * `npm run test:e2e` falls back to /usr/bin/chromium.
+ * Debian's Chromium, not a browser Playwright downloads: `npm test` finds or installs it and exports
+ * CHROME_PATH; a direct `npm run test:e2e` falls back to /usr/bin/chromium.
  */
 export const chromiumPath = process.env.CHROME_PATH || '/usr/bin/chromium';
 

@@ -1,4 +1,7 @@
-/** Plan tiers (spec §1, §9; DESIGN §4). Labels are localised in the web app from these keys. */
+/**
+ * Plan tiers, allowances, seats and prices: docs/product.md, "Plans and the word allowance". Labels
+ * are localised in the web app from these keys.
+ */
 export const plans = ['free', 'pro_monthly', 'pro_yearly', 'enterprise'] as const;
 export type Plan = (typeof plans)[number];
 

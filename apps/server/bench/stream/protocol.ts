@@ -3,7 +3,7 @@
  * process reports that it is ready (one JSON line on stdout).
  */
 
-/** Tokens per stream and their pace (the benchmark: 100 tokens at 100 tokens/s). */
+/** Tokens per stream and their pace: 100 tokens at 100 tokens/s (docs/benchmarks.md). */
 export const TOKENS_PER_STREAM = 100;
 export const TOKENS_PER_SECOND = 100;
 

@@ -9,7 +9,10 @@ export interface PathResult {
   cpuMsPer1000Tokens: number | null;
 }
 
-/** The targets at the highest concurrency: ours within these multiples of the limit. */
+/**
+ * The targets at the highest concurrency (docs/benchmarks.md): ours within these multiples of the
+ * bare pass-through.
+ */
 export const targets = { cpuPerTokenRatio: 1.5, firstTokenP99Ratio: 2, concurrency: '200' };
 
 function percentile(sorted: number[], p: number): number | null {

@@ -1,7 +1,7 @@
 /**
- * `npm run bench:stream` (issue 3, "Benchmark"; not a test): against one local OpenAI-protocol model
- * server in its own process, compares three paths at 1, 50 and 200 concurrent streams of
- * TOKENS_PER_STREAM tokens at TOKENS_PER_SECOND:
+ * `npm run bench:stream` (not a test; targets and results in docs/benchmarks.md): against one local
+ * OpenAI-protocol model server in its own process, compares three paths at 1, 50 and 200 concurrent
+ * streams of TOKENS_PER_STREAM tokens at TOKENS_PER_SECOND:
  *
  *   ours    POST /api/chat/send-request-stream through the real app (auth, PGlite, allowance, saving)
  *   limit   a bare node:http server that parses the model's SSE and writes the text (pass-through)

@@ -5,9 +5,9 @@ import { openDatabase, type Database } from '../../src/db/client.ts';
 let shared: Promise<Database> | undefined;
 
 /**
- * One database per test worker (DESIGN §6: never one per test). PGlite in memory by default;
- * with TEST_DATABASE_URL a fresh PostgreSQL database is created for this worker and dropped by the global teardown,
- * so parallel workers and repeated runs never see each other's data.
+ * One database per test worker, never one per test (creating a PGlite database takes 5–7 s). PGlite
+ * in memory by default; with TEST_DATABASE_URL a fresh PostgreSQL database is created for this worker
+ * and dropped by the global teardown, so parallel workers and repeated runs never see each other's data.
  */
 export function workerDatabase(): Promise<Database> {
   shared ??= create();

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 /**
  * A local server speaking the OpenAI Chat Completions streaming protocol (SSE `data: {...}` chunks,
  * a final usage chunk, `data: [DONE]`), scripted per test. The real @ai-sdk/openai provider points
- * at it through OPENAI_BASE_URL, so tests cross the same wire as production (DESIGN §5 habit 8).
+ * at it through OPENAI_BASE_URL, so tests cross the same wire as production.
  */
 export interface PeerScript {
   /** Text pieces sent one per SSE chunk. */

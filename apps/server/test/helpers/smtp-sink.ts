@@ -21,7 +21,7 @@ export interface SmtpSink {
 }
 
 /**
- * A real SMTP server on 127.0.0.1 (DESIGN §5 habit 8): the app's nodemailer transport talks
+ * A real SMTP server on 127.0.0.1, not a stub of our mailer: the app's nodemailer transport talks
  * SMTP to it exactly as it would to a relay, and each mail is parsed back (MIME, encodings).
  */
 export async function startSmtpSink(): Promise<SmtpSink> {

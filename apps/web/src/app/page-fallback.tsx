@@ -1,4 +1,4 @@
-/** While a page chunk loads: a quiet skeleton, not the full-screen loader (UI.md). */
+/** While a page chunk loads: a quiet skeleton; the full-screen loader is for session start only. */
 export function PageFallback() {
   return (
     <div className="flex flex-1 flex-col gap-4 p-6" aria-hidden>

@@ -39,7 +39,7 @@ const invitePage = page(() => import('@/features/auth/pages/invite-existing-page
 
 /**
  * Everything else sits behind the session wrapper, except any path containing /invite/existing
- * (spec §2), which React Router cannot express as one pattern.
+ * (it renders bare, like /login), which React Router cannot express as one pattern.
  */
 function GatedLayout() {
   const { t } = useTranslation();
@@ -66,7 +66,8 @@ export const routes = [
     element: <Root />,
     errorElement: <RouteError />,
     children: [
-      // Spec §2: these render without the layout and without the session-refresh wrapper.
+      // Sign-in, its callbacks and the legal pages render without the layout and without the
+      // session-refresh wrapper: they must work with no session.
       { path: '/login', element: page(() => import('@/features/auth/pages/login-page')) },
       { path: '/welcome', element: page(() => import('@/features/auth/pages/welcome-page')) },
       { path: '/callback', element: page(() => import('@/features/auth/pages/callback-page')) },

@@ -1,4 +1,4 @@
-/** Browser storage keys (spec §3) behind one guarded helper: private modes may throw on access. */
+/** Browser storage keys behind one guarded helper: private modes may throw on access. */
 export const storageKeys = {
   workspaceId: 'workspaceId',
   projectId: 'projectId',
@@ -34,7 +34,7 @@ export const storage = {
   },
 };
 
-/** Spec §4: logout and a failed refresh clear the stored workspace and project ids. */
+/** Logout and a failed session refresh clear the stored workspace and project ids. */
 export function clearStoredIds(): void {
   storage.remove(storageKeys.workspaceId);
   storage.remove(storageKeys.projectId);

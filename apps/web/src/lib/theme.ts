@@ -21,7 +21,7 @@ function apply(): void {
   document.documentElement.classList.toggle('dark', dark);
 }
 
-/** Reads the saved choice and follows the system while the choice is "system" (UI.md default). */
+/** Reads the saved choice and follows the system while the choice is "system", the default. */
 export function initTheme(): void {
   choice = readChoice();
   apply();

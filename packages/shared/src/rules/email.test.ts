@@ -7,7 +7,7 @@ import {
   normalizeEmail,
 } from './email.ts';
 
-describe('isValidEmail (spec §5 pattern)', () => {
+describe('isValidEmail (the shared e-mail pattern)', () => {
   it.each([
     'john@example.com',
     'john.doe@example.com',

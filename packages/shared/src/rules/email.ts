@@ -1,7 +1,7 @@
 /**
- * The spec §5 e-mail pattern: a local part without angle brackets, parentheses, brackets,
- * backslash, edge dots, commas, semicolons, colons, whitespace or at-signs (dots allowed
- * between atoms), or a quoted string; then @; then a bracketed IPv4 address or a dotted
+ * The one e-mail pattern, on both sides of every e-mail field: a local part without angle brackets,
+ * parentheses, brackets, backslash, edge dots, commas, semicolons, colons, whitespace or at-signs
+ * (dots allowed between atoms), or a quoted string; then @; then a bracketed IPv4 address or a dotted
  * domain whose last label has at least two letters.
  */
 export const emailPattern =
@@ -20,12 +20,13 @@ export function normalizeEmail(value: string): string {
 
 /**
  * Something typed in the e-mail field that is really a phone number (digits, spaces,
- * dashes, dots, parentheses, an optional leading +). Spec: phone login is not supported.
+ * dashes, dots, parentheses, an optional leading +). Sign-in is by e-mail, Google or Facebook only:
+ * a phone number gets its own message (PHONE_LOGIN_UNSUPPORTED) rather than a bad-e-mail one.
  */
 export function looksLikePhoneNumber(value: string): boolean {
   const trimmed = value.trim();
   return /^\+?[\d\s\-().]{6,}$/.test(trimmed) && (trimmed.match(/\d/g)?.length ?? 0) >= 6;
 }
 
-/** Spec §5: detects http(s) and www links. */
+/** Detects http(s) and www links. */
 export const linkPattern = /\b(?:https?:\/\/|www\.)[^\s<>"']+/gi;

@@ -3,7 +3,7 @@ function firstLetter(value: string | null | undefined): string {
   return trimmed ? Array.from(trimmed)[0]!.toUpperCase() : '';
 }
 
-/** Spec §5: first letters of first and last name, else first letter of the e-mail, else NF. */
+/** A user's initials: first letters of first and last name, else first letter of the e-mail, else NF. */
 export function userInitials(user: {
   firstName?: string | null;
   lastName?: string | null;
@@ -15,7 +15,7 @@ export function userInitials(user: {
 }
 
 /**
- * Spec §5: skip the word "de", take the first letters of the first two words, W as the
+ * A workspace's initials: skip the word "de", take the first letters of the first two words, W as the
  * second letter when there is only one word, W when the name is empty.
  */
 export function workspaceInitials(name: string | null | undefined): string {

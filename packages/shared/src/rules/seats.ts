@@ -1,4 +1,4 @@
-/** Spec §5/§9: the seat counter goes from 1 to 99, default 1, no more digits than the maximum. */
+/** The seat counter goes from 1 to 99, default 1, no more digits than the maximum. */
 export const SEAT_COUNTER = { min: 1, max: 99, default: 1 } as const;
 
 export function clampSeatCount(raw: string | number): number {

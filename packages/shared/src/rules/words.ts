@@ -1,10 +1,11 @@
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'word' });
 
 /**
- * Words as a reader counts them (DESIGN §4): word-like segments of Intl.Segmenter (Unicode word
- * boundaries, UAX #29). Text in Latin script — every reply in Spanish or English — is counted by
- * the same rules without the Segmenter, which allocates an object per segment (half a megabyte for a
- * long reply); anything else, or a case whose rule a locale may tailor, goes to the Segmenter.
+ * Words as a reader counts them, the unit of the word allowance (docs/product.md): word-like
+ * segments of Intl.Segmenter (Unicode word boundaries, UAX #29). Text in Latin script — every reply
+ * in Spanish or English — is counted by the same rules without the Segmenter, which allocates an
+ * object per segment (half a megabyte for a long reply); anything else, or a case whose rule a
+ * locale may tailor, goes to the Segmenter.
  */
 export function countWords(text: string): number {
   const counted = countLatinWords(text);

@@ -15,7 +15,7 @@ interface Chrome {
   title: ReactNode;
   /** For the browser tab. */
   documentTitle: string;
-  /** The spec §2 header (only /projects, /chat, /brand-voice). */
+  /** The page header with its actions; only /projects, /chat and /brand-voice have one. */
   header?: { actions: ReactNode; compactActions?: ReactNode };
   footer: boolean;
 }

@@ -7,7 +7,7 @@ const support = 'soporte@redacta.app';
 const mailto = (address: string, subject: string) =>
   `mailto:${address}?subject=${encodeURIComponent(subject)}`;
 
-/** Spec §2 footer: four link columns — company, help, community, terms. */
+/** The page footer: four link columns — company, help, community, terms. */
 export function Footer() {
   const { t } = useTranslation();
   const columns: Array<{ key: string; links: FooterLink[] }> = [

@@ -9,7 +9,7 @@ import { NavLinks } from './nav-links';
 import { ProfileMenuContent } from './profile-menu';
 import { WorkspaceAction } from './workspace-action';
 
-/** ≤ 768 px: a 56 px header with the menu button, the page title and the primary action (UI.md). */
+/** ≤ 768 px: a 56 px header with the menu button, the page title and the page's primary action. */
 export function MobileHeader({ title, action }: { title: ReactNode; action?: ReactNode }) {
   const { t } = useTranslation();
   // Open for one location only: any navigation (nav link, menu item, workspace switch) closes it.

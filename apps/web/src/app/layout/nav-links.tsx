@@ -9,7 +9,7 @@ const items = [
   { to: '/brand-voice', key: 'nav.brandVoice', Icon: AudioLines },
 ] as const;
 
-/** Spec §2 nav: Chat, My projects, Brand voice; the active item on primary-soft. */
+/** The main nav: Chat, My projects, Brand voice; the active item on primary-soft. */
 export function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   return (

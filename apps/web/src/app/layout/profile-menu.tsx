@@ -17,8 +17,9 @@ const themes: Array<{ value: ThemeChoice; Icon: typeof Sun }> = [
 ];
 
 /**
- * Spec §2 profile popup (a Radix Popover: buttons and links, Tab order, Escape closes): the e-mail linking to /profile, the workspaces with a check on the
- * current one, the configurable items (Labs tagged Experimental), theme and language, log out.
+ * The profile popup (a Radix Popover: buttons and links, Tab order, Escape closes): the e-mail
+ * linking to /profile, the workspaces with a check on the current one, the configurable items (Labs
+ * tagged Experimental), theme and language, log out.
  * Shared by the desktop popover and the mobile menu.
  */
 export function ProfileMenuContent({ onNavigate }: { onNavigate?: () => void }) {

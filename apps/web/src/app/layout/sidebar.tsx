@@ -10,7 +10,7 @@ import { NavLinks } from './nav-links';
 import { ProfileMenuContent } from './profile-menu';
 import { WorkspaceAction } from './workspace-action';
 
-/** Desktop sidebar, 264 px (spec §2); replaced by the mobile header at 768 px and below. */
+/** Desktop sidebar, 264 px wide; replaced by the mobile header at 768 px and below. */
 export function Sidebar() {
   const { t } = useTranslation();
   const { user, workspace } = useSession();

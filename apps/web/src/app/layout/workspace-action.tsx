@@ -7,9 +7,9 @@ import { UpgradeModal } from '@/features/subscription';
 import { Button } from '@/components/ui/button';
 
 /**
- * Spec §2 sidebar footer: Pro/Enterprise see "invite teammate", free workspaces "upgrade to Pro".
- * Spec §4: with every seat taken the invite goes to /subscription; otherwise to the members
- * section (the invite modal lands with the members issue).
+ * The sidebar's footer button: Pro/Enterprise workspaces see "invite teammate", free ones "upgrade
+ * to Pro" (inviting needs a paid plan). With every seat taken the invite goes to /subscription to
+ * buy seats; otherwise to the members section of the workspace settings.
  */
 export function WorkspaceAction({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();

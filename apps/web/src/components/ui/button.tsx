@@ -38,7 +38,7 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   icon?: ReactNode;
 }
 
-/** UI.md: loading keeps the width (the label stays, hidden) and shows a spinner. */
+/** Loading keeps the width (the label stays, hidden) and shows a spinner, so nothing shifts. */
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
   { variant = 'primary', size = 'md', loading = false, icon, className, children, disabled, type, ...props },
   ref,

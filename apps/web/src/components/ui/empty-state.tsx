@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** UI.md empty state: an icon, one line saying what goes here, one primary action. */
+/** An empty list is never a blank page: an icon, one line saying what goes here, one primary action. */
 export function EmptyState({
   icon,
   title,

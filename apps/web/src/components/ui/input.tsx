@@ -27,7 +27,7 @@ interface ControlProps {
 }
 
 /**
- * UI.md forms: label above the field, error below in `danger` (the hint gives way to it), both
+ * Form fields: label above the field, error below in `danger` (the hint gives way to it), both
  * linked to the control by aria-describedby.
  */
 function Field({

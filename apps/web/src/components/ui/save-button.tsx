@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from './button';
 import { DisabledHint } from './tooltip';
 
-/** A form's submit: disabled while nothing changed, and saying so (UI.md: disabled explains why). */
+/** A form's submit: disabled while nothing changed, and saying so: a disabled button explains why. */
 export function SaveButton({ loading, unchanged }: { loading: boolean; unchanged: boolean }) {
   const { t } = useTranslation();
   const button = (

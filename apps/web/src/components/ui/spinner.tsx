@@ -12,7 +12,7 @@ export function Spinner({ className, label }: { className?: string; label?: stri
   );
 }
 
-/** Session start only (UI.md): covers the screen until the session is known. */
+/** Session start only (pages load behind skeletons): covers the screen until the session is known. */
 export function FullScreenLoader({ label }: { label: string }) {
   return (
     <div

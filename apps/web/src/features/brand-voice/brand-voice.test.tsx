@@ -155,7 +155,7 @@ describe('brand voices', { timeout: 20_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/brand-voice'));
   });
 
-  it('a failed analysis shows the spec toast and keeps the voice text', async () => {
+  it('a failed analysis shows the analysis-error toast and keeps the voice text', async () => {
     const W = 'c3c3c3c3-cccc-4ccc-8ccc-cccccccccccc';
     renderWith(W, [{ path: '/brand-voice/new', element: <NewBrandVoicePage /> }], {
       'PATCH /api/brand-voice/analyze-content': () =>

@@ -2,7 +2,10 @@ import type { TFunction } from 'i18next';
 import { isApiError } from '@/lib/api-error';
 import { errorMessage } from '@/lib/error-message';
 
-/** Failures the user can act on keep their own message; the rest get the spec §8 brand-voice toast. */
+/**
+ * Failures the user can act on (out of words, rate limited, offline, a sample too long) keep their own
+ * message; the rest get the action's own brand-voice toast (creation, editing, analysis, deletion error).
+ */
 const actionable = new Set([
   'NO_WORDS_LEFT',
   'RATE_LIMITED',
@@ -11,8 +14,8 @@ const actionable = new Set([
   'BRAND_VOICE_SAMPLE_TOO_LONG',
 ]);
 
-export function brandVoiceError(t: TFunction, error: unknown, specKey: string): string {
+export function brandVoiceError(t: TFunction, error: unknown, toastKey: string): string {
   if (isApiError(error) && actionable.has(error.code))
-    return errorMessage(t, error, { fallbackKey: specKey });
-  return t(specKey);
+    return errorMessage(t, error, { fallbackKey: toastKey });
+  return t(toastKey);
 }

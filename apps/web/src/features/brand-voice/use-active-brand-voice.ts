@@ -2,7 +2,7 @@ import type { BrandVoice } from '@redacta/shared';
 import { useBrandVoices } from './api/use-brand-voices';
 import { pickBrandVoice, usePickedBrandVoice } from './active-voice-store';
 
-/** The picked voice if it still exists, else the workspace's default once the list has loaded (spec §4). */
+/** The picked voice if it still exists, else the workspace's default once the list has loaded. */
 export function resolveActiveVoice(
   voices: BrandVoice[] | undefined,
   picked: string | null | undefined,

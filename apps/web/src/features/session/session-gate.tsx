@@ -12,14 +12,14 @@ import { FullScreenLoader } from '@/components/ui/spinner';
 import { useWorkspaces, workspacesKey } from './api/use-workspaces';
 import { SessionContext, type SessionContextValue } from './session-context';
 
-/** Spec §9: a timer 3 s after session start reloads the workspaces. */
+/** 3 s after session start the workspaces reload once (docs/product.md, Session start). */
 export const WORKSPACE_RELOAD_MS = 3000;
 
 /**
- * The session-refresh wrapper (spec §4). Unless a `token` query is present it renews the session
- * from the refresh cookie (skipped when a sign-in just happened in this tab), then loads the
- * workspaces; on failure it clears the stored ids and goes to /login. The full-screen loader
- * covers the wait.
+ * The session-refresh wrapper (docs/product.md, Session start). Unless a `token` query is present it
+ * renews the session from the refresh cookie (skipped when a sign-in just happened in this tab), then
+ * loads the workspaces; on failure it clears the stored ids and goes to /login. The full-screen
+ * loader covers the wait.
  */
 export function SessionGate({ children }: { children: ReactNode }) {
   const { t } = useTranslation();

@@ -18,7 +18,7 @@ export interface CodeDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** The code step, in a modal above everything else (spec §9). */
+/** The code step, in a modal above everything else: signing in must never be covered. */
 export function CodeDialog({
   open,
   email,

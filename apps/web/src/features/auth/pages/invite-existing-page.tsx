@@ -5,7 +5,10 @@ import { MailOpen } from 'lucide-react';
 import { buttonClasses } from '@/components/ui/button';
 import { AuthShell } from '../components/auth-shell';
 
-/** Invitation links for existing accounts: accepting lands with the members issue. */
+/**
+ * Invitation links for existing accounts. Accepting from the link is not built: the page asks the
+ * invitee to sign in with the invited address.
+ */
 export default function InviteExistingPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('invite.title'));

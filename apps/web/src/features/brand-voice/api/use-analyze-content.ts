@@ -4,7 +4,8 @@ import { slowApi } from '@/lib/api-client';
 import { workspacesKey } from '@/features/session';
 
 /**
- * PATCH /api/brand-voice/analyze-content on the 100 s client (spec §7, §9). The analysis is charged
+ * PATCH /api/brand-voice/analyze-content on the 100 s client (a model call outlasts the usual 10 s
+ * timeout, as Improve does). The analysis is charged
  * like a chat reply, so the workspaces (which carry the words used) reload afterwards.
  */
 export function useAnalyzeContent() {

@@ -5,7 +5,7 @@ import { useSession } from '@/features/session';
 
 export const brandVoicesKey = (workspaceId: string) => ['brand-voices', workspaceId] as const;
 
-/** GET /api/brand-voice/workspace/{id}: the current workspace's voices (the spec's loading flag is `isPending`). */
+/** GET /api/brand-voice/workspace/{id}: the current workspace's voices (`isPending` while loading). */
 export function useBrandVoices() {
   const { workspace } = useSession();
   const workspaceId = workspace?.id ?? '';

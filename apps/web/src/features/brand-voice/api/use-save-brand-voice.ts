@@ -3,7 +3,7 @@ import type { BrandVoice, CreateBrandVoiceBody, UpdateBrandVoiceBody } from '@re
 import { api } from '@/lib/api-client';
 import { brandVoicesKey } from './use-brand-voices';
 
-/** Spec §4: a voice saved as default clears the flag on all the others. */
+/** Only one voice is the default: a voice saved as default clears the flag on all the others. */
 export function applyVoiceChange(
   list: BrandVoice[] | undefined,
   id: string,
@@ -43,7 +43,7 @@ export function useUpdateBrandVoice(workspaceId: string) {
   });
 }
 
-/** DELETE /api/brand-voice/{id}: the voice leaves the cached list (spec §4). */
+/** DELETE /api/brand-voice/{id}: the voice leaves the cached list. */
 export function useDeleteBrandVoice(workspaceId: string) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -11,7 +11,7 @@ import { brandVoiceError } from '../error-text';
 import { SampleAnalysis } from './sample-analysis';
 import { TipsPanel } from './tips-panel';
 
-/** The spec §2 editor: name, voice text, default checkbox, analyse / redo analysis, tips. */
+/** The brand voice editor: name, voice text, default checkbox, analyse / redo analysis, tips. */
 export function BrandVoiceEditor({ workspaceId, voice }: { workspaceId: string; voice?: BrandVoice }) {
   const { t } = useTranslation();
   const navigate = useNavigate();

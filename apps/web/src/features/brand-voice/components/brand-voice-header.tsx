@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Plus } from 'lucide-react';
 import { buttonClasses } from '@/components/ui/button';
 
-/** Spec §2: the /brand-voice header's "new brand voice" button opens the editor. */
+/** The /brand-voice header's "new brand voice" button opens the editor. */
 export function BrandVoiceHeaderActions({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   if (compact) {

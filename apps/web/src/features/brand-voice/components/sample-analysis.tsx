@@ -17,7 +17,8 @@ import { useAnalyzeContent } from '../api/use-analyze-content';
 import { brandVoiceError } from '../error-text';
 
 /**
- * A sample of the brand's copy, its live word count against the 50–500 guidance (spec §5), and
+ * A sample of the brand's copy, its live word count against the recommended 50–500 words
+ * (docs/product.md, Limits), and
  * Analyse / Redo analysis, which hands the resulting voice description to the editor.
  */
 export function SampleAnalysis({

@@ -4,7 +4,7 @@ import { BRAND_VOICE_SAMPLE_MAX_WORDS, BRAND_VOICE_SAMPLE_MIN_WORDS } from '@red
 
 const tips = ['t1', 't2', 't3', 't4', 't5'] as const;
 
-/** What makes a good sample for the analysis (spec §2: the editor's tips). */
+/** The editor's tips: what makes a good sample for the analysis. */
 export function TipsPanel() {
   const { t } = useTranslation();
   return (

@@ -6,7 +6,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 
-/** Rename: the name is required (spec §5); an unchanged name is not sent. */
+/** Rename: the name is required; an unchanged name is not sent. */
 export function RenameVoiceDialog({
   voice,
   pending,

@@ -30,7 +30,7 @@ function ListSkeleton() {
 
 type Dialog = { kind: 'rename' | 'delete'; voice: BrandVoice } | null;
 
-/** Spec §2 /brand-voice: the workspace's voices; the header carries "new brand voice". */
+/** /brand-voice: the workspace's voices; the header carries "new brand voice". */
 export default function BrandVoicePage() {
   const { t } = useTranslation();
   const { data: voices, isPending, isError, refetch, isRefetching, workspaceId } = useBrandVoices();

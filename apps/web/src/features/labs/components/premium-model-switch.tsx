@@ -10,9 +10,9 @@ import { cn } from '@/components/ui/cn';
 import { usePremiumModelStatus, useSetPremiumModel } from '../api/use-premium-model';
 
 /**
- * The "GPT-4 in Chat" switch (spec §2, §5): paid workspaces turn the premium model on or off for
- * everyone in them; free members see why they cannot and an upgrade button. A failure shows the
- * server's message (spec §8).
+ * The "GPT-4 in Chat" switch: paid workspaces turn the premium model on or off for everyone in
+ * them; free members see why they cannot and an upgrade button. A failure shows the server's
+ * message (docs/product.md, Messages).
  */
 export function PremiumModelSwitch() {
   const { t } = useTranslation();

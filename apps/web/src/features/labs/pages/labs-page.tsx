@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { FlaskConical } from 'lucide-react';
 import { PremiumModelSwitch } from '../components/premium-model-switch';
 
-/** Spec §2 Labs: experimental features; today the GPT-4 in Chat switch (paid members only). */
+/** Labs: experimental features; today the GPT-4 in Chat switch (paid members only). */
 export default function LabsPage() {
   const { t } = useTranslation();
   return (

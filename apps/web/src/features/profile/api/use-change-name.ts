@@ -3,7 +3,7 @@ import type { ChangeNameBody, ChangeNameResponse } from '@redacta/shared';
 import { api } from '@/lib/api-client';
 import { sessionStore } from '@/lib/session-store';
 
-/** PATCH /api/user/change-name; the stored user takes the new first and last name only (spec §4). */
+/** PATCH /api/user/change-name; the stored user takes the new first and last name, nothing else. */
 export function useChangeName() {
   return useMutation({
     mutationFn: (body: ChangeNameBody) => api.patch<ChangeNameResponse>('/user/change-name', body),

@@ -8,7 +8,7 @@ export type NameValues = Record<NameField, string>;
 
 const messageKey = { required: 'validation.required', invalid: 'validation.personName' } as const;
 
-/** First/last name validation per spec §5, shown on blur and on submit (UI.md forms). */
+/** First/last name: required and valid (`checkPersonName`), checked on blur and on submit. */
 export function useNameForm(initial: NameValues) {
   const [values, setValues] = useState<NameValues>(initial);
   const [touched, setTouched] = useState<Record<NameField, boolean>>({ firstName: false, lastName: false });

@@ -5,7 +5,10 @@ import { plainApi, xhrHeaders } from '@/lib/api-client';
 import { sessionStore } from '@/lib/session-store';
 import { clearStoredIds } from '@/lib/storage';
 
-/** Spec §4: call logout, clear state and stored ids, go to /login; an error is only logged. */
+/**
+ * Call logout, clear state and stored ids, go to /login. Logging out never fails for the user: an error
+ * is only logged.
+ */
 export function useLogout() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
