@@ -25,6 +25,7 @@ import { openApiPlugin } from './plugins/openapi.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { oauthRoutes } from './modules/oauth/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { workspaceRoutes } from './modules/workspaces/routes.ts';
 import { projectRoutes } from './modules/projects/routes.ts';
@@ -32,6 +33,8 @@ import { folderRoutes } from './modules/folders/routes.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
 import { brandVoiceRoutes } from './modules/brand-voices/routes.ts';
 import { promptRoutes } from './modules/prompts/routes.ts';
+import { BuiltInLibrary, seedBuiltInPrompts } from './modules/prompts/built-ins.ts';
+import { catalogue } from './modules/prompts/catalogue/index.ts';
 import { AppError } from './lib/errors.ts';
 
 declare module 'fastify' {
@@ -93,10 +96,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(rateLimitPlugin);
   await app.register(authPlugin);
 
+  // The built-in prompts ship with the code: at every start, after the migrations, the database's
+  // rows are made to match them, before any request can read them.
+  const promptLibrary = new BuiltInLibrary(catalogue);
+  await seedBuiltInPrompts(app.db, promptLibrary);
+
   await app.register(healthRoutes);
   await app.register(
     async (api) => {
       await api.register(authRoutes, { prefix: '/auth' });
+      await api.register(oauthRoutes, { prefix: '/auth/oauth' });
       await api.register(userRoutes, { prefix: '/user' });
       await api.register(workspaceRoutes, { prefix: '/workspace' });
       // Projects, folders and chat declare full paths (/workspace/:id/projects, /project/:id/…),
@@ -105,7 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(folderRoutes);
       await api.register(chatRoutes);
       await api.register(brandVoiceRoutes, { prefix: '/brand-voice' });
-      await api.register(promptRoutes, { prefix: '/prompt' });
+      await api.register(promptRoutes, { prefix: '/prompt', library: promptLibrary });
     },
     { prefix: '/api' },
   );

@@ -13,7 +13,7 @@ import {
 } from '@redacta/shared';
 import { AppError } from '../../lib/errors.ts';
 import { limits } from '../../lib/rate-limits.ts';
-import { oauthRoutes } from '../oauth/routes.ts';
+import { noStore } from '../../lib/route-options.ts';
 import { findSessionUser, loginWithCode, requestLoginCode } from './service.ts';
 import { clearRefreshCookie, endSession, REFRESH_COOKIE, rotateSession } from './session.ts';
 
@@ -37,11 +37,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['auth'];
   const errors = { 400: errorBodySchema, 429: errorBodySchema };
 
-  // Every answer here may carry a token, a session cookie or who is signed in (login, refresh, the
-  // OAuth callback's cookie and redirect): no cache, shared or the browser's, may keep one.
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  // Every answer here may carry a token, a session cookie or who is signed in (login, refresh).
+  app.addHook('onRequest', noStore);
 
   app.post(
     '/email/start',
@@ -161,6 +158,4 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       facebook: Boolean(config.FACEBOOK_CLIENT_ID && config.FACEBOOK_CLIENT_SECRET),
     }),
   );
-
-  await app.register(oauthRoutes, { prefix: '/oauth' });
 };

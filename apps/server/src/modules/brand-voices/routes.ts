@@ -6,32 +6,29 @@ import {
   brandVoiceListResponseSchema,
   brandVoiceSchema,
   createBrandVoiceBodySchema,
-  errorBodySchema,
   idParamsSchema,
   updateBrandVoiceBodySchema,
 } from '@redacta/shared';
+import { signedInSchemas } from '../../lib/route-options.ts';
 import { whileClientWaits } from '../../lib/client-abort.ts';
 import { aiDeps } from '../ai-tasks/charged-task.ts';
 import { analyzeContent } from './analysis.ts';
 import { createBrandVoice, deleteBrandVoice, listBrandVoices, updateBrandVoice } from './service.ts';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
-
 /** Registered under /api/brand-voice (spec §7). */
 export const brandVoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = aiDeps(app);
-  const common = { tags: ['brand-voice'], security: [{ bearerAuth: [] }] };
+  const schema = signedInSchemas({ tag: 'brand-voice', errors: [404] });
   app.addHook('onRequest', app.authenticate);
 
   app.get(
     '/workspace/:id',
     {
-      schema: {
-        ...common,
+      schema: schema({
         summary: "The workspace's brand voices, oldest first (at most one is the default)",
         params: idParamsSchema,
-        response: { 200: brandVoiceListResponseSchema, ...errors },
-      },
+        response: { 200: brandVoiceListResponseSchema },
+      }),
     },
     (request) => listBrandVoices(app.db, request.params.id, request.userId),
   );
@@ -39,13 +36,13 @@ export const brandVoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/workspace/:id',
     {
-      schema: {
-        ...common,
+      schema: schema({
         summary: 'Add a brand voice; saving it as the default clears the flag on the others',
         params: idParamsSchema,
         body: createBrandVoiceBodySchema,
-        response: { 201: brandVoiceSchema, 409: errorBodySchema, ...errors },
-      },
+        response: { 201: brandVoiceSchema },
+        errors: [409],
+      }),
     },
     async (request, reply) => {
       const voice = await createBrandVoice(app.db, request.params.id, request.userId, request.body);
@@ -57,22 +54,16 @@ export const brandVoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/analyze-content',
     {
-      schema: {
-        ...common,
+      schema: schema({
         summary: 'Describe the brand voice of a sample text (its words are charged; 100 s client timeout)',
         description:
           'Refuses a sample without words (400 VALIDATION_FAILED) or over 5,000 words (400 BRAND_VOICE_SAMPLE_TOO_LONG); ' +
           '`warning` is TOO_SHORT under 50 words and TOO_LONG over 500. 403 NO_WORDS_LEFT when the allowance is used up; ' +
           '502/504 BRAND_VOICE_ANALYSIS_FAILED when the model fails or times out (nothing is charged).',
         body: analyzeContentBodySchema,
-        response: {
-          200: analyzeContentResponseSchema,
-          403: errorBodySchema,
-          502: errorBodySchema,
-          504: errorBodySchema,
-          ...errors,
-        },
-      },
+        response: { 200: analyzeContentResponseSchema },
+        errors: [403, 502, 504],
+      }),
     },
     (request, reply) =>
       whileClientWaits(reply, (signal) =>
@@ -83,13 +74,13 @@ export const brandVoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/:id',
     {
-      schema: {
-        ...common,
+      schema: schema({
         summary: 'Rename, rewrite or (un)set as default a brand voice; a new default clears the others',
         params: idParamsSchema,
         body: updateBrandVoiceBodySchema,
-        response: { 200: brandVoiceSchema, 409: errorBodySchema, ...errors },
-      },
+        response: { 200: brandVoiceSchema },
+        errors: [409],
+      }),
     },
     (request) => updateBrandVoice(app.db, request.params.id, request.userId, request.body),
   );
@@ -97,12 +88,11 @@ export const brandVoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/:id',
     {
-      schema: {
-        ...common,
+      schema: schema({
         summary: 'Delete a brand voice (replies written with it keep their text)',
         params: idParamsSchema,
-        response: { 204: z.null().describe('Deleted'), ...errors },
-      },
+        response: { 204: z.null().describe('Deleted') },
+      }),
     },
     async (request, reply) => {
       await deleteBrandVoice(app.db, request.params.id, request.userId);

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   conversationResponseSchema,
-  errorBodySchema,
   idParamsSchema,
   improvePromptBodySchema,
   improvePromptResponseSchema,
@@ -14,6 +13,7 @@ import {
   showReplyVersionBodySchema,
   showReplyVersionResponseSchema,
 } from '@redacta/shared';
+import { signedInSchemas } from '../../lib/route-options.ts';
 import { whileClientWaits } from '../../lib/client-abort.ts';
 import { aiDeps } from '../ai-tasks/charged-task.ts';
 import { improvePrompt } from './improve.ts';
@@ -31,16 +31,15 @@ import {
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   const { models } = app;
   const deps: ChatDeps = { ...aiDeps(app), searchUrl: app.config.SEARCH_URL };
-  const common = { security: [{ bearerAuth: [] }] };
-  const chat = { ...common, tags: ['chat'] };
-  const workspace = { ...common, tags: ['workspace'] };
+  // Every route names a workspace or a project: absent or not the user's, it is 404.
+  const chatSchema = signedInSchemas({ tag: 'chat', errors: [404] });
+  const workspaceSchema = signedInSchemas({ tag: 'workspace', errors: [404] });
   app.addHook('onRequest', app.authenticate);
 
   app.post(
     '/chat/send-request-stream',
     {
-      schema: {
-        ...chat,
+      schema: chatSchema({
         summary:
           'Send a chat request, or regenerate the last reply; the reply streams as application/x-ndjson (one JSON part per line)',
         description:
@@ -59,15 +58,8 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
           'for an earlier reply). The first message of a project that still has its default name names it after its first ' +
           'words (`projectName` in the start part).',
         body: sendChatRequestBodySchema,
-        response: {
-          400: errorBodySchema,
-          403: errorBodySchema,
-          404: errorBodySchema,
-          409: errorBodySchema,
-          502: errorBodySchema,
-          504: errorBodySchema,
-        },
-      },
+        errors: [403, 409, 502, 504],
+      }),
     },
     (request, reply) =>
       whileClientWaits(reply, (signal) =>
@@ -82,18 +74,12 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/chat/improve',
     {
-      schema: {
-        ...chat,
+      schema: chatSchema({
         summary: 'Rewrite a draft request so it is clearer (its words are counted)',
         body: improvePromptBodySchema,
-        response: {
-          200: improvePromptResponseSchema,
-          403: errorBodySchema,
-          404: errorBodySchema,
-          502: errorBodySchema,
-          504: errorBodySchema,
-        },
-      },
+        response: { 200: improvePromptResponseSchema },
+        errors: [403, 502, 504],
+      }),
     },
     (request, reply) =>
       whileClientWaits(reply, (signal) =>
@@ -104,12 +90,11 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/project/:id/conversation',
     {
-      schema: {
-        ...chat,
+      schema: chatSchema({
         summary: "The project's conversation, oldest entry first",
         params: idParamsSchema,
-        response: { 200: conversationResponseSchema, 404: errorBodySchema },
-      },
+        response: { 200: conversationResponseSchema },
+      }),
     },
     (request) => projectConversation(app.db, request.params.id, request.userId),
   );
@@ -117,14 +102,13 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/project/:id/conversation/shown-version',
     {
-      schema: {
-        ...chat,
+      schema: chatSchema({
         summary:
           "Show another version of a reply (Regenerate's earlier ones): the model's history holds the shown one",
         params: idParamsSchema,
         body: showReplyVersionBodySchema,
-        response: { 200: showReplyVersionResponseSchema, 404: errorBodySchema },
-      },
+        response: { 200: showReplyVersionResponseSchema },
+      }),
     },
     (request) =>
       showReplyVersion(app.db, {
@@ -137,13 +121,12 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/workspace/:id/add-reaction/:reactionId',
     {
-      schema: {
-        ...chat,
+      schema: chatSchema({
         summary: 'React 👍/👎 to a reply (reactionId is the reply entry id); null removes the reaction',
         params: reactionParamsSchema,
         body: reactionBodySchema,
-        response: { 200: reactionResponseSchema, 404: errorBodySchema },
-      },
+        response: { 200: reactionResponseSchema },
+      }),
     },
     (request) =>
       setReaction(app.db, {
@@ -161,12 +144,12 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     app.patch(
       `/workspace/gpt-4/${action}`,
       {
-        schema: {
-          ...workspace,
+        schema: workspaceSchema({
           summary: `${on ? 'Turn on' : 'Turn off'} the premium model for the workspace (paid plans; any member)`,
           body: premiumModelToggleBodySchema,
-          response: { 200: premiumModelStatusSchema, 403: errorBodySchema, 404: errorBodySchema },
-        },
+          response: { 200: premiumModelStatusSchema },
+          errors: [403],
+        }),
       },
       (request) =>
         setPremiumModel(app.db, models, {
@@ -180,12 +163,11 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/workspace/:id/gpt-4/status',
     {
-      schema: {
-        ...workspace,
+      schema: workspaceSchema({
         summary: 'Whether the premium model is on, available on this plan, and its display name',
         params: idParamsSchema,
-        response: { 200: premiumModelStatusSchema, 404: errorBodySchema },
-      },
+        response: { 200: premiumModelStatusSchema },
+      }),
     },
     (request) => premiumModelStatus(app.db, models, request.params.id, request.userId),
   );

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   createFolderBodySchema,
-  errorBodySchema,
   folderListResponseSchema,
   folderSchema,
   idParamsSchema,
@@ -10,26 +9,23 @@ import {
   projectListResponseSchema,
   renameFolderBodySchema,
 } from '@redacta/shared';
-import { listProjects } from '../projects/list.ts';
-import { createFolder, deleteFolder, listFolders, renameFolder, requireFolderAccess } from './service.ts';
-
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
-const editorErrors = { ...errors, 403: errorBodySchema };
+import { signedInSchemas } from '../../lib/route-options.ts';
+import { createFolder, deleteFolder, listFolderProjects, listFolders, renameFolder } from './service.ts';
 
 /** Registered under /api with full paths (spec §7): /folder…, /workspace/{id}/folders. */
 export const folderRoutes: FastifyPluginAsyncZod = async (app) => {
-  const common = { tags: ['folder'], security: [{ bearerAuth: [] }] };
+  const schema = signedInSchemas({ tag: 'folder', errors: [404] });
   app.addHook('onRequest', app.authenticate);
 
   app.post(
     '/folder',
     {
-      schema: {
-        ...common,
+      schema: schema({
         summary: 'Create a folder (name trimmed, 1–100 characters, unique in the workspace ignoring case)',
         body: createFolderBodySchema,
-        response: { 201: folderSchema, 409: errorBodySchema, ...errors },
-      },
+        response: { 201: folderSchema },
+        errors: [409],
+      }),
     },
     async (request, reply) => {
       const { workspaceId, name } = request.body;
@@ -40,13 +36,13 @@ export const folderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/folder/rename/:id',
     {
-      schema: {
-        ...common,
+      schema: schema({
         summary: 'Rename a folder (its creator or the workspace owner)',
         params: idParamsSchema,
         body: renameFolderBodySchema,
-        response: { 200: folderSchema, 409: errorBodySchema, ...editorErrors },
-      },
+        response: { 200: folderSchema },
+        errors: [403, 409],
+      }),
     },
     (request) => renameFolder(app.db, request.params.id, request.userId, request.body.name),
   );
@@ -54,12 +50,12 @@ export const folderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/folder/:id',
     {
-      schema: {
-        ...common,
+      schema: schema({
         summary: 'Delete a folder; its projects move to the top level, none is deleted',
         params: idParamsSchema,
-        response: { 204: z.null().describe('Deleted'), ...editorErrors },
-      },
+        response: { 204: z.null().describe('Deleted') },
+        errors: [403],
+      }),
     },
     async (request, reply) => {
       await deleteFolder(app.db, request.params.id, request.userId);
@@ -70,30 +66,24 @@ export const folderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/folder/:id/projects',
     {
-      schema: {
-        ...common,
+      schema: schema({
         summary: 'Projects in the folder the user can see (own and shared), sorted, one page',
         params: idParamsSchema,
         querystring: projectListQuerySchema,
-        response: { 200: projectListResponseSchema, ...errors },
-      },
+        response: { 200: projectListResponseSchema },
+      }),
     },
-    async (request) => {
-      const { folder } = await requireFolderAccess(app.db, request.params.id, request.userId);
-      const scope = { workspaceId: folder.workspaceId, userId: request.userId, folderId: folder.id };
-      return listProjects(app.db, scope, request.query);
-    },
+    (request) => listFolderProjects(app.db, request.params.id, request.userId, request.query),
   );
 
   app.get(
     '/workspace/:id/folders',
     {
-      schema: {
-        ...common,
+      schema: schema({
         summary: 'The workspace’s folders, newest first, with the number of projects the user can see',
         params: idParamsSchema,
-        response: { 200: folderListResponseSchema, ...errors },
-      },
+        response: { 200: folderListResponseSchema },
+      }),
     },
     (request) => listFolders(app.db, request.params.id, request.userId),
   );

@@ -1,9 +1,10 @@
 import { and, count, desc, eq } from 'drizzle-orm';
-import type { Folder, FolderWithCount } from '@redacta/shared';
+import type { Folder, FolderWithCount, ProjectList, ProjectListQuery } from '@redacta/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { folders, projects } from '../../db/schema.ts';
 import { AppError, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { visibleTo } from '../projects/access.ts';
+import { listProjects } from '../projects/list.ts';
 import { requireMembership, type WorkspaceRole } from '../workspaces/service.ts';
 
 type FolderRow = typeof folders.$inferSelect;
@@ -88,4 +89,15 @@ export async function listFolders(db: Db, workspaceId: string, userId: string): 
     .groupBy(folders.id)
     .orderBy(desc(folders.createdAt), desc(folders.id));
   return rows.map((row) => ({ ...toFolder(row.folder), projectCount: Number(row.projectCount) }));
+}
+
+/** One page of the projects in the folder the user can see; a folder they cannot reach is 404. */
+export async function listFolderProjects(
+  db: Db,
+  folderId: string,
+  userId: string,
+  query: ProjectListQuery,
+): Promise<ProjectList> {
+  const { folder } = await requireFolderAccess(db, folderId, userId);
+  return listProjects(db, { workspaceId: folder.workspaceId, userId, folderId: folder.id }, query);
 }

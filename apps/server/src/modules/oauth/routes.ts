@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema, oauthProviderSchema, resolveLocale } from '@redacta/shared';
 import { AppError } from '../../lib/errors.ts';
+import { noStore } from '../../lib/route-options.ts';
 import { startSession } from '../auth/session.ts';
 import {
   FLOW_COOKIE,
@@ -30,6 +31,8 @@ export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
   const clients = createOAuthClients(app.config);
   const redirectUri = (provider: string) => `${app.config.APP_URL}/api/auth/oauth/${provider}/callback`;
   const cookiePath = '/api/auth/oauth';
+  // The callback sets the session cookie and redirects: no cache may keep that answer.
+  app.addHook('onRequest', noStore);
 
   app.get(
     '/:provider',

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { projects } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { visibleTo } from './access.ts';
+import { requireMembership } from '../workspaces/service.ts';
 import { toProject } from './service.ts';
 
 export interface ProjectListScope {
@@ -85,7 +86,8 @@ function decodeCursor(raw: string, query: ProjectListQuery): Cursor {
 
 /**
  * One page of projects, ordered by the sort key and then by id, so rows with equal timestamps
- * (or names) keep a stable order and keyset pagination neither repeats nor skips them.
+ * (or names) keep a stable order and keyset pagination neither repeats nor skips them. The caller has
+ * checked that the user belongs to the workspace (`listWorkspaceProjects`, `listFolderProjects`).
  */
 export async function listProjects(
   db: Db,
@@ -122,4 +124,17 @@ export async function listProjects(
       ? encodeCursor({ sort: query.sort, order: query.order, key: last.key, id: last.project.id })
       : null;
   return { items: page.map((row) => toProject(row.project)), nextCursor };
+}
+
+/**
+ * One page of the projects a member sees in the workspace: all of them, or (`folderId: null`) those
+ * in no folder. Anyone who does not belong to the workspace gets 404.
+ */
+export async function listWorkspaceProjects(
+  db: Db,
+  scope: ProjectListScope & { folderId?: null },
+  query: ProjectListQuery,
+): Promise<ProjectList> {
+  await requireMembership(db, scope.workspaceId, scope.userId);
+  return listProjects(db, scope, query);
 }

@@ -3,7 +3,6 @@ import {
   createProjectBodySchema,
   createProjectResponseSchema,
   documentResponseSchema,
-  errorBodySchema,
   idParamsSchema,
   moveProjectParamsSchema,
   projectListQuerySchema,
@@ -15,8 +14,8 @@ import {
   updateDocumentResponseSchema,
 } from '@redacta/shared';
 import { z } from 'zod';
-import { requireMembership } from '../workspaces/service.ts';
-import { listProjects } from './list.ts';
+import { signedInSchemas } from '../../lib/route-options.ts';
+import { listWorkspaceProjects } from './list.ts';
 import {
   createProject,
   deleteProject,
@@ -29,25 +28,22 @@ import {
   updateDocument,
 } from './service.ts';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
-const editorErrors = { ...errors, 403: errorBodySchema };
-
 /** Registered under /api with full paths (spec §7): /workspace/{id}/project…, /project/{id}… */
 export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
-  const common = { tags: ['project'], security: [{ bearerAuth: [] }] };
+  // A project, or the workspace it is created in, that is absent or not the user's is 404.
+  const schema = signedInSchemas({ tag: 'project', errors: [404] });
   app.addHook('onRequest', app.authenticate);
 
   app.post(
     '/workspace/:id/project',
     {
-      schema: {
-        ...common,
+      schema: schema({
         summary:
           'Create a project (and its empty document); without a name it is "<date> Sin título" until its first chat message names it',
         params: idParamsSchema,
         body: createProjectBodySchema,
-        response: { 201: createProjectResponseSchema, ...errors },
-      },
+        response: { 201: createProjectResponseSchema },
+      }),
     },
     async (request, reply) => {
       const created = await createProject(app.db, request.params.id, request.userId, request.body?.name);
@@ -58,47 +54,45 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/workspace/:id/projects',
     {
-      schema: {
-        ...common,
+      schema: schema({
         summary: 'Projects the user can see in the workspace (own and shared), sorted, one page',
         params: idParamsSchema,
         querystring: projectListQuerySchema,
-        response: { 200: projectListResponseSchema, ...errors },
-      },
+        response: { 200: projectListResponseSchema },
+      }),
     },
-    async (request) => {
-      await requireMembership(app.db, request.params.id, request.userId);
-      return listProjects(app.db, { workspaceId: request.params.id, userId: request.userId }, request.query);
-    },
+    (request) =>
+      listWorkspaceProjects(
+        app.db,
+        { workspaceId: request.params.id, userId: request.userId },
+        request.query,
+      ),
   );
 
   app.get(
     '/workspace/:id/projects/no-folder',
     {
-      schema: {
-        ...common,
+      schema: schema({
         summary: 'Visible projects at the top level (in no folder), sorted, one page',
         params: idParamsSchema,
         querystring: projectListQuerySchema,
-        response: { 200: projectListResponseSchema, ...errors },
-      },
+        response: { 200: projectListResponseSchema },
+      }),
     },
-    async (request) => {
-      await requireMembership(app.db, request.params.id, request.userId);
+    (request) => {
       const scope = { workspaceId: request.params.id, userId: request.userId, folderId: null };
-      return listProjects(app.db, scope, request.query);
+      return listWorkspaceProjects(app.db, scope, request.query);
     },
   );
 
   app.get(
     '/project/:id',
     {
-      schema: {
-        ...common,
+      schema: schema({
         summary: 'A project the user can see',
         params: idParamsSchema,
-        response: { 200: projectSchema, ...errors },
-      },
+        response: { 200: projectSchema },
+      }),
     },
     (request) => getProject(app.db, request.params.id, request.userId),
   );
@@ -106,13 +100,13 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/project/rename/:id',
     {
-      schema: {
-        ...common,
+      schema: schema({
         summary: 'Rename a project (its creator or the workspace owner)',
         params: idParamsSchema,
         body: renameProjectBodySchema,
-        response: { 200: projectSchema, ...editorErrors },
-      },
+        response: { 200: projectSchema },
+        errors: [403],
+      }),
     },
     (request) => renameProject(app.db, request.params.id, request.userId, request.body.name),
   );
@@ -120,12 +114,11 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/project/:id/document',
     {
-      schema: {
-        ...common,
+      schema: schema({
         summary: 'The document beside the chat (ProseMirror JSON)',
         params: idParamsSchema,
-        response: { 200: documentResponseSchema, ...errors },
-      },
+        response: { 200: documentResponseSchema },
+      }),
     },
     (request) => getDocument(app.db, request.params.id, request.userId),
   );
@@ -133,13 +126,13 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/project/:id/document',
     {
-      schema: {
-        ...common,
+      schema: schema({
         summary: 'Save the document (ProseMirror JSON, at most 1 MB); anyone who can see the project',
         params: idParamsSchema,
         body: updateDocumentBodySchema,
-        response: { 200: updateDocumentResponseSchema, 413: errorBodySchema, ...errors },
-      },
+        response: { 200: updateDocumentResponseSchema },
+        errors: [413],
+      }),
       // A body beyond the server's limit never reaches the handler: answer it as a too-large document too.
       errorHandler: (error, _request, _reply) => {
         if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw documentTooLarge();
@@ -152,12 +145,12 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/project/:id/share-to-workspace',
     {
-      schema: {
-        ...common,
+      schema: schema({
         summary: 'Toggle team-visible ⇄ private (its creator or the workspace owner)',
         params: idParamsSchema,
-        response: { 200: shareProjectResponseSchema, ...editorErrors },
-      },
+        response: { 200: shareProjectResponseSchema },
+        errors: [403],
+      }),
     },
     (request) => toggleProjectShared(app.db, request.params.id, request.userId),
   );
@@ -165,13 +158,13 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/project/:id/move-to-folder/:folderId',
     {
-      schema: {
-        ...common,
+      schema: schema({
         summary:
           'Move a project into a folder of its workspace; folderId "none" moves it back to the top level',
         params: moveProjectParamsSchema,
-        response: { 200: projectSchema, ...editorErrors },
-      },
+        response: { 200: projectSchema },
+        errors: [403],
+      }),
     },
     (request) => moveProject(app.db, request.params.id, request.userId, request.params.folderId),
   );
@@ -179,12 +172,12 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/project/:id',
     {
-      schema: {
-        ...common,
+      schema: schema({
         summary: 'Delete a project with its conversation and document (its creator or the workspace owner)',
         params: idParamsSchema,
-        response: { 204: z.null().describe('Deleted'), ...editorErrors },
-      },
+        response: { 204: z.null().describe('Deleted') },
+        errors: [403],
+      }),
     },
     async (request, reply) => {
       await deleteProject(app.db, request.params.id, request.userId);

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import {
   createCustomPromptBodySchema,
   createCustomPromptResponseSchema,
-  errorBodySchema,
   idParamsSchema,
   promptGroupsQuerySchema,
   promptGroupsResponseSchema,
@@ -11,8 +10,8 @@ import {
   updateCustomPromptBodySchema,
   updateCustomPromptResponseSchema,
 } from '@redacta/shared';
-import { catalogue } from './catalogue/index.ts';
-import { BuiltInLibrary, seedBuiltInPrompts } from './built-ins.ts';
+import { signedInSchemas } from '../../lib/route-options.ts';
+import type { BuiltInLibrary } from './built-ins.ts';
 import {
   createCustomPrompt,
   deleteCustomPrompt,
@@ -21,26 +20,24 @@ import {
   usePrompt,
 } from './service.ts';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
-
-/** Registered under /api/prompt (spec §7). The built-in catalogue is synced to the database at start. */
-export const promptRoutes: FastifyPluginAsyncZod = async (app) => {
-  const library = new BuiltInLibrary(catalogue);
-  await seedBuiltInPrompts(app.db, library);
-  const common = { tags: ['prompt'], security: [{ bearerAuth: [] }] };
+/**
+ * Registered under /api/prompt. `library` is the built-in catalogue, which the app has already synced
+ * to the database.
+ */
+export const promptRoutes: FastifyPluginAsyncZod<{ library: BuiltInLibrary }> = async (app, { library }) => {
+  const schema = signedInSchemas({ tag: 'prompt', errors: [404] });
   app.addHook('onRequest', app.authenticate);
 
   app.get(
     '/by-workspace/:id',
     {
-      schema: {
-        ...common,
+      schema: schema({
         summary:
           'The prompt library in a language: Recientes (key "recent"), Personalizados ("custom", oldest first), then the built-in categories',
         params: idParamsSchema,
         querystring: promptGroupsQuerySchema,
-        response: { 200: promptGroupsResponseSchema, ...errors },
-      },
+        response: { 200: promptGroupsResponseSchema },
+      }),
     },
     (request) =>
       promptGroups(app.db, library, {
@@ -53,12 +50,11 @@ export const promptRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/custom',
     {
-      schema: {
-        ...common,
+      schema: schema({
         summary: "Save a custom prompt in the workspace's library, for one language",
         body: createCustomPromptBodySchema,
-        response: { 201: createCustomPromptResponseSchema, ...errors },
-      },
+        response: { 201: createCustomPromptResponseSchema },
+      }),
     },
     async (request, reply) =>
       reply.status(201).send(await createCustomPrompt(app.db, request.userId, request.body)),
@@ -67,13 +63,13 @@ export const promptRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/custom/:id',
     {
-      schema: {
-        ...common,
+      schema: schema({
         summary: 'Change the name and text of a custom prompt (built-in prompts: 403)',
         params: idParamsSchema,
         body: updateCustomPromptBodySchema,
-        response: { 200: updateCustomPromptResponseSchema, 403: errorBodySchema, ...errors },
-      },
+        response: { 200: updateCustomPromptResponseSchema },
+        errors: [403],
+      }),
     },
     (request) => updateCustomPrompt(app.db, request.params.id, request.userId, request.body),
   );
@@ -81,12 +77,12 @@ export const promptRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/custom/:id',
     {
-      schema: {
-        ...common,
+      schema: schema({
         summary: 'Delete a custom prompt (built-in prompts: 403)',
         params: idParamsSchema,
-        response: { 204: z.null().describe('Deleted'), 403: errorBodySchema, ...errors },
-      },
+        response: { 204: z.null().describe('Deleted') },
+        errors: [403],
+      }),
     },
     async (request, reply) => {
       await deleteCustomPrompt(app.db, request.params.id, request.userId);
@@ -97,13 +93,12 @@ export const promptRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:id/use',
     {
-      schema: {
-        ...common,
+      schema: schema({
         summary: "Record a use: the prompt moves to the top of the user's Recientes (ten at most)",
         params: idParamsSchema,
         body: recordPromptUseBodySchema,
-        response: { 204: z.null().describe('Recorded'), ...errors },
-      },
+        response: { 204: z.null().describe('Recorded') },
+      }),
     },
     async (request, reply) => {
       await usePrompt(app.db, request.body.workspaceId, request.userId, request.params.id);

@@ -6,26 +6,25 @@ import {
   changeLocaleBodySchema,
   changeNameBodySchema,
   changeNameResponseSchema,
-  errorBodySchema,
 } from '@redacta/shared';
+import { signedInSchemas } from '../../lib/route-options.ts';
 import { limits } from '../../lib/rate-limits.ts';
 import { changeEmail, changeLocale, changeName } from './service.ts';
 
 const HOUR = 60 * 60 * 1000;
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  const common = { tags: ['user'], security: [{ bearerAuth: [] }] };
+  const schema = signedInSchemas({ tag: 'user' });
   app.addHook('onRequest', app.authenticate);
 
   app.patch(
     '/change-name',
     {
-      schema: {
-        ...common,
+      schema: schema({
         summary: 'Change first and last name',
         body: changeNameBodySchema,
-        response: { 200: changeNameResponseSchema, 400: errorBodySchema },
-      },
+        response: { 200: changeNameResponseSchema },
+      }),
     },
     (request) => changeName(app, request.userId, request.body),
   );
@@ -33,18 +32,12 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/change-email',
     {
-      schema: {
-        ...common,
+      schema: schema({
         summary: 'Without code: mail a code to the new address (204). With code: change the address (200)',
         body: changeEmailBodySchema,
-        response: {
-          200: changeEmailResponseSchema,
-          204: z.null().describe('Code sent to the new address'),
-          400: errorBodySchema,
-          409: errorBodySchema,
-          429: errorBodySchema,
-        },
-      },
+        response: { 200: changeEmailResponseSchema, 204: z.null().describe('Code sent to the new address') },
+        errors: [409, 429],
+      }),
       preHandler: limits(app, [
         {
           name: 'change-email',
@@ -63,12 +56,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/locale',
     {
-      schema: {
-        ...common,
+      schema: schema({
         summary: 'The language for e-mails and a fresh device',
         body: changeLocaleBodySchema,
-        response: { 204: z.null(), 400: errorBodySchema },
-      },
+        response: { 204: z.null() },
+      }),
     },
     async (request, reply) => {
       await changeLocale(app, request.userId, request.body.locale);

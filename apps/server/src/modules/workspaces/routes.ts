@@ -1,27 +1,26 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  errorBodySchema,
   idParamsSchema,
   renameWorkspaceBodySchema,
   renameWorkspaceResponseSchema,
   workspaceListResponseSchema,
   workspaceUsageSchema,
 } from '@redacta/shared';
+import { signedInSchemas } from '../../lib/route-options.ts';
 import { listWorkspaces, renameWorkspace, workspaceUsage } from './service.ts';
 
 export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
   const usageSettings = { freePlanWords: app.config.FREE_PLAN_WORDS };
-  const common = { tags: ['workspace'], security: [{ bearerAuth: [] }] };
+  const schema = signedInSchemas({ tag: 'workspace' });
   app.addHook('onRequest', app.authenticate);
 
   app.get(
     '/list',
     {
-      schema: {
-        ...common,
+      schema: schema({
         summary: 'Workspaces the user belongs to',
-        response: { 200: workspaceListResponseSchema, 401: errorBodySchema },
-      },
+        response: { 200: workspaceListResponseSchema },
+      }),
     },
     (request) => listWorkspaces(app.db, request.userId, usageSettings),
   );
@@ -29,18 +28,13 @@ export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/rename/:id',
     {
-      schema: {
-        ...common,
+      schema: schema({
         summary: 'Rename a workspace (owner only)',
         params: idParamsSchema,
         body: renameWorkspaceBodySchema,
-        response: {
-          200: renameWorkspaceResponseSchema,
-          400: errorBodySchema,
-          403: errorBodySchema,
-          404: errorBodySchema,
-        },
-      },
+        response: { 200: renameWorkspaceResponseSchema },
+        errors: [403, 404],
+      }),
     },
     (request) => renameWorkspace(app.db, request.params.id, request.userId, request.body.name),
   );
@@ -48,12 +42,12 @@ export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id/usage',
     {
-      schema: {
-        ...common,
+      schema: schema({
         summary: 'AI words used this month, the limit and the reset date',
         params: idParamsSchema,
-        response: { 200: workspaceUsageSchema, 404: errorBodySchema },
-      },
+        response: { 200: workspaceUsageSchema },
+        errors: [404],
+      }),
     },
     (request) => workspaceUsage(app.db, request.params.id, request.userId, usageSettings),
   );

@@ -1,0 +1,75 @@
+import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import type { ZodType } from 'zod';
+import { errorBodySchema } from '@redacta/shared';
+
+/** The statuses our routes answer with an error body. */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 502 | 504;
+type ErrorResponses<S extends ErrorStatus> = { [K in S]: typeof errorBodySchema };
+
+/** Error responses in our shape, `{ error: { code, message } }`, for the given statuses. */
+export function errorResponses<S extends ErrorStatus>(statuses: readonly S[]): ErrorResponses<S> {
+  return Object.fromEntries(statuses.map((status) => [status, errorBodySchema])) as ErrorResponses<S>;
+}
+
+interface RouteSchema {
+  summary: string;
+  description?: string;
+  params?: ZodType;
+  querystring?: ZodType;
+  body?: ZodType;
+  /** The route's answers besides errors (none for a stream the route writes itself). */
+  response?: Record<number, ZodType>;
+  /** Error statuses this route answers besides its module's. */
+  errors?: readonly ErrorStatus[];
+}
+
+type RouteResponses<S> = S extends { response: infer R } ? R : unknown;
+type RouteErrors<S> = S extends { errors: readonly (infer E extends ErrorStatus)[] } ? E : never;
+
+const bearer = [{ bearerAuth: [] }];
+
+/** A route's schema with its module's tag, the bearer security and every error response. */
+type SignedInSchema<S extends RouteSchema, M extends ErrorStatus> = Omit<S, 'errors' | 'response'> & {
+  tags: string[];
+  security: typeof bearer;
+  response: RouteResponses<S> & ErrorResponses<400 | 401 | M | RouteErrors<S>>;
+};
+
+/**
+ * Builds the schemas of a module's routes behind the bearer token. Each route gets the module's
+ * OpenAPI tag, the bearer security and error responses in our shape: 401 (no or expired token) on
+ * every route, 400 on every route that takes input, the statuses every route of the module may
+ * answer (`errors`, e.g. 404 for a workspace or project that is absent or not yours), and those the
+ * route lists itself.
+ */
+export function signedInSchemas<M extends ErrorStatus = never>(module: {
+  tag: string;
+  errors?: readonly M[];
+}) {
+  return <S extends RouteSchema>(route: S): SignedInSchema<S, M> => {
+    const { errors = [], response, ...schema } = route;
+    const takesInput = Boolean(schema.params || schema.querystring || schema.body);
+    const statuses: ErrorStatus[] = [
+      401,
+      ...(takesInput ? [400 as const] : []),
+      ...(module.errors ?? []),
+      ...errors,
+    ];
+    const built: FastifySchema = {
+      ...schema,
+      tags: [module.tag],
+      security: bearer,
+      response: { ...errorResponses(statuses), ...response },
+    };
+    // The object is exactly that type; TypeScript cannot follow the conditional types through the spreads.
+    return built as SignedInSchema<S, M>;
+  };
+}
+
+/**
+ * An onRequest hook for answers that may carry a token, a session cookie or who is signed in: no
+ * cache, shared or the browser's, may keep one.
+ */
+export async function noStore(_request: FastifyRequest, reply: FastifyReply) {
+  reply.header('cache-control', 'no-store');
+}
