@@ -95,7 +95,7 @@ async function leanStream(
     model: settings.modelId,
     messages,
     stream: true,
-    // Usage is asked for (DESIGN §4: recorded, not what is charged).
+    // Usage is asked for: it is recorded, while what is charged is the words of the reply.
     stream_options: { include_usage: true },
   };
   const requestInit: RequestInit = {

@@ -141,7 +141,7 @@ export class StreamGuard {
 }
 
 /**
- * Text deltas of one `model.doStream()` call (DESIGN §6: no streamText on the hot path).
+ * Text deltas of one `model.doStream()` call (no streamText on the hot path: ADR 0005).
  * The first-token wait covers the whole doStream call (OpenAI-style providers resolve it only once
  * output starts). Failures are ModelStreamErrors: `aborted`, `timeout`, or `provider`.
  */

@@ -1,5 +1,5 @@
 /**
- * The live-search backend: a SearXNG instance's JSON API (DESIGN §4), asked
+ * The live-search backend: a SearXNG instance's JSON API, asked
  * `GET {SEARCH_URL}/search?q=…&format=json` → `{results: [{title, url, content}]}`.
  */
 export interface WebSearchResult {

@@ -15,7 +15,7 @@ import { aiDeps } from '../ai-tasks/charged-task.ts';
 import { analyzeContent } from './analysis.ts';
 import { createBrandVoice, deleteBrandVoice, listBrandVoices, updateBrandVoice } from './service.ts';
 
-/** Registered under /api/brand-voice (spec §7). */
+/** Registered under /api/brand-voice. */
 export const brandVoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = aiDeps(app);
   const schema = signedInSchemas({ tag: 'brand-voice', errors: [404] });

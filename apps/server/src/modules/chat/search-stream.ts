@@ -25,7 +25,7 @@ export interface LiveSearchSettings {
 /**
  * Text deltas of a reply that may call the web_search tool, with the same failures, abort and
  * timeouts as `modelTextStream`. It runs on `streamText`, whose multi-step tool loop earns its
- * per-chunk cost here only (DESIGN §6, ADR 0004). The reply ends with the results the model did not
+ * per-chunk cost here only (ADR 0004). The reply ends with the results the model did not
  * link itself, so every source it was given is cited, or a notice when the search failed.
  */
 export async function* searchingTextStream(

@@ -223,7 +223,7 @@ export async function premiumModelStatus(db: Db, models: Models, workspaceId: st
   return statusOf(models, workspace);
 }
 
-/** The "GPT-4 in Chat" switch: any member of a paid workspace may flip it (spec §5). */
+/** The "GPT-4 in Chat" switch: any member of a paid workspace may flip it. */
 export async function setPremiumModel(
   db: Db,
   models: Models,

@@ -12,7 +12,7 @@ import {
 import { signedInSchemas } from '../../lib/route-options.ts';
 import { createFolder, deleteFolder, listFolderProjects, listFolders, renameFolder } from './service.ts';
 
-/** Registered under /api with full paths (spec §7): /folder…, /workspace/{id}/folders. */
+/** Registered under /api with full paths: /folder…, /workspace/{id}/folders. */
 export const folderRoutes: FastifyPluginAsyncZod = async (app) => {
   const schema = signedInSchemas({ tag: 'folder', errors: [404] });
   app.addHook('onRequest', app.authenticate);

@@ -28,7 +28,7 @@ import {
   updateDocument,
 } from './service.ts';
 
-/** Registered under /api with full paths (spec §7): /workspace/{id}/project…, /project/{id}… */
+/** Registered under /api with full paths: /workspace/{id}/project…, /project/{id}… */
 export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   // A project, or the workspace it is created in, that is absent or not the user's is 404.
   const schema = signedInSchemas({ tag: 'project', errors: [404] });
