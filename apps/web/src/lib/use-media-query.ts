@@ -1,6 +1,9 @@
 import { useSyncExternalStore } from 'react';
 
-/** Spec §2: at 768 px and below the sidebar gives way to the mobile header and menu. */
+/**
+ * At 768 px and below the sidebar gives way to the mobile header and menu (Tailwind's `md` starts at
+ * 769 px, in index.css).
+ */
 export const MOBILE_QUERY = '(max-width: 768px)';
 
 export function useMediaQuery(query: string): boolean {

@@ -46,7 +46,7 @@ describe('locales', () => {
     expect(() => mergeMessages({ chat: { send: 'a' } }, { chat: { send: 'b' } })).toThrow('chat.send');
   });
 
-  it('keeps the spec texts', () => {
+  it('keeps the fixed wording of the phone, taken e-mail, name and plan texts', () => {
     expect(es.errors.PHONE_LOGIN_UNSUPPORTED).toBe(
       'El inicio de sesión con número de teléfono no está disponible',
     );

@@ -3,7 +3,10 @@ import { freeText } from '../rules/text.ts';
 
 export const BRAND_VOICE_NAME_MAX_LENGTH = 100;
 export const BRAND_VOICE_TEXT_MAX_LENGTH = 20_000;
-/** Spec §5/§9: analysis samples of 50–500 words are recommended; outside that range the UI warns. */
+/**
+ * Analysis samples of 50–500 words are recommended; outside that range the UI warns (docs/product.md,
+ * "Limits").
+ */
 export const BRAND_VOICE_SAMPLE_MIN_WORDS = 50;
 export const BRAND_VOICE_SAMPLE_MAX_WORDS = 500;
 /** Above this the analysis is refused (400), not just warned about. */

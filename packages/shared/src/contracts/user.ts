@@ -6,7 +6,7 @@ import { localeSchema } from './auth.ts';
 
 /**
  * Only the shape is checked here: emptiness and the name rules are the server's `checkPersonName`
- * (the same function the forms use), so each field gets the spec's own message ("This field is
+ * (the same function the forms use), so each field gets its own message ("This field is
  * required", "Enter a valid first name or last name"). The shared text rule (without a minimum) still
  * refuses what cannot be stored, and the bound keeps huge bodies out.
  */

@@ -41,8 +41,9 @@ export async function findSessionUser(app: FastifyInstance, userId: string): Pro
 }
 
 /**
- * What was typed as the identifier, as an address: a phone number gets the spec's own message,
- * anything else that is not an e-mail a validation error.
+ * What was typed as the identifier, as an address. Sign-in is by e-mail only: a phone number gets its
+ * own refusal, `PHONE_LOGIN_UNSUPPORTED`, so the user learns why; anything else that is not an e-mail
+ * is a validation error.
  */
 export function emailFromIdentifier(raw: string): string {
   if (looksLikePhoneNumber(raw)) {

@@ -5,7 +5,10 @@ import type { Locale, OAuthProvider } from '@redacta/shared';
 export const FLOW_COOKIE = 'redacta_oauth';
 export const FLOW_TTL_SECONDS = 10 * 60;
 
-/** Spec §9: verifier and state are 128 characters each (RFC 7636 allows 43–128 unreserved characters). */
+/**
+ * 96 random bytes as 128 base64url characters, used for the PKCE verifier, the state and the nonce: the
+ * longest verifier RFC 7636 allows (43–128 unreserved characters), so the most entropy.
+ */
 export function randomVerifier(): string {
   return randomBytes(96).toString('base64url');
 }

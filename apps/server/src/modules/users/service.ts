@@ -8,7 +8,10 @@ import { emailFromIdentifier, sendCode } from '../auth/service.ts';
 
 const EMAIL_TAKEN_MESSAGE = 'Ya existe una cuenta con esta dirección de correo electrónico';
 
-/** Spec §5: both names are required and must be valid names. */
+/**
+ * Both names are required and must pass `checkPersonName` (the rule the forms use, 50 characters at
+ * most, docs/product.md "Limits"); every failing field is listed with its own message.
+ */
 export async function changeName(app: FastifyInstance, userId: string, input: ChangeNameBody) {
   const problems = (['firstName', 'lastName'] as const)
     .map((field) => ({ field, problem: checkPersonName(input[field]) }))

@@ -3,7 +3,10 @@ import { cn } from './cn';
 
 const sizes = { sm: 'size-7 text-[11px]', md: 'size-8 text-xs', lg: 'size-10 text-sm' } as const;
 
-/** Spec §5 initials; a picture when the user has one. Decorative: the name is always next to it. */
+/**
+ * The user's picture when there is one, else the initials of `userInitials` (first and last name, else
+ * the e-mail). Decorative: the name is always next to it.
+ */
 export function UserAvatar({
   user,
   size = 'md',

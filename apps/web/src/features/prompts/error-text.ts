@@ -5,8 +5,8 @@ import { errorMessage } from '@/lib/error-message';
 /** Failures the user can act on keep their own message; the rest get the catalogue text. */
 const actionable = new Set(['RATE_LIMITED', 'NETWORK', 'TIMEOUT']);
 
-export function promptError(t: TFunction, error: unknown, specKey: string): string {
+export function promptError(t: TFunction, error: unknown, toastKey: string): string {
   if (isApiError(error) && actionable.has(error.code))
-    return errorMessage(t, error, { fallbackKey: specKey });
-  return t(specKey);
+    return errorMessage(t, error, { fallbackKey: toastKey });
+  return t(toastKey);
 }

@@ -1,6 +1,9 @@
 import type { Plan } from '@redacta/shared/plans';
 
-/** Spec §9 labels: Plan gratuito, Plan Pro, Enterprise plan (localised keys). */
+/**
+ * The plan's display name key: Plan gratuito / Free plan, Plan Pro for both Pro plans, Enterprise plan
+ * (docs/product.md, "Plans and the word allowance").
+ */
 export function planLabelKey(plan: Plan): string {
   if (plan === 'free') return 'plans.free';
   if (plan === 'enterprise') return 'plans.enterprise';

@@ -16,7 +16,7 @@ export function LibrarySkeleton() {
   );
 }
 
-/** Spec §8: "Failed to fetch prompts", with a way to try again. */
+/** A library that failed to load says so in place ("Failed to fetch prompts"), with a way to try again. */
 export function LibraryError({ retrying, onRetry }: { retrying: boolean; onRetry: () => void }) {
   const { t } = useTranslation();
   return (

@@ -9,8 +9,9 @@ import { cn } from '@/components/ui/cn';
 type Billing = 'yearly' | 'monthly';
 
 /**
- * Spec §2 upgrade modal: opens on the yearly tab. Online payment lands with the billing issue, so
- * the modal says so plainly instead of offering a checkout button that would do nothing.
+ * The Pro plan's prices and features, opening on the yearly tab (prices in docs/product.md, "Plans and
+ * the word allowance"). Pro cannot be bought online yet, so the modal says so plainly instead of
+ * offering a checkout button that would do nothing.
  */
 export function UpgradeModal({
   open,
