@@ -20,7 +20,7 @@ const asText = (value: string) => value;
 /**
  * Drizzle's PGlite driver reads these types as their text and passes these parsers with every query;
  * installed once here instead, because PGlite merges per-query parsers into its ~100 defaults on every
- * call (a tenth of a millisecond each, measured in issue 3's benchmark).
+ * call (a tenth of a millisecond each, measured in the streaming benchmark, docs/benchmarks.md).
  */
 const drizzleParsers = Object.fromEntries(
   [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map(
