@@ -17,6 +17,7 @@ export interface AiDeps {
   timeouts: StreamTimeouts;
 }
 
+/** The AI dependencies of an app, from its configuration, for the routes that make AI calls. */
 export function aiDeps(app: FastifyInstance): AiDeps {
   return {
     db: app.db,
