@@ -3,8 +3,8 @@ ALTER TABLE "conversation_entries" ADD COLUMN "live_search" boolean DEFAULT fals
 ALTER TABLE "conversation_entries" ADD CONSTRAINT "conversation_entries_prompt_id_prompts_id_fk" FOREIGN KEY ("prompt_id") REFERENCES "public"."prompts"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 
 -- The chat's database work as PL/pgSQL functions (ADR 0006): PL/pgSQL keeps the plans of its statements
--- for the session, and planning these statements on every request cost more than running them (issue 3's
--- streaming benchmark). Each function is one atomic call.
+-- for the session, and planning these statements on every request cost more than running them (the streaming
+-- benchmark, docs/benchmarks.md). Each function is one atomic call.
 
 -- Adds words to a workspace's counter for a month (insert or increment) and returns the new count:
 -- concurrent charges never lose or double an update, and a new month starts a new row (no reset job).
