@@ -97,6 +97,7 @@ export function renderChat(
           modelLabel: 'GPT-4.1',
           activeModelLabel: 'GPT-4.1 mini',
           demo: false,
+          setupHelp: false,
         }),
       [`GET /api/brand-voice/workspace/${WORKSPACE_ID}`]: () => json(200, []),
       ...handlers,
