@@ -1,3 +1,7 @@
 export { ProjectsHeaderActions } from './components/projects-header';
 export { RecentProjects } from './components/recent-projects';
-export { projectsKey } from './api/keys';
+export { projectKeys } from './api/keys';
+export { createProject, fetchProject, fetchRecentProjects } from './api/project-api';
+export { projectQueryOptions, showProjectName, useProject } from './api/use-project';
+export { useRenameProject } from './api/use-project-mutations';
+export { useStartNewProject } from './hooks/use-start-new-project';

@@ -1,6 +1,5 @@
 /** Query keys of the chat feature, in one place so updates after a stream hit the same entries. */
 export const chatKeys = {
-  project: (projectId: string) => ['project', projectId] as const,
   conversation: (projectId: string) => ['conversation', projectId] as const,
   usage: (workspaceId: string) => ['workspace-usage', workspaceId] as const,
   premiumStatus: (workspaceId: string) => ['premium-status', workspaceId] as const,

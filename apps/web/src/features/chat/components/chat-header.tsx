@@ -4,13 +4,11 @@ import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
 import { Pencil, Plus } from 'lucide-react';
 import { PROJECT_NAME_MAX_LENGTH } from '@redacta/shared';
+import { useProject, useRenameProject, useStartNewProject } from '@/features/projects';
 import { useSession } from '@/features/session';
 import { Button } from '@/components/ui/button';
 import { Tooltip } from '@/components/ui/tooltip';
 import { cn } from '@/components/ui/cn';
-import { useProject } from '../api/use-project';
-import { useRenameProject } from '../api/use-rename-project';
-import { useStartNewProject } from '../api/use-start-new-project';
 
 function useOpenProjectId(): string | null {
   const [searchParams] = useSearchParams();
@@ -18,9 +16,9 @@ function useOpenProjectId(): string | null {
 }
 
 /**
- * Spec §4 rename: click the title to edit; Enter or leaving the field sends the rename only when the
- * name changed; a failure puts the old name back with an error toast. Escape cancels. The
- * placeholder is the date plus "Sin título".
+ * The open project's name, renamed in place: click the title to edit; Enter or leaving the field
+ * sends the rename only when the name changed; a failure puts the old name back with an error toast.
+ * Escape cancels. The placeholder is the date plus "Sin título".
  */
 export function ChatTitle() {
   const { t, i18n } = useTranslation();
@@ -43,9 +41,9 @@ export function ChatTitle() {
     if (!project.data || name === '' || name === current) return;
     setSaving(name);
     rename.mutate(
-      { id: project.data.id, name },
+      { id: project.data.id, workspaceId: project.data.workspaceId, name },
       {
-        onError: () => toast.error(t('chat.renameFailed')),
+        onError: () => toast.error(t('projects.toasts.projectRenameFailed')),
         onSettled: () => setSaving(null),
       },
     );
@@ -102,7 +100,7 @@ export function ChatTitle() {
   );
 }
 
-/** Spec §2: the chat header's new-project button. */
+/** The chat header's new-project button (an icon alone in the compact header). */
 export function ChatHeaderActions({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   const { workspace } = useSession();

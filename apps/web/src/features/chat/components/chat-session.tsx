@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
 import type { ReactionValue, Workspace } from '@redacta/shared';
+import { LoadError } from '@/components/ui/load-error';
 import { isApiError } from '@/lib/api-error';
 import { errorMessage } from '@/lib/error-message';
 import { useSession } from '@/features/session';
@@ -20,7 +21,6 @@ import { useDraftInsertion } from './draft-insertion';
 import { ConversationList, type ConversationHandlers } from './conversation-list';
 import { ConversationSkeleton } from './conversation-skeleton';
 import { DemoBanner } from './demo-banner';
-import { LoadFailed } from './load-failed';
 import { OutOfWords } from './out-of-words';
 import { ProjectNotFound } from './project-not-found';
 import { StarterCategories } from './starter-categories';
@@ -33,8 +33,8 @@ interface DraftOrigin {
 }
 
 /**
- * The chat column of one project: its conversation (loaded per spec §4, with skeleton and error
- * states), the starters when it is empty, the streamed reply, and the composer.
+ * The chat column of one project: its conversation (a skeleton while it loads, a way to try again
+ * when it fails), the starters when it is empty, the streamed reply, and the composer.
  */
 export function ChatSession({
   workspace,
@@ -109,7 +109,13 @@ export function ChatSession({
   if (conversation.isPending) return <ConversationSkeleton />;
   if (conversation.isError) {
     return loadFailed ? (
-      <LoadFailed title={t('chat.conversationFailed')} onRetry={() => void conversation.refetch()} />
+      <LoadError
+        message={t('chat.conversationFailed')}
+        retryLabel={t('chat.retry')}
+        retrying={conversation.isRefetching}
+        onRetry={() => void conversation.refetch()}
+        className="flex-1 justify-center px-4 py-12"
+      />
     ) : (
       <ProjectNotFound />
     );
@@ -132,7 +138,7 @@ export function ChatSession({
           setDraft(text, origin);
           textarea.current?.focus();
         },
-        // Spec §6: a 403 on improve is quiet; it shows the out-of-words state instead of a toast.
+        // A 403 on improve (no words left) is quiet: it shows the out-of-words state instead of a toast.
         onError: (error) => {
           if (isApiError(error) && error.status === 403) setForbidden(true);
           else toast.error(t('chat.failed'));

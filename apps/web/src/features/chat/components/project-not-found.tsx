@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { FileQuestion, Plus } from 'lucide-react';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Button } from '@/components/ui/button';
+import { useStartNewProject } from '@/features/projects';
 import { useSession } from '@/features/session';
-import { useStartNewProject } from '../api/use-start-new-project';
 
 /** A project id that is deleted, foreign or mistyped: say so and offer a new project, never a blank page. */
 export function ProjectNotFound() {

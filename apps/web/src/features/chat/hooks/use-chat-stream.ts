@@ -5,15 +5,15 @@ import toast from 'react-hot-toast';
 import {
   readChatStream,
   type ConversationEntry,
+  type ConversationResponse,
   type NewChatMessageBody,
-  type Project,
   type RegenerateReplyBody,
 } from '@redacta/shared';
 import { isApiError } from '@/lib/api-error';
-import { projectsKey } from '@/features/projects';
+import { showProjectName } from '@/features/projects';
 import { chatKeys } from '../api/chat-keys';
 import { openChatStream } from '../api/open-chat-stream';
-import { fetchConversation, type Conversation } from '../api/use-conversation';
+import { fetchConversation } from '../api/use-conversation';
 import {
   adoptStoppedReply,
   appendEntries,
@@ -59,13 +59,13 @@ interface Ending {
 }
 
 /**
- * Spec §4 chat stream: text arrives in parts that are appended as they come (bursts drawn over a
- * few frames, see createTextRevealer); stopping aborts the
- * fetch (the server stops the model) and stays silent, keeping the partial reply; a 403 goes to the
- * out-of-words state; other failures toast "Fallo al generar respuesta" and keep what arrived. After
- * the reply ends, the remaining words are fetched again. A regenerated reply takes the place of the
- * one it replaces, which stays as an earlier version. When the first message names the project, the
- * header and the project lists learn the name.
+ * The chat stream: text arrives in parts that are appended as they come (bursts drawn over a few
+ * frames, see createTextRevealer); stopping aborts the fetch (the server stops the model) and stays
+ * silent, keeping the partial reply; a 403 goes to the out-of-words state; other failures toast
+ * "Fallo al generar respuesta" and keep what arrived. After the reply ends, the remaining words are
+ * fetched again. A regenerated reply takes the place of the one it replaces, which stays as an
+ * earlier version. When the first message names the project, the header and the project lists
+ * learn the name.
  */
 export function useChatStream({
   workspaceId,
@@ -86,17 +86,14 @@ export function useChatStream({
 
   const learnName = useCallback(
     (name: string) => {
-      queryClient.setQueryData<Project>(chatKeys.project(projectId), (project) =>
-        project ? { ...project, name } : project,
-      );
-      void queryClient.invalidateQueries({ queryKey: projectsKey(workspaceId) });
+      void showProjectName(queryClient, { workspaceId, projectId, name });
     },
     [projectId, queryClient, workspaceId],
   );
   const cachedReply = useCallback(
     (id: string) =>
       queryClient
-        .getQueryData<Conversation>(chatKeys.conversation(projectId))
+        .getQueryData<ConversationResponse>(chatKeys.conversation(projectId))
         ?.entries.find((entry) => entry.id === id),
     [projectId, queryClient],
   );

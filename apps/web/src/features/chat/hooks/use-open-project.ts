@@ -1,10 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { Project } from '@redacta/shared';
-import { api } from '@/lib/api-client';
+import { createProject, fetchProject, fetchRecentProjects } from '@/features/projects';
 import { isApiError } from '@/lib/api-error';
 import { storage, storageKeys } from '@/lib/storage';
-import { fetchNewestProjectId } from '../api/fetch-newest-project';
 
 export type OpenProject =
   { state: 'resolving' } | { state: 'open'; projectId: string } | { state: 'failed'; retry: () => void };
@@ -14,7 +12,7 @@ async function storedProjectIn(workspaceId: string): Promise<string | null> {
   const stored = storage.get(storageKeys.projectId);
   if (!stored) return null;
   try {
-    const project = await api.get<Project>(`/project/${stored}`);
+    const project = await fetchProject(stored);
     if (project.workspaceId === workspaceId) return stored;
   } catch (error) {
     if (!isApiError(error) || (error.status !== 404 && error.status !== 400)) throw error;
@@ -23,14 +21,13 @@ async function storedProjectIn(workspaceId: string): Promise<string | null> {
   return null;
 }
 
-/** Spec §4: the stored project, else the newest of the workspace, else a new one. */
+/** The stored project, else the newest one the user can see in the workspace, else a new one. */
 async function resolveProjectId(workspaceId: string): Promise<string> {
   const stored = await storedProjectIn(workspaceId);
   if (stored) return stored;
-  const newest = await fetchNewestProjectId(workspaceId);
-  if (newest) return newest;
-  const created = await api.post<{ id: string }>(`/workspace/${workspaceId}/project`);
-  return created.id;
+  const newest = (await fetchRecentProjects(workspaceId, 1)).items[0];
+  if (newest) return newest.id;
+  return (await createProject(workspaceId)).id;
 }
 
 /**

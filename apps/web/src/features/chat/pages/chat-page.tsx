@@ -2,15 +2,15 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
 import type { Workspace } from '@redacta/shared';
+import { LoadError } from '@/components/ui/load-error';
 import { DocumentProvider } from '@/features/document';
+import { useProject } from '@/features/projects';
 import { useSession } from '@/features/session';
 import { isApiError } from '@/lib/api-error';
 import { useConversation } from '../api/use-conversation';
-import { useProject } from '../api/use-project';
 import { useOpenProject } from '../hooks/use-open-project';
 import { ChatWorkbench } from '../components/chat-workbench';
 import { ConversationSkeleton } from '../components/conversation-skeleton';
-import { LoadFailed } from '../components/load-failed';
 import { ProjectNotFound } from '../components/project-not-found';
 
 /** The project from the address, checked: absent, foreign or of another workspace reads as not found. */
@@ -30,7 +30,16 @@ function OpenProject({ workspace, projectId }: { workspace: Workspace; projectId
   }, [failed, t]);
 
   if (missing) return <ProjectNotFound />;
-  if (failed) return <LoadFailed title={t('chat.projectFailed')} onRetry={() => void project.refetch()} />;
+  if (failed)
+    return (
+      <LoadError
+        message={t('chat.projectFailed')}
+        retryLabel={t('chat.retry')}
+        retrying={project.isRefetching}
+        onRetry={() => void project.refetch()}
+        className="flex-1 justify-center px-4 py-12"
+      />
+    );
   if (project.isPending) return <ConversationSkeleton />;
   return (
     <DocumentProvider projectId={projectId}>
@@ -43,12 +52,21 @@ function WorkspaceChat({ workspace }: { workspace: Workspace }) {
   const { t } = useTranslation();
   const open = useOpenProject(workspace.id);
   if (open.state === 'resolving') return <ConversationSkeleton />;
-  if (open.state === 'failed') return <LoadFailed title={t('chat.projectFailed')} onRetry={open.retry} />;
+  if (open.state === 'failed')
+    return (
+      <LoadError
+        message={t('chat.projectFailed')}
+        retryLabel={t('chat.retry')}
+        retrying={false}
+        onRetry={open.retry}
+        className="flex-1 justify-center px-4 py-12"
+      />
+    );
   return <OpenProject key={open.projectId} workspace={workspace} projectId={open.projectId} />;
 }
 
 /**
- * /chat (spec §2, §4): which project is open comes from `?project=`, else the stored id, else the
+ * /chat: which project is open comes from `?project=`, else the stored id, else the
  * newest project, else a new one; then its conversation beside its document.
  */
 export default function ChatPage() {

@@ -1,10 +1,11 @@
 import type { Editor } from '@tiptap/react';
 import { useTranslation } from 'react-i18next';
 import { Save } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { projectQueryOptions } from '@/features/projects';
 import { Button } from '@/components/ui/button';
 import { Tooltip } from '@/components/ui/tooltip';
 import { useDocumentStore } from '../state/document-context';
-import { useProjectName } from '../api/use-project-name';
 import { ExportMenu } from './export-menu';
 import { mod } from './toolbar-button';
 
@@ -15,7 +16,12 @@ import { mod } from './toolbar-button';
 export function DocumentHeader({ editor, onSave }: { editor: Editor; onSave: () => Promise<void> }) {
   const { t } = useTranslation();
   const store = useDocumentStore();
-  const projectName = useProjectName(store.projectId);
+  // The exports are named after the project.
+  const projectName = useQuery({
+    ...projectQueryOptions(store.projectId),
+    staleTime: 30_000,
+    select: (project) => project.name,
+  }).data;
   return (
     <div
       data-testid="document-header"

@@ -10,21 +10,23 @@ export interface ProjectSort {
 export type ProjectScope = { kind: 'top' } | { kind: 'folder'; folderId: string };
 
 /**
- * Every cached list of a workspace's projects and folders sits under one prefix, so a change
- * (create, rename, share, move, delete) refreshes all of them — the page, the folder counts and the
- * sidebar's recent list — with one invalidation.
+ * The query keys of project server state, the only place they are written. Every cached list of a
+ * workspace's projects and folders sits under `all`, so a change (create, rename, share, move,
+ * delete) refreshes all of them — the page, the folder counts and the sidebar's recent list — with
+ * one invalidation. One project (the chat header, the document's export name) is `detail`, a single
+ * entry whoever reads it.
  */
-export const projectsKey = (workspaceId: string) => ['projects', workspaceId] as const;
-
-export const foldersKey = (workspaceId: string) => [...projectsKey(workspaceId), 'folders'] as const;
-
-export const projectListKey = (workspaceId: string, scope: ProjectScope, sort: ProjectSort) =>
-  [
-    ...projectsKey(workspaceId),
-    'list',
-    scope.kind === 'top' ? 'top' : scope.folderId,
-    sort.sort,
-    sort.order,
-  ] as const;
-
-export const recentProjectsKey = (workspaceId: string) => [...projectsKey(workspaceId), 'recent'] as const;
+export const projectKeys = {
+  all: (workspaceId: string) => ['projects', workspaceId] as const,
+  folders: (workspaceId: string) => [...projectKeys.all(workspaceId), 'folders'] as const,
+  list: (workspaceId: string, scope: ProjectScope, sort: ProjectSort) =>
+    [
+      ...projectKeys.all(workspaceId),
+      'list',
+      scope.kind === 'top' ? 'top' : scope.folderId,
+      sort.sort,
+      sort.order,
+    ] as const,
+  recent: (workspaceId: string) => [...projectKeys.all(workspaceId), 'recent'] as const,
+  detail: (projectId: string) => ['project', projectId] as const,
+};

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { projectsKey } from './keys';
+import { projectKeys } from './keys';
+import { moveProjectToFolder } from './project-api';
 
 /** How a one-call-per-project action ended: which ids went through and which did not. */
 export interface BulkOutcome {
@@ -8,7 +9,7 @@ export interface BulkOutcome {
   failed: string[];
 }
 
-/** Spec §4: moving and deleting are one call per project; the caller sums them up in one toast. */
+/** Moving and deleting are one call per project; the caller sums them up in one toast. */
 async function eachProject(ids: string[], call: (id: string) => Promise<unknown>): Promise<BulkOutcome> {
   const results = await Promise.allSettled(ids.map((id) => call(id)));
   const outcome: BulkOutcome = { succeeded: [], failed: [] };
@@ -23,7 +24,7 @@ export function useDeleteProjects(workspaceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (ids: string[]) => eachProject(ids, (id) => api.delete(`/project/${encodeURIComponent(id)}`)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: projectsKey(workspaceId) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: projectKeys.all(workspaceId) }),
   });
 }
 
@@ -32,11 +33,7 @@ export function useMoveProjects(workspaceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ ids, folderId }: { ids: string[]; folderId: string | null }) =>
-      eachProject(ids, (id) =>
-        api.patch(
-          `/project/${encodeURIComponent(id)}/move-to-folder/${encodeURIComponent(folderId ?? 'none')}`,
-        ),
-      ),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: projectsKey(workspaceId) }),
+      eachProject(ids, (id) => moveProjectToFolder(id, folderId)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: projectKeys.all(workspaceId) }),
   });
 }

@@ -1,27 +1,25 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { projectsKey } from './keys';
+import { projectKeys } from './keys';
+import { createProject, moveProjectToFolder } from './project-api';
 
 /**
- * POST /api/workspace/{id}/project (the server names it "<date> Sin título"). Created from inside
- * a folder, it is then moved there, so it appears where the user asked for it.
+ * A new project (the server names it "<date> Sin título"). Created from inside a folder, it is then
+ * moved there, so it appears where the user asked for it.
  */
 export function useCreateProject() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ workspaceId, folderId }: { workspaceId: string; folderId?: string | null }) => {
-      const { id } = await api.post<{ id: string }>(`/workspace/${encodeURIComponent(workspaceId)}/project`);
+      const { id } = await createProject(workspaceId);
       if (!folderId) return { id, movedToFolder: true };
       // The project exists either way: a failed move leaves it at the top level, not lost.
-      const movedToFolder = await api
-        .patch(`/project/${encodeURIComponent(id)}/move-to-folder/${encodeURIComponent(folderId)}`)
-        .then(
-          () => true,
-          () => false,
-        );
+      const movedToFolder = await moveProjectToFolder(id, folderId).then(
+        () => true,
+        () => false,
+      );
       return { id, movedToFolder };
     },
     onSettled: (_data, _error, { workspaceId }) =>
-      queryClient.invalidateQueries({ queryKey: projectsKey(workspaceId) }),
+      queryClient.invalidateQueries({ queryKey: projectKeys.all(workspaceId) }),
   });
 }

@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Folder } from '@redacta/shared';
 import { api } from '@/lib/api-client';
-import { projectsKey } from './keys';
+import { projectKeys } from './keys';
 
 /** POST /api/folder; a taken name answers 409 FOLDER_NAME_TAKEN, which the form shows inline. */
 export function useCreateFolder(workspaceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (name: string) => api.post<Folder>('/folder', { workspaceId, name }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: projectsKey(workspaceId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.all(workspaceId) }),
   });
 }
 
@@ -18,7 +18,7 @@ export function useRenameFolder(workspaceId: string) {
   return useMutation({
     mutationFn: ({ id, name }: { id: string; name: string }) =>
       api.patch<Folder>(`/folder/rename/${encodeURIComponent(id)}`, { name }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: projectsKey(workspaceId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.all(workspaceId) }),
   });
 }
 
@@ -27,6 +27,6 @@ export function useDeleteFolder(workspaceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.delete<void>(`/folder/${encodeURIComponent(id)}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: projectsKey(workspaceId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.all(workspaceId) }),
   });
 }

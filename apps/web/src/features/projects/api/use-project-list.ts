@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ProjectList } from '@redacta/shared';
 import { api } from '@/lib/api-client';
-import { projectListKey, type ProjectScope, type ProjectSort } from './keys';
+import { projectKeys, type ProjectScope, type ProjectSort } from './keys';
 
 export const PROJECT_PAGE_SIZE = 30;
 
@@ -16,7 +16,7 @@ function listPath(workspaceId: string, scope: ProjectScope): string {
 /** One scope's projects, page by page with the server's cursor, in the chosen order. */
 export function useProjectList(workspaceId: string, scope: ProjectScope, sort: ProjectSort) {
   return useInfiniteQuery({
-    queryKey: projectListKey(workspaceId, scope, sort),
+    queryKey: projectKeys.list(workspaceId, scope, sort),
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) => {
       const query = new URLSearchParams({

@@ -1,15 +1,21 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Project } from '@redacta/shared';
+import type { ShareProjectResponse } from '@redacta/shared';
 import { api } from '@/lib/api-client';
-import { projectsKey } from './keys';
+import { projectKeys } from './keys';
+import { renameProject } from './project-api';
 
-/** PATCH /api/project/rename/{id}. */
-export function useRenameProject(workspaceId: string) {
+/**
+ * PATCH /api/project/rename/{id}, from the projects page or the chat header alike. The saved project
+ * replaces the cached one, and the workspace's lists are fetched again before the mutation settles,
+ * so a name shown while saving is never followed by the old one.
+ */
+export function useRenameProject() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, name }: { id: string; name: string }) =>
-      api.patch<Project>(`/project/rename/${encodeURIComponent(id)}`, { name }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: projectsKey(workspaceId) }),
+    mutationFn: ({ id, name }: { id: string; workspaceId: string; name: string }) => renameProject(id, name),
+    onSuccess: (project) => queryClient.setQueryData(projectKeys.detail(project.id), project),
+    onSettled: (_project, _error, { workspaceId }) =>
+      queryClient.invalidateQueries({ queryKey: projectKeys.all(workspaceId) }),
   });
 }
 
@@ -18,7 +24,7 @@ export function useShareProject(workspaceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      api.patch<{ id: string; isShared: boolean }>(`/project/${encodeURIComponent(id)}/share-to-workspace`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: projectsKey(workspaceId) }),
+      api.patch<ShareProjectResponse>(`/project/${encodeURIComponent(id)}/share-to-workspace`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.all(workspaceId) }),
   });
 }

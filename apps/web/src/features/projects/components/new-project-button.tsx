@@ -1,13 +1,10 @@
-import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import toast from 'react-hot-toast';
 import { FilePlus } from 'lucide-react';
 import { useSession } from '@/features/session';
 import { Button, type ButtonVariant } from '@/components/ui/button';
-import { useCreateProject } from '../api/use-create-project';
-import { projectChatPath, rememberOpenProject } from '../lib/open-project';
+import { useStartNewProject } from '../hooks/use-start-new-project';
 
-/** Spec §4 new project: create, go to /chat?project={id}, store projectId. */
+/** Creates a project (inside the open folder, if any) and opens it in the chat. */
 export function NewProjectButton({
   folderId,
   compact = false,
@@ -21,24 +18,12 @@ export function NewProjectButton({
   label?: string;
 }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const { workspace } = useSession();
-  const create = useCreateProject();
+  const { start, pending } = useStartNewProject();
   const text = label ?? t('projects.newProject');
 
   const onClick = () => {
-    if (!workspace) return;
-    create.mutate(
-      { workspaceId: workspace.id, folderId },
-      {
-        onSuccess: ({ id, movedToFolder }) => {
-          if (!movedToFolder) toast.error(t('projects.toasts.moveFailed'));
-          rememberOpenProject(id);
-          navigate(projectChatPath(id));
-        },
-        onError: () => toast.error(t('projects.toasts.projectCreateFailed')),
-      },
-    );
+    if (workspace) start(workspace.id, folderId);
   };
 
   if (compact) {
@@ -49,7 +34,7 @@ export function NewProjectButton({
         className="size-10 px-0"
         aria-label={text}
         title={text}
-        loading={create.isPending}
+        loading={pending}
         onClick={onClick}
       >
         <FilePlus className="size-5" aria-hidden />
@@ -59,7 +44,7 @@ export function NewProjectButton({
   return (
     <Button
       variant={variant}
-      loading={create.isPending}
+      loading={pending}
       icon={<FilePlus className="size-4" aria-hidden />}
       onClick={onClick}
     >

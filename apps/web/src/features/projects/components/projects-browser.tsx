@@ -56,7 +56,7 @@ export function ProjectsBrowser({
   const navigate = useNavigate();
   const list = useProjectList(workspace.id, scope, sort);
   const share = useShareProject(workspace.id);
-  const rename = useRenameProject(workspace.id);
+  const rename = useRenameProject();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [renamingId, setRenamingId] = useState<string | null>(null);
@@ -98,7 +98,7 @@ export function ProjectsBrowser({
     setRenamingId(null);
     setPendingNames((current) => new Map(current).set(project.id, name));
     rename.mutate(
-      { id: project.id, name },
+      { id: project.id, workspaceId: project.workspaceId, name },
       {
         onError: () => toast.error(t('projects.toasts.projectRenameFailed')),
         onSettled: () =>

@@ -1,0 +1,32 @@
+import type { CreateProjectResponse, Project, ProjectList } from '@redacta/shared';
+import { api } from '@/lib/api-client';
+
+const projectPath = (projectId: string) => `/project/${encodeURIComponent(projectId)}`;
+
+/** GET /api/project/{id}: 404 when it does not exist or the user may not see it. */
+export function fetchProject(projectId: string, signal?: AbortSignal): Promise<Project> {
+  return api.get<Project>(projectPath(projectId), { signal });
+}
+
+/** GET /api/workspace/{id}/projects: the projects the user can see, most recently updated first. */
+export function fetchRecentProjects(workspaceId: string, limit: number, signal?: AbortSignal) {
+  return api.get<ProjectList>(
+    `/workspace/${encodeURIComponent(workspaceId)}/projects?sort=updatedAt&order=desc&limit=${limit}`,
+    { signal },
+  );
+}
+
+/** POST /api/workspace/{id}/project: the server names it "<date> Sin título". */
+export function createProject(workspaceId: string): Promise<CreateProjectResponse> {
+  return api.post<CreateProjectResponse>(`/workspace/${encodeURIComponent(workspaceId)}/project`);
+}
+
+/** PATCH /api/project/{id}/move-to-folder/{folderId|none}. */
+export function moveProjectToFolder(projectId: string, folderId: string | null) {
+  return api.patch(`${projectPath(projectId)}/move-to-folder/${encodeURIComponent(folderId ?? 'none')}`);
+}
+
+/** PATCH /api/project/rename/{id}: answers with the saved project. */
+export function renameProject(projectId: string, name: string): Promise<Project> {
+  return api.patch<Project>(`/project/rename/${encodeURIComponent(projectId)}`, { name });
+}
