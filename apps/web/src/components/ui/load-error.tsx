@@ -2,7 +2,7 @@ import { AlertTriangle } from 'lucide-react';
 import { Button } from './button';
 import { cn } from './cn';
 
-/** A list that failed to load: what failed, and a way to try again (UI.md: never a blank page). */
+/** Something that failed to load: what failed, and a way to try again, never a blank page. */
 export function LoadError({
   message,
   retryLabel,

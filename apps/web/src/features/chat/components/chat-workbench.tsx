@@ -12,7 +12,7 @@ import { SplitDivider } from './split-divider';
 type Tab = 'chat' | 'document';
 
 /**
- * The chat page's two halves (UI.md layout): conversation and document side by side on desktop,
+ * The chat page's two halves: conversation and document side by side on desktop,
  * with a resizable divider; two tabs at 768 px and below. Both halves stay mounted, the hidden one
  * only hidden, so inserting a reply works whichever is in view.
  */

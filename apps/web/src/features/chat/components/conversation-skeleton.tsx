@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-/** UI.md loading: a skeleton of the conversation while it loads. */
+/** While the conversation loads: a skeleton in its shape, never a blank column. */
 export function ConversationSkeleton() {
   const { t } = useTranslation();
   return (

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Tooltip } from '@/components/ui/tooltip';
 import { cn } from '@/components/ui/cn';
 
-/** UI.md: an icon-only button carries an aria-label and a tooltip with the same words. */
+/** An icon-only button carries an aria-label and a tooltip with the same words (docs/ui.md). */
 export function IconAction({
   label,
   onClick,

@@ -7,7 +7,7 @@ const components: Components = {
   a: ({ node: _node, ...props }) => <a {...props} target="_blank" rel="noopener noreferrer nofollow" />,
 };
 
-/** Reading styles for replies (UI.md: 16 px, line-height 1.6), without a typography plugin. */
+/** Reading styles for replies (16 px, line-height 1.6, like the document), without a typography plugin. */
 const prose = cn(
   'text-base leading-[1.6] break-words text-text',
   '[&>*+*]:mt-3 [&_h1]:text-xl [&_h2]:text-lg [&_h3]:text-base [&_h1,&_h2,&_h3,&_h4]:font-semibold',
@@ -20,7 +20,7 @@ const prose = cn(
   '[&_hr]:border-border',
 );
 
-/** UI.md streaming: a blinking caret at the end of the growing reply (after its last block). */
+/** While a reply streams: a blinking caret at the end of the growing text (after its last block). */
 const caret = cn(
   "[&>:last-child]:after:ml-0.5 [&>:last-child]:after:inline-block [&>:last-child]:after:animate-pulse [&>:last-child]:after:text-primary [&>:last-child]:after:content-['▍']",
 );

@@ -5,7 +5,7 @@ import type { WorkspaceUsage } from '@redacta/shared';
 import { UpgradeModal } from '@/features/subscription';
 import { Button } from '@/components/ui/button';
 
-/** Spec §2: "You have no words remaining!" with an upgrade prompt, when the free allowance is used up. */
+/** "You have no words remaining!" with an upgrade prompt, when the free allowance is used up. */
 export function OutOfWords({ usage }: { usage: WorkspaceUsage }) {
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);

@@ -8,7 +8,7 @@ const categories = [
 ] as const;
 
 /**
- * Spec §1: the empty chat shows a welcome and three starter categories with example prompts. The
+ * The empty chat shows a welcome and three starter categories with example prompts. The
  * real-time search examples ask for live search (`onPick`'s second argument).
  */
 export function StarterCategories({

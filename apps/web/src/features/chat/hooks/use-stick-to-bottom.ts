@@ -4,7 +4,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, type RefObject } from 
 const BOTTOM_SLACK_PX = 48;
 
 /**
- * UI.md streaming: the view follows the growing text only while the reader is at the bottom;
+ * While a reply streams, the view follows the growing text only while the reader is at the bottom;
  * scrolling up to read stops it, scrolling back down resumes it. `follow()` jumps to the end (a new
  * message was sent). An empty conversation (the welcome) stays at its top.
  */

@@ -1,4 +1,4 @@
-/** Reading text of the document (UI.md: 16 px, line-height 1.6, semibold headings). */
+/** Reading text of the document: 16 px, line-height 1.6, semibold headings. */
 export const documentProseClasses = [
   'min-h-full px-6 py-5 text-base leading-relaxed text-text outline-none',
   '[&_h1]:mt-6 [&_h1]:mb-3 [&_h1]:text-2xl [&_h1]:font-semibold [&_h1]:first:mt-0',

@@ -5,7 +5,7 @@ import type { DocumentStore } from './document-store';
 
 /**
  * Saving on request (the save button, Ctrl/⌘+S anywhere on the page while the panel is shown):
- * the spec's success toast once the server holds the document, or why it does not.
+ * the success toast once the server holds the document, or why it does not.
  */
 export function useExplicitSave(store: DocumentStore): () => Promise<void> {
   const { t } = useTranslation();

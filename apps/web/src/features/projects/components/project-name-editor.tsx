@@ -5,7 +5,7 @@ import { fieldClasses } from '@/components/ui/input';
 import { cn } from '@/components/ui/cn';
 
 /**
- * Inline rename (spec §4): Enter or leaving the field saves — only a name that differs and is not
+ * Inline rename: Enter or leaving the field saves — only a name that differs and is not
  * blank; Escape gives up. The caller sends the rename and reverts on failure.
  */
 export function ProjectNameEditor({

@@ -9,7 +9,7 @@ import { FolderNameModal } from './folder-name-modal';
 import { NewProjectButton } from './new-project-button';
 
 /**
- * Spec §2 header of /projects: new folder and new project. A project made while a folder is open
+ * The header actions of /projects: new folder and new project. A project made while a folder is open
  * goes into that folder; folders are only made at the top level.
  */
 export function ProjectsHeaderActions({ compact = false }: { compact?: boolean }) {

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { FolderInput, Trash2, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 
-/** Spec §2: the selected count with delete and move-to-folder for the whole selection. */
+/** The selected count with delete and move-to-folder for the whole selection. */
 export function SelectionBar({
   count,
   onMove,

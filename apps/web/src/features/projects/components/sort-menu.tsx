@@ -17,7 +17,7 @@ const options: Array<{ sort: ProjectSortKey; order: SortOrder }> = [
 
 const optionKey = (option: ProjectSort) => `projects.sort.${option.sort}-${option.order}`;
 
-/** Sort options (spec §2): createdAt, updatedAt and name, each both ways; a radio group in a menu. */
+/** Sort options: createdAt, updatedAt and name, each both ways; a radio group in a menu. */
 export function SortMenu({ value, onChange }: { value: ProjectSort; onChange: (next: ProjectSort) => void }) {
   const { t } = useTranslation();
   const current = t(optionKey(value));

@@ -3,7 +3,7 @@ import toast from 'react-hot-toast';
 import type { BulkOutcome } from '../api/use-bulk-project-actions';
 
 /**
- * One toast for a whole selection (issue 4): every call went through → the spec's success text
+ * One toast for a whole selection: every call went through → the success text
  * (singular or plural); none did → the failure text; some did → how many of how many.
  */
 export function announceBulk(t: TFunction, action: 'delete' | 'move', outcome: BulkOutcome): void {

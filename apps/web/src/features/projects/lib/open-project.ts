@@ -1,10 +1,10 @@
 import { storage, storageKeys } from '@/lib/storage';
 
-/** The chat address of a project (spec §2: /chat?project={id}). */
+/** The chat address of a project: /chat?project={id}. */
 export const projectChatPath = (projectId: string) => `/chat?project=${encodeURIComponent(projectId)}`;
 
 /**
- * Spec §4: opening a project keeps the stored projectId in step with the address, so a reload of
+ * Opening a project keeps the stored projectId in step with the address, so a reload of
  * /chat or the next visit lands on the same project.
  */
 export function rememberOpenProject(projectId: string): void {

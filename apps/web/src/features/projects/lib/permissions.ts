@@ -1,7 +1,7 @@
 import type { Workspace } from '@redacta/shared';
 
 /**
- * The server's rule (issue 4): a project or folder may be changed by whoever created it and by the
+ * The server's rule (docs/product.md, "Who may do what"): a project or folder may be changed by whoever created it and by the
  * workspace owner; others may only open shared projects. The interface disables what would be refused.
  */
 export function canChange(createdBy: string | null, userId: string, workspace: Workspace): boolean {
