@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { afterEach, beforeEach, vi } from 'vitest';
 import toast from 'react-hot-toast';
 import { cleanup, configure } from '@testing-library/react';
+import { takeResponseDrifts } from '@/lib/response-contract';
 
 // Lazy pages are transformed on first import; under a loaded machine that can take over a second.
 configure({ asyncUtilTimeout: 5000 });
@@ -23,6 +24,13 @@ function installMatchMedia() {
 }
 
 beforeEach(installMatchMedia);
+
+// An answer (a test's fake included) that its route's shared schema refuses fails the test, even
+// when the screen showed the thrown error as an error state the test expected.
+afterEach(() => {
+  const [drift] = takeResponseDrifts();
+  if (drift) throw drift;
+});
 
 afterEach(() => {
   // Stubbed fetch and matchMedia, and toasts in react-hot-toast's module-wide store, must not leak

@@ -44,7 +44,7 @@ describe('api client', () => {
         ? json(200, [1])
         : json(401, {}),
     );
-    await expect(client.get('/workspace/list')).resolves.toEqual([1]);
+    await expect(client.get('/thing')).resolves.toEqual([1]);
     expect(refresh).toHaveBeenCalledTimes(1);
     expect(fetch).toHaveBeenCalledTimes(2);
   });

@@ -2,7 +2,7 @@ import type { RefreshResponse } from '@redacta/shared';
 import { ApiError, parseErrorResponse } from './api-error';
 import { sessionStore } from './session-store';
 
-/** Spec §8: a URL answered with 401 is tried at most this many times (refreshing in between). */
+/** A URL answered with 401 is tried at most this many times, refreshing in between (docs/product.md, Messages). */
 export const MAX_ATTEMPTS_PER_URL = 3;
 
 export interface RequestOptions {
@@ -13,7 +13,7 @@ export interface RequestOptions {
 }
 
 export interface ClientConfig {
-  /** Timeout for each request in milliseconds (spec §7: 10 s, 10 s, 5 s; 100 s for improve/analyse). */
+  /** Timeout for each request in milliseconds: 10 s, or 100 s for improve and the brand-voice analysis. */
   timeoutMs: number;
   /** Send the bearer token and, on 401, refresh then retry. Off for the plain (refresh) client. */
   authRetry: boolean;
@@ -57,6 +57,19 @@ async function readBody<T>(response: Response): Promise<T> {
   if (type.includes('application/json')) return (await response.json()) as T;
   const text = await response.text();
   return (text === '' ? undefined : text) as T;
+}
+
+/**
+ * Checks a JSON answer against its route's shared schema, so a server or a test's fake that drifts
+ * from the contract is caught where it happens. Development and tests only: the build replaces
+ * `import.meta.env` with constants and drops the call, this module and zod's schemas with it.
+ */
+const checksContracts = import.meta.env.DEV || import.meta.env.MODE === 'test';
+
+async function checkContract(method: string, path: string, body: unknown): Promise<void> {
+  if (body === undefined || typeof body === 'string') return;
+  const { checkResponse } = await import('./response-contract');
+  checkResponse(method, path, body);
 }
 
 export function createApiClient(config: ClientConfig) {
@@ -123,7 +136,9 @@ export function createApiClient(config: ClientConfig) {
   }
 
   async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-    return readBody<T>(await open(method, path, options, false));
+    const body = await readBody<T>(await open(method, path, options, false));
+    if (checksContracts) await checkContract(method, path, body);
+    return body;
   }
 
   return {
@@ -148,7 +163,7 @@ export function createApiClient(config: ClientConfig) {
 /** Header the server requires on cookie-authenticated state changes (refresh, logout). */
 export const xhrHeaders = { 'X-Requested-With': 'XMLHttpRequest' } as const;
 
-/** Plain client (spec §7): refresh, logout, sign-in. No bearer, no retry, 10 s. */
+/** Plain client for refresh, logout and sign-in: no bearer, no retry, 10 s. */
 export const plainApi = createApiClient({ timeoutMs: 10_000, authRetry: false });
 
 let refreshing: Promise<RefreshResponse> | null = null;
@@ -187,5 +202,5 @@ const authed = {
 
 /** Main client: bearer token, refresh + retry on 401, 10 s. */
 export const api = createApiClient({ ...authed, timeoutMs: 10_000 });
-/** Slow client for improve and brand-voice analysis, 100 s (spec §9). */
+/** Slow client for improve and brand-voice analysis, which wait on a model: 100 s. */
 export const slowApi = createApiClient({ ...authed, timeoutMs: 100_000 });

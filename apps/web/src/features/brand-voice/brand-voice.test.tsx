@@ -106,7 +106,7 @@ describe('brand voices', { timeout: 20_000 }, () => {
             remaining: 1995,
           }),
         [`POST /api/brand-voice/workspace/${W}`]: () =>
-          json(201, { id: 'c0c0c0c0-0000-4000-8000-000000000003' }),
+          json(201, voice(W, 'c0c0c0c0-0000-4000-8000-000000000003', 'Cercana', true)),
         [`GET /api/brand-voice/workspace/${W}`]: () => json(200, []),
       },
     );

@@ -14,6 +14,7 @@ const status = (on: boolean, available = true) => ({
   modelLabel: 'GPT-4.1',
   activeModelLabel: on ? 'GPT-4.1' : 'GPT-4.1 mini',
   demo: false,
+  setupHelp: false,
 });
 
 function renderSwitch(plan: 'free' | 'pro_monthly', handlers: Parameters<typeof fakeApi>[0] = {}) {
