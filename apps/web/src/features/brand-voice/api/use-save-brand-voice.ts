@@ -23,7 +23,7 @@ export function useCreateBrandVoice(workspaceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateBrandVoiceBody) =>
-      api.post<{ id: string }>(`/brand-voice/workspace/${encodeURIComponent(workspaceId)}`, body),
+      api.post<BrandVoice>(`/brand-voice/workspace/${encodeURIComponent(workspaceId)}`, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: brandVoicesKey(workspaceId) }),
   });
 }

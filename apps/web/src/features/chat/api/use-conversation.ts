@@ -1,16 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ConversationEntry } from '@redacta/shared';
+import type { ConversationResponse } from '@redacta/shared';
 import { api } from '@/lib/api-client';
 import { chatKeys } from './chat-keys';
 
-export interface Conversation {
-  projectId: string;
-  entries: ConversationEntry[];
-}
-
-/** GET /api/project/{id}/conversation: entries oldest first (spec §4 conversation load). */
-export function fetchConversation(projectId: string): Promise<Conversation> {
-  return api.get<Conversation>(`/project/${projectId}/conversation`);
+/** GET /api/project/{id}/conversation: entries oldest first. */
+export function fetchConversation(projectId: string): Promise<ConversationResponse> {
+  return api.get<ConversationResponse>(`/project/${projectId}/conversation`);
 }
 
 export function useConversation(projectId: string | null) {

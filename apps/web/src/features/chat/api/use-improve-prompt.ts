@@ -1,12 +1,7 @@
 import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
+import type { ImprovePromptResponse } from '@redacta/shared';
 import { slowApi } from '@/lib/api-client';
 import { chatKeys } from './chat-keys';
-
-interface ImprovedPrompt {
-  text: string;
-  wordsCharged: number;
-  remaining: number | null;
-}
 
 interface ImproveInput {
   workspaceId: string;
@@ -21,7 +16,7 @@ export function useImprovePrompt() {
   return useMutation({
     mutationKey: improveKey,
     mutationFn: ({ workspaceId, text }: ImproveInput) =>
-      slowApi.post<ImprovedPrompt>('/chat/improve', { workspaceId, text }),
+      slowApi.post<ImprovePromptResponse>('/chat/improve', { workspaceId, text }),
     onSuccess: (_result, { workspaceId }) =>
       void queryClient.invalidateQueries({ queryKey: chatKeys.usage(workspaceId) }),
   });
@@ -39,7 +34,7 @@ export function useLastImprovement(): Improvement | null {
     filters: { mutationKey: improveKey, status: 'success' },
     select: (mutation) => ({
       original: (mutation.state.variables as ImproveInput).text,
-      improved: (mutation.state.data as ImprovedPrompt).text,
+      improved: (mutation.state.data as ImprovePromptResponse).text,
     }),
   });
   return improvements.at(-1) ?? null;

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ReactionValue } from '@redacta/shared';
+import type { ReactionResponse, ReactionValue } from '@redacta/shared';
 import { api } from '@/lib/api-client';
 import { setReaction } from '../hooks/conversation-cache';
 
@@ -15,10 +15,7 @@ export function useReactToReply() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ workspaceId, entryId, value }: ReactionInput) =>
-      api.patch<{ entryId: string; value: ReactionValue | null }>(
-        `/workspace/${workspaceId}/add-reaction/${entryId}`,
-        { value },
-      ),
+      api.patch<ReactionResponse>(`/workspace/${workspaceId}/add-reaction/${entryId}`, { value }),
     onSuccess: ({ entryId, value }, { projectId }) => setReaction(queryClient, projectId, entryId, value),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ConversationResponse, ShowReplyVersionResponse } from '@redacta/shared';
 import { api } from '@/lib/api-client';
 import { chatKeys } from './chat-keys';
-import type { Conversation } from './use-conversation';
 import { showVersion } from '../hooks/conversation-cache';
 
 interface ShowVersionInput {
@@ -17,12 +17,12 @@ export function useShowReplyVersion() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ projectId, versionId }: ShowVersionInput) =>
-      api.patch<{ entryId: string }>(`/project/${projectId}/conversation/shown-version`, {
+      api.patch<ShowReplyVersionResponse>(`/project/${projectId}/conversation/shown-version`, {
         entryId: versionId,
       }),
     onMutate: async ({ projectId, versionId }) => {
       await queryClient.cancelQueries({ queryKey: chatKeys.conversation(projectId) });
-      const before = queryClient.getQueryData<Conversation>(chatKeys.conversation(projectId));
+      const before = queryClient.getQueryData<ConversationResponse>(chatKeys.conversation(projectId));
       showVersion(queryClient, projectId, versionId);
       return { before };
     },

@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { ConversationEntry, ReplyVersion } from '@redacta/shared';
+import type { ConversationEntry, ConversationResponse, ReplyVersion } from '@redacta/shared';
 import { chatKeys } from '../api/chat-keys';
-import type { Conversation } from '../api/use-conversation';
 
 /** Ids the client gives entries the server saved but did not name (a stopped reply) until it learns them. */
 export const LOCAL_ID_PREFIX = 'local-';
@@ -48,7 +47,7 @@ function updateEntries(
   projectId: string,
   update: (entry: ConversationEntry) => ConversationEntry,
 ): void {
-  queryClient.setQueryData<Conversation>(chatKeys.conversation(projectId), (conversation) =>
+  queryClient.setQueryData<ConversationResponse>(chatKeys.conversation(projectId), (conversation) =>
     conversation ? { ...conversation, entries: conversation.entries.map(update) } : conversation,
   );
 }
@@ -94,7 +93,7 @@ export function appendEntries(
   projectId: string,
   entries: ConversationEntry[],
 ): void {
-  queryClient.setQueryData<Conversation>(chatKeys.conversation(projectId), (conversation) => ({
+  queryClient.setQueryData<ConversationResponse>(chatKeys.conversation(projectId), (conversation) => ({
     projectId,
     entries: [...(conversation?.entries ?? []), ...entries],
   }));
@@ -118,11 +117,11 @@ export async function adoptStoppedReply(
     /** A stopped regenerated reply: the versions before it, which the server shows until it is saved. */
     earlierIds?: string[];
   },
-  readConversation: () => Promise<Conversation>,
+  readConversation: () => Promise<ConversationResponse>,
 ): Promise<void> {
   for (const delay of STOPPED_REPLY_LOOKUPS_MS) {
     await new Promise((resolve) => setTimeout(resolve, delay));
-    let saved: Conversation;
+    let saved: ConversationResponse;
     try {
       saved = await readConversation();
     } catch {

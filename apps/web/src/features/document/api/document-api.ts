@@ -1,11 +1,6 @@
-import type { DocumentContent } from '@redacta/shared';
+import type { DocumentContent, DocumentResponse, UpdateDocumentResponse } from '@redacta/shared';
 import { api } from '@/lib/api-client';
 import { sessionStore } from '@/lib/session-store';
-
-export interface SavedDocument {
-  content: DocumentContent;
-  updatedAt: string;
-}
 
 export const documentKey = (projectId: string) => ['project', projectId, 'document'] as const;
 
@@ -20,13 +15,14 @@ const pendingSaves = new Map<string, Promise<unknown>>();
  */
 export async function fetchDocument(projectId: string): Promise<DocumentContent> {
   await pendingSaves.get(projectId)?.catch(() => undefined);
-  const { content } = await api.get<{ content: DocumentContent }>(documentPath(projectId));
-  return content;
+  const { content } = await api.get<DocumentResponse>(documentPath(projectId));
+  // The server checked the content as a document when it was saved; it answers it as stored.
+  return content as DocumentContent;
 }
 
 /** PATCH /api/project/{id}/document; the server answers with what it stored. */
-export function saveDocument(projectId: string, content: DocumentContent): Promise<SavedDocument> {
-  const saving = api.patch<SavedDocument>(documentPath(projectId), { content });
+export function saveDocument(projectId: string, content: DocumentContent): Promise<UpdateDocumentResponse> {
+  const saving = api.patch<UpdateDocumentResponse>(documentPath(projectId), { content });
   pendingSaves.set(projectId, saving);
   const forget = () => {
     if (pendingSaves.get(projectId) === saving) pendingSaves.delete(projectId);

@@ -1,6 +1,5 @@
-import type { DocumentContent } from '@redacta/shared';
+import type { DocumentContent, UpdateDocumentResponse } from '@redacta/shared';
 import { isApiError } from '@/lib/api-error';
-import type { SavedDocument } from '../api/document-api';
 
 /** How long typing must pause before the document is saved. */
 export const AUTOSAVE_DELAY_MS = 1000;
@@ -22,7 +21,7 @@ export interface DocumentSnapshot {
 export type InsertSink = (markdowns: string[]) => void;
 
 export interface DocumentStoreDeps {
-  save: (projectId: string, content: DocumentContent) => Promise<SavedDocument>;
+  save: (projectId: string, content: DocumentContent) => Promise<UpdateDocumentResponse>;
   saveOnUnload: (projectId: string, content: DocumentContent) => boolean;
 }
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Prompt, PromptGroup } from '@redacta/shared';
+import type { CreateCustomPromptResponse, Prompt, PromptGroup } from '@redacta/shared';
 import type { Locale } from '@redacta/shared/locales';
 import { api } from '@/lib/api-client';
 import { useSession } from '@/features/session';
@@ -38,7 +38,7 @@ export function useCreateCustomPrompt() {
   const { workspaceId, inLanguage } = useGroupsCache();
   return useMutation({
     mutationFn: async (body: NewCustomPrompt): Promise<Prompt> => {
-      const { id } = await api.post<{ id: string }>('/prompt/custom', { workspaceId, ...body });
+      const { id } = await api.post<CreateCustomPromptResponse>('/prompt/custom', { workspaceId, ...body });
       return { id, ...body, category: null, custom: true };
     },
     onSuccess: (prompt) => inLanguage(prompt.language, (groups) => addCustomPrompt(groups, prompt)),

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Workspace } from '@redacta/shared';
+import type { RenameWorkspaceResponse, Workspace } from '@redacta/shared';
 import { api } from '@/lib/api-client';
 import { workspacesKey } from '@/features/session';
 
@@ -8,7 +8,7 @@ export function useRenameWorkspace() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, name }: { id: string; name: string }) =>
-      api.patch<{ id: string; name: string }>(`/workspace/rename/${encodeURIComponent(id)}`, { name }),
+      api.patch<RenameWorkspaceResponse>(`/workspace/rename/${encodeURIComponent(id)}`, { name }),
     onSuccess: ({ id, name }) => {
       queryClient.setQueryData<Workspace[]>(workspacesKey, (list) =>
         list?.map((item) => (item.id === id ? { ...item, name } : item)),
