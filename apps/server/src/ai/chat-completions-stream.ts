@@ -221,8 +221,8 @@ function completionParts(body: ReadableStream<Uint8Array>): PartSource {
     if (choice.delta?.content) text += choice.delta.content;
   };
 
-  // SSE by the spec's rules, for the one field this protocol uses: `data:` lines accumulate, a blank
-  // line dispatches, comments and other fields are skipped.
+  // Server-Sent Events, for the one field this protocol uses: `data:` lines accumulate, a blank line
+  // dispatches, comments and other fields are skipped.
   const feed = (received: string) => {
     const lines = pending + received;
     let start = 0;

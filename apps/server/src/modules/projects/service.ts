@@ -52,7 +52,8 @@ export async function createProject(
   await requireMembership(db, workspaceId, userId);
   let projectName = name?.trim();
   if (!projectName) {
-    // The workspace's language is its owner's (spec §4: "a date plus Sin título").
+    // An unnamed project is called "<date> Sin título" / "<date> Untitled" in the workspace's language,
+    // which is its owner's.
     const [owner] = await db
       .select({ locale: users.locale })
       .from(workspaces)

@@ -199,7 +199,7 @@ describe('document panel', { timeout: 20_000 }, () => {
     expect(screen.queryByText('Inserta respuestas del chat o escribe aquí')).toBeNull();
   });
 
-  it('saves on Ctrl+S with the spec toast, and shows word and character counts', async () => {
+  it('saves on Ctrl+S with the saved toast, and shows word and character counts', async () => {
     const { saves } = renderDocument({
       [`GET ${documentUrl}`]: () =>
         json(200, { content: { type: 'doc', content: [paragraph('Hola, ¿qué tal?'), paragraph('Bien')] } }),
@@ -251,7 +251,7 @@ describe('document panel', { timeout: 20_000 }, () => {
     });
   });
 
-  it('shows the spec error when the document cannot be loaded', async () => {
+  it('shows its error when the document cannot be loaded', async () => {
     renderDocument({
       [`GET ${documentUrl}`]: () => json(500, { error: { code: 'INTERNAL', message: 'boom' } }),
     });

@@ -319,7 +319,7 @@ describe('conversation and composer', () => {
     expect(screen.queryByText('Fallo al generar respuesta')).not.toBeInTheDocument();
   });
 
-  it('a failed conversation load toasts the spec message and offers to try again', async () => {
+  it('a failed conversation load toasts its error and offers to try again', async () => {
     renderStreaming({
       [`GET /api/project/${PROJECT_ID}/conversation`]: () =>
         json(500, { error: { code: 'INTERNAL', message: 'boom' } }),

@@ -113,7 +113,7 @@ describe('project and folder actions', { timeout: 20_000 }, () => {
     expect(await screen.findByText('No se pudieron mover los proyectos')).toBeInTheDocument();
   });
 
-  it('share toggles team-visible and private with the spec toasts; a failure has its own', async () => {
+  it('share toggles team-visible and private with their success toasts; a failure has its own', async () => {
     const a = project('Informe');
     const b = project('Borrador');
     renderProjects({ folders: [], projects: [a, b], fail: { share: [b.id] } });
@@ -196,7 +196,7 @@ describe('project and folder actions', { timeout: 20_000 }, () => {
     expect(dialog).toBeInTheDocument();
   });
 
-  it('renaming a folder: the spec toast on success, its own text on failure', async () => {
+  it('renaming a folder: the success toast on success, its own text on failure', async () => {
     const box = folder('Borradores');
     const other = folder('Ideas');
     renderProjects({ folders: [box, other], projects: [], fail: { renameFolder: [other.id] } });
@@ -231,7 +231,7 @@ describe('project and folder actions', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('link', { name: 'Dentro' })).toBeInTheDocument();
   });
 
-  it('in English the toasts are the spec’s English ones', async () => {
+  it('in English the toasts are the English catalogue's', async () => {
     await changeLocale('en');
     renderProjects({ folders: [], projects: [project('One'), project('Two')] });
     await userEvent.click(

@@ -69,7 +69,7 @@ describe('projects page', { timeout: 20_000 }, () => {
     expect(await screen.findByText('No se pudieron mover los proyectos')).toBeInTheDocument();
   });
 
-  it('empty workspace: one primary action; a failed create shows the spec toast', async () => {
+  it('empty workspace: one primary action; a failed create shows its error toast', async () => {
     renderProjects({ folders: [], projects: [], fail: { create: ['*'] } });
     expect(await screen.findByText('Aún no hay proyectos')).toBeInTheDocument();
     const [, emptyAction] = screen.getAllByRole('button', { name: 'Nuevo proyecto' });
@@ -95,13 +95,13 @@ describe('projects page', { timeout: 20_000 }, () => {
     );
   });
 
-  it('a failed folder load shows the spec toast and still lists the projects', async () => {
+  it('a failed folder load shows its error toast and still lists the projects', async () => {
     renderProjects({ folders: [folder('Oculta')], projects: [project('Visible')], fail: { folders: ['*'] } });
     expect(await screen.findByText('No se pudieron recuperar las carpetas')).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Visible' })).toBeInTheDocument();
   });
 
-  it('a failed list load shows the spec toast and a retry', async () => {
+  it('a failed list load shows its error toast and a retry', async () => {
     renderProjects({ folders: [], projects: [], fail: { list: ['*'] } });
     await waitFor(() =>
       expect(screen.getAllByText('No se pudieron recuperar los proyectos')).toHaveLength(2),
