@@ -30,13 +30,25 @@ function alive(pid: number): boolean {
   }
 }
 
+function commandLine(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
+  } catch {
+    return '';
+  }
+}
+
+function parentOf(pid: number): number {
+  return Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+}
+
 /** Every process below `root`, read from /proc: npm, the start script and the server. */
 function descendants(root: number): number[] {
   const children = new Map<number, number[]>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const ppid = Number(readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+      const ppid = parentOf(Number(entry));
       children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
     } catch {
       // gone meanwhile
@@ -110,9 +122,16 @@ async function npmStart(port: number) {
   expect(ready, `/readyz did not answer:\n${output}`).toBe(true);
   const tree = descendants(npm.pid!);
   started = { npm, tree };
-  // npm, then the start script as its own child (no shell in between), then the server.
-  expect(tree.length, `processes under npm: ${tree.join(', ')}`).toBe(2);
-  return { npm, startScript: tree[0]!, server: tree[1]! };
+  // npm, then the start script as its own child (no shell in between), then the server. Other
+  // processes may sit below the server (tsx starts esbuild's service when its cache is cold).
+  const listing = tree.map((pid) => `${pid} ${commandLine(pid)}`).join('\n');
+  const startScript = tree.find((pid) => commandLine(pid).includes('scripts/start.mjs'));
+  const server = tree.find((pid) => commandLine(pid).includes('apps/server/src/main.ts'));
+  expect(startScript, `processes under npm:\n${listing}`).toBeDefined();
+  expect(server, `processes under npm:\n${listing}`).toBeDefined();
+  expect(parentOf(startScript!), `processes under npm:\n${listing}`).toBe(npm.pid);
+  expect(parentOf(server!), `processes under npm:\n${listing}`).toBe(startScript);
+  return { npm, startScript: startScript!, server: server! };
 }
 
 describe('npm start', () => {

@@ -55,6 +55,7 @@ export function SplitDivider({
     <div
       role="separator"
       aria-orientation="vertical"
+      aria-controls="chat-pane-document"
       aria-label={t('chat.resizeDocument')}
       aria-valuemin={DOCUMENT_MIN_WIDTH}
       aria-valuemax={Math.max(DOCUMENT_MIN_WIDTH, Math.round(available() - CHAT_MIN_WIDTH))}

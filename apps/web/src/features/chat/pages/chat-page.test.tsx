@@ -123,7 +123,9 @@ describe('chat page', () => {
     expect(divider).toHaveAttribute('aria-valuenow', '320');
     await userEvent.keyboard('{ArrowRight}');
     expect(divider).toHaveAttribute('aria-valuenow', '320');
-    expect(screen.getByRole('region', { name: 'Documento' })).toHaveStyle({ width: '320px' });
+    const pane = document.getElementById(divider.getAttribute('aria-controls')!);
+    expect(pane).toHaveAccessibleName('Documento');
+    expect(pane).toHaveStyle({ width: '320px' });
     unmount();
     renderChat(<ChatPage />, { [`GET /api/project/${PROJECT_ID}/document`]: emptyDocument });
     expect(await screen.findByRole('separator')).toHaveAttribute('aria-valuenow', '320');

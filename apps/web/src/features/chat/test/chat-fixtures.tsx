@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react';
+import { beforeAll } from 'vitest';
 import type { ChatStreamPart, ConversationEntry } from '@redacta/shared';
 import { type ApiHandler, json } from '../../../../test/render';
 import { renderInSession } from '../../../../test/session';
@@ -10,8 +11,15 @@ import {
   WORKSPACE_ID,
   workspaceFixture,
 } from '../../../../test/fixtures';
+import { loadEditorModule } from '../../document/editor/load-editor';
 
 export { PROJECT_ID, projectFixture, WORKSPACE_ID };
+
+// The chat loads the document's editor (a lazy chunk) when it opens a project. Loaded once before the
+// tests, it cannot still be importing when the last test has torn the environment down.
+beforeAll(async () => {
+  await loadEditorModule();
+});
 export const USER_ENTRY_ID = '33333333-3333-4333-8333-333333333333';
 export const REPLY_ID = '44444444-4444-4444-8444-444444444444';
 
