@@ -51,6 +51,8 @@ export class PromptLibrary {
     await this.dialog.getByLabel('Texto del prompt').fill(text);
     if (language) await this.dialog.getByRole('radio', { name: language }).check();
     await this.dialog.getByRole('button', { name: 'Guardar' }).click();
-    await expect(this.page.getByText('Prompt personalizado creado')).toBeVisible();
+    // The saved prompt is listed; its toast may sit beside an earlier save's, still on screen.
+    await expect(this.option(name)).toBeVisible();
+    await expect(this.page.getByText('Prompt personalizado creado').last()).toBeVisible();
   }
 }
