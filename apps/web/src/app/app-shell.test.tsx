@@ -139,7 +139,7 @@ describe('app shell', () => {
     expect(within(modal).getByRole('tab', { name: /Anual/ })).toHaveAttribute('aria-selected', 'true');
     expect(modal).toHaveTextContent('36 €');
     expect(modal).toHaveTextContent('432 €');
-    expect(modal).toHaveTextContent('El pago en línea llegará pronto');
+    expect(modal).toHaveTextContent('El pago en línea no está disponible');
     await userEvent.click(within(modal).getByRole('tab', { name: 'Mensual' }));
     expect(modal).toHaveTextContent('49 €');
   });
