@@ -231,7 +231,7 @@ describe('project and folder actions', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('link', { name: 'Dentro' })).toBeInTheDocument();
   });
 
-  it('in English the toasts are the English catalogue's', async () => {
+  it('in English the toasts are in the English catalogue', async () => {
     await changeLocale('en');
     renderProjects({ folders: [], projects: [project('One'), project('Two')] });
     await userEvent.click(
