@@ -23,7 +23,23 @@ function installMatchMedia() {
     }) as MediaQueryList;
 }
 
-beforeEach(installMatchMedia);
+/**
+ * jsdom has no ResizeObserver; popovers and tooltips (Radix) measure themselves with one when they
+ * open. A silent one: nothing in these tests depends on a size changing.
+ */
+function installResizeObserver() {
+  if (typeof window.ResizeObserver === 'function') return;
+  window.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}
+
+beforeEach(() => {
+  installMatchMedia();
+  installResizeObserver();
+});
 
 // An answer (a test's fake included) that its route's shared schema refuses fails the test, even
 // when the screen showed the thrown error as an error state the test expected.

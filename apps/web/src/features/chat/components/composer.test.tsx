@@ -173,15 +173,6 @@ describe('Improve', { timeout: 20_000 }, () => {
   });
 
   it('with no words left it is disabled and says why, as Send does, and asks the server nothing', async () => {
-    // The hint measures itself; jsdom has no ResizeObserver.
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
     const { callsTo } = renderComposer({}, { remaining: 0 });
     const box = await screen.findByRole('textbox', { name: 'Mensaje' });
     await userEvent.type(box, 'nombres');

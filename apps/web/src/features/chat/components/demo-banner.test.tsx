@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { changeLocale } from '@/lib/i18n';
@@ -52,15 +52,6 @@ describe.each(['es', 'en'] as const)('the demo banner (%s)', (locale) => {
   beforeEach(async () => {
     await startSignedOut();
     await changeLocale(locale);
-    // The popover measures itself; jsdom has no ResizeObserver.
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
   });
 
   it('tells a member that an administrator can connect a model, with no server settings', async () => {

@@ -103,15 +103,6 @@ describe('the version switcher of a regenerated reply', () => {
   });
 
   it('works from the keyboard, keeping the focus on the switcher', async () => {
-    // The buttons' tooltips open on focus and measure themselves; jsdom has no ResizeObserver.
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
     renderConversation(regenerated);
     await screen.findByText('Cada mañana, pan recién hecho.');
     const previous = within(reply()).getByRole('button', { name: 'Versión anterior' });

@@ -9,7 +9,7 @@ import { SessionGate } from '@/features/session';
 import { RecentProjects } from '../components/recent-projects';
 import ProjectsPage from '../pages/projects-page';
 import { W, fakeWorkspaceApi, project } from '../test/fake-workspace-api';
-import { openMenu, stubResizeObserver } from '../test/render-projects';
+import { openMenu } from '../test/render-projects';
 
 /**
  * The chat (its header), the sidebar and the projects page against one in-memory API. `GET
@@ -30,7 +30,6 @@ function renderWorkspace() {
       return found ? json(200, found) : json(404, { error: { code: 'NOT_FOUND', message: 'gone' } });
     }),
   );
-  stubResizeObserver();
   const rendered = renderRoutes(
     [
       {

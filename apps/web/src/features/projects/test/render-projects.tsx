@@ -8,26 +8,10 @@ import { ProjectsHeaderActions } from '../components/projects-header';
 import ProjectsPage from '../pages/projects-page';
 import { W, fakeWorkspaceApi } from './fake-workspace-api';
 
-/**
- * A folder card's name tooltip opens when the focus lands on it and measures itself; jsdom has no
- * ResizeObserver.
- */
-export function stubResizeObserver() {
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-}
-
 /** /projects with its header actions inside the session wrapper, against the in-memory API. */
 export function renderProjects(options: Parameters<typeof fakeWorkspaceApi>[0], path = `/projects?id=${W}`) {
   const api = fakeWorkspaceApi(options);
   vi.stubGlobal('fetch', vi.fn(api.fetch));
-  stubResizeObserver();
   const rendered = renderRoutes(
     [
       {
