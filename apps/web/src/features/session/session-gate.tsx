@@ -4,12 +4,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
 import type { Workspace } from '@redacta/shared';
-import { refreshSession } from '@/lib/api-client';
 import { useSessionState } from '@/lib/session-store';
-import { clearStoredIds, storage, storageKeys } from '@/lib/storage';
+import { storage, storageKeys } from '@/lib/storage';
 import { changeLocale, currentLocale } from '@/lib/i18n';
 import { FullScreenLoader } from '@/components/ui/spinner';
 import { useWorkspaces, workspacesKey } from './api/use-workspaces';
+import { useRefreshOrLogin } from './use-refresh-or-login';
 import { SessionContext, type SessionContextValue } from './session-context';
 
 /** 3 s after session start the workspaces reload once (docs/product.md, Session start). */
@@ -31,23 +31,7 @@ export function SessionGate({ children }: { children: ReactNode }) {
   const skipRefresh = searchParams.has('token');
   const [ready, setReady] = useState(() => user !== null || skipRefresh);
 
-  useEffect(() => {
-    if (ready) return;
-    let active = true;
-    refreshSession().then(
-      () => {
-        if (active) setReady(true);
-      },
-      () => {
-        if (!active) return;
-        clearStoredIds();
-        navigate('/login', { replace: true });
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [ready, navigate]);
+  useRefreshOrLogin(!ready, () => setReady(true));
 
   const signedIn = ready && user !== null;
 

@@ -1,4 +1,4 @@
-import { useEffect, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -7,10 +7,9 @@ import type { SessionUser } from '@redacta/shared';
 import { NameFields, useChangeName, useNameForm } from '@/features/profile';
 import { Button } from '@/components/ui/button';
 import { FullScreenLoader } from '@/components/ui/spinner';
-import { refreshSession } from '@/lib/api-client';
 import { useSessionState } from '@/lib/session-store';
-import { clearStoredIds } from '@/lib/storage';
 import { errorMessage } from '@/lib/error-message';
+import { useRefreshOrLogin } from '@/features/session';
 import { AuthShell } from '../components/auth-shell';
 
 /**
@@ -21,22 +20,10 @@ import { AuthShell } from '../components/auth-shell';
 export default function WelcomePage() {
   const { t } = useTranslation();
   useDocumentTitle(t('welcome.tab'));
-  const navigate = useNavigate();
   const { user } = useSessionState();
   const signedIn = user !== null;
 
-  useEffect(() => {
-    if (signedIn) return;
-    let active = true;
-    refreshSession().catch(() => {
-      if (!active) return;
-      clearStoredIds();
-      navigate('/login', { replace: true });
-    });
-    return () => {
-      active = false;
-    };
-  }, [signedIn, navigate]);
+  useRefreshOrLogin(!signedIn);
 
   if (!user) return <FullScreenLoader label={t('common.loading')} />;
   return <NamesForm user={user} />;
