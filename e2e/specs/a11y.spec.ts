@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, newEmail, test } from '../fixtures.ts';
 import { AppShell } from '../pages/app-shell.ts';
@@ -19,7 +16,7 @@ import {
   type Finding,
 } from '../support/a11y.ts';
 import { waitForCode } from '../support/mailbox.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { ownServer } from '../support/own-server.ts';
 
 /**
  * axe-core on every page and main dialog, in both themes at 1280 and 390 px: a serious or critical
@@ -271,27 +268,11 @@ test.describe('accessibility (axe-core: no serious or critical violations)', () 
   });
 
   test.describe('a workspace out of words', () => {
-    let dataRoot: string;
-    let server: RunningServer | undefined;
-
-    test.beforeAll(() => {
-      dataRoot = mkdtempSync(path.join(tmpdir(), 'redacta-e2e-a11y-'));
-    });
-    test.afterAll(async () => {
-      await server?.stop();
-      rmSync(dataRoot, { recursive: true, force: true });
-    });
+    const own = ownServer('a11y');
 
     test('/chat with the out-of-words banner', async ({ browser }) => {
       test.setTimeout(180_000);
-      const smtpUrl = process.env.E2E_SMTP_URL;
-      if (!smtpUrl) throw new Error('E2E_SMTP_URL is not set: run through playwright.config.ts');
-      server = await startServer({
-        dataDir: path.join(dataRoot, 'data'),
-        smtpUrl,
-        logFile: path.join(dataRoot, 'server.log'),
-        env: { FREE_PLAN_WORDS: '5' },
-      });
+      const server = await own.start({ FREE_PLAN_WORDS: '5' });
       const context = await browser.newContext({ baseURL: server.url, locale: 'es-ES' });
       const page = await context.newPage();
       const login = new LoginPage(page);

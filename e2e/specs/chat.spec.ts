@@ -1,11 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { expect, keepScreenshot, newEmail, test } from '../fixtures.ts';
 import { ChatPage } from '../pages/chat-page.ts';
 import { LoginPage } from '../pages/login-page.ts';
 import { WelcomePage } from '../pages/welcome-page.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { ownServer } from '../support/own-server.ts';
 
 const NAMES = 'Dame 10 nombres para una marca de cosmética natural';
 const ARTICLE = 'Escribe un artículo de blog de 800 palabras sobre teletrabajo productivo';
@@ -165,27 +162,11 @@ test.describe('chat', () => {
   });
 
   test.describe('a free workspace with a small allowance', () => {
-    let dataRoot: string;
-    let server: RunningServer | undefined;
-
-    test.beforeAll(() => {
-      dataRoot = mkdtempSync(path.join(tmpdir(), 'redacta-e2e-words-'));
-    });
-    test.afterAll(async () => {
-      await server?.stop();
-      rmSync(dataRoot, { recursive: true, force: true });
-    });
+    const own = ownServer('words');
 
     test('runs out of words and shows the out-of-words state', async ({ browser }, testInfo) => {
       test.setTimeout(180_000);
-      const smtpUrl = process.env.E2E_SMTP_URL;
-      if (!smtpUrl) throw new Error('E2E_SMTP_URL is not set: run through playwright.config.ts');
-      server = await startServer({
-        dataDir: path.join(dataRoot, 'data'),
-        smtpUrl,
-        logFile: path.join(dataRoot, 'server.log'),
-        env: { FREE_PLAN_WORDS: '30' },
-      });
+      const server = await own.start({ FREE_PLAN_WORDS: '30' });
       const context = await browser.newContext({ baseURL: server.url });
       const page = await context.newPage();
       const login = new LoginPage(page);

@@ -1,41 +1,21 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, newEmail, test } from '../fixtures.ts';
 import { LoginPage } from '../pages/login-page.ts';
 import { WelcomePage } from '../pages/welcome-page.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { ownServer } from '../support/own-server.ts';
 
 /**
  * "What was saved survives a restart": this spec runs its own server (as `npm start` does) on its own
  * DATA_DIR, stops it, starts it again on the same directory and signs in as the same user.
  */
 test.describe('persistence', () => {
-  let dataRoot: string;
-  let server: RunningServer | undefined;
-
-  test.beforeAll(() => {
-    dataRoot = mkdtempSync(path.join(tmpdir(), 'redacta-e2e-restart-'));
-  });
-  test.afterAll(async () => {
-    await server?.stop();
-    rmSync(dataRoot, { recursive: true, force: true });
-  });
+  const own = ownServer('restart');
 
   test('the user and their workspace survive a server restart', async ({ browser }) => {
     test.setTimeout(180_000);
-    const smtpUrl = process.env.E2E_SMTP_URL;
-    if (!smtpUrl) throw new Error('E2E_SMTP_URL is not set: run through playwright.config.ts');
-    const start = () =>
-      startServer({
-        dataDir: path.join(dataRoot, 'data'),
-        smtpUrl,
-        logFile: path.join(dataRoot, 'server.log'),
-      });
     const email = newEmail('restart');
 
-    server = await start();
+    let server = await own.start();
     let context = await browser.newContext({ baseURL: server.url });
     let page = await context.newPage();
     const login = new LoginPage(page);
@@ -47,7 +27,7 @@ test.describe('persistence', () => {
     await context.close();
 
     await server.stop();
-    server = await start();
+    server = await own.start();
 
     context = await browser.newContext({ baseURL: server.url });
     page = await context.newPage();
