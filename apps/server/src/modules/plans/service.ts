@@ -1,0 +1,107 @@
+import { and, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { isProPlan, PRO_INCLUDED_SEATS, type Plan } from '@redacta/shared';
+import type { Db, Tx } from '../../db/client.ts';
+import { invitations, memberships, workspaces } from '../../db/schema.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+
+/** The most seats a workspace may have besides its owner (Enterprise's configured number included). */
+export const MAX_USER_SEATS = 10_000;
+
+export interface PlanChange {
+  workspaceId: string;
+  plan: Plan;
+  /** Pro only: seats bought beyond the included ones. */
+  extraSeats?: number;
+  /** Enterprise only, required: every seat besides the owner. */
+  enterpriseSeats?: number;
+}
+
+export interface PlanChangeResult {
+  plan: Plan;
+  userSeats: number;
+  /** Pending invitations revoked because the new plan has no seat for them. */
+  revokedInvitations: number;
+}
+
+/**
+ * Seats besides the owner for a plan: none on free, the included ones plus those bought on Pro, the
+ * configured number on Enterprise (docs/product.md, "Plans and the word allowance").
+ */
+export function seatsForPlan(
+  plan: Plan,
+  options: { extraSeats?: number; enterpriseSeats?: number } = {},
+): number {
+  if (plan === 'free') return 0;
+  if (isProPlan(plan)) return PRO_INCLUDED_SEATS + seatCount(options.extraSeats ?? 0, 'extra seats');
+  if (options.enterpriseSeats === undefined) {
+    throw new AppError('VALIDATION_FAILED', 'An Enterprise plan needs its number of seats');
+  }
+  return seatCount(options.enterpriseSeats, 'Enterprise seats');
+}
+
+function seatCount(value: number, what: string): number {
+  if (!Number.isInteger(value) || value < 0 || value > MAX_USER_SEATS) {
+    throw new AppError('VALIDATION_FAILED', `The ${what} must be a whole number from 0 to ${MAX_USER_SEATS}`);
+  }
+  return value;
+}
+
+/**
+ * The one way a workspace's plan changes — the operator command and billing both call it. In one
+ * transaction with the workspace row locked (so an invitation racing for a seat waits for it): the
+ * plan and its seats are set; pending invitations the new seats cannot hold are revoked, the newest
+ * first (all of them on free); members are never removed and nothing is deleted. Going to free also
+ * turns the premium model off. Why: docs/decisions/0010-plan-changes-and-downgrades.md.
+ */
+export async function changeWorkspacePlan(db: Db | Tx, change: PlanChange): Promise<PlanChangeResult> {
+  const userSeats = seatsForPlan(change.plan, change);
+  return db.transaction(async (tx) => {
+    const [workspace] = await tx
+      .select({ id: workspaces.id })
+      .from(workspaces)
+      .where(eq(workspaces.id, change.workspaceId))
+      .for('update');
+    if (!workspace) throw notFound('Workspace');
+
+    await tx
+      .update(workspaces)
+      .set({
+        plan: change.plan,
+        userSeats,
+        ...(change.plan === 'free' ? { isGpt4TurnedOn: false } : {}),
+      })
+      .where(eq(workspaces.id, change.workspaceId));
+
+    const [members] = await tx
+      .select({ count: count() })
+      .from(memberships)
+      .where(and(eq(memberships.workspaceId, change.workspaceId), eq(memberships.role, 'member')));
+    const pending = await tx
+      .select({ id: invitations.id })
+      .from(invitations)
+      .where(
+        and(
+          eq(invitations.workspaceId, change.workspaceId),
+          isNull(invitations.acceptedAt),
+          isNull(invitations.revokedAt),
+          gt(invitations.expiresAt, sql`now()`),
+        ),
+      )
+      .orderBy(desc(invitations.createdAt), desc(invitations.id));
+
+    const free = Math.max(0, userSeats - members!.count);
+    const revoke = change.plan === 'free' ? pending : pending.slice(0, Math.max(0, pending.length - free));
+    if (revoke.length > 0) {
+      await tx
+        .update(invitations)
+        .set({ revokedAt: sql`now()` })
+        .where(
+          inArray(
+            invitations.id,
+            revoke.map((invitation) => invitation.id),
+          ),
+        );
+    }
+    return { plan: change.plan, userSeats, revokedInvitations: revoke.length };
+  });
+}
