@@ -157,9 +157,11 @@ describe('brand voices', () => {
 
     await addMember(t.app, ana.workspaceId, bea.id);
     expect((await list(bea, ana.workspaceId)).json()).toHaveLength(1);
-    expect((await update(bea, id, { name: 'Compartida' })).statusCode).toBe(200);
+    // A member uses the owner's voice but may change only the voices they add themselves.
+    expect((await update(bea, id, { name: 'Compartida' })).json().error.code).toBe('FORBIDDEN');
     const added = await create(bea, { name: 'De Bea', voice: 'b' }, ana.workspaceId);
     expect(added.json().addedBy).toMatchObject({ id: bea.id, firstName: 'Bea' });
+    expect((await update(bea, added.json().id, { name: 'De Bea, corregida' })).statusCode).toBe(200);
   });
 
   it('needs a signed-in user', async () => {

@@ -3,6 +3,7 @@ import type { BrandVoice, CreateBrandVoiceBody, UpdateBrandVoiceBody } from '@re
 import type { Db, Tx } from '../../db/client.ts';
 import { brandVoices, users } from '../../db/schema.ts';
 import { AppError, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import { requireCreatorOrOwner } from '../members/rules.ts';
 import { requireMembership } from '../workspaces/service.ts';
 
 /** Attempts of a write that sets a default before two simultaneous "set default" requests give up. */
@@ -63,14 +64,18 @@ export async function listBrandVoices(db: Db, workspaceId: string, userId: strin
   return rows.map(toBrandVoice);
 }
 
-/** A voice of a workspace the user belongs to; a voice elsewhere looks absent (404). */
-async function requireVoiceOfMember(db: Db | Tx, id: string, userId: string) {
+/**
+ * A voice the user may change (edit, delete, make the default): it belongs to a workspace they are in
+ * (else 404, as if absent) and they created it or own the workspace (else 403).
+ */
+async function requireVoiceEditor(db: Db | Tx, id: string, userId: string) {
   const [voice] = await db
-    .select({ id: brandVoices.id, workspaceId: brandVoices.workspaceId })
+    .select({ id: brandVoices.id, workspaceId: brandVoices.workspaceId, addedBy: brandVoices.addedBy })
     .from(brandVoices)
     .where(eq(brandVoices.id, id));
   if (!voice) throw notFound('Brand voice');
-  await requireMembership(db, voice.workspaceId, userId, 'Brand voice');
+  const role = await requireMembership(db, voice.workspaceId, userId, 'Brand voice');
+  requireCreatorOrOwner({ role, createdBy: voice.addedBy, userId }, 'brand voice');
   return voice;
 }
 
@@ -127,14 +132,14 @@ export async function createBrandVoice(
   });
 }
 
-/** Rename, rewrite or (un)set as default; any member of the voice's workspace may. */
+/** Rename, rewrite or (un)set as default: the voice's creator or the workspace owner. */
 export async function updateBrandVoice(
   db: Db,
   id: string,
   userId: string,
   body: UpdateBrandVoiceBody,
 ): Promise<BrandVoice> {
-  const voice = await requireVoiceOfMember(db, id, userId);
+  const voice = await requireVoiceEditor(db, id, userId);
   return withOneDefault(db, async (tx) => {
     if (body.isDefault) await clearOtherDefaults(tx, voice.workspaceId, id);
     const [updated] = await tx
@@ -149,6 +154,6 @@ export async function updateBrandVoice(
 }
 
 export async function deleteBrandVoice(db: Db, id: string, userId: string): Promise<void> {
-  await requireVoiceOfMember(db, id, userId);
+  await requireVoiceEditor(db, id, userId);
   await db.delete(brandVoices).where(eq(brandVoices.id, id));
 }

@@ -3,6 +3,7 @@ import type { Folder, FolderWithCount, ProjectList, ProjectListQuery } from '@re
 import type { Db, Tx } from '../../db/client.ts';
 import { folders, projects } from '../../db/schema.ts';
 import { AppError, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import { requireCreatorOrOwner } from '../members/rules.ts';
 import { visibleTo } from '../projects/access.ts';
 import { listProjects } from '../projects/list.ts';
 import { requireMembership, type WorkspaceRole } from '../workspaces/service.ts';
@@ -35,9 +36,7 @@ export async function requireFolderAccess(
 /** Renaming and deleting a folder is for whoever created it and the workspace owner (403 otherwise). */
 async function requireFolderEditor(db: Db | Tx, folderId: string, userId: string): Promise<FolderRow> {
   const { folder, role } = await requireFolderAccess(db, folderId, userId);
-  if (folder.createdBy !== userId && role !== 'owner') {
-    throw new AppError('FORBIDDEN', 'Only the creator or the workspace owner can change this folder');
-  }
+  requireCreatorOrOwner({ role, createdBy: folder.createdBy, userId }, 'folder');
   return folder;
 }
 

@@ -1,7 +1,8 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { projects } from '../../db/schema.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { notFound } from '../../lib/errors.ts';
+import { requireCreatorOrOwner } from '../members/rules.ts';
 import { memberRole, type WorkspaceRole } from '../workspaces/service.ts';
 
 export type ProjectRow = typeof projects.$inferSelect;
@@ -36,18 +37,13 @@ export async function requireProjectAccess(
   return row;
 }
 
-/**
- * Changing a project (rename, move, share, delete) is for its creator or the workspace owner;
- * other members who can see a shared project get 403.
- */
+/** Changing a project (rename, move, share, delete): its creator or the workspace owner (else 403). */
 export async function requireProjectEditor(
   db: Db | Tx,
   projectId: string,
   userId: string,
 ): Promise<ProjectRow> {
   const { project, role } = await requireProjectAccess(db, projectId, userId);
-  if (project.createdBy !== userId && role !== 'owner') {
-    throw new AppError('FORBIDDEN', 'Only the creator or the workspace owner can change this project');
-  }
+  requireCreatorOrOwner({ role, createdBy: project.createdBy, userId }, 'project');
   return project;
 }

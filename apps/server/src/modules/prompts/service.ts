@@ -12,6 +12,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { promptUsage, prompts } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { requireCreatorOrOwner } from '../members/rules.ts';
 import { requireMembership } from '../workspaces/service.ts';
 import type { BuiltInLibrary, BuiltInPrompt } from './built-ins.ts';
 
@@ -117,23 +118,25 @@ export async function createCustomPrompt(db: Db, userId: string, body: CreateCus
 }
 
 /**
- * A custom prompt of a workspace the user belongs to. Built-in prompts are read-only for everyone
- * (403, they are not secret); another workspace's prompt looks absent (404).
+ * A custom prompt the user may change (edit, delete): it belongs to a workspace they are in (another
+ * workspace's prompt looks absent, 404) and they created it or own the workspace (else 403). Built-in
+ * prompts are read-only for everyone (403, they are not secret).
  */
-async function requireCustomPrompt(db: Db | Tx, id: string, userId: string) {
+async function requireCustomPromptEditor(db: Db | Tx, id: string, userId: string) {
   const [prompt] = await db
-    .select({ workspaceId: prompts.workspaceId })
+    .select({ workspaceId: prompts.workspaceId, createdBy: prompts.createdBy })
     .from(prompts)
     .where(eq(prompts.id, id));
   if (!prompt) throw notFound('Prompt');
   if (prompt.workspaceId === null) {
     throw new AppError('FORBIDDEN', 'Built-in prompts cannot be changed; save a copy as a custom prompt');
   }
-  await requireMembership(db, prompt.workspaceId, userId, 'Prompt');
+  const role = await requireMembership(db, prompt.workspaceId, userId, 'Prompt');
+  requireCreatorOrOwner({ role, createdBy: prompt.createdBy, userId }, 'prompt');
 }
 
 export async function updateCustomPrompt(db: Db, id: string, userId: string, body: UpdateCustomPromptBody) {
-  await requireCustomPrompt(db, id, userId);
+  await requireCustomPromptEditor(db, id, userId);
   const [updated] = await db
     .update(prompts)
     .set({ name: body.name, text: body.text })
@@ -144,7 +147,7 @@ export async function updateCustomPrompt(db: Db, id: string, userId: string, bod
 }
 
 export async function deleteCustomPrompt(db: Db, id: string, userId: string): Promise<void> {
-  await requireCustomPrompt(db, id, userId);
+  await requireCustomPromptEditor(db, id, userId);
   await db.delete(prompts).where(eq(prompts.id, id));
 }
 
