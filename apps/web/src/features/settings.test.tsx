@@ -112,17 +112,6 @@ describe('settings pages', () => {
     expect(screen.getByText('Plan gratuito', { selector: 'dd' })).toBeInTheDocument();
   });
 
-  it('workspace settings: a member sees the name read-only, the owner and the member list', async () => {
-    renderPage(<WorkspaceSettingsPage />, {}, [workspace(luis, 'pro_monthly')]);
-    const name = await screen.findByLabelText('Nombre del espacio de trabajo');
-    expect(name).toHaveAttribute('readonly');
-    expect(screen.queryByRole('button', { name: 'Guardar' })).not.toBeInTheDocument();
-    expect(screen.getByText('Solo el propietario puede cambiar el nombre.')).toBeInTheDocument();
-    expect(screen.getByText('Luis Pérez')).toBeInTheDocument();
-    expect(screen.getByText('1 de 3')).toBeInTheDocument();
-    expect(screen.getByText('Plan Pro', { selector: 'dd' })).toBeInTheDocument();
-  });
-
   it('labs: the GPT-4 switch is off and disabled for free workspaces, saying it is for paid members', async () => {
     renderPage(<LabsPage />, {});
     const toggle = await screen.findByRole('switch', { name: 'GPT-4 en el chat' });

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Check, CreditCard, FlaskConical, LogOut, Monitor, Moon, Settings, Sun, User } from 'lucide-react';
 import { useLogout, useSession, useUpdateLocale } from '@/features/session';
+import { planLabelKey } from '@/features/workspaces';
 import { UserAvatar, WorkspaceAvatar } from '@/components/ui/avatar';
 import { LanguageSelect } from '@/components/ui/language-select';
 import { cn } from '@/components/ui/cn';
@@ -18,7 +19,7 @@ const themes: Array<{ value: ThemeChoice; Icon: typeof Sun }> = [
 
 /**
  * The profile popup (a Radix Popover: buttons and links, Tab order, Escape closes): the e-mail
- * linking to /profile, the workspaces with a check on the current one, the configurable items (Labs
+ * linking to /profile, the workspaces (with their plan) and a check on the current one, the configurable items (Labs
  * tagged Experimental), theme and language, log out.
  * Shared by the desktop popover and the mobile menu.
  */
@@ -61,7 +62,12 @@ export function ProfileMenuContent({ onNavigate }: { onNavigate?: () => void }) 
                 }}
               >
                 <WorkspaceAvatar name={item.name} size="sm" />
-                <span className="min-w-0 flex-1 truncate">{item.name}</span>
+                <span className="flex min-w-0 flex-1 flex-col leading-tight">
+                  <span className="truncate" title={item.name}>
+                    {item.name}
+                  </span>
+                  <span className="truncate text-xs text-text-muted">{t(planLabelKey(item.plan))}</span>
+                </span>
                 {current && <Check className="size-4 text-primary" aria-label={t('profileMenu.current')} />}
               </button>
             </li>

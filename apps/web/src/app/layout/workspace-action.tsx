@@ -2,41 +2,57 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Sparkles, UserPlus } from 'lucide-react';
+import type { Workspace } from '@redacta/shared';
 import { useSession } from '@/features/session';
 import { UpgradeModal } from '@/features/subscription';
+import { InviteModal, useMembers } from '@/features/workspaces';
 import { Button } from '@/components/ui/button';
 
 /**
  * The sidebar's footer button: Pro/Enterprise workspaces see "invite teammate", free ones "upgrade
- * to Pro" (inviting needs a paid plan). With every seat taken the invite goes to /subscription to
- * buy seats; otherwise to the members section of the workspace settings.
+ * to Pro" (inviting needs a paid plan). With every seat taken (members besides the owner plus
+ * pending invitations) the invite goes to /subscription for more seats; otherwise it opens the
+ * invite modal where the user is.
  */
 export function WorkspaceAction({ onNavigate }: { onNavigate?: () => void }) {
+  const { workspace } = useSession();
+  if (!workspace) return null;
+  return workspace.isPro || workspace.isEnterprise ? (
+    <InviteAction key={workspace.id} workspace={workspace} onNavigate={onNavigate} />
+  ) : (
+    <UpgradeAction />
+  );
+}
+
+function InviteAction({ workspace, onNavigate }: { workspace: Workspace; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { workspace } = useSession();
-  const [upgradeOpen, setUpgradeOpen] = useState(false);
-  if (!workspace) return null;
+  const members = useMembers(workspace.id);
+  const [inviting, setInviting] = useState(false);
+  const seatsFull = members.data !== undefined && members.data.seatsUsed >= members.data.userSeats;
 
-  if (workspace.isPro || workspace.isEnterprise) {
-    return (
+  return (
+    <>
       <Button
         variant="secondary"
         className="w-full"
         icon={<UserPlus className="size-4" aria-hidden />}
         onClick={() => {
+          if (!seatsFull) return setInviting(true);
           onNavigate?.();
-          navigate(
-            workspace.invitedUsers.length >= workspace.userSeats
-              ? '/subscription'
-              : '/workspace-settings#members',
-          );
+          navigate('/subscription');
         }}
       >
         {t('sidebar.invite')}
       </Button>
-    );
-  }
+      <InviteModal open={inviting} onOpenChange={setInviting} workspace={workspace} />
+    </>
+  );
+}
+
+function UpgradeAction() {
+  const { t } = useTranslation();
+  const [upgradeOpen, setUpgradeOpen] = useState(false);
   return (
     <>
       <Button

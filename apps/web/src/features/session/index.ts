@@ -1,6 +1,7 @@
 export { SessionGate, WORKSPACE_RELOAD_MS } from './session-gate';
 export { useSession, type SessionContextValue } from './session-context';
-export { useLogout } from './api/use-logout';
+export { useLogout, useSignOut } from './api/use-logout';
 export { useRefreshOrLogin } from './use-refresh-or-login';
+export { useOptionalSession, type OptionalSession } from './use-optional-session';
 export { useUpdateLocale } from './api/use-update-locale';
-export { useWorkspaces, workspacesKey } from './api/use-workspaces';
+export { useWorkspaces, workspacesKey, WORKSPACE_POLL_MS } from './api/use-workspaces';

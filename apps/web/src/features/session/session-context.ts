@@ -5,6 +5,8 @@ export interface SessionContextValue {
   user: SessionUser | null;
   workspaces: Workspace[];
   workspace: Workspace | null;
+  /** The workspace the user owns (made at sign-up): where the app goes when another one is left. */
+  personalWorkspace: Workspace | null;
   workspacesLoading: boolean;
   selectWorkspace: (id: string) => void;
 }

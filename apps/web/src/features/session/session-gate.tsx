@@ -1,8 +1,9 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
+import { DoorOpen } from 'lucide-react';
 import type { Workspace } from '@redacta/shared';
 import { useSessionState } from '@/lib/session-store';
 import { storage, storageKeys } from '@/lib/storage';
@@ -10,6 +11,7 @@ import { changeLocale, currentLocale } from '@/lib/i18n';
 import { FullScreenLoader } from '@/components/ui/spinner';
 import { useWorkspaces, workspacesKey } from './api/use-workspaces';
 import { useRefreshOrLogin } from './use-refresh-or-login';
+import { useReloadOnNotFound } from './use-reload-on-not-found';
 import { SessionContext, type SessionContextValue } from './session-context';
 
 /** 3 s after session start the workspaces reload once (docs/product.md, Session start). */
@@ -84,8 +86,10 @@ export function SessionGate({ children }: { children: ReactNode }) {
 
   const [selectedId, setSelectedId] = useState<string | null>(() => storage.get(storageKeys.workspaceId));
   const workspaces = useMemo(() => workspacesQuery.data ?? [], [workspacesQuery.data]);
-  // The stored id if it is still one of the user's workspaces, else the first one.
-  const workspace = workspaces.find((item) => item.id === selectedId) ?? workspaces[0] ?? null;
+  const personalWorkspace = workspaces.find((item) => item.ownerId === user?.id) ?? null;
+  // The stored id if it is still one of the user's workspaces, else the personal one.
+  const workspace =
+    workspaces.find((item) => item.id === selectedId) ?? personalWorkspace ?? workspaces[0] ?? null;
 
   useEffect(() => {
     if (workspace && storage.get(storageKeys.workspaceId) !== workspace.id) {
@@ -94,21 +98,45 @@ export function SessionGate({ children }: { children: ReactNode }) {
   }, [workspace]);
 
   const pathname = location.pathname;
+  const selectWorkspace = useCallback(
+    (id: string) => {
+      storage.set(storageKeys.workspaceId, id);
+      storage.remove(storageKeys.projectId);
+      setSelectedId(id);
+      if (pathname.startsWith('/chat')) navigate('/chat');
+      else if (pathname.startsWith('/projects')) navigate(`/projects?id=${encodeURIComponent(id)}`);
+    },
+    [pathname, navigate],
+  );
+
+  useReloadOnNotFound(signedIn);
+
+  // The workspace on screen is missing from a reloaded list (removed, or left in another tab): the app
+  // moves to the personal workspace and says why, instead of showing a workspace it may not open.
+  const shown = useRef<Workspace | null>(null);
+  useEffect(() => {
+    if (!workspacesQuery.data) return;
+    const before = shown.current;
+    shown.current = workspace;
+    // A workspace switched away from (by choice, or by leaving it here) is not a lost one.
+    if (!before || before.id !== selectedId || !workspace) return;
+    if (workspacesQuery.data.some((item) => item.id === before.id)) return;
+    selectWorkspace(workspace.id);
+    toast(t('session.workspaceLost', { workspace: before.name }), {
+      icon: <DoorOpen className="size-4 shrink-0 text-primary" aria-hidden />,
+    });
+  }, [workspacesQuery.data, workspace, selectedId, selectWorkspace, t]);
+
   const value = useMemo<SessionContextValue>(
     () => ({
       user,
       workspaces,
       workspace,
+      personalWorkspace,
       workspacesLoading: workspacesQuery.isPending,
-      selectWorkspace: (id: string) => {
-        storage.set(storageKeys.workspaceId, id);
-        storage.remove(storageKeys.projectId);
-        setSelectedId(id);
-        if (pathname.startsWith('/chat')) navigate('/chat');
-        else if (pathname.startsWith('/projects')) navigate(`/projects?id=${encodeURIComponent(id)}`);
-      },
+      selectWorkspace,
     }),
-    [user, workspaces, workspace, workspacesQuery.isPending, pathname, navigate],
+    [user, workspaces, workspace, personalWorkspace, workspacesQuery.isPending, selectWorkspace],
   );
 
   if (!ready || needsName || (signedIn && workspacesQuery.isPending))

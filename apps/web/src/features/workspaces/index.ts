@@ -1,1 +1,4 @@
 export { planLabelKey } from './plan-label';
+export { InviteModal } from './components/invite-modal';
+export { useMembers } from './api/use-team';
+export { teamKeys } from './api/team-keys';

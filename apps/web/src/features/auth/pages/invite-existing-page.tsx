@@ -1,29 +1,196 @@
-import { Link } from 'react-router';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { KeyRound, MailOpen } from 'lucide-react';
+import type { InvitationPreview } from '@redacta/shared';
+import { useOptionalSession } from '@/features/session';
+import {
+  ClosedInvitation,
+  InvitationPanel,
+  JoinStep,
+  MismatchStep,
+  NameStep,
+  useInvitationPreview,
+  useJoinWorkspace,
+} from '@/features/invitations';
+import { Button } from '@/components/ui/button';
+import { LoadError } from '@/components/ui/load-error';
+import { Spinner } from '@/components/ui/spinner';
+import { isApiError } from '@/lib/api-error';
+import { problemText, type Problem } from '@/lib/error-message';
+import { currentLocale } from '@/lib/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { MailOpen } from 'lucide-react';
-import { buttonClasses } from '@/components/ui/button';
+import { useLogin } from '../api/use-login';
+import { useStartEmailLogin } from '../api/use-start-email-login';
 import { AuthShell } from '../components/auth-shell';
+import { CodeDialog } from '../components/code-dialog';
+
+/** A token as invitation links carry it: 43 base64url characters. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /**
- * Invitation links for existing accounts. Accepting from the link is not built: the page asks the
- * invitee to sign in with the invited address.
+ * The link of an invitation e-mail (`/invite/existing?token=…`), outside the layout and the session
+ * wrapper. It previews the invitation, then: signed in as the invited address, joins the workspace
+ * and opens /chat there; signed in as someone else, offers to sign out and go on; signed out, signs in
+ * (or up) with a code mailed to the invited address, asks a new account its name, and joins. An
+ * expired, revoked, used or unknown invitation gets a page that says so.
  */
 export default function InviteExistingPage() {
   const { t } = useTranslation();
-  useDocumentTitle(t('invite.title'));
+  useDocumentTitle(t('invitation.tab'));
+  const [params] = useSearchParams();
+  const rawToken = params.get('token') ?? '';
+  const token = TOKEN_PATTERN.test(rawToken) ? rawToken : '';
+  const preview = useInvitationPreview(token);
+
+  let content;
+  if (!token) content = <ClosedInvitation reason="unknown" />;
+  else if (preview.isPending) content = <Checking />;
+  else if (preview.isError) {
+    const status = isApiError(preview.error) ? preview.error.status : 0;
+    content =
+      status === 404 || status === 400 ? (
+        <ClosedInvitation reason="unknown" />
+      ) : (
+        <LoadError
+          message={t('invitation.loadFailed')}
+          retryLabel={t('invitation.retry')}
+          retrying={preview.isRefetching}
+          onRetry={() => void preview.refetch()}
+        />
+      );
+  } else if (preview.data.state !== 'pending')
+    content = (
+      <ClosedInvitation
+        reason={preview.data.state}
+        inviterName={preview.data.inviterName}
+        workspaceName={preview.data.workspaceName}
+      />
+    );
+  else content = <PendingInvitation token={token} preview={preview.data} />;
+
+  return <AuthShell>{content}</AuthShell>;
+}
+
+function Checking() {
+  const { t } = useTranslation();
   return (
-    <AuthShell>
-      <div className="flex flex-col items-start gap-4">
-        <span className="flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary">
-          <MailOpen className="size-6" aria-hidden />
-        </span>
-        <h1 className="text-2xl font-semibold tracking-tight">{t('invite.title')}</h1>
-        <p className="text-text-muted">{t('invite.text')}</p>
-        <Link to="/login" className={buttonClasses('primary', 'lg', 'w-full')}>
-          {t('invite.signIn')}
-        </Link>
-      </div>
-    </AuthShell>
+    <div className="flex items-center justify-center gap-3 py-12 text-text-muted">
+      <Spinner className="size-5 text-primary" />
+      <span role="status">{t('invitation.checking')}</span>
+    </div>
+  );
+}
+
+function PendingInvitation({ token, preview }: { token: string; preview: InvitationPreview }) {
+  const { t } = useTranslation();
+  const session = useOptionalSession();
+  const { join, joining, failure } = useJoinWorkspace(token, preview.workspaceName);
+
+  if (failure?.kind === 'closed')
+    return (
+      <ClosedInvitation
+        reason={failure.reason}
+        inviterName={preview.inviterName}
+        workspaceName={preview.workspaceName}
+      />
+    );
+  if (session.state === 'checking') return <Checking />;
+  if (session.state === 'signed-out')
+    return <SignInStep preview={preview} onSignedIn={(named) => named && join()} />;
+
+  const { user } = session;
+  if (failure?.kind === 'mismatch' || user.email.toLowerCase() !== preview.email.toLowerCase())
+    return <MismatchStep preview={preview} currentEmail={user.email} />;
+  if (!user.firstName?.trim())
+    return <NameStep user={user} workspaceName={preview.workspaceName} onNamed={join} />;
+  return (
+    <JoinStep
+      preview={preview}
+      joining={joining}
+      error={failure?.kind === 'error' ? problemText(t, failure.problem) : null}
+      onJoin={join}
+    />
+  );
+}
+
+/**
+ * Signed out: the invitation names the address, so signing in (or up) is one button that mails a code
+ * to it, then the sign-in page's code dialog. `onSignedIn` says whether the account already has a
+ * name (a new one gives it next, then joins).
+ */
+function SignInStep({
+  preview,
+  onSignedIn,
+}: {
+  preview: InvitationPreview;
+  onSignedIn: (named: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const start = useStartEmailLogin();
+  const login = useLogin();
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [codeProblem, setCodeProblem] = useState<Problem | null>(null);
+
+  const sendCode = (onSent?: () => void) =>
+    start.mutate(
+      { email: preview.email, locale: currentLocale() },
+      {
+        onSuccess: () => {
+          setProblem(null);
+          setCodeProblem(null);
+          onSent?.();
+        },
+        onError: (error) => (dialogOpen ? setCodeProblem : setProblem)({ error, passThrough: true }),
+      },
+    );
+
+  return (
+    <InvitationPanel
+      icon={<MailOpen className="size-6" aria-hidden />}
+      title={t('invitation.title', { inviter: preview.inviterName, workspace: preview.workspaceName })}
+    >
+      <p className="text-text-muted">{t('invitation.signInText', { email: preview.email })}</p>
+      {problem && (
+        <p role="alert" className="text-[13px] text-danger">
+          {problemText(t, problem)}
+        </p>
+      )}
+      <Button
+        size="lg"
+        className="w-full"
+        icon={<KeyRound className="size-4" aria-hidden />}
+        loading={start.isPending && !dialogOpen}
+        onClick={() => sendCode(() => setDialogOpen(true))}
+      >
+        {t('invitation.sendCode')}
+      </Button>
+      <CodeDialog
+        open={dialogOpen}
+        email={preview.email}
+        verifying={login.isPending}
+        resending={start.isPending && dialogOpen}
+        error={problemText(t, codeProblem)}
+        onVerify={(code) => {
+          setCodeProblem(null);
+          login.mutate(
+            { method: 'email', email: preview.email, code },
+            {
+              onSuccess: ({ user }) => {
+                setDialogOpen(false);
+                onSignedIn(Boolean(user.firstName?.trim()));
+              },
+              onError: (error) => setCodeProblem({ error, passThrough: true }),
+            },
+          );
+        }}
+        onResend={() => sendCode()}
+        onOpenChange={(open) => {
+          setDialogOpen(open);
+          if (!open) setCodeProblem(null);
+        }}
+      />
+    </InvitationPanel>
   );
 }

@@ -6,11 +6,10 @@ import { sessionStore } from '@/lib/session-store';
 import { clearStoredIds } from '@/lib/storage';
 
 /**
- * Call logout, clear state and stored ids, go to /login. Logging out never fails for the user: an error
- * is only logged.
+ * Ends the session where the user is: calls logout, clears state and stored ids. Logging out never
+ * fails for the user: an error is only logged.
  */
-export function useLogout() {
-  const navigate = useNavigate();
+export function useSignOut() {
   const queryClient = useQueryClient();
   return useCallback(async () => {
     try {
@@ -21,6 +20,15 @@ export function useLogout() {
     sessionStore.clear();
     clearStoredIds();
     queryClient.clear();
+  }, [queryClient]);
+}
+
+/** Logs out and goes to /login. */
+export function useLogout() {
+  const navigate = useNavigate();
+  const signOut = useSignOut();
+  return useCallback(async () => {
+    await signOut();
     navigate('/login', { replace: true });
-  }, [navigate, queryClient]);
+  }, [navigate, signOut]);
 }

@@ -4,11 +4,25 @@ import { api } from '@/lib/api-client';
 
 export const workspacesKey = ['workspaces'] as const;
 
+/** While the app is open the list reloads this often, so a removal seen nowhere else still shows. */
+export const WORKSPACE_POLL_MS = 60_000;
+
 export function fetchWorkspaces(): Promise<Workspace[]> {
   return api.get<Workspace[]>('/workspace/list');
 }
 
-/** GET /api/workspace/list: the user's workspaces with owner, plan, seats, members and usage. */
+/**
+ * GET /api/workspace/list: the user's workspaces with owner, plan, seats, members and usage. It
+ * reloads when the window gets the focus back and every minute, to notice a workspace the user was
+ * removed from (or left in another tab).
+ */
 export function useWorkspaces(enabled: boolean) {
-  return useQuery({ queryKey: workspacesKey, queryFn: fetchWorkspaces, enabled, staleTime: 30_000 });
+  return useQuery({
+    queryKey: workspacesKey,
+    queryFn: fetchWorkspaces,
+    enabled,
+    staleTime: 30_000,
+    refetchOnWindowFocus: true,
+    refetchInterval: WORKSPACE_POLL_MS,
+  });
 }

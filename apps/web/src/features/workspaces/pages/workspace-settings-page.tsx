@@ -2,20 +2,23 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
-import { Crown, Info } from 'lucide-react';
 import type { Workspace } from '@redacta/shared';
 import { checkWorkspaceName, WORKSPACE_NAME_MAX_LENGTH } from '@redacta/shared/rules/names';
 import { useSession } from '@/features/session';
 import { PremiumModelSwitch } from '@/features/labs';
 import { Input } from '@/components/ui/input';
 import { SaveButton } from '@/components/ui/save-button';
-import { UserAvatar, WorkspaceAvatar } from '@/components/ui/avatar';
+import { WorkspaceAvatar } from '@/components/ui/avatar';
 import { SettingsSection } from '@/components/ui/settings-section';
 import { errorMessage } from '@/lib/error-message';
 import { MOBILE_QUERY, useMediaQuery } from '@/lib/use-media-query';
 import { cn } from '@/components/ui/cn';
 import { useRenameWorkspace } from '../api/use-rename-workspace';
 import { planLabelKey } from '../plan-label';
+import { MembersSection } from '../components/members-section';
+import { PendingInvitationsSection } from '../components/pending-invitations-section';
+import { LeaveSection } from '../components/leave-section';
+import { InviteModal } from '../components/invite-modal';
 
 function RenameForm({ workspace, canEdit }: { workspace: Workspace; canEdit: boolean }) {
   const { t } = useTranslation();
@@ -64,10 +67,15 @@ function RenameForm({ workspace, canEdit }: { workspace: Workspace; canEdit: boo
   );
 }
 
+/**
+ * The workspace's settings: its name (the owner edits it, everyone else reads it), the members and
+ * the seats they use, pending invitations, leaving (members), and the premium model switch.
+ */
 export default function WorkspaceSettingsPage() {
   const { t } = useTranslation();
   const { user, workspace } = useSession();
   const { hash } = useLocation();
+  const [inviting, setInviting] = useState(false);
   // The mobile header already shows the page's title: the heading stays for screen readers only.
   const isMobile = useMediaQuery(MOBILE_QUERY);
 
@@ -75,10 +83,8 @@ export default function WorkspaceSettingsPage() {
     if (hash) document.getElementById(hash.slice(1))?.scrollIntoView();
   }, [hash]);
 
-  if (!workspace) return null;
-  const isOwner = user?.id === workspace.ownerId;
-  const paid = workspace.isPro || workspace.isEnterprise;
-  const owner = workspace.owner;
+  if (!workspace || !user) return null;
+  const isOwner = user.id === workspace.ownerId;
 
   return (
     <div className="mx-auto flex w-full max-w-[1200px] flex-col gap-6 px-4 py-8 md:px-6">
@@ -88,7 +94,7 @@ export default function WorkspaceSettingsPage() {
           <h1 className={cn('text-xl font-semibold break-words', isMobile && 'sr-only')}>
             {t('workspace.title')}
           </h1>
-          <p className="text-text-muted">
+          <p className="break-words text-text-muted">
             {workspace.name} · {t(planLabelKey(workspace.plan))}
           </p>
         </div>
@@ -96,62 +102,18 @@ export default function WorkspaceSettingsPage() {
       <SettingsSection id="general" title={t('workspace.general')} description={t('workspace.generalHelp')}>
         <RenameForm key={workspace.id + workspace.name} workspace={workspace} canEdit={isOwner} />
       </SettingsSection>
-      <SettingsSection id="members" title={t('workspace.members')} description={t('workspace.membersHelp')}>
-        <dl className="mb-4 grid max-w-md grid-cols-2 gap-3">
-          <div className="rounded-lg bg-surface-muted p-3">
-            <dt className="text-xs text-text-muted">{t('workspace.plan')}</dt>
-            <dd className="mt-1 font-medium">{t(planLabelKey(workspace.plan))}</dd>
-          </div>
-          <div className="rounded-lg bg-surface-muted p-3">
-            <dt className="text-xs text-text-muted">{t('workspace.seatsUsed')}</dt>
-            <dd className="mt-1 font-medium">
-              {paid
-                ? t('workspace.seatsValue', {
-                    used: workspace.invitedUsers.length,
-                    total: workspace.userSeats,
-                  })
-                : '—'}
-            </dd>
-          </div>
-        </dl>
-        <ul className="divide-y divide-border rounded-lg border border-border">
-          <li className="flex items-center gap-3 p-3">
-            <UserAvatar user={owner} size="sm" />
-            <div className="min-w-0 flex-1">
-              <p className="truncate font-medium">
-                {[owner.firstName, owner.lastName].filter(Boolean).join(' ') || owner.email}
-              </p>
-              <p className="truncate text-xs text-text-muted">{owner.email}</p>
-            </div>
-            <span className="inline-flex items-center gap-1 rounded-full bg-primary-soft px-2 py-0.5 text-xs font-medium text-primary">
-              <Crown className="size-3" aria-hidden />
-              {t('workspace.owner')}
-            </span>
-          </li>
-          {workspace.invitedUsers.map((member) => (
-            <li key={member.id} className="flex items-center gap-3 p-3">
-              <UserAvatar user={member} size="sm" />
-              <div className="min-w-0 flex-1">
-                <p className="truncate font-medium">
-                  {[member.firstName, member.lastName].filter(Boolean).join(' ') || member.email}
-                </p>
-                <p className="truncate text-xs text-text-muted">{member.email}</p>
-              </div>
-              <span className="text-xs text-text-muted">{t('workspace.member')}</span>
-            </li>
-          ))}
-        </ul>
-        {workspace.invitedUsers.length === 0 && (
-          <p className="mt-3 text-[13px] text-text-muted">{t('workspace.noMembers')}</p>
-        )}
-        <p className="mt-4 flex items-start gap-2 text-[13px] text-text-muted" role="note">
-          <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
-          {paid ? t('workspace.invitesComing') : t('workspace.invitesNeedPro')}
-        </p>
-      </SettingsSection>
+      <MembersSection
+        key={`members-${workspace.id}`}
+        workspace={workspace}
+        user={user}
+        onInvite={() => setInviting(true)}
+      />
+      <PendingInvitationsSection key={`pending-${workspace.id}`} workspace={workspace} user={user} />
       <section id="premium-model" className="scroll-mt-6 rounded-xl border border-border p-4 md:p-6">
         <PremiumModelSwitch />
       </section>
+      {!isOwner && <LeaveSection key={`leave-${workspace.id}`} workspace={workspace} />}
+      <InviteModal open={inviting} onOpenChange={setInviting} workspace={workspace} />
     </div>
   );
 }
