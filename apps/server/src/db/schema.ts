@@ -373,7 +373,10 @@ export const subscriptions = pgTable(
     extraSeats: integer('extra_seats').notNull().default(0),
     currentPeriodEnd: at('current_period_end'),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /** When the retention offer was taken: it is offered once per workspace, so this outlives subscriptions. */
     discountRequestedAt: at('discount_requested_at'),
+    /** The end of the discount running now (the retention offer lasts a few months). */
+    discountEndsAt: at('discount_ends_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -383,9 +386,38 @@ export const subscriptions = pgTable(
   ],
 );
 
-/** Stripe (or sandbox) webhook events already applied, so a redelivery changes nothing. */
+/**
+ * Stripe webhook events, each claimed by a unique insert before it is applied: a finished one is never
+ * applied again; one claimed but not finished within five minutes (its process died) may be claimed again.
+ * See docs/decisions/0011-billing-modes-and-webhook-claims.md.
+ */
 export const processedWebhookEvents = pgTable('processed_webhook_events', {
   id: text('id').primaryKey(),
   type: text('type').notNull(),
-  processedAt: at('processed_at').notNull().defaultNow(),
+  claimedAt: at('claimed_at').notNull().defaultNow(),
+  /** Null while the claim is being applied. */
+  processedAt: at('processed_at'),
 });
+
+/** The sandbox's checkout pages (billing mode `sandbox`): what is being bought, and where to go after. */
+export const sandboxCheckoutSessions = pgTable(
+  'sandbox_checkout_sessions',
+  {
+    /** `sbx_` and 24 letters or digits. */
+    id: text('id').primaryKey(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lookupKey: text('lookup_key', { enum: ['proMonthly', 'proYearly'] }).notNull(),
+    successUrl: text('success_url').notNull(),
+    cancelUrl: text('cancel_url').notNull(),
+    state: text('state', { enum: ['open', 'complete', 'expired'] })
+      .notNull()
+      .default('open'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sandbox_checkout_sessions_workspace_idx').on(t.workspaceId)],
+);
