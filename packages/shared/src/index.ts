@@ -16,3 +16,5 @@ export * from './plans.ts';
 export * from './locales.ts';
 export * from './contracts/brand-voices.ts';
 export * from './contracts/prompts.ts';
+export * from './contracts/teams.ts';
+export * from './contracts/billing.ts';

@@ -31,6 +31,20 @@ import {
   promptGroupsResponseSchema,
   updateCustomPromptResponseSchema,
 } from './prompts.ts';
+import {
+  priceListResponseSchema,
+  redirectUrlResponseSchema,
+  sandboxCheckoutSchema,
+  subscriptionSummarySchema,
+} from './billing.ts';
+import {
+  acceptInvitationResponseSchema,
+  invitationPreviewSchema,
+  inviteResponseSchema,
+  membersResponseSchema,
+  pendingInvitationSchema,
+  pendingInvitationsResponseSchema,
+} from './teams.ts';
 import { changeEmailResponseSchema, changeNameResponseSchema } from './user.ts';
 import {
   renameWorkspaceResponseSchema,
@@ -56,6 +70,26 @@ export const responseSchemas = {
   'GET /workspace/list': workspaceListResponseSchema,
   'PATCH /workspace/rename/:id': renameWorkspaceResponseSchema,
   'GET /workspace/:id/usage': workspaceUsageSchema,
+
+  'GET /workspace/:id/members': membersResponseSchema,
+  'POST /workspace/:id/invite': inviteResponseSchema,
+  'GET /workspace/:id/pending-invitations': pendingInvitationsResponseSchema,
+  'POST /invitation-to-workspace/:id/resend': pendingInvitationSchema,
+  'POST /invitation-to-workspace/preview': invitationPreviewSchema,
+  'POST /workspace/add-user-by-token': acceptInvitationResponseSchema,
+
+  'GET /price': priceListResponseSchema,
+  'GET /workspace/:id/subscription': subscriptionSummarySchema,
+  'POST /subscription/create-subscription': redirectUrlResponseSchema,
+  'POST /subscription/create-portal-session': redirectUrlResponseSchema,
+  'POST /subscription/upgrade-to-yearly': subscriptionSummarySchema,
+  'DELETE /subscription/cancel-subscription': subscriptionSummarySchema,
+  'POST /subscription/resume': subscriptionSummarySchema,
+  'PATCH /subscription/request-unsubscription-discount': subscriptionSummarySchema,
+  'POST /workspace/:id/buy-additional-seat': subscriptionSummarySchema,
+  'GET /subscription/sandbox/:sessionId': sandboxCheckoutSchema,
+  'POST /subscription/sandbox/:sessionId/confirm': redirectUrlResponseSchema,
+  'POST /subscription/sandbox/:sessionId/cancel': redirectUrlResponseSchema,
 
   'POST /workspace/:id/project': createProjectResponseSchema,
   'GET /workspace/:id/projects': projectListResponseSchema,
