@@ -33,6 +33,7 @@ import { folderRoutes } from './modules/folders/routes.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
 import { brandVoiceRoutes } from './modules/brand-voices/routes.ts';
 import { promptRoutes } from './modules/prompts/routes.ts';
+import { invitationRoutes } from './modules/invitations/index.ts';
 import { BuiltInLibrary, seedBuiltInPrompts } from './modules/prompts/built-ins.ts';
 import { catalogue } from './modules/prompts/catalogue/index.ts';
 import { AppError } from './lib/errors.ts';
@@ -115,6 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(chatRoutes);
       await api.register(brandVoiceRoutes, { prefix: '/brand-voice' });
       await api.register(promptRoutes, { prefix: '/prompt', library: promptLibrary });
+      await api.register(invitationRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,0 +1,2 @@
+export { invitationRoutes } from './routes.ts';
+export { isPending, lockWorkspace, seatsUsed } from './seats.ts';

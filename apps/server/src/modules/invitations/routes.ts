@@ -1,0 +1,174 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  acceptInvitationBodySchema,
+  acceptInvitationResponseSchema,
+  errorBodySchema,
+  idParamsSchema,
+  invitationPreviewBodySchema,
+  invitationPreviewSchema,
+  inviteBodySchema,
+  inviteResponseSchema,
+  pendingInvitationSchema,
+  pendingInvitationsResponseSchema,
+} from '@redacta/shared';
+import { limits } from '../../lib/rate-limits.ts';
+import { errorResponses, noStore, signedInSchemas } from '../../lib/route-options.ts';
+import { acceptInvitation, previewInvitation } from './accept.ts';
+import {
+  inviteToWorkspace,
+  listPendingInvitations,
+  resendInvitation,
+  revokeInvitation,
+  type ResendThrottle,
+} from './service.ts';
+
+const HOUR = 60 * 60 * 1000;
+const QUARTER_HOUR = 15 * 60 * 1000;
+
+/** Mails of one invitation per hour, through the resend route and re-invitations alike. */
+export const INVITATION_RESENDS_PER_HOUR = 3;
+/** Invitation previews per IP: far more than a person opening their links needs, too few to guess tokens. */
+export const INVITATION_PREVIEWS_PER_15MIN = 60;
+
+/**
+ * The per-invitation resend limit, counted in the rate-limit plugin's store (shared through Redis
+ * when configured). It is applied inside the service, once the caller is known to be allowed to
+ * resend, so nobody else can use up an invitation's resends; the invitation id is keyed per request.
+ */
+function resendLimiter(app: Parameters<FastifyPluginAsyncZod>[0]) {
+  const targets = new WeakMap<FastifyRequest, string>();
+  const check = limits(app, [
+    {
+      name: 'invitation-resend',
+      max: INVITATION_RESENDS_PER_HOUR,
+      timeWindowMs: HOUR,
+      key: (request) => targets.get(request) ?? null,
+    },
+  ]);
+  return (request: FastifyRequest): ResendThrottle =>
+    async (invitationId) => {
+      targets.set(request, invitationId);
+      await check(request);
+    };
+}
+
+/** Registered under /api with full paths: /workspace/{id}/invite…, /invitation-to-workspace/{id}/… */
+export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const throttleResend = resendLimiter(app);
+
+  // The invitation page asks what a link is before anyone signs in: the token is the proof.
+  app.post(
+    '/invitation-to-workspace/preview',
+    {
+      schema: {
+        tags: ['invitation'],
+        summary: 'What an invitation link is for and whether it can still be accepted (no session needed)',
+        body: invitationPreviewBodySchema,
+        response: { 200: invitationPreviewSchema, ...errorResponses([400, 404, 429]) },
+      },
+      onRequest: noStore,
+      preHandler: limits(app, [
+        {
+          name: 'invitation-preview-ip',
+          max: INVITATION_PREVIEWS_PER_15MIN,
+          timeWindowMs: QUARTER_HOUR,
+          key: (request) => request.ip,
+        },
+      ]),
+    },
+    (request) => previewInvitation(app.db, request.body.token),
+  );
+
+  const signedInRoutes: FastifyPluginAsyncZod = async (signedIn) => {
+    // A workspace or invitation that is absent or in a workspace the user is not in is 404.
+    const schema = signedInSchemas({ tag: 'invitation', errors: [404] });
+    signedIn.addHook('onRequest', app.authenticate);
+
+    signedIn.post(
+      '/workspace/:id/invite',
+      {
+        schema: schema({
+          summary:
+            'Invite an address to a Pro or Enterprise workspace (any member); an address already invited is sent its invitation again',
+          params: idParamsSchema,
+          body: inviteBodySchema,
+          response: { 200: inviteResponseSchema, 201: inviteResponseSchema },
+          errors: [403, 409, 429],
+        }),
+      },
+      async (request, reply) => {
+        const result = await inviteToWorkspace(app, {
+          workspaceId: request.params.id,
+          userId: request.userId,
+          email: request.body.email,
+          throttleResend: throttleResend(request),
+        });
+        return reply.status(result.resent ? 200 : 201).send(result);
+      },
+    );
+
+    signedIn.get(
+      '/workspace/:id/pending-invitations',
+      {
+        schema: schema({
+          summary: 'Invitations not yet accepted, revoked or expired, oldest first, with their inviter',
+          params: idParamsSchema,
+          response: { 200: pendingInvitationsResponseSchema },
+        }),
+      },
+      (request) => listPendingInvitations(app.db, request.params.id, request.userId),
+    );
+
+    signedIn.post(
+      '/invitation-to-workspace/:id/resend',
+      {
+        schema: schema({
+          summary: 'Mail an invitation again with a new link and expiry (its inviter or the owner)',
+          params: idParamsSchema,
+          response: { 200: pendingInvitationSchema, 410: errorBodySchema },
+          errors: [403, 409, 429],
+        }),
+      },
+      (request) =>
+        resendInvitation(app, {
+          invitationId: request.params.id,
+          userId: request.userId,
+          throttleResend: throttleResend(request),
+        }),
+    );
+
+    signedIn.delete(
+      '/invitation-to-workspace/:id/revoke',
+      {
+        schema: schema({
+          summary: 'Revoke an invitation, freeing its seat (its inviter or the owner)',
+          params: idParamsSchema,
+          response: { 204: z.null().describe('Revoked') },
+          errors: [403, 409],
+        }),
+      },
+      async (request, reply) => {
+        await revokeInvitation(app.db, request.params.id, request.userId);
+        return reply.status(204).send(null);
+      },
+    );
+
+    signedIn.post(
+      '/workspace/add-user-by-token',
+      {
+        schema: schema({
+          summary: 'Accept an invitation as the invited address; answers the workspace joined',
+          body: acceptInvitationBodySchema,
+          // 410: expired or revoked.
+          response: { 200: acceptInvitationResponseSchema, 410: errorBodySchema },
+          errors: [403, 409],
+        }),
+        onRequest: noStore,
+      },
+      (request) => acceptInvitation(app.db, request.userId, request.body.token),
+    );
+  };
+  await app.register(signedInRoutes);
+};
