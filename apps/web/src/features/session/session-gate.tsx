@@ -9,6 +9,7 @@ import { useSessionState } from '@/lib/session-store';
 import { storage, storageKeys } from '@/lib/storage';
 import { changeLocale, currentLocale } from '@/lib/i18n';
 import { FullScreenLoader } from '@/components/ui/spinner';
+import { useCheckoutReturn } from '@/features/subscription';
 import { useWorkspaces, workspacesKey } from './api/use-workspaces';
 import { useRefreshOrLogin } from './use-refresh-or-login';
 import { useReloadOnNotFound } from './use-reload-on-not-found';
@@ -27,7 +28,7 @@ export function SessionGate({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
   const queryClient = useQueryClient();
   const { user } = useSessionState();
   const skipRefresh = searchParams.has('token');
@@ -60,21 +61,8 @@ export function SessionGate({ children }: { children: ReactNode }) {
     return () => clearTimeout(timer);
   }, [signedIn, queryClient]);
 
-  // stripe=true: back from the upgrade checkout; the stored workspace is now Pro.
-  const stripeHandled = useRef(false);
-  useEffect(() => {
-    if (!signedIn || !workspacesQuery.data || stripeHandled.current || searchParams.get('stripe') !== 'true')
-      return;
-    stripeHandled.current = true;
-    const storedId = storage.get(storageKeys.workspaceId);
-    queryClient.setQueryData<Workspace[]>(workspacesKey, (list) =>
-      list?.map((workspace) => (workspace.id === storedId ? { ...workspace, isPro: true } : workspace)),
-    );
-    void queryClient.invalidateQueries({ queryKey: workspacesKey });
-    const next = new URLSearchParams(searchParams);
-    next.delete('stripe');
-    setSearchParams(next, { replace: true });
-  }, [signedIn, workspacesQuery.data, searchParams, setSearchParams, queryClient]);
+  // stripe=true: back from the Pro checkout.
+  useCheckoutReturn(signedIn && workspacesQuery.isSuccess);
 
   const failedToast = useRef(false);
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { KeyRound, MailOpen } from 'lucide-react';
@@ -86,6 +86,19 @@ function PendingInvitation({ token, preview }: { token: string; preview: Invitat
   const { t } = useTranslation();
   const session = useOptionalSession();
   const { join, joining, failure } = useJoinWorkspace(token, preview.workspaceName);
+  // Signing in (or giving a name) on this page is already the wish to join: once the session has a
+  // named user with the invited address, joining follows without a second click. The steps that
+  // collect it are gone by then (the session changed under them), so the page keeps the wish.
+  const [wantsToJoin, setWantsToJoin] = useState(false);
+  const user = session.state === 'signed-in' ? session.user : null;
+  const matches = user !== null && user.email.toLowerCase() === preview.email.toLowerCase();
+  const named = Boolean(user?.firstName?.trim());
+  const joinedOnce = useRef(false);
+  useEffect(() => {
+    if (!wantsToJoin || !matches || !named || joinedOnce.current) return;
+    joinedOnce.current = true;
+    join();
+  }, [wantsToJoin, matches, named, join]);
 
   if (failure?.kind === 'closed')
     return (
@@ -96,18 +109,17 @@ function PendingInvitation({ token, preview }: { token: string; preview: Invitat
       />
     );
   if (session.state === 'checking') return <Checking />;
-  if (session.state === 'signed-out')
-    return <SignInStep preview={preview} onSignedIn={(named) => named && join()} />;
-
-  const { user } = session;
-  if (failure?.kind === 'mismatch' || user.email.toLowerCase() !== preview.email.toLowerCase())
+  if (!user) return <SignInStep preview={preview} onVerifying={() => setWantsToJoin(true)} />;
+  if (failure?.kind === 'mismatch' || !matches)
     return <MismatchStep preview={preview} currentEmail={user.email} />;
-  if (!user.firstName?.trim())
-    return <NameStep user={user} workspaceName={preview.workspaceName} onNamed={join} />;
+  if (!named)
+    return (
+      <NameStep user={user} workspaceName={preview.workspaceName} onSubmitted={() => setWantsToJoin(true)} />
+    );
   return (
     <JoinStep
       preview={preview}
-      joining={joining}
+      joining={joining || (wantsToJoin && !failure)}
       error={failure?.kind === 'error' ? problemText(t, failure.problem) : null}
       onJoin={join}
     />
@@ -116,16 +128,9 @@ function PendingInvitation({ token, preview }: { token: string; preview: Invitat
 
 /**
  * Signed out: the invitation names the address, so signing in (or up) is one button that mails a code
- * to it, then the sign-in page's code dialog. `onSignedIn` says whether the account already has a
- * name (a new one gives it next, then joins).
+ * to it, then the sign-in page's code dialog. `onVerifying` runs as a code is sent for checking.
  */
-function SignInStep({
-  preview,
-  onSignedIn,
-}: {
-  preview: InvitationPreview;
-  onSignedIn: (named: boolean) => void;
-}) {
+function SignInStep({ preview, onVerifying }: { preview: InvitationPreview; onVerifying: () => void }) {
   const { t } = useTranslation();
   const start = useStartEmailLogin();
   const login = useLogin();
@@ -174,15 +179,11 @@ function SignInStep({
         error={problemText(t, codeProblem)}
         onVerify={(code) => {
           setCodeProblem(null);
+          onVerifying();
+          // On success the session changes and this step gives way to the next one.
           login.mutate(
             { method: 'email', email: preview.email, code },
-            {
-              onSuccess: ({ user }) => {
-                setDialogOpen(false);
-                onSignedIn(Boolean(user.firstName?.trim()));
-              },
-              onError: (error) => setCodeProblem({ error, passThrough: true }),
-            },
+            { onError: (error) => setCodeProblem({ error, passThrough: true }) },
           );
         }}
         onResend={() => sendCode()}

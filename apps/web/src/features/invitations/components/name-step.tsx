@@ -15,11 +15,12 @@ import { InvitationPanel } from './invitation-panel';
 export function NameStep({
   user,
   workspaceName,
-  onNamed,
+  onSubmitted,
 }: {
   user: SessionUser;
   workspaceName: string;
-  onNamed: () => void;
+  /** Runs as a valid name is sent; once saved, the session's user has it and this step gives way. */
+  onSubmitted: () => void;
 }) {
   const { t } = useTranslation();
   const form = useNameForm({ firstName: user.firstName ?? '', lastName: user.lastName ?? '' });
@@ -29,8 +30,8 @@ export function NameStep({
     event.preventDefault();
     form.touchAll();
     if (!form.valid) return;
+    onSubmitted();
     changeName.mutate(form.trimmed(), {
-      onSuccess: onNamed,
       onError: (error) => toast.error(errorMessage(t, error, { fallbackKey: 'toasts.nameChangeFailed' })),
     });
   };
