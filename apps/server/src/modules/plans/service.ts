@@ -1,8 +1,9 @@
-import { and, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { isProPlan, PRO_INCLUDED_SEATS, type Plan } from '@redacta/shared';
 import type { Db, Tx } from '../../db/client.ts';
-import { invitations, memberships, workspaces } from '../../db/schema.ts';
+import { invitations, workspaces } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { memberCount, pendingInvitationOf } from '../members/seats.ts';
 
 /** The most seats a workspace may have besides its owner (Enterprise's configured number included). */
 export const MAX_USER_SEATS = 10_000;
@@ -72,25 +73,16 @@ export async function changeWorkspacePlan(db: Db | Tx, change: PlanChange): Prom
       })
       .where(eq(workspaces.id, change.workspaceId));
 
-    const [members] = await tx
-      .select({ count: count() })
-      .from(memberships)
-      .where(and(eq(memberships.workspaceId, change.workspaceId), eq(memberships.role, 'member')));
+    const members = await memberCount(tx, change.workspaceId);
     const pending = await tx
       .select({ id: invitations.id })
       .from(invitations)
-      .where(
-        and(
-          eq(invitations.workspaceId, change.workspaceId),
-          isNull(invitations.acceptedAt),
-          isNull(invitations.revokedAt),
-          gt(invitations.expiresAt, sql`now()`),
-        ),
-      )
+      .where(pendingInvitationOf(change.workspaceId))
       .orderBy(desc(invitations.createdAt), desc(invitations.id));
 
-    const free = Math.max(0, userSeats - members!.count);
-    const revoke = change.plan === 'free' ? pending : pending.slice(0, Math.max(0, pending.length - free));
+    // Free has no seats, so every pending invitation goes; members are kept even beyond the seats.
+    const seatsLeft = Math.max(0, userSeats - members);
+    const revoke = pending.slice(0, Math.max(0, pending.length - seatsLeft));
     if (revoke.length > 0) {
       await tx
         .update(invitations)

@@ -1,0 +1,58 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParamsSchema, membersResponseSchema, removeMemberParamsSchema } from '@redacta/shared';
+import { signedInSchemas } from '../../lib/route-options.ts';
+import { leaveWorkspace, listMembers, removeMember } from './service.ts';
+
+/** Registered under /api/workspace: /{id}/members, /{id}/remove-invited-user/{userId}, /{id}/leave. */
+export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
+  const schema = signedInSchemas({ tag: 'workspace', errors: [404] });
+  app.addHook('onRequest', app.authenticate);
+
+  app.get(
+    '/:id/members',
+    {
+      schema: schema({
+        summary:
+          'Members of a workspace: the owner first, then by joining date, with seats used and available',
+        params: idParamsSchema,
+        response: { 200: membersResponseSchema },
+      }),
+    },
+    (request) => listMembers(app.db, request.params.id, request.userId),
+  );
+
+  app.patch(
+    '/:id/remove-invited-user/:userId',
+    {
+      schema: schema({
+        summary:
+          'Remove a member (owner only); their private projects pass to the owner and their access ends at once',
+        params: removeMemberParamsSchema,
+        response: { 204: z.null().describe('Removed') },
+        errors: [403, 409],
+      }),
+    },
+    async (request, reply) => {
+      const { id, userId } = request.params;
+      await removeMember(app.db, { workspaceId: id, userId: request.userId, memberId: userId });
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/:id/leave',
+    {
+      schema: schema({
+        summary: 'Leave a workspace (members only; its owner cannot); private projects pass to the owner',
+        params: idParamsSchema,
+        response: { 204: z.null().describe('Left') },
+        errors: [409],
+      }),
+    },
+    async (request, reply) => {
+      await leaveWorkspace(app.db, request.params.id, request.userId);
+      return reply.status(204).send(null);
+    },
+  );
+};

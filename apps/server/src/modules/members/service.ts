@@ -1,0 +1,102 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { Member, MembersResponse } from '@redacta/shared';
+import type { Db, Tx } from '../../db/client.ts';
+import { memberships, projects, promptUsage, users, workspaces } from '../../db/schema.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { requireMembership } from '../workspaces/service.ts';
+import { seatsUsed } from './seats.ts';
+
+/** The owner first, then members by the date they joined, with the workspace's seats. Any member may see it. */
+export async function listMembers(db: Db, workspaceId: string, userId: string): Promise<MembersResponse> {
+  await requireMembership(db, workspaceId, userId);
+  const rows = await db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      role: memberships.role,
+      joinedAt: memberships.createdAt,
+    })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(eq(memberships.workspaceId, workspaceId))
+    .orderBy(desc(sql`${memberships.role} = 'owner'`), asc(memberships.createdAt), asc(memberships.id));
+  const [workspace] = await db
+    .select({ userSeats: workspaces.userSeats })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId));
+  const members: Member[] = rows.map((row) => ({ ...row, joinedAt: row.joinedAt.toISOString() }));
+  return { members, userSeats: workspace!.userSeats, seatsUsed: await seatsUsed(db, workspaceId) };
+}
+
+/**
+ * The owner removes a member. Anyone else gets 403 (a non-member 404, as for everything in the
+ * workspace); the owner cannot remove themselves (409, they would orphan the workspace).
+ */
+export async function removeMember(
+  db: Db,
+  input: { workspaceId: string; userId: string; memberId: string },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const role = await requireMembership(tx, input.workspaceId, input.userId);
+    if (role !== 'owner') {
+      throw new AppError('MEMBER_REMOVAL_FORBIDDEN', "You don't have permission to remove a member");
+    }
+    if (input.memberId === input.userId) {
+      throw new AppError('OWNER_CANNOT_LEAVE', 'The workspace owner cannot be removed from it');
+    }
+    await endMembership(tx, input.workspaceId, input.memberId);
+  });
+}
+
+/** A member leaves a workspace; its owner cannot (409), or the workspace would have none. */
+export async function leaveWorkspace(db: Db, workspaceId: string, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const role = await requireMembership(tx, workspaceId, userId);
+    if (role === 'owner') {
+      throw new AppError('OWNER_CANNOT_LEAVE', 'The workspace owner cannot leave it');
+    }
+    await endMembership(tx, workspaceId, userId);
+  });
+}
+
+/**
+ * Ends a member's membership (docs/decisions/0009-removed-members-projects.md): the membership goes,
+ * their private projects of this workspace pass to the owner and stay private, and their recently
+ * used prompts of this workspace go. Everything else they made stays as it is. Access ends with the
+ * membership row, which every request checks. 404 when they are not a member.
+ */
+async function endMembership(tx: Tx, workspaceId: string, memberId: string): Promise<void> {
+  const [workspace] = await tx
+    .select({ ownerId: workspaces.ownerId })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId))
+    .for('update');
+  if (!workspace) throw notFound('Workspace');
+  const ended = await tx
+    .delete(memberships)
+    .where(
+      and(
+        eq(memberships.workspaceId, workspaceId),
+        eq(memberships.userId, memberId),
+        eq(memberships.role, 'member'),
+      ),
+    )
+    .returning({ id: memberships.id });
+  if (ended.length === 0) throw notFound('Member');
+  await tx
+    .update(projects)
+    // The project is handed over, not edited: its place in "recently updated" stays.
+    .set({ createdBy: workspace.ownerId, updatedAt: sql`${projects.updatedAt}` })
+    .where(
+      and(
+        eq(projects.workspaceId, workspaceId),
+        eq(projects.createdBy, memberId),
+        eq(projects.isShared, false),
+      ),
+    );
+  await tx
+    .delete(promptUsage)
+    .where(and(eq(promptUsage.workspaceId, workspaceId), eq(promptUsage.userId, memberId)));
+}
