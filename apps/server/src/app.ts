@@ -22,6 +22,8 @@ import { authPlugin } from './plugins/auth.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
+import { OpenStreams } from './lib/open-streams.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -47,6 +49,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Built once: chat, improve and the brand-voice analysis share the same provider clients. */
     models: Models;
+    /** The chat replies in progress: what a stopping server waits for (lib/shutdown.ts). */
+    openStreams: OpenStreams;
   }
 }
 
@@ -82,6 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('database', deps.database);
   app.decorate('db', deps.database.db);
   app.decorate('models', createModels(config));
+  app.decorate('openStreams', new OpenStreams());
   app.decorate(
     'mailer',
     deps.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger: app.log }),
@@ -92,6 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(openApiPlugin, { transform: jsonSchemaTransform });
   await app.register(errorsPlugin);
+  await app.register(metricsPlugin);
   await app.register(jsonBodyPlugin);
   await app.register(securityPlugin);
   await app.register(cookie);

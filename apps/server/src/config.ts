@@ -67,6 +67,12 @@ const envObject = z.object({
   AI_IDLE_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   /** A SearXNG instance (JSON API enabled): the chat's web_search tool for current facts. */
   SEARCH_URL: optionalUrl,
+  /** How long a stopping server lets chat replies in progress finish before it aborts them. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().nonnegative().default(25_000),
+  /** Prometheus metrics on a listener of their own; off unless set (never on the public port). */
+  METRICS_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).optional()),
+  /** Where the metrics listener binds; HOST when unset. */
+  METRICS_HOST: optionalString,
 });
 
 export type AiProvider = 'openai' | 'anthropic' | 'demo';

@@ -1,9 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-
-/** Long enough for open requests to finish (a chat reply stops with its client); then the process exits. */
-const SHUTDOWN_TIMEOUT_MS = 10_000;
+import { drainAndClose, SHUTDOWN_MARGIN_MS } from './lib/shutdown.ts';
 
 async function main() {
   let config;
@@ -32,19 +30,25 @@ async function main() {
   let stopping = false;
   /**
    * Stops cleanly, once however often asked (a Ctrl-C reaches `npm start` and its script together):
-   * no new requests, the open ones finish, the database closes. If something still holds it after
-   * SHUTDOWN_TIMEOUT_MS, the process exits anyway.
+   * no new requests, chat replies in progress finish within SHUTDOWN_GRACE_MS (then are aborted and
+   * saved), the database and Redis close, exit 0. If something still holds it well after the grace,
+   * the process exits anyway, non-zero.
    */
   const shutdown = async (reason: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ reason }, 'shutting down');
+    const limitMs = config.SHUTDOWN_GRACE_MS + SHUTDOWN_MARGIN_MS;
     setTimeout(() => {
-      app.log.error(`did not stop within ${SHUTDOWN_TIMEOUT_MS / 1000} s: exiting now`);
+      app.log.error(`did not stop within ${limitMs / 1000} s: exiting now`);
       process.exit(1);
-    }, SHUTDOWN_TIMEOUT_MS).unref();
-    await app.close();
-    await database.close();
+    }, limitMs).unref();
+    try {
+      await drainAndClose(app, database, config.SHUTDOWN_GRACE_MS);
+    } catch (error) {
+      app.log.error({ err: error }, 'could not stop cleanly');
+      process.exit(1);
+    }
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -138,6 +138,11 @@ export class PGliteThread implements PGliteRunner {
     return this.#request({ kind: 'call', sql, params });
   }
 
+  /** Statements sent to the thread and not answered yet (the metrics' database load on PGlite). */
+  get inFlight(): number {
+    return this.#pending.size;
+  }
+
   /** Closes PGlite (after the statements already sent) and stops its thread. */
   async close(): Promise<void> {
     this.#closing = true;

@@ -30,7 +30,12 @@ import {
 /** Chat, improve, conversations, reactions and the premium-model switch. Paths are full (no prefix). */
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   const { models } = app;
-  const deps: ChatDeps = { ...aiDeps(app), searchUrl: app.config.SEARCH_URL };
+  const deps: ChatDeps = {
+    ...aiDeps(app),
+    searchUrl: app.config.SEARCH_URL,
+    openStreams: app.openStreams,
+    metrics: app.chatMetrics,
+  };
   // Every route names a workspace or a project: absent or not the user's, it is 404.
   const chatSchema = signedInSchemas({ tag: 'chat', errors: [404] });
   const workspaceSchema = signedInSchemas({ tag: 'workspace', errors: [404] });

@@ -3,6 +3,9 @@ import { demoWriterOptions } from '../../ai/demo/writer.ts';
 import { liveSearchMode } from '../../ai/live-search.ts';
 import { ModelStreamError } from '../../ai/model-stream.ts';
 import { failureReason, logModelFailure, modelCallError } from '../../ai/model-errors.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { OpenStreams } from '../../lib/open-streams.ts';
+import { providerErrorKind, type ChatMetrics, type ModelLabels } from '../../plugins/metrics-registry.ts';
 import type { AiDeps, CallContext } from '../ai-tasks/charged-task.ts';
 import { modelFor } from '../ai-tasks/workspace.ts';
 import { REAL_TIME_SEARCH_CATEGORY } from '../prompts/catalogue/types.ts';
@@ -10,10 +13,14 @@ import { recordPromptUse } from '../prompts/service.ts';
 import { replyTextStream } from './search-stream.ts';
 import { buildChatPrompt, saveReply } from './service.ts';
 import { openChatTurn } from './turn.ts';
+import { chatTurnLog } from './turn-log.ts';
 
 export interface ChatDeps extends AiDeps {
   /** The SearXNG instance behind the web_search tool; without it live search is not connected. */
   searchUrl?: string;
+  /** Where each chat request is registered while it runs, so that a stopping server can drain it. */
+  openStreams: OpenStreams;
+  metrics: ChatMetrics;
 }
 
 type StartPart = Extract<ChatStreamPart, { type: 'start' }>;
@@ -46,14 +53,53 @@ export interface ChatStreamContext extends CallContext {
  * happen before the response starts, so they are ordinary error responses; from the first token on the
  * response is an NDJSON stream of ChatStreamPart and a failure is its last part. The reply is saved
  * once, however it ends.
+ *
+ * The request is one of the server's open streams until its reply is saved: a stopping server waits
+ * for it, and aborts it when the grace runs out, which then ends exactly as if its client had left.
+ * Every turn writes one log line when it ends (turn-log.ts).
  */
 export async function sendChatStream(
   deps: ChatDeps,
   input: SendChatRequestBody & { userId: string },
   context: ChatStreamContext,
 ): Promise<void> {
-  const { db, models } = deps;
-  const { writer, log } = context;
+  const stream = deps.openStreams.open();
+  const turnLog = chatTurnLog(context.log, {
+    workspaceId: input.workspaceId,
+    projectId: input.projectId,
+    regenerate: 'regenerate' in input,
+  });
+  try {
+    await streamChatReply(deps, input, {
+      ...context,
+      signal: AbortSignal.any([context.signal, stream.signal]),
+      serverStopping: stream.signal,
+      turnLog,
+    });
+  } catch (error) {
+    // Only a refusal (or our own failure) before the model call reaches here unlogged.
+    turnLog.end(
+      error instanceof AppError
+        ? { outcome: 'refused', reason: error.code, words: 0 }
+        : { outcome: 'failed', reason: 'error', words: 0 },
+    );
+    throw error;
+  } finally {
+    stream.close();
+  }
+}
+
+async function streamChatReply(
+  deps: ChatDeps,
+  input: SendChatRequestBody & { userId: string },
+  context: ChatStreamContext & {
+    /** Fires when a stopping server aborts the turn (context.signal fires then too). */
+    serverStopping: AbortSignal;
+    turnLog: ReturnType<typeof chatTurnLog>;
+  },
+): Promise<void> {
+  const { db, models, metrics } = deps;
+  const { writer, log, turnLog } = context;
   const { userId } = input;
   const turn = await openChatTurn(db, input, deps.usage);
   const { workspace, brandVoice, userEntryId } = turn;
@@ -68,6 +114,7 @@ export async function sendChatStream(
     : undefined;
 
   const chat = modelFor(models, workspace);
+  const labels: ModelLabels = { provider: models.provider, model: chat.id };
   const liveSearch = liveSearchMode({
     searchUrl: deps.searchUrl,
     // A prompt of the catalogue's real-time search category asks for live search by what it is.
@@ -87,11 +134,14 @@ export async function sendChatStream(
     // The voice is in the system prompt for real models; the demo writer is handed it here.
     providerOptions: demoWriterOptions({ language: workspace.language, task: 'chat', brandVoice }),
   };
+  const modelStartedAt = performance.now();
+  const sinceModelCall = () => (performance.now() - modelStartedAt) / 1000;
   const deltas = replyTextStream(liveSearch, chat.model, call, deps.timeouts, context.signal, {
     searchUrl: deps.searchUrl,
     language: workspace.language,
     onSearchFailure: (error) => log.warn({ err: error }, 'live search failed'),
   });
+  const turnEnd = { model: chat.id, liveSearch: liveSearch === 'available' };
 
   let first: IteratorResult<string, void>;
   try {
@@ -99,13 +149,23 @@ export async function sendChatStream(
   } catch (error) {
     const reason = failureReason(error);
     if (reason === 'aborted') {
-      // The client left before the first token: nobody to answer; its request stays saved.
+      turnLog.end({ outcome: 'aborted', reason: 'before_first_token', words: 0, ...turnEnd });
+      metrics.replyEnded(labels, sinceModelCall(), 0);
+      // A stopping server tells its client to send again (another instance answers); a client that
+      // left has nobody to answer. Either way its request stays saved.
+      if (context.serverStopping.aborted) {
+        throw new AppError('AI_PROVIDER_ERROR', 'The server is restarting: please send it again', 503);
+      }
       writer.drop();
       return;
     }
+    const kind = providerErrorKind(error);
+    if (kind) metrics.providerError(labels, kind);
+    turnLog.end({ outcome: 'failed', reason, words: 0, ...turnEnd });
     logModelFailure(log, error);
     throw modelCallError(reason);
   }
+  if (!first.done) metrics.firstToken(labels, sinceModelCall());
 
   const start: StartPart = {
     type: 'start',
@@ -132,7 +192,10 @@ export async function sendChatStream(
   }
 
   const status = !failure ? 'complete' : failure.reason === 'aborted' ? 'aborted' : 'failed';
+  const kind = failure && providerErrorKind(failure);
+  if (kind) metrics.providerError(labels, kind);
   if (failure) logModelFailure(log, failure, 'chat stream failed mid-way');
+  const replySeconds = sinceModelCall();
   await promptUse;
   let saved: Awaited<ReturnType<typeof saveReply>> | undefined;
   try {
@@ -154,13 +217,17 @@ export async function sendChatStream(
   } catch (error) {
     log.error({ err: error }, 'could not save a chat reply');
   }
-  // Hijacked responses skip Fastify's completion log: say how the reply ended.
-  log.info(
-    { status, reason: failure?.reason, words: saved?.wordsCharged, model: chat.id, liveSearch },
-    'chat reply ended',
-  );
+  const words = saved?.wordsCharged ?? 0;
+  metrics.replyEnded(labels, replySeconds, words);
+  turnLog.end({
+    outcome: saved ? status : 'failed',
+    ...(failure ? { reason: failure.reason } : saved ? {} : { reason: 'not_saved' }),
+    words,
+    ...turnEnd,
+  });
   if (failure?.reason === 'aborted' || writer.gone) {
-    // The client left: make sure its connection is gone too, so nothing waits on it.
+    // The client left (or the server is stopping): make sure its connection is gone too, so nothing
+    // waits on it.
     writer.drop();
     return;
   }

@@ -1,0 +1,45 @@
+import type { App } from '../app.ts';
+import type { Database } from '../db/client.ts';
+
+/** After the grace: time for aborted replies to be saved, connections to end and the database to close. */
+export const SHUTDOWN_MARGIN_MS = 10_000;
+
+/** How often connections that fell idle during the drain are closed (a closing server keeps them otherwise). */
+const IDLE_SWEEP_MS = 250;
+
+/**
+ * Stops an instance without cutting its users off: no new work, the chat replies in progress finish,
+ * then the database and Redis close.
+ *
+ * `app.close()` stops listening at once (new connections are refused) and answers any request still
+ * arriving on a kept-alive connection with 503 and `Connection: close` — `/readyz` included — so a
+ * proxy sends nothing more here. Replies in progress get `graceMs` to finish; those still open are then
+ * aborted exactly as when their client leaves (the partial text saved and its words charged), and the
+ * database closes only once each of them is saved. Redis closes with the app.
+ */
+export async function drainAndClose(
+  app: App,
+  database: Pick<Database, 'close'>,
+  graceMs: number,
+): Promise<void> {
+  const { openStreams, log } = app;
+  const closed = app.close();
+  // A keep-alive connection whose last response ends during the drain would hold the close until its
+  // client or the keep-alive timeout ends it: close such connections as they fall idle.
+  const sweep = setInterval(() => app.server.closeIdleConnections(), IDLE_SWEEP_MS);
+  try {
+    if (openStreams.size > 0) {
+      log.info({ openStreams: openStreams.size, graceMs }, 'draining: letting chat replies finish');
+    }
+    if (!(await openStreams.allClosed(graceMs))) {
+      const aborted = openStreams.abortAll();
+      log.warn({ aborted }, 'grace period over: aborting the chat replies still open');
+      await openStreams.allClosed();
+    }
+    await closed;
+  } finally {
+    clearInterval(sweep);
+  }
+  await database.close();
+  log.info('stopped');
+}
