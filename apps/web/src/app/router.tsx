@@ -21,6 +21,7 @@ const gatedPages = {
   '/profile': () => import('@/features/profile/pages/profile-page'),
   '/workspace-settings': () => import('@/features/workspaces/pages/workspace-settings-page'),
   '/subscription': () => import('@/features/subscription/pages/subscription-page'),
+  '/subscription/sandbox-checkout': () => import('@/features/subscription/pages/sandbox-checkout-page'),
   '/labs': () => import('@/features/labs/pages/labs-page'),
 } as const;
 type GatedPath = keyof typeof gatedPages;
@@ -100,6 +101,10 @@ export const routes = [
           {
             path: '/subscription',
             element: page(gatedPages['/subscription']),
+          },
+          {
+            path: '/subscription/sandbox-checkout',
+            element: page(gatedPages['/subscription/sandbox-checkout']),
           },
           { path: '/labs', element: page(gatedPages['/labs']) },
           { path: '*', element: page(() => import('./not-found-page')) },

@@ -49,6 +49,7 @@ function useChrome(pathname: string): Chrome {
     '/profile': 'profileMenu.profile',
     '/workspace-settings': 'profileMenu.workspaceSettings',
     '/subscription': 'profileMenu.subscription',
+    '/subscription/sandbox-checkout': 'subscription.sandboxCheckout.title',
     '/labs': 'profileMenu.labs',
   };
   // /brand-voice/{id}: the editor of a saved voice.

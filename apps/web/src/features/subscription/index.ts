@@ -1,1 +1,2 @@
 export { UpgradeModal } from './components/upgrade-modal';
+export { useCheckoutReturn } from './hooks/use-checkout-return';

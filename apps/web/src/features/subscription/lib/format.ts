@@ -1,0 +1,40 @@
+import type { TFunction } from 'i18next';
+import { formattingLocale } from '@/lib/i18n';
+import { isApiError } from '@/lib/api-error';
+import { errorMessage } from '@/lib/error-message';
+import type { PriceMap } from '../api/billing';
+
+/** An amount of euros as the catalogue's "{{value}} €" texts take it: "36", "35,50" or "35.50". */
+export function euros(value: number): string {
+  return new Intl.NumberFormat(formattingLocale(), {
+    minimumFractionDigits: Number.isInteger(value) ? 0 : 2,
+    maximumFractionDigits: 2,
+  }).format(value);
+}
+
+/** "24 de diciembre de 2026" / "24 December 2026", the browser's regional way. */
+export function longDate(iso: string): string {
+  return new Date(iso).toLocaleDateString(formattingLocale(), {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  });
+}
+
+/**
+ * The yearly plan's saving against twelve monthly payments, rounded down to a multiple of 5 so it
+ * never claims more than it saves (36 € instead of 49 € a month is "save 25 %").
+ */
+export function yearlySavingPercent(prices: Pick<PriceMap, 'proMonthly' | 'proYearly'>): number {
+  const saving = 1 - prices.proYearly / (12 * prices.proMonthly);
+  return Math.max(0, Math.floor((saving * 100) / 5) * 5);
+}
+
+/**
+ * Why a billing action failed, in the user's language: the catalogue's text for the API's code (no
+ * subscription, the payment service failing, billing off…), or `fallbackKey` for anything else.
+ */
+export function billingReason(t: TFunction, error: unknown, fallbackKey = 'errors.generic'): string {
+  if (isApiError(error) && error.code === 'INTERNAL') return t(fallbackKey);
+  return errorMessage(t, error, { fallbackKey });
+}
