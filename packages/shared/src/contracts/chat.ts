@@ -120,8 +120,8 @@ export const replyVersionSchema = z.object({
 export type ReplyVersion = z.infer<typeof replyVersionSchema>;
 
 /**
- * `GET /project/{id}/conversation`: what the conversation shows, oldest first — each request, then
- * the shown version of its reply. A reply's own fields are its shown version's.
+ * One entry of the conversation as `GET /project/{id}/conversation` shows it: a request, or the
+ * shown version of its reply. A reply's own fields are its shown version's.
  */
 export const conversationEntrySchema = replyVersionSchema.extend({
   role: z.enum(['user', 'assistant']),
@@ -135,11 +135,40 @@ export const conversationEntrySchema = replyVersionSchema.extend({
   versions: z.array(replyVersionSchema),
 });
 export type ConversationEntry = z.infer<typeof conversationEntrySchema>;
-export const conversationResponseSchema = z.object({
+
+export const CONVERSATION_PAGE_DEFAULT_LIMIT = 50;
+export const CONVERSATION_PAGE_MAX_LIMIT = 100;
+
+/**
+ * `GET /project/{id}/conversation?before=&limit=`: the conversation is read a page at a time, newest
+ * page first. Without `before` it is the newest page; with the previous page's `nextCursor` as
+ * `before`, the page just older than it. A page holds at most `limit` entries and never splits an
+ * exchange: a request and its reply (with all its versions) are always on the same page. The cursor
+ * names a point in the conversation, so entries added after it was given out never shift the older
+ * pages. A cursor this route did not give out is 400 CURSOR_INVALID.
+ */
+export const conversationPageQuerySchema = z.strictObject({
+  before: z.string().min(1).max(1000).optional(),
+  /** At least 2: a request and its reply fit on one page. */
+  limit: z.coerce
+    .number()
+    .int()
+    .min(2)
+    .max(CONVERSATION_PAGE_MAX_LIMIT)
+    .default(CONVERSATION_PAGE_DEFAULT_LIMIT),
+});
+export type ConversationPageQuery = z.infer<typeof conversationPageQuerySchema>;
+
+/** One page of the conversation: its entries oldest first, each request followed by its reply. */
+export const conversationPageSchema = z.object({
   projectId: z.uuid(),
   entries: z.array(conversationEntrySchema),
+  /** Older entries exist: ask for them with `before: nextCursor`. */
+  hasMore: z.boolean(),
+  /** The `before` of the next older page; null on the oldest page. */
+  nextCursor: z.string().nullable(),
 });
-export type ConversationResponse = z.infer<typeof conversationResponseSchema>;
+export type ConversationPage = z.infer<typeof conversationPageSchema>;
 
 /**
  * `PATCH /project/{id}/conversation/shown-version`: show this version of a reply (any reply of the

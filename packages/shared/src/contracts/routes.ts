@@ -11,7 +11,7 @@ import {
   brandVoiceSchema,
 } from './brand-voices.ts';
 import {
-  conversationResponseSchema,
+  conversationPageSchema,
   improvePromptResponseSchema,
   premiumModelStatusSchema,
   reactionResponseSchema,
@@ -107,7 +107,7 @@ export const responseSchemas = {
   'GET /workspace/:id/folders': folderListResponseSchema,
 
   'POST /chat/improve': improvePromptResponseSchema,
-  'GET /project/:id/conversation': conversationResponseSchema,
+  'GET /project/:id/conversation': conversationPageSchema,
   'PATCH /project/:id/conversation/shown-version': showReplyVersionResponseSchema,
   'PATCH /workspace/:id/add-reaction/:reactionId': reactionResponseSchema,
   'PATCH /workspace/gpt-4/enable': premiumModelStatusSchema,

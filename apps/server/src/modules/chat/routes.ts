@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  conversationResponseSchema,
+  conversationPageQuerySchema,
+  conversationPageSchema,
   idParamsSchema,
   improvePromptBodySchema,
   improvePromptResponseSchema,
@@ -19,13 +20,8 @@ import { aiDeps } from '../ai-tasks/charged-task.ts';
 import { improvePrompt } from './improve.ts';
 import { ndjsonReplyWriter } from './reply-writer.ts';
 import { sendChatStream, type ChatDeps } from './send.ts';
-import {
-  premiumModelStatus,
-  projectConversation,
-  setPremiumModel,
-  setReaction,
-  showReplyVersion,
-} from './service.ts';
+import { conversationPage } from './conversation.ts';
+import { premiumModelStatus, setPremiumModel, setReaction, showReplyVersion } from './service.ts';
 
 /** Chat, improve, conversations, reactions and the premium-model switch. Paths are full (no prefix). */
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -96,12 +92,24 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     '/project/:id/conversation',
     {
       schema: chatSchema({
-        summary: "The project's conversation, oldest entry first",
+        summary: "A page of the project's conversation: the newest first, older ones by cursor",
+        description:
+          'Entries oldest first within the page, each request followed by the shown version of its reply (with ' +
+          "every version when Regenerate made several). Without `before`, the newest page; with a page's " +
+          '`nextCursor` as `before`, the page just older than it (`hasMore` false and `nextCursor` null on the ' +
+          'oldest). A page holds at most `limit` entries (default 50, at most 100) and never splits a request ' +
+          'from its reply. Cursors stay valid while new entries arrive; any other `before` is 400 CURSOR_INVALID.',
         params: idParamsSchema,
-        response: { 200: conversationResponseSchema },
+        querystring: conversationPageQuerySchema,
+        response: { 200: conversationPageSchema },
       }),
     },
-    (request) => projectConversation(app.db, request.params.id, request.userId),
+    (request) =>
+      conversationPage(app.db, {
+        projectId: request.params.id,
+        userId: request.userId,
+        query: request.query,
+      }),
   );
 
   app.patch(

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { LanguageModelV3Prompt } from '@ai-sdk/provider';
 import {
@@ -8,7 +8,6 @@ import {
   type ConversationEntry,
   type Locale,
   type Plan,
-  type ReplyVersion,
 } from '@redacta/shared';
 import { callFunction, type Db } from '../../db/client.ts';
 import { conversationEntries, projects, reactions, workspaces } from '../../db/schema.ts';
@@ -97,73 +96,6 @@ export async function saveReply(
   );
   const usage = usageFromCount(input.workspace, saved.wordCount, settings, now);
   return { messageId: saved.messageId, wordsCharged, remaining: usage.remaining };
-}
-
-/**
- * What the conversation shows, oldest first: each request, then the shown version of its reply with
- * every version of it when there are several (ConversationEntry).
- */
-export async function projectConversation(db: Db, projectId: string, userId: string) {
-  await requireProjectAccess(db, projectId, userId);
-  const rows = await db
-    .select({
-      id: conversationEntries.id,
-      role: conversationEntries.role,
-      content: conversationEntries.content,
-      status: conversationEntries.status,
-      model: conversationEntries.model,
-      demo: conversationEntries.demo,
-      wordsCharged: conversationEntries.wordsCharged,
-      createdAt: conversationEntries.createdAt,
-      reaction: reactions.value,
-      promptId: conversationEntries.promptId,
-      liveSearch: conversationEntries.liveSearch,
-      requestId: conversationEntries.requestId,
-      shown: conversationEntries.shown,
-    })
-    .from(conversationEntries)
-    .leftJoin(reactions, and(eq(reactions.entryId, conversationEntries.id), eq(reactions.userId, userId)))
-    .where(eq(conversationEntries.projectId, projectId))
-    .orderBy(asc(conversationEntries.createdAt), asc(conversationEntries.id));
-  type Row = (typeof rows)[number];
-
-  const repliesTo = new Map<string, Row[]>();
-  for (const row of rows) {
-    if (row.role === 'assistant' && row.requestId) {
-      const replies = repliesTo.get(row.requestId);
-      if (replies) replies.push(row);
-      else repliesTo.set(row.requestId, [row]);
-    }
-  }
-  const version = (row: Row): ReplyVersion => ({
-    id: row.id,
-    content: row.content,
-    status: row.status,
-    model: row.model,
-    demo: row.demo,
-    wordsCharged: row.wordsCharged,
-    createdAt: row.createdAt.toISOString(),
-    reaction: row.reaction ?? null,
-  });
-  const entry = (row: Row, versions: Row[] = []): ConversationEntry => ({
-    ...version(row),
-    role: row.role,
-    promptId: row.promptId,
-    liveSearch: row.liveSearch,
-    versions: versions.length > 1 ? versions.map(version) : [],
-  });
-
-  const entries: ConversationEntry[] = [];
-  for (const row of rows) {
-    if (row.role === 'user') {
-      entries.push(entry(row));
-      const replies = repliesTo.get(row.id);
-      if (replies) entries.push(entry(replies.findLast((reply) => reply.shown) ?? replies.at(-1)!, replies));
-    } else if (!row.requestId) {
-      entries.push(entry(row));
-    }
-  }
-  return { projectId, entries };
 }
 
 /**

@@ -36,7 +36,7 @@ const timestampText =
  * Whether `text` is a timestamp Postgres printed: the right shape, and a date and time that exist
  * (the fields survive a round trip through a Date unchanged), with an offset Postgres accepts.
  */
-function isTimestampText(text: string): boolean {
+export function isTimestampText(text: string): boolean {
   const match = timestampText.exec(text);
   if (!match) return false;
   const [year, month, day, hour, minute, second, offsetHours, offsetMinutes = 0, offsetSeconds = 0] = match
@@ -60,7 +60,7 @@ const cursorSchema = z
   .tuple([z.enum(projectSortKeys), z.enum(['asc', 'desc']), z.string().min(1).max(1000), z.uuid()])
   .refine(([sort, , key]) => (sort === 'name' ? isStorableText(key) : isTimestampText(key)));
 
-const invalidCursor = () =>
+export const invalidCursor = () =>
   new AppError('CURSOR_INVALID', 'The cursor is not one this list gave out: start again from the first page');
 
 function encodeCursor(cursor: Cursor): string {

@@ -1,0 +1,167 @@
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import type {
+  ConversationEntry,
+  ConversationPage,
+  ConversationPageQuery,
+  ReplyVersion,
+} from '@redacta/shared';
+import type { Db } from '../../db/client.ts';
+import { conversationEntries, reactions } from '../../db/schema.ts';
+import { requireProjectAccess } from '../projects/access.ts';
+import { invalidCursor, isTimestampText } from '../projects/list.ts';
+
+/**
+ * A page starts at an exchange's first entry: a request (a user entry), or a reply that answers no
+ * request. Its cursor is that entry's `created_at` as Postgres printed it (microseconds kept) and its
+ * id, so entries with equal timestamps keep one order and the pages neither repeat nor skip them.
+ */
+const cursorSchema = z.tuple([z.string().min(1).max(1000).refine(isTimestampText), z.uuid()]);
+
+function encodeCursor(key: string, id: string): string {
+  return Buffer.from(JSON.stringify([key, id])).toString('base64url');
+}
+
+function decodeCursor(raw: string): { key: string; id: string } {
+  let decoded: unknown;
+  try {
+    decoded = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+  } catch {
+    throw invalidCursor();
+  }
+  const parsed = cursorSchema.safeParse(decoded);
+  if (!parsed.success) throw invalidCursor();
+  return { key: parsed.data[0], id: parsed.data[1] };
+}
+
+function entryColumns(userId: string) {
+  return {
+    select: {
+      id: conversationEntries.id,
+      role: conversationEntries.role,
+      content: conversationEntries.content,
+      status: conversationEntries.status,
+      model: conversationEntries.model,
+      demo: conversationEntries.demo,
+      wordsCharged: conversationEntries.wordsCharged,
+      createdAt: conversationEntries.createdAt,
+      reaction: reactions.value,
+      promptId: conversationEntries.promptId,
+      liveSearch: conversationEntries.liveSearch,
+      requestId: conversationEntries.requestId,
+      shown: conversationEntries.shown,
+    },
+    reactionJoin: and(eq(reactions.entryId, conversationEntries.id), eq(reactions.userId, userId))!,
+  };
+}
+
+interface Row {
+  id: string;
+  role: 'user' | 'assistant';
+  content: string;
+  status: ConversationEntry['status'];
+  model: string | null;
+  demo: boolean;
+  wordsCharged: number;
+  createdAt: Date;
+  reaction: 'up' | 'down' | null;
+  promptId: string | null;
+  liveSearch: boolean;
+  requestId: string | null;
+  shown: boolean;
+}
+
+const version = (row: Row): ReplyVersion => ({
+  id: row.id,
+  content: row.content,
+  status: row.status,
+  model: row.model,
+  demo: row.demo,
+  wordsCharged: row.wordsCharged,
+  createdAt: row.createdAt.toISOString(),
+  reaction: row.reaction ?? null,
+});
+
+const entry = (row: Row, versions: Row[] = []): ConversationEntry => ({
+  ...version(row),
+  role: row.role,
+  promptId: row.promptId,
+  liveSearch: row.liveSearch,
+  versions: versions.length > 1 ? versions.map(version) : [],
+});
+
+/**
+ * One page of what the conversation shows (ConversationPage): the newest exchanges before `before`
+ * that fit in `limit` entries, oldest first — each request, then the shown version of its reply with
+ * every version of it when there are several. The exchanges are found newest first on the index
+ * `(project_id, created_at)`; their replies then by `request_id`, so a reply always sits right after
+ * its request, whenever it was written.
+ */
+export async function conversationPage(
+  db: Db,
+  input: { projectId: string; userId: string; query: ConversationPageQuery },
+): Promise<ConversationPage> {
+  const { projectId, userId, query } = input;
+  await requireProjectAccess(db, projectId, userId);
+  const { select, reactionJoin } = entryColumns(userId);
+
+  const conditions: SQL[] = [
+    eq(conversationEntries.projectId, projectId),
+    isNull(conversationEntries.requestId),
+  ];
+  if (query.before) {
+    const cursor = decodeCursor(query.before);
+    conditions.push(
+      sql`(${conversationEntries.createdAt}, ${conversationEntries.id}) < (${cursor.key}::timestamptz, ${cursor.id}::uuid)`,
+    );
+  }
+  // `limit + 1` exchanges always hold more than `limit` entries when there are that many: enough to
+  // fill the page and to know whether an older one exists.
+  const starts = await db
+    .select({ ...select, key: sql<string>`(${conversationEntries.createdAt})::text` })
+    .from(conversationEntries)
+    .leftJoin(reactions, reactionJoin)
+    .where(and(...conditions))
+    .orderBy(desc(conversationEntries.createdAt), desc(conversationEntries.id))
+    .limit(query.limit + 1);
+
+  const requestIds = starts.filter((row) => row.role === 'user').map((row) => row.id);
+  const replies =
+    requestIds.length === 0
+      ? []
+      : await db
+          .select(select)
+          .from(conversationEntries)
+          .leftJoin(reactions, reactionJoin)
+          .where(inArray(conversationEntries.requestId, requestIds))
+          .orderBy(asc(conversationEntries.createdAt), asc(conversationEntries.id));
+  const repliesTo = new Map<string, Row[]>();
+  for (const reply of replies) {
+    const list = repliesTo.get(reply.requestId!);
+    if (list) list.push(reply);
+    else repliesTo.set(reply.requestId!, [reply]);
+  }
+
+  // Newest exchange first, as many whole exchanges as fit (always at least one).
+  const exchanges: ConversationEntry[][] = [];
+  let count = 0;
+  for (const start of starts) {
+    const versions = repliesTo.get(start.id) ?? [];
+    const exchange = [entry(start)];
+    if (versions.length > 0) {
+      exchange.push(entry(versions.findLast((reply) => reply.shown) ?? versions.at(-1)!, versions));
+    }
+    if (exchanges.length > 0 && count + exchange.length > query.limit) break;
+    exchanges.push(exchange);
+    count += exchange.length;
+  }
+
+  const hasMore = exchanges.length < starts.length;
+  const oldest = starts[exchanges.length - 1];
+  return {
+    projectId,
+    entries: exchanges.reverse().flat(),
+    hasMore,
+    nextCursor: hasMore && oldest ? encodeCursor(oldest.key, oldest.id) : null,
+  };
+}
