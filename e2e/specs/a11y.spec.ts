@@ -82,6 +82,7 @@ test.describe('accessibility (axe-core: no serious or critical violations)', () 
     const legalPages: Array<[string, string]> = [
       ['/terms', 'Términos del servicio'],
       ['/privacy', 'Política de privacidad'],
+      ['/invite/existing?token=unknown', 'No encontramos esta invitación'],
     ];
     for (const [url, title] of legalPages) {
       await gotoAndWait(page, url, page.getByRole('heading', { name: title, level: 1 }));
@@ -263,6 +264,16 @@ test.describe('accessibility (axe-core: no serious or critical violations)', () 
       await page.setViewportSize({ width: 1280, height: 844 });
       await gotoAndWait(page, url, ready.first());
       findings.push(...(await scanLooks(page, `${url} (en)`)));
+      if (url === '/workspace-settings') {
+        // The invite modal (on a free workspace it says inviting needs Pro).
+        const invite = page.getByRole('dialog', { name: 'Invite a teammate' });
+        findings.push(
+          ...(await scanLooks(page, 'invite modal (en)', undefined, () =>
+            ensureOpen(invite, () => page.getByRole('button', { name: 'Add members' }).click()),
+          )),
+        );
+        await closeDialog(page, invite);
+      }
     }
     expectNoFindings(findings);
   });

@@ -1,0 +1,222 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser, BrowserContext, Page, TestInfo } from '@playwright/test';
+import { expect, keepScreenshot, newEmail, test } from '../fixtures.ts';
+import { ChatPage } from '../pages/chat-page.ts';
+import { InvitePage, waitForInvitationLink } from '../pages/invite-page.ts';
+import { LoginPage } from '../pages/login-page.ts';
+import { ProjectsPage } from '../pages/projects-page.ts';
+import { WelcomePage } from '../pages/welcome-page.ts';
+import { WorkspaceSettingsPage } from '../pages/workspace-settings-page.ts';
+import { describeFindings, scanLooks, settle } from '../support/a11y.ts';
+import { freePort } from '../support/free-port.ts';
+import { repoRoot } from '../support/paths.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+
+const run = promisify(execFile);
+
+/**
+ * Teams end to end, in two browsers: the owner (made Pro with the operator command, as an
+ * administrator would) invites a teammate; the teammate opens the link of the caught e-mail, signs up,
+ * lands in the shared workspace and chats in its shared project (not seeing the owner's private one);
+ * the owner removes them, and the teammate's screen moves to their personal workspace with a message.
+ *
+ * The spec runs its own server: the operator command opens the server's PGlite database, which only
+ * one process may hold, so the server stops for it and starts again on the same port and data.
+ */
+test.describe('teams', () => {
+  let dataRoot = '';
+  let port = 0;
+  let server: RunningServer | undefined;
+
+  const start = async () => {
+    const smtpUrl = process.env.E2E_SMTP_URL;
+    if (!smtpUrl) throw new Error('E2E_SMTP_URL is not set: run through playwright.config.ts');
+    server = await startServer({
+      dataDir: path.join(dataRoot, 'data'),
+      smtpUrl,
+      logFile: path.join(dataRoot, 'server.log'),
+      port,
+    });
+    return server;
+  };
+
+  /** `npm run admin -- …` against this spec's data, with the server stopped. */
+  const admin = async (...args: string[]) => {
+    await server?.stop();
+    const { stdout } = await run('npm', ['run', '--silent', 'admin', '--', ...args], {
+      cwd: repoRoot,
+      env: { ...process.env, DATA_DIR: path.join(dataRoot, 'data'), DATABASE_URL: '', REDIS_URL: '' },
+    });
+    await start();
+    return stdout;
+  };
+
+  test.beforeAll(async () => {
+    dataRoot = mkdtempSync(path.join(tmpdir(), 'redacta-e2e-teams-'));
+    port = await freePort();
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+    rmSync(dataRoot, { recursive: true, force: true });
+  });
+
+  test('owner invites, the teammate signs up from the mail, shares a project, is removed and lands at home', async ({
+    browser,
+  }, testInfo) => {
+    test.setTimeout(300_000);
+    const { url } = await start();
+    const ownerEmail = newEmail('owner');
+    const teammateEmail = newEmail('teammate');
+
+    // The owner signs up, names the workspace, and makes a shared and a private project.
+    const ownerContext = await newContext(browser, url);
+    const owner = await ownerContext.newPage();
+    const ownerLogin = new LoginPage(owner);
+    await ownerLogin.goto();
+    await ownerLogin.signIn(ownerEmail);
+    await new WelcomePage(owner).submitNames('Carmen', 'Vidal');
+    await expect(owner).toHaveURL(/\/chat/);
+    const settings = new WorkspaceSettingsPage(owner);
+    await settings.goto();
+    await settings.name.fill('Agencia Norte');
+    await owner.getByRole('button', { name: 'Guardar' }).click();
+    await expect(
+      owner.getByRole('status').filter({ hasText: 'Nombre del espacio de trabajo cambiado correctamente' }),
+    ).toBeVisible();
+
+    const projects = new ProjectsPage(owner);
+    await projects.goto();
+    const shared = await projects.createProject();
+    await projects.goto();
+    await projects.renameInline(shared, 'Campaña compartida');
+    await projects.projectAction(shared, 'Compartir con el equipo');
+    await expect(projects.toast('El proyecto ya está disponible para tu equipo')).toBeVisible();
+    const secret = await projects.createProject();
+    await projects.goto();
+    await projects.renameInline(secret, 'Notas privadas');
+
+    // Free: inviting says it needs Pro. Then the operator makes the workspace Pro.
+    await settings.goto();
+    await settings.addMembers.click();
+    await expect(settings.inviteDialog).toContainText(
+      'Mejora al Plan Pro para invitar a miembros del equipo',
+    );
+    await owner.keyboard.press('Escape');
+    const workspaceId = await owner.evaluate(() => localStorage.getItem('workspaceId'));
+    expect(workspaceId).toMatch(/^[0-9a-f-]{36}$/);
+    await admin('set-plan', workspaceId!, 'pro-monthly');
+
+    await settings.goto();
+    await expect(settings.members.getByText('Plan Pro', { exact: true })).toBeVisible();
+    await expect(settings.seats(0, 3)).toBeVisible();
+    const invitedAt = new Date(Date.now() - 1_000);
+    await settings.invite(teammateEmail);
+    await expect(settings.pending.getByText(teammateEmail)).toBeVisible();
+    await expect(settings.seats(1, 3)).toBeVisible();
+
+    // The teammate opens the mailed link in another browser, signs up and lands in the shared workspace.
+    const link = await waitForInvitationLink(teammateEmail, invitedAt);
+    const teammateContext = await newContext(browser, url);
+    const teammate = await teammateContext.newPage();
+    await teammate.goto(link);
+    const invite = new InvitePage(teammate);
+    await expect(invite.heading('Carmen Vidal', 'Agencia Norte')).toBeVisible();
+    await invite.signUpAndJoin(teammateEmail, 'Agencia Norte', { first: 'Lucía', last: 'Fernández' });
+    await expect(teammate.getByText('¡Te damos la bienvenida a «Agencia Norte»!')).toBeVisible();
+    await expect(teammate.getByTestId('sidebar')).toContainText('Agencia Norte');
+
+    const teamProjects = new ProjectsPage(teammate);
+    await teammate.getByRole('link', { name: 'Mis proyectos' }).click();
+    await expect(teamProjects.row(shared)).toBeVisible();
+    await expect(teammate.getByText('Notas privadas')).toHaveCount(0);
+    await expect(teamProjects.row(secret)).toHaveCount(0);
+    await teamProjects.row(shared).getByRole('link', { name: 'Campaña compartida' }).click();
+    const chat = new ChatPage(teammate);
+    await chat.ask('Escribe un eslogan para una agencia de viajes');
+    await chat.waitForReplyEnd();
+    await expect(chat.replies).toHaveCount(1);
+
+    // The owner sees the new member; screenshots of both views, then the removal.
+    await settings.goto();
+    await expect(settings.member('Lucía Fernández')).toBeVisible();
+    await expect(settings.seats(1, 3)).toBeVisible();
+    await expect(settings.pending.getByText('No hay invitaciones pendientes.')).toBeVisible();
+    const findings = await scanLooks(owner, '/workspace-settings with a member (owner)');
+    findings.push(
+      ...(await scanLooks(owner, 'invite modal', undefined, async () => {
+        if (!(await settings.inviteDialog.isVisible())) await settings.addMembers.click();
+        await expect(settings.inviteDialog.getByLabel('Correo electrónico')).toBeVisible();
+        await settle(owner);
+      })),
+    );
+    await owner.keyboard.press('Escape');
+    expect(
+      findings.map((f) => `${f.rule} on ${f.screen}`),
+      describeFindings(findings),
+    ).toEqual([]);
+    await keepShots(owner, teammate, testInfo);
+
+    await settings.removeMember('Lucía Fernández');
+    await expect(settings.member('Lucía Fernández')).toHaveCount(0);
+
+    // The teammate's next step in the workspace answers 404: the app moves to their own workspace.
+    await teammate.getByRole('link', { name: 'Mis proyectos' }).click();
+    await expect(
+      teammate.getByText(
+        'Ya no tienes acceso a «Agencia Norte». Ahora estás en tu espacio de trabajo personal.',
+      ),
+    ).toBeVisible();
+    await expect(teammate.getByTestId('sidebar')).toContainText('Mi espacio de trabajo');
+    await expect(teammate.getByText('Campaña compartida')).toHaveCount(0);
+    await expect(teammate.getByRole('alert')).toHaveCount(0);
+
+    await ownerContext.close();
+    await teammateContext.close();
+  });
+});
+
+function newContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  return browser.newContext({ baseURL, locale: 'es-ES', viewport: { width: 1280, height: 800 } });
+}
+
+/**
+ * The settings page as the owner and as a member, and the invite modal, at 1280 and 390 px in Spanish
+ * and English, kept in e2e/artifacts/ for a look by eye.
+ */
+async function keepShots(owner: Page, member: Page, testInfo: TestInfo) {
+  const views: Array<[string, Page, boolean]> = [
+    ['settings-owner', owner, false],
+    ['settings-member', member, false],
+    ['invite-modal', owner, true],
+  ];
+  for (const locale of ['es', 'en'] as const) {
+    for (const width of [1280, 390]) {
+      for (const [name, page, modal] of views) {
+        await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+        await page.evaluate((value) => localStorage.setItem('redacta.locale', value), locale);
+        await page.goto('/workspace-settings');
+        await expect(
+          page.getByRole('region', { name: locale === 'es' ? 'Miembros' : 'Members' }),
+        ).toContainText('Carmen Vidal');
+        if (modal) {
+          await page
+            .getByRole('button', { name: locale === 'es' ? 'Añadir miembros' : 'Add members' })
+            .click();
+          await expect(page.getByRole('dialog')).toBeVisible();
+        }
+        await settle(page);
+        await keepScreenshot(page, testInfo, `teams-${name}-${width}-${locale}`);
+        if (modal) await page.keyboard.press('Escape');
+      }
+    }
+  }
+  for (const page of [owner, member]) {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.evaluate(() => localStorage.setItem('redacta.locale', 'es'));
+    await page.goto('/workspace-settings');
+  }
+}
