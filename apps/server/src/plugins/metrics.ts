@@ -3,7 +3,12 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors.ts';
-import { createServiceMetrics, noChatMetrics, type ChatMetrics, type ServiceMetrics } from './metrics-registry.ts';
+import {
+  createServiceMetrics,
+  noChatMetrics,
+  type ChatMetrics,
+  type ServiceMetrics,
+} from './metrics-registry.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,0 +1,175 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, afterEach, expect, it } from 'vitest';
+import { countWords, type ChatStreamPart } from '@redacta/shared';
+import { openDatabase, type Database } from '../../src/db/client.ts';
+import { conversationEntries, usageCounters } from '../../src/db/schema.ts';
+import { peerAppEnv, startOpenAIPeer, type OpenAIPeer } from '../helpers/openai-peer.ts';
+import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.ts';
+import { createProjectOver, signUpOver, startChildServer, type ChildServer } from './child-server.ts';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'redacta-drain-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+let peer: OpenAIPeer | undefined;
+let sink: SmtpSink | undefined;
+let server: ChildServer | undefined;
+afterEach(async () => {
+  if (server && server.process.exitCode === null) server.process.kill('SIGKILL');
+  await peer?.close();
+  await sink?.close();
+});
+
+/**
+ * PGlite in a directory of the test's own by default; with TEST_DATABASE_URL, a PostgreSQL database
+ * named like the worker databases, so the suite's teardown drops it.
+ */
+async function databaseSettings(): Promise<{ env: Record<string, string>; open: () => Promise<Database> }> {
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  if (!baseUrl) {
+    return {
+      env: { DATA_DIR: dataDir },
+      open: () => openDatabase({ dataDir }),
+    };
+  }
+  const name = `redacta_test_${process.env.REDACTA_TEST_RUN ?? process.pid}_drain`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists "${name}" with (force)`);
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    open: () => openDatabase({ databaseUrl: url.toString(), dataDir: null }),
+  };
+}
+
+/** A chat stream read as it arrives: its parts, and how it ended (a last part, or the connection cut). */
+function readStream(response: Response) {
+  const parts: ChatStreamPart[] = [];
+  let textArrived!: () => void;
+  const firstText = new Promise<void>((resolve) => (textArrived = resolve));
+  const ended = (async () => {
+    const decoder = new TextDecoder();
+    let buffered = '';
+    try {
+      for await (const chunk of response.body!) {
+        buffered += decoder.decode(chunk, { stream: true });
+        const lines = buffered.split('\n');
+        buffered = lines.pop()!;
+        for (const line of lines) {
+          if (!line) continue;
+          const part = JSON.parse(line) as ChatStreamPart;
+          parts.push(part);
+          if (part.type === 'text') textArrived();
+        }
+      }
+    } catch {
+      return 'cut' as const;
+    }
+    const last = parts.at(-1)?.type;
+    return last === 'finish' || last === 'error' ? last : ('cut' as const);
+  })();
+  const text = () => parts.map((part) => (part.type === 'text' ? part.text : '')).join('');
+  return { parts, firstText, ended, text };
+}
+
+it('on SIGTERM stops taking requests, lets a reply that fits the grace finish, aborts the other one saved and charged once, closes the database and exits 0', async () => {
+  peer = await startOpenAIPeer();
+  sink = await startSmtpSink();
+  const database = await databaseSettings();
+  const shortReply = ['Una', ' frase', ' corta', ' que', ' termina.'];
+  const longReply = Array.from({ length: 120 }, (_, i) => ` palabra${i}`);
+  // The first request gets the short reply (done ~1 s after it starts), the second the long one
+  // (~36 s), far beyond the grace.
+  peer.queue = [
+    { chunks: shortReply, delayMs: 200 },
+    { chunks: longReply, delayMs: 300 },
+  ];
+  server = await startChildServer({
+    ...database.env,
+    ...peerAppEnv(peer, {
+      SHUTDOWN_GRACE_MS: '5000',
+      AI_FIRST_TOKEN_TIMEOUT_MS: '20000',
+      AI_IDLE_TIMEOUT_MS: '20000',
+    }),
+    SMTP_URL: sink.url,
+  });
+  const { url } = server;
+  const { auth, workspaceId } = await signUpOver(url, sink, 'drain@example.com');
+  const shortProject = await createProjectOver(url, auth, workspaceId);
+  const longProject = await createProjectOver(url, auth, workspaceId);
+  const send = (projectId: string) =>
+    fetch(`${url}/api/chat/send-request-stream`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ workspaceId, projectId, message: 'Escribe un anuncio' }),
+    });
+
+  const short = readStream(await send(shortProject));
+  await short.firstText;
+  const long = readStream(await send(longProject));
+  await long.firstText;
+  expect((await fetch(`${url}/readyz`)).status).toBe(200);
+
+  server.process.kill('SIGTERM');
+  await server.logged((line) => line.msg === 'shutting down');
+  // Not ready at once: /readyz answers 503 or no longer connects; a new chat is not taken.
+  const ready = await fetch(`${url}/readyz`).then(
+    (res) => res.status,
+    () => 'refused',
+  );
+  expect([503, 'refused']).toContain(ready);
+  const late = await send(shortProject).then(
+    (res) => res.status,
+    () => 'refused',
+  );
+  expect([503, 'refused']).toContain(late);
+
+  // The short reply finishes within the grace, whole; the long one is cut when the grace runs out.
+  expect(await short.ended).toBe('finish');
+  expect(short.text()).toBe(shortReply.join(''));
+  expect(await long.ended).toBe('cut');
+  const received = long.text();
+  expect(received.length).toBeGreaterThan(0);
+
+  expect(await server.exited, server.output()).toBe(0);
+  await server.logged((line) => line.msg === 'grace period over: aborting the chat replies still open');
+  expect((await peer.ended(2)).closedByClient).toBe(true);
+  const turns = server.lines.filter((line) => line.msg === 'chat turn ended');
+  expect(turns.map((line) => [line.projectId, line.outcome])).toEqual(
+    expect.arrayContaining([
+      [shortProject, 'complete'],
+      [longProject, 'aborted'],
+    ]),
+  );
+
+  // What the stopped server left in its database: each reply saved once, the aborted one with the
+  // text it had, and the workspace charged exactly the words of both.
+  const db = await database.open();
+  try {
+    const repliesOf = (projectId: string) =>
+      db.db
+        .select({ content: conversationEntries.content, status: conversationEntries.status })
+        .from(conversationEntries)
+        .where(and(eq(conversationEntries.projectId, projectId), eq(conversationEntries.role, 'assistant')));
+    expect(await repliesOf(shortProject)).toEqual([{ content: shortReply.join(''), status: 'complete' }]);
+    const [aborted, ...others] = await repliesOf(longProject);
+    expect(others).toEqual([]);
+    expect(aborted!.status).toBe('aborted');
+    expect(aborted!.content.startsWith(received)).toBe(true);
+    expect(aborted!.content.length).toBeLessThan(longReply.join('').length);
+    const [usage] = await db.db
+      .select({ wordCount: usageCounters.wordCount })
+      .from(usageCounters)
+      .where(eq(usageCounters.workspaceId, workspaceId));
+    expect(usage!.wordCount).toBe(countWords(shortReply.join('')) + countWords(aborted!.content));
+  } finally {
+    await db.close();
+  }
+}, 180_000);
