@@ -36,6 +36,7 @@ import { folderRoutes } from './modules/folders/routes.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
 import { brandVoiceRoutes } from './modules/brand-voices/routes.ts';
 import { promptRoutes } from './modules/prompts/routes.ts';
+import { billingRoutes } from './modules/billing/routes.ts';
 import { invitationRoutes } from './modules/invitations/index.ts';
 import { BuiltInLibrary, seedBuiltInPrompts } from './modules/prompts/built-ins.ts';
 import { catalogue } from './modules/prompts/catalogue/index.ts';
@@ -124,6 +125,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(chatRoutes);
       await api.register(brandVoiceRoutes, { prefix: '/brand-voice' });
       await api.register(promptRoutes, { prefix: '/prompt', library: promptLibrary });
+      // Prices, subscriptions, the sandbox checkout and Stripe's webhook, under their own full paths.
+      await api.register(billingRoutes);
       await api.register(invitationRoutes);
     },
     { prefix: '/api' },

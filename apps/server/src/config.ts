@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_FREE_PLAN_WORDS } from '@redacta/shared';
+import { billingModes, DEFAULT_FREE_PLAN_WORDS, prices, type BillingMode } from '@redacta/shared';
 
 /**
  * PostgreSQL connections per instance. Ten (node-postgres's default) measured worse under load: at 200
@@ -67,6 +67,20 @@ const envObject = z.object({
   AI_IDLE_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   /** A SearXNG instance (JSON API enabled): the chat's web_search tool for current facts. */
   SEARCH_URL: optionalUrl,
+  // Billing (src/modules/billing): Stripe, the offline sandbox, or off. See docs/configuration.md.
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  /** Where the Stripe SDK sends its requests instead of api.stripe.com: tests point it at a local peer. */
+  STRIPE_API_BASE: optionalUrl,
+  STRIPE_AUTOMATIC_TAX: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** Inferred when absent: stripe with a secret key, else sandbox outside production, else off. */
+  BILLING_MODE: z.preprocess(emptyToUndefined, z.enum(billingModes).optional()),
+  /** Euros per extra seat, shown when Stripe's prices are not used (sandbox and off). */
+  ADDITIONAL_SEAT_PRICE_MONTHLY: z.coerce.number().nonnegative().default(prices.additionalSeatMonthly),
+  ADDITIONAL_SEAT_PRICE_YEARLY: z.coerce.number().nonnegative().default(prices.additionalSeatYearly),
   /** How long a stopping server lets chat replies in progress finish before it aborts them. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().nonnegative().default(25_000),
   /** Prometheus metrics on a listener of their own; off unless set (never on the public port). */
@@ -89,9 +103,21 @@ export function resolveAiProvider(settings: ProviderSettings): AiProvider {
   return 'demo';
 }
 
+type BillingSettings = Partial<
+  Pick<z.infer<typeof envObject>, 'BILLING_MODE' | 'STRIPE_SECRET_KEY' | 'NODE_ENV'>
+>;
+
+/** The billing mode in use: the one chosen, else Stripe with its key, else the sandbox outside production. */
+export function resolveBillingMode(settings: BillingSettings): BillingMode {
+  if (settings.BILLING_MODE) return settings.BILLING_MODE;
+  if (settings.STRIPE_SECRET_KEY) return 'stripe';
+  return settings.NODE_ENV === 'production' ? 'off' : 'sandbox';
+}
+
 /**
  * Rules between keys, checked even when other keys are bad so that one start lists every problem: a
- * production server needs its secret and public address; a chosen AI provider needs its key.
+ * production server needs its secret and public address; a chosen AI provider needs its key; Stripe
+ * billing needs its secret key and webhook secret, and the API base is for tests only.
  */
 const envSchema = envObject.superRefine(
   (env, ctx) => {
@@ -107,6 +133,17 @@ const envSchema = envObject.superRefine(
     if (provider === 'openai' && !env.OPENAI_BASE_URL) {
       require('OPENAI_API_KEY', 'with AI_PROVIDER=openai (or set OPENAI_BASE_URL)');
     }
+    if (resolveBillingMode(env) === 'stripe') {
+      require('STRIPE_SECRET_KEY', 'with BILLING_MODE=stripe');
+      require('STRIPE_WEBHOOK_SECRET', 'with Stripe billing (STRIPE_SECRET_KEY or BILLING_MODE=stripe)');
+    }
+    if (env.STRIPE_API_BASE && env.NODE_ENV === 'production') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_API_BASE'],
+        message: 'is for tests only, not production',
+      });
+    }
   },
   { when: () => true },
 );
@@ -118,6 +155,7 @@ export interface Config extends Omit<Env, 'JWT_SECRET' | 'APP_URL'> {
   JWT_SECRET: string;
   isProduction: boolean;
   isDevelopment: boolean;
+  billingMode: BillingMode;
 }
 
 export class ConfigError extends Error {
@@ -145,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     JWT_SECRET: data.JWT_SECRET ?? persistedDevSecret(dataDir, data.NODE_ENV),
     isProduction: data.NODE_ENV === 'production',
     isDevelopment: data.NODE_ENV === 'development',
+    billingMode: resolveBillingMode(data),
   };
 }
 

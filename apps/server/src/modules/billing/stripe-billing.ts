@@ -1,0 +1,244 @@
+import type Stripe from 'stripe';
+import type { FastifyBaseLogger } from 'fastify';
+import { prices as productPrices, type CheckoutLookupKey, type PriceName } from '@redacta/shared';
+import type { Config } from '../../config.ts';
+import { callStripe, idempotencyKey } from './stripe-client.ts';
+import type { StripePrices } from './prices.ts';
+import type { PaymentType, SubscriptionState, SubscriptionStatus } from './subscription-state.ts';
+
+/** The retention offer's coupon, created in Stripe the first time it is needed. */
+export const RETENTION_COUPON_ID = 'redacta-retention-60-3-months';
+
+/** Stripe's statuses in ours: an expired first payment is a cancelled subscription, a paused one unpaid. */
+const statusOf: Record<Stripe.Subscription.Status, SubscriptionStatus> = {
+  active: 'active',
+  trialing: 'trialing',
+  past_due: 'past_due',
+  unpaid: 'unpaid',
+  canceled: 'canceled',
+  incomplete: 'incomplete',
+  incomplete_expired: 'canceled',
+  paused: 'unpaid',
+};
+
+const seatPrice: Record<PaymentType, PriceName> = {
+  MONTHLY: 'additionalSeatMonthly',
+  YEARLY: 'additionalSeatYearly',
+};
+
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  value === null || value === undefined ? null : typeof value === 'string' ? value : value.id;
+
+function itemWithLookupKey(subscription: Stripe.Subscription, keys: readonly PriceName[]) {
+  return subscription.items.data.find((item) => keys.includes(item.price.lookup_key as PriceName));
+}
+
+const proItem = (subscription: Stripe.Subscription) =>
+  itemWithLookupKey(subscription, ['proMonthly', 'proYearly']);
+const seatItem = (subscription: Stripe.Subscription) =>
+  itemWithLookupKey(subscription, ['additionalSeatMonthly', 'additionalSeatYearly']);
+
+function discountCoupon(discount: Stripe.Discount): string | null {
+  return idOf(discount.source?.coupon);
+}
+
+/** A Stripe subscription (read back from Stripe, never an event's copy) as the state we apply. */
+export function stateFromStripe(subscription: Stripe.Subscription, workspaceId: string): SubscriptionState {
+  const pro = proItem(subscription);
+  const yearly = pro
+    ? pro.price.lookup_key === 'proYearly'
+    : subscription.items.data[0]?.price.recurring?.interval === 'year';
+  const periodEnd = (pro ?? subscription.items.data[0])?.current_period_end;
+  const discounts = subscription.discounts.filter((d): d is Stripe.Discount => typeof d !== 'string');
+  const ends = discounts.map((d) => d.end).filter((end): end is number => end !== null);
+  return {
+    provider: 'stripe',
+    externalId: subscription.id,
+    customerId: idOf(subscription.customer),
+    workspaceId,
+    status: statusOf[subscription.status] ?? 'unpaid',
+    paymentType: yearly ? 'YEARLY' : 'MONTHLY',
+    extraSeats: seatItem(subscription)?.quantity ?? 0,
+    currentPeriodEnd: periodEnd ? new Date(periodEnd * 1000) : null,
+    cancelAtPeriodEnd: subscription.cancel_at_period_end,
+    discountEndsAt: ends.length > 0 ? new Date(Math.max(...ends) * 1000) : null,
+    retentionDiscount: discounts.some((d) => discountCoupon(d) === RETENTION_COUPON_ID),
+  };
+}
+
+export interface CheckoutRequest {
+  workspaceId: string;
+  workspaceName: string;
+  ownerEmail: string;
+  customerId: string;
+  lookupKey: CheckoutLookupKey;
+  successUrl: string;
+  cancelUrl: string;
+  /** The workspace's subscription row's last change, or null: a new checkout after any change gets a new key. */
+  version: string | null;
+}
+
+/** The Stripe side of billing; each method that changes a subscription answers its state afterwards. */
+export class StripeBilling {
+  constructor(
+    readonly stripe: Stripe,
+    readonly prices: StripePrices,
+    private readonly config: Pick<Config, 'APP_URL' | 'STRIPE_AUTOMATIC_TAX'>,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** A Stripe customer for the workspace (one per workspace, stored by the caller and reused). */
+  createCustomer(workspace: { id: string; name: string; ownerEmail: string }): Promise<string> {
+    return callStripe(this.log, 'create the customer', async () => {
+      const customer = await this.stripe.customers.create(
+        { email: workspace.ownerEmail, name: workspace.name, metadata: { workspaceId: workspace.id } },
+        { idempotencyKey: idempotencyKey('customer', workspace.id) },
+      );
+      return customer.id;
+    });
+  }
+
+  async checkout(request: CheckoutRequest): Promise<string> {
+    const price = (await this.prices.get())[request.lookupKey];
+    return callStripe(this.log, 'start the checkout', async () => {
+      const tax = this.config.STRIPE_AUTOMATIC_TAX;
+      const session = await this.stripe.checkout.sessions.create(
+        {
+          mode: 'subscription',
+          customer: request.customerId,
+          client_reference_id: request.workspaceId,
+          metadata: { workspaceId: request.workspaceId },
+          subscription_data: { metadata: { workspaceId: request.workspaceId } },
+          line_items: [{ price: price.id, quantity: 1 }],
+          success_url: request.successUrl,
+          cancel_url: request.cancelUrl,
+          allow_promotion_codes: true,
+          ...(tax
+            ? {
+                automatic_tax: { enabled: true },
+                tax_id_collection: { enabled: true },
+                // Tax needs the customer's address and tax ids on the customer Checkout reuses.
+                customer_update: { address: 'auto', name: 'auto' },
+              }
+            : {}),
+        },
+        {
+          idempotencyKey: idempotencyKey(
+            'checkout',
+            request.workspaceId,
+            request.customerId,
+            price.id,
+            request.successUrl,
+            request.cancelUrl,
+            request.version,
+          ),
+        },
+      );
+      if (!session.url) throw new Error('Stripe answered a checkout session without a URL');
+      return session.url;
+    });
+  }
+
+  portal(customerId: string, now = new Date()): Promise<string> {
+    return callStripe(this.log, 'open the billing portal', async () => {
+      const returnUrl = `${this.config.APP_URL}/subscription`;
+      // A portal session lives minutes: a retry within the same minute reuses it, a later visit gets a new one.
+      const minute = Math.floor(now.getTime() / 60_000);
+      const session = await this.stripe.billingPortal.sessions.create(
+        { customer: customerId, return_url: returnUrl },
+        { idempotencyKey: idempotencyKey('portal', customerId, returnUrl, minute) },
+      );
+      return session.url;
+    });
+  }
+
+  retrieve(subscriptionId: string): Promise<Stripe.Subscription> {
+    return callStripe(this.log, 'read the subscription', () =>
+      this.stripe.subscriptions.retrieve(subscriptionId, { expand: ['discounts'] }),
+    );
+  }
+
+  /** Monthly Pro and seats become yearly ones, prorated and invoiced now. */
+  async upgradeToYearly(subscriptionId: string, version: string): Promise<Stripe.Subscription> {
+    const current = await this.retrieve(subscriptionId);
+    const known = await this.prices.get();
+    const pro = proItem(current);
+    const seats = seatItem(current);
+    const items: Stripe.SubscriptionUpdateParams.Item[] = [
+      pro ? { id: pro.id, price: known.proYearly.id } : { price: known.proYearly.id, quantity: 1 },
+      ...(seats
+        ? [{ id: seats.id, price: known.additionalSeatYearly.id, quantity: seats.quantity ?? 0 }]
+        : []),
+    ];
+    return this.update(
+      subscriptionId,
+      { items, proration_behavior: 'always_invoice' },
+      idempotencyKey('upgrade-yearly', subscriptionId, version),
+    );
+  }
+
+  /** Adds seats: the seat price's quantity grows by `added`, prorated and invoiced at once. */
+  async addSeats(subscriptionId: string, added: number, version: string): Promise<Stripe.Subscription> {
+    const current = await this.retrieve(subscriptionId);
+    const state = stateFromStripe(current, '');
+    const seats = seatItem(current);
+    const quantity = (seats?.quantity ?? 0) + added;
+    const price = (await this.prices.get())[seatPrice[state.paymentType]];
+    const item: Stripe.SubscriptionUpdateParams.Item = seats
+      ? { id: seats.id, quantity }
+      : { price: price.id, quantity };
+    return this.update(
+      subscriptionId,
+      { items: [item], proration_behavior: 'always_invoice' },
+      idempotencyKey('add-seats', subscriptionId, seats?.quantity ?? 0, quantity, version),
+    );
+  }
+
+  setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean, version: string) {
+    return this.update(
+      subscriptionId,
+      { cancel_at_period_end: cancel },
+      idempotencyKey(cancel ? 'cancel' : 'resume', subscriptionId, version),
+    );
+  }
+
+  /** The retention offer: 60 % off for three months, through one shared coupon. */
+  async applyRetentionDiscount(subscriptionId: string, version: string) {
+    await this.ensureRetentionCoupon();
+    return this.update(
+      subscriptionId,
+      { discounts: [{ coupon: RETENTION_COUPON_ID }] },
+      idempotencyKey('retention-discount', subscriptionId, version),
+    );
+  }
+
+  private ensureRetentionCoupon(): Promise<void> {
+    return callStripe(this.log, 'prepare the discount', async () => {
+      try {
+        await this.stripe.coupons.retrieve(RETENTION_COUPON_ID);
+      } catch (error) {
+        if ((error as { code?: string }).code !== 'resource_missing') throw error;
+        await this.stripe.coupons.create(
+          {
+            id: RETENTION_COUPON_ID,
+            name: `${productPrices.cancelOfferPercent} % × ${productPrices.cancelOfferMonths}`,
+            percent_off: productPrices.cancelOfferPercent,
+            duration: 'repeating',
+            duration_in_months: productPrices.cancelOfferMonths,
+          },
+          { idempotencyKey: idempotencyKey('coupon', RETENTION_COUPON_ID) },
+        );
+      }
+    });
+  }
+
+  private update(subscriptionId: string, params: Stripe.SubscriptionUpdateParams, key: string) {
+    return callStripe(this.log, 'change the subscription', () =>
+      this.stripe.subscriptions.update(
+        subscriptionId,
+        { ...params, expand: ['discounts'] },
+        { idempotencyKey: key },
+      ),
+    );
+  }
+}

@@ -1,0 +1,72 @@
+import Stripe from 'stripe';
+import { eq } from 'drizzle-orm';
+import type { App } from '../../src/app.ts';
+import { subscriptions, workspaces } from '../../src/db/schema.ts';
+import { createTestApp } from '../helpers/app.ts';
+import { startStripePeer, type StripePeer } from '../helpers/stripe-peer.ts';
+
+export const SECRET_KEY = 'sk_test_redacta';
+export const WEBHOOK_SECRET = 'whsec_redacta_test';
+export const APP_URL = 'http://localhost:3000';
+
+/** The SDK only to sign test events, as Stripe signs its deliveries. */
+const signer = new Stripe(SECRET_KEY);
+
+export interface StripeTestApp {
+  app: App;
+  peer: StripePeer;
+  /** Delivers a signed event to the webhook route, as Stripe does. */
+  deliver(event: { payload: string }, secret?: string): ReturnType<App['inject']>;
+  close(): Promise<void>;
+}
+
+/** The app in Stripe mode, its SDK pointed at a fresh Stripe-protocol peer. */
+export async function createStripeApp(
+  env: Record<string, string> = {},
+  /** What Stripe holds before the app starts (the app reads the prices as it starts). */
+  prepare?: (peer: StripePeer) => void,
+): Promise<StripeTestApp> {
+  const peer = await startStripePeer({ secretKey: SECRET_KEY });
+  prepare?.(peer);
+  const { app } = await createTestApp({
+    STRIPE_SECRET_KEY: SECRET_KEY,
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_BASE: peer.apiBase,
+    APP_URL,
+    ...env,
+  });
+  return {
+    app,
+    peer,
+    deliver(event, secret = WEBHOOK_SECRET) {
+      const signature = signer.webhooks.generateTestHeaderString({ payload: event.payload, secret });
+      return app.inject({
+        method: 'POST',
+        url: '/api/stripe/webhook',
+        headers: { 'stripe-signature': signature, 'content-type': 'application/json; charset=utf-8' },
+        payload: event.payload,
+      });
+    },
+    async close() {
+      await app.close();
+      await peer.close();
+    },
+  };
+}
+
+export async function workspaceRow(app: App, workspaceId: string) {
+  const [row] = await app.db.select().from(workspaces).where(eq(workspaces.id, workspaceId));
+  return row!;
+}
+
+export async function subscriptionRow(app: App, workspaceId: string) {
+  const [row] = await app.db.select().from(subscriptions).where(eq(subscriptions.workspaceId, workspaceId));
+  return row;
+}
+
+export const checkoutBody = (workspaceId: string, lookupKey: 'proMonthly' | 'proYearly' = 'proYearly') => ({
+  lookupKey,
+  workspaceId,
+  successUrl: `${APP_URL}/projects`,
+  cancelUrl: `${APP_URL}/subscription`,
+});
