@@ -130,16 +130,23 @@ describe('app shell', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/subscription'));
   });
 
-  it('the upgrade modal opens on the yearly tab and says payment is coming', async () => {
+  it('the upgrade modal opens on the yearly tab with the prices from the server', async () => {
     setViewport(false);
-    start('/chat');
+    start('/chat', {
+      'GET /api/price': () =>
+        json(200, [
+          { name: 'proMonthly', value: 49 },
+          { name: 'proYearly', value: 432 },
+          { name: 'additionalSeatMonthly', value: 15 },
+          { name: 'additionalSeatYearly', value: 144 },
+        ]),
+    });
     const sidebar = await screen.findByTestId('sidebar');
     await userEvent.click(within(sidebar).getByRole('button', { name: 'Mejorar a Pro' }));
     const modal = await screen.findByRole('dialog');
     expect(within(modal).getByRole('tab', { name: /Anual/ })).toHaveAttribute('aria-selected', 'true');
-    expect(modal).toHaveTextContent('36 €');
+    expect(await within(modal).findByText('36 €')).toBeInTheDocument();
     expect(modal).toHaveTextContent('432 €');
-    expect(modal).toHaveTextContent('El pago en línea no está disponible');
     await userEvent.click(within(modal).getByRole('tab', { name: 'Mensual' }));
     expect(modal).toHaveTextContent('49 €');
   });
