@@ -11,6 +11,7 @@ import pg from 'pg';
 import { z } from 'zod';
 import * as schema from './schema.ts';
 import { PGliteThread } from './pglite-thread.ts';
+import { lockDataDir } from './data-dir-lock.ts';
 import { DEFAULT_DATABASE_POOL_SIZE } from '../config.ts';
 
 export type Schema = typeof schema;
@@ -124,19 +125,29 @@ export async function openDatabase(options: {
     };
   }
   let dir: string | undefined;
+  let release = () => {};
   if (options.dataDir) {
     dir = path.join(options.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
+    // One process at a time: PGlite would open the files a second time and both would write them.
+    release = lockDataDir(options.dataDir);
   }
-  const client = await PGliteThread.open(dir);
+  const client = await PGliteThread.open(dir).catch((error: unknown) => {
+    release();
+    throw error;
+  });
+  const close = () => client.close().finally(release);
   // Drizzle's PGlite driver calls only query and transaction, which PGliteThread answers as PGlite does.
   const db = drizzlePglite(client as unknown as PGlite, { schema });
-  await migratePglite(db, { migrationsFolder });
+  await migratePglite(db, { migrationsFolder }).catch(async (error: unknown) => {
+    await close();
+    throw error;
+  });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
     ping: async () => void (await client.query('select 1')),
     lost: client.endedUnexpectedly,
-    close: () => client.close(),
+    close,
   };
 }

@@ -1,9 +1,13 @@
 import { and, count, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { invitations, memberships } from '../../db/schema.ts';
 
-/** An invitation of the workspace that still holds a seat: neither accepted, revoked nor expired. */
-export function pendingInvitationOf(workspaceId: string): SQL {
+/**
+ * An invitation of the workspace (an id, or a column for a query over many) that still holds a seat:
+ * neither accepted, revoked nor expired.
+ */
+export function pendingInvitationOf(workspaceId: string | AnyPgColumn): SQL {
   return and(
     eq(invitations.workspaceId, workspaceId),
     isNull(invitations.acceptedAt),
