@@ -12,6 +12,10 @@ export const APP_URL = 'http://localhost:3000';
 /** The SDK only to sign test events, as Stripe signs its deliveries. */
 const signer = new Stripe(SECRET_KEY);
 
+/** A `Stripe-Signature` header for `payload`, made by the SDK's own test helper. */
+export const signPayload = (payload: string, secret = WEBHOOK_SECRET) =>
+  signer.webhooks.generateTestHeaderString({ payload, secret });
+
 export interface StripeTestApp {
   app: App;
   peer: StripePeer;
@@ -39,7 +43,7 @@ export async function createStripeApp(
     app,
     peer,
     deliver(event, secret = WEBHOOK_SECRET) {
-      const signature = signer.webhooks.generateTestHeaderString({ payload: event.payload, secret });
+      const signature = signPayload(event.payload, secret);
       return app.inject({
         method: 'POST',
         url: '/api/stripe/webhook',
