@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import type { LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { App } from '../../src/app.ts';
 import { subscriptions, workspaces } from '../../src/db/schema.ts';
@@ -20,7 +21,7 @@ export interface StripeTestApp {
   app: App;
   peer: StripePeer;
   /** Delivers a signed event to the webhook route, as Stripe does. */
-  deliver(event: { payload: string }, secret?: string): ReturnType<App['inject']>;
+  deliver(event: { payload: string }, secret?: string): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
