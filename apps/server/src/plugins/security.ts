@@ -3,9 +3,11 @@ import fp from 'fastify-plugin';
 import helmet from 'helmet';
 
 /**
- * Security headers. The CSP allows only what the app loads: its own scripts and styles (inline
- * style attributes are used by Radix and the toasts), images from itself and the Google/Facebook
- * avatar hosts, and API calls to its own origin.
+ * Security headers. The CSP allows only what the app loads: its own script files — no inline script,
+ * no `eval`, no event-handler attributes, so markup that slipped into the page could not run (the
+ * built index.html loads even its theme set-up from a file) — its own styles (inline style attributes
+ * are used by Radix and the toasts), images from itself and the Google/Facebook avatar hosts, and API
+ * calls to its own origin.
  *
  * Helmet's middleware is built once here and applied to every response (ADR 0008): @fastify/helmet
  * builds it again for each request, re-reading the CSP directives every time.
@@ -17,6 +19,7 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
+        scriptSrcAttr: ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: [
           "'self'",
