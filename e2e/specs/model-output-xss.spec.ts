@@ -1,0 +1,179 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Page } from '@playwright/test';
+import { expect, newEmail, test } from '../fixtures.ts';
+import { ChatPage } from '../pages/chat-page.ts';
+import { DocumentPanel } from '../pages/document-panel.ts';
+import { LoginPage } from '../pages/login-page.ts';
+import { WelcomePage } from '../pages/welcome-page.ts';
+import { ownServer } from '../support/own-server.ts';
+
+/**
+ * A reply as a hostile or manipulated model could write it: raw HTML that runs script when parsed,
+ * a script element, and links to `javascript:` in Markdown and in HTML. Each sets a flag and opens a
+ * dialog if it ever runs.
+ */
+const HOSTILE_REPLY = [
+  'Aquí tienes tu anuncio.\n\n',
+  `<img src=x onerror="window.__xss='img';alert('img')">\n\n`,
+  `<script>window.__xss='script';alert('script')</script>\n\n`,
+  '[Compra aquí](javascript:alert(document.domain)) y ',
+  `<a href="javascript:window.__xss='a';alert('a')">otro enlace</a>\n\n`,
+  `<svg onload="window.__xss='svg'"></svg> Fin.`,
+];
+
+/**
+ * A local model server speaking the OpenAI Chat Completions streaming protocol: every request is
+ * answered with HOSTILE_REPLY, one piece per SSE chunk. The spec's own server points OPENAI_BASE_URL at it.
+ */
+async function startHostileModel(): Promise<{ url: string; close: () => Promise<void> }> {
+  const server: Server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      if (req.url !== '/v1/chat/completions') {
+        res.writeHead(404).end();
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+      const base = { id: 'chatcmpl-e2e', object: 'chat.completion.chunk', created: 1, model: 'hostile' };
+      const send = (data: unknown) => res.write(`data: ${JSON.stringify(data)}\n\n`);
+      for (const content of HOSTILE_REPLY) {
+        send({
+          ...base,
+          choices: [{ index: 0, delta: { role: 'assistant', content }, finish_reason: null }],
+        });
+      }
+      send({ ...base, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] });
+      send({ ...base, choices: [], usage: { prompt_tokens: 10, completion_tokens: 20, total_tokens: 30 } });
+      res.end('data: [DONE]\n\n');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** Dialogs opened by the page and Content-Security-Policy violations it reported, as they happen. */
+function watchForScript(page: Page) {
+  const dialogs: string[] = [];
+  const violations: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  page.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) violations.push(message.text());
+  });
+  return { dialogs, violations };
+}
+
+const xssFlag = (page: Page) => page.evaluate(() => (window as unknown as { __xss?: string }).__xss);
+
+/** The `href` of every link inside `root`. */
+const hrefsIn = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .evaluateAll((roots) =>
+      roots.flatMap((root) => [...root.querySelectorAll('a')].map((a) => a.getAttribute('href'))),
+    );
+
+test.describe('model output is text, never markup', () => {
+  const own = ownServer('model-output-xss');
+  let model: Awaited<ReturnType<typeof startHostileModel>>;
+  test.beforeAll(async () => {
+    model = await startHostileModel();
+  });
+  test.afterAll(async () => {
+    await model.close();
+  });
+
+  test('a reply with <img onerror>, <script> and javascript: links runs nothing, in the chat and in the document', async ({
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    const server = await own.start({
+      OPENAI_BASE_URL: model.url,
+      OPENAI_API_KEY: 'e2e',
+      AI_MODEL: 'hostile',
+    });
+    const context = await browser.newContext({ baseURL: server.url });
+    const page = await context.newPage();
+    const seen = watchForScript(page);
+    await new LoginPage(page).goto();
+    await new LoginPage(page).signIn(newEmail('xss'));
+    await new WelcomePage(page).submitNames('Marta', 'Ruiz');
+    await expect(page).toHaveURL(/\/chat/);
+
+    const chat = new ChatPage(page);
+    await chat.ask('Escribe un anuncio para unas zapatillas');
+    await chat.waitForReplyEnd();
+    const reply = chat.replyText(chat.reply(0));
+    await expect(reply).toContainText('Fin.');
+    // The markup is shown as the text it is, not parsed into elements.
+    await expect(reply).toContainText(`<img src=x onerror="window.__xss='img';alert('img')">`);
+    await expect(reply).toContainText('<script>');
+    await expect(reply.locator('img, script, svg, iframe, [onerror], [onload]')).toHaveCount(0);
+
+    // A javascript: link is no link to anything: no such href, and clicking its text runs nothing.
+    const replyHrefs = await hrefsIn(page, '[data-testid="reply-text"]');
+    for (const href of replyHrefs) expect(href ?? '').not.toMatch(/^\s*javascript:/i);
+    await reply.getByText('Compra aquí').click();
+    await reply.getByText('otro enlace').click();
+
+    // Into the document: the editor keeps the text and drops the unsafe links.
+    await chat.reply(0).getByRole('button', { name: 'Insertar en el documento' }).click();
+    const documentPanel = new DocumentPanel(page);
+    await documentPanel.waitUntilReady();
+    await expect(documentPanel.editor).toContainText('Fin.');
+    await expect(documentPanel.editor.locator('img, script, svg, iframe, [onerror], [onload]')).toHaveCount(
+      0,
+    );
+    const documentHrefs = await hrefsIn(page, '[data-testid="document-panel"]');
+    for (const href of documentHrefs) expect(href ?? '').not.toMatch(/^\s*javascript:/i);
+
+    // After a reload the saved reply renders the same way.
+    await page.reload();
+    await expect(chat.replyText(chat.reply(0))).toContainText('Fin.');
+    await expect(chat.replyText(chat.reply(0)).locator('img, script, svg, iframe')).toHaveCount(0);
+
+    expect(await xssFlag(page)).toBeUndefined();
+    expect(seen.dialogs).toEqual([]);
+    await context.close();
+  });
+});
+
+test.describe('content security policy', () => {
+  test('the served page allows scripts from its own origin only and needs no inline script', async ({
+    page,
+  }) => {
+    const seen = watchForScript(page);
+    const response = await page.request.get('/');
+    expect(response.status()).toBe(200);
+    const csp = response.headers()['content-security-policy'] ?? '';
+    const scriptSrc = csp.split(';').find((directive) => directive.trim().startsWith('script-src '));
+    expect(scriptSrc?.trim()).toBe("script-src 'self'");
+    expect(csp).toContain("script-src-attr 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
+
+    // Every script of the built page is a file of its own origin.
+    const html = await response.text();
+    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [, attributes, body] of scripts) {
+      expect(attributes).toMatch(/\bsrc="\/[^/]/);
+      expect(body!.trim()).toBe('');
+    }
+    expect(html).not.toMatch(/\son[a-z]+=/i);
+
+    // Loaded under that policy, the app starts (the saved theme applied by its script file) with no violation.
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Continuar con correo electrónico' })).toBeVisible();
+    expect(seen.violations).toEqual([]);
+  });
+});
