@@ -28,11 +28,19 @@ export interface ChildServer {
 }
 
 /**
- * The real server entry (apps/server/src/main.ts) in a process of its own on a free port, with the
- * environment given, as a process manager would run it; resolves once it listens.
+ * The real server in a process of its own on a free port, with the environment given, as a process
+ * manager would run it: its entry (apps/server/src/main.ts) run directly, or `npm start` (which runs
+ * it below scripts/start.mjs); resolves once it listens.
  */
-export async function startChildServer(env: Record<string, string>): Promise<ChildServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')], {
+export async function startChildServer(
+  env: Record<string, string>,
+  how: 'entry' | 'npm start' = 'entry',
+): Promise<ChildServer> {
+  const [command, args] =
+    how === 'entry'
+      ? [process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')]]
+      : ['npm', ['start']];
+  const child = spawn(command, args, {
     cwd: repoRoot,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
