@@ -42,12 +42,18 @@ function discountCoupon(discount: Stripe.Discount): string | null {
   return idOf(discount.source?.coupon);
 }
 
-/** A Stripe subscription (read back from Stripe, never an event's copy) as the state we apply. */
-export function stateFromStripe(subscription: Stripe.Subscription, workspaceId: string): SubscriptionState {
+/** Yearly when the Pro price is the yearly one (or, with no Pro item, when the first item bills yearly). */
+function paymentTypeOf(subscription: Stripe.Subscription): PaymentType {
   const pro = proItem(subscription);
   const yearly = pro
     ? pro.price.lookup_key === 'proYearly'
     : subscription.items.data[0]?.price.recurring?.interval === 'year';
+  return yearly ? 'YEARLY' : 'MONTHLY';
+}
+
+/** A Stripe subscription (read back from Stripe, never an event's copy) as the state we apply. */
+export function stateFromStripe(subscription: Stripe.Subscription, workspaceId: string): SubscriptionState {
+  const pro = proItem(subscription);
   const periodEnd = (pro ?? subscription.items.data[0])?.current_period_end;
   const discounts = subscription.discounts.filter((d): d is Stripe.Discount => typeof d !== 'string');
   const ends = discounts.map((d) => d.end).filter((end): end is number => end !== null);
@@ -57,7 +63,7 @@ export function stateFromStripe(subscription: Stripe.Subscription, workspaceId: 
     customerId: idOf(subscription.customer),
     workspaceId,
     status: statusOf[subscription.status] ?? 'unpaid',
-    paymentType: yearly ? 'YEARLY' : 'MONTHLY',
+    paymentType: paymentTypeOf(subscription),
     extraSeats: seatItem(subscription)?.quantity ?? 0,
     currentPeriodEnd: periodEnd ? new Date(periodEnd * 1000) : null,
     cancelAtPeriodEnd: subscription.cancel_at_period_end,
@@ -180,10 +186,9 @@ export class StripeBilling {
   /** Adds seats: the seat price's quantity grows by `added`, prorated and invoiced at once. */
   async addSeats(subscriptionId: string, added: number, version: string): Promise<Stripe.Subscription> {
     const current = await this.retrieve(subscriptionId);
-    const state = stateFromStripe(current, '');
     const seats = seatItem(current);
     const quantity = (seats?.quantity ?? 0) + added;
-    const price = (await this.prices.get())[seatPrice[state.paymentType]];
+    const price = (await this.prices.get())[seatPrice[paymentTypeOf(current)]];
     const item: Stripe.SubscriptionUpdateParams.Item = seats
       ? { id: seats.id, quantity }
       : { price: price.id, quantity };
