@@ -136,7 +136,10 @@ test.describe('teams', () => {
     await expect(teamProjects.row(secret)).toHaveCount(0);
     await teamProjects.row(shared).getByRole('link', { name: 'Campaña compartida' }).click();
     const chat = new ChatPage(teammate);
+    await expect(chat.title).toContainText('Campaña compartida');
+    await expect(teammate.getByRole('heading', { name: /¡Hola, Lucía!/ })).toBeVisible();
     await chat.ask('Escribe un eslogan para una agencia de viajes');
+    await expect(chat.userMessages).toHaveCount(1);
     await chat.waitForReplyEnd();
     await expect(chat.replies).toHaveCount(1);
 
@@ -158,6 +161,9 @@ test.describe('teams', () => {
       findings.map((f) => `${f.rule} on ${f.screen}`),
       describeFindings(findings),
     ).toEqual([]);
+    // A second invitation stays pending in the screenshots: the owner manages it, the member cannot.
+    await settings.invite(newEmail('pending'));
+    await expect(settings.seats(2, 3)).toBeVisible();
     await keepShots(owner, teammate, testInfo);
 
     await settings.removeMember('Lucía Fernández');
@@ -188,17 +194,19 @@ function newContext(browser: Browser, baseURL: string): Promise<BrowserContext> 
  * and English, kept in e2e/artifacts/ for a look by eye.
  */
 async function keepShots(owner: Page, member: Page, testInfo: TestInfo) {
-  const views: Array<[string, Page, boolean]> = [
-    ['settings-owner', owner, false],
-    ['settings-member', member, false],
-    ['invite-modal', owner, true],
+  const views: Array<[string, Page, string, boolean]> = [
+    ['settings-owner', owner, '', false],
+    ['settings-owner-invitations', owner, '#invitations', false],
+    ['settings-member', member, '', false],
+    ['settings-member-leave', member, '#leave', false],
+    ['invite-modal', owner, '', true],
   ];
   for (const locale of ['es', 'en'] as const) {
     for (const width of [1280, 390]) {
-      for (const [name, page, modal] of views) {
+      for (const [name, page, hash, modal] of views) {
         await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
         await page.evaluate((value) => localStorage.setItem('redacta.locale', value), locale);
-        await page.goto('/workspace-settings');
+        await page.goto(`/workspace-settings${hash}`);
         await expect(
           page.getByRole('region', { name: locale === 'es' ? 'Miembros' : 'Members' }),
         ).toContainText('Carmen Vidal');

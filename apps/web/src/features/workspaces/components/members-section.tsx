@@ -34,8 +34,8 @@ export function MembersSection({
 
   return (
     <SettingsSection id="members" title={t('workspace.members')} description={t('workspace.membersHelp')}>
-      <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
-        <dl className="grid min-w-0 flex-1 grid-cols-2 gap-3 sm:max-w-md">
+      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <dl className="grid w-full grid-cols-2 gap-3 sm:max-w-md">
           <div className="rounded-lg bg-surface-muted p-3">
             <dt className="text-xs text-text-muted">{t('workspace.plan')}</dt>
             <dd className="mt-1 font-medium">{t(planLabelKey(workspace.plan))}</dd>
@@ -75,9 +75,9 @@ export function MembersSection({
         <>
           <ul className="divide-y divide-border rounded-lg border border-border">
             {members.data.members.map((member) => (
-              <li key={member.id} className="flex flex-wrap items-center gap-x-3 gap-y-2 p-3">
+              <li key={member.id} className="flex items-start gap-3 p-3">
                 <UserAvatar user={member} size="sm" />
-                <div className="min-w-0 flex-1 basis-40">
+                <div className="min-w-0 flex-1">
                   <p className="truncate font-medium" title={displayName(member)}>
                     {displayName(member)}
                     {member.id === user.id && (
@@ -86,30 +86,36 @@ export function MembersSection({
                   </p>
                   <p className="truncate text-xs text-text-muted" title={member.email}>
                     {member.email}
-                    {member.role === 'member' &&
-                      ` · ${t('team.joined', { date: shortDate(member.joinedAt) })}`}
                   </p>
+                  {member.role === 'member' && (
+                    <p className="text-xs text-text-muted">
+                      {t('team.joined', { date: shortDate(member.joinedAt) })}
+                    </p>
+                  )}
                 </div>
-                {member.role === 'owner' ? (
-                  <span className="inline-flex items-center gap-1 rounded-full bg-primary-soft px-2 py-0.5 text-xs font-medium text-primary">
-                    <Crown className="size-3" aria-hidden />
-                    {t('workspace.owner')}
-                  </span>
-                ) : (
-                  <span className="text-xs text-text-muted">{t('workspace.member')}</span>
-                )}
-                {isOwner && member.role === 'member' && (
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    icon={<UserMinus className="size-4" aria-hidden />}
-                    aria-label={t('team.removeNamed', { name: displayName(member) })}
-                    title={t('team.removeNamed', { name: displayName(member) })}
-                    onClick={() => setRemoving(member)}
-                  >
-                    {t('team.remove')}
-                  </Button>
-                )}
+                <div className="flex shrink-0 flex-col items-end gap-1">
+                  {member.role === 'owner' ? (
+                    <span className="inline-flex items-center gap-1 rounded-full bg-primary-soft px-2 py-0.5 text-xs font-medium text-primary">
+                      <Crown className="size-3" aria-hidden />
+                      {t('workspace.owner')}
+                    </span>
+                  ) : (
+                    <span className="px-2 py-0.5 text-xs text-text-muted">{t('workspace.member')}</span>
+                  )}
+                  {isOwner && member.role === 'member' && (
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      className="-mr-1"
+                      icon={<UserMinus className="size-4" aria-hidden />}
+                      aria-label={t('team.removeNamed', { name: displayName(member) })}
+                      title={t('team.removeNamed', { name: displayName(member) })}
+                      onClick={() => setRemoving(member)}
+                    >
+                      {t('team.remove')}
+                    </Button>
+                  )}
+                </div>
               </li>
             ))}
           </ul>

@@ -75,7 +75,7 @@ function InvitationRow({ invitation, canManage }: { invitation: PendingInvitatio
         </p>
       </div>
       {canManage && (
-        <div className="flex gap-1">
+        <div className="ml-auto flex gap-1">
           <Button
             variant="ghost"
             size="sm"
