@@ -77,7 +77,7 @@ export function createServiceMetrics(deps: { database: Database; openStreams: Op
   });
   const replyDuration = new Histogram({
     name: 'redacta_model_reply_duration_seconds',
-    help: 'Chat replies: from the model call to its last text, however it ended',
+    help: 'Chat replies: from the model call to its end, however it ended (failed and aborted calls included)',
     labelNames: ['provider', 'model'] as const,
     buckets: [0.5, 1, 2, 5, 10, 20, 30, 60, 120, 300],
     registers,

@@ -97,7 +97,8 @@ describe('metrics on METRICS_PORT', () => {
     expect(text).not.toContain('nothing-here');
 
     expect(valueOf(text, 'redacta_model_first_token_seconds_count', peerModel)).toBe(1);
-    expect(valueOf(text, 'redacta_model_reply_duration_seconds_count', peerModel)).toBe(1);
+    // Every model call ends once: the one the provider failed and the complete one.
+    expect(valueOf(text, 'redacta_model_reply_duration_seconds_count', peerModel)).toBe(2);
     expect(valueOf(text, 'redacta_words_generated_total', peerModel)).toBe(5);
     expect(valueOf(text, 'redacta_model_provider_errors_total', { ...peerModel, kind: '5xx' })).toBe(1);
     expect(valueOf(text, 'redacta_allowance_refusals_total', { route: chatRoute })).toBe(1);

@@ -161,6 +161,7 @@ async function streamChatReply(
     }
     const kind = providerErrorKind(error);
     if (kind) metrics.providerError(labels, kind);
+    metrics.replyEnded(labels, sinceModelCall(), 0);
     turnLog.end({ outcome: 'failed', reason, words: 0, ...turnEnd });
     logModelFailure(log, error);
     throw modelCallError(reason);
