@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { workspaces } from '../../src/db/schema.ts';
 import { createUser, addMember, type TestUser } from '../helpers/factories.ts';
 import {
   APP_URL,
@@ -161,6 +163,17 @@ describe('POST /subscription/create-subscription (Stripe)', () => {
     );
     expect(asOutsider.statusCode).toBe(404);
     expect(t.peer.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+
+  it("answers 502 BILLING_PROVIDER_ERROR when Stripe refuses, without Stripe's message", async () => {
+    await t.app.db
+      .update(workspaces)
+      .set({ stripeCustomerId: 'cus_deleted_in_stripe' })
+      .where(eq(workspaces.id, owner.workspaceId));
+    const res = await post(owner, '/subscription/create-subscription', checkoutBody(owner.workspaceId));
+    expect(res.statusCode).toBe(502);
+    expect(res.json().error.code).toBe('BILLING_PROVIDER_ERROR');
+    expect(res.body).not.toContain('cus_deleted_in_stripe');
   });
 
   it('refuses a workspace that already has an active subscription (409 SUBSCRIPTION_EXISTS)', async () => {
