@@ -1,0 +1,150 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { buildApp, type App } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import { openDatabase } from '../../src/db/client.ts';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+export interface CommandResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** `npm run admin -- <args>` as an operator types it, in the repository, with `env` added. */
+export function runAdmin(args: readonly string[], env: Record<string, string>): Promise<CommandResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npm', ['run', '--silent', 'admin', '--', ...args], {
+      cwd: repoRoot,
+      env: { ...process.env, NODE_ENV: 'test', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/**
+ * Where the command and the server meet: PGlite in a temporary DATA_DIR by default; with
+ * TEST_DATABASE_URL a PostgreSQL database of its own (named so that the suite's teardown drops it).
+ */
+export interface Backend {
+  kind: 'pglite' | 'postgres';
+  /** What the command and the server are started with. */
+  env: Record<string, string>;
+  dataDir: string;
+  /** The real app on this database, as a running server has it; `close` closes both. */
+  serve(): Promise<{ app: App; close(): Promise<void> }>;
+  dispose(): Promise<void>;
+}
+
+export async function createBackend(): Promise<Backend> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'redacta-admin-'));
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => {};
+  if (baseUrl) {
+    const run = process.env.REDACTA_TEST_RUN ?? `${process.pid}_${Date.now().toString(36)}`;
+    const name = `redacta_test_${run}_admin_${randomUUID().slice(0, 8)}`;
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    await admin.query(`create database "${name}"`);
+    await admin.end();
+    const url = new URL(baseUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`drop database if exists "${name}" with (force)`);
+      await client.end();
+    };
+  }
+  const env = {
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl ?? '',
+    LOG_LEVEL: 'silent',
+    // Access tokens made for the test users stay valid each time the app is opened again.
+    JWT_SECRET: randomBytes(32).toString('hex'),
+  };
+  return {
+    kind: databaseUrl ? 'postgres' : 'pglite',
+    env,
+    dataDir,
+    async serve() {
+      const config = loadConfig({ NODE_ENV: 'test', WEB_DIST_DIR: '/nonexistent-web-dist', ...env });
+      const database = await openDatabase({ databaseUrl, dataDir: databaseUrl ? null : dataDir });
+      const app = await buildApp({ config, database });
+      await app.ready();
+      return {
+        app,
+        close: async () => {
+          await app.close();
+          await database.close();
+        },
+      };
+    },
+    async dispose() {
+      await dropDatabase();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/** The server's own entry (as `npm start` runs it) on the backend, once it says it is running. */
+export async function startServer(backend: Backend): Promise<ChildProcess> {
+  const port = await freePort();
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      ...backend.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      WEB_DIST_DIR: '/nonexistent-web-dist',
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Redacta is running')) resolve();
+    };
+    server.stdout!.on('data', read);
+    server.stderr!.on('data', read);
+    server.once('exit', (code) => reject(new Error(`the server exited (${code}) before it ran:\n${output}`)));
+  });
+  return server;
+}
+
+export function stopServer(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null || server.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    server.once('exit', () => resolve());
+    server.kill('SIGTERM');
+  });
+}
