@@ -102,18 +102,23 @@ describe('the invitation mail over SMTP', () => {
     expect((await pendingList(t.app, owner, owner.workspaceId)).json()).toEqual([]);
   });
 
-  it("is written in the inviter's language: English for an English-speaking inviter", async () => {
+  it("is written in the inviter's language: English for an English-speaking inviter, names escaped in HTML", async () => {
     const owner = await createUser(t.app, { firstName: 'Sam', lastName: 'Lee', locale: 'en' });
     await makePro(t.app, owner.workspaceId);
-    await rename(owner.workspaceId, 'North Studio');
+    await rename(owner.workspaceId, 'North & <b>Studio</b>');
     expect((await invite(t.app, owner, owner.workspaceId, 'guest@example.com')).statusCode).toBe(201);
 
     const mail = await sink.waitForMail('guest@example.com');
-    expect(mail.subject).toBe('Sam Lee invited you to North Studio on Redacta');
-    expect(mail.text).toContain('Sam Lee invited you to join the workspace "North Studio" on Redacta.');
+    expect(mail.subject).toBe('Sam Lee invited you to North & <b>Studio</b> on Redacta');
+    expect(mail.text).toContain(
+      'Sam Lee invited you to join the workspace "North & <b>Studio</b>" on Redacta.',
+    );
     expect(mail.text).toContain(`The invitation expires in ${INVITATION_VALID_DAYS} days`);
     expect(mail.text).not.toContain('invitación');
     expect(mail.html).toContain('<html lang="en">');
+    // A name is text in the HTML version, never markup.
+    expect(mail.html).toContain('North &amp; &lt;b&gt;Studio&lt;/b&gt;');
+    expect(mail.html).not.toContain('<b>');
   });
 });
 
