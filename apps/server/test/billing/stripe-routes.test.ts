@@ -326,6 +326,29 @@ describe('changing a Stripe subscription', () => {
     expect(portal!.idempotencyKey).toBeTruthy();
   });
 
+  it('sends an idempotency key with every call that changes something in Stripe', async () => {
+    await subscribe(owner, 'proMonthly');
+    const workspaceId = owner.workspaceId;
+    await post(owner, `/workspace/${workspaceId}/buy-additional-seat`, { numberOfSeats: 1 });
+    await post(owner, '/subscription/upgrade-to-yearly', { workspaceId });
+    await post(owner, '/subscription/cancel-subscription', { workspaceId }, 'DELETE');
+    await post(owner, '/subscription/request-unsubscription-discount', { workspaceId }, 'PATCH');
+    await post(owner, '/subscription/resume', { workspaceId });
+    await post(owner, '/subscription/create-portal-session', { workspaceId });
+    const changes = t.peer.requests.filter((r) => r.method !== 'GET');
+    expect(new Set(changes.map((r) => r.path.replace(/_[0-9a-f]{24}$/, '')))).toEqual(
+      new Set([
+        '/v1/customers',
+        '/v1/checkout/sessions',
+        '/v1/subscriptions/sub',
+        '/v1/coupons',
+        '/v1/billing_portal/sessions',
+      ]),
+    );
+    expect(changes.filter((r) => !r.idempotencyKey)).toEqual([]);
+    expect(new Set(changes.map((r) => r.idempotencyKey)).size).toBe(changes.length);
+  });
+
   it('changes need a subscription (409 NO_SUBSCRIPTION) and the owner (member 403, outsider 404)', async () => {
     const none = await post(owner, '/subscription/upgrade-to-yearly', { workspaceId: owner.workspaceId });
     expect(none.statusCode).toBe(409);
