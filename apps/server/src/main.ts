@@ -51,8 +51,10 @@ async function main() {
     }
     process.exit(0);
   };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // SIGHUP (its terminal closed; the start script passes it on) drains too, instead of Node's default
+  // of exiting at once.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
+    process.on(signal, () => void shutdown(signal));
   // Started by `npm start` (scripts/start.mjs) with an IPC channel: when that script is gone, however
   // it ended, nobody is left to stop this server, so it stops itself.
   if (process.send) process.once('disconnect', () => void shutdown('the start script exited'));

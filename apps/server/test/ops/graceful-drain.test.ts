@@ -174,40 +174,49 @@ it('on SIGTERM stops taking requests, lets a reply that fits the grace finish, a
   }
 }, 180_000);
 
-it('npm start passes a process manager’s SIGTERM to the server, which lets the reply in progress finish and exits 0', async () => {
-  const reply = Array.from({ length: 10 }, (_, i) => ` frase${i}`);
-  peer = await startOpenAIPeer({ chunks: reply, delayMs: 200 });
-  sink = await startSmtpSink();
-  const database = await databaseSettings();
-  server = await startChildServer(
-    {
-      ...database.env,
-      // No web build: the start script serves another directory and builds nothing.
-      WEB_DIST_DIR: path.join(dataDir, 'no-web-app'),
-      ...peerAppEnv(peer, {
-        SHUTDOWN_GRACE_MS: '20000',
-        AI_FIRST_TOKEN_TIMEOUT_MS: '20000',
-        AI_IDLE_TIMEOUT_MS: '20000',
-      }),
-      SMTP_URL: sink.url,
-    },
-    'npm start',
-  );
-  const { url } = server;
-  const { auth, workspaceId } = await signUpOver(url, sink, 'drain-npm@example.com');
-  const projectId = await createProjectOver(url, auth, workspaceId);
-  const response = await fetch(`${url}/api/chat/send-request-stream`, {
-    method: 'POST',
-    headers: { ...auth, 'content-type': 'application/json' },
-    body: JSON.stringify({ workspaceId, projectId, message: 'Escribe un anuncio' }),
-  });
-  const stream = readStream(response);
-  await stream.firstText;
+it.each(['SIGTERM', 'SIGINT'] as const)(
+  'npm start passes %s to the server, which lets the reply in progress finish and exits 0',
+  async (signal) => {
+    const reply = Array.from({ length: 10 }, (_, i) => ` frase${i}`);
+    peer = await startOpenAIPeer({ chunks: reply, delayMs: 200 });
+    sink = await startSmtpSink();
+    const database = await databaseSettings();
+    server = await startChildServer(
+      {
+        ...database.env,
+        // No web build: the start script serves another directory and builds nothing.
+        WEB_DIST_DIR: path.join(dataDir, 'no-web-app'),
+        ...peerAppEnv(peer, {
+          SHUTDOWN_GRACE_MS: '20000',
+          AI_FIRST_TOKEN_TIMEOUT_MS: '20000',
+          AI_IDLE_TIMEOUT_MS: '20000',
+        }),
+        SMTP_URL: sink.url,
+      },
+      'npm start',
+    );
+    const { url } = server;
+    const { auth, workspaceId } = await signUpOver(
+      url,
+      sink,
+      `drain-npm-${signal.toLowerCase()}@example.com`,
+    );
+    const projectId = await createProjectOver(url, auth, workspaceId);
+    const response = await fetch(`${url}/api/chat/send-request-stream`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ workspaceId, projectId, message: 'Escribe un anuncio' }),
+    });
+    const stream = readStream(response);
+    await stream.firstText;
 
-  // The signal goes to npm, as a process manager sends it; the server is two processes below.
-  server.process.kill('SIGTERM');
-  expect(await stream.ended).toBe('finish');
-  expect(stream.text()).toBe(reply.join(''));
-  await server.logged((line) => line.msg === 'stopped');
-  expect(await server.exited, server.output()).toBe(0);
-}, 180_000);
+    // The signal goes to npm, as a process manager (or a terminal's Ctrl-C) sends it; the server is two
+    // processes below.
+    server.process.kill(signal);
+    expect(await stream.ended).toBe('finish');
+    expect(stream.text()).toBe(reply.join(''));
+    await server.logged((line) => line.msg === 'stopped');
+    expect(await server.exited, server.output()).toBe(0);
+  },
+  180_000,
+);
