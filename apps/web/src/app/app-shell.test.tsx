@@ -176,13 +176,20 @@ describe('app shell', () => {
   it('renders any /invite/existing path without the session wrapper', async () => {
     setViewport(false);
     const { calls } = start('/invite/existing-user?token=abc');
-    expect(await screen.findByRole('heading', { name: 'Tienes una invitación' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'No encontramos esta invitación' }),
+    ).toBeInTheDocument();
     expect(calls.some((call) => call.key === 'GET /api/auth/refresh')).toBe(false);
   });
 
   it('reloads the workspaces 3 s after start', async () => {
     setViewport(false);
-    const { calls } = start('/chat');
+    // A 404 from the workspace would reload the list too (access may have ended): the sidebar's
+    // recent projects answer.
+    const { calls } = start('/chat', {
+      [`GET /api/workspace/${A}/projects?sort=updatedAt&order=desc&limit=5`]: () =>
+        json(200, { items: [], nextCursor: null }),
+    });
     await screen.findByTestId('sidebar');
     const lists = () => calls.filter((call) => call.key === 'GET /api/workspace/list').length;
     expect(lists()).toBe(1);
@@ -237,7 +244,7 @@ describe('app shell', () => {
       [`GET /api/project/${PROJECT_ID}`]: () =>
         json(200, { ...projectFixture, name: '1 nov 2026 Sin título' }),
       [`GET /api/project/${PROJECT_ID}/conversation`]: () =>
-        json(200, { projectId: PROJECT_ID, entries: [] }),
+        json(200, { projectId: PROJECT_ID, entries: [], hasMore: false, nextCursor: null }),
       [`GET /api/workspace/${A}/usage`]: () => json(200, spent.workspaceUsage),
     });
     expect(

@@ -29,7 +29,9 @@ function InviteAction({ workspace, onNavigate }: { workspace: Workspace; onNavig
   const navigate = useNavigate();
   const members = useMembers(workspace.id);
   const [inviting, setInviting] = useState(false);
-  const seatsFull = members.data !== undefined && members.data.seatsUsed >= members.data.userSeats;
+  // Until the members (with pending invitations) load, the workspace's own member list is the count.
+  const seatsUsed = members.data?.seatsUsed ?? workspace.invitedUsers.length;
+  const seatsFull = seatsUsed >= (members.data?.userSeats ?? workspace.userSeats);
 
   return (
     <>
