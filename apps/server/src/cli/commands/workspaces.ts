@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { usagePeriod, type Plan } from '@redacta/shared';
 import type { Db } from '../../db/client.ts';
 import { invitations, memberships, usageCounters, users, workspaces } from '../../db/schema.ts';
-import { pendingInvitationOf } from '../../modules/members/seats.ts';
+import { isPending } from '../../modules/invitations/index.ts';
 import { formatTable } from '../table.ts';
 
 export interface WorkspaceSummary {
@@ -34,7 +34,7 @@ export async function workspaceSummaries(db: Db, now = new Date()): Promise<Work
         sql`select (select count(*) from ${memberships} where ${and(
           eq(memberships.workspaceId, workspaces.id),
           eq(memberships.role, 'member'),
-        )}) + (select count(*) from ${invitations} where ${pendingInvitationOf(workspaces.id)})`,
+        )}) + (select count(*) from ${invitations} where ${and(eq(invitations.workspaceId, workspaces.id), isPending())})`,
       ),
       userSeats: workspaces.userSeats,
       wordsThisMonth: sql<number>`coalesce(${usageCounters.wordCount}, 0)`.mapWith(Number),

@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { memberships, projects, promptUsage, users, workspaces } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { requireMembership } from '../workspaces/service.ts';
-import { seatsUsed } from './seats.ts';
+import { lockWorkspace, seatsUsed } from '../invitations/index.ts';
 
 /** The owner first, then members by the date they joined, with the workspace's seats. Any member may see it. */
 export async function listMembers(db: Db, workspaceId: string, userId: string): Promise<MembersResponse> {
@@ -68,12 +68,8 @@ export async function leaveWorkspace(db: Db, workspaceId: string, userId: string
  * membership row, which every request checks. 404 when they are not a member.
  */
 async function endMembership(tx: Tx, workspaceId: string, memberId: string): Promise<void> {
-  const [workspace] = await tx
-    .select({ ownerId: workspaces.ownerId })
-    .from(workspaces)
-    .where(eq(workspaces.id, workspaceId))
-    .for('update');
-  if (!workspace) throw notFound('Workspace');
+  // The same lock as an invitation's seat check and a plan change: a freed seat is counted at once.
+  const workspace = await lockWorkspace(tx, workspaceId);
   const ended = await tx
     .delete(memberships)
     .where(

@@ -1,9 +1,9 @@
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { isProPlan, PRO_INCLUDED_SEATS, type Plan } from '@redacta/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { invitations, workspaces } from '../../db/schema.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
-import { memberCount, pendingInvitationOf } from '../members/seats.ts';
+import { AppError } from '../../lib/errors.ts';
+import { isPending, lockWorkspace, seatsUsed } from '../invitations/index.ts';
 
 /** The most seats a workspace may have besides its owner (Enterprise's configured number included). */
 export const MAX_USER_SEATS = 10_000;
@@ -57,13 +57,7 @@ function seatCount(value: number, what: string): number {
 export async function changeWorkspacePlan(db: Db | Tx, change: PlanChange): Promise<PlanChangeResult> {
   const userSeats = seatsForPlan(change.plan, change);
   return db.transaction(async (tx) => {
-    const [workspace] = await tx
-      .select({ id: workspaces.id })
-      .from(workspaces)
-      .where(eq(workspaces.id, change.workspaceId))
-      .for('update');
-    if (!workspace) throw notFound('Workspace');
-
+    await lockWorkspace(tx, change.workspaceId);
     await tx
       .update(workspaces)
       .set({
@@ -73,12 +67,13 @@ export async function changeWorkspacePlan(db: Db | Tx, change: PlanChange): Prom
       })
       .where(eq(workspaces.id, change.workspaceId));
 
-    const members = await memberCount(tx, change.workspaceId);
     const pending = await tx
       .select({ id: invitations.id })
       .from(invitations)
-      .where(pendingInvitationOf(change.workspaceId))
+      .where(and(eq(invitations.workspaceId, change.workspaceId), isPending()))
       .orderBy(desc(invitations.createdAt), desc(invitations.id));
+    // Seats used are the members besides the owner plus these same pending invitations.
+    const members = (await seatsUsed(tx, change.workspaceId)) - pending.length;
 
     // Free has no seats, so every pending invitation goes; members are kept even beyond the seats.
     const seatsLeft = Math.max(0, userSeats - members);
