@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -20,6 +18,8 @@ import { errorsPlugin, replyToClientError, replyWithFrameworkError } from './plu
 import { jsonBodyPlugin } from './plugins/json-body.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { securityPlugin } from './plugins/security.ts';
+import { compressPlugin } from './plugins/compress.ts';
+import { registerWebApp } from './plugins/static.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
@@ -40,7 +40,6 @@ import { billingRoutes } from './modules/billing/routes.ts';
 import { invitationRoutes } from './modules/invitations/index.ts';
 import { BuiltInLibrary, seedBuiltInPrompts } from './modules/prompts/built-ins.ts';
 import { catalogue } from './modules/prompts/catalogue/index.ts';
-import { AppError } from './lib/errors.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -101,6 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(metricsPlugin);
   await app.register(jsonBodyPlugin);
   await app.register(securityPlugin);
+  await app.register(compressPlugin);
   await app.register(cookie);
   await app.register(rateLimitPlugin);
   await app.register(authPlugin);
@@ -135,31 +135,4 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await registerWebApp(app, config.WEB_DIST_DIR ? path.resolve(config.WEB_DIST_DIR) : defaultWebDist);
   return app;
-}
-
-/**
- * Serves the built web app: hashed assets cached for a year, index.html never cached, and every
- * unknown GET outside /api answered with index.html so client routes survive a reload.
- */
-async function registerWebApp(app: App, distDir: string) {
-  const hasWeb = existsSync(path.join(distDir, 'index.html'));
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: distDir,
-      wildcard: false,
-      index: false,
-      setHeaders(res, filePath) {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
-    const isApi = pathname === '/api' || pathname.startsWith('/api/');
-    if (hasWeb && request.method === 'GET' && !isApi && !path.extname(pathname)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
-    throw new AppError('NOT_FOUND', `Route ${request.method} ${pathname} not found`);
-  });
 }
