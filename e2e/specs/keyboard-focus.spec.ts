@@ -175,4 +175,23 @@ test.describe('keyboard focus', () => {
     await expect(page.getByTestId('project-row')).toHaveCount(0);
     await expect.poll(() => page.evaluate(() => document.activeElement?.closest('main') !== null)).toBe(true);
   });
+
+  test('workspace settings: the invite modal', async ({ page, signUp }) => {
+    await signUp();
+    await page.goto('/workspace-settings');
+    const addMembers = page.getByRole('button', { name: 'Añadir miembros' });
+    const invite = page.getByRole('dialog', { name: 'Invitar a un compañero' });
+    await expect(addMembers).toBeVisible();
+
+    await activate(page, addMembers);
+    await expect(invite).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(invite).toBeHidden();
+    await expect(addMembers).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(invite).toBeVisible();
+    await activate(page, invite.getByRole('button', { name: 'Cerrar' }).last());
+    await expect(invite).toBeHidden();
+    await expect(addMembers).toBeFocused();
+  });
 });
