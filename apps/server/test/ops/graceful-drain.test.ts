@@ -79,16 +79,18 @@ function readStream(response: Response) {
   return { parts, firstText, ended, text };
 }
 
-it('on SIGTERM stops taking requests, lets a reply that fits the grace finish, aborts the other one saved and charged once, closes the database and exits 0', async () => {
+it('on SIGTERM stops taking requests, lets a reply that fits the grace finish, aborts the other one saved and charged once, tells one still waiting for its first token to send again, closes the database and exits 0', async () => {
   peer = await startOpenAIPeer();
   sink = await startSmtpSink();
   const database = await databaseSettings();
   const shortReply = ['Una', ' frase', ' corta', ' que', ' termina', ' pronto', ' y', ' bien.'];
   const longReply = Array.from({ length: 120 }, (_, i) => ` palabra${i}`);
-  // The first request gets the long reply (~36 s, far beyond the grace), the second the short one
-  // (~2 s after its first piece: still streaming when the signal comes, done well within the grace).
+  // The first request gets the long reply (~36 s, far beyond the grace); the second waits for its
+  // first token longer than the grace; the third gets the short reply (~2 s after its first piece:
+  // still streaming when the signal comes, done well within the grace).
   peer.queue = [
     { chunks: longReply, delayMs: 300 },
+    { chunks: ['Tarde.'], delayMs: 19_000 },
     { chunks: shortReply, delayMs: 300 },
   ];
   server = await startChildServer({
@@ -104,6 +106,7 @@ it('on SIGTERM stops taking requests, lets a reply that fits the grace finish, a
   const { auth, workspaceId } = await signUpOver(url, sink, 'drain@example.com');
   const shortProject = await createProjectOver(url, auth, workspaceId);
   const longProject = await createProjectOver(url, auth, workspaceId);
+  const waitingProject = await createProjectOver(url, auth, workspaceId);
   const send = (projectId: string) =>
     fetch(`${url}/api/chat/send-request-stream`, {
       method: 'POST',
@@ -113,6 +116,8 @@ it('on SIGTERM stops taking requests, lets a reply that fits the grace finish, a
 
   const long = readStream(await send(longProject));
   await long.firstText;
+  const waiting = send(waitingProject);
+  await expect.poll(() => peer!.requests.length).toBe(2);
   const short = readStream(await send(shortProject));
   await short.firstText;
   expect(short.parts.at(-1)?.type).toBe('text');
@@ -137,6 +142,10 @@ it('on SIGTERM stops taking requests, lets a reply that fits the grace finish, a
   expect(await long.ended).toBe('cut');
   const received = long.text();
   expect(received.length).toBeGreaterThan(0);
+  // A request still waiting for its first token is told to send again (another instance answers).
+  const refused = await waiting;
+  expect(refused.status).toBe(503);
+  expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('AI_PROVIDER_ERROR');
 
   expect(await server.exited, server.output()).toBe(0);
   await server.logged((line) => line.msg === 'grace period over: aborting the chat replies still open');
@@ -146,6 +155,7 @@ it('on SIGTERM stops taking requests, lets a reply that fits the grace finish, a
     expect.arrayContaining([
       [shortProject, 'complete'],
       [longProject, 'aborted'],
+      [waitingProject, 'aborted'],
     ]),
   );
 
@@ -169,6 +179,13 @@ it('on SIGTERM stops taking requests, lets a reply that fits the grace finish, a
       .from(usageCounters)
       .where(eq(usageCounters.workspaceId, workspaceId));
     expect(usage!.wordCount).toBe(countWords(shortReply.join('')) + countWords(aborted!.content));
+    // The request that got no token stays saved, without a reply.
+    expect(await repliesOf(waitingProject)).toEqual([]);
+    const requests = await db.db
+      .select({ role: conversationEntries.role })
+      .from(conversationEntries)
+      .where(eq(conversationEntries.projectId, waitingProject));
+    expect(requests).toEqual([{ role: 'user' }]);
   } finally {
     await db.close();
   }
