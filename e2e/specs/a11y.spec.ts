@@ -6,6 +6,7 @@ import { DocumentPanel } from '../pages/document-panel.ts';
 import { LoginPage } from '../pages/login-page.ts';
 import { ProjectsPage } from '../pages/projects-page.ts';
 import { PromptLibrary } from '../pages/prompt-library.ts';
+import { SandboxCheckoutPage, SubscriptionPage, UpgradeModal } from '../pages/subscription-page.ts';
 import { WelcomePage } from '../pages/welcome-page.ts';
 import {
   desktopLooks,
@@ -275,6 +276,67 @@ test.describe('accessibility (axe-core: no serious or critical violations)', () 
         await closeDialog(page, invite);
       }
     }
+    expectNoFindings(findings);
+  });
+
+  test('billing: the sandbox checkout, /subscription on Pro with its dialogs, and the cancel steps', async ({
+    page,
+    signUp,
+  }) => {
+    test.setTimeout(240_000);
+    const findings: Finding[] = [];
+    const subscription = new SubscriptionPage(page);
+    await signUp();
+    await subscription.goto();
+    await subscription.upgrade.click();
+    const upgrade = new UpgradeModal(page);
+    await expect(upgrade.buy).toBeVisible();
+    findings.push(...(await scanLooks(page, 'upgrade modal on /subscription')));
+    await upgrade.checkout('Mensual');
+    const checkout = new SandboxCheckoutPage(page);
+    await expect(checkout.confirm).toBeVisible();
+    findings.push(...(await scanLooks(page, '/subscription/sandbox-checkout')));
+    await checkout.pay();
+
+    await gotoAndWait(page, '/subscription', subscription.addSeats);
+    findings.push(...(await scanLooks(page, '/subscription on Pro')));
+    const dialogs: Array<[string, Locator, () => Promise<void>]> = [
+      [
+        'add seats dialog',
+        page.getByRole('dialog', { name: 'Añadir asientos' }),
+        () => subscription.addSeats.click(),
+      ],
+      [
+        'yearly switch dialog',
+        page.getByRole('dialog', { name: '¿Pasar a facturación anual?' }),
+        () => subscription.switchToYearly.click(),
+      ],
+    ];
+    for (const [name, dialog, open] of dialogs) {
+      findings.push(...(await scanLooks(page, name, undefined, () => ensureOpen(dialog, open))));
+      await closeDialog(page, dialog);
+    }
+
+    const offer = page.getByRole('dialog', { name: 'Antes de que te vayas' });
+    findings.push(
+      ...(await scanLooks(page, 'cancel offer', undefined, () =>
+        ensureOpen(offer, () => subscription.cancel.click()),
+      )),
+    );
+    await offer.getByRole('button', { name: 'No, cancelar la suscripción' }).click();
+    const cancelled = page.getByRole('dialog', { name: 'Suscripción cancelada' });
+    await expect(cancelled).toBeVisible();
+    findings.push(...(await scanLooks(page, 'cancel declined')));
+    await cancelled.getByRole('button', { name: 'Ir a mi cuenta' }).click();
+    await expect(subscription.resume).toBeVisible();
+    findings.push(...(await scanLooks(page, '/subscription cancelling')));
+
+    await subscription.resume.click();
+    await subscription.cancel.click();
+    await offer.getByRole('button', { name: 'Aceptar el descuento' }).click();
+    const accepted = page.getByRole('dialog', { name: 'Descuento aplicado' });
+    await expect(accepted).toBeVisible();
+    findings.push(...(await scanLooks(page, 'cancel offer accepted')));
     expectNoFindings(findings);
   });
 

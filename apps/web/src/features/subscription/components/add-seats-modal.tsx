@@ -78,17 +78,19 @@ export function AddSeatsModal({
             >
               <Minus className="size-4" aria-hidden />
             </Button>
-            <input
-              id={inputId}
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={maxDigits}
-              value={text}
-              aria-describedby={`${inputId}-range`}
-              onChange={(event) => setText(event.target.value.replace(/\D/g, '').slice(0, maxDigits))}
-              onBlur={() => setText(String(count))}
-              className={cn(fieldClasses, 'h-9 w-16 text-center tabular-nums')}
-            />
+            <div className="w-16">
+              <input
+                id={inputId}
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={maxDigits}
+                value={text}
+                aria-describedby={`${inputId}-range`}
+                onChange={(event) => setText(event.target.value.replace(/\D/g, '').slice(0, maxDigits))}
+                onBlur={() => setText(String(count))}
+                className={cn(fieldClasses, 'h-9 text-center tabular-nums')}
+              />
+            </div>
             <Button
               variant="secondary"
               className="w-9 px-0"

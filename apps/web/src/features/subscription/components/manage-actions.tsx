@@ -10,13 +10,11 @@ import { CancelFlowModal } from './cancel-flow-modal';
 import { FailureNote } from './failure-note';
 import { YearlyUpgradeDialog } from './yearly-upgrade-dialog';
 
-function ActionRow({ title, hint, action }: { title: string; hint: ReactNode; action: ReactNode }) {
+/** One action: what it does or costs on the left, its button on the right (stacked on a phone). */
+function ActionRow({ hint, action }: { hint: ReactNode; action: ReactNode }) {
   return (
-    <li className="flex flex-col gap-2 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between sm:gap-6">
-      <div className="min-w-0">
-        <p className="text-sm font-medium">{title}</p>
-        <div className="text-[13px] text-text-muted">{hint}</div>
-      </div>
+    <li className="flex flex-col items-start gap-2 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between sm:gap-6">
+      <div className="min-w-0 text-[13px] text-text-muted">{hint}</div>
       <div className="shrink-0">{action}</div>
     </li>
   );
@@ -50,7 +48,6 @@ export function ManageActions({
       <ul className="divide-y divide-border">
         {canSwitchToYearly && (
           <ActionRow
-            title={t('subscription.actions.upgradeYearly')}
             hint={
               prices
                 ? t('subscription.actions.upgradeYearlyCost', {
@@ -70,7 +67,6 @@ export function ManageActions({
           />
         )}
         <ActionRow
-          title={t('subscription.actions.paymentInfo')}
           hint={
             portal.failed ? (
               <span role="status">{t('subscription.actions.portalUnavailable')}</span>
@@ -86,7 +82,6 @@ export function ManageActions({
         />
         {summary.cancelAtPeriodEnd ? (
           <ActionRow
-            title={t('subscription.actions.resume')}
             hint={t('subscription.actions.resumeHint')}
             action={
               <Button
@@ -103,7 +98,6 @@ export function ManageActions({
           />
         ) : (
           <ActionRow
-            title={t('subscription.actions.cancel')}
             hint={t('subscription.actions.cancelHint')}
             action={
               <Button variant="secondary" onClick={() => setDialog('cancel')}>

@@ -20,7 +20,7 @@ describe('sandbox checkout page', () => {
     const assign = stubLocation('/subscription/sandbox-checkout');
     const { callsTo } = renderPage(fakeBillingApi({ plan: 'free', mode: 'sandbox' }));
     expect(await screen.findByText('Plan Pro · Facturación anual')).toBeInTheDocument();
-    expect(screen.getByText('Para Espacio de Ana')).toBeInTheDocument();
+    expect(screen.getByText('Para el espacio de trabajo «Espacio de Ana»')).toBeInTheDocument();
     expect(screen.getByTestId('sandbox-amount')).toHaveTextContent('432 € al año');
     expect(screen.getByText('Modo de prueba — no se cobra nada')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Confirmar el pago de prueba' }));

@@ -93,7 +93,7 @@ export default function SubscriptionPage() {
               onRetry={() => void prices.refetch()}
             />
           )}
-          <div className="grid gap-6 md:grid-cols-2">
+          <div className="grid items-start gap-6 md:grid-cols-2">
             <Card id="seats-title" title={t('subscription.seats.title')}>
               <SeatsPanel summary={data} prices={prices.data} workspaceName={workspace.name} />
             </Card>
