@@ -1,0 +1,259 @@
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Plan } from '@redacta/shared';
+import { changeWorkspacePlan } from '../../src/modules/plans/service.ts';
+import { builtInPromptId } from '../../src/modules/prompts/built-ins.ts';
+import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { addMember, createUser, type TestUser } from '../helpers/factories.ts';
+
+/*
+ * docs/product.md, "Who may do what", one row per action and one cell per role, each asked through
+ * the HTTP API on a team of its own. The shared thing an action changes (project, folder, voice,
+ * prompt, invitation) is made by "member-creator" through the API; "member-other" is another member;
+ * "outsider" belongs to another workspace. A rule changed in the code or in the table makes a cell fail.
+ */
+
+const APP_URL = 'http://localhost:3000';
+
+const roles = ['owner', 'member-creator', 'member-other', 'outsider'] as const;
+type Role = (typeof roles)[number];
+
+interface Team {
+  workspaceId: string;
+  owner: TestUser;
+  creator: TestUser;
+  other: TestUser;
+  /** A third member, whom removal is tried on. */
+  teammate: TestUser;
+  outsider: TestUser;
+}
+
+type Request = Omit<InjectOptions, 'headers'> & { url: string };
+/** A status, or a status and the error code its body must carry. */
+type Cell = number | [number, string];
+
+interface Row {
+  action: string;
+  /** The team's plan; Enterprise with 10 seats unless said (every invitation row has a seat). */
+  plan?: { plan: Plan; enterpriseSeats?: number };
+  /** Makes what the action acts on, and answers the ids the request needs. */
+  prepare?: (team: Team) => Promise<Record<string, string>>;
+  request: (team: Team, ids: Record<string, string>) => Request;
+  cells: Record<Role, Cell>;
+}
+
+const absent: Cell = [404, 'NOT_FOUND'];
+const forbidden: Cell = [403, 'FORBIDDEN'];
+const notOwner: Cell = [403, 'NOT_WORKSPACE_OWNER'];
+const notInviter: Cell = [403, 'NOT_INVITER'];
+const planRequired: Cell = [403, 'PLAN_REQUIRED'];
+const seatsExhausted: Cell = [409, 'SEATS_EXHAUSTED'];
+const everyMember = (status: number): Record<Role, Cell> => ({
+  owner: status,
+  'member-creator': status,
+  'member-other': status,
+  outsider: absent,
+});
+const creatorOrOwner = (status: number): Record<Role, Cell> => ({
+  owner: status,
+  'member-creator': status,
+  'member-other': forbidden,
+  outsider: absent,
+});
+const ownerOnly = (status: number, refused: Cell = notOwner): Record<Role, Cell> => ({
+  owner: status,
+  'member-creator': refused,
+  'member-other': refused,
+  outsider: absent,
+});
+
+let t: TestApp;
+
+async function call(user: TestUser, request: Request) {
+  return t.app.inject({ ...request, headers: user.auth } as InjectOptions);
+}
+
+/** Calls that prepare a cell must succeed; the message names the one that did not. */
+async function made(user: TestUser, request: Request): Promise<Record<string, string>> {
+  const res = await call(user, request);
+  expect(res.statusCode, `${request.method} ${request.url}: ${res.body}`).toBeLessThan(300);
+  return res.body ? res.json() : {};
+}
+
+const sharedProject = async (team: Team) => {
+  const { id } = await made(team.creator, {
+    method: 'POST',
+    url: `/api/workspace/${team.workspaceId}/project`,
+  });
+  await made(team.creator, { method: 'PATCH', url: `/api/project/${id}/share-to-workspace` });
+  return { projectId: id! };
+};
+const privateProject = async (team: Team) => {
+  const { id } = await made(team.creator, {
+    method: 'POST',
+    url: `/api/workspace/${team.workspaceId}/project`,
+  });
+  return { projectId: id! };
+};
+const folder = async (team: Team) => {
+  const { id } = await made(team.creator, {
+    method: 'POST',
+    url: '/api/folder',
+    payload: { workspaceId: team.workspaceId, name: `Carpeta ${Math.random()}` },
+  });
+  return { folderId: id! };
+};
+const voice = async (team: Team) => {
+  const { id } = await made(team.creator, {
+    method: 'POST',
+    url: `/api/brand-voice/workspace/${team.workspaceId}`,
+    payload: { name: 'Cercana', voice: 'Frases cortas, tuteo, sin tecnicismos.' },
+  });
+  return { voiceId: id! };
+};
+const customPrompt = async (team: Team) => {
+  const { id } = await made(team.creator, {
+    method: 'POST',
+    url: '/api/prompt/custom',
+    payload: { workspaceId: team.workspaceId, language: 'es', name: 'Titular', text: 'Escribe un titular' },
+  });
+  return { promptId: id! };
+};
+const invitation = async (team: Team) => {
+  const { invitation: sent } = (await made(team.creator, {
+    method: 'POST',
+    url: `/api/workspace/${team.workspaceId}/invite`,
+    payload: { email: `invitada-${Math.random().toString(36).slice(2)}@example.com` },
+  })) as unknown as { invitation: { id: string } };
+  return { invitationId: sent.id };
+};
+const sandboxSubscription = async (team: Team) => {
+  const { url } = await made(team.owner, {
+    method: 'POST',
+    url: '/api/subscription/create-subscription',
+    payload: checkout(team),
+  });
+  const session = new URL(url!, APP_URL).searchParams.get('session')!;
+  await made(team.owner, { method: 'POST', url: `/api/subscription/sandbox/${session}/confirm` });
+  return {};
+};
+const checkout = (team: Team) => ({
+  lookupKey: 'proMonthly',
+  workspaceId: team.workspaceId,
+  successUrl: `${APP_URL}/projects`,
+  cancelUrl: `${APP_URL}/subscription`,
+});
+const emptyDocument = { content: { type: 'doc', content: [{ type: 'paragraph' }] } };
+const free = { plan: 'free' as const };
+
+// prettier-ignore
+const table: Row[] = [
+  // Everyone in the workspace sees it.
+  { action: 'see the workspace usage', request: (team) => ({ method: 'GET', url: `/api/workspace/${team.workspaceId}/usage` }), cells: everyMember(200) },
+  { action: 'see the member list', request: (team) => ({ method: 'GET', url: `/api/workspace/${team.workspaceId}/members` }), cells: everyMember(200) },
+  { action: 'see the pending invitations', prepare: invitation, request: (team) => ({ method: 'GET', url: `/api/workspace/${team.workspaceId}/pending-invitations` }), cells: everyMember(200) },
+  { action: 'see the subscription', request: (team) => ({ method: 'GET', url: `/api/workspace/${team.workspaceId}/subscription` }), cells: everyMember(200) },
+
+  // Shared projects: everyone uses them; their creator or the owner changes them.
+  { action: 'create a project', request: (team) => ({ method: 'POST', url: `/api/workspace/${team.workspaceId}/project` }), cells: everyMember(201) },
+  { action: 'open a shared project', prepare: sharedProject, request: (_, ids) => ({ method: 'GET', url: `/api/project/${ids.projectId}` }), cells: everyMember(200) },
+  { action: 'edit a shared project’s document', prepare: sharedProject, request: (_, ids) => ({ method: 'PATCH', url: `/api/project/${ids.projectId}/document`, payload: emptyDocument }), cells: everyMember(200) },
+  { action: 'chat in a shared project with a brand voice', prepare: async (team) => ({ ...(await sharedProject(team)), ...(await voice(team)) }), request: (team, ids) => ({ method: 'POST', url: '/api/chat/send-request-stream', payload: { workspaceId: team.workspaceId, projectId: ids.projectId, brandVoiceId: ids.voiceId, message: 'Un eslogan' } }), cells: everyMember(200) },
+  { action: 'open a private project', prepare: privateProject, request: (_, ids) => ({ method: 'GET', url: `/api/project/${ids.projectId}` }), cells: { owner: absent, 'member-creator': 200, 'member-other': absent, outsider: absent } },
+  { action: 'rename a shared project', prepare: sharedProject, request: (_, ids) => ({ method: 'PATCH', url: `/api/project/rename/${ids.projectId}`, payload: { name: 'Nuevo nombre' } }), cells: creatorOrOwner(200) },
+  { action: 'move a shared project to a folder', prepare: async (team) => ({ ...(await sharedProject(team)), ...(await folder(team)) }), request: (_, ids) => ({ method: 'PATCH', url: `/api/project/${ids.projectId}/move-to-folder/${ids.folderId}` }), cells: creatorOrOwner(200) },
+  { action: 'stop sharing a shared project', prepare: sharedProject, request: (_, ids) => ({ method: 'PATCH', url: `/api/project/${ids.projectId}/share-to-workspace` }), cells: creatorOrOwner(200) },
+  { action: 'delete a shared project', prepare: sharedProject, request: (_, ids) => ({ method: 'DELETE', url: `/api/project/${ids.projectId}` }), cells: creatorOrOwner(204) },
+
+  // Folders.
+  { action: 'create a folder', request: (team) => ({ method: 'POST', url: '/api/folder', payload: { workspaceId: team.workspaceId, name: 'Campañas' } }), cells: everyMember(201) },
+  { action: 'open a folder', prepare: folder, request: (_, ids) => ({ method: 'GET', url: `/api/folder/${ids.folderId}/projects` }), cells: everyMember(200) },
+  { action: 'rename a folder', prepare: folder, request: (_, ids) => ({ method: 'PATCH', url: `/api/folder/rename/${ids.folderId}`, payload: { name: 'Otro nombre' } }), cells: creatorOrOwner(200) },
+  { action: 'delete a folder', prepare: folder, request: (_, ids) => ({ method: 'DELETE', url: `/api/folder/${ids.folderId}` }), cells: creatorOrOwner(204) },
+
+  // Brand voices.
+  { action: 'list the brand voices', prepare: voice, request: (team) => ({ method: 'GET', url: `/api/brand-voice/workspace/${team.workspaceId}` }), cells: everyMember(200) },
+  { action: 'create a brand voice', request: (team) => ({ method: 'POST', url: `/api/brand-voice/workspace/${team.workspaceId}`, payload: { name: 'Formal', voice: 'Usted, frases largas.' } }), cells: everyMember(201) },
+  { action: 'edit a brand voice', prepare: voice, request: (_, ids) => ({ method: 'PATCH', url: `/api/brand-voice/${ids.voiceId}`, payload: { voice: 'Otra forma de escribir.' } }), cells: creatorOrOwner(200) },
+  { action: 'make a brand voice the default', prepare: voice, request: (_, ids) => ({ method: 'PATCH', url: `/api/brand-voice/${ids.voiceId}`, payload: { isDefault: true } }), cells: creatorOrOwner(200) },
+  { action: 'delete a brand voice', prepare: voice, request: (_, ids) => ({ method: 'DELETE', url: `/api/brand-voice/${ids.voiceId}` }), cells: creatorOrOwner(204) },
+
+  // Custom prompts.
+  { action: 'open the prompt library', prepare: customPrompt, request: (team) => ({ method: 'GET', url: `/api/prompt/by-workspace/${team.workspaceId}?language=es` }), cells: everyMember(200) },
+  { action: 'create a custom prompt', request: (team) => ({ method: 'POST', url: '/api/prompt/custom', payload: { workspaceId: team.workspaceId, language: 'es', name: 'Resumen', text: 'Resume el texto' } }), cells: everyMember(201) },
+  { action: 'use a custom prompt', prepare: customPrompt, request: (team, ids) => ({ method: 'POST', url: `/api/prompt/${ids.promptId}/use`, payload: { workspaceId: team.workspaceId } }), cells: everyMember(204) },
+  { action: 'edit a custom prompt', prepare: customPrompt, request: (_, ids) => ({ method: 'PATCH', url: `/api/prompt/custom/${ids.promptId}`, payload: { name: 'Titular', text: 'Escribe tres titulares' } }), cells: creatorOrOwner(200) },
+  { action: 'delete a custom prompt', prepare: customPrompt, request: (_, ids) => ({ method: 'DELETE', url: `/api/prompt/custom/${ids.promptId}` }), cells: creatorOrOwner(204) },
+  { action: 'change a built-in prompt', request: () => ({ method: 'PATCH', url: `/api/prompt/custom/${builtInPromptId('es', 'blog-outline')}`, payload: { name: 'Mío', text: 'Texto' } }), cells: { owner: forbidden, 'member-creator': forbidden, 'member-other': forbidden, outsider: forbidden } },
+
+  // The workspace itself: owner only.
+  { action: 'rename the workspace', request: (team) => ({ method: 'PATCH', url: `/api/workspace/rename/${team.workspaceId}`, payload: { name: 'Equipo' } }), cells: ownerOnly(200) },
+  { action: 'remove a member', request: (team) => ({ method: 'PATCH', url: `/api/workspace/${team.workspaceId}/remove-invited-user/${team.teammate.id}` }), cells: ownerOnly(204, [403, 'MEMBER_REMOVAL_FORBIDDEN']) },
+  { action: 'leave the workspace', request: (team) => ({ method: 'POST', url: `/api/workspace/${team.workspaceId}/leave` }), cells: { owner: [409, 'OWNER_CANNOT_LEAVE'], 'member-creator': 204, 'member-other': 204, outsider: absent } },
+
+  // Invitations: anyone in a paid workspace while seats are left; the inviter or the owner manages one.
+  { action: 'invite someone (seats left)', request: (team) => ({ method: 'POST', url: `/api/workspace/${team.workspaceId}/invite`, payload: { email: 'nueva@example.com' } }), cells: everyMember(201) },
+  { action: 'invite someone on the free plan', plan: free, request: (team) => ({ method: 'POST', url: `/api/workspace/${team.workspaceId}/invite`, payload: { email: 'nueva@example.com' } }), cells: { owner: planRequired, 'member-creator': planRequired, 'member-other': planRequired, outsider: absent } },
+  { action: 'invite someone with every seat taken', plan: { plan: 'enterprise', enterpriseSeats: 3 }, request: (team) => ({ method: 'POST', url: `/api/workspace/${team.workspaceId}/invite`, payload: { email: 'nueva@example.com' } }), cells: { owner: seatsExhausted, 'member-creator': seatsExhausted, 'member-other': seatsExhausted, outsider: absent } },
+  { action: 'resend an invitation', prepare: invitation, request: (_, ids) => ({ method: 'POST', url: `/api/invitation-to-workspace/${ids.invitationId}/resend` }), cells: { owner: 200, 'member-creator': 200, 'member-other': notInviter, outsider: absent } },
+  { action: 'revoke an invitation', prepare: invitation, request: (_, ids) => ({ method: 'DELETE', url: `/api/invitation-to-workspace/${ids.invitationId}/revoke` }), cells: { owner: 204, 'member-creator': 204, 'member-other': notInviter, outsider: absent } },
+
+  // The subscription: owner only.
+  { action: 'subscribe to Pro', plan: free, request: (team) => ({ method: 'POST', url: '/api/subscription/create-subscription', payload: checkout(team) }), cells: ownerOnly(200) },
+  { action: 'buy seats', plan: free, prepare: sandboxSubscription, request: (team) => ({ method: 'POST', url: `/api/workspace/${team.workspaceId}/buy-additional-seat`, payload: { numberOfSeats: 2 } }), cells: ownerOnly(200) },
+  { action: 'cancel the subscription', plan: free, prepare: sandboxSubscription, request: (team) => ({ method: 'DELETE', url: '/api/subscription/cancel-subscription', payload: { workspaceId: team.workspaceId } }), cells: ownerOnly(200) },
+  { action: 'open the billing portal', plan: free, prepare: sandboxSubscription, request: (team) => ({ method: 'POST', url: '/api/subscription/create-portal-session', payload: { workspaceId: team.workspaceId } }), cells: ownerOnly(200) },
+
+  // The premium model: any member, on paid plans.
+  { action: 'turn the premium model on', request: (team) => ({ method: 'PATCH', url: '/api/workspace/gpt-4/enable', payload: { workspaceId: team.workspaceId } }), cells: everyMember(200) },
+  { action: 'turn the premium model on, on the free plan', plan: free, request: (team) => ({ method: 'PATCH', url: '/api/workspace/gpt-4/enable', payload: { workspaceId: team.workspaceId } }), cells: { owner: planRequired, 'member-creator': planRequired, 'member-other': planRequired, outsider: absent } },
+];
+
+beforeAll(async () => {
+  t = await createTestApp({ APP_URL });
+});
+afterAll(() => t.app.close());
+
+async function createTeam(row: Row): Promise<Team> {
+  const [owner, creator, other, teammate, outsider] = await Promise.all(
+    Array.from({ length: 5 }, () => createUser(t.app)),
+  );
+  const workspaceId = owner!.workspaceId;
+  for (const member of [creator!, other!, teammate!]) await addMember(t.app, workspaceId, member.id);
+  const plan = row.plan ?? { plan: 'enterprise', enterpriseSeats: 10 };
+  if (plan.plan !== 'free') await changeWorkspacePlan(t.app.db, { workspaceId, ...plan });
+  return {
+    workspaceId,
+    owner: owner!,
+    creator: creator!,
+    other: other!,
+    teammate: teammate!,
+    outsider: outsider!,
+  };
+}
+
+const actorOf = (team: Team, role: Role): TestUser =>
+  ({
+    owner: team.owner,
+    'member-creator': team.creator,
+    'member-other': team.other,
+    outsider: team.outsider,
+  })[role];
+
+describe('who may do what (docs/product.md): every cell through the API', () => {
+  for (const row of table) {
+    describe(row.action, () => {
+      for (const role of roles) {
+        const cell = row.cells[role];
+        const [status, code] = typeof cell === 'number' ? [cell] : cell;
+        it(`${role} → ${status}${code ? ` ${code}` : ''}`, async () => {
+          const team = await createTeam(row);
+          const ids = (await row.prepare?.(team)) ?? {};
+          const res = await call(actorOf(team, role), row.request(team, ids));
+          expect(res.statusCode, res.body.slice(0, 300)).toBe(status);
+          if (code) expect(res.json().error.code).toBe(code);
+        });
+      }
+    });
+  }
+});
