@@ -137,6 +137,14 @@ const sandboxSubscription = async (team: Team) => {
   await made(team.owner, { method: 'POST', url: `/api/subscription/sandbox/${session}/confirm` });
   return {};
 };
+const cancelledSubscription = async (team: Team) => {
+  await sandboxSubscription(team);
+  return made(team.owner, {
+    method: 'DELETE',
+    url: '/api/subscription/cancel-subscription',
+    payload: { workspaceId: team.workspaceId },
+  }).then(() => ({}));
+};
 const checkout = (team: Team) => ({
   lookupKey: 'proMonthly',
   workspaceId: team.workspaceId,
@@ -202,6 +210,9 @@ const table: Row[] = [
   { action: 'subscribe to Pro', plan: free, request: (team) => ({ method: 'POST', url: '/api/subscription/create-subscription', payload: checkout(team) }), cells: ownerOnly(200) },
   { action: 'buy seats', plan: free, prepare: sandboxSubscription, request: (team) => ({ method: 'POST', url: `/api/workspace/${team.workspaceId}/buy-additional-seat`, payload: { numberOfSeats: 2 } }), cells: ownerOnly(200) },
   { action: 'cancel the subscription', plan: free, prepare: sandboxSubscription, request: (team) => ({ method: 'DELETE', url: '/api/subscription/cancel-subscription', payload: { workspaceId: team.workspaceId } }), cells: ownerOnly(200) },
+  { action: 'resume a cancelled subscription', plan: free, prepare: cancelledSubscription, request: (team) => ({ method: 'POST', url: '/api/subscription/resume', payload: { workspaceId: team.workspaceId } }), cells: ownerOnly(200) },
+  { action: 'switch the subscription to yearly', plan: free, prepare: sandboxSubscription, request: (team) => ({ method: 'POST', url: '/api/subscription/upgrade-to-yearly', payload: { workspaceId: team.workspaceId } }), cells: ownerOnly(200) },
+  { action: 'take the retention offer', plan: free, prepare: sandboxSubscription, request: (team) => ({ method: 'PATCH', url: '/api/subscription/request-unsubscription-discount', payload: { workspaceId: team.workspaceId } }), cells: ownerOnly(200) },
   { action: 'open the billing portal', plan: free, prepare: sandboxSubscription, request: (team) => ({ method: 'POST', url: '/api/subscription/create-portal-session', payload: { workspaceId: team.workspaceId } }), cells: ownerOnly(200) },
 
   // The premium model: any member, on paid plans.
