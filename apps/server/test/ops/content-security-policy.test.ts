@@ -40,6 +40,11 @@ it('serves the web app under a policy that runs only its own script files: no in
     expect(policy.get('base-uri'), url).toEqual(["'self'"]);
     expect(policy.get('default-src'), url).toEqual(["'self'"]);
   }
+  // The API's browsable docs (Swagger UI) set a policy of their own: scripts from files there too.
+  const docs = await t.app.inject('/api/docs/');
+  expect(docs.statusCode).toBe(200);
+  const docsPolicy = directives(String(docs.headers['content-security-policy']));
+  expect(docsPolicy.get('script-src')).toEqual(["'self'"]);
 });
 
 it('the page the web build starts from loads every script from a file, so it runs under that policy', () => {
