@@ -128,6 +128,13 @@ const envSchema = envObject.superRefine(
       require('JWT_SECRET', 'in production');
       require('APP_URL', 'in production');
     }
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['METRICS_PORT'],
+        message: 'must differ from PORT: metrics are never served on the public port',
+      });
+    }
     const provider = resolveAiProvider(env);
     if (provider === 'anthropic') require('ANTHROPIC_API_KEY', 'with AI_PROVIDER=anthropic');
     if (provider === 'openai' && !env.OPENAI_BASE_URL) {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createUser, type TestUser } from '../helpers/factories.ts';
 import { peerAppEnv, startOpenAIPeer, type OpenAIPeer } from '../helpers/openai-peer.ts';
@@ -154,5 +155,15 @@ describe('metrics on METRICS_PORT', () => {
     t = await createTestApp(peerAppEnv(peer));
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     expect(t.app.metricsUrl()).toBeUndefined();
+  });
+
+  it('cannot be given the public port', () => {
+    const settings = { NODE_ENV: 'test', DATA_DIR: '/nonexistent', PORT: '3000' };
+    expect(() => loadConfig({ ...settings, METRICS_PORT: '3000' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...settings, METRICS_PORT: '3000' })).toThrow(
+      /METRICS_PORT: must differ from PORT/,
+    );
+    expect(loadConfig({ ...settings, METRICS_PORT: '9464' }).METRICS_PORT).toBe(9464);
+    expect(loadConfig({ ...settings, METRICS_PORT: '' }).METRICS_PORT).toBeUndefined();
   });
 });
