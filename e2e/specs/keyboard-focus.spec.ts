@@ -194,4 +194,70 @@ test.describe('keyboard focus', () => {
     await expect(invite).toBeHidden();
     await expect(addMembers).toBeFocused();
   });
+
+  test('subscription: the upgrade tabs, the sandbox checkout, add seats, the yearly switch and the cancel flow', async ({
+    page,
+    signUp,
+  }) => {
+    test.setTimeout(120_000);
+    await signUp();
+    await page.goto('/subscription');
+    const main = page.getByRole('main');
+    const upgrade = main.getByRole('button', { name: 'Mejorar a Pro' });
+    const upgradeDialog = page.getByRole('dialog', { name: 'Mejora a Plan Pro' });
+    await expect(upgrade).toBeVisible();
+
+    // The billing tabs move with the arrows; Escape goes back to the button that opened the modal.
+    await activate(page, upgrade);
+    const yearly = upgradeDialog.getByRole('tab', { name: /^Anual/ });
+    const monthly = upgradeDialog.getByRole('tab', { name: 'Mensual' });
+    await tabTo(page, yearly);
+    await page.keyboard.press('ArrowRight');
+    await expect(monthly).toBeFocused();
+    await expect(monthly).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('Escape');
+    await expect(upgradeDialog).toBeHidden();
+    await expect(upgrade).toBeFocused();
+
+    // Bought monthly with the keyboard alone, through the sandbox checkout.
+    await page.keyboard.press('Enter');
+    await tabTo(page, yearly);
+    await page.keyboard.press('ArrowRight');
+    await expect(monthly).toHaveAttribute('aria-selected', 'true');
+    await activate(page, upgradeDialog.getByRole('button', { name: 'Continuar con el pago' }));
+    await expect(page).toHaveURL(/sandbox-checkout/);
+    await activate(page, page.getByRole('button', { name: 'Confirmar el pago de prueba' }));
+    await expect(page).toHaveURL(/\/chat$/);
+    await page.goto('/subscription');
+
+    // Add seats: typed, sent with Enter; the focus returns to its button.
+    const addSeats = main.getByRole('button', { name: 'Añadir asientos' });
+    const seatsDialog = page.getByRole('dialog', { name: 'Añadir asientos' });
+    await expect(addSeats).toBeVisible();
+    await activate(page, addSeats);
+    await tabTo(page, seatsDialog.getByLabel('Número de asientos'));
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('2');
+    await page.keyboard.press('Enter');
+    await expect(seatsDialog).toBeHidden();
+    await expect(page.getByTestId('seats-used')).toHaveText('0 de 5 asientos ocupados');
+    await expect(addSeats).toBeFocused();
+
+    // The yearly switch, dismissed.
+    const switchToYearly = main.getByRole('button', { name: 'Pasar a anual' });
+    await activate(page, switchToYearly);
+    await expect(page.getByRole('dialog', { name: '¿Pasar a facturación anual?' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(switchToYearly).toBeFocused();
+
+    // The cancel flow to its end: its button is gone afterwards, so the focus stays in the page.
+    await activate(page, main.getByRole('button', { name: 'Cancelar suscripción' }));
+    const offer = page.getByRole('dialog', { name: 'Antes de que te vayas' });
+    await activate(page, offer.getByRole('button', { name: 'No, cancelar la suscripción' }));
+    const cancelled = page.getByRole('dialog', { name: 'Suscripción cancelada' });
+    await activate(page, cancelled.getByRole('button', { name: 'Ir a mi cuenta' }));
+    await expect(cancelled).toBeHidden();
+    await expect(main.getByRole('button', { name: 'Reanudar suscripción' })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('main') !== null)).toBe(true);
+  });
 });
