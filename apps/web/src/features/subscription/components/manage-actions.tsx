@@ -22,7 +22,8 @@ function ActionRow({ hint, action }: { hint: ReactNode; action: ReactNode }) {
 
 /**
  * What the owner of a Pro workspace can do: switch a monthly plan to yearly (saying what it costs),
- * open the payment details, and cancel — or resume a cancellation before the period ends.
+ * open the payment details (Stripe's portal: the sandbox has no invoices or cards to show), and
+ * cancel — or resume a cancellation before the period ends.
  */
 export function ManageActions({
   summary,
@@ -66,20 +67,22 @@ export function ManageActions({
             }
           />
         )}
-        <ActionRow
-          hint={
-            portal.failed ? (
-              <span role="status">{t('subscription.actions.portalUnavailable')}</span>
-            ) : (
-              t('subscription.actions.paymentInfoHint')
-            )
-          }
-          action={
-            <Button variant="secondary" loading={portal.opening} onClick={portal.open}>
-              {t('subscription.actions.paymentInfo')}
-            </Button>
-          }
-        />
+        {summary.billingMode === 'stripe' && (
+          <ActionRow
+            hint={
+              portal.failed ? (
+                <span role="status">{t('subscription.actions.portalUnavailable')}</span>
+              ) : (
+                t('subscription.actions.paymentInfoHint')
+              )
+            }
+            action={
+              <Button variant="secondary" loading={portal.opening} onClick={portal.open}>
+                {t('subscription.actions.paymentInfo')}
+              </Button>
+            }
+          />
+        )}
         {summary.cancelAtPeriodEnd ? (
           <ActionRow
             hint={t('subscription.actions.resumeHint')}

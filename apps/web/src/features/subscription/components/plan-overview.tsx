@@ -85,7 +85,7 @@ export function PlanOverview({
             {t('subscription.pastDue.title')}
           </p>
           <p>{t(manages ? 'subscription.pastDue.owner' : 'subscription.pastDue.member')}</p>
-          {manages && (
+          {manages && summary.billingMode === 'stripe' && (
             <Button size="sm" loading={portal.opening} onClick={portal.open}>
               {t('subscription.pastDue.fix')}
             </Button>

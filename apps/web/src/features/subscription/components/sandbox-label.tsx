@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { FlaskConical } from 'lucide-react';
 import { cn } from '@/components/ui/cn';
 
-/** Every sandbox screen says so: nothing is charged there (docs/product.md, billing modes). */
+/** Every sandbox screen says so: nothing is charged there (README, Billing). */
 export function SandboxLabel({ className }: { className?: string }) {
   const { t } = useTranslation();
   return (

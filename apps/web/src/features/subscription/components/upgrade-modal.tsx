@@ -16,7 +16,7 @@ type Billing = 'yearly' | 'monthly';
 const tabs: Billing[] = ['yearly', 'monthly'];
 
 /** Stripe (or the sandbox) sends the browser back here after paying: the session start confirms Pro. */
-export const checkoutSuccessUrl = () => `${window.location.origin}/chat?stripe=true`;
+const checkoutSuccessUrl = () => `${window.location.origin}/chat?stripe=true`;
 
 /**
  * Buying Plan Pro: opens on the yearly tab, prices from the server. Only the workspace's owner buys;

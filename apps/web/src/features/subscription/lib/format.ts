@@ -1,7 +1,4 @@
-import type { TFunction } from 'i18next';
 import { formattingLocale } from '@/lib/i18n';
-import { isApiError } from '@/lib/api-error';
-import { errorMessage } from '@/lib/error-message';
 import type { PriceMap } from '../api/billing';
 
 /** An amount of euros as the catalogue's "{{value}} €" texts take it: "36", "35,50" or "35.50". */
@@ -28,13 +25,4 @@ export function longDate(iso: string): string {
 export function yearlySavingPercent(prices: Pick<PriceMap, 'proMonthly' | 'proYearly'>): number {
   const saving = 1 - prices.proYearly / (12 * prices.proMonthly);
   return Math.max(0, Math.floor((saving * 100) / 5) * 5);
-}
-
-/**
- * Why a billing action failed, in the user's language: the catalogue's text for the API's code (no
- * subscription, the payment service failing, billing off…), or `fallbackKey` for anything else.
- */
-export function billingReason(t: TFunction, error: unknown, fallbackKey = 'errors.generic'): string {
-  if (isApiError(error) && error.code === 'INTERNAL') return t(fallbackKey);
-  return errorMessage(t, error, { fallbackKey });
 }

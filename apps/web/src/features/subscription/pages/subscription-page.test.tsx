@@ -182,6 +182,13 @@ describe('/subscription', () => {
     expect(callsTo('POST /api/subscription/create-portal-session')[1]!.body).toEqual({ workspaceId: W });
   });
 
+  it('in the sandbox a Pro workspace is labelled as test mode and has no payment details to open', async () => {
+    renderPage(fakeBillingApi({ plan: 'pro_monthly', mode: 'sandbox' }));
+    expect(await screen.findByRole('button', { name: 'Cancelar suscripción' })).toBeInTheDocument();
+    expect(screen.getByText('Modo de prueba — no se cobra nada')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Información de pago' })).not.toBeInTheDocument();
+  });
+
   it('past due: the owner is told and gets a link to fix the payment', async () => {
     const assign = stubLocation();
     renderPage(fakeBillingApi({ plan: 'pro_monthly', status: 'past_due' }));
