@@ -5,7 +5,7 @@ import { invitations, workspaces } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isPending, lockWorkspace, seatsUsed } from '../invitations/index.ts';
 
-/** The most seats a workspace may have besides its owner (Enterprise's configured number included). */
+/** The most seats a plan change may give: an Enterprise plan's seats, or the seats bought beyond Pro's. */
 export const MAX_USER_SEATS = 10_000;
 
 export interface PlanChange {
