@@ -1,0 +1,510 @@
+import type { ErrorCode } from '@redacta/shared';
+
+/*
+ * The expected answer of every API operation for every kind of caller, from the permission table in
+ * docs/product.md ("Who may do what"). The authorization matrix test fails for an operation of the
+ * OpenAPI document with no case here, so a new route cannot ship without saying who may call it.
+ *
+ * Callers: `anonymous` (no session), `outsider` (signed in, belongs to another workspace only),
+ * `member` and `owner` of the team the case acts on. A cell is a status, or a status and the error
+ * code the body must carry.
+ */
+
+export const actors = ['anonymous', 'outsider', 'member', 'owner'] as const;
+export type Actor = (typeof actors)[number];
+export type Cell = number | `${number} ${ErrorCode}`;
+export type Cells = Record<Actor, Cell>;
+
+/**
+ * Whose thing a case acts on, which the test checks beyond the cells: on the team's things neither
+ * `anonymous` nor `outsider` ever gets a 2xx; on the outsider's, neither `anonymous` nor the team's
+ * users; on the caller's own account, `anonymous` never; public routes need no session.
+ */
+export type Home = 'team' | 'outsiders' | 'caller' | 'public';
+
+export interface MatrixCase {
+  /** `METHOD /api/path/{param}`, as in the OpenAPI document. */
+  operation: string;
+  /** What the request acts on; the request builders are keyed by operation and target. */
+  target: string;
+  home: Home;
+  cells: Cells;
+  /**
+   * The request carries an invitation token, which is the proof that its holder may read the
+   * invitation (workspace and inviter names included), whoever sends it.
+   */
+  tokenHolderSees?: true;
+}
+
+const NO_SESSION = '401 UNAUTHENTICATED';
+
+/** Anyone signed in, on their own account or the app's public data. */
+const signedIn = (status: Cell): Cells => ({
+  anonymous: NO_SESSION,
+  outsider: status,
+  member: status,
+  owner: status,
+});
+/** Anyone, session or not. */
+const everyone = (status: Cell): Cells => ({
+  anonymous: status,
+  outsider: status,
+  member: status,
+  owner: status,
+});
+/** Any member of the team; anyone else 404, as if the thing did not exist. */
+const anyMember = (status: Cell): Cells => ({
+  anonymous: NO_SESSION,
+  outsider: 404,
+  member: status,
+  owner: status,
+});
+/** The team's owner only; a member gets `member`. */
+const ownerOnly = (status: Cell, member: Cell = '403 NOT_WORKSPACE_OWNER'): Cells => ({
+  anonymous: NO_SESSION,
+  outsider: 404,
+  member,
+  owner: status,
+});
+/** A shared thing the owner created: the owner may change it, another member may not (403). */
+const ownersSharedThing = (status: Cell) => ownerOnly(status, '403 FORBIDDEN');
+/** A shared thing the member created: its creator and the owner may change it. */
+const membersSharedThing = anyMember;
+/** A private project: only its creator sees it, the owner of the workspace included. */
+const ownersPrivate = (status: Cell): Cells => ({
+  anonymous: NO_SESSION,
+  outsider: 404,
+  member: 404,
+  owner: status,
+});
+const membersPrivate = (status: Cell): Cells => ({
+  anonymous: NO_SESSION,
+  outsider: 404,
+  member: status,
+  owner: 404,
+});
+/** A thing of the outsider's workspace: only the outsider. */
+const outsidersOnly = (status: Cell): Cells => ({
+  anonymous: NO_SESSION,
+  outsider: status,
+  member: 404,
+  owner: 404,
+});
+
+/** Every kind of project a project route may act on, with who may do it. */
+const projectCases = (
+  operation: string,
+  status: Cell,
+  rule: 'see' | 'change',
+  options: { fresh?: boolean } = {},
+): MatrixCase[] => {
+  const prefix = options.fresh ? 'a new ' : '';
+  return [
+    {
+      operation,
+      target: `${prefix}shared project of the owner`,
+      home: 'team',
+      cells: rule === 'see' ? anyMember(status) : ownersSharedThing(status),
+    },
+    {
+      operation,
+      target: `${prefix}shared project of the member`,
+      home: 'team',
+      cells: membersSharedThing(status),
+    },
+    {
+      operation,
+      target: `${prefix}private project of the owner`,
+      home: 'team',
+      cells: ownersPrivate(status),
+    },
+    {
+      operation,
+      target: `${prefix}private project of the member`,
+      home: 'team',
+      cells: membersPrivate(status),
+    },
+  ];
+};
+
+/** A shared thing (folder, brand voice, custom prompt) created by the owner and one by the member. */
+const sharedThingCases = (operation: string, thing: string, status: Cell): MatrixCase[] => [
+  { operation, target: `a new ${thing} of the owner`, home: 'team', cells: ownersSharedThing(status) },
+  { operation, target: `a new ${thing} of the member`, home: 'team', cells: membersSharedThing(status) },
+];
+
+export const matrixCases: MatrixCase[] = [
+  // Signing in and the session.
+  { operation: 'POST /api/auth/email/start', target: 'a new address', home: 'public', cells: everyone(204) },
+  { operation: 'POST /api/auth/login', target: 'a code just mailed', home: 'public', cells: everyone(200) },
+  {
+    operation: 'GET /api/auth/refresh',
+    target: "the caller's own refresh cookie",
+    home: 'caller',
+    cells: { ...signedIn(200), anonymous: '401 REFRESH_INVALID' },
+  },
+  {
+    operation: 'POST /api/auth/logout',
+    target: "the caller's own session",
+    home: 'public',
+    cells: everyone(204),
+  },
+  { operation: 'GET /api/auth/user', target: 'the caller', home: 'caller', cells: signedIn(200) },
+  { operation: 'GET /api/auth/providers', target: 'the app', home: 'public', cells: everyone(200) },
+  {
+    operation: 'GET /api/auth/oauth/{provider}',
+    target: 'a provider that is not configured',
+    home: 'public',
+    cells: everyone('404 OAUTH_NOT_CONFIGURED'),
+  },
+  {
+    operation: 'GET /api/auth/oauth/{provider}/callback',
+    target: 'a callback with no sign-in started',
+    home: 'public',
+    cells: everyone(302),
+  },
+
+  // The caller's own account.
+  { operation: 'PATCH /api/user/change-name', target: 'the caller', home: 'caller', cells: signedIn(200) },
+  {
+    operation: 'PATCH /api/user/change-email',
+    target: 'a new address, no code yet',
+    home: 'caller',
+    cells: signedIn(204),
+  },
+  { operation: 'PATCH /api/user/locale', target: 'the caller', home: 'caller', cells: signedIn(204) },
+  {
+    operation: 'GET /api/workspace/list',
+    target: "the caller's workspaces",
+    home: 'caller',
+    cells: signedIn(200),
+  },
+
+  // The workspace, its members and its usage.
+  { operation: 'PATCH /api/workspace/rename/{id}', target: 'the team', home: 'team', cells: ownerOnly(200) },
+  { operation: 'GET /api/workspace/{id}/usage', target: 'the team', home: 'team', cells: anyMember(200) },
+  { operation: 'GET /api/workspace/{id}/members', target: 'the team', home: 'team', cells: anyMember(200) },
+  {
+    operation: 'GET /api/workspace/{id}/members',
+    target: "the outsider's workspace",
+    home: 'outsiders',
+    cells: outsidersOnly(200),
+  },
+  {
+    operation: 'PATCH /api/workspace/{id}/remove-invited-user/{userId}',
+    target: 'a new member of the team',
+    home: 'team',
+    cells: ownerOnly(204, '403 MEMBER_REMOVAL_FORBIDDEN'),
+  },
+  {
+    operation: 'PATCH /api/workspace/{id}/remove-invited-user/{userId}',
+    target: "the team's owner",
+    home: 'team',
+    cells: ownerOnly('409 OWNER_CANNOT_LEAVE', '403 MEMBER_REMOVAL_FORBIDDEN'),
+  },
+  {
+    operation: 'POST /api/workspace/{id}/leave',
+    target: 'a new team of the owner and the member',
+    home: 'team',
+    cells: { anonymous: NO_SESSION, outsider: 404, member: 204, owner: '409 OWNER_CANNOT_LEAVE' },
+  },
+
+  // Projects.
+  { operation: 'POST /api/workspace/{id}/project', target: 'the team', home: 'team', cells: anyMember(201) },
+  { operation: 'GET /api/workspace/{id}/projects', target: 'the team', home: 'team', cells: anyMember(200) },
+  {
+    operation: 'GET /api/workspace/{id}/projects',
+    target: "the outsider's workspace",
+    home: 'outsiders',
+    cells: outsidersOnly(200),
+  },
+  {
+    operation: 'GET /api/workspace/{id}/projects/no-folder',
+    target: 'the team',
+    home: 'team',
+    cells: anyMember(200),
+  },
+  ...projectCases('GET /api/project/{id}', 200, 'see'),
+  {
+    operation: 'GET /api/project/{id}',
+    target: "the outsider's project",
+    home: 'outsiders',
+    cells: outsidersOnly(200),
+  },
+  ...projectCases('DELETE /api/project/{id}', 204, 'change', { fresh: true }),
+  ...projectCases('PATCH /api/project/rename/{id}', 200, 'change', { fresh: true }),
+  ...projectCases('GET /api/project/{id}/document', 200, 'see'),
+  ...projectCases('PATCH /api/project/{id}/document', 200, 'see'),
+  ...projectCases('PATCH /api/project/{id}/share-to-workspace', 200, 'change', { fresh: true }),
+  ...projectCases('PATCH /api/project/{id}/move-to-folder/{folderId}', 200, 'change', { fresh: true }),
+  {
+    operation: 'PATCH /api/project/{id}/move-to-folder/{folderId}',
+    target: "a new shared project of the member into the outsider's folder",
+    home: 'team',
+    cells: anyMember('404 NOT_FOUND'),
+  },
+
+  // Folders.
+  { operation: 'POST /api/folder', target: 'the team', home: 'team', cells: anyMember(201) },
+  ...sharedThingCases('PATCH /api/folder/rename/{id}', 'folder', 200),
+  ...sharedThingCases('DELETE /api/folder/{id}', 'folder', 204),
+  {
+    operation: 'GET /api/folder/{id}/projects',
+    target: "the owner's folder",
+    home: 'team',
+    cells: anyMember(200),
+  },
+  { operation: 'GET /api/workspace/{id}/folders', target: 'the team', home: 'team', cells: anyMember(200) },
+
+  // Chat.
+  {
+    operation: 'POST /api/chat/send-request-stream',
+    target: 'shared project of the owner',
+    home: 'team',
+    cells: anyMember(200),
+  },
+  {
+    operation: 'POST /api/chat/send-request-stream',
+    target: 'private project of the owner',
+    home: 'team',
+    cells: ownersPrivate(200),
+  },
+  {
+    operation: 'POST /api/chat/send-request-stream',
+    target: "the team with the outsider's project",
+    home: 'team',
+    cells: anyMember('404 NOT_FOUND'),
+  },
+  { operation: 'POST /api/chat/improve', target: 'the team', home: 'team', cells: anyMember(200) },
+  ...projectCases('GET /api/project/{id}/conversation', 200, 'see'),
+  {
+    operation: 'PATCH /api/project/{id}/conversation/shown-version',
+    target: "the reply in the owner's shared project",
+    home: 'team',
+    cells: anyMember(200),
+  },
+  {
+    operation: 'PATCH /api/workspace/{id}/add-reaction/{reactionId}',
+    target: "the reply in the owner's shared project",
+    home: 'team',
+    cells: anyMember(200),
+  },
+  { operation: 'PATCH /api/workspace/gpt-4/enable', target: 'the team', home: 'team', cells: anyMember(200) },
+  {
+    operation: 'PATCH /api/workspace/gpt-4/enable',
+    target: 'the free team',
+    home: 'team',
+    cells: anyMember('403 PLAN_REQUIRED'),
+  },
+  {
+    operation: 'PATCH /api/workspace/gpt-4/disable',
+    target: 'the team',
+    home: 'team',
+    cells: anyMember(200),
+  },
+  {
+    operation: 'GET /api/workspace/{id}/gpt-4/status',
+    target: 'the team',
+    home: 'team',
+    cells: anyMember(200),
+  },
+
+  // Brand voices.
+  {
+    operation: 'GET /api/brand-voice/workspace/{id}',
+    target: 'the team',
+    home: 'team',
+    cells: anyMember(200),
+  },
+  {
+    operation: 'POST /api/brand-voice/workspace/{id}',
+    target: 'the team',
+    home: 'team',
+    cells: anyMember(201),
+  },
+  {
+    operation: 'PATCH /api/brand-voice/analyze-content',
+    target: 'the team',
+    home: 'team',
+    cells: anyMember(200),
+  },
+  ...sharedThingCases('PATCH /api/brand-voice/{id}', 'brand voice', 200),
+  {
+    operation: 'PATCH /api/brand-voice/{id}',
+    target: "the outsider's brand voice",
+    home: 'outsiders',
+    cells: outsidersOnly(200),
+  },
+  ...sharedThingCases('DELETE /api/brand-voice/{id}', 'brand voice', 204),
+
+  // Prompts.
+  { operation: 'GET /api/prompt/by-workspace/{id}', target: 'the team', home: 'team', cells: anyMember(200) },
+  { operation: 'POST /api/prompt/custom', target: 'the team', home: 'team', cells: anyMember(201) },
+  ...sharedThingCases('PATCH /api/prompt/custom/{id}', 'custom prompt', 200),
+  {
+    operation: 'PATCH /api/prompt/custom/{id}',
+    target: 'a built-in prompt',
+    home: 'team',
+    cells: signedIn('403 FORBIDDEN'),
+  },
+  ...sharedThingCases('DELETE /api/prompt/custom/{id}', 'custom prompt', 204),
+  {
+    operation: 'DELETE /api/prompt/custom/{id}',
+    target: 'a built-in prompt',
+    home: 'team',
+    cells: signedIn('403 FORBIDDEN'),
+  },
+  {
+    operation: 'POST /api/prompt/{id}/use',
+    target: "the owner's custom prompt",
+    home: 'team',
+    cells: anyMember(204),
+  },
+  {
+    operation: 'POST /api/prompt/{id}/use',
+    target: 'a built-in prompt in the team',
+    home: 'team',
+    cells: anyMember(204),
+  },
+
+  // Billing (the sandbox, as in every test).
+  { operation: 'GET /api/price', target: 'the app', home: 'caller', cells: signedIn(200) },
+  {
+    operation: 'GET /api/workspace/{id}/subscription',
+    target: 'the team',
+    home: 'team',
+    cells: anyMember(200),
+  },
+  {
+    operation: 'POST /api/subscription/create-subscription',
+    target: 'the free team',
+    home: 'team',
+    cells: ownerOnly(200),
+  },
+  {
+    operation: 'POST /api/subscription/create-subscription',
+    target: 'the team, already subscribed',
+    home: 'team',
+    cells: ownerOnly('409 SUBSCRIPTION_EXISTS'),
+  },
+  {
+    operation: 'POST /api/subscription/create-portal-session',
+    target: 'the team',
+    home: 'team',
+    cells: ownerOnly(200),
+  },
+  {
+    operation: 'POST /api/subscription/upgrade-to-yearly',
+    target: 'the team',
+    home: 'team',
+    cells: ownerOnly(200),
+  },
+  {
+    operation: 'DELETE /api/subscription/cancel-subscription',
+    target: 'the team',
+    home: 'team',
+    cells: ownerOnly(200),
+  },
+  { operation: 'POST /api/subscription/resume', target: 'the team', home: 'team', cells: ownerOnly(200) },
+  {
+    operation: 'PATCH /api/subscription/request-unsubscription-discount',
+    target: 'the team',
+    home: 'team',
+    cells: ownerOnly(200),
+  },
+  {
+    operation: 'POST /api/workspace/{id}/buy-additional-seat',
+    target: 'the team',
+    home: 'team',
+    cells: ownerOnly(200),
+  },
+  {
+    operation: 'GET /api/subscription/sandbox/{sessionId}',
+    target: "the free team's checkout",
+    home: 'team',
+    cells: ownerOnly(200, '404 NOT_FOUND'),
+  },
+  {
+    operation: 'POST /api/subscription/sandbox/{sessionId}/confirm',
+    target: "a new free team's checkout",
+    home: 'team',
+    cells: ownerOnly(200, '404 NOT_FOUND'),
+  },
+  {
+    operation: 'POST /api/subscription/sandbox/{sessionId}/cancel',
+    target: 'a new checkout of the free team',
+    home: 'team',
+    cells: ownerOnly(200, '404 NOT_FOUND'),
+  },
+  {
+    // Stripe is not configured in the sandbox, so the webhook takes nothing, signed or not.
+    operation: 'POST /api/stripe/webhook',
+    target: 'an unsigned event',
+    home: 'public',
+    cells: everyone('409 BILLING_UNAVAILABLE'),
+  },
+
+  // Invitations.
+  {
+    operation: 'POST /api/invitation-to-workspace/preview',
+    target: 'a pending invitation of the owner',
+    home: 'public',
+    cells: everyone(200),
+    tokenHolderSees: true,
+  },
+  {
+    operation: 'POST /api/invitation-to-workspace/preview',
+    target: 'a token never issued',
+    home: 'public',
+    cells: everyone('404 NOT_FOUND'),
+  },
+  { operation: 'POST /api/workspace/{id}/invite', target: 'the team', home: 'team', cells: anyMember(201) },
+  {
+    operation: 'POST /api/workspace/{id}/invite',
+    target: 'the free team',
+    home: 'team',
+    cells: anyMember('403 PLAN_REQUIRED'),
+  },
+  {
+    operation: 'POST /api/workspace/{id}/invite',
+    target: 'the full team',
+    home: 'team',
+    cells: anyMember('409 SEATS_EXHAUSTED'),
+  },
+  {
+    operation: 'GET /api/workspace/{id}/pending-invitations',
+    target: 'the team',
+    home: 'team',
+    cells: anyMember(200),
+  },
+  {
+    operation: 'POST /api/invitation-to-workspace/{id}/resend',
+    target: "the owner's invitation",
+    home: 'team',
+    cells: ownerOnly(200, '403 NOT_INVITER'),
+  },
+  {
+    operation: 'POST /api/invitation-to-workspace/{id}/resend',
+    target: "the member's invitation",
+    home: 'team',
+    cells: anyMember(200),
+  },
+  {
+    operation: 'DELETE /api/invitation-to-workspace/{id}/revoke',
+    target: 'a new invitation of the owner',
+    home: 'team',
+    cells: ownerOnly(204, '403 NOT_INVITER'),
+  },
+  {
+    operation: 'DELETE /api/invitation-to-workspace/{id}/revoke',
+    target: 'a new invitation of the member',
+    home: 'team',
+    cells: anyMember(204),
+  },
+  {
+    operation: 'POST /api/workspace/add-user-by-token',
+    target: 'an invitation of the owner to another address',
+    home: 'team',
+    cells: signedIn('403 INVITATION_EMAIL_MISMATCH'),
+  },
+];

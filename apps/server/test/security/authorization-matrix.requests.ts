@@ -1,0 +1,491 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { TestUser } from '../helpers/factories.ts';
+import { addMember, createUser } from '../helpers/factories.ts';
+import { cookiePair, lastCodeTo, login, requestCode } from '../helpers/login.ts';
+import type { Actor } from './authorization-matrix.cells.ts';
+import {
+  createProject,
+  createSharedProject,
+  createTeamWorkspace,
+  freshEmail,
+  invite,
+  makeThings,
+  MARKERS,
+  startCheckout,
+  type TeamFixtures,
+} from './team-fixtures.ts';
+
+/** The parts of a request a case decides; the method comes from the operation, the session from the actor. */
+export interface MatrixRequest {
+  url: string;
+  payload?: unknown;
+  headers?: Record<string, string>;
+  /** Send the request without the actor's bearer token (a cookie-authenticated route). */
+  withoutBearer?: true;
+}
+
+type Build = (
+  f: TeamFixtures,
+  actor: Actor,
+  caller: TestUser | null,
+) => MatrixRequest | Promise<MatrixRequest>;
+
+const unique = () => randomUUID().slice(0, 8);
+const teamName = (what: string) => `${what} ${unique()} ${MARKERS.team}`;
+const xhr = { 'x-requested-with': 'XMLHttpRequest' };
+
+/** A new project of the team's owner or member, shared or private, for a case that changes or deletes it. */
+async function newProject(f: TeamFixtures, creator: 'owner' | 'member', shared: boolean) {
+  const user = f[creator];
+  return shared
+    ? createSharedProject(f.app, user, f.team, teamName('Proyecto'))
+    : createProject(f.app, user, f.team, teamName('Proyecto'));
+}
+
+/** The four projects of a project route's cases, as fixtures or made new for this one request. */
+function projectTargets(
+  operation: string,
+  build: (projectId: string, f: TeamFixtures) => MatrixRequest,
+  options: { fresh?: boolean } = {},
+) {
+  const fixed: Record<string, (f: TeamFixtures) => string> = {
+    'shared project of the owner': (f) => f.ownerThings.project,
+    'shared project of the member': (f) => f.memberThings.project,
+    'private project of the owner': (f) => f.ownerPrivate,
+    'private project of the member': (f) => f.memberPrivate,
+  };
+  const entries: [string, Build][] = [];
+  for (const [target, pick] of Object.entries(fixed)) {
+    const [, kind, creator] = target.match(/^(shared|private) project of the (owner|member)$/)!;
+    entries.push(
+      options.fresh
+        ? [
+            `${operation} · a new ${target}`,
+            async (f) => build(await newProject(f, creator as 'owner' | 'member', kind === 'shared'), f),
+          ]
+        : [`${operation} · ${target}`, (f) => build(pick(f), f)],
+    );
+  }
+  return entries;
+}
+
+/** A new folder, brand voice or custom prompt of the owner or of the member, for a case that changes it. */
+function sharedThingTargets(
+  operation: string,
+  thing: 'folder' | 'brand voice' | 'custom prompt',
+  build: (id: string) => MatrixRequest,
+) {
+  const key = { folder: 'folder', 'brand voice': 'voice', 'custom prompt': 'prompt' } as const;
+  return (['owner', 'member'] as const).map((creator): [string, Build] => [
+    `${operation} · a new ${thing} of the ${creator}`,
+    async (f) => build((await makeThings(f.app, f.team, f[creator]))[key[thing]]),
+  ]);
+}
+
+/** A new session of the caller (a code mailed and used), for the routes that take the refresh cookie. */
+async function refreshCookieOf(f: TeamFixtures, caller: TestUser | null): Promise<Record<string, string>> {
+  if (!caller) return xhr;
+  await requestCode(f.app, caller.email);
+  const res = await login(f.app, caller.email, lastCodeTo(f.app, caller.email));
+  return { ...xhr, cookie: cookiePair(res.headers['set-cookie'])! };
+}
+
+const sameWorkspaceBody = (f: TeamFixtures) => ({ workspaceId: f.team });
+
+export const matrixRequests: Record<string, Build> = Object.fromEntries<Build>([
+  [
+    'POST /api/auth/email/start · a new address',
+    () => ({ url: '/api/auth/email/start', payload: { email: freshEmail('sign-in') } }),
+  ],
+  [
+    'POST /api/auth/login · a code just mailed',
+    async (f) => {
+      const email = freshEmail('sign-in');
+      await requestCode(f.app, email);
+      return { url: '/api/auth/login', payload: { method: 'email', email, code: lastCodeTo(f.app, email) } };
+    },
+  ],
+  [
+    "GET /api/auth/refresh · the caller's own refresh cookie",
+    async (f, _actor, caller) => ({
+      url: '/api/auth/refresh',
+      headers: await refreshCookieOf(f, caller),
+      withoutBearer: true,
+    }),
+  ],
+  [
+    "POST /api/auth/logout · the caller's own session",
+    async (f, _actor, caller) => ({
+      url: '/api/auth/logout',
+      headers: await refreshCookieOf(f, caller),
+      withoutBearer: true,
+    }),
+  ],
+  ['GET /api/auth/user · the caller', () => ({ url: '/api/auth/user' })],
+  ['GET /api/auth/providers · the app', () => ({ url: '/api/auth/providers' })],
+  [
+    'GET /api/auth/oauth/{provider} · a provider that is not configured',
+    () => ({ url: '/api/auth/oauth/google' }),
+  ],
+  [
+    'GET /api/auth/oauth/{provider}/callback · a callback with no sign-in started',
+    () => ({ url: '/api/auth/oauth/google/callback?code=abc&state=def' }),
+  ],
+
+  [
+    'PATCH /api/user/change-name · the caller',
+    (_f, actor) => ({
+      url: '/api/user/change-name',
+      payload:
+        actor === 'outsider'
+          ? { firstName: 'Xenia', lastName: `Ajena ${MARKERS.outsider}` }
+          : { firstName: 'Nombre', lastName: `Apellido ${MARKERS.team}` },
+    }),
+  ],
+  [
+    'PATCH /api/user/change-email · a new address, no code yet',
+    () => ({ url: '/api/user/change-email', payload: { email: freshEmail('new') } }),
+  ],
+  ['PATCH /api/user/locale · the caller', () => ({ url: '/api/user/locale', payload: { locale: 'es' } })],
+  ["GET /api/workspace/list · the caller's workspaces", () => ({ url: '/api/workspace/list' })],
+
+  [
+    'PATCH /api/workspace/rename/{id} · the team',
+    (f) => ({ url: `/api/workspace/rename/${f.team}`, payload: { name: `Equipo ${MARKERS.team}` } }),
+  ],
+  ['GET /api/workspace/{id}/usage · the team', (f) => ({ url: `/api/workspace/${f.team}/usage` })],
+  ['GET /api/workspace/{id}/members · the team', (f) => ({ url: `/api/workspace/${f.team}/members` })],
+  [
+    "GET /api/workspace/{id}/members · the outsider's workspace",
+    (f) => ({ url: `/api/workspace/${f.outsiders}/members` }),
+  ],
+  [
+    'PATCH /api/workspace/{id}/remove-invited-user/{userId} · a new member of the team',
+    async (f) => {
+      const joiner = await createUser(f.app, { firstName: 'Nuevo', lastName: MARKERS.team });
+      await addMember(f.app, f.team, joiner.id);
+      return { url: `/api/workspace/${f.team}/remove-invited-user/${joiner.id}` };
+    },
+  ],
+  [
+    "PATCH /api/workspace/{id}/remove-invited-user/{userId} · the team's owner",
+    (f) => ({ url: `/api/workspace/${f.team}/remove-invited-user/${f.owner.id}` }),
+  ],
+  [
+    'POST /api/workspace/{id}/leave · a new team of the owner and the member',
+    async (f) => ({
+      url: `/api/workspace/${await createTeamWorkspace(f.app, f.owner, f.member, teamName('Equipo'))}/leave`,
+    }),
+  ],
+
+  [
+    'POST /api/workspace/{id}/project · the team',
+    (f) => ({ url: `/api/workspace/${f.team}/project`, payload: { name: teamName('Proyecto') } }),
+  ],
+  ['GET /api/workspace/{id}/projects · the team', (f) => ({ url: `/api/workspace/${f.team}/projects` })],
+  [
+    "GET /api/workspace/{id}/projects · the outsider's workspace",
+    (f) => ({ url: `/api/workspace/${f.outsiders}/projects` }),
+  ],
+  [
+    'GET /api/workspace/{id}/projects/no-folder · the team',
+    (f) => ({ url: `/api/workspace/${f.team}/projects/no-folder` }),
+  ],
+  ...projectTargets('GET /api/project/{id}', (id) => ({ url: `/api/project/${id}` })),
+  [
+    "GET /api/project/{id} · the outsider's project",
+    (f) => ({ url: `/api/project/${f.outsiderThings.project}` }),
+  ],
+  ...projectTargets('DELETE /api/project/{id}', (id) => ({ url: `/api/project/${id}` }), { fresh: true }),
+  ...projectTargets(
+    'PATCH /api/project/rename/{id}',
+    (id) => ({
+      url: `/api/project/rename/${id}`,
+      payload: { name: teamName('Renombrado') },
+    }),
+    { fresh: true },
+  ),
+  ...projectTargets('GET /api/project/{id}/document', (id) => ({ url: `/api/project/${id}/document` })),
+  ...projectTargets('PATCH /api/project/{id}/document', (id) => ({
+    url: `/api/project/${id}/document`,
+    payload: {
+      content: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Hola' }] }] },
+    },
+  })),
+  ...projectTargets(
+    'PATCH /api/project/{id}/share-to-workspace',
+    (id) => ({ url: `/api/project/${id}/share-to-workspace` }),
+    {
+      fresh: true,
+    },
+  ),
+  ...projectTargets(
+    'PATCH /api/project/{id}/move-to-folder/{folderId}',
+    (id, f) => ({
+      url: `/api/project/${id}/move-to-folder/${f.ownerThings.folder}`,
+    }),
+    { fresh: true },
+  ),
+  [
+    "PATCH /api/project/{id}/move-to-folder/{folderId} · a new shared project of the member into the outsider's folder",
+    async (f) => ({
+      url: `/api/project/${await newProject(f, 'member', true)}/move-to-folder/${f.outsiderThings.folder}`,
+    }),
+  ],
+
+  [
+    'POST /api/folder · the team',
+    (f) => ({ url: '/api/folder', payload: { workspaceId: f.team, name: teamName('Carpeta') } }),
+  ],
+  ...sharedThingTargets('PATCH /api/folder/rename/{id}', 'folder', (id) => ({
+    url: `/api/folder/rename/${id}`,
+    payload: { name: teamName('Carpeta') },
+  })),
+  ...sharedThingTargets('DELETE /api/folder/{id}', 'folder', (id) => ({ url: `/api/folder/${id}` })),
+  [
+    "GET /api/folder/{id}/projects · the owner's folder",
+    (f) => ({ url: `/api/folder/${f.ownerThings.folder}/projects` }),
+  ],
+  ['GET /api/workspace/{id}/folders · the team', (f) => ({ url: `/api/workspace/${f.team}/folders` })],
+
+  [
+    'POST /api/chat/send-request-stream · shared project of the owner',
+    (f) => ({
+      url: '/api/chat/send-request-stream',
+      payload: { workspaceId: f.team, projectId: f.ownerThings.project, message: 'Un titular corto' },
+    }),
+  ],
+  [
+    'POST /api/chat/send-request-stream · private project of the owner',
+    (f) => ({
+      url: '/api/chat/send-request-stream',
+      payload: { workspaceId: f.team, projectId: f.ownerPrivate, message: 'Un titular corto' },
+    }),
+  ],
+  [
+    "POST /api/chat/send-request-stream · the team with the outsider's project",
+    (f) => ({
+      url: '/api/chat/send-request-stream',
+      payload: { workspaceId: f.team, projectId: f.outsiderThings.project, message: 'Un titular corto' },
+    }),
+  ],
+  [
+    'POST /api/chat/improve · the team',
+    (f) => ({ url: '/api/chat/improve', payload: { workspaceId: f.team, text: 'escribe algo sobre pan' } }),
+  ],
+  ...projectTargets('GET /api/project/{id}/conversation', (id) => ({
+    url: `/api/project/${id}/conversation`,
+  })),
+  [
+    "PATCH /api/project/{id}/conversation/shown-version · the reply in the owner's shared project",
+    (f) => ({
+      url: `/api/project/${f.ownerThings.project}/conversation/shown-version`,
+      payload: { entryId: f.reply },
+    }),
+  ],
+  [
+    "PATCH /api/workspace/{id}/add-reaction/{reactionId} · the reply in the owner's shared project",
+    (f) => ({ url: `/api/workspace/${f.team}/add-reaction/${f.reply}`, payload: { value: 'up' } }),
+  ],
+  [
+    'PATCH /api/workspace/gpt-4/enable · the team',
+    (f) => ({ url: '/api/workspace/gpt-4/enable', payload: sameWorkspaceBody(f) }),
+  ],
+  [
+    'PATCH /api/workspace/gpt-4/enable · the free team',
+    (f) => ({ url: '/api/workspace/gpt-4/enable', payload: { workspaceId: f.freeTeam } }),
+  ],
+  [
+    'PATCH /api/workspace/gpt-4/disable · the team',
+    (f) => ({ url: '/api/workspace/gpt-4/disable', payload: sameWorkspaceBody(f) }),
+  ],
+  [
+    'GET /api/workspace/{id}/gpt-4/status · the team',
+    (f) => ({ url: `/api/workspace/${f.team}/gpt-4/status` }),
+  ],
+
+  [
+    'GET /api/brand-voice/workspace/{id} · the team',
+    (f) => ({ url: `/api/brand-voice/workspace/${f.team}` }),
+  ],
+  [
+    'POST /api/brand-voice/workspace/{id} · the team',
+    (f) => ({
+      url: `/api/brand-voice/workspace/${f.team}`,
+      payload: { name: teamName('Voz'), voice: 'Directa' },
+    }),
+  ],
+  [
+    'PATCH /api/brand-voice/analyze-content · the team',
+    (f) => ({
+      url: '/api/brand-voice/analyze-content',
+      payload: { workspaceId: f.team, text: 'Hacemos pan cada mañana con harina de la zona y mucho cariño.' },
+    }),
+  ],
+  ...sharedThingTargets('PATCH /api/brand-voice/{id}', 'brand voice', (id) => ({
+    url: `/api/brand-voice/${id}`,
+    payload: { name: teamName('Voz') },
+  })),
+  [
+    "PATCH /api/brand-voice/{id} · the outsider's brand voice",
+    (f) => ({
+      url: `/api/brand-voice/${f.outsiderThings.voice}`,
+      payload: { voice: `Seria ${MARKERS.outsider}` },
+    }),
+  ],
+  ...sharedThingTargets('DELETE /api/brand-voice/{id}', 'brand voice', (id) => ({
+    url: `/api/brand-voice/${id}`,
+  })),
+
+  ['GET /api/prompt/by-workspace/{id} · the team', (f) => ({ url: `/api/prompt/by-workspace/${f.team}` })],
+  [
+    'POST /api/prompt/custom · the team',
+    (f) => ({
+      url: '/api/prompt/custom',
+      payload: { workspaceId: f.team, language: 'es', name: teamName('Prompt'), text: 'Escribe un asunto' },
+    }),
+  ],
+  ...sharedThingTargets('PATCH /api/prompt/custom/{id}', 'custom prompt', (id) => ({
+    url: `/api/prompt/custom/${id}`,
+    payload: { name: teamName('Prompt'), text: 'Escribe otro asunto' },
+  })),
+  [
+    'PATCH /api/prompt/custom/{id} · a built-in prompt',
+    (f) => ({ url: `/api/prompt/custom/${f.builtInPrompt}`, payload: { name: 'Mío', text: 'Otro texto' } }),
+  ],
+  ...sharedThingTargets('DELETE /api/prompt/custom/{id}', 'custom prompt', (id) => ({
+    url: `/api/prompt/custom/${id}`,
+  })),
+  [
+    'DELETE /api/prompt/custom/{id} · a built-in prompt',
+    (f) => ({ url: `/api/prompt/custom/${f.builtInPrompt}` }),
+  ],
+  [
+    "POST /api/prompt/{id}/use · the owner's custom prompt",
+    (f) => ({ url: `/api/prompt/${f.ownerThings.prompt}/use`, payload: sameWorkspaceBody(f) }),
+  ],
+  [
+    'POST /api/prompt/{id}/use · a built-in prompt in the team',
+    (f) => ({ url: `/api/prompt/${f.builtInPrompt}/use`, payload: sameWorkspaceBody(f) }),
+  ],
+
+  ['GET /api/price · the app', () => ({ url: '/api/price' })],
+  [
+    'GET /api/workspace/{id}/subscription · the team',
+    (f) => ({ url: `/api/workspace/${f.team}/subscription` }),
+  ],
+  [
+    'POST /api/subscription/create-subscription · the free team',
+    (f) => ({ url: '/api/subscription/create-subscription', payload: checkoutBody(f, f.freeTeam) }),
+  ],
+  [
+    'POST /api/subscription/create-subscription · the team, already subscribed',
+    (f) => ({ url: '/api/subscription/create-subscription', payload: checkoutBody(f, f.team) }),
+  ],
+  [
+    'POST /api/subscription/create-portal-session · the team',
+    (f) => ({ url: '/api/subscription/create-portal-session', payload: sameWorkspaceBody(f) }),
+  ],
+  [
+    'POST /api/subscription/upgrade-to-yearly · the team',
+    (f) => ({ url: '/api/subscription/upgrade-to-yearly', payload: sameWorkspaceBody(f) }),
+  ],
+  [
+    'DELETE /api/subscription/cancel-subscription · the team',
+    (f) => ({ url: '/api/subscription/cancel-subscription', payload: sameWorkspaceBody(f) }),
+  ],
+  [
+    'POST /api/subscription/resume · the team',
+    (f) => ({ url: '/api/subscription/resume', payload: sameWorkspaceBody(f) }),
+  ],
+  [
+    'PATCH /api/subscription/request-unsubscription-discount · the team',
+    (f) => ({ url: '/api/subscription/request-unsubscription-discount', payload: sameWorkspaceBody(f) }),
+  ],
+  [
+    'POST /api/workspace/{id}/buy-additional-seat · the team',
+    (f) => ({ url: `/api/workspace/${f.team}/buy-additional-seat`, payload: { numberOfSeats: 1 } }),
+  ],
+  [
+    "GET /api/subscription/sandbox/{sessionId} · the free team's checkout",
+    (f) => ({ url: `/api/subscription/sandbox/${f.checkoutOfFreeTeam}` }),
+  ],
+  [
+    "POST /api/subscription/sandbox/{sessionId}/confirm · a new free team's checkout",
+    async (f) => {
+      const workspace = await createTeamWorkspace(f.app, f.owner, f.member, teamName('Equipo'));
+      return { url: `/api/subscription/sandbox/${await startCheckout(f.app, f.owner, workspace)}/confirm` };
+    },
+  ],
+  [
+    'POST /api/subscription/sandbox/{sessionId}/cancel · a new checkout of the free team',
+    async (f) => ({
+      url: `/api/subscription/sandbox/${await startCheckout(f.app, f.owner, f.freeTeam)}/cancel`,
+    }),
+  ],
+  [
+    'POST /api/stripe/webhook · an unsigned event',
+    () => ({
+      url: '/api/stripe/webhook',
+      payload: { id: 'evt_1', type: 'invoice.paid' },
+      withoutBearer: true,
+    }),
+  ],
+
+  [
+    'POST /api/invitation-to-workspace/preview · a pending invitation of the owner',
+    (f) => ({ url: '/api/invitation-to-workspace/preview', payload: { token: f.linkInvitation.token } }),
+  ],
+  [
+    'POST /api/invitation-to-workspace/preview · a token never issued',
+    () => ({
+      url: '/api/invitation-to-workspace/preview',
+      payload: { token: randomBytes(32).toString('base64url') },
+    }),
+  ],
+  [
+    'POST /api/workspace/{id}/invite · the team',
+    (f) => ({ url: `/api/workspace/${f.team}/invite`, payload: { email: freshEmail() } }),
+  ],
+  [
+    'POST /api/workspace/{id}/invite · the free team',
+    (f) => ({ url: `/api/workspace/${f.freeTeam}/invite`, payload: { email: freshEmail() } }),
+  ],
+  [
+    'POST /api/workspace/{id}/invite · the full team',
+    (f) => ({ url: `/api/workspace/${f.fullTeam}/invite`, payload: { email: freshEmail() } }),
+  ],
+  [
+    'GET /api/workspace/{id}/pending-invitations · the team',
+    (f) => ({ url: `/api/workspace/${f.team}/pending-invitations` }),
+  ],
+  [
+    "POST /api/invitation-to-workspace/{id}/resend · the owner's invitation",
+    (f) => ({ url: `/api/invitation-to-workspace/${f.ownerInvitation.id}/resend` }),
+  ],
+  [
+    "POST /api/invitation-to-workspace/{id}/resend · the member's invitation",
+    (f) => ({ url: `/api/invitation-to-workspace/${f.memberInvitation.id}/resend` }),
+  ],
+  [
+    'DELETE /api/invitation-to-workspace/{id}/revoke · a new invitation of the owner',
+    async (f) => ({
+      url: `/api/invitation-to-workspace/${(await invite(f.app, f.owner, f.team)).id}/revoke`,
+    }),
+  ],
+  [
+    'DELETE /api/invitation-to-workspace/{id}/revoke · a new invitation of the member',
+    async (f) => ({
+      url: `/api/invitation-to-workspace/${(await invite(f.app, f.member, f.team)).id}/revoke`,
+    }),
+  ],
+  [
+    'POST /api/workspace/add-user-by-token · an invitation of the owner to another address',
+    (f) => ({ url: '/api/workspace/add-user-by-token', payload: { token: f.linkInvitation.token } }),
+  ],
+]);
+
+function checkoutBody(f: TeamFixtures, workspaceId: string) {
+  const back = `${f.app.config.APP_URL}/subscription`;
+  return { lookupKey: 'proMonthly', workspaceId, successUrl: back, cancelUrl: back };
+}
