@@ -1,0 +1,100 @@
+/**
+ * A long conversation opened in Chromium at 390 × 844: time until its last reply is on screen, DOM
+ * nodes and JS heap once it settles, and frames per second while scrolling from the bottom toward the
+ * top. Works with the entries as articles in any list: `article[data-entry-id]` when rows carry their
+ * id, else the last `article` holding the last reply's marker text.
+ */
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, CDPSession, Page } from 'playwright-core';
+import { scrollToTopScript, watchForLastReplyScript } from './page-scripts.ts';
+import type { SeededConversation } from './seed.ts';
+import type { SessionCookie } from './server.ts';
+
+export interface ChatFigures {
+  entries: number;
+  lastReplyOnScreenMs: number;
+  domNodes: number;
+  /** Used JS heap after a full garbage collection (CDP Runtime.getHeapUsage). */
+  heapMb: number;
+  scroll: ScrollFigures;
+}
+
+export interface ScrollFigures {
+  fps: number;
+  frames: number;
+  /** Frames that took longer than 1.5 × 16.7 ms. */
+  longFrames: number;
+  worstFrameMs: number;
+  seconds: number;
+  /** The first entry came on screen within the time allowed. */
+  reachedTop: boolean;
+  pixels: number;
+}
+
+/** The scroll speed: about a screen every four frames, a brisk fling held down. */
+const SCROLL_STEP_PX = 200;
+const SCROLL_CAP_MS = 15_000;
+
+async function gcHeapMb(cdp: CDPSession): Promise<number> {
+  await cdp.send('HeapProfiler.collectGarbage');
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+  return usedSize / 1024 / 1024;
+}
+
+export async function measureConversation(
+  browser: Browser,
+  baseUrl: string,
+  cookie: SessionCookie,
+  conversation: SeededConversation,
+): Promise<ChatFigures> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'es-ES' });
+  await context.addCookies([{ ...cookie, domain: '127.0.0.1', httpOnly: true, sameSite: 'Lax' }]);
+  const page: Page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await page.addInitScript({
+    content: watchForLastReplyScript(conversation.lastReplyId, conversation.lastReplyMarker),
+  });
+  await page.goto(`${baseUrl}/chat?project=${conversation.projectId}`);
+  await page
+    .waitForFunction(
+      () => (window as unknown as { __bench: { lastReplyAt?: number } }).__bench.lastReplyAt !== undefined,
+      undefined,
+      { timeout: 60_000, polling: 200 },
+    )
+    .catch(async (error: Error) => {
+      const shot = path.join(tmpdir(), `redacta-bench-web-${conversation.entries}.png`);
+      await page.screenshot({ path: shot });
+      throw new Error(`the last reply never came on screen (screenshot: ${shot}): ${error.message}`);
+    });
+  const lastReplyOnScreenMs = await page.evaluate(
+    () => (window as unknown as { __bench: { lastReplyAt: number } }).__bench.lastReplyAt,
+  );
+  // Let late work (images, idle callbacks, measurement passes) finish before counting.
+  await page.waitForTimeout(2_000);
+  const domNodes = await page.evaluate(() => document.getElementsByTagName('*').length);
+  const heapMb = await gcHeapMb(cdp);
+
+  const run = (await page.evaluate(
+    scrollToTopScript(SCROLL_STEP_PX, SCROLL_CAP_MS, conversation.firstRequestText),
+  )) as { times: number[]; reachedTop: boolean; pixels: number };
+  const intervals = run.times.slice(1).map((t, i) => t - run.times[i]!);
+  const seconds = (run.times.at(-1)! - run.times[0]!) / 1000;
+  await context.close();
+  return {
+    entries: conversation.entries,
+    lastReplyOnScreenMs: Math.round(lastReplyOnScreenMs),
+    domNodes,
+    heapMb: +heapMb.toFixed(1),
+    scroll: {
+      fps: +(intervals.length / seconds).toFixed(1),
+      frames: run.times.length,
+      longFrames: intervals.filter((ms) => ms > 25).length,
+      worstFrameMs: Math.round(Math.max(...intervals)),
+      seconds: +seconds.toFixed(1),
+      reachedTop: run.reachedTop,
+      pixels: Math.round(run.pixels),
+    },
+  };
+}

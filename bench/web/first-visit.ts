@@ -1,0 +1,173 @@
+/**
+ * What a first visit downloads and how Lighthouse rates the pages. The JavaScript and CSS a page
+ * fetches until the network is idle (its route's lazy screen included, the editor and export chunks
+ * fetched later on demand not), on the wire as Chromium received it and as gzip; and Lighthouse's
+ * performance, accessibility, best-practices and SEO scores with the desktop and mobile presets.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import type { Browser } from 'playwright-core';
+import { chromiumArgs, chromiumPath } from './browser.ts';
+import type { SessionCookie } from './server.ts';
+
+export interface AssetFigures {
+  page: string;
+  files: {
+    url: string;
+    type: 'script' | 'stylesheet';
+    wireBytes: number;
+    gzipBytes: number;
+    bytes: number;
+  }[];
+  js: { wireBytes: number; gzipBytes: number; bytes: number };
+  css: { wireBytes: number; gzipBytes: number; bytes: number };
+}
+
+/** The size of a file as the server sends it to a client accepting only `encoding`. */
+function sizeWith(url: string, encoding: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    request(url, { headers: { 'accept-encoding': encoding } }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      res.on('end', () => resolve(bytes));
+      res.on('error', reject);
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+export async function measureAssets(
+  browser: Browser,
+  baseUrl: string,
+  pagePath: string,
+  cookie?: SessionCookie,
+  viewport = { width: 1280, height: 800 },
+): Promise<AssetFigures> {
+  const context = await browser.newContext({ viewport, locale: 'es-ES' });
+  if (cookie) await context.addCookies([{ ...cookie, domain: '127.0.0.1', httpOnly: true, sameSite: 'Lax' }]);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  const requests = new Map<string, { url: string; type: 'script' | 'stylesheet' }>();
+  const wire = new Map<string, number>();
+  cdp.on('Network.responseReceived', (event) => {
+    const type = event.type === 'Script' ? 'script' : event.type === 'Stylesheet' ? 'stylesheet' : null;
+    if (type && event.response.url.startsWith(baseUrl))
+      requests.set(event.requestId, { url: event.response.url, type });
+  });
+  cdp.on('Network.loadingFinished', (event) => wire.set(event.requestId, event.encodedDataLength));
+  await page.goto(`${baseUrl}${pagePath}`, { waitUntil: 'networkidle' });
+  await page.waitForTimeout(1_000);
+  await context.close();
+
+  const files: AssetFigures['files'] = [];
+  for (const [id, { url, type }] of requests) {
+    files.push({
+      url: url.slice(baseUrl.length),
+      type,
+      wireBytes: wire.get(id) ?? 0,
+      gzipBytes: await sizeWith(url, 'gzip'),
+      bytes: await sizeWith(url, 'identity'),
+    });
+  }
+  const total = (type: 'script' | 'stylesheet') => {
+    const of = files.filter((file) => file.type === type);
+    const sum = (key: 'wireBytes' | 'gzipBytes' | 'bytes') => of.reduce((acc, file) => acc + file[key], 0);
+    return { wireBytes: sum('wireBytes'), gzipBytes: sum('gzipBytes'), bytes: sum('bytes') };
+  };
+  return { page: pagePath, files, js: total('script'), css: total('stylesheet') };
+}
+
+export interface LighthouseFigures {
+  page: string;
+  preset: 'desktop' | 'mobile';
+  scores: Record<string, number>;
+  metrics: { fcpMs: number; lcpMs: number; tbtMs: number; cls: number };
+}
+
+/** A Chromium of its own for Lighthouse, which drives it over a DevTools port. */
+async function launchForLighthouse() {
+  const profile = mkdtempSync(path.join(tmpdir(), 'redacta-bench-lighthouse-'));
+  const child = spawn(
+    chromiumPath,
+    [
+      '--headless=new',
+      ...chromiumArgs,
+      '--remote-debugging-port=0',
+      `--user-data-dir=${profile}`,
+      'about:blank',
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  const port = await new Promise<number>((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`Chromium gave no DevTools port:\n${output}`)), 30_000);
+    child.stderr.on('data', (data: Buffer) => {
+      output += data.toString();
+      const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    });
+  });
+  return {
+    port,
+    async close() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function runLighthouse(
+  url: string,
+  pagePath: string,
+  preset: 'desktop' | 'mobile',
+  cookie?: SessionCookie,
+): Promise<LighthouseFigures> {
+  const chrome = await launchForLighthouse();
+  try {
+    const result = await lighthouse(
+      `${url}${pagePath}`,
+      {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        // A signed-in page: the session's refresh cookie goes with every request of the run.
+        extraHeaders: cookie ? { Cookie: `${cookie.name}=${cookie.value}` } : undefined,
+      },
+      preset === 'desktop' ? desktopConfig : undefined,
+    );
+    if (!result) throw new Error(`Lighthouse returned nothing for ${pagePath}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+    const scores = Object.fromEntries(
+      Object.entries(lhr.categories).map(([id, category]) => [id, Math.round((category.score ?? 0) * 100)]),
+    );
+    const numeric = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? NaN);
+    return {
+      page: pagePath,
+      preset,
+      scores,
+      metrics: {
+        fcpMs: numeric('first-contentful-paint'),
+        lcpMs: numeric('largest-contentful-paint'),
+        tbtMs: numeric('total-blocking-time'),
+        cls: +(lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3),
+      },
+    };
+  } finally {
+    await chrome.close();
+  }
+}
