@@ -11,6 +11,7 @@ import { cn } from '@/components/ui/cn';
 import { errorMessage } from '@/lib/error-message';
 import { useBuySeats, type PriceMap } from '../api/billing';
 import { euros } from '../lib/format';
+import { SandboxLabel } from './sandbox-label';
 
 const maxDigits = String(SEAT_COUNTER.max).length;
 
@@ -63,6 +64,7 @@ export function AddSeatsModal({
       closeLabel={t('common.close')}
     >
       <form onSubmit={submit} className="flex flex-col gap-4">
+        {summary.billingMode === 'sandbox' && <SandboxLabel className="self-start" />}
         <div className="flex flex-col gap-1.5">
           <label htmlFor={inputId} className="text-[13px] font-medium">
             {t('subscription.seatsModal.count')}

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { useUpgradeToYearly, type PriceMap } from '../api/billing';
 import { euros } from '../lib/format';
 import { FailureNote } from './failure-note';
+import { SandboxLabel } from './sandbox-label';
 
 /**
  * Monthly to yearly: what it will cost (Pro and any extra seats at their yearly price) and that the
@@ -55,7 +56,8 @@ export function YearlyUpgradeDialog({
         </>
       }
     >
-      <div className="flex flex-col gap-2 text-sm">
+      <div className="flex flex-col items-start gap-2 text-sm">
+        {summary.billingMode === 'sandbox' && <SandboxLabel />}
         {summary.extraSeats > 0 && (
           <p>
             {t('subscription.yearly.seats', {

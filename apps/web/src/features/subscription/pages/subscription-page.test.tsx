@@ -182,11 +182,18 @@ describe('/subscription', () => {
     expect(callsTo('POST /api/subscription/create-portal-session')[1]!.body).toEqual({ workspaceId: W });
   });
 
-  it('in the sandbox a Pro workspace is labelled as test mode and has no payment details to open', async () => {
+  it('in the sandbox the page and the dialogs that charge are labelled as test mode, with no payment details to open', async () => {
     renderPage(fakeBillingApi({ plan: 'pro_monthly', mode: 'sandbox' }));
     expect(await screen.findByRole('button', { name: 'Cancelar suscripción' })).toBeInTheDocument();
     expect(screen.getByText('Modo de prueba — no se cobra nada')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Información de pago' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Añadir asientos' }));
+    const seats = await screen.findByRole('dialog', { name: 'Añadir asientos' });
+    expect(within(seats).getByText('Modo de prueba — no se cobra nada')).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(screen.getByRole('button', { name: 'Pasar a anual' }));
+    const yearly = await screen.findByRole('dialog', { name: '¿Pasar a facturación anual?' });
+    expect(within(yearly).getByText('Modo de prueba — no se cobra nada')).toBeInTheDocument();
   });
 
   it('past due: the owner is told and gets a link to fix the payment', async () => {
