@@ -124,8 +124,11 @@ test.describe('model output is text, never markup', () => {
     for (const href of replyHrefs) expect(href ?? '').not.toMatch(/^\s*javascript:/i);
     await reply.getByText('Compra aquí').click();
     await reply.getByText('otro enlace').click();
+    // The chat never even parses the markup as HTML: the policy had nothing to refuse.
+    expect(seen.violations).toEqual([]);
 
-    // Into the document: the editor keeps the text and drops the unsafe links.
+    // Into the document: the editor keeps the text and drops the unsafe links. (Its Markdown parser reads
+    // raw HTML in a detached document, where nothing runs or loads, keeping only what its schema knows.)
     await chat.reply(0).getByRole('button', { name: 'Insertar en el documento' }).click();
     const documentPanel = new DocumentPanel(page);
     await documentPanel.waitUntilReady();
