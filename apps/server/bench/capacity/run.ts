@@ -1,0 +1,288 @@
+/**
+ * `npm run bench:capacity` (a benchmark, not a test; method and figures in docs/benchmarks.md): how many
+ * chat streams one instance holds open against a slow model (1 token/s), and the memory each costs.
+ *
+ * One instance as production runs it (instance.ts) with USERS signed-in users, each a Pro workspace
+ * with its projects; a model peer in its own process answering every request with one word a second for
+ * longer than the run. The client opens streams at --rate per second, one project each, round robin
+ * over the users, and at every --step open streams (and at --target) stops and holds for --hold seconds,
+ * checking every second that each stream is alive (its last text part less than ALIVE_WINDOW_MS old,
+ * none ended) and reading the server's RSS, heap and own count of open streams. It ramps on past the
+ * target until a level is not held, --max streams are open, or --minutes have passed, then closes
+ * every stream and waits for the server to save them all.
+ *
+ * Verdict: at --target (2,000) streams RSS ≤ 1 GiB and every stream alive. Also reported: the most
+ * streams held alive, and the memory per open stream (the slope of RSS and heap over the held levels).
+ * Flags: --database pglite|postgres, --target, --max, --step, --rate, --hold, --users, --minutes.
+ * Exits 1 when the target is missed. Needs a file-descriptor limit above 2 × --max (the npm script
+ * raises the soft limit to the hard one).
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { startChild } from '../stream/processes.ts';
+import { databaseFromArgs, loadAverage, numberArg, startInstance, type Instance } from './instance.ts';
+import { seedProWorkspaces, type SeededUser } from './seed.ts';
+import { openChatStream, type ChatStream } from './streams.ts';
+
+const target = numberArg('target', 2000);
+const max = numberArg('max', 6000);
+const step = numberArg('step', 500);
+const ratePerSecond = numberArg('rate', 50);
+const holdSeconds = numberArg('hold', 15);
+const userCount = numberArg('users', 100);
+const minutes = numberArg('minutes', 20);
+const database = databaseFromArgs();
+
+const ALIVE_WINDOW_MS = 5000;
+const RSS_LIMIT = 1024 ** 3;
+/** Past this the ramp stops whatever else holds: the machine is shared. */
+const RSS_SAFETY_CAP = 3 * 1024 ** 3;
+const MiB = 1024 ** 2;
+
+interface Checkpoint {
+  open: number;
+  held: boolean;
+  /** Fewest streams alive in any second of the hold. */
+  aliveMin: number;
+  ended: number;
+  /** Oldest last text part at any second of the hold, ms. */
+  worstTextAgeMs: number;
+  serverOpen: number;
+  rssMiB: number;
+  heapUsedMiB: number;
+  eventLoopLagP99Ms: number;
+  serverCpuPercent: number;
+  loadAverage: string;
+  endedReasons: Record<string, number>;
+}
+
+function endedReasons(streams: ChatStream[]): Record<string, number> {
+  const reasons: Record<string, number> = {};
+  for (const s of streams)
+    if (s.ended) reasons[s.ended.slice(0, 80)] = (reasons[s.ended.slice(0, 80)] ?? 0) + 1;
+  return reasons;
+}
+
+function aliveCount(
+  streams: ChatStream[],
+  now: number,
+): { alive: number; ended: number; worstAgeMs: number } {
+  let alive = 0;
+  let ended = 0;
+  let worstAgeMs = 0;
+  for (const s of streams) {
+    if (s.ended) {
+      ended += 1;
+      continue;
+    }
+    const age = now - (s.lastTextAt ?? s.openedAt);
+    worstAgeMs = Math.max(worstAgeMs, age);
+    if (s.lastTextAt !== null && age <= ALIVE_WINDOW_MS) alive += 1;
+  }
+  return { alive, ended, worstAgeMs };
+}
+
+/** Least-squares slope of y over x. */
+function slope(points: { x: number; y: number }[]): number {
+  const n = points.length;
+  const mx = points.reduce((sum, p) => sum + p.x, 0) / n;
+  const my = points.reduce((sum, p) => sum + p.y, 0) / n;
+  const num = points.reduce((sum, p) => sum + (p.x - mx) * (p.y - my), 0);
+  const den = points.reduce((sum, p) => sum + (p.x - mx) ** 2, 0);
+  return den === 0 ? 0 : num / den;
+}
+
+async function memory(instance: Instance<unknown>) {
+  const metrics = await instance.metrics();
+  return {
+    rss: instance.rssBytes(),
+    heapUsed: metrics.get('nodejs_heap_size_used_bytes') ?? 0,
+    serverOpen: metrics.get('redacta_chat_streams_open') ?? 0,
+    lagP99Ms: (metrics.get('nodejs_eventloop_lag_p99_seconds') ?? 0) * 1000,
+  };
+}
+
+async function main() {
+  const started = Date.now();
+  const deadline = started + minutes * 60_000;
+  const levels = [
+    ...new Set([...Array.from({ length: Math.floor(max / step) }, (_, i) => (i + 1) * step), target]),
+  ]
+    .filter((level) => level <= max)
+    .sort((a, b) => a - b);
+  console.log(
+    `capacity: ${database}, ${userCount} users, levels ${levels.join(', ')}, ${ratePerSecond} streams/s, hold ${holdSeconds} s, at most ${minutes} min; load average ${loadAverage()}`,
+  );
+
+  const peer = await startChild('../capacity/model-peer.ts', {
+    PEER_TOKENS: String(Math.ceil(minutes * 60 + 600)),
+    PEER_DELAY_MS: '1000',
+  });
+  const projectsEach = Math.ceil(max / userCount);
+  const instance = await startInstance<SeededUser[]>({
+    database,
+    modelUrl: peer.ready.url as string,
+    seed: (db) => seedProWorkspaces(db, { users: userCount, projectsEach, prefix: 'capacity' }),
+  });
+  const streams: ChatStream[] = [];
+  try {
+    const tokens: string[] = [];
+    for (let i = 0; i < instance.seeded.length; i += 10) {
+      const batch = instance.seeded.slice(i, i + 10);
+      tokens.push(
+        ...(await Promise.all(batch.map(async (user) => (await instance.signIn(user.email)).accessToken))),
+      );
+    }
+    await sleep(2000);
+    const baseline = await memory(instance);
+    console.log(
+      `signed in ${tokens.length} users; baseline RSS ${(baseline.rss / MiB).toFixed(0)} MiB, heap ${(baseline.heapUsed / MiB).toFixed(0)} MiB`,
+    );
+
+    const open = (index: number) => {
+      const user = instance.seeded[index % userCount]!;
+      return openChatStream(
+        {
+          url: instance.url,
+          accessToken: tokens[index % userCount]!,
+          workspaceId: user.workspaceId,
+          projectId: user.projectIds[Math.floor(index / userCount)]!,
+        },
+        'Escribe un anuncio largo',
+      );
+    };
+
+    const checkpoints: Checkpoint[] = [];
+    let stopReason = `reached --max ${max}`;
+    for (const level of levels) {
+      if (Date.now() > deadline) {
+        stopReason = `time bound of ${minutes} min`;
+        break;
+      }
+      const rampStarted = Date.now();
+      const rampFrom = streams.length;
+      while (streams.length < level) {
+        const elapsedSeconds = (Date.now() - rampStarted) / 1000;
+        const due = Math.min(level, rampFrom + Math.floor(elapsedSeconds * ratePerSecond) + 1);
+        const before = streams.length;
+        while (streams.length < Math.max(due, before + 1) && streams.length < level)
+          streams.push(open(streams.length));
+        await sleep(50);
+      }
+      // Every new stream gets its first word within a second or so; give slow starts up to 30 s.
+      for (let waited = 0; waited < 30_000; waited += 500) {
+        if (streams.every((s) => s.ended || s.lastTextAt !== null)) break;
+        await sleep(500);
+      }
+      const cpuBefore = instance.cpuMs();
+      const holdStarted = Date.now();
+      let aliveMin = Number.POSITIVE_INFINITY;
+      let endedMax = 0;
+      let worstAge = 0;
+      for (let second = 0; second < holdSeconds; second += 1) {
+        await sleep(1000);
+        const seen = aliveCount(streams, Date.now());
+        aliveMin = Math.min(aliveMin, seen.alive);
+        endedMax = Math.max(endedMax, seen.ended);
+        worstAge = Math.max(worstAge, seen.worstAgeMs);
+      }
+      const cpuPercent = ((instance.cpuMs() - cpuBefore) / (Date.now() - holdStarted)) * 100;
+      const mem = await memory(instance);
+      const checkpoint: Checkpoint = {
+        open: level,
+        held: aliveMin === level && endedMax === 0,
+        aliveMin,
+        ended: endedMax,
+        worstTextAgeMs: worstAge,
+        serverOpen: mem.serverOpen,
+        rssMiB: +(mem.rss / MiB).toFixed(1),
+        heapUsedMiB: +(mem.heapUsed / MiB).toFixed(1),
+        eventLoopLagP99Ms: +mem.lagP99Ms.toFixed(1),
+        serverCpuPercent: +cpuPercent.toFixed(0),
+        loadAverage: loadAverage(),
+        endedReasons: endedReasons(streams),
+      };
+      checkpoints.push(checkpoint);
+      console.log(
+        `${String(level).padStart(5)} open: ${checkpoint.held ? 'held' : 'NOT held'} (alive ≥ ${aliveMin}, ended ${endedMax}, oldest text ${worstAge} ms), ` +
+          `server counts ${mem.serverOpen}, RSS ${checkpoint.rssMiB} MiB, heap ${checkpoint.heapUsedMiB} MiB, ` +
+          `loop lag p99 ${checkpoint.eventLoopLagP99Ms} ms, server CPU ${checkpoint.serverCpuPercent} %, load ${checkpoint.loadAverage}`,
+      );
+      if (!checkpoint.held) {
+        stopReason = `${level} streams not held`;
+        break;
+      }
+      if (mem.rss > RSS_SAFETY_CAP) {
+        stopReason = `RSS above the ${RSS_SAFETY_CAP / MiB} MiB safety cap`;
+        break;
+      }
+    }
+
+    // Close every stream as a leaving client would; the server saves each partial reply and charges it.
+    const closing = Date.now();
+    for (const s of streams) s.close();
+    let serverOpen = streams.length;
+    while (serverOpen > 0 && Date.now() - closing < 120_000) {
+      await sleep(1000);
+      serverOpen = (await memory(instance)).serverOpen;
+    }
+    const afterClose = await memory(instance);
+
+    const held = checkpoints.filter((c) => c.held);
+    const atTarget = checkpoints.find((c) => c.open === target);
+    const points = held.map((c) => ({ x: c.open, rss: c.rssMiB * MiB, heap: c.heapUsedMiB * MiB }));
+    const perStream =
+      points.length >= 2
+        ? {
+            rssKiB: +(slope(points.map((p) => ({ x: p.x, y: p.rss }))) / 1024).toFixed(1),
+            heapKiB: +(slope(points.map((p) => ({ x: p.x, y: p.heap }))) / 1024).toFixed(1),
+          }
+        : null;
+    const report = {
+      setup: {
+        database,
+        users: userCount,
+        rate: ratePerSecond,
+        holdSeconds,
+        aliveWindowMs: ALIVE_WINDOW_MS,
+        node: process.version,
+        minutes: +((Date.now() - started) / 60_000).toFixed(1),
+      },
+      baseline: {
+        rssMiB: +(baseline.rss / MiB).toFixed(1),
+        heapUsedMiB: +(baseline.heapUsed / MiB).toFixed(1),
+      },
+      checkpoints,
+      mostHeld: held.at(-1)?.open ?? 0,
+      mostHeldWithin1GiB: held.filter((c) => c.rssMiB * MiB <= RSS_LIMIT).at(-1)?.open ?? 0,
+      stopReason,
+      perOpenStream: perStream,
+      /** (RSS at the target − RSS before the first stream) / target: one-off costs (JIT, buffers) included. */
+      rssKiBPerStreamAtTarget: atTarget
+        ? +((atTarget.rssMiB * MiB - baseline.rss) / target / 1024).toFixed(1)
+        : null,
+      afterClose: {
+        secondsUntilServerSavedAll: Math.round((Date.now() - closing) / 1000),
+        serverStillOpen: serverOpen,
+        rssMiB: +(afterClose.rss / MiB).toFixed(1),
+      },
+      serverErrorLines: instance.errorLines.length,
+      firstServerErrors: instance.errorLines.slice(0, 5),
+    };
+    console.log(JSON.stringify(report, null, 2));
+    const met = Boolean(atTarget?.held && atTarget.rssMiB * MiB <= RSS_LIMIT);
+    console.log(
+      `${met ? 'PASS' : 'FAIL'}: at ${target} streams ` +
+        (atTarget
+          ? `${atTarget.held ? 'every stream alive' : `${atTarget.aliveMin} alive, ${atTarget.ended} ended`}, RSS ${atTarget.rssMiB} MiB (≤ 1024)`
+          : 'not reached') +
+        `; most held ${report.mostHeld} (${stopReason}); per open stream ${perStream ? `${perStream.rssKiB} KiB RSS, ${perStream.heapKiB} KiB heap` : 'n/a'}; load ${loadAverage()}`,
+    );
+    if (!met) process.exitCode = 1;
+  } finally {
+    for (const s of streams) s.close();
+    await instance.stop();
+    await peer.stop();
+  }
+}
+
+await main();
