@@ -60,7 +60,8 @@ function sendChat(base: string, user: TestUser, projectId: string, signal?: Abor
 const chatRoute = '/api/chat/send-request-stream';
 const peerModel = { provider: 'openai', model: 'peer-standard' };
 
-describe('metrics on METRICS_PORT', () => {
+// The first test opens the worker's database, which takes a while on a busy machine.
+describe('metrics on METRICS_PORT', { timeout: 120_000 }, () => {
   it('count requests by route pattern and status, model latency, words, provider errors and allowance refusals', async () => {
     // Five words against an allowance of three: the first chat is answered, the next one refused.
     const { base, user, projectId } = await start({ FREE_PLAN_WORDS: '3' });
@@ -115,7 +116,8 @@ describe('metrics on METRICS_PORT', () => {
   });
 
   it('count the chat streams open and the provider errors by kind', async () => {
-    const { base, user, projectId } = await start();
+    // The stalled reply below must stay open while the test looks, not time out.
+    const { base, user, projectId } = await start({ AI_IDLE_TIMEOUT_MS: '30000' });
     peer!.queue = [{ status: 429, chunks: [] }];
     expect((await sendChat(base, user, projectId)).status).toBe(502);
     peer!.queue = [{ chunks: ['Uno', ' dos', ' tres'], dropAfter: 2 }];

@@ -124,4 +124,4 @@ it('each chat turn writes one JSON line at its end, with its request id, ids, mo
     expect(line).not.toContain('Mensajeprivado');
     expect(line).not.toContain('Respuestaprivada');
   }
-});
+}, 120_000);

@@ -45,7 +45,7 @@ it('serves the web app under a policy that runs only its own script files: no in
   expect(docs.statusCode).toBe(200);
   const docsPolicy = directives(String(docs.headers['content-security-policy']));
   expect(docsPolicy.get('script-src')).toEqual(["'self'"]);
-});
+}, 120_000);
 
 it('the page the web build starts from loads every script from a file, so it runs under that policy', () => {
   const html = readFileSync(webIndex, 'utf8');
