@@ -72,6 +72,12 @@ export async function startNginx(options: {
       'events { worker_connections 1024; }',
       'http {',
       `    access_log ${path.join(dir, 'access.log')};`,
+      // The site file must hold whatever the main configuration says: here, one that compresses every
+      // JSON answer (the chat's NDJSON included) and buffers answers from upstreams.
+      '    gzip on;',
+      '    gzip_min_length 1;',
+      '    gzip_types application/json application/x-ndjson text/plain;',
+      '    proxy_buffering on;',
       ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
         (kind) => `    ${kind}_temp_path ${path.join(dir, `${kind}-temp`)};`,
       ),
