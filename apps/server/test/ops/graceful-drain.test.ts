@@ -90,14 +90,14 @@ it('on SIGTERM stops taking requests, lets a reply that fits the grace finish, a
   // still streaming when the signal comes, done well within the grace).
   peer.queue = [
     { chunks: longReply, delayMs: 300 },
-    { chunks: ['Tarde.'], delayMs: 19_000 },
+    { chunks: ['Tarde.'], delayMs: 50_000 },
     { chunks: shortReply, delayMs: 300 },
   ];
   server = await startChildServer({
     ...database.env,
     ...peerAppEnv(peer, {
       SHUTDOWN_GRACE_MS: '8000',
-      AI_FIRST_TOKEN_TIMEOUT_MS: '20000',
+      AI_FIRST_TOKEN_TIMEOUT_MS: '60000',
       AI_IDLE_TIMEOUT_MS: '20000',
     }),
     SMTP_URL: sink.url,
