@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi, json } from '../../../../test/render';
 import { renderInSession, startSignedOut } from '../../../../test/session';
@@ -64,6 +64,7 @@ describe('GPT-4 in Chat switch', () => {
     expect(toggle).toBeDisabled();
     expect(toggle).toHaveAccessibleDescription(/Solo para miembros de pago/);
     await userEvent.click(screen.getByRole('button', { name: 'Mejorar a Pro' }));
-    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+    const upgrade = await screen.findByRole('dialog', { name: 'Mejora a Plan Pro' });
+    expect(within(upgrade).getByRole('tab', { name: /Anual/ })).toHaveAttribute('aria-selected', 'true');
   });
 });

@@ -13,7 +13,7 @@ import { FailureNote } from './failure-note';
 type Step = 'offer' | 'confirm' | 'cancelled' | 'discounted';
 
 /** Where "go to my account" leads: the subscription overview, which now shows the new state. */
-export const ACCOUNT_PATH = '/subscription';
+const ACCOUNT_PATH = '/subscription';
 
 /**
  * Cancelling, in three steps: first the retention offer (60 % off for 3 months, once per workspace;

@@ -9,7 +9,7 @@ import type { Portal } from '../hooks/use-portal';
 import { longDate } from '../lib/format';
 
 /** The payment could not be collected: Stripe is retrying, and the plan ends if it keeps failing. */
-export const isPastDue = (summary: SubscriptionSummary) =>
+const isPastDue = (summary: SubscriptionSummary) =>
   summary.status === 'past_due' || summary.status === 'unpaid';
 
 function StatusBadge({ summary }: { summary: SubscriptionSummary }) {
