@@ -132,7 +132,7 @@ export function UpgradeModal({
           <LoadError
             className="py-4"
             message={t('errors.PRICES_UNAVAILABLE')}
-            retryLabel={t('upgrade.retry')}
+            retryLabel={t('subscription.retry')}
             retrying={prices.isFetching}
             onRetry={() => void prices.refetch()}
           />
@@ -170,7 +170,7 @@ export function UpgradeModal({
         <LoadError
           className="mt-4"
           message={t('subscription.loadFailed')}
-          retryLabel={t('upgrade.retry')}
+          retryLabel={t('subscription.retry')}
           retrying={summary.isFetching}
           onRetry={() => void summary.refetch()}
         />
