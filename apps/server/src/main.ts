@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { DatabaseInUseError } from './db/data-dir-lock.ts';
 import { drainAndClose, SHUTDOWN_MARGIN_MS } from './lib/shutdown.ts';
 
 async function main() {
@@ -14,11 +15,21 @@ async function main() {
     }
     throw error;
   }
-  const database = await openDatabase({
-    databaseUrl: config.DATABASE_URL,
-    dataDir: config.DATA_DIR,
-    poolSize: config.DATABASE_POOL_SIZE,
-  });
+  let database;
+  try {
+    database = await openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      dataDir: config.DATA_DIR,
+      poolSize: config.DATABASE_POOL_SIZE,
+    });
+  } catch (error) {
+    // A second server on the same PGlite directory: a plain sentence, not a stack trace.
+    if (error instanceof DatabaseInUseError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
   const app = await buildApp({ config, database });
   // Without its database every request would fail while the process looked alive: say why and exit
   // non-zero, so that whatever supervises the server starts it again.
