@@ -26,11 +26,11 @@ const requestIdOf = (response: Response) => response.headers.get('x-request-id')
 const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
   fetch(url, { method: 'POST', headers: { ...json, ...headers }, body: JSON.stringify(body) });
 
-/** The request's own ending on the instance it ran on: at most one, by construction of the ids. */
+/** The instance's log lines with this message about this request, in every run of the instance. */
 const linesAbout = (instance: Instance, requestId: string, msg: string) =>
   instance.runs.flatMap((server) => server.lines.filter((l) => l.reqId === requestId && l.msg === msg));
 
-/** Polls until `find` answers, for what arrives on its own (a mail); fails after `timeoutMs`. */
+/** Polls until `find` answers, for what arrives on its own (a mail, a log line); fails after `timeoutMs`. */
 async function eventually<T>(find: () => T | undefined, what: string, timeoutMs = 15_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
