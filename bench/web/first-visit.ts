@@ -25,6 +25,8 @@ export interface AssetFigures {
     bytes: number;
   }[];
   js: { wireBytes: number; gzipBytes: number; bytes: number };
+  /** The scripts index.html names (entry and module preloads): what every page loads before any lazy chunk. */
+  entryJs: { wireBytes: number; gzipBytes: number; bytes: number };
   css: { wireBytes: number; gzipBytes: number; bytes: number };
 }
 
@@ -77,12 +79,20 @@ export async function measureAssets(
       bytes: await sizeWith(url, 'identity'),
     });
   }
-  const total = (type: 'script' | 'stylesheet') => {
-    const of = files.filter((file) => file.type === type);
+  const html = await (await fetch(`${baseUrl}${pagePath}`)).text();
+  const named = new Set([...html.matchAll(/(?:src|href)="([^"]+\.js)"/g)].map((match) => match[1]));
+  const total = (type: 'script' | 'stylesheet', entryOnly = false) => {
+    const of = files.filter((file) => file.type === type && (!entryOnly || named.has(file.url)));
     const sum = (key: 'wireBytes' | 'gzipBytes' | 'bytes') => of.reduce((acc, file) => acc + file[key], 0);
     return { wireBytes: sum('wireBytes'), gzipBytes: sum('gzipBytes'), bytes: sum('bytes') };
   };
-  return { page: pagePath, files, js: total('script'), css: total('stylesheet') };
+  return {
+    page: pagePath,
+    files,
+    js: total('script'),
+    entryJs: total('script', true),
+    css: total('stylesheet'),
+  };
 }
 
 export interface LighthouseFigures {

@@ -131,6 +131,11 @@ async function main() {
       if (runs('lists')) {
         const session = await server.signIn(data.listsUser.email);
         const apis = await measureListApis(server.url, session, data.listsUser.workspaceId);
+        print(
+          `\nLists with ${data.listsUser.projects} projects and ${data.listsUser.prompts} custom prompts`,
+        );
+        for (const api of apis)
+          print(`API ${api.name}: median ${api.medianMs} ms, p90 ${api.p90Ms} ms, ${kb(api.bytes)}`);
         const desktop = await measureListPages(
           browser,
           server.url,
@@ -141,13 +146,9 @@ async function main() {
           },
         );
         report.lists = { apis, desktop };
-        print(
-          `\nLists with ${data.listsUser.projects} projects and ${data.listsUser.prompts} custom prompts`,
-        );
-        for (const api of apis)
-          print(`API ${api.name}: median ${api.medianMs} ms, p90 ${api.p90Ms} ms, ${kb(api.bytes)}`);
-        for (const page of desktop)
+        for (const page of desktop) {
           print(`1280 × 800 ${page.name}: ${page.ms} ms, ${page.domNodes} DOM nodes, ${page.rows} rows`);
+        }
       }
     } finally {
       await browser.close();
