@@ -7,6 +7,7 @@
  * database on that PostgreSQL server. Sign-ins go through the e-mail code routes.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { get } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -59,6 +60,8 @@ export interface Instance<Seeded> {
   metrics(): Promise<Map<string, number>>;
   /** Server log lines at error level or worse since it started. */
   errorLines: string[];
+  /** How the server process ended, with the end of its output, if it has ended. */
+  exited(): string | null;
   signIn(email: string): Promise<SignedIn>;
   stop(): Promise<void>;
 }
@@ -71,6 +74,22 @@ export interface InstanceOptions<Seeded> {
   modelUrl: string;
   /** Added to (or overriding) the production-like environment. */
   env?: Record<string, string>;
+}
+
+/**
+ * GET on a connection of its own: a kept-alive connection that the other side closes as idle can be
+ * reused at that very moment and reset, and a reset scrape is not what is measured.
+ */
+function getText(url: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    get(url, { agent: false }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (data: string) => (text += data));
+      res.on('end', () => resolve(text));
+      res.on('error', reject);
+    }).on('error', reject);
+  });
 }
 
 async function freePort(): Promise<number> {
@@ -180,10 +199,11 @@ export async function startInstance<Seeded>(options: InstanceOptions<Seeded>): P
       return Number(/^VmRSS:\s+(\d+) kB/m.exec(status)![1]) * 1024;
     },
     cpuMs: () => processCpuMs(child.pid!),
-    async metrics() {
-      const res = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
-      return parseMetrics(await res.text());
-    },
+    metrics: async () => parseMetrics(await getText(`http://127.0.0.1:${metricsPort}/metrics`)),
+    exited: () =>
+      child.exitCode === null && child.signalCode === null
+        ? null
+        : `exit code ${child.exitCode}, signal ${child.signalCode}; its last output:\n${recentOutput}`,
     async signIn(email) {
       const mailsBefore = sink.mails.length;
       const started = await fetch(`${url}/api/auth/email/start`, {

@@ -25,7 +25,7 @@ import { openChatStream, type ChatStream } from './streams.ts';
 
 const target = numberArg('target', 2000);
 const max = numberArg('max', 6000);
-const step = numberArg('step', 500);
+const step = numberArg('step', 250);
 const ratePerSecond = numberArg('rate', 50);
 const holdSeconds = numberArg('hold', 15);
 const userCount = numberArg('users', 100);
@@ -44,6 +44,10 @@ interface Checkpoint {
   /** Fewest streams alive in any second of the hold. */
   aliveMin: number;
   ended: number;
+  /** Streams with no text part yet (their first token still to come). */
+  noTextYet: number;
+  /** Replies whose first token the server has seen (its first-token histogram's count). */
+  serverFirstTokens: number;
   /** Oldest last text part at any second of the hold, ms. */
   worstTextAgeMs: number;
   serverOpen: number;
@@ -92,8 +96,13 @@ function slope(points: { x: number; y: number }[]): number {
 }
 
 async function memory(instance: Instance<unknown>) {
-  const metrics = await instance.metrics();
+  const metrics = await instance.metrics().catch((error: unknown) => {
+    throw new Error(
+      `could not read the server's metrics (${String(error)}); ${instance.exited() ?? 'it is running'}`,
+    );
+  });
   return {
+    firstTokens: metrics.get('redacta_model_first_token_seconds_count') ?? 0,
     rss: instance.rssBytes(),
     heapUsed: metrics.get('nodejs_heap_size_used_bytes') ?? 0,
     serverOpen: metrics.get('redacta_chat_streams_open') ?? 0,
@@ -192,6 +201,8 @@ async function main() {
         held: aliveMin === level && endedMax === 0,
         aliveMin,
         ended: endedMax,
+        noTextYet: streams.filter((s) => !s.ended && s.lastTextAt === null).length,
+        serverFirstTokens: mem.firstTokens,
         worstTextAgeMs: worstAge,
         serverOpen: mem.serverOpen,
         rssMiB: +(mem.rss / MiB).toFixed(1),
@@ -203,10 +214,15 @@ async function main() {
       };
       checkpoints.push(checkpoint);
       console.log(
-        `${String(level).padStart(5)} open: ${checkpoint.held ? 'held' : 'NOT held'} (alive ≥ ${aliveMin}, ended ${endedMax}, oldest text ${worstAge} ms), ` +
+        `${String(level).padStart(5)} open: ${checkpoint.held ? 'held' : 'NOT held'} (alive ≥ ${aliveMin}, ended ${endedMax}, ` +
+          `no text yet ${checkpoint.noTextYet}, oldest text ${worstAge} ms), server saw ${mem.firstTokens} first tokens, ` +
           `server counts ${mem.serverOpen}, RSS ${checkpoint.rssMiB} MiB, heap ${checkpoint.heapUsedMiB} MiB, ` +
           `loop lag p99 ${checkpoint.eventLoopLagP99Ms} ms, server CPU ${checkpoint.serverCpuPercent} %, load ${checkpoint.loadAverage}`,
       );
+      if (instance.exited()) {
+        stopReason = `the server exited: ${instance.exited()}`;
+        break;
+      }
       if (!checkpoint.held) {
         stopReason = `${level} streams not held`;
         break;
@@ -223,9 +239,10 @@ async function main() {
     let serverOpen = streams.length;
     while (serverOpen > 0 && Date.now() - closing < 120_000) {
       await sleep(1000);
+      if (instance.exited()) break;
       serverOpen = (await memory(instance)).serverOpen;
     }
-    const afterClose = await memory(instance);
+    const afterClose = instance.exited() ? null : await memory(instance);
 
     const held = checkpoints.filter((c) => c.held);
     const atTarget = checkpoints.find((c) => c.open === target);
@@ -263,7 +280,7 @@ async function main() {
       afterClose: {
         secondsUntilServerSavedAll: Math.round((Date.now() - closing) / 1000),
         serverStillOpen: serverOpen,
-        rssMiB: +(afterClose.rss / MiB).toFixed(1),
+        rssMiB: afterClose && +(afterClose.rss / MiB).toFixed(1),
       },
       serverErrorLines: instance.errorLines.length,
       firstServerErrors: instance.errorLines.slice(0, 5),
