@@ -9,6 +9,7 @@ import ProfilePage from '@/features/profile/pages/profile-page';
 import WorkspaceSettingsPage from '@/features/workspaces/pages/workspace-settings-page';
 import LabsPage from '@/features/labs/pages/labs-page';
 import SubscriptionPage from '@/features/subscription/pages/subscription-page';
+import { fakeBillingApi } from '@/features/subscription/test/fake-billing-api';
 
 const workspace = (owner: typeof luis | null = null, plan: 'free' | 'pro_monthly' = 'free') =>
   workspaceFixture({
@@ -121,7 +122,11 @@ describe('settings pages', () => {
   });
 
   it('subscription: shows the plan, the words used this month and the prices', async () => {
-    renderPage(<SubscriptionPage />, {});
+    const { 'GET /api/auth/refresh': _refresh, ...billing } = fakeBillingApi({ plan: 'free' }).handlers;
+    renderPage(<SubscriptionPage />, {
+      ...billing,
+      'GET /api/workspace/list': () => json(200, [workspace()]),
+    });
     expect(await screen.findByText('1500 de 2000 palabras usadas')).toBeInTheDocument();
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '1500');
     expect(screen.getByText(/432 €\/año/)).toBeInTheDocument();
