@@ -34,6 +34,11 @@ export interface MatrixCase {
    * invitation (workspace and inviter names included), whoever sends it.
    */
   tokenHolderSees?: true;
+  /**
+   * A development tool that shows every mail the server sent, whoever asks; it is never registered
+   * in production (apps/server/test/app/http.test.ts checks that).
+   */
+  developmentOnly?: true;
 }
 
 const NO_SESSION = '401 UNAUTHENTICATED';
@@ -134,6 +139,41 @@ const sharedThingCases = (operation: string, thing: string, status: Cell): Matri
 ];
 
 export const matrixCases: MatrixCase[] = [
+  // Routes outside the OpenAPI document: health checks, the document itself and its viewer, and the
+  // development mailbox. The test lists every route the server registers, so none is missed either.
+  { operation: 'GET /healthz', target: 'the process', home: 'public', cells: everyone(200) },
+  { operation: 'GET /readyz', target: 'the process and its database', home: 'public', cells: everyone(200) },
+  { operation: 'GET /api/openapi.json', target: 'the API description', home: 'public', cells: everyone(200) },
+  { operation: 'GET /api/docs', target: 'the API viewer', home: 'public', cells: everyone(200) },
+  { operation: 'GET /api/docs/', target: 'the API viewer', home: 'public', cells: everyone(200) },
+  {
+    operation: 'GET /api/docs/static/index.html',
+    target: 'the API viewer (sends to its page)',
+    home: 'public',
+    cells: everyone(302),
+  },
+  {
+    operation: 'GET /api/docs/static/swagger-initializer.js',
+    target: 'the API viewer',
+    home: 'public',
+    cells: everyone(200),
+  },
+  {
+    operation: 'GET /api/docs/*',
+    target: "the API viewer's style sheet",
+    home: 'public',
+    cells: everyone(200),
+  },
+  { operation: 'GET /api/docs/json', target: 'the API description', home: 'public', cells: everyone(200) },
+  { operation: 'GET /api/docs/yaml', target: 'the API description', home: 'public', cells: everyone(200) },
+  {
+    operation: 'GET /dev/mailbox',
+    target: 'the mails sent',
+    home: 'public',
+    cells: everyone(200),
+    developmentOnly: true,
+  },
+
   // Signing in and the session.
   { operation: 'POST /api/auth/email/start', target: 'a new address', home: 'public', cells: everyone(204) },
   { operation: 'POST /api/auth/login', target: 'a code just mailed', home: 'public', cells: everyone(200) },

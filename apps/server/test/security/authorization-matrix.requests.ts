@@ -93,6 +93,24 @@ async function refreshCookieOf(f: TeamFixtures, caller: TestUser | null): Promis
 const sameWorkspaceBody = (f: TeamFixtures) => ({ workspaceId: f.team });
 
 export const matrixRequests: Record<string, Build> = Object.fromEntries<Build>([
+  ['GET /healthz · the process', () => ({ url: '/healthz' })],
+  ['GET /readyz · the process and its database', () => ({ url: '/readyz' })],
+  ['GET /api/openapi.json · the API description', () => ({ url: '/api/openapi.json' })],
+  ['GET /api/docs · the API viewer', () => ({ url: '/api/docs' })],
+  ['GET /api/docs/ · the API viewer', () => ({ url: '/api/docs/' })],
+  [
+    'GET /api/docs/static/index.html · the API viewer (sends to its page)',
+    () => ({ url: '/api/docs/static/index.html' }),
+  ],
+  [
+    'GET /api/docs/static/swagger-initializer.js · the API viewer',
+    () => ({ url: '/api/docs/static/swagger-initializer.js' }),
+  ],
+  ["GET /api/docs/* · the API viewer's style sheet", () => ({ url: '/api/docs/static/swagger-ui.css' })],
+  ['GET /api/docs/json · the API description', () => ({ url: '/api/docs/json' })],
+  ['GET /api/docs/yaml · the API description', () => ({ url: '/api/docs/yaml' })],
+  ['GET /dev/mailbox · the mails sent', () => ({ url: '/dev/mailbox' })],
+
   [
     'POST /api/auth/email/start · a new address',
     () => ({ url: '/api/auth/email/start', payload: { email: freshEmail('sign-in') } }),
