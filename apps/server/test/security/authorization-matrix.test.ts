@@ -23,7 +23,7 @@ beforeAll(async () => {
     Object.keys(byMethod).map((method) => `${method.toUpperCase()} ${path}`),
   );
   registered = registeredRoutes(app);
-});
+}, 120_000);
 afterAll(() => app.close());
 
 const caseKey = (c: MatrixCase) => `${c.operation} · ${c.target}`;
@@ -125,7 +125,7 @@ describe('the authorization matrix', () => {
     }
     expect(failures).toEqual([]);
     expect(errorLines(log)).toEqual([]);
-  });
+  }, 120_000);
 });
 
 /**
