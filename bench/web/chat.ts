@@ -34,7 +34,7 @@ export interface ScrollFigures {
 
 /** The scroll speed: about a screen every four frames, a brisk fling held down. */
 const SCROLL_STEP_PX = 200;
-const SCROLL_CAP_MS = 15_000;
+const SCROLL_CAP_MS = 25_000;
 
 async function gcHeapMb(cdp: CDPSession): Promise<number> {
   await cdp.send('HeapProfiler.collectGarbage');

@@ -3,7 +3,9 @@
  * them (median of repeated requests) and the pages that show them (time until the first row is on
  * screen, DOM nodes, JS heap).
  */
-import type { Browser } from 'playwright-core';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
 import type { SignedIn } from './server.ts';
 
 export interface ApiTiming {
@@ -72,6 +74,18 @@ export async function measureListPages(
   const context = await browser.newContext({ viewport, locale: 'es-ES' });
   await context.addCookies([{ ...session.cookie, domain: '127.0.0.1', httpOnly: true, sameSite: 'Lax' }]);
   const page = await context.newPage();
+  try {
+    return await measurePages(page, baseUrl);
+  } catch (error) {
+    const shot = path.join(tmpdir(), 'redacta-bench-web-lists.png');
+    await page.screenshot({ path: shot });
+    throw new Error(`${(error as Error).message}\n(screenshot: ${shot})`);
+  } finally {
+    await context.close();
+  }
+}
+
+async function measurePages(page: Page, baseUrl: string): Promise<RenderTiming[]> {
   const figures: RenderTiming[] = [];
   const domNodes = () => page.evaluate(() => document.getElementsByTagName('*').length);
 
@@ -130,6 +144,5 @@ export async function measureListPages(
     domNodes: await domNodes(),
     rows: await options.count(),
   });
-  await context.close();
   return figures;
 }

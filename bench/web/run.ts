@@ -71,6 +71,10 @@ function reportAssets(figures: AssetFigures[]) {
       `${f.page}: JS ${kb(f.js.wireBytes)} on the wire (${kb(f.js.gzipBytes)} gzip, ${kb(f.js.bytes)} uncompressed), ` +
         `CSS ${kb(f.css.wireBytes)} on the wire (${kb(f.css.gzipBytes)} gzip, ${kb(f.css.bytes)}), ${f.files.length} files`,
     );
+    print(
+      `  of which the entry (index.html's script and module preloads): JS ${kb(f.entryJs.wireBytes)} on the wire, ` +
+        `${kb(f.entryJs.gzipBytes)} gzip`,
+    );
     for (const file of f.files)
       print(`    ${file.url}  ${kb(file.wireBytes)} wire, ${kb(file.gzipBytes)} gzip`);
     const budget = budgets[f.page];
