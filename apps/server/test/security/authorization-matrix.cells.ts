@@ -315,6 +315,24 @@ export const matrixCases: MatrixCase[] = [
     home: 'team',
     cells: anyMember('404 NOT_FOUND'),
   },
+  {
+    operation: 'POST /api/chat/send-request-stream',
+    target: "shared project of the owner in the outsider's brand voice",
+    home: 'team',
+    cells: anyMember('404 NOT_FOUND'),
+  },
+  {
+    operation: 'POST /api/chat/send-request-stream',
+    target: "shared project of the owner with the outsider's custom prompt",
+    home: 'team',
+    cells: anyMember('404 NOT_FOUND'),
+  },
+  {
+    operation: 'POST /api/chat/send-request-stream',
+    target: "shared project of the owner, regenerating the outsider's reply",
+    home: 'team',
+    cells: anyMember('404 NOT_FOUND'),
+  },
   { operation: 'POST /api/chat/improve', target: 'the team', home: 'team', cells: anyMember(200) },
   ...projectCases('GET /api/project/{id}/conversation', 200, 'see'),
   {
@@ -328,6 +346,18 @@ export const matrixCases: MatrixCase[] = [
     target: "the reply in the owner's shared project",
     home: 'team',
     cells: anyMember(200),
+  },
+  {
+    operation: 'PATCH /api/project/{id}/conversation/shown-version',
+    target: "the owner's shared project with the outsider's reply",
+    home: 'team',
+    cells: anyMember('404 NOT_FOUND'),
+  },
+  {
+    operation: 'PATCH /api/workspace/{id}/add-reaction/{reactionId}',
+    target: "the team with the outsider's reply",
+    home: 'team',
+    cells: anyMember('404 NOT_FOUND'),
   },
   { operation: 'PATCH /api/workspace/gpt-4/enable', target: 'the team', home: 'team', cells: anyMember(200) },
   {
@@ -406,6 +436,12 @@ export const matrixCases: MatrixCase[] = [
     home: 'team',
     cells: anyMember(204),
   },
+  {
+    operation: 'POST /api/prompt/{id}/use',
+    target: "the outsider's custom prompt in the team",
+    home: 'team',
+    cells: anyMember('404 NOT_FOUND'),
+  },
 
   // Billing (the sandbox, as in every test).
   { operation: 'GET /api/price', target: 'the app', home: 'caller', cells: signedIn(200) },
@@ -463,6 +499,18 @@ export const matrixCases: MatrixCase[] = [
     target: "the free team's checkout",
     home: 'team',
     cells: ownerOnly(200, '404 NOT_FOUND'),
+  },
+  {
+    operation: 'GET /api/subscription/sandbox/{sessionId}',
+    target: "the outsider's checkout",
+    home: 'outsiders',
+    cells: outsidersOnly(200),
+  },
+  {
+    operation: 'PATCH /api/workspace/{id}/remove-invited-user/{userId}',
+    target: 'the outsider, who is not in the team',
+    home: 'team',
+    cells: ownerOnly('404 NOT_FOUND', '403 MEMBER_REMOVAL_FORBIDDEN'),
   },
   {
     operation: 'POST /api/subscription/sandbox/{sessionId}/confirm',

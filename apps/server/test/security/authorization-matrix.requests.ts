@@ -91,6 +91,11 @@ async function refreshCookieOf(f: TeamFixtures, caller: TestUser | null): Promis
 }
 
 const sameWorkspaceBody = (f: TeamFixtures) => ({ workspaceId: f.team });
+const ownersChat = (f: TeamFixtures) => ({
+  workspaceId: f.team,
+  projectId: f.ownerThings.project,
+  message: 'Un titular corto',
+});
 
 export const matrixRequests: Record<string, Build> = Object.fromEntries<Build>([
   ['GET /healthz · the process', () => ({ url: '/healthz' })],
@@ -288,6 +293,31 @@ export const matrixRequests: Record<string, Build> = Object.fromEntries<Build>([
     }),
   ],
   [
+    "POST /api/chat/send-request-stream · shared project of the owner in the outsider's brand voice",
+    (f) => ({
+      url: '/api/chat/send-request-stream',
+      payload: { ...ownersChat(f), brandVoiceId: f.outsiderThings.voice },
+    }),
+  ],
+  [
+    "POST /api/chat/send-request-stream · shared project of the owner with the outsider's custom prompt",
+    (f) => ({
+      url: '/api/chat/send-request-stream',
+      payload: { ...ownersChat(f), promptId: f.outsiderThings.prompt },
+    }),
+  ],
+  [
+    "POST /api/chat/send-request-stream · shared project of the owner, regenerating the outsider's reply",
+    (f) => ({
+      url: '/api/chat/send-request-stream',
+      payload: {
+        workspaceId: f.team,
+        projectId: f.ownerThings.project,
+        regenerate: { entryId: f.outsiderReply },
+      },
+    }),
+  ],
+  [
     'POST /api/chat/improve · the team',
     (f) => ({ url: '/api/chat/improve', payload: { workspaceId: f.team, text: 'escribe algo sobre pan' } }),
   ],
@@ -300,6 +330,17 @@ export const matrixRequests: Record<string, Build> = Object.fromEntries<Build>([
       url: `/api/project/${f.ownerThings.project}/conversation/shown-version`,
       payload: { entryId: f.reply },
     }),
+  ],
+  [
+    "PATCH /api/project/{id}/conversation/shown-version · the owner's shared project with the outsider's reply",
+    (f) => ({
+      url: `/api/project/${f.ownerThings.project}/conversation/shown-version`,
+      payload: { entryId: f.outsiderReply },
+    }),
+  ],
+  [
+    "PATCH /api/workspace/{id}/add-reaction/{reactionId} · the team with the outsider's reply",
+    (f) => ({ url: `/api/workspace/${f.team}/add-reaction/${f.outsiderReply}`, payload: { value: 'down' } }),
   ],
   [
     "PATCH /api/workspace/{id}/add-reaction/{reactionId} · the reply in the owner's shared project",
@@ -387,6 +428,18 @@ export const matrixRequests: Record<string, Build> = Object.fromEntries<Build>([
     (f) => ({ url: `/api/prompt/${f.builtInPrompt}/use`, payload: sameWorkspaceBody(f) }),
   ],
 
+  [
+    "POST /api/prompt/{id}/use · the outsider's custom prompt in the team",
+    (f) => ({ url: `/api/prompt/${f.outsiderThings.prompt}/use`, payload: sameWorkspaceBody(f) }),
+  ],
+  [
+    "GET /api/subscription/sandbox/{sessionId} · the outsider's checkout",
+    (f) => ({ url: `/api/subscription/sandbox/${f.outsiderCheckout}` }),
+  ],
+  [
+    'PATCH /api/workspace/{id}/remove-invited-user/{userId} · the outsider, who is not in the team',
+    (f) => ({ url: `/api/workspace/${f.team}/remove-invited-user/${f.outsider.id}` }),
+  ],
   ['GET /api/price · the app', () => ({ url: '/api/price' })],
   [
     'GET /api/workspace/{id}/subscription · the team',

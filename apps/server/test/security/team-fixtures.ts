@@ -115,6 +115,19 @@ export async function createTeamFixtures(app: App) {
     name: `Ajeno ${MARKERS.outsider}`,
   });
   const outsiderThings = await makeThings(app, outsiders, outsider, MARKERS.outsider);
+  await must(app, outsider, 'POST', '/api/chat/send-request-stream', {
+    workspaceId: outsiders,
+    projectId: outsiderThings.project,
+    message: 'Escribe un eslogan para una librería',
+  });
+  const outsiderPage = await must<{ entries: { id: string; role: string }[] }>(
+    app,
+    outsider,
+    'GET',
+    `/api/project/${outsiderThings.project}/conversation`,
+  );
+  const outsiderReply = outsiderPage.entries.find((entry) => entry.role === 'assistant')!.id;
+  const outsiderCheckout = await startCheckout(app, outsider, outsiders);
 
   const library = await must<{ prompts: { id: string; custom: boolean }[] }[]>(
     app,
@@ -137,6 +150,8 @@ export async function createTeamFixtures(app: App) {
     ownerThings,
     memberThings,
     outsiderThings,
+    outsiderReply,
+    outsiderCheckout,
     ownerPrivate,
     memberPrivate,
     ownerInvitation,
