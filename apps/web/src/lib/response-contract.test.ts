@@ -30,11 +30,14 @@ afterEach(() => void takeResponseDrifts());
 describe('answers checked against the shared schemas in tests', () => {
   it('lets an answer that matches its route through unchanged', async () => {
     const client = clientAnswering({
-      [`GET /api/project/${P}/conversation`]: () => json(200, { projectId: P, entries: [entry] }),
+      [`GET /api/project/${P}/conversation`]: () =>
+        json(200, { projectId: P, entries: [entry], hasMore: false, nextCursor: null }),
     });
     await expect(client.get(`/project/${P}/conversation`)).resolves.toEqual({
       projectId: P,
       entries: [entry],
+      hasMore: false,
+      nextCursor: null,
     });
     expect(takeResponseDrifts()).toEqual([]);
   });

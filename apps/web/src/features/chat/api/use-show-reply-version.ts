@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ConversationResponse, ShowReplyVersionResponse } from '@redacta/shared';
+import type { ShowReplyVersionResponse } from '@redacta/shared';
 import { api } from '@/lib/api-client';
 import { chatKeys } from './chat-keys';
+import type { ConversationPages } from './use-conversation';
 import { showVersion } from '../hooks/conversation-cache';
 
 interface ShowVersionInput {
@@ -22,7 +23,7 @@ export function useShowReplyVersion() {
       }),
     onMutate: async ({ projectId, versionId }) => {
       await queryClient.cancelQueries({ queryKey: chatKeys.conversation(projectId) });
-      const before = queryClient.getQueryData<ConversationResponse>(chatKeys.conversation(projectId));
+      const before = queryClient.getQueryData<ConversationPages>(chatKeys.conversation(projectId));
       showVersion(queryClient, projectId, versionId);
       return { before };
     },

@@ -1,7 +1,9 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
 import type { ReactionValue, Workspace } from '@redacta/shared';
+import { cn } from '@/components/ui/cn';
 import { LoadError } from '@/components/ui/load-error';
 import { isApiError } from '@/lib/api-error';
 import { errorMessage } from '@/lib/error-message';
@@ -15,10 +17,17 @@ import { useReactToReply } from '../api/use-react-to-reply';
 import { useShowReplyVersion } from '../api/use-show-reply-version';
 import { useUsage } from '../api/use-usage';
 import { useChatStream } from '../hooks/use-chat-stream';
-import { useStickToBottom } from '../hooks/use-stick-to-bottom';
+import { entriesOf, keepNewestPage } from '../hooks/conversation-cache';
 import { Composer } from './composer';
 import { useDraftInsertion } from './draft-insertion';
-import { ConversationList, type ConversationHandlers } from './conversation-list';
+import {
+  ConversationFeed,
+  type ConversationFeedHandle,
+  type ConversationHandlers,
+  type OlderEntries,
+} from './conversation-feed';
+import { feedRows } from './feed-rows';
+import { GoToLatest, OlderEntriesStatus } from './feed-status';
 import { ConversationSkeleton } from './conversation-skeleton';
 import { DemoBanner } from './demo-banner';
 import { OutOfWords } from './out-of-words';
@@ -34,7 +43,8 @@ interface DraftOrigin {
 
 /**
  * The chat column of one project: its conversation (a skeleton while it loads, a way to try again
- * when it fails), the starters when it is empty, the streamed reply, and the composer.
+ * when it fails; older pages as the reader scrolls up), the starters when it is empty, the streamed
+ * reply, "go to the latest message" while the reader is further up, and the composer.
  */
 export function ChatSession({
   workspace,
@@ -47,6 +57,7 @@ export function ChatSession({
 }) {
   const { t } = useTranslation();
   const { user } = useSession();
+  const queryClient = useQueryClient();
   const conversation = useConversation(projectId);
   const usage = useUsage(workspace.id, workspace.workspaceUsage);
   const premium = usePremiumStatus(workspace.id);
@@ -60,7 +71,9 @@ export function ChatSession({
   const [demo, setDemo] = useState(false);
   const textarea = useRef<HTMLTextAreaElement>(null);
   const insertIntoComposer = useDraftInsertion(textarea);
-  const scroller = useRef<HTMLDivElement>(null);
+  const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
+  const feed = useRef<ConversationFeedHandle>(null);
+  const [atEnd, setAtEnd] = useState(true);
 
   const setDraft = (text: string, from: DraftOrigin | null = null) => {
     setDraftText(text);
@@ -81,12 +94,27 @@ export function ChatSession({
     onNoReply: giveBack,
     onDemo: () => setDemo(true),
   });
-  const entries = conversation.data?.entries ?? [];
-  const { onScroll, follow } = useStickToBottom(
-    scroller,
-    `${entries.length}:${chat.pending?.reply.length ?? -1}`,
-    entries.length > 0 || chat.pending !== null,
+  const entries = useMemo(() => entriesOf(conversation.data), [conversation.data]);
+  const rows = useMemo(() => feedRows(entries, chat.pending), [entries, chat.pending]);
+  const follow = () => feed.current?.scrollToLatest();
+
+  // Coming back to this conversation reads its newest page again, not every page scrolled through.
+  useEffect(() => () => keepNewestPage(queryClient, projectId), [projectId, queryClient]);
+
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = conversation;
+  const loadOlder = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  const older = useMemo<OlderEntries>(
+    () => ({
+      hasMore: hasNextPage,
+      loading: isFetchingNextPage,
+      failed: isFetchNextPageError,
+      load: loadOlder,
+    }),
+    [hasNextPage, isFetchNextPageError, isFetchingNextPage, loadOlder],
   );
+  useEffect(() => {
+    if (isFetchNextPageError) toast.error(t('chat.olderFailed'));
+  }, [isFetchNextPageError, t]);
 
   // Stable handlers for the memoised entries; they call the latest closures.
   const latest = useRef<ConversationHandlers | null>(null);
@@ -100,14 +128,17 @@ export function ChatSession({
     [],
   );
 
+  // An older page that fails keeps what is shown (the status offers to try again).
   const loadFailed =
-    conversation.isError && !(isApiError(conversation.error) && conversation.error.status === 404);
+    conversation.isError &&
+    !isFetchNextPageError &&
+    !(isApiError(conversation.error) && conversation.error.status === 404);
   useEffect(() => {
     if (loadFailed) toast.error(t('chat.conversationFailed'));
   }, [loadFailed, t]);
 
   if (conversation.isPending) return <ConversationSkeleton />;
-  if (conversation.isError) {
+  if (conversation.isError && !isFetchNextPageError) {
     return loadFailed ? (
       <LoadError
         message={t('chat.conversationFailed')}
@@ -122,6 +153,8 @@ export function ChatSession({
   }
 
   const currentUsage = usage.data ?? workspace.workspaceUsage;
+  const showDemo = demo || premium.data?.demo === true;
+  const empty = rows.length === 0 && !hasNextPage;
   const outOfWords = forbidden || currentUsage.remaining === 0;
 
   const send = (message: string, from: DraftOrigin = {}) => {
@@ -164,18 +197,48 @@ export function ChatSession({
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <div ref={scroller} onScroll={onScroll} className="@container relative min-h-0 flex-1 overflow-y-auto">
-        <div className="mx-auto flex w-full max-w-[760px] flex-col gap-6 px-4 py-6 md:px-6">
-          {(demo || premium.data?.demo) && <DemoBanner />}
-          {entries.length === 0 && !chat.pending ? (
-            <StarterCategories
-              name={user?.firstName ?? null}
-              onPick={(text, liveSearch) => fillComposer(text, liveSearch ? { liveSearch } : {})}
-            />
-          ) : (
-            <ConversationList entries={entries} pending={chat.pending} handlers={handlers} />
-          )}
+      {showDemo && (
+        // Above the conversation, not in it: sample text is labelled as such wherever the reader is.
+        <div className="mx-auto w-full max-w-[760px] px-4 pt-3 pb-1 md:px-6">
+          <DemoBanner />
         </div>
+      )}
+      <div className="relative flex min-h-0 flex-1 flex-col">
+        <div
+          ref={setScroller}
+          data-chat-scroller
+          // The feed keeps the reader's place itself when older entries come in above.
+          className="@container relative min-h-0 flex-1 overflow-y-auto [overflow-anchor:none]"
+        >
+          <div
+            className={cn(
+              'mx-auto flex w-full max-w-[760px] flex-col gap-6 px-4 pt-6 md:px-6',
+              // The feed keeps its own space under the last entry.
+              empty && 'pb-6',
+            )}
+          >
+            {empty ? (
+              <StarterCategories
+                name={user?.firstName ?? null}
+                onPick={(text, liveSearch) => fillComposer(text, liveSearch ? { liveSearch } : {})}
+              />
+            ) : (
+              <ConversationFeed
+                ref={feed}
+                scroller={scroller}
+                rows={rows}
+                idle={chat.pending === null}
+                older={older}
+                handlers={handlers}
+                onAtEndChange={setAtEnd}
+              />
+            )}
+          </div>
+        </div>
+        <OlderEntriesStatus older={older} />
+        {!atEnd && rows.length > 0 && (
+          <GoToLatest onClick={() => feed.current?.scrollToLatest({ focus: true })} />
+        )}
       </div>
       <div className="flex shrink-0 flex-col gap-3 border-t border-border bg-surface px-4 py-3 md:px-6">
         {outOfWords && (

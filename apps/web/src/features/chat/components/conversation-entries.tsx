@@ -1,22 +1,35 @@
+import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertTriangle, CircleStop, FlaskConical, Sparkles } from 'lucide-react';
 import type { ConversationEntry } from '@redacta/shared';
+import { cn } from '@/components/ui/cn';
 import { MarkdownReply } from './markdown-reply';
 import { ReplyActions, type ReplyActionHandlers } from './reply-actions';
 
+/**
+ * What the conversation's feed puts on each entry's article: its place in the feed, a tab stop
+ * (Page Up / Page Down move between entries from there) and the saved entry's id.
+ */
+export type FeedArticleProps = Pick<
+  HTMLAttributes<HTMLElement>,
+  'aria-posinset' | 'aria-setsize' | 'tabIndex'
+> & { 'data-entry-id'?: string };
+
+/** A visible ring when the keyboard reaches an entry. */
+const articleFocus = 'rounded-lg outline-offset-4 focus-visible:outline-2 focus-visible:outline-primary';
+
 /** The user's request: plain text, as typed (line breaks kept). */
-export function UserMessage({ content }: { content: string }) {
+export function UserMessage({ content, article }: { content: string; article?: FeedArticleProps }) {
   const { t } = useTranslation();
   return (
-    <div className="flex justify-end">
-      <p className="sr-only">{t('chat.you')}</p>
+    <article className={cn('flex justify-end', articleFocus)} aria-label={t('chat.you')} {...article}>
       <div
         data-testid="user-message"
         className="max-w-[85%] rounded-2xl rounded-br-md bg-primary-soft px-4 py-2.5 text-base leading-[1.6] break-words whitespace-pre-wrap text-text"
       >
         {content}
       </div>
-    </div>
+    </article>
   );
 }
 
@@ -61,6 +74,7 @@ export function AssistantReply({
   canReact = true,
   canRegenerate = false,
   handlers,
+  article,
 }: {
   entry: Pick<ConversationEntry, 'content' | 'status' | 'reaction' | 'demo'> &
     Partial<Pick<ConversationEntry, 'id' | 'versions'>>;
@@ -68,12 +82,18 @@ export function AssistantReply({
   canReact?: boolean;
   canRegenerate?: boolean;
   handlers?: ReplyActionHandlers;
+  article?: FeedArticleProps;
 }) {
   const { t } = useTranslation();
   const versions = entry.versions ?? [];
   const shown = versions.findIndex((version) => version.id === entry.id);
   return (
-    <article className="flex gap-3" data-testid="assistant-reply" aria-label={t('chat.reply')}>
+    <article
+      className={cn('flex gap-3', articleFocus)}
+      data-testid="assistant-reply"
+      aria-label={t('chat.reply')}
+      {...article}
+    >
       <span className="mt-0.5 flex size-7 shrink-0 items-center justify-center rounded-full bg-primary text-on-primary">
         <Sparkles className="size-4" aria-hidden />
       </span>

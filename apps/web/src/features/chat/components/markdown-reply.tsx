@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { cn } from '@/components/ui/cn';
@@ -28,8 +29,16 @@ const caret = cn(
 /**
  * A reply rendered from markdown (GFM tables, lists, links). Raw HTML in the model's output is not
  * rendered (no rehype-raw): react-markdown shows it as text and drops unsafe link protocols.
+ * Memoised on its text: markdown is parsed again only when the text changes, not when the list
+ * scrolls or another reply streams.
  */
-export function MarkdownReply({ content, streaming }: { content: string; streaming: boolean }) {
+export const MarkdownReply = memo(function MarkdownReply({
+  content,
+  streaming,
+}: {
+  content: string;
+  streaming: boolean;
+}) {
   return (
     <div
       className={cn(prose, streaming && caret)}
@@ -45,4 +54,4 @@ export function MarkdownReply({ content, streaming }: { content: string; streami
       )}
     </div>
   );
-}
+});

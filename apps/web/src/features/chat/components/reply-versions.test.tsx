@@ -53,7 +53,8 @@ function renderConversation(
 ) {
   const streams: ReturnType<typeof controlledStream>[] = [];
   const rendered = renderChat(element, {
-    [CONVERSATION]: () => json(200, { projectId: PROJECT_ID, entries: [...entries] }),
+    [CONVERSATION]: () =>
+      json(200, { projectId: PROJECT_ID, entries: [...entries], hasMore: false, nextCursor: null }),
     [SEND]: (_body, init) => {
       const stream = controlledStream(init.signal);
       streams.push(stream);

@@ -1,6 +1,7 @@
-import type { QueryClient } from '@tanstack/react-query';
-import type { ConversationEntry, ConversationResponse, ReplyVersion } from '@redacta/shared';
+import { replaceEqualDeep, type QueryClient } from '@tanstack/react-query';
+import type { ConversationEntry, ConversationPage, ReplyVersion } from '@redacta/shared';
 import { chatKeys } from '../api/chat-keys';
+import { fetchConversationPage, type ConversationPages } from '../api/use-conversation';
 
 /** Ids the client gives entries the server saved but did not name (a stopped reply) until it learns them. */
 export const LOCAL_ID_PREFIX = 'local-';
@@ -42,14 +43,33 @@ export function versionsOf(entry: ConversationEntry): ReplyVersion[] {
   return entry.versions.length > 0 ? entry.versions : [versionOf(entry)];
 }
 
+/** The entries read so far in reading order: the oldest page first, oldest entry first in each. */
+export function entriesOf(pages: Pick<ConversationPages, 'pages'> | undefined): ConversationEntry[] {
+  if (!pages) return [];
+  if (pages.pages.length === 1) return pages.pages[0]!.entries;
+  return [...pages.pages].reverse().flatMap((page) => page.entries);
+}
+
+/**
+ * Applies `update` to every cached entry. An entry `update` returns unchanged stays the same object,
+ * and so does its page: the list re-renders only the entries that changed.
+ */
 function updateEntries(
   queryClient: QueryClient,
   projectId: string,
   update: (entry: ConversationEntry) => ConversationEntry,
 ): void {
-  queryClient.setQueryData<ConversationResponse>(chatKeys.conversation(projectId), (conversation) =>
-    conversation ? { ...conversation, entries: conversation.entries.map(update) } : conversation,
-  );
+  queryClient.setQueryData<ConversationPages>(chatKeys.conversation(projectId), (cached) => {
+    if (!cached) return cached;
+    let changed = false;
+    const pages = cached.pages.map((page) => {
+      const entries = page.entries.map(update);
+      if (entries.every((entry, index) => entry === page.entries[index])) return page;
+      changed = true;
+      return { ...page, entries };
+    });
+    return changed ? { ...cached, pages } : cached;
+  });
 }
 
 /** A regenerated reply takes the place of the one it replaces, whose versions it joins as the newest. */
@@ -80,6 +100,7 @@ export function setReaction(
   reaction: ConversationEntry['reaction'],
 ): void {
   updateEntries(queryClient, projectId, (entry) => {
+    if (entry.id !== entryId && !entry.versions.some((version) => version.id === entryId)) return entry;
     const versions = entry.versions.map((version) =>
       version.id === entryId ? { ...version, reaction } : version,
     );
@@ -87,16 +108,76 @@ export function setReaction(
   });
 }
 
-/** Appends the entries of a finished exchange to the cached conversation, so it shows without a reload. */
+/** Appends the entries of a finished exchange to the newest page, so they show without a reload. */
 export function appendEntries(
   queryClient: QueryClient,
   projectId: string,
   entries: ConversationEntry[],
 ): void {
-  queryClient.setQueryData<ConversationResponse>(chatKeys.conversation(projectId), (conversation) => ({
-    projectId,
-    entries: [...(conversation?.entries ?? []), ...entries],
-  }));
+  queryClient.setQueryData<ConversationPages>(chatKeys.conversation(projectId), (cached) => {
+    if (!cached?.pages[0]) {
+      return {
+        pages: [{ projectId, entries, hasMore: false, nextCursor: null }],
+        pageParams: [null],
+      };
+    }
+    const [newest, ...older] = cached.pages;
+    return { ...cached, pages: [{ ...newest, entries: [...newest.entries, ...entries] }, ...older] };
+  });
+}
+
+/**
+ * The cached pages with the server's newest page in place of their newest entries. The older pages
+ * stay as they are (their cursors still hold): the fresh page replaces the cached entries from its
+ * oldest one on, and the entries before that stay in the newest cached page. Entries the server
+ * answers unchanged keep their objects, so only what changed re-renders. When the fresh page does not
+ * reach back to what is cached (many entries came from elsewhere), the fresh page alone remains.
+ */
+export function withNewestPage(
+  cached: ConversationPages | undefined,
+  fresh: ConversationPage,
+): ConversationPages {
+  const only: ConversationPages = { pages: [fresh], pageParams: [null] };
+  const newest = cached?.pages[0];
+  const oldestFresh = fresh.entries[0];
+  if (!cached || !newest || !oldestFresh) return only;
+  const from = newest.entries.findIndex((entry) => entry.id === oldestFresh.id);
+  if (from < 0) return only;
+  const kept = newest.entries.slice(0, from);
+  const replaced = replaceEqualDeep(newest.entries.slice(from), fresh.entries);
+  return {
+    ...cached,
+    pages: [{ ...newest, entries: [...kept, ...replaced] }, ...cached.pages.slice(1)],
+  };
+}
+
+/**
+ * Reads the newest page again after a reply (the saved ids, words and statuses) without reading
+ * every older page the user has scrolled through again.
+ */
+export async function refreshNewestPage(queryClient: QueryClient, projectId: string): Promise<void> {
+  let fresh: ConversationPage;
+  try {
+    fresh = await fetchConversationPage(projectId, null);
+  } catch {
+    // What is shown stays; the next visit reads the conversation again.
+    return;
+  }
+  queryClient.setQueryData<ConversationPages>(chatKeys.conversation(projectId), (cached) =>
+    withNewestPage(cached, fresh),
+  );
+}
+
+/**
+ * Leaving a conversation keeps only its newest page in the cache: coming back opens at the bottom
+ * anyway, and reads one page again instead of every page scrolled through.
+ */
+export function keepNewestPage(queryClient: QueryClient, projectId: string): void {
+  queryClient.setQueryData<ConversationPages>(chatKeys.conversation(projectId), (cached) =>
+    cached && cached.pages.length > 1
+      ? { pages: cached.pages.slice(0, 1), pageParams: cached.pageParams.slice(0, 1) }
+      : cached,
+  );
 }
 
 /** When to ask for the conversation again for a stopped reply's id (ms after the stop, one after another). */
@@ -117,11 +198,11 @@ export async function adoptStoppedReply(
     /** A stopped regenerated reply: the versions before it, which the server shows until it is saved. */
     earlierIds?: string[];
   },
-  readConversation: () => Promise<ConversationResponse>,
+  readConversation: () => Promise<ConversationPage>,
 ): Promise<void> {
   for (const delay of STOPPED_REPLY_LOOKUPS_MS) {
     await new Promise((resolve) => setTimeout(resolve, delay));
-    let saved: ConversationResponse;
+    let saved: ConversationPage;
     try {
       saved = await readConversation();
     } catch {

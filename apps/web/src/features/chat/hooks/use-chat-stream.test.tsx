@@ -37,7 +37,7 @@ function renderStreaming(
     <Session />,
     {
       [`GET /api/project/${PROJECT_ID}/conversation`]: () =>
-        json(200, { projectId: PROJECT_ID, entries: saved }),
+        json(200, { projectId: PROJECT_ID, entries: saved, hasMore: false, nextCursor: null }),
       [SEND]: (_body, init) => {
         const stream = controlledStream(init.signal);
         streams.push(stream);
@@ -206,7 +206,7 @@ describe('conversation and composer', () => {
   ];
   const conversation = {
     [`GET /api/project/${PROJECT_ID}/conversation`]: () =>
-      json(200, { projectId: PROJECT_ID, entries: saved }),
+      json(200, { projectId: PROJECT_ID, entries: saved, hasMore: false, nextCursor: null }),
   };
 
   it('Enter sends, Shift+Enter starts a new line, and an empty draft sends nothing', async () => {
@@ -263,6 +263,8 @@ describe('conversation and composer', () => {
       [`GET /api/project/${PROJECT_ID}/conversation`]: () =>
         json(200, {
           projectId: PROJECT_ID,
+          hasMore: false,
+          nextCursor: null,
           entries: [
             entry({ id: USER_ENTRY_ID, role: 'user', content: 'Noticias de la semana' }),
             entry({ id: REPLY_ID, role: 'assistant', content: 'Esta semana…' }),

@@ -5,7 +5,6 @@ import toast from 'react-hot-toast';
 import {
   readChatStream,
   type ConversationEntry,
-  type ConversationResponse,
   type NewChatMessageBody,
   type RegenerateReplyBody,
 } from '@redacta/shared';
@@ -13,12 +12,14 @@ import { isApiError } from '@/lib/api-error';
 import { showProjectName } from '@/features/projects';
 import { chatKeys } from '../api/chat-keys';
 import { openChatStream } from '../api/open-chat-stream';
-import { fetchConversation } from '../api/use-conversation';
+import { fetchConversationPage, type ConversationPages } from '../api/use-conversation';
 import {
   adoptStoppedReply,
   appendEntries,
+  entriesOf,
   localId,
   newEntry,
+  refreshNewestPage,
   replaceReply,
   versionsOf,
 } from './conversation-cache';
@@ -92,9 +93,9 @@ export function useChatStream({
   );
   const cachedReply = useCallback(
     (id: string) =>
-      queryClient
-        .getQueryData<ConversationResponse>(chatKeys.conversation(projectId))
-        ?.entries.find((entry) => entry.id === id),
+      entriesOf(queryClient.getQueryData<ConversationPages>(chatKeys.conversation(projectId))).find(
+        (entry) => entry.id === id,
+      ),
     [projectId, queryClient],
   );
 
@@ -186,14 +187,14 @@ export function useChatStream({
           appendEntries(queryClient, projectId, answer ? [asked, answer] : [asked]);
         }
         if (ending.status !== 'aborted') {
-          void queryClient.invalidateQueries({ queryKey: chatKeys.conversation(projectId) });
+          void refreshNewestPage(queryClient, projectId);
         } else if (userEntryId && reply) {
           // A stopped reply is saved after the connection closes: reloading now could miss it.
           void adoptStoppedReply(
             queryClient,
             projectId,
             { userEntryId, localReplyId: replyId, earlierIds },
-            () => fetchConversation(projectId),
+            () => fetchConversationPage(projectId, null),
           );
         }
       }

@@ -137,6 +137,8 @@ describe('chat page', () => {
       [`GET /api/project/${PROJECT_ID}/conversation`]: () =>
         json(200, {
           projectId: PROJECT_ID,
+          hasMore: false,
+          nextCursor: null,
           entries: [
             entry({ id: '77777777-7777-4777-8777-777777777777', role: 'user', content: 'Un eslogan' }),
             entry({ id: REPLY_ID, role: 'assistant', content: 'Pan del día' }),

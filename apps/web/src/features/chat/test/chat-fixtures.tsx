@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { beforeAll } from 'vitest';
+import { afterEach, beforeAll, beforeEach } from 'vitest';
 import type { ChatStreamPart, ConversationEntry } from '@redacta/shared';
 import { type ApiHandler, json } from '../../../../test/render';
 import { renderInSession } from '../../../../test/session';
@@ -20,6 +20,25 @@ export { PROJECT_ID, projectFixture, WORKSPACE_ID };
 beforeAll(async () => {
   await loadEditorModule();
 });
+/**
+ * jsdom lays nothing out: every element is 0 px high, and the conversation's virtualized feed would
+ * see a scroller without room for any entry. The scroller gets a screen's height; entries stay 0 px,
+ * so every entry of a test's conversation fits on that screen and is drawn.
+ */
+const SCREEN_HEIGHT_PX = 800;
+const clientHeight = Object.getOwnPropertyDescriptor(Element.prototype, 'clientHeight')!;
+beforeEach(() => {
+  Object.defineProperty(Element.prototype, 'clientHeight', {
+    configurable: true,
+    get(this: Element) {
+      return this.hasAttribute('data-chat-scroller') ? SCREEN_HEIGHT_PX : clientHeight.get!.call(this);
+    },
+  });
+});
+afterEach(() => {
+  Object.defineProperty(Element.prototype, 'clientHeight', clientHeight);
+});
+
 export const USER_ENTRY_ID = '33333333-3333-4333-8333-333333333333';
 export const REPLY_ID = '44444444-4444-4444-8444-444444444444';
 
@@ -38,7 +57,8 @@ function workspace(remaining: number | null) {
 export function projectRoutes(id: string, fields: Partial<typeof projectFixture> = {}) {
   return {
     [`GET /api/project/${id}`]: () => json(200, { ...projectFixture, id, ...fields }),
-    [`GET /api/project/${id}/conversation`]: () => json(200, { projectId: id, entries: [] }),
+    [`GET /api/project/${id}/conversation`]: () =>
+      json(200, { projectId: id, entries: [], hasMore: false, nextCursor: null }),
   };
 }
 

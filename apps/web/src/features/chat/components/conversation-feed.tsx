@@ -1,0 +1,330 @@
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type FocusEvent,
+  type KeyboardEvent,
+  type Ref,
+  type RefObject,
+} from 'react';
+import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
+import { useTranslation } from 'react-i18next';
+import type { ConversationEntry, ReactionValue } from '@redacta/shared';
+import { isLocalId } from '../hooks/conversation-cache';
+import { AssistantReply, UserMessage, type FeedArticleProps } from './conversation-entries';
+import { estimateRowHeight, type FeedRow } from './feed-rows';
+
+export interface ConversationHandlers {
+  onInsert: (markdown: string) => void;
+  /** Regenerates the reply shown as `replyId` (the conversation's last entry). */
+  onRegenerate: (replyId: string) => void;
+  onReact: (entryId: string, value: ReactionValue | null) => void;
+  onShowVersion: (versionId: string) => void;
+}
+
+/** What the chat asks of its feed. */
+export interface ConversationFeedHandle {
+  /** Scrolls to the newest entry (a message was sent, or the reader asked for it). */
+  scrollToLatest: (options?: { focus?: boolean }) => void;
+}
+
+/** Older pages of the conversation, read on demand. */
+export interface OlderEntries {
+  hasMore: boolean;
+  loading: boolean;
+  failed: boolean;
+  load: () => void;
+}
+
+/** Within this many pixels of the end, the reader is at the latest entry (and the feed follows it). */
+export const AT_END_PX = 48;
+/** Older entries are asked for when the reader is this many screens from the top of what is loaded. */
+const LOAD_OLDER_SCREENS = 1.5;
+/** Rows rendered beyond each edge of the screen, so a short scroll shows text at once. */
+const OVERSCAN_ROWS = 4;
+
+/**
+ * One saved entry. Memoised: a render of the feed (a scroll, a chunk of the streamed reply)
+ * re-renders an entry only when its data or its place changed; its markdown only when its text did.
+ */
+const SavedEntry = memo(function SavedEntry({
+  entry,
+  canRegenerate,
+  handlers,
+  posinset,
+  setsize,
+}: {
+  entry: ConversationEntry;
+  canRegenerate: boolean;
+  handlers: ConversationHandlers;
+  posinset: number;
+  setsize: number;
+}) {
+  const article: FeedArticleProps = {
+    'aria-posinset': posinset,
+    'aria-setsize': setsize,
+    tabIndex: 0,
+    'data-entry-id': entry.id,
+  };
+  const replyHandlers = useMemo(
+    () => ({
+      onInsert: handlers.onInsert,
+      onRegenerate: () => handlers.onRegenerate(entry.id),
+      onReact: (value: ReactionValue | null) => handlers.onReact(entry.id, value),
+      onShowVersion: handlers.onShowVersion,
+    }),
+    [entry.id, handlers],
+  );
+  if (entry.role === 'user') return <UserMessage content={entry.content} article={article} />;
+  return (
+    <AssistantReply
+      entry={entry}
+      canReact={!isLocalId(entry.id)}
+      canRegenerate={canRegenerate}
+      handlers={replyHandlers}
+      article={article}
+    />
+  );
+});
+
+function Row({
+  row,
+  index,
+  count,
+  idle,
+  hasOlder,
+  handlers,
+}: {
+  row: FeedRow;
+  index: number;
+  count: number;
+  idle: boolean;
+  hasOlder: boolean;
+  handlers: ConversationHandlers;
+}) {
+  // With older entries still unread the feed's size is unknown (-1).
+  const setsize = hasOlder ? -1 : count;
+  const article: FeedArticleProps = { 'aria-posinset': index + 1, 'aria-setsize': setsize, tabIndex: 0 };
+  if (row.kind === 'request') return <UserMessage content={row.content} article={article} />;
+  if (row.kind === 'reply') {
+    return (
+      <AssistantReply
+        streaming
+        entry={{ content: row.content, status: 'complete', reaction: null, demo: row.demo }}
+        article={article}
+      />
+    );
+  }
+  return (
+    <SavedEntry
+      entry={row.entry}
+      // Only the last request's reply: later requests were answered with this one in their history.
+      canRegenerate={idle && index === count - 1}
+      handlers={handlers}
+      posinset={index + 1}
+      setsize={setsize}
+    />
+  );
+}
+
+/** Where the feed starts in the scroller's content (the column's padding above it). */
+function useOffsetTop(element: RefObject<HTMLElement | null>) {
+  const [top, setTop] = useState(0);
+  useLayoutEffect(() => {
+    if (element.current) setTop(element.current.offsetTop);
+  }, [element]);
+  return top;
+}
+
+/**
+ * The conversation as a virtualized feed: only the entries on screen (and a few around) are in the
+ * page, each measured once drawn, so a conversation of thousands of entries costs what a screenful
+ * does. It opens at the newest entry; older pages are read as the reader nears the top, and the
+ * entry they were reading stays where it was; while the reader is at the end a growing reply and new
+ * entries keep the view at the end, otherwise nothing moves under them (the virtualizer's end
+ * anchoring). For assistive technology it is a feed of articles with their positions; Page Down and
+ * Page Up move between entries, and the entry holding the focus stays in the page when it scrolls
+ * out of view.
+ */
+export function ConversationFeed({
+  ref,
+  scroller,
+  rows,
+  idle,
+  older,
+  handlers,
+  onAtEndChange,
+}: {
+  ref?: Ref<ConversationFeedHandle>;
+  /**
+   * The element that scrolls (it carries `data-chat-scroller`); an ancestor, so it is passed as
+   * state once mounted (its ref is set only after this feed's own effects have run).
+   */
+  scroller: HTMLElement | null;
+  rows: FeedRow[];
+  /** No reply is on its way: the last reply may be regenerated. */
+  idle: boolean;
+  older: OlderEntries;
+  handlers: ConversationHandlers;
+  onAtEndChange: (atEnd: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const feedRef = useRef<HTMLDivElement>(null);
+  const scrollMargin = useOffsetTop(feedRef);
+  const [focusedKey, setFocusedKey] = useState<string | null>(null);
+  const focusedIndex = focusedKey === null ? -1 : rows.findIndex((row) => row.key === focusedKey);
+
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const indexes = defaultRangeExtractor(range);
+      if (focusedIndex < 0 || indexes.includes(focusedIndex)) return indexes;
+      return [...indexes, focusedIndex].sort((a, b) => a - b);
+    },
+    [focusedIndex],
+  );
+  const getItemKey = useCallback((index: number) => rows[index]!.key, [rows]);
+  const estimateSize = useCallback((index: number) => estimateRowHeight(rows[index]!), [rows]);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller,
+    estimateSize,
+    getItemKey,
+    rangeExtractor,
+    overscan: OVERSCAN_ROWS,
+    scrollMargin,
+    anchorTo: 'end',
+    followOnAppend: true,
+    scrollEndThreshold: AT_END_PX,
+  });
+
+  // Opens at the newest entry.
+  const opened = useRef(false);
+  useLayoutEffect(() => {
+    if (opened.current || !scroller) return;
+    opened.current = true;
+    virtualizer.scrollToEnd();
+  }, [scroller, virtualizer]);
+
+  /** Focuses an entry once it is drawn; `scroll` brings it into view first. */
+  const focusRow = useCallback(
+    (index: number, { scroll = true } = {}) => {
+      if (scroll) virtualizer.scrollToIndex(index, { align: 'auto' });
+      let frames = 0;
+      const tryFocus = () => {
+        const article = feedRef.current?.querySelector<HTMLElement>(`[data-index="${index}"] > article`);
+        if (article) article.focus({ preventScroll: !scroll });
+        else if ((frames += 1) < 30) requestAnimationFrame(tryFocus);
+      };
+      requestAnimationFrame(tryFocus);
+    },
+    [virtualizer],
+  );
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      scrollToLatest: ({ focus = false } = {}) => {
+        virtualizer.scrollToEnd();
+        if (focus && rows.length > 0) focusRow(rows.length - 1, { scroll: false });
+      },
+    }),
+    [focusRow, rows.length, virtualizer],
+  );
+
+  const atEnd = virtualizer.isAtEnd(AT_END_PX);
+  useEffect(() => onAtEndChange(atEnd), [atEnd, onAtEndChange]);
+
+  // A shorter view (a phone turning, the keyboard opening) keeps a reader who was at the end there.
+  // Where the reader is comes from scroll events only: a layout change on its way does not move it.
+  useEffect(() => {
+    if (!scroller || typeof ResizeObserver === 'undefined') return;
+    let pinned = true;
+    const onScroll = () => {
+      pinned = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight <= AT_END_PX;
+    };
+    const observer = new ResizeObserver(() => {
+      if (pinned) virtualizer.scrollToEnd();
+    });
+    scroller.addEventListener('scroll', onScroll, { passive: true });
+    observer.observe(scroller);
+    return () => {
+      scroller.removeEventListener('scroll', onScroll);
+      observer.disconnect();
+    };
+  }, [scroller, virtualizer]);
+
+  // Older entries are read before the reader reaches the top, so scrolling up rarely waits.
+  const { hasMore, loading, failed, load } = older;
+  useEffect(() => {
+    const element = scroller;
+    if (!element || !hasMore || loading || failed) return;
+    const check = () => {
+      if (element.scrollTop - scrollMargin < element.clientHeight * LOAD_OLDER_SCREENS) load();
+    };
+    // Checked at once when older entries have just come (the reader may still be near the top) or
+    // when the entries do not fill the screen; not while the feed is still opening at the end.
+    if (element.scrollTop > 0 || element.scrollHeight <= element.clientHeight) check();
+    element.addEventListener('scroll', check, { passive: true });
+    return () => element.removeEventListener('scroll', check);
+  }, [failed, hasMore, load, loading, scrollMargin, scroller]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'PageDown' && event.key !== 'PageUp') return;
+    const row = (event.target as HTMLElement).closest<HTMLElement>('[data-index]');
+    if (!row) return;
+    const target = Number(row.dataset.index) + (event.key === 'PageDown' ? 1 : -1);
+    if (target < 0 || target >= rows.length) return;
+    event.preventDefault();
+    focusRow(target);
+  };
+  const onFocus = (event: FocusEvent<HTMLDivElement>) => {
+    const row = (event.target as HTMLElement).closest<HTMLElement>('[data-index]');
+    const key = row ? rows[Number(row.dataset.index)]?.key : undefined;
+    if (key !== undefined && key !== focusedKey) setFocusedKey(key);
+  };
+  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocusedKey(null);
+  };
+
+  const items = virtualizer.getVirtualItems();
+  return (
+    <div
+      ref={feedRef}
+      role="feed"
+      aria-label={t('chat.conversation')}
+      aria-busy={loading || undefined}
+      data-testid="conversation"
+      className="relative w-full"
+      style={{ height: virtualizer.getTotalSize() }}
+      onKeyDown={onKeyDown}
+      onFocus={onFocus}
+      onBlur={onBlur}
+    >
+      {items.map((item) => (
+        <div
+          key={item.key}
+          data-index={item.index}
+          ref={virtualizer.measureElement}
+          // Each row carries the space under it (the column's gap), so the last row ends where the
+          // scroller does and "the end" means the same to the virtualizer and to the browser.
+          className="absolute inset-x-0 top-0 pb-6"
+          style={{ transform: `translateY(${item.start - scrollMargin}px)` }}
+        >
+          <Row
+            row={rows[item.index]!}
+            index={item.index}
+            count={rows.length}
+            idle={idle}
+            hasOlder={hasMore}
+            handlers={handlers}
+          />
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { useTranslation } from 'react-i18next';
+import { ArrowDown, RotateCcw } from 'lucide-react';
+import { buttonClasses } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/components/ui/cn';
+import type { OlderEntries } from './conversation-feed';
+
+/** A pill over the top of the conversation (it takes no room from it, so nothing under it moves). */
+const pill = 'absolute left-1/2 z-10 -translate-x-1/2 shadow-md';
+
+/** While an older page loads: a quiet spinner; when it failed: a way to try again. */
+export function OlderEntriesStatus({ older }: { older: OlderEntries }) {
+  const { t } = useTranslation();
+  if (older.failed) {
+    return (
+      <button
+        type="button"
+        onClick={older.load}
+        className={cn(buttonClasses('secondary', 'sm'), pill, 'top-3')}
+      >
+        <RotateCcw className="size-4" aria-hidden />
+        {t('chat.olderFailed')} · {t('chat.retry')}
+      </button>
+    );
+  }
+  if (!older.loading) return null;
+  return (
+    <div role="status" data-testid="older-entries-loading" className={cn(pill, 'top-3')}>
+      <span className="inline-flex items-center gap-2 rounded-full border border-border bg-surface px-3 py-1.5 text-[13px] text-text-muted">
+        <Spinner />
+        {t('chat.loadingOlder')}
+      </span>
+    </div>
+  );
+}
+
+/** Shown while the reader is above the newest entry: back to it (and to the streaming reply). */
+export function GoToLatest({ onClick }: { onClick: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className={cn(buttonClasses('secondary', 'sm'), pill, 'bottom-3 rounded-full')}
+    >
+      <ArrowDown className="size-4" aria-hidden />
+      {t('chat.goToLatest')}
+    </button>
+  );
+}

@@ -1,0 +1,224 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { Locator, Page } from '@playwright/test';
+import { expect, keepScreenshot, newEmail, test } from '../fixtures.ts';
+import { ChatPage } from '../pages/chat-page.ts';
+import { LoginPage } from '../pages/login-page.ts';
+import { WelcomePage } from '../pages/welcome-page.ts';
+import { ownServer } from '../support/own-server.ts';
+
+const EXCHANGES = 300;
+
+const topics = [
+  'café de especialidad',
+  'una clínica dental',
+  'zapatillas de running',
+  'un coworking',
+  'té matcha',
+];
+
+/** A reply like the model's: a heading, paragraphs, a list, a link; its length varies from entry to entry. */
+function reply(n: number): string {
+  const topic = topics[n % topics.length]!;
+  const points = Array.from(
+    { length: 3 + (n % 4) },
+    (_, i) => `- **Idea ${i + 1}:** una frase clara sobre ${topic} que invita a probarlo hoy mismo.`,
+  ).join('\n');
+  const extra =
+    n % 3 === 0
+      ? '\n\nUn párrafo más largo para variar la altura: cuenta la historia del producto, quién lo hace, por qué importa y qué gana quien lo elige frente a otras opciones del mercado.'
+      : '';
+  return [
+    `## Respuesta ${n}: textos para ${topic}`,
+    `Aquí tienes una propuesta pensada para ${topic}, con un tono cercano y directo.${extra}`,
+    points,
+    `Más ideas en [nuestra guía](https://example.com/guia-${n}).`,
+  ].join('\n\n');
+}
+
+/** Waits until no server holds the data directory's database (a stopping server drains first). */
+async function waitUntilReleased(dataDir: string) {
+  await expect.poll(() => existsSync(path.join(dataDir, 'database.lock')), { timeout: 30_000 }).toBe(false);
+}
+
+/**
+ * `EXCHANGES` requests and replies, a minute apart and ending a minute ago, straight into the
+ * server's PGlite (the server is stopped: one process at a time opens the files).
+ */
+async function seedConversation(dataDir: string, projectId: string) {
+  await waitUntilReleased(dataDir);
+  const start = Date.now() - (EXCHANGES * 2 + 1) * 60_000;
+  const rows = [];
+  for (let n = 0; n < EXCHANGES; n++) {
+    const requestId = randomUUID();
+    const at = start + n * 2 * 60_000;
+    rows.push({
+      id: requestId,
+      project_id: projectId,
+      role: 'user',
+      content: `Petición ${n}: escribe textos para ${topics[n % topics.length]}`,
+      request_id: null,
+      model: null,
+      created_at: new Date(at).toISOString(),
+    });
+    rows.push({
+      id: randomUUID(),
+      project_id: projectId,
+      role: 'assistant',
+      content: reply(n),
+      request_id: requestId,
+      model: 'redacta-demo-writer',
+      created_at: new Date(at + 60_000).toISOString(),
+    });
+  }
+  const db = new PGlite(path.join(dataDir, 'pglite'));
+  try {
+    await db.query(
+      `insert into conversation_entries (id, project_id, role, content, request_id, model, words_charged, created_at)
+       select id, project_id, role, content, request_id, model, 120, created_at
+       from json_to_recordset($1::json)
+         as x(id uuid, project_id uuid, role text, content text, request_id uuid, model text, created_at timestamptz)`,
+      [JSON.stringify(rows)],
+    );
+  } finally {
+    await db.close();
+  }
+}
+
+/** The entry whose article is at the top of the conversation's visible area, and where it is. */
+async function entryAtTop(page: Page): Promise<{ id: string; top: number }> {
+  return page.evaluate(() => {
+    const scroller = document.querySelector<HTMLElement>('[data-chat-scroller]')!;
+    const box = scroller.getBoundingClientRect();
+    const articles = [...scroller.querySelectorAll<HTMLElement>('article[data-entry-id]')];
+    const visible = articles
+      .map((article) => ({ id: article.dataset.entryId!, top: article.getBoundingClientRect().top }))
+      .filter((entry) => entry.top >= box.top)
+      .sort((a, b) => a.top - b.top);
+    return visible[0]!;
+  });
+}
+
+async function distanceFromBottom(scroller: Locator): Promise<number> {
+  return scroller.evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight);
+}
+
+test.describe('a long conversation', () => {
+  const own = ownServer('long-conversation');
+
+  test('600 entries open at the bottom, older ones load without a jump, and replies and actions work', async ({
+    browser,
+  }, testInfo) => {
+    test.setTimeout(240_000);
+    let server = await own.start();
+    const context = await browser.newContext({
+      baseURL: server.url,
+      permissions: ['clipboard-read', 'clipboard-write'],
+    });
+    let page = await context.newPage();
+    await new LoginPage(page).goto();
+    await new LoginPage(page).signIn(newEmail('long'));
+    await new WelcomePage(page).submitNames('Lucía', 'Fernández');
+    await expect(page).toHaveURL(/\/chat\?project=/);
+    const projectId = new URL(page.url()).searchParams.get('project')!;
+    await page.close();
+
+    await server.stop();
+    await seedConversation(server.dataDir, projectId);
+    server = await own.start();
+
+    page = await context.newPage();
+    const chat = new ChatPage(page);
+    const scroller = page.locator('[data-chat-scroller]');
+    const olderPages: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/conversation?before=')) olderPages.push(request.url());
+    });
+    await page.goto(`${server.url}/chat?project=${projectId}`);
+
+    // It opens at the newest reply, with only a screenful of entries in the page.
+    const newest = page.locator('article[data-entry-id]').filter({ hasText: `Respuesta ${EXCHANGES - 1}:` });
+    await expect(newest).toBeInViewport();
+    await expect.poll(() => distanceFromBottom(scroller)).toBeLessThanOrEqual(2);
+    expect(await page.locator('article[data-entry-id]').count()).toBeLessThan(40);
+    await expect(page.getByRole('feed', { name: 'Conversación' })).toBeVisible();
+    expect(olderPages).toHaveLength(0);
+    await expect(page.getByRole('button', { name: 'Ir al último mensaje' })).toHaveCount(0);
+    await keepScreenshot(page, testInfo, 'long-conversation-bottom-1280');
+
+    // Scrolling up reads the older page just before it is needed; the entry at the top of the view
+    // stays where it was when the older entries come in above it.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/conversation?before=*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await scroller.hover();
+    while (olderPages.length === 0) {
+      await page.mouse.wheel(0, -400);
+      await page.waitForTimeout(50);
+    }
+    await expect(page.getByRole('button', { name: 'Ir al último mensaje' })).toBeVisible();
+    await page.waitForTimeout(300); // the wheel's last scroll settles
+    const before = await entryAtTop(page);
+    const anchor = page.locator(`article[data-entry-id="${before.id}"]`);
+    const positionBefore = Number(await anchor.getAttribute('aria-posinset'));
+    const response = page.waitForResponse((r) => r.url().includes('/conversation?before='));
+    release();
+    await response;
+    await expect(anchor).toHaveAttribute('aria-posinset', String(positionBefore + 50));
+    await page.waitForTimeout(300);
+    const after = await anchor.evaluate((element) => element.getBoundingClientRect().top);
+    expect(Math.abs(after - before.top)).toBeLessThanOrEqual(3);
+    await page.unroute('**/conversation?before=*');
+
+    // Further up, entries of the older page are on screen.
+    const older = page.locator('article[data-entry-id]').filter({ hasText: `Respuesta ${EXCHANGES - 30}:` });
+    for (let i = 0; i < 40 && !(await older.isVisible()); i++) {
+      await page.mouse.wheel(0, -500);
+      await page.waitForTimeout(50);
+    }
+    await older.scrollIntoViewIfNeeded();
+    await expect(older).toBeInViewport();
+
+    // Copy and insert act on that old reply.
+    await older.getByRole('button', { name: 'Copiar' }).click();
+    await expect(page.getByText('Respuesta copiada')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(reply(EXCHANGES - 30));
+    await older.getByRole('button', { name: 'Insertar en el documento' }).click();
+    await expect(page.getByTestId('document-panel')).toContainText(
+      `Respuesta ${EXCHANGES - 30}: textos para ${topics[(EXCHANGES - 30) % topics.length]}`,
+    );
+    await keepScreenshot(page, testInfo, 'long-conversation-older-1280');
+
+    // "Go to the latest message" goes back down; a new reply streams at the bottom and the view
+    // follows it.
+    await page.getByRole('button', { name: 'Ir al último mensaje' }).click();
+    await expect.poll(() => distanceFromBottom(scroller)).toBeLessThanOrEqual(2);
+    await expect(page.getByRole('button', { name: 'Ir al último mensaje' })).toHaveCount(0);
+    await chat.recordStreamedTexts();
+    await chat.ask('Escribe un eslogan para una librería');
+    await chat.waitForReplyEnd();
+    expect((await chat.streamedTexts()).length).toBeGreaterThan(3);
+    const last = page.locator('article[data-entry-id]').last();
+    await expect(last).toContainText('librería');
+    await expect(last).toBeInViewport();
+    await expect.poll(() => distanceFromBottom(scroller)).toBeLessThanOrEqual(2);
+    await expect(page.locator('article[data-entry-id]').nth(-2)).toContainText(
+      'Escribe un eslogan para una librería',
+    );
+
+    // On a phone: the same conversation, read from further up.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => distanceFromBottom(scroller)).toBeLessThanOrEqual(2);
+    await keepScreenshot(page, testInfo, 'long-conversation-bottom-390');
+    await scroller.hover();
+    await page.mouse.wheel(0, -1500);
+    await expect(page.getByRole('button', { name: 'Ir al último mensaje' })).toBeVisible();
+    await keepScreenshot(page, testInfo, 'long-conversation-reading-390');
+    await context.close();
+  });
+});
