@@ -2,8 +2,9 @@ import type { ErrorCode } from '@redacta/shared';
 
 /*
  * The expected answer of every API operation for every kind of caller, from the permission table in
- * docs/product.md ("Who may do what"). The authorization matrix test fails for an operation of the
- * OpenAPI document with no case here, so a new route cannot ship without saying who may call it.
+ * docs/product.md ("Who may do what" and the rules below it: invitation links, accepting). The
+ * authorization matrix test fails for an operation of the OpenAPI document, or any route the server
+ * registers, with no case here, so a new route cannot ship without saying who may call it.
  *
  * Callers: `anonymous` (no session), `outsider` (signed in, belongs to another workspace only),
  * `member` and `owner` of the team the case acts on. A cell is a status, or a status and the error
@@ -23,7 +24,7 @@ export type Cells = Record<Actor, Cell>;
 export type Home = 'team' | 'outsiders' | 'caller' | 'public';
 
 export interface MatrixCase {
-  /** `METHOD /api/path/{param}`, as in the OpenAPI document. */
+  /** `METHOD /api/path/{param}`, as in the OpenAPI document (or the route, for one outside it). */
   operation: string;
   /** What the request acts on; the request builders are keyed by operation and target. */
   target: string;
