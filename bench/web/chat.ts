@@ -7,13 +7,15 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, CDPSession, Page } from 'playwright-core';
-import { scrollToTopScript, watchForLastReplyScript } from './page-scripts.ts';
+import { loadBreakdownScript, scrollToTopScript, watchForLastReplyScript } from './page-scripts.ts';
 import type { SeededConversation } from './seed.ts';
 import type { SessionCookie } from './server.ts';
 
 export interface ChatFigures {
   entries: number;
   lastReplyOnScreenMs: number;
+  /** Where that time went: the entry scripts run, the session refreshed, the conversation's answer in. */
+  breakdown: { scriptsRunMs: number; sessionMs: number; conversationMs: number };
   domNodes: number;
   /** Used JS heap after a full garbage collection (CDP Runtime.getHeapUsage). */
   heapMb: number;
@@ -71,6 +73,7 @@ export async function measureConversation(
   const lastReplyOnScreenMs = await page.evaluate(
     () => (window as unknown as { __bench: { lastReplyAt: number } }).__bench.lastReplyAt,
   );
+  const breakdown = (await page.evaluate(loadBreakdownScript)) as ChatFigures['breakdown'];
   // Let late work (images, idle callbacks, measurement passes) finish before counting.
   await page.waitForTimeout(2_000);
   const domNodes = await page.evaluate(() => document.getElementsByTagName('*').length);
@@ -85,6 +88,7 @@ export async function measureConversation(
   return {
     entries: conversation.entries,
     lastReplyOnScreenMs: Math.round(lastReplyOnScreenMs),
+    breakdown,
     domNodes,
     heapMb: +heapMb.toFixed(1),
     scroll: {

@@ -75,3 +75,18 @@ export function scrollToTopScript(step: number, capMs: number, firstMarker: stri
   requestAnimationFrame(frame);
 })`;
 }
+
+/** When the entry scripts had run, and when the session's refresh and the conversation's first page were answered. */
+export const loadBreakdownScript = `(() => {
+  const navigation = performance.getEntriesByType('navigation')[0];
+  const resources = performance.getEntriesByType('resource');
+  function answered(part) {
+    const entry = resources.find((resource) => resource.name.includes(part));
+    return entry ? Math.round(entry.responseEnd) : null;
+  }
+  return {
+    scriptsRunMs: Math.round(navigation.domContentLoadedEventEnd),
+    sessionMs: answered('/api/auth/refresh'),
+    conversationMs: answered('/conversation'),
+  };
+})()`;

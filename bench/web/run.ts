@@ -44,6 +44,13 @@ function reportConversation(figures: ChatFigures[]) {
     );
   }
   for (const f of figures) {
+    const b = f.breakdown;
+    print(
+      `  N=${f.entries}: scripts run at ${b.scriptsRunMs} ms, session at ${b.sessionMs} ms, ` +
+        `conversation answered at ${b.conversationMs} ms, last reply on screen at ${f.lastReplyOnScreenMs} ms`,
+    );
+  }
+  for (const f of figures) {
     print(
       `  N=${f.entries}: last reply ≤ ${targets.lastReplyMs} ms ${verdict(f.lastReplyOnScreenMs <= targets.lastReplyMs)}, ` +
         `DOM ≤ ${targets.domNodes} ${verdict(f.domNodes <= targets.domNodes)}, heap ≤ ${targets.heapMb} MB ${verdict(f.heapMb <= targets.heapMb)}, ` +
