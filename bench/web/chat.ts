@@ -15,7 +15,7 @@ export interface ChatFigures {
   entries: number;
   lastReplyOnScreenMs: number;
   /** Where that time went: the entry scripts run, the session refreshed, the conversation's answer in. */
-  breakdown: { scriptsRunMs: number; sessionMs: number; conversationMs: number };
+  breakdown: { scriptsRunMs: number; sessionMs: number; conversationAskedMs: number; conversationMs: number };
   domNodes: number;
   /** Used JS heap after a full garbage collection (CDP Runtime.getHeapUsage). */
   heapMb: number;

@@ -76,17 +76,23 @@ export function scrollToTopScript(step: number, capMs: number, firstMarker: stri
 })`;
 }
 
-/** When the entry scripts had run, and when the session's refresh and the conversation's first page were answered. */
+/**
+ * When the entry scripts had run, when the session's refresh was answered, and when the conversation's
+ * first page was asked for and answered.
+ */
 export const loadBreakdownScript = `(() => {
   const navigation = performance.getEntriesByType('navigation')[0];
   const resources = performance.getEntriesByType('resource');
+  function entry(part) {
+    return resources.find((resource) => resource.name.includes(part));
+  }
   function answered(part) {
-    const entry = resources.find((resource) => resource.name.includes(part));
-    return entry ? Math.round(entry.responseEnd) : null;
+    return entry(part) ? Math.round(entry(part).responseEnd) : null;
   }
   return {
     scriptsRunMs: Math.round(navigation.domContentLoadedEventEnd),
     sessionMs: answered('/api/auth/refresh'),
+    conversationAskedMs: entry('/conversation') ? Math.round(entry('/conversation').startTime) : null,
     conversationMs: answered('/conversation'),
   };
 })()`;

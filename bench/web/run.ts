@@ -47,7 +47,7 @@ function reportConversation(figures: ChatFigures[]) {
     const b = f.breakdown;
     print(
       `  N=${f.entries}: scripts run at ${b.scriptsRunMs} ms, session at ${b.sessionMs} ms, ` +
-        `conversation answered at ${b.conversationMs} ms, last reply on screen at ${f.lastReplyOnScreenMs} ms`,
+        `conversation asked at ${b.conversationAskedMs} ms and answered at ${b.conversationMs} ms, last reply on screen at ${f.lastReplyOnScreenMs} ms`,
     );
   }
   for (const f of figures) {
