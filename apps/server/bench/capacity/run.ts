@@ -17,6 +17,7 @@
  * Exits 1 when the target is missed. Needs a file-descriptor limit above 2 × --max (the npm script
  * raises the soft limit to the hard one).
  */
+import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startChild } from '../stream/processes.ts';
 import { databaseFromArgs, loadAverage, numberArg, startInstance, type Instance } from './instance.ts';
@@ -31,6 +32,11 @@ const holdSeconds = numberArg('hold', 15);
 const userCount = numberArg('users', 100);
 const minutes = numberArg('minutes', 20);
 const database = databaseFromArgs();
+/** `--server-node-options '--max-old-space-size=512'`: NODE_OPTIONS for the server process only. */
+const serverNodeOptions = (() => {
+  const index = process.argv.indexOf('--server-node-options');
+  return index >= 0 ? process.argv[index + 1]! : '';
+})();
 
 const ALIVE_WINDOW_MS = 5000;
 const RSS_LIMIT = 1024 ** 3;
@@ -56,6 +62,8 @@ interface Checkpoint {
   eventLoopLagP99Ms: number;
   serverCpuPercent: number;
   loadAverage: string;
+  /** Connections the kernel dropped from a full accept queue during the level, machine-wide. */
+  listenOverflows: number;
   endedReasons: Record<string, number>;
 }
 
@@ -83,6 +91,17 @@ function aliveCount(
     if (s.lastTextAt !== null && age <= ALIVE_WINDOW_MS) alive += 1;
   }
   return { alive, ended, worstAgeMs };
+}
+
+/** The kernel's count of connections dropped because a listener's accept queue was full. */
+function listenOverflows(): number {
+  const lines = readFileSync('/proc/net/netstat', 'utf8').split('\n');
+  for (let i = 0; i + 1 < lines.length; i += 2) {
+    const names = lines[i]!.split(' ');
+    const column = names.indexOf('ListenOverflows');
+    if (column >= 0) return Number(lines[i + 1]!.split(' ')[column]);
+  }
+  return 0;
 }
 
 /** Least-squares slope of y over x. */
@@ -130,6 +149,7 @@ async function main() {
   const instance = await startInstance<SeededUser[]>({
     database,
     modelUrl: peer.ready.url as string,
+    env: serverNodeOptions ? { NODE_OPTIONS: serverNodeOptions } : {},
     seed: (db) => seedProWorkspaces(db, { users: userCount, projectsEach, prefix: 'capacity' }),
   });
   const streams: ChatStream[] = [];
@@ -167,6 +187,7 @@ async function main() {
         stopReason = `time bound of ${minutes} min`;
         break;
       }
+      const overflowsBefore = listenOverflows();
       const rampStarted = Date.now();
       const rampFrom = streams.length;
       while (streams.length < level) {
@@ -210,6 +231,7 @@ async function main() {
         eventLoopLagP99Ms: +mem.lagP99Ms.toFixed(1),
         serverCpuPercent: +cpuPercent.toFixed(0),
         loadAverage: loadAverage(),
+        listenOverflows: listenOverflows() - overflowsBefore,
         endedReasons: endedReasons(streams),
       };
       checkpoints.push(checkpoint);
@@ -217,7 +239,8 @@ async function main() {
         `${String(level).padStart(5)} open: ${checkpoint.held ? 'held' : 'NOT held'} (alive ≥ ${aliveMin}, ended ${endedMax}, ` +
           `no text yet ${checkpoint.noTextYet}, oldest text ${worstAge} ms), server saw ${mem.firstTokens} first tokens, ` +
           `server counts ${mem.serverOpen}, RSS ${checkpoint.rssMiB} MiB, heap ${checkpoint.heapUsedMiB} MiB, ` +
-          `loop lag p99 ${checkpoint.eventLoopLagP99Ms} ms, server CPU ${checkpoint.serverCpuPercent} %, load ${checkpoint.loadAverage}`,
+          `loop lag p99 ${checkpoint.eventLoopLagP99Ms} ms, server CPU ${checkpoint.serverCpuPercent} %, ` +
+          `accept-queue drops ${checkpoint.listenOverflows}, load ${checkpoint.loadAverage}`,
       );
       if (instance.exited()) {
         stopReason = `the server exited: ${instance.exited()}`;
@@ -257,6 +280,7 @@ async function main() {
     const report = {
       setup: {
         database,
+        serverNodeOptions,
         users: userCount,
         rate: ratePerSecond,
         holdSeconds,
@@ -274,6 +298,17 @@ async function main() {
       stopReason,
       perOpenStream: perStream,
       /** (RSS at the target − RSS before the first stream) / target: one-off costs (JIT, buffers) included. */
+      /**
+       * Heap in use includes garbage not yet collected; the lowest (heap − heap before the first
+       * stream) / open streams over the held levels from 1,000 on bounds the live heap per stream.
+       */
+      liveHeapKiBPerStreamAtMost: held.filter((c) => c.open >= 1000).length
+        ? +Math.min(
+            ...held
+              .filter((c) => c.open >= 1000)
+              .map((c) => (c.heapUsedMiB * MiB - baseline.heapUsed) / c.open / 1024),
+          ).toFixed(1)
+        : null,
       rssKiBPerStreamAtTarget: atTarget
         ? +((atTarget.rssMiB * MiB - baseline.rss) / target / 1024).toFixed(1)
         : null,
@@ -292,7 +327,9 @@ async function main() {
         (atTarget
           ? `${atTarget.held ? 'every stream alive' : `${atTarget.aliveMin} alive, ${atTarget.ended} ended`}, RSS ${atTarget.rssMiB} MiB (≤ 1024)`
           : 'not reached') +
-        `; most held ${report.mostHeld} (${stopReason}); per open stream ${perStream ? `${perStream.rssKiB} KiB RSS, ${perStream.heapKiB} KiB heap` : 'n/a'}; load ${loadAverage()}`,
+        `; most held ${report.mostHeld} (${stopReason}), ${report.mostHeldWithin1GiB} within 1 GiB; per open stream ` +
+        `${report.rssKiBPerStreamAtTarget ?? 'n/a'} KiB RSS at ${target} (slope ${perStream?.rssKiB ?? 'n/a'}), ` +
+        `live heap ≤ ${report.liveHeapKiBPerStreamAtMost ?? 'n/a'} KiB; load ${loadAverage()}`,
     );
     if (!met) process.exitCode = 1;
   } finally {
