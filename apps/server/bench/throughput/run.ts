@@ -74,15 +74,13 @@ async function main() {
         projectsEach: 1,
         prefix: 'throughput-other',
       });
-      await db
-        .insert(memberships)
-        .values(
-          elsewhere.map((w) => ({
-            workspaceId: w.workspaceId,
-            userId: owner!.userId,
-            role: 'member' as const,
-          })),
-        );
+      await db.insert(memberships).values(
+        elsewhere.map((w) => ({
+          workspaceId: w.workspaceId,
+          userId: owner!.userId,
+          role: 'member' as const,
+        })),
+      );
       return [owner!];
     },
   });
