@@ -7,6 +7,7 @@ import { expect, keepScreenshot, newEmail, test } from '../fixtures.ts';
 import { ChatPage } from '../pages/chat-page.ts';
 import { LoginPage } from '../pages/login-page.ts';
 import { WelcomePage } from '../pages/welcome-page.ts';
+import { describeFindings, phoneLooks, scanLooks } from '../support/a11y.ts';
 import { ownServer } from '../support/own-server.ts';
 
 const EXCHANGES = 300;
@@ -194,6 +195,20 @@ test.describe('a long conversation', () => {
     );
     await keepScreenshot(page, testInfo, 'long-conversation-older-1280');
 
+    // From the keyboard: Page Down moves to the next entry; the focused entry stays in the page
+    // (and focused) when it scrolls far out of view.
+    await older.focus();
+    const olderPosition = Number(await older.getAttribute('aria-posinset'));
+    await page.keyboard.press('PageDown');
+    const focusedPosition = () =>
+      page.evaluate(() => document.activeElement?.closest('article')?.getAttribute('aria-posinset'));
+    await expect.poll(focusedPosition).toBe(String(olderPosition + 1));
+    await page.keyboard.press('PageUp');
+    await expect.poll(focusedPosition).toBe(String(olderPosition));
+    await scroller.evaluate((element) => element.scrollBy(0, 4000));
+    await expect(older).not.toBeInViewport();
+    await expect(older).toBeFocused();
+
     // "Go to the latest message" goes back down; a new reply streams at the bottom and the view
     // follows it.
     await page.getByRole('button', { name: 'Ir al último mensaje' }).click();
@@ -219,6 +234,8 @@ test.describe('a long conversation', () => {
     await page.mouse.wheel(0, -1500);
     await expect(page.getByRole('button', { name: 'Ir al último mensaje' })).toBeVisible();
     await keepScreenshot(page, testInfo, 'long-conversation-reading-390');
+    const findings = await scanLooks(page, 'a long conversation read from further up', phoneLooks);
+    expect(findings, describeFindings(findings)).toEqual([]);
     await context.close();
   });
 });
