@@ -1,0 +1,176 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ConversationEntry } from '@redacta/shared';
+import { json } from '../../../../test/render';
+import { startSignedOut } from '../../../../test/session';
+import { useSession } from '@/features/session';
+import { ChatSession } from './chat-session';
+import { controlledStream, entry, PROJECT_ID, renderChat, WORKSPACE_ID } from '../test/chat-fixtures';
+import { feedRows, PENDING_REPLY_KEY, PENDING_REQUEST_KEY } from './feed-rows';
+
+const CONVERSATION = `GET /api/project/${PROJECT_ID}/conversation`;
+const OLDER = `${CONVERSATION}?before=older-cursor`;
+const SEND = 'POST /api/chat/send-request-stream';
+const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+function exchange(n: number): ConversationEntry[] {
+  return [
+    entry({ id: id(2 * n), role: 'user', content: `Petición ${n}` }),
+    entry({ id: id(2 * n + 1), role: 'assistant', content: `Respuesta ${n}` }),
+  ];
+}
+const exchanges = (from: number, to: number) =>
+  Array.from({ length: to - from }, (_, i) => exchange(from + i)).flat();
+
+function Session() {
+  const { workspace } = useSession();
+  return workspace ? <ChatSession workspace={workspace} projectId={PROJECT_ID} onInsert={() => {}} /> : null;
+}
+
+/** A conversation of two pages: exchanges 2–3 first (with a cursor), then 0–1 for that cursor. */
+function renderTwoPages(older: () => Response = () => json(200, page(0, 2, null))) {
+  const newest = exchanges(2, 4);
+  const streams: ReturnType<typeof controlledStream>[] = [];
+  const rendered = renderChat(<Session />, {
+    [CONVERSATION]: () =>
+      json(200, { projectId: PROJECT_ID, entries: newest, hasMore: true, nextCursor: 'older-cursor' }),
+    [OLDER]: older,
+    [SEND]: (_body, init) => {
+      const stream = controlledStream(init.signal);
+      streams.push(stream);
+      return stream.response;
+    },
+  });
+  return { ...rendered, newest, streams };
+}
+
+function page(from: number, to: number, nextCursor: string | null) {
+  return { projectId: PROJECT_ID, entries: exchanges(from, to), hasMore: nextCursor !== null, nextCursor };
+}
+
+const articles = () => within(screen.getByRole('feed', { name: 'Conversación' })).getAllByRole('article');
+
+beforeEach(startSignedOut);
+
+describe('the conversation feed', () => {
+  it('reads the older page and shows it above the newer one, each entry an article with its place in the feed', async () => {
+    const { callsTo } = renderTwoPages();
+    await waitFor(() => expect(articles()).toHaveLength(8));
+    expect(callsTo(OLDER)).toHaveLength(1);
+    expect(articles().map((article) => article.textContent)).toEqual(
+      [
+        'Petición 0',
+        'Respuesta 0',
+        'Petición 1',
+        'Respuesta 1',
+        'Petición 2',
+        'Respuesta 2',
+        'Petición 3',
+        'Respuesta 3',
+      ].map((text) => expect.stringContaining(text) as unknown as string),
+    );
+    // Everything is read now: the feed knows its size.
+    articles().forEach((article, index) => {
+      expect(article).toHaveAttribute('aria-posinset', String(index + 1));
+      expect(article).toHaveAttribute('aria-setsize', '8');
+      expect(article).toHaveAttribute('tabindex', '0');
+    });
+    expect(articles()[0]).toHaveAttribute('data-entry-id', id(0));
+    expect(articles()[1]).toHaveAccessibleName('Respuesta de la IA');
+    expect(articles()[0]).toHaveAccessibleName('Tu mensaje');
+    // Only the conversation's last reply may be regenerated, whichever page the others came from.
+    expect(screen.getAllByRole('button', { name: 'Regenerar' })).toHaveLength(1);
+    expect(within(articles()[7]!).getByRole('button', { name: 'Regenerar' })).toBeInTheDocument();
+  });
+
+  it('after a reply reads only the newest page again, keeping the older entries shown', async () => {
+    const { callsTo, streams, newest } = renderTwoPages();
+    await waitFor(() => expect(articles()).toHaveLength(8));
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Mensaje' }), 'Petición 4{Enter}');
+    await waitFor(() => expect(streams).toHaveLength(1));
+    const stream = streams[0]!;
+    stream.push({ type: 'start', userEntryId: id(8), model: 'Demo', demo: false });
+    stream.push({ type: 'text', text: 'Respuesta 4' });
+    newest.push(...exchange(4));
+    stream.push({ type: 'finish', messageId: id(9), wordsCharged: 2, remaining: 1988 });
+    stream.close();
+    await waitFor(() => expect(callsTo(CONVERSATION)).toHaveLength(2));
+    await waitFor(() => expect(articles()).toHaveLength(10));
+    expect(articles()[0]).toHaveTextContent('Petición 0');
+    expect(articles()[9]).toHaveTextContent('Respuesta 4');
+    expect(articles()[9]).toHaveAttribute('data-entry-id', id(9));
+    expect(callsTo(OLDER)).toHaveLength(1);
+    expect(callsTo(`GET /api/workspace/${WORKSPACE_ID}/usage`).length).toBeGreaterThan(0);
+  });
+
+  it('says when the older page failed, keeps what is shown, and tries again on request', async () => {
+    let fail = true;
+    renderTwoPages(() =>
+      fail ? json(500, { error: { code: 'INTERNAL', message: 'boom' } }) : json(200, page(0, 2, null)),
+    );
+    const retry = await screen.findByRole('button', {
+      name: /No se pudieron cargar los mensajes anteriores/,
+    });
+    expect(articles()).toHaveLength(4);
+    expect(articles()[0]).toHaveTextContent('Petición 2');
+    expect(articles()[0]).toHaveAttribute('aria-setsize', '-1');
+    expect(screen.getAllByText('No se pudieron cargar los mensajes anteriores').length).toBeGreaterThan(0);
+    fail = false;
+    await userEvent.click(retry);
+    await waitFor(() => expect(articles()).toHaveLength(8));
+    expect(articles()[0]).toHaveTextContent('Petición 0');
+  });
+});
+
+describe('the rows of the feed', () => {
+  const saved = exchanges(0, 2);
+
+  it('end with the exchange on its way: its request, then its growing reply', () => {
+    const rows = feedRows(saved, {
+      message: 'Petición 2',
+      regenerates: null,
+      reply: 'Resp',
+      started: true,
+      demo: false,
+    });
+    expect(rows.map((row) => row.key)).toEqual([
+      id(0),
+      id(1),
+      id(2),
+      id(3),
+      PENDING_REQUEST_KEY,
+      PENDING_REPLY_KEY,
+    ]);
+    expect(rows.at(-1)).toMatchObject({ kind: 'reply', content: 'Resp' });
+  });
+
+  it('give a regenerated reply’s place to the new one while it streams', () => {
+    const rows = feedRows(saved, {
+      message: '',
+      regenerates: id(3),
+      reply: 'Otra',
+      started: true,
+      demo: false,
+    });
+    expect(rows.map((row) => row.key)).toEqual([id(0), id(1), id(2), PENDING_REPLY_KEY]);
+  });
+
+  it('key a reply by its first version, so showing another version keeps its row', () => {
+    const versions = [
+      { ...saved[3]!, id: id(3) },
+      { ...saved[3]!, id: id(99) },
+    ].map(({ id: versionId, content, status, model, demo, wordsCharged, createdAt, reaction }) => ({
+      id: versionId,
+      content,
+      status,
+      model,
+      demo,
+      wordsCharged,
+      createdAt,
+      reaction,
+    }));
+    const shownSecond = { ...saved[3]!, id: id(99), versions };
+    expect(feedRows([...saved.slice(0, 3), shownSecond], null).at(-1)!.key).toBe(id(3));
+  });
+});
