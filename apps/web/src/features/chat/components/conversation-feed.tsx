@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import type { ConversationEntry, ReactionValue } from '@redacta/shared';
 import { isLocalId } from '../hooks/conversation-cache';
 import { AssistantReply, UserMessage, type FeedArticleProps } from './conversation-entries';
-import { estimateRowHeight, type FeedRow } from './feed-rows';
+import { COLUMN_MAX_PX, estimateRowHeight, type FeedRow } from './feed-rows';
 
 export interface ConversationHandlers {
   onInsert: (markdown: string) => void;
@@ -188,7 +188,11 @@ export function ConversationFeed({
     [focusedIndex],
   );
   const getItemKey = useCallback((index: number) => rows[index]!.key, [rows]);
-  const estimateSize = useCallback((index: number) => estimateRowHeight(rows[index]!), [rows]);
+  const scrollerWidth = scroller?.clientWidth || COLUMN_MAX_PX;
+  const estimateSize = useCallback(
+    (index: number) => estimateRowHeight(rows[index]!, scrollerWidth),
+    [rows, scrollerWidth],
+  );
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller,

@@ -29,21 +29,28 @@ export function feedRows(entries: ConversationEntry[], pending: PendingExchange 
   return rows;
 }
 
-/** Rough characters per line of a reply and of a request bubble in the 760 px column. */
-const REPLY_CHARS_PER_LINE = 80;
-const REQUEST_CHARS_PER_LINE = 60;
+/** The conversation column's widest (its max-width) and the average width of a character at 16 px. */
+export const COLUMN_MAX_PX = 760;
+const CHAR_PX = 8;
 const LINE_PX = 26;
 
 /**
- * A first guess at a row's height before it is measured, from its text: close guesses keep the
- * scrollbar steady while rows above the screen are measured for the first time.
+ * A first guess at a row's height before it is measured, from its text and the column's width
+ * (`scrollerWidth`, the scroller's): close guesses keep the scrollbar steady and the view still while
+ * rows above it are measured for the first time.
  */
-export function estimateRowHeight(row: FeedRow): number {
+export function estimateRowHeight(row: FeedRow, scrollerWidth: number): number {
+  const column = Math.min(scrollerWidth, COLUMN_MAX_PX) - (scrollerWidth >= 768 ? 48 : 32);
   const content = row.kind === 'entry' ? row.entry.content : row.content;
-  const paragraphs = content.split(/\n{2,}/).length;
   if (row.kind === 'request' || (row.kind === 'entry' && row.entry.role === 'user')) {
-    return 20 + LINE_PX * Math.max(1, Math.ceil(content.length / REQUEST_CHARS_PER_LINE));
+    // The bubble: at most 85 % of the column, with its padding.
+    const lineChars = Math.max(10, Math.floor((column * 0.85 - 32) / CHAR_PX));
+    return 20 + LINE_PX * Math.max(1, Math.ceil(content.length / lineChars));
   }
-  // Text lines, the space between blocks, and the row of actions under the reply.
-  return 48 + LINE_PX * Math.ceil(content.length / REPLY_CHARS_PER_LINE) + 12 * paragraphs;
+  // Beside the avatar: each paragraph or list item starts a line, then wraps; blocks are 12 px apart,
+  // and the actions take a row under the reply.
+  const lineChars = Math.max(10, Math.floor((column - 40) / CHAR_PX));
+  const blocks = content.split(/\n+/).filter((line) => line.trim() !== '');
+  const lines = blocks.reduce((sum, block) => sum + Math.max(1, Math.ceil(block.length / lineChars)), 0);
+  return 44 + LINE_PX * lines + 12 * blocks.length;
 }
