@@ -4,7 +4,14 @@ import type { ConversationEntry, ConversationPage } from '@redacta/shared';
 import { chatKeys } from '../api/chat-keys';
 import type { ConversationPages } from '../api/use-conversation';
 import { entry } from '../test/chat-fixtures';
-import { appendEntries, entriesOf, keepNewestPage, setReaction, withNewestPage } from './conversation-cache';
+import {
+  appendEntries,
+  entriesOf,
+  keepNewestPage,
+  setReaction,
+  showVersion,
+  withNewestPage,
+} from './conversation-cache';
 
 const PROJECT = '11111111-1111-4111-8111-111111111111';
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -66,6 +73,50 @@ describe('the cached pages of a conversation', () => {
     expect(after.pages[1]!.entries[0]).toBe(cached.pages[1]!.entries[0]);
     expect(after.pages[0]).toBe(cached.pages[0]);
     expect(after.pages[2]).toBe(cached.pages[2]);
+  });
+
+  it('show another version of a reply on an older page, in its place', () => {
+    const reply = cached.pages[2]!.entries[1]!;
+    const earlier = { ...reply, id: id(99), content: 'Respuesta 0, antes' };
+    const version = ({
+      id: versionId,
+      content,
+      status,
+      model,
+      demo,
+      wordsCharged,
+      createdAt,
+      reaction,
+    }: ConversationEntry) => ({
+      id: versionId,
+      content,
+      status,
+      model,
+      demo,
+      wordsCharged,
+      createdAt,
+      reaction,
+    });
+    const withVersions: ConversationPages = {
+      ...cached,
+      pages: [
+        ...cached.pages.slice(0, 2),
+        {
+          ...cached.pages[2]!,
+          entries: [
+            cached.pages[2]!.entries[0]!,
+            { ...reply, versions: [version(earlier), version(reply)] },
+            ...cached.pages[2]!.entries.slice(2),
+          ],
+        },
+      ],
+    };
+    const client = clientWith(withVersions);
+    showVersion(client, PROJECT, id(99));
+    const entries = entriesOf(read(client));
+    expect(entries[1]).toMatchObject({ id: id(99), content: 'Respuesta 0, antes' });
+    expect(entries[1]!.versions.map((v) => v.id)).toEqual([id(99), id(1)]);
+    expect(read(client).pages[0]).toBe(cached.pages[0]);
   });
 });
 
