@@ -9,7 +9,7 @@ import type {
 import type { Db } from '../../db/client.ts';
 import { conversationEntries, reactions } from '../../db/schema.ts';
 import { requireProjectAccess } from '../projects/access.ts';
-import { invalidCursor, isTimestampText } from '../projects/list.ts';
+import { decodeCursor, encodeCursor, isTimestampText } from '../../lib/cursor.ts';
 
 /**
  * A page starts at an exchange's first entry: a request (a user entry), or a reply that answers no
@@ -17,22 +17,6 @@ import { invalidCursor, isTimestampText } from '../projects/list.ts';
  * id, so entries with equal timestamps keep one order and the pages neither repeat nor skip them.
  */
 const cursorSchema = z.tuple([z.string().min(1).max(1000).refine(isTimestampText), z.uuid()]);
-
-function encodeCursor(key: string, id: string): string {
-  return Buffer.from(JSON.stringify([key, id])).toString('base64url');
-}
-
-function decodeCursor(raw: string): { key: string; id: string } {
-  let decoded: unknown;
-  try {
-    decoded = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
-  } catch {
-    throw invalidCursor();
-  }
-  const parsed = cursorSchema.safeParse(decoded);
-  if (!parsed.success) throw invalidCursor();
-  return { key: parsed.data[0], id: parsed.data[1] };
-}
 
 function entryColumns(userId: string) {
   return {
@@ -110,9 +94,9 @@ export async function conversationPage(
     isNull(conversationEntries.requestId),
   ];
   if (query.before) {
-    const cursor = decodeCursor(query.before);
+    const [key, id] = decodeCursor(query.before, cursorSchema);
     conditions.push(
-      sql`(${conversationEntries.createdAt}, ${conversationEntries.id}) < (${cursor.key}::timestamptz, ${cursor.id}::uuid)`,
+      sql`(${conversationEntries.createdAt}, ${conversationEntries.id}) < (${key}::timestamptz, ${id}::uuid)`,
     );
   }
   // `limit + 1` exchanges always hold more than `limit` entries when there are that many: enough to
@@ -162,6 +146,6 @@ export async function conversationPage(
     projectId,
     entries: exchanges.reverse().flat(),
     hasMore,
-    nextCursor: hasMore && oldest ? encodeCursor(oldest.key, oldest.id) : null,
+    nextCursor: hasMore && oldest ? encodeCursor([oldest.key, oldest.id]) : null,
   };
 }

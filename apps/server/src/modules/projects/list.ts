@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { isStorableText, projectSortKeys, type ProjectList, type ProjectListQuery } from '@redacta/shared';
 import type { Db } from '../../db/client.ts';
 import { projects } from '../../db/schema.ts';
-import { AppError } from '../../lib/errors.ts';
+import { decodeCursor, encodeCursor, invalidCursor, isTimestampText } from '../../lib/cursor.ts';
 import { visibleTo } from './access.ts';
 import { requireMembership } from '../workspaces/service.ts';
 import { toProject } from './service.ts';
@@ -28,57 +28,17 @@ interface Cursor {
   id: string;
 }
 
-/** A timestamptz as Postgres prints it: `2026-06-01 12:00:00.123456+00` (offsets may carry minutes). */
-const timestampText =
-  /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?[+-](\d{2})(?::(\d{2}))?(?::(\d{2}))?$/;
-
-/**
- * Whether `text` is a timestamp Postgres printed: the right shape, and a date and time that exist
- * (the fields survive a round trip through a Date unchanged), with an offset Postgres accepts.
- */
-export function isTimestampText(text: string): boolean {
-  const match = timestampText.exec(text);
-  if (!match) return false;
-  const [year, month, day, hour, minute, second, offsetHours, offsetMinutes = 0, offsetSeconds = 0] = match
-    .slice(1)
-    .map((field) => (field === undefined ? undefined : Number(field))) as number[];
-  const date = new Date(0);
-  date.setUTCFullYear(year!, month! - 1, day);
-  date.setUTCHours(hour!, minute, second);
-  const roundTrips =
-    date.getUTCFullYear() === year &&
-    date.getUTCMonth() === month! - 1 &&
-    date.getUTCDate() === day &&
-    date.getUTCHours() === hour &&
-    date.getUTCMinutes() === minute &&
-    date.getUTCSeconds() === second;
-  return year! >= 1 && roundTrips && offsetHours! <= 15 && offsetMinutes <= 59 && offsetSeconds <= 59;
-}
-
 /** `[sort, order, key, id]`: a known sort, a real project id, and a key of the sort's kind. */
 const cursorSchema = z
   .tuple([z.enum(projectSortKeys), z.enum(['asc', 'desc']), z.string().min(1).max(1000), z.uuid()])
   .refine(([sort, , key]) => (sort === 'name' ? isStorableText(key) : isTimestampText(key)));
 
-export const invalidCursor = () =>
-  new AppError('CURSOR_INVALID', 'The cursor is not one this list gave out: start again from the first page');
-
-function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify([cursor.sort, cursor.order, cursor.key, cursor.id])).toString(
-    'base64url',
-  );
+function encodeProjectCursor(cursor: Cursor): string {
+  return encodeCursor([cursor.sort, cursor.order, cursor.key, cursor.id]);
 }
 
-function decodeCursor(raw: string, query: ProjectListQuery): Cursor {
-  let decoded: unknown;
-  try {
-    decoded = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
-  } catch {
-    throw invalidCursor();
-  }
-  const parsed = cursorSchema.safeParse(decoded);
-  if (!parsed.success) throw invalidCursor();
-  const [sort, order, key, id] = parsed.data;
+function decodeProjectCursor(raw: string, query: ProjectListQuery): Cursor {
+  const [sort, order, key, id] = decodeCursor(raw, cursorSchema);
   // A cursor belongs to the sort it was made for; reusing it under another sort would skip rows.
   if (sort !== query.sort || order !== query.order) throw invalidCursor();
   return { sort, order, key, id };
@@ -104,7 +64,7 @@ export async function listProjects(
   if (scope.folderId === null) conditions.push(isNull(projects.folderId));
   else if (scope.folderId !== undefined) conditions.push(eq(projects.folderId, scope.folderId));
   if (query.cursor) {
-    const cursor = decodeCursor(query.cursor, query);
+    const cursor = decodeProjectCursor(query.cursor, query);
     const key = query.sort === 'name' ? sql`${cursor.key}` : sql`${cursor.key}::timestamptz`;
     const after = query.order === 'asc' ? sql`>` : sql`<`;
     conditions.push(sql`(${keyColumn}, ${projects.id}) ${after} (${key}, ${cursor.id}::uuid)`);
@@ -121,7 +81,7 @@ export async function listProjects(
   const last = page.at(-1);
   const nextCursor =
     rows.length > query.limit && last
-      ? encodeCursor({ sort: query.sort, order: query.order, key: last.key, id: last.project.id })
+      ? encodeProjectCursor({ sort: query.sort, order: query.order, key: last.key, id: last.project.id })
       : null;
   return { items: page.map((row) => toProject(row.project)), nextCursor };
 }
