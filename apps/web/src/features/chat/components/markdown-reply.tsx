@@ -3,9 +3,20 @@ import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { cn } from '@/components/ui/cn';
 
-/** Links from model output open apart from the app and pass no referrer. */
+/**
+ * Links from model output open apart from the app and pass no referrer. A link whose address
+ * react-markdown dropped as unsafe (`javascript:`, `data:`…) arrives without one: it stays plain text,
+ * not a link that would open the app again.
+ */
 const components: Components = {
-  a: ({ node: _node, ...props }) => <a {...props} target="_blank" rel="noopener noreferrer nofollow" />,
+  a: ({ node: _node, href, children, ...props }) =>
+    href ? (
+      <a {...props} href={href} target="_blank" rel="noopener noreferrer nofollow">
+        {children}
+      </a>
+    ) : (
+      <span>{children}</span>
+    ),
 };
 
 /** Reading styles for replies (16 px, line-height 1.6, like the document), without a typography plugin. */
