@@ -9,7 +9,7 @@ import { useSessionState } from '@/lib/session-store';
 import { storage, storageKeys } from '@/lib/storage';
 import { changeLocale, currentLocale } from '@/lib/i18n';
 import { FullScreenLoader } from '@/components/ui/spinner';
-import { useCheckoutReturn } from '@/features/subscription';
+import { useCheckoutReturn } from '@/features/subscription/hooks/use-checkout-return';
 import { useWorkspaces, workspacesKey } from './api/use-workspaces';
 import { useRefreshOrLogin } from './use-refresh-or-login';
 import { useReloadOnNotFound } from './use-reload-on-not-found';
