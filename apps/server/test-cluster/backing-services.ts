@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import pg from 'pg';
+import { createPostgresDatabase } from '../test/helpers/postgres-database.ts';
 
 export interface Claimed {
   url: string;
@@ -12,23 +12,8 @@ export interface Claimed {
  */
 export async function freshDatabase(run: string): Promise<Claimed> {
   const baseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/postgres';
-  const name = `redacta_cluster_${run}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: baseUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database "${name}"`);
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    release: () => admin(`drop database if exists "${name}" with (force)`),
-  };
+  const database = await createPostgresDatabase(baseUrl, `redacta_cluster_${run}`);
+  return { url: database.url, release: database.drop };
 }
 
 const CLAIM_KEY = 'redacta-cluster-test:claimed-by';

@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { createPostgresDatabase } from '../helpers/postgres-database.ts';
 import { buildApp, type App } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { openDatabase } from '../../src/db/client.ts';
@@ -56,20 +56,12 @@ export async function createBackend(): Promise<Backend> {
   let dropDatabase = async () => {};
   if (baseUrl) {
     const run = process.env.REDACTA_TEST_RUN ?? `${process.pid}_${Date.now().toString(36)}`;
-    const name = `redacta_test_${run}_admin_${randomUUID().slice(0, 8)}`;
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`create database "${name}"`);
-    await admin.end();
-    const url = new URL(baseUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      await client.query(`drop database if exists "${name}" with (force)`);
-      await client.end();
-    };
+    const database = await createPostgresDatabase(
+      baseUrl,
+      `redacta_test_${run}_admin_${randomUUID().slice(0, 8)}`,
+    );
+    databaseUrl = database.url;
+    dropDatabase = database.drop;
   }
   const env = {
     DATA_DIR: dataDir,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { openDatabase, type Database } from '../../src/db/client.ts';
+import { createPostgresDatabase } from './postgres-database.ts';
 
 let shared: Promise<Database> | undefined;
 
@@ -20,13 +20,8 @@ async function create(): Promise<Database> {
 
   const run = process.env.REDACTA_TEST_RUN ?? `${process.pid}_${Date.now().toString(36)}`;
   const name = `redacta_test_${run}_${process.env.VITEST_POOL_ID ?? '0'}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return openDatabase({ databaseUrl: url.toString(), dataDir: null });
+  const { url } = await createPostgresDatabase(baseUrl, name);
+  return openDatabase({ databaseUrl: url, dataDir: null });
 }
 
 /** Empties every table between tests; far cheaper than a new database. */

@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, afterEach, expect, it } from 'vitest';
 import { countWords, type ChatStreamPart } from '@redacta/shared';
 import { openDatabase, type Database } from '../../src/db/client.ts';
 import { conversationEntries, usageCounters } from '../../src/db/schema.ts';
+import { createPostgresDatabase } from '../helpers/postgres-database.ts';
 import { peerAppEnv, startOpenAIPeer, type OpenAIPeer } from '../helpers/openai-peer.ts';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.ts';
 import { createProjectOver, signUpOver, startChildServer, type ChildServer } from './child-server.ts';
@@ -35,17 +35,13 @@ async function databaseSettings(): Promise<{ env: Record<string, string>; open: 
       open: () => openDatabase({ dataDir }),
     };
   }
-  const name = `redacta_test_${process.env.REDACTA_TEST_RUN ?? process.pid}_drain`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists "${name}" with (force)`);
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
+  const { url } = await createPostgresDatabase(
+    baseUrl,
+    `redacta_test_${process.env.REDACTA_TEST_RUN ?? process.pid}_drain`,
+  );
   return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
-    open: () => openDatabase({ databaseUrl: url.toString(), dataDir: null }),
+    env: { DATA_DIR: dataDir, DATABASE_URL: url },
+    open: () => openDatabase({ databaseUrl: url, dataDir: null }),
   };
 }
 
