@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { fakeApi, json, renderRoutes } from '../../test/render';
 import { startSignedOut } from '../../test/session';
 import { me, PROJECT_ID, projectFixture, workspaceFixture } from '../../test/fixtures';
+import { entry, REPLY_ID, USER_ENTRY_ID } from '@/features/chat/test/chat-fixtures';
 import { setViewport } from '../../test/viewport';
 import { sessionStore } from '@/lib/session-store';
 import { routes } from './router';
@@ -260,6 +261,36 @@ describe('app shell', () => {
       'Dame 10 nombres para una marca de cosmética natural',
     );
     expect(screen.getByRole('button', { name: 'Enviar' })).toBeDisabled();
+  });
+
+  it('/chat?project= asks for the project and its newest entries while the workspace list is on its way', async () => {
+    setViewport(false);
+    // The workspace list answers only once the conversation has been asked for: an app that waits for
+    // the list before asking would never get past its loader.
+    let conversationAsked: () => void = () => undefined;
+    const asked = new Promise<void>((resolve) => (conversationAsked = resolve));
+    start(`/chat?project=${PROJECT_ID}`, {
+      'GET /api/workspace/list': async () => {
+        await asked;
+        return json(200, [workspace(A, 'Espacio de Ana', 'free')]);
+      },
+      [`GET /api/project/${PROJECT_ID}`]: () => json(200, projectFixture),
+      [`GET /api/project/${PROJECT_ID}/conversation`]: () => {
+        conversationAsked();
+        return json(200, {
+          projectId: PROJECT_ID,
+          entries: [
+            entry({ id: USER_ENTRY_ID, role: 'user', content: 'Tres titulares para la campaña' }),
+            entry({ id: REPLY_ID, role: 'assistant', content: 'Otoño sin prisas' }),
+          ],
+          hasMore: false,
+          nextCursor: null,
+        });
+      },
+      [`GET /api/workspace/${A}/usage`]: () =>
+        json(200, workspace(A, 'Espacio de Ana', 'free').workspaceUsage),
+    });
+    expect(await screen.findByText('Otoño sin prisas')).toBeInTheDocument();
   });
 
   it('the editor of a saved brand voice has the brand-voice title, in the tab and the mobile header', async () => {

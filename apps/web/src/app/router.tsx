@@ -1,7 +1,9 @@
-import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
 import { SessionGate } from '@/features/session';
+import { useSessionState } from '@/lib/session-store';
 import { FullScreenLoader } from '@/components/ui/spinner';
 import { Root } from './root';
 import { RouteError } from './route-error';
@@ -26,6 +28,10 @@ const gatedPages = {
 } as const;
 type GatedPath = keyof typeof gatedPages;
 
+/** Asks for the project /chat opens while the workspace list loads (see the module). */
+const loadOpenChatPrefetch = () => import('./prefetch-open-chat');
+const opensChat = (pathname: string) => pathname === '/chat' || pathname === '/';
+
 /** Pages load on demand so the first chunk carries the shell only. */
 function page(load: () => Promise<{ default: ComponentType }>): ReactNode {
   const Page = lazy(load);
@@ -44,14 +50,29 @@ const invitePage = page(() => import('@/features/auth/pages/invite-existing-page
  */
 function GatedLayout() {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  const queryClient = useQueryClient();
+  const signedIn = useSessionState().user !== null;
   const invite = pathname.includes('/invite/existing');
   // Fetch the shell and the page while the session refresh is still in flight (no waterfall).
   useEffect(() => {
     if (invite) return;
     void loadAppLayout();
     void gatedPages[(pathname === '/' ? '/chat' : pathname) as GatedPath]?.();
+    if (opensChat(pathname)) void loadOpenChatPrefetch();
   }, [invite, pathname]);
+  // Once the session is back, the project the chat opens and its newest entries are asked for beside
+  // the workspace list, not after it (once per session start; later visits go as usual).
+  const prefetched = useRef(false);
+  useEffect(() => {
+    if (invite || !signedIn || prefetched.current) return;
+    prefetched.current = true;
+    if (!opensChat(pathname)) return;
+    void loadOpenChatPrefetch().then(({ prefetchOpenChat, projectAboutToOpen }) => {
+      const projectId = projectAboutToOpen(search);
+      if (projectId) prefetchOpenChat(queryClient, projectId);
+    });
+  }, [invite, signedIn, pathname, search, queryClient]);
   if (invite) return invitePage;
   return (
     <SessionGate>

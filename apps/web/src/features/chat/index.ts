@@ -1,1 +1,2 @@
 export { ChatHeaderActions, ChatTitle } from './components/chat-header';
+export { conversationQueryOptions } from './api/use-conversation';
