@@ -36,14 +36,27 @@ export default defineConfig({
     sourcemap: false,
     rolldownOptions: {
       output: {
-        // Lazy screens share many tiny modules (one per icon, per primitive); two groups keep that to
-        // a couple of requests. What the first chunk needs (spinner, button classes, toaster) stays out.
+        // Lazy screens share many tiny modules (one per icon, per primitive); a few groups keep that to
+        // a handful of requests. What the first chunk needs (spinner, button classes, toaster, the
+        // session gate's icons) stays out of them, so no group is fetched before the first page starts.
+        // Icons used by three screens or more share one chunk; the others go with their screen.
+        // Menus and popovers are apart from the dialog and tooltip primitives: /login uses only those.
         codeSplitting: {
           includeDependenciesRecursively: false,
           groups: [
-            { name: 'icons', test: /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](?!loader-circle)/ },
+            {
+              name: 'icons',
+              minShareCount: 3,
+              test: /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](?!loader-circle|door-open)/,
+            },
+            {
+              name: 'menus',
+              priority: 2,
+              test: /(src[\\/]components[\\/]ui[\\/]menu|@radix-ui[\\/]react-(menu|dropdown-menu|popover|roving-focus|collection|direction))/,
+            },
             {
               name: 'ui',
+              priority: 1,
               test: /(src[\\/]components[\\/]ui[\\/](?!spinner|cn|toaster|button)|@radix-ui|@floating-ui|react-remove-scroll|aria-hidden|use-callback-ref|use-sidecar|react-style-singleton|get-nonce|tslib)/,
             },
           ],
