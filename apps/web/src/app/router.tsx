@@ -28,8 +28,6 @@ const gatedPages = {
 } as const;
 type GatedPath = keyof typeof gatedPages;
 
-/** Asks for the project /chat opens while the workspace list loads (see the module). */
-const loadOpenChatPrefetch = () => import('./prefetch-open-chat');
 const opensChat = (pathname: string) => pathname === '/chat' || pathname === '/';
 
 /** Pages load on demand so the first chunk carries the shell only. */
@@ -59,7 +57,6 @@ function GatedLayout() {
     if (invite) return;
     void loadAppLayout();
     void gatedPages[(pathname === '/' ? '/chat' : pathname) as GatedPath]?.();
-    if (opensChat(pathname)) void loadOpenChatPrefetch();
   }, [invite, pathname]);
   // Once the session is back, the project the chat opens and its newest entries are asked for beside
   // the workspace list, not after it (once per session start; later visits go as usual).
@@ -68,7 +65,8 @@ function GatedLayout() {
     if (invite || !signedIn || prefetched.current) return;
     prefetched.current = true;
     if (!opensChat(pathname)) return;
-    void loadOpenChatPrefetch().then(({ prefetchOpenChat, projectAboutToOpen }) => {
+    // The shell's chunk carries the prefetch: it is on its way already, and has the chat's query code.
+    void loadAppLayout().then(({ prefetchOpenChat, projectAboutToOpen }) => {
       const projectId = projectAboutToOpen(search);
       if (projectId) prefetchOpenChat(queryClient, projectId);
     });

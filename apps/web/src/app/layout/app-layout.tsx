@@ -11,6 +11,8 @@ import { MobileHeader } from './mobile-header';
 import { PageHeader } from './page-header';
 import { Sidebar } from './sidebar';
 
+export { prefetchOpenChat, projectAboutToOpen } from './prefetch-open-chat';
+
 interface Chrome {
   title: ReactNode;
   /** For the browser tab. */
