@@ -2,7 +2,7 @@
  * `npm run bench:capacity` (a benchmark, not a test; method and figures in docs/benchmarks.md): how many
  * chat streams one instance holds open against a slow model (1 token/s), and the memory each costs.
  *
- * One instance as production runs it (instance.ts) with USERS signed-in users, each a Pro workspace
+ * One instance as production runs it (instance.ts) with --users signed-in users, each a Pro workspace
  * with its projects; a model peer in its own process answering every request with one word a second for
  * longer than the run. The client opens streams at --rate per second, one project each, round robin
  * over the users, and at every --step open streams (and at --target) stops and holds for --hold seconds,
@@ -12,10 +12,12 @@
  * every stream and waits for the server to save them all.
  *
  * Verdict: at --target (2,000) streams RSS ≤ 1 GiB and every stream alive. Also reported: the most
- * streams held alive, and the memory per open stream (the slope of RSS and heap over the held levels).
- * Flags: --database pglite|postgres, --target, --max, --step, --rate, --hold, --users, --minutes.
+ * streams held alive (and within 1 GiB), and the memory per open stream: RSS at the target over the
+ * streams, the slope of RSS and heap over the held levels, and a bound on the live heap.
+ * Flags: --database pglite|postgres, --target (2000), --max (6000), --step (250), --rate (50), --hold
+ * (15), --users (100), --minutes (20), --server-node-options (NODE_OPTIONS for the server alone).
  * Exits 1 when the target is missed. Needs a file-descriptor limit above 2 × --max (the npm script
- * raises the soft limit to the hard one).
+ * raises it to 65,536, or to the hard limit when it may not).
  */
 import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
