@@ -36,14 +36,11 @@ export default defineConfig({
     sourcemap: false,
     rolldownOptions: {
       output: {
-        // Lazy screens share many tiny modules (one per icon, per primitive, per small hook); a few
-        // groups keep that to a handful of requests, each costing its response headers too. What the
-        // first chunk needs (spinner, button classes, toaster, the session gate's icon) stays out of
-        // icons, menus and ui, so none of those is fetched before the first page starts. Icons used by
-        // three screens or more share one chunk. Menus and popovers are apart from the dialog and
-        // tooltip primitives: /login uses only those. Our own small modules shared by several screens
-        // go in chunks by the set of screens using them, the smallest merged into a neighbour (so
-        // the first chunk's own files may carry a few hundred bytes it does not need).
+        // Lazy screens share many tiny modules (one per icon, per primitive); a few groups keep that to
+        // a handful of requests. What the first chunk needs (spinner, button classes, toaster, the
+        // session gate's icons) stays out of them, so no group is fetched before the first page starts.
+        // Icons used by three screens or more share one chunk; the others go with their screen.
+        // Menus and popovers are apart from the dialog and tooltip primitives: /login uses only those.
         codeSplitting: {
           includeDependenciesRecursively: false,
           groups: [
@@ -61,14 +58,6 @@ export default defineConfig({
               name: 'ui',
               priority: 1,
               test: /(src[\\/]components[\\/]ui[\\/](?!spinner|cn|toaster|button)|@radix-ui|@floating-ui|react-remove-scroll|aria-hidden|use-callback-ref|use-sidecar|react-style-singleton|get-nonce|tslib)/,
-            },
-            {
-              name: 'common',
-              test: /(apps[\\/]web[\\/]src|packages[\\/]shared[\\/]src|@tanstack[\\/]react-query|lucide-react[\\/]dist[\\/]esm[\\/]icons)[\\/]/,
-              minShareCount: 2,
-              maxModuleSize: 4096,
-              entriesAware: true,
-              entriesAwareMergeThreshold: 2048,
             },
           ],
         },
