@@ -2,6 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 
+const subresourceFile = /^\/(?!api\/)[^?#]*\.(?:js|css|woff2?)(?:[?#]|$)/;
+
+/** A static script, stylesheet or font (never an API route, never a document). */
+function isSubresourceFile(url: string) {
+  return subresourceFile.test(url);
+}
+
 /**
  * Security headers. The CSP allows only what the app loads: its own script files — no inline script,
  * no `eval`, no event-handler attributes, so markup that slipped into the page could not run (the
@@ -40,7 +47,24 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: app.config.isProduction,
   });
-  app.addHook('onRequest', (request, reply, done) =>
-    setSecurityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
-  );
+  // Scripts, styles and fonts are never shown as documents, so the headers that govern a document
+  // (CSP, framing, opener, DNS prefetch, download, XSS) would only weigh on each of the many files a
+  // page loads; they keep the ones that still apply to them: nosniff, the cross-origin resource
+  // policy, the referrer policy (for what a stylesheet fetches) and HSTS.
+  const setSubresourceHeaders = helmet({
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: false,
+    originAgentCluster: false,
+    strictTransportSecurity: app.config.isProduction,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xFrameOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    const set = isSubresourceFile(request.url) ? setSubresourceHeaders : setSecurityHeaders;
+    set(request.raw, reply.raw, (error) => done(error as Error | undefined));
+  });
 });

@@ -84,12 +84,17 @@ describe('web app serving', () => {
     const asset = await t.app.inject('/assets/index-abc123.js');
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
+    // A script is never a document: nosniff, but none of the headers that only govern documents.
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['content-security-policy']).toBeUndefined();
+    expect(asset.headers['x-frame-options']).toBeUndefined();
 
     for (const route of ['/chat', '/projects?id=1', '/brand-voice/new', '/invite/existing/abc']) {
       const page = await t.app.inject(route);
       expect(page.statusCode, route).toBe(200);
       expect(page.body).toContain('<div id="root">');
       expect(page.headers['cache-control']).toBe('no-cache');
+      expect(page.headers['content-security-policy'], route).toContain("frame-ancestors 'none'");
     }
     expect((await t.app.inject('/missing.js')).statusCode).toBe(404);
     expect((await t.app.inject('/api/unknown')).headers['content-type']).toContain('application/json');
