@@ -40,7 +40,8 @@ export default defineConfig({
         // a handful of requests. What the first chunk needs (spinner, button classes, toaster, the
         // session gate's icons) stays out of them, so no group is fetched before the first page starts.
         // Icons used by three screens or more share one chunk; the others go with their screen.
-        // Menus and popovers are apart from the dialog and tooltip primitives: /login uses only those.
+        // Menus and popovers are apart from the dialog and tooltip primitives, and /login's fields (input,
+        // language select) out of both, so a first visit to /login fetches neither.
         codeSplitting: {
           includeDependenciesRecursively: false,
           groups: [
@@ -50,6 +51,11 @@ export default defineConfig({
               test: /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](?!loader-circle|door-open)/,
             },
             {
+              name: 'fields',
+              priority: 3,
+              test: /src[\\/]components[\\/]ui[\\/](input|language-select)/,
+            },
+            {
               name: 'menus',
               priority: 2,
               test: /(src[\\/]components[\\/]ui[\\/]menu|@radix-ui[\\/]react-(menu|dropdown-menu|popover|roving-focus|collection|direction))/,
@@ -57,7 +63,7 @@ export default defineConfig({
             {
               name: 'ui',
               priority: 1,
-              test: /(src[\\/]components[\\/]ui[\\/](?!spinner|cn|toaster|button)|@radix-ui|@floating-ui|react-remove-scroll|aria-hidden|use-callback-ref|use-sidecar|react-style-singleton|get-nonce|tslib)/,
+              test: /(src[\\/]components[\\/]ui[\\/](?!spinner|cn|toaster|button|input|language-select)|@radix-ui|@floating-ui|react-remove-scroll|aria-hidden|use-callback-ref|use-sidecar|react-style-singleton|get-nonce|tslib)/,
             },
           ],
         },

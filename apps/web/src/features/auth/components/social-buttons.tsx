@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { OAuthProvider } from '@redacta/shared';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { DisabledHint } from '@/components/ui/tooltip';
 import { currentLocale } from '@/lib/i18n';
 import { useAuthProviders } from '../api/use-auth-providers';
+import { ProviderUnavailableHint } from './provider-unavailable-hint';
 
 function GoogleMark() {
   return (
@@ -62,11 +62,11 @@ export function SocialButtons() {
           );
         }
         return (
-          <DisabledHint key={id} reason={t('login.providerNotConfigured')} block>
+          <ProviderUnavailableHint key={id} reason={t('login.providerNotConfigured')}>
             <Button variant="secondary" size="lg" className="w-full" disabled icon={<Mark />}>
               {label}
             </Button>
-          </DisabledHint>
+          </ProviderUnavailableHint>
         );
       })}
     </div>

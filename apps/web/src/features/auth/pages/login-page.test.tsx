@@ -40,6 +40,15 @@ describe('login page', () => {
     expect(screen.getByRole('button', { name: /Google/ })).toBeDisabled();
   });
 
+  it('says why a provider cannot be used, to keyboard users and screen readers', async () => {
+    renderLogin({});
+    const google = await screen.findByRole('button', { name: /Google/ });
+    const hint = google.parentElement!;
+    for (let step = 0; step < 5 && document.activeElement !== hint; step += 1) await userEvent.tab();
+    expect(hint).toHaveFocus();
+    expect(hint).toHaveAccessibleDescription('Este inicio de sesión aún no está configurado');
+  });
+
   it('tells a phone number apart and says phone sign-in is not available, without calling the server', async () => {
     const { calls } = renderLogin({});
     await userEvent.type(await screen.findByLabelText('Correo electrónico'), '+34 600 123 456');

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -10,7 +10,7 @@ import { currentLocale } from '@/lib/i18n';
 import type { LoginResponse } from '@redacta/shared';
 import { useStartEmailLogin } from '../api/use-start-email-login';
 import { useLogin } from '../api/use-login';
-import { CodeDialog } from '../components/code-dialog';
+import { CodeDialogLoading, LazyCodeDialog, preloadCodeDialog } from '../components/lazy-code-dialog';
 import { SocialButtons } from '../components/social-buttons';
 import { AuthShell } from '../components/auth-shell';
 
@@ -26,6 +26,9 @@ export default function LoginPage() {
   const [email, setEmail] = useState(params.get('email') ?? '');
   const [emailError, setEmailError] = useState<Problem | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
+  // The code dialog's chunk (with the dialog primitives) is fetched once the dialog is first asked for.
+  const [dialogRequested, setDialogRequested] = useState(false);
+  if (dialogOpen && !dialogRequested) setDialogRequested(true);
   const [codeError, setCodeError] = useState<Problem | null>(null);
   const start = useStartEmailLogin();
   const login = useLogin();
@@ -85,6 +88,7 @@ export default function LoginPage() {
     const problem = validate(email);
     setEmailError(problem);
     if (problem) return;
+    preloadCodeDialog();
     sendCode(() => setDialogOpen(true));
   };
 
@@ -141,20 +145,24 @@ export default function LoginPage() {
           .
         </p>
       </div>
-      <CodeDialog
-        open={dialogOpen}
-        email={email.trim() || (params.get('email') ?? '')}
-        initialCode={params.get('code') ?? ''}
-        verifying={login.isPending}
-        resending={start.isPending && dialogOpen}
-        error={problemText(t, codeError)}
-        onVerify={(code) => verify(email.trim() || (params.get('email') ?? ''), code)}
-        onResend={() => sendCode()}
-        onOpenChange={(open) => {
-          setDialogOpen(open);
-          if (!open) setCodeError(null);
-        }}
-      />
+      {dialogRequested && (
+        <Suspense fallback={<CodeDialogLoading label={t('common.loading')} />}>
+          <LazyCodeDialog
+            open={dialogOpen}
+            email={email.trim() || (params.get('email') ?? '')}
+            initialCode={params.get('code') ?? ''}
+            verifying={login.isPending}
+            resending={start.isPending && dialogOpen}
+            error={problemText(t, codeError)}
+            onVerify={(code) => verify(email.trim() || (params.get('email') ?? ''), code)}
+            onResend={() => sendCode()}
+            onOpenChange={(open) => {
+              setDialogOpen(open);
+              if (!open) setCodeError(null);
+            }}
+          />
+        </Suspense>
+      )}
     </AuthShell>
   );
 }
