@@ -227,7 +227,7 @@ test.describe('keyboard focus', () => {
     await activate(page, upgradeDialog.getByRole('button', { name: 'Continuar con el pago' }));
     await expect(page).toHaveURL(/sandbox-checkout/);
     await activate(page, page.getByRole('button', { name: 'Confirmar el pago de prueba' }));
-    await expect(page).toHaveURL(/\/chat$/);
+    await expect(page).toHaveURL(/\/chat(\?project=[0-9a-f-]+)?$/);
     await page.goto('/subscription');
 
     // Add seats: typed, sent with Enter; the focus returns to its button.
