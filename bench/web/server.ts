@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startSmtpSink, type SmtpSink } from '../../apps/server/test/helpers/smtp-sink.ts';
+import { waitUntilReady } from '../../apps/server/bench/stream/processes.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -68,17 +69,7 @@ export async function startBenchServer(dataDir: string): Promise<BenchServer> {
   child.stderr.on('data', (data: Buffer) => (output += data.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
-  const deadline = Date.now() + 300_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited before it was ready:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`the server was not ready in time:\n${output}`);
-    const ready = await fetch(`${url}/readyz`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (ready) break;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  await waitUntilReady(url, child, 300_000, () => output);
 
   return {
     url,

@@ -16,6 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase, type Db } from '../../src/db/client.ts';
 import { startSmtpSink } from '../../test/helpers/smtp-sink.ts';
+import { waitUntilReady } from '../stream/processes.ts';
 import { createThrowawayDatabase } from '../stream/postgres.ts';
 import { processCpuMs } from '../stream/processes.ts';
 
@@ -176,17 +177,7 @@ export async function startInstance<Seeded>(options: InstanceOptions<Seeded>): P
   watch(child.stderr!);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited before it was ready:\n${recentOutput}`);
-    if (Date.now() > deadline) throw new Error(`the server was not ready in time:\n${recentOutput}`);
-    const ready = await fetch(`${url}/readyz`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (ready) break;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  await waitUntilReady(url, child, 120_000, () => recentOutput);
 
   return {
     url,

@@ -67,3 +67,26 @@ export async function startChild<T extends ReadyMessage>(
       }),
   };
 }
+
+/**
+ * Waits until the server child answers `/readyz` 200, polling every 250 ms; throws with its recent
+ * output when it exits first or is not ready within `timeoutMs`.
+ */
+export async function waitUntilReady(
+  url: string,
+  child: { exitCode: number | null },
+  timeoutMs: number,
+  output: () => string,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited before it was ready:\n${output()}`);
+    if (Date.now() > deadline) throw new Error(`the server was not ready in time:\n${output()}`);
+    const ready = await fetch(`${url}/readyz`).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (ready) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
