@@ -65,8 +65,8 @@ const endedHere = (requestId: string) => (line: LogLine) =>
 /**
  * Two instances of the real server (its entry, each a process of its own on a port of its own) on one
  * fresh PostgreSQL database and one Redis database, with the local OpenAI-protocol model, SMTP sink and
- * Stripe peer every instance talks to, and nginx in front with the published configuration. The first
- * instance starts (and migrates the database) before the second, as docs/deploy.md says.
+ * Stripe peer every instance talks to, and nginx in front with the published configuration. Both
+ * instances start at once on the empty database (docs/deploy.md: nothing needs starting in order).
  */
 export async function startCluster(): Promise<Cluster> {
   const run = `${process.pid}_${Date.now().toString(36)}`;
@@ -104,7 +104,9 @@ export async function startCluster(): Promise<Cluster> {
       STRIPE_API_BASE: stripe.apiBase,
       ...peerAppEnv(peer, {
         FREE_PLAN_WORDS: '1000000',
-        AI_FIRST_TOKEN_TIMEOUT_MS: '20000',
+        // Longer than the drain's grace: a request still waiting for its first token when the grace
+        // ends is sent to the other instance, not failed by its own timeout first.
+        AI_FIRST_TOKEN_TIMEOUT_MS: String(SHUTDOWN_GRACE_MS * 3),
         AI_IDLE_TIMEOUT_MS: '20000',
         SHUTDOWN_GRACE_MS: String(SHUTDOWN_GRACE_MS),
       }),
@@ -114,16 +116,20 @@ export async function startCluster(): Promise<Cluster> {
       mkdirSync(dataDir, { recursive: true });
       return { ...sharedEnv, PORT: String(instance.port), DATA_DIR: dataDir };
     };
-    const instances: Instance[] = [];
-    for (const name of ['A', 'B'] as const) {
-      const port = await freePort();
-      const server = await startChildServer(envOf({ name, port }));
-      const instance: Instance = { name, port, url: `http://127.0.0.1:${port}`, server, runs: [server] };
-      instances.push(instance);
-      cleanups.push(() => {
-        if (instance.server.process.exitCode === null) instance.server.process.kill('SIGKILL');
-      });
-    }
+    // Both at once on the empty database: they take turns to migrate it.
+    const ports = [await freePort(), await freePort()];
+    while (ports[1] === ports[0] || ports[1] === nginxPort) ports[1] = await freePort();
+    const instances = await Promise.all(
+      (['A', 'B'] as const).map(async (name, index): Promise<Instance> => {
+        const port = ports[index]!;
+        const server = await startChildServer(envOf({ name, port }));
+        const instance: Instance = { name, port, url: `http://127.0.0.1:${port}`, server, runs: [server] };
+        cleanups.push(() => {
+          if (instance.server.process.exitCode === null) instance.server.process.kill('SIGKILL');
+        });
+        return instance;
+      }),
+    );
     const [a, b] = instances as [Instance, Instance];
 
     const database = await openDatabase({ databaseUrl: claimedDatabase.url, dataDir: null, poolSize: 2 });

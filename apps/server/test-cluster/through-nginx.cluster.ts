@@ -11,7 +11,13 @@ import type { SinkMail } from '../test/helpers/smtp-sink.ts';
 import { createProjectOver, signUpOver, type LogLine } from '../test/ops/child-server.ts';
 import { publishedConfigPath } from './nginx.ts';
 import { repoRoot } from './paths.ts';
-import { startCluster, STRIPE_WEBHOOK_SECRET, type Cluster, type Instance } from './start-cluster.ts';
+import {
+  SHUTDOWN_GRACE_MS,
+  startCluster,
+  STRIPE_WEBHOOK_SECRET,
+  type Cluster,
+  type Instance,
+} from './start-cluster.ts';
 
 let cluster: Cluster;
 beforeAll(async () => {
@@ -396,3 +402,57 @@ it('restarts one instance while 20 replies stream through nginx: none lost, each
     if (backOn !== stopped) await new Promise((resolve) => setTimeout(resolve, 250));
   }
 });
+
+it('sends a chat still waiting for its first token when a drain ends to the other instance, and shows its message once', async () => {
+  const reply = ' Un anuncio que llega del otro servidor.';
+  const { auth, workspaceId } = await signUpOver(cluster.url, cluster.sink, 'first-token@example.com');
+  const projectId = await createProjectOver(cluster.url, auth, workspaceId);
+  // The first model call answers long after the grace; the one it is sent again to answers at once.
+  cluster.peer.queue = [
+    { chunks: ['Tarde.'], delayMs: SHUTDOWN_GRACE_MS * 3 },
+    { chunks: [reply], delayMs: 50 },
+  ];
+  const called = cluster.peer.requests.length;
+  const waiting = sendChat(auth, workspaceId, projectId);
+  await eventually(() => (cluster.peer.requests.length > called ? true : undefined), 'the model called');
+  const holding = cluster.instances.find((instance) =>
+    instance.server.lines.some(
+      (line) =>
+        line.msg === 'incoming request' &&
+        (line.req as { url: string }).url === '/api/chat/send-request-stream' &&
+        !instance.server.lines.some((end) => end.reqId === line.reqId && end.msg === 'request completed'),
+    ),
+  )!;
+  expect(holding).toBeDefined();
+  const stoppedRun = holding.server;
+  stoppedRun.process.kill('SIGTERM');
+
+  // The client never sees the drain: its one request is answered by the other instance.
+  const response = await waiting;
+  expect(response.status).toBe(200);
+  const stream = chatStream(response);
+  expect(await stream.ended).toBe('finish');
+  expect(stream.text()).toBe(reply);
+  expect(await stoppedRun.exited, stoppedRun.output()).toBe(0);
+  // One request id, one turn on each instance: cut before its first token there, complete here.
+  const turnsOf = (instance: Instance) =>
+    linesAbout(instance, requestIdOf(response), 'chat turn ended').map((line) => [line.outcome, line.reason]);
+  expect(turnsOf(holding)).toEqual([['aborted', 'before_first_token']]);
+  // The answering instance logs its turn once the reply is saved, just after the stream's last part.
+  await eventually(
+    () => (turnsOf(cluster.other(holding)).length > 0 ? true : undefined),
+    'the other instance logged its turn',
+  );
+  expect(turnsOf(cluster.other(holding))).toEqual([['complete', undefined]]);
+
+  const entries = await cluster.database.db
+    .select({ role: conversationEntries.role, content: conversationEntries.content })
+    .from(conversationEntries)
+    .where(eq(conversationEntries.projectId, projectId))
+    .orderBy(conversationEntries.createdAt);
+  expect(entries).toEqual([
+    { role: 'user', content: 'Escribe un anuncio' },
+    { role: 'assistant', content: reply },
+  ]);
+  await cluster.restart(holding);
+}, 120_000);

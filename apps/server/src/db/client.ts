@@ -99,6 +99,28 @@ export interface Database {
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/** The advisory lock instances starting on one PostgreSQL database take turns on to migrate it. */
+const MIGRATION_LOCK_KEY = 0x7265_6461; // "reda"
+
+/**
+ * Migrates a PostgreSQL database one instance at a time: instances started together on an empty
+ * database would otherwise create the same tables at once, and all but one would fail. The lock is a
+ * session lock on a connection of its own, released when migrating ends or the connection drops.
+ */
+async function migrateUnderLock(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migratePg(drizzlePg(client), { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
 /**
  * PostgreSQL when a URL is given, otherwise PGlite in `dataDir` (or in memory when dataDir is null),
  * in a thread of its own (ADR 0007).
@@ -114,8 +136,15 @@ export async function openDatabase(options: {
       connectionString: options.databaseUrl,
       max: options.poolSize ?? DEFAULT_DATABASE_POOL_SIZE,
     });
+    // A connection PostgreSQL ends while it sits idle in the pool (a restart, an administrator, an idle
+    // timeout) is dropped from the pool, which opens another when needed; a lasting outage fails the
+    // next queries and /readyz. Without a listener the pool's error event would end the process.
+    pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(drizzlePg(pool), { migrationsFolder });
+    await migrateUnderLock(pool).catch(async (error: unknown) => {
+      await pool.end();
+      throw error;
+    });
     return {
       db,
       kind: 'postgres',

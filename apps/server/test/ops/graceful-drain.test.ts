@@ -5,7 +5,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, expect, it } from 'vitest';
 import { countWords, type ChatStreamPart } from '@redacta/shared';
 import { openDatabase, type Database } from '../../src/db/client.ts';
-import { conversationEntries, usageCounters } from '../../src/db/schema.ts';
+import { conversationEntries, projects, usageCounters } from '../../src/db/schema.ts';
+import { defaultProjectName } from '../../src/modules/projects/service.ts';
 import { createPostgresDatabase } from '../helpers/postgres-database.ts';
 import { peerAppEnv, startOpenAIPeer, type OpenAIPeer } from '../helpers/openai-peer.ts';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.ts';
@@ -75,7 +76,7 @@ function readStream(response: Response) {
   return { parts, firstText, ended, text };
 }
 
-it('on SIGTERM stops taking requests, lets a reply that fits the grace finish, aborts the other one saved and charged once, tells one still waiting for its first token to send again, closes the database and exits 0', async () => {
+it('on SIGTERM stops taking requests, lets a reply that fits the grace finish, aborts the other one saved and charged once, takes back a message still waiting for its first token and tells its client to send it again, closes the database and exits 0', async () => {
   peer = await startOpenAIPeer();
   sink = await startSmtpSink();
   const database = await databaseSettings();
@@ -180,13 +181,27 @@ it('on SIGTERM stops taking requests, lets a reply that fits the grace finish, a
       .from(usageCounters)
       .where(eq(usageCounters.workspaceId, workspaceId));
     expect(usage!.wordCount).toBe(countWords(shortReply.join('')) + countWords(aborted!.content));
-    // The request that got no token stays saved, without a reply.
-    expect(await repliesOf(waitingProject)).toEqual([]);
-    const requests = await db.db
+    // The request that got no token was taken back, so that sending it again saves it once: no entry
+    // left, and the project has the name it had before that message named it.
+    const entries = await db.db
       .select({ role: conversationEntries.role })
       .from(conversationEntries)
       .where(eq(conversationEntries.projectId, waitingProject));
-    expect(requests).toEqual([{ role: 'user' }]);
+    expect(entries).toEqual([]);
+    const [waitingRow] = await db.db
+      .select({ name: projects.name, nameIsDefault: projects.nameIsDefault, createdAt: projects.createdAt })
+      .from(projects)
+      .where(eq(projects.id, waitingProject));
+    expect(waitingRow).toEqual({
+      name: defaultProjectName('es', waitingRow!.createdAt),
+      nameIsDefault: true,
+      createdAt: waitingRow!.createdAt,
+    });
+    const [namedRow] = await db.db
+      .select({ nameIsDefault: projects.nameIsDefault })
+      .from(projects)
+      .where(eq(projects.id, shortProject));
+    expect(namedRow).toEqual({ nameIsDefault: false });
   } finally {
     await db.close();
   }

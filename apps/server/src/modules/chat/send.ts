@@ -12,7 +12,7 @@ import { REAL_TIME_SEARCH_CATEGORY } from '../prompts/catalogue/types.ts';
 import { recordPromptUse } from '../prompts/service.ts';
 import { replyTextStream } from './search-stream.ts';
 import { buildChatPrompt, saveReply } from './service.ts';
-import { openChatTurn } from './turn.ts';
+import { openChatTurn, withdrawChatRequest } from './turn.ts';
 import { chatTurnLog } from './turn-log.ts';
 
 export interface ChatDeps extends AiDeps {
@@ -151,9 +151,11 @@ async function streamChatReply(
     if (reason === 'aborted') {
       turnLog.end({ outcome: 'aborted', reason: 'before_first_token', words: 0, ...turnEnd });
       metrics.replyEnded(labels, sinceModelCall(), 0);
-      // A stopping server tells its client to send again (another instance answers); a client that
-      // left has nobody to answer. Either way its request stays saved.
+      // A stopping server tells its client to send again (another instance answers) and takes a new
+      // message back first, so that it is saved once; a client that left has nobody to answer and its
+      // request stays saved, as after any failure before the first token.
       if (context.serverStopping.aborted) {
+        if (!('regenerate' in input)) await withdrawChatRequest(db, input.projectId, turn);
         throw new AppError('AI_PROVIDER_ERROR', 'The server is restarting: please send it again', 503);
       }
       writer.drop();

@@ -1,7 +1,10 @@
+import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { plans, resolveLocale, usagePeriod, type ConversationEntry } from '@redacta/shared';
 import { callFunction, type Db } from '../../db/client.ts';
+import { conversationEntries, projects } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { defaultProjectName } from '../projects/service.ts';
 import { monthlyLimits, noWordsLeft, type UsageSettings } from '../usage/service.ts';
 import { projectTitleFrom } from './project-title.ts';
 import type { AiWorkspace } from '../ai-tasks/workspace.ts';
@@ -122,4 +125,39 @@ export async function openChatTurn(db: Db, input: ChatTurnInput, settings: Usage
     liveSearch: request.liveSearch,
     projectName: turn.projectName,
   };
+}
+
+/**
+ * Takes back a new message that will get no reply because its server is stopping before the model's
+ * first token: the client is told to send it again (behind nginx, another instance is sent the same
+ * request at once), and that second request must find the conversation as the first one did. So the
+ * message's entry is deleted and, when the message named the project, the project gets back the name the
+ * server gave it at its creation. Nothing was charged: words are charged with a reply.
+ */
+export async function withdrawChatRequest(
+  db: Db,
+  projectId: string,
+  turn: Pick<ChatTurn, 'userEntryId' | 'projectName' | 'workspace'>,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .delete(conversationEntries)
+      .where(and(eq(conversationEntries.id, turn.userEntryId), eq(conversationEntries.projectId, projectId)));
+    if (!turn.projectName) return;
+    const [project] = await tx
+      .select({ createdAt: projects.createdAt })
+      .from(projects)
+      .where(eq(projects.id, projectId));
+    if (!project) return;
+    await tx
+      .update(projects)
+      .set({ name: defaultProjectName(turn.workspace.language, project.createdAt), nameIsDefault: true })
+      .where(
+        and(
+          eq(projects.id, projectId),
+          eq(projects.name, turn.projectName),
+          eq(projects.nameIsDefault, false),
+        ),
+      );
+  });
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, notInArray, sql, type SQL } from 'drizzle-orm';
 import {
   CUSTOM_PROMPTS_GROUP,
   RECENT_PROMPTS_GROUP,
@@ -152,6 +152,15 @@ export async function deleteCustomPrompt(db: Db, id: string, userId: string): Pr
 }
 
 /**
+ * Whether the workspace may use the `prompts` row of the query: built-in, or its own custom prompt.
+ * The `prompt_usable` database function (migration 0007) is the one statement of this rule; the chat's
+ * `open_chat_turn` calls it too.
+ */
+function usableIn(workspaceId: string): SQL {
+  return sql`prompt_usable(p_prompt => ${prompts}, p_workspace_id => ${workspaceId})`;
+}
+
+/**
  * Puts a prompt at the top of the user's Recientes in this workspace and drops what falls past the
  * tenth, in one transaction. The prompt must be built-in or the workspace's own (404 otherwise);
  * the caller has checked membership. Chat calls this too when a request names its prompt, and learns
@@ -167,9 +176,7 @@ export async function recordPromptUse(
     const [prompt] = await tx
       .select({ category: prompts.category })
       .from(prompts)
-      .where(
-        and(eq(prompts.id, promptId), or(isNull(prompts.workspaceId), eq(prompts.workspaceId, workspaceId))),
-      );
+      .where(and(eq(prompts.id, promptId), usableIn(workspaceId)));
     if (!prompt) throw notFound('Prompt');
     // clock_timestamp(), not now(): two uses in one transaction or millisecond still order.
     await tx
