@@ -34,12 +34,18 @@ export default defineConfig({
     assetsDir: 'assets',
     emptyOutDir: true,
     sourcemap: false,
+    // dist/.vite/manifest.json: which chunk each source module went to and what it imports statically
+    // and lazily; the web benchmark reads it to tell a page's first load from its lazy chunks. The
+    // server does not serve it: @fastify/static leaves dot-directories out, and an unknown path with
+    // an extension is a 404.
+    manifest: true,
     rolldownOptions: {
       output: {
         // Lazy screens share many tiny modules (one per icon, per primitive); a few groups keep that to
         // a handful of requests. What the first chunk needs (spinner, button classes, toaster, the
         // session gate's icons) stays out of them, so no group is fetched before the first page starts.
-        // Icons used by three screens or more share one chunk; the others go with their screen.
+        // Icons used by two screens or more share one chunk (an icon of its own would cost a request
+        // whose headers outweigh it); the others go with their screen.
         // Menus and popovers are apart from the dialog and tooltip primitives, and /login's fields (input,
         // language select) out of both, so a first visit to /login fetches neither.
         codeSplitting: {
@@ -47,7 +53,7 @@ export default defineConfig({
           groups: [
             {
               name: 'icons',
-              minShareCount: 3,
+              minShareCount: 2,
               test: /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](?!loader-circle|door-open)/,
             },
             {

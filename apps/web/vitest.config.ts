@@ -13,6 +13,9 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
     setupFiles: ['./test/setup.ts'],
+    // A test may wait several times for what a lazy chunk draws (test/setup.ts gives each wait 5 s): on
+    // a loaded machine the first import of a chunk alone can take seconds.
+    testTimeout: 15_000,
     css: false,
   },
 });

@@ -1,11 +1,13 @@
 /**
  * What a first visit downloads and how Lighthouse rates the pages. The JavaScript and CSS a page
  * fetches until the network is idle (its route's lazy screen included, the editor and export chunks
- * fetched later on demand not), on the wire as Chromium received it and as gzip; and Lighthouse's
- * performance, accessibility, best-practices and SEO scores with the desktop and mobile presets.
+ * fetched later on demand not), on the wire as Chromium received it and as gzip; of that JavaScript,
+ * what the page loads before any lazy chunk (the build manifest's static imports of the entry and of
+ * the page's screens); and Lighthouse's performance, accessibility, best-practices and SEO scores with
+ * the desktop and mobile presets.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,7 +15,7 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import type { Browser } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from './browser.ts';
-import type { SessionCookie } from './server.ts';
+import { repoRoot, type SessionCookie } from './server.ts';
 
 export interface AssetFigures {
   page: string;
@@ -23,11 +25,46 @@ export interface AssetFigures {
     wireBytes: number;
     gzipBytes: number;
     bytes: number;
+    /** A script the page reaches only through a dynamic `import()` (see `beforeLazyJs`). */
+    lazy: boolean;
   }[];
   js: { wireBytes: number; gzipBytes: number; bytes: number };
   /** The scripts index.html names (entry and module preloads): what every page loads before any lazy chunk. */
   entryJs: { wireBytes: number; gzipBytes: number; bytes: number };
+  /**
+   * The page's JavaScript before lazy chunks: the scripts index.html names, the static imports of its
+   * entry and of the page's screens, recursively (from the build manifest). What else it fetched was
+   * reached only through a dynamic `import()`.
+   */
+  beforeLazyJs: { wireBytes: number; gzipBytes: number; bytes: number };
   css: { wireBytes: number; gzipBytes: number; bytes: number };
+}
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+
+/** The web build's manifest (`build.manifest` in apps/web/vite.config.ts): chunks by source module. */
+function readManifest(): Record<string, ManifestChunk> {
+  const file = path.join(repoRoot, 'apps/web/dist/.vite/manifest.json');
+  return JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
+}
+
+/** The URLs of the chunks of `sources` and of everything they import statically, recursively. */
+function staticClosure(manifest: Record<string, ManifestChunk>, sources: string[]): Set<string> {
+  const urls = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`The build manifest has no chunk for ${key}`);
+    urls.add(`/${chunk.file}`);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const source of sources) visit(source);
+  return urls;
 }
 
 /** The size of a file as the server sends it to a client accepting only `encoding`. */
@@ -44,10 +81,15 @@ function sizeWith(url: string, encoding: string): Promise<number> {
   });
 }
 
+/**
+ * `screens`: the source modules (as the build manifest names them, e.g.
+ * `src/features/chat/pages/chat-page.tsx`) the page's route renders besides the entry.
+ */
 export async function measureAssets(
   browser: Browser,
   baseUrl: string,
   pagePath: string,
+  screens: string[],
   cookie?: SessionCookie,
   viewport = { width: 1280, height: 800 },
 ): Promise<AssetFigures> {
@@ -69,28 +111,36 @@ export async function measureAssets(
   await page.waitForTimeout(1_000);
   await context.close();
 
+  const html = await (await fetch(`${baseUrl}${pagePath}`)).text();
+  const named = new Set([...html.matchAll(/(?:src|href)="([^"]+\.js)"/g)].map((match) => match[1]!));
+  const beforeLazy = new Set([...named, ...staticClosure(readManifest(), ['index.html', ...screens])]);
   const files: AssetFigures['files'] = [];
   for (const [id, { url, type }] of requests) {
+    const pathname = url.slice(baseUrl.length);
     files.push({
-      url: url.slice(baseUrl.length),
+      url: pathname,
       type,
       wireBytes: wire.get(id) ?? 0,
       gzipBytes: await sizeWith(url, 'gzip'),
       bytes: await sizeWith(url, 'identity'),
+      lazy: type === 'script' && !beforeLazy.has(pathname),
     });
   }
-  const html = await (await fetch(`${baseUrl}${pagePath}`)).text();
-  const named = new Set([...html.matchAll(/(?:src|href)="([^"]+\.js)"/g)].map((match) => match[1]));
-  const total = (type: 'script' | 'stylesheet', entryOnly = false) => {
-    const of = files.filter((file) => file.type === type && (!entryOnly || named.has(file.url)));
-    const sum = (key: 'wireBytes' | 'gzipBytes' | 'bytes') => of.reduce((acc, file) => acc + file[key], 0);
+  const missed = [...beforeLazy].filter((url) => !files.some((file) => file.url === url));
+  if (missed.length > 0)
+    throw new Error(`${pagePath} did not fetch ${missed.join(', ')}: is the build stale?`);
+  const total = (type: 'script' | 'stylesheet', of: (url: string) => boolean = () => true) => {
+    const counted = files.filter((file) => file.type === type && of(file.url));
+    const sum = (key: 'wireBytes' | 'gzipBytes' | 'bytes') =>
+      counted.reduce((acc, file) => acc + file[key], 0);
     return { wireBytes: sum('wireBytes'), gzipBytes: sum('gzipBytes'), bytes: sum('bytes') };
   };
   return {
     page: pagePath,
     files,
     js: total('script'),
-    entryJs: total('script', true),
+    entryJs: total('script', (url) => named.has(url)),
+    beforeLazyJs: total('script', (url) => beforeLazy.has(url)),
     css: total('stylesheet'),
   };
 }
@@ -100,6 +150,21 @@ export interface LighthouseFigures {
   preset: 'desktop' | 'mobile';
   scores: Record<string, number>;
   metrics: { fcpMs: number; lcpMs: number; tbtMs: number; cls: number };
+  /** The largest paint's element (its HTML snippet) and where its time went (TTFB, load delay, …). */
+  lcp: { element: string; phases: Record<string, number> };
+}
+
+interface LcpElementDetails {
+  items?: { items?: { node?: { snippet?: string }; phase?: string; timing?: number }[] }[];
+}
+
+/** The element behind the largest paint and its phases, from the audit of the same name. */
+function lcpOf(details: LcpElementDetails | undefined): LighthouseFigures['lcp'] {
+  const [elementTable, phaseTable] = details?.items ?? [];
+  const phases = Object.fromEntries(
+    (phaseTable?.items ?? []).map(({ phase, timing }) => [phase ?? '?', Math.round(timing ?? NaN)]),
+  );
+  return { element: elementTable?.items?.[0]?.node?.snippet ?? 'none', phases };
 }
 
 /** A Chromium of its own for Lighthouse, which drives it over a DevTools port. */
@@ -134,7 +199,8 @@ async function launchForLighthouse() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;
-      rmSync(profile, { recursive: true, force: true });
+      // Chromium's helper processes may still be writing to its cache for a moment after it exits.
+      rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
     },
   };
 }
@@ -162,6 +228,13 @@ export async function runLighthouse(
     if (!result) throw new Error(`Lighthouse returned nothing for ${pagePath}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+    // BENCH_LIGHTHOUSE_DIR=<dir> keeps each full report (request chains, main-thread tasks) to read.
+    const keepIn = process.env.BENCH_LIGHTHOUSE_DIR;
+    if (keepIn) {
+      mkdirSync(keepIn, { recursive: true });
+      const name = `${pagePath.replace(/\W+/g, '') || 'root'}-${preset}.json`;
+      writeFileSync(path.join(keepIn, name), JSON.stringify(lhr));
+    }
     const scores = Object.fromEntries(
       Object.entries(lhr.categories).map(([id, category]) => [id, Math.round((category.score ?? 0) * 100)]),
     );
@@ -176,6 +249,7 @@ export async function runLighthouse(
         tbtMs: numeric('total-blocking-time'),
         cls: +(lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3),
       },
+      lcp: lcpOf(lhr.audits['largest-contentful-paint-element']?.details as LcpElementDetails | undefined),
     };
   } finally {
     await chrome.close();

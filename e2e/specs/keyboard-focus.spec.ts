@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from '../fixtures.ts';
+import { expect, keepScreenshot, test } from '../fixtures.ts';
+import { ChatPage } from '../pages/chat-page.ts';
 import { ProjectsPage } from '../pages/projects-page.ts';
 
 /** Presses Tab until `target` has the focus, as a keyboard user reaches a control (fails if it never does). */
@@ -97,15 +98,74 @@ test.describe('keyboard focus', () => {
     await expect(profile).toBeFocused();
   });
 
+  test('chat: the conversation is entered with Tab and left with Ctrl+Home and Ctrl+End, on a phone too, in both languages', async ({
+    page,
+    signUp,
+  }, testInfo) => {
+    await signUp();
+    const chat = new ChatPage(page);
+    for (const message of ['Escribe un eslogan para una librería', 'Otro para una panadería']) {
+      await chat.ask(message);
+      await chat.waitForReplyEnd();
+    }
+    const feed = page.getByRole('feed');
+    const articles = feed.getByRole('article');
+    const focusedArticle = feed.locator('article:focus');
+    const composer = page.locator('textarea');
+    // Above the conversation, the offline demo writer's banner: its button is the control before it.
+    const before = chat.demoBanner.getByRole('button');
+
+    for (const locale of ['es', 'en'] as const) {
+      if (locale === 'en') {
+        await page.evaluate(() => localStorage.setItem('redacta.locale', 'en'));
+        await page.reload();
+        await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+      }
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 844 });
+        await expect(articles).toHaveCount(4);
+        // At the newest entry, where "go to the latest message" is not shown.
+        await page
+          .locator('[data-chat-scroller]')
+          .evaluate((element) => element.scrollTo(0, element.scrollHeight));
+        await expect(
+          page.getByRole('button', { name: /^(Ir al último mensaje|Go to the latest message)$/ }),
+        ).toHaveCount(0);
+
+        // Shift+Tab from the composer enters the last reply; Ctrl+Home leaves the feed upwards.
+        await composer.focus();
+        await page.keyboard.press('Shift+Tab');
+        await expect
+          .poll(() => feed.evaluate((element) => element.contains(document.activeElement)))
+          .toBe(true);
+        await page.keyboard.press('Control+Home');
+        await expect(before).toBeFocused();
+        await keepScreenshot(page, testInfo, `chat-feed-ctrl-home-${width}-${locale}`);
+
+        // Tab comes back to the first entry; Page Down moves on; Ctrl+End goes to the composer.
+        await page.keyboard.press('Tab');
+        await expect(articles.first()).toBeFocused();
+        await page.keyboard.press('PageDown');
+        await expect(articles.nth(1)).toBeFocused();
+        await keepScreenshot(page, testInfo, `chat-feed-page-down-${width}-${locale}`);
+        await expect(focusedArticle).toHaveCount(1);
+        await page.keyboard.press('Control+End');
+        await expect(composer).toBeFocused();
+      }
+    }
+  });
+
   test('projects: new folder, the project menu, move to folder, delete and rename', async ({
     page,
     signUp,
   }) => {
     await signUp();
+    // The chat of a new account opens a project of its own: wait for it, so it is the one project the
+    // page lists (leaving sooner raced its creation, and sometimes left two).
+    await expect(page).toHaveURL(/\/chat\?project=[0-9a-f-]{36}/);
     const projects = new ProjectsPage(page);
     await projects.goto();
-    await projects.createProject();
-    await projects.goto();
+    await expect(page.getByTestId('project-row')).toHaveCount(1);
     const newFolder = page.getByRole('button', { name: 'Nueva carpeta', exact: true });
     const folderDialog = page.getByRole('dialog', { name: 'Nueva carpeta' });
 

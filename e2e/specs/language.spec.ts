@@ -28,6 +28,13 @@ test('switching the language to English translates the app and is remembered', a
 test.describe('a browser that prefers British English', () => {
   test.use({ locale: 'en-GB' });
 
+  test('a visitor without a session who opens the chat signs in in English', async ({ page }) => {
+    await page.goto('/chat');
+    await expect(page).toHaveURL(/\/login/);
+    await expect(page.getByRole('heading', { name: 'Sign in to Redacta' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  });
+
   test('starts in English, signs up in English, and an error on screen follows a switch to Spanish', async ({
     page,
   }) => {
@@ -78,4 +85,35 @@ test.describe('a browser that prefers French', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
     await expect(page.getByLabel('Idioma')).toHaveValue('es');
   });
+});
+
+test('a Spanish account opens in Spanish on an English browser with no choice saved, never fetching English texts', async ({
+  page,
+  signUp,
+  browser,
+  baseURL,
+}) => {
+  await signUp({ firstName: 'Lucía' });
+  // Another device: the same session cookie, nothing stored, a browser that prefers English.
+  const { cookies } = await page.context().storageState();
+  const device = await browser.newContext({
+    locale: 'en-GB',
+    baseURL,
+    storageState: { cookies, origins: [] },
+  });
+  try {
+    const other = await device.newPage();
+    const englishTexts: string[] = [];
+    other.on('request', (request) => {
+      if (/\/en(-[\w-]+)?\.(js|json)\b/.test(new URL(request.url()).pathname))
+        englishTexts.push(request.url());
+    });
+    await other.goto('/chat');
+    await expect(other.getByRole('heading', { name: /Lucía/ })).toBeVisible();
+    await expect(other.getByRole('heading', { name: 'Búsqueda en tiempo real' })).toBeVisible();
+    await expect(other.locator('html')).toHaveAttribute('lang', 'es');
+    expect(englishTexts).toEqual([]);
+  } finally {
+    await device.close();
+  }
 });

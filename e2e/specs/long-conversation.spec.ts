@@ -102,6 +102,18 @@ async function entryAtTop(page: Page): Promise<{ id: string; top: number }> {
   });
 }
 
+/**
+ * Where the focused entry is in the whole conversation (request n is 2n, its reply 2n + 1), or null
+ * when the focus is not on an entry of the feed.
+ */
+async function focusedEntry(page: Page): Promise<number | null> {
+  return page.evaluate(() => {
+    const article = document.activeElement?.closest('[role="feed"] article');
+    const match = /(Petición|Respuesta) (\d+):/.exec(article?.textContent ?? '');
+    return match ? 2 * Number(match[2]) + (match[1] === 'Respuesta' ? 1 : 0) : null;
+  });
+}
+
 async function distanceFromBottom(scroller: Locator): Promise<number> {
   return scroller.evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight);
 }
@@ -209,6 +221,56 @@ test.describe('a long conversation', () => {
     await expect(older).not.toBeInViewport();
     await expect(older).toBeFocused();
 
+    // Ctrl+End leaves the feed for the composer (past the floating "go to the latest message"), and
+    // Ctrl+Home for the control just before the feed (the demo banner's, above the conversation):
+    // Tab from there comes back into the feed.
+    const feed = page.getByRole('feed', { name: 'Conversación' });
+    await expect(page.getByRole('button', { name: 'Ir al último mensaje' })).toBeVisible();
+    await page.keyboard.press('Control+End');
+    await expect(chat.composer).toBeFocused();
+    await expect(older).toHaveCount(0); // far from the view, and no longer holding the focus
+    await feed.locator('article').nth(2).focus();
+    await page.keyboard.press('Control+Home');
+    await expect(chat.demoBanner.getByRole('button', { name: '¿Cómo?' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect.poll(() => focusedEntry(page)).not.toBeNull();
+
+    // Page Up on the first entry loaded while the older page is on its way: the feed is busy, the
+    // focus stays, and once the page has come the entry just above takes it.
+    let releaseTop!: () => void;
+    const heldTop = new Promise<void>((resolve) => (releaseTop = resolve));
+    await page.route('**/conversation?before=*', async (route) => {
+      await heldTop;
+      await route.continue();
+    });
+    const requested = olderPages.length;
+    await scroller.evaluate((element) => element.scrollTo(0, 0));
+    await expect.poll(() => olderPages.length).toBe(requested + 1);
+    await expect(feed).toHaveAttribute('aria-busy', 'true');
+    await feed.locator('article[aria-posinset="2"]').focus();
+    const second = (await focusedEntry(page))!;
+    await page.keyboard.press('PageUp');
+    await expect.poll(() => focusedEntry(page)).toBe(second - 1);
+    await page.keyboard.press('PageUp');
+    await page.waitForTimeout(200);
+    expect(await focusedEntry(page)).toBe(second - 1);
+    const arrived = page.waitForResponse((r) => r.url().includes('/conversation?before='));
+    releaseTop();
+    await arrived;
+    await page.unroute('**/conversation?before=*');
+    await expect.poll(() => focusedEntry(page)).toBe(second - 2);
+    await expect(feed).not.toHaveAttribute('aria-busy');
+    await expect(page.locator('[role="feed"] article:focus')).toBeInViewport();
+
+    // Page Up again and again, past another page's first entry: one entry at a time, the older page
+    // read on the way, the focus always on an entry.
+    for (let step = 1; step <= 60; step++) {
+      await page.keyboard.press('PageUp');
+      await expect.poll(() => focusedEntry(page)).toBe(second - 2 - step);
+    }
+    expect(olderPages.length).toBeGreaterThan(requested + 1);
+    await expect(page.locator('[role="feed"] article:focus')).toBeInViewport();
+
     // "Go to the latest message" goes back down; a new reply streams at the bottom and the view
     // follows it.
     await page.getByRole('button', { name: 'Ir al último mensaje' }).click();
@@ -216,7 +278,13 @@ test.describe('a long conversation', () => {
     await expect(page.getByRole('button', { name: 'Ir al último mensaje' })).toHaveCount(0);
     await chat.recordStreamedTexts();
     await chat.ask('Escribe un eslogan para una librería');
+    // The request on its way holds the focus; once saved its row is replaced, and the saved request
+    // takes the focus rather than the page body.
+    await feed.locator('article:not([data-entry-id])').first().focus();
     await chat.waitForReplyEnd();
+    await expect(feed.locator('article[data-entry-id]:focus')).toContainText(
+      'Escribe un eslogan para una librería',
+    );
     expect((await chat.streamedTexts()).length).toBeGreaterThan(3);
     const last = page.locator('article[data-entry-id]').last();
     await expect(last).toContainText('librería');

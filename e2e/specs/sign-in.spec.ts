@@ -19,7 +19,8 @@ test.describe('sign-in with an e-mail code', () => {
     await expect(page).toHaveURL(/\/welcome$/);
     await welcomePage.submitNames('Lucía', 'Fernández');
 
-    await expect(page).toHaveURL(/\/chat$/);
+    // On the chat (the project it opens may already be in the address).
+    await expect(page).toHaveURL(/\/chat(\?project=[0-9a-f-]+)?$/);
     await expect(shell.sidebar).toBeVisible();
     await expect(page.getByRole('heading', { name: '¡Hola, Lucía! ¿Qué escribimos hoy?' })).toBeVisible();
     for (const category of starterCategories) {
@@ -43,7 +44,7 @@ test.describe('sign-in with an e-mail code', () => {
     await expect(page).toHaveURL(/\/login$/);
 
     await loginPage.signIn(email);
-    await expect(page).toHaveURL(/\/chat$/);
+    await expect(page).toHaveURL(/\/chat(\?project=[0-9a-f-]+)?$/);
     await expect(page.getByRole('heading', { name: '¡Hola, Pablo! ¿Qué escribimos hoy?' })).toBeVisible();
   });
 

@@ -8,7 +8,8 @@ import { App } from '@/app/app';
 
 initTheme();
 
-void initLocale().finally(() => {
+// The boot script's renewal in flight: the account will name the language (lib/i18n.ts, initLocale).
+void initLocale(window.__redactaBootRefresh !== undefined).finally(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App />

@@ -5,6 +5,7 @@ export * from './contracts/user.ts';
 export * from './contracts/workspace.ts';
 export * from './contracts/chat.ts';
 export * from './contracts/projects.ts';
+export * from './contracts/project-limits.ts';
 export * from './contracts/folders.ts';
 export * from './rules/email.ts';
 export * from './rules/names.ts';

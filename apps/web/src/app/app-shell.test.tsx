@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi, json, renderRoutes } from '../../test/render';
@@ -96,6 +96,39 @@ describe('app shell', () => {
     expect(await screen.findByLabelText('Correo electrónico')).toBeInTheDocument();
     expect(localStorage.getItem('workspaceId')).toBeNull();
     expect(localStorage.getItem('projectId')).toBeNull();
+  });
+
+  describe('with the renewal the boot script sent as the page loaded', () => {
+    afterEach(() => {
+      delete window.__redactaBootRefresh;
+    });
+    const boot = (answer: Response) =>
+      Object.defineProperty(window, '__redactaBootRefresh', {
+        value: Promise.resolve(answer),
+        configurable: true,
+      });
+
+    it('with a refresh cookie: opens signed in from that answer, sending no refresh of its own', async () => {
+      setViewport(false);
+      boot(json(200, { accessToken: 'boot-token', user: me }));
+      const { calls, fetch } = start('/projects');
+      expect(await screen.findByTestId('sidebar')).toBeInTheDocument();
+      expect(calls.map((call) => call.key)).not.toContain('GET /api/auth/refresh');
+      const list = fetch.mock.calls.find(([url]) => url === '/api/workspace/list')!;
+      expect((list[1] as RequestInit).headers).toMatchObject({ Authorization: 'Bearer boot-token' });
+    });
+
+    it('without one (401): clears the stored ids and goes to /login, sending no second refresh', async () => {
+      setViewport(false);
+      localStorage.setItem('workspaceId', A);
+      localStorage.setItem('projectId', 'p1');
+      boot(json(401, { error: { code: 'REFRESH_INVALID', message: 'no' } }));
+      const { calls } = start('/chat');
+      expect(await screen.findByLabelText('Correo electrónico')).toBeInTheDocument();
+      expect(localStorage.getItem('workspaceId')).toBeNull();
+      expect(localStorage.getItem('projectId')).toBeNull();
+      expect(calls.map((call) => call.key)).not.toContain('GET /api/auth/refresh');
+    });
   });
 
   it('uses the stored workspace, lists workspaces with a check, switches and stores the choice', async () => {
@@ -239,7 +272,7 @@ describe('app shell', () => {
     const spent = workspaceFixture({ id: A, usage: { wordCount: 2000, remaining: 0 } });
     start('/chat', {
       'GET /api/workspace/list': () => json(200, [spent]),
-      [`GET /api/workspace/${A}/projects?sort=updatedAt&order=desc&limit=1`]: () =>
+      [`GET /api/workspace/${A}/projects?sort=updatedAt&order=desc&limit=5`]: () =>
         json(200, { items: [], nextCursor: null }),
       [`POST /api/workspace/${A}/project`]: () => json(201, { id: PROJECT_ID }),
       [`GET /api/project/${PROJECT_ID}`]: () =>
@@ -291,6 +324,64 @@ describe('app shell', () => {
         json(200, workspace(A, 'Espacio de Ana', 'free').workspaceUsage),
     });
     expect(await screen.findByText('Otoño sin prisas')).toBeInTheDocument();
+  });
+
+  it('/chat with nothing on this device asks for the newest project as soon as the list is in, once', async () => {
+    setViewport(true);
+    const recent = `GET /api/workspace/${A}/projects?sort=updatedAt&order=desc&limit=5`;
+    const { calls, router } = start('/chat', {
+      'GET /api/workspace/list': () => json(200, [workspace(A, 'Espacio de Ana', 'free')]),
+      [recent]: () => json(200, { items: [projectFixture], nextCursor: null }),
+      [`GET /api/project/${PROJECT_ID}`]: () => json(200, projectFixture),
+      [`GET /api/project/${PROJECT_ID}/conversation`]: () =>
+        json(200, {
+          projectId: PROJECT_ID,
+          entries: [entry({ id: REPLY_ID, role: 'assistant', content: 'Otoño sin prisas' })],
+          hasMore: false,
+          nextCursor: null,
+        }),
+      [`GET /api/workspace/${A}/usage`]: () =>
+        json(200, workspace(A, 'Espacio de Ana', 'free').workspaceUsage),
+    });
+    expect(await screen.findByText('Otoño sin prisas')).toBeInTheDocument();
+    expect(router.state.location.search).toBe(`?project=${PROJECT_ID}`);
+    // The head start's answer is the chat screen's: the newest project is asked for once.
+    expect(calls.filter((call) => call.key === recent)).toHaveLength(1);
+  });
+
+  it('the demo notice comes with the conversation, never after it (nothing moves once drawn)', async () => {
+    setViewport(true);
+    let answerStatus: () => void = () => undefined;
+    const statusAsked = new Promise<void>((resolve) => (answerStatus = resolve));
+    start(`/chat?project=${PROJECT_ID}`, {
+      'GET /api/workspace/list': () => json(200, [workspace(A, 'Espacio de Ana', 'free')]),
+      [`GET /api/project/${PROJECT_ID}`]: () => json(200, projectFixture),
+      [`GET /api/project/${PROJECT_ID}/conversation`]: () => {
+        // The model's status answers only after the conversation has.
+        setTimeout(answerStatus, 50);
+        return json(200, {
+          projectId: PROJECT_ID,
+          entries: [entry({ id: REPLY_ID, role: 'assistant', content: 'Otoño sin prisas' })],
+          hasMore: false,
+          nextCursor: null,
+        });
+      },
+      [`GET /api/workspace/${A}/gpt-4/status`]: async () => {
+        await statusAsked;
+        return json(200, {
+          isGpt4TurnedOn: false,
+          available: false,
+          modelLabel: 'GPT-4.1',
+          activeModelLabel: 'Demo',
+          demo: true,
+          setupHelp: false,
+        });
+      },
+      [`GET /api/workspace/${A}/usage`]: () =>
+        json(200, workspace(A, 'Espacio de Ana', 'free').workspaceUsage),
+    });
+    expect(await screen.findByText('Otoño sin prisas')).toBeInTheDocument();
+    expect(screen.getByText('Redactor de demostración.')).toBeInTheDocument();
   });
 
   it('the editor of a saved brand voice has the brand-voice title, in the tab and the mobile header', async () => {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
@@ -8,31 +8,37 @@ import { FullScreenLoader } from '@/components/ui/spinner';
 import { Root } from './root';
 import { RouteError } from './route-error';
 import { PageFallback } from './page-fallback';
+import { lazyLoaded, type LazyLoaded } from './lazy-loaded';
 
 /** The shell is its own chunk, so /login never downloads it. */
-const loadAppLayout = () => import('./layout/app-layout');
-const AppLayout = lazy(() => loadAppLayout().then((module) => ({ default: module.AppLayout })));
+const appLayout = lazyLoaded(() =>
+  import('./layout/app-layout').then((module) => ({ default: module.AppLayout })),
+);
+/** The chat's head start, a small chunk: it can start long before the shell's and the page's arrive. */
+const loadChatPrefetch = () => import('./layout/prefetch-open-chat');
 
 /** Signed-in pages by path: the router renders them lazily; GatedLayout warms them early. */
 const gatedPages = {
-  '/chat': () => import('@/features/chat/pages/chat-page'),
-  '/projects': () => import('@/features/projects/pages/projects-page'),
-  '/brand-voice': () => import('@/features/brand-voice/pages/brand-voice-page'),
-  '/brand-voice/new': () => import('@/features/brand-voice/pages/new-brand-voice-page'),
-  '/brand-voice/:id': () => import('@/features/brand-voice/pages/edit-brand-voice-page'),
-  '/profile': () => import('@/features/profile/pages/profile-page'),
-  '/workspace-settings': () => import('@/features/workspaces/pages/workspace-settings-page'),
-  '/subscription': () => import('@/features/subscription/pages/subscription-page'),
-  '/subscription/sandbox-checkout': () => import('@/features/subscription/pages/sandbox-checkout-page'),
-  '/labs': () => import('@/features/labs/pages/labs-page'),
+  '/chat': lazyLoaded(() => import('@/features/chat/pages/chat-page')),
+  '/projects': lazyLoaded(() => import('@/features/projects/pages/projects-page')),
+  '/brand-voice': lazyLoaded(() => import('@/features/brand-voice/pages/brand-voice-page')),
+  '/brand-voice/new': lazyLoaded(() => import('@/features/brand-voice/pages/new-brand-voice-page')),
+  '/brand-voice/:id': lazyLoaded(() => import('@/features/brand-voice/pages/edit-brand-voice-page')),
+  '/profile': lazyLoaded(() => import('@/features/profile/pages/profile-page')),
+  '/workspace-settings': lazyLoaded(() => import('@/features/workspaces/pages/workspace-settings-page')),
+  '/subscription': lazyLoaded(() => import('@/features/subscription/pages/subscription-page')),
+  '/subscription/sandbox-checkout': lazyLoaded(
+    () => import('@/features/subscription/pages/sandbox-checkout-page'),
+  ),
+  '/labs': lazyLoaded(() => import('@/features/labs/pages/labs-page')),
 } as const;
 type GatedPath = keyof typeof gatedPages;
 
 const opensChat = (pathname: string) => pathname === '/chat' || pathname === '/';
 
 /** Pages load on demand so the first chunk carries the shell only. */
-function page(load: () => Promise<{ default: ComponentType }>): ReactNode {
-  const Page = lazy(load);
+function page(load: (() => Promise<{ default: ComponentType }>) | LazyLoaded): ReactNode {
+  const Page = typeof load === 'function' ? lazy(load) : load.Component;
   return (
     <Suspense fallback={<PageFallback />}>
       <Page />
@@ -52,31 +58,44 @@ function GatedLayout() {
   const queryClient = useQueryClient();
   const signedIn = useSessionState().user !== null;
   const invite = pathname.includes('/invite/existing');
-  // Fetch the shell and the page while the session refresh is still in flight (no waterfall).
+  // Fetch the shell and the page while the session refresh is still in flight (no waterfall); the
+  // chat's head start first, as the smallest and the one that sends the chat's requests. The first
+  // screen renders once its code is here: a Suspense fallback shown before it would hold it back by
+  // React's reveal throttle (lazy-loaded.tsx), so until then the session's loader stays.
+  const [firstScreenLoaded, setFirstScreenLoaded] = useState(false);
   useEffect(() => {
     if (invite) return;
-    void loadAppLayout();
-    void gatedPages[(pathname === '/' ? '/chat' : pathname) as GatedPath]?.();
+    if (opensChat(pathname)) void loadChatPrefetch();
+    void Promise.all([
+      appLayout.preload(),
+      gatedPages[(pathname === '/' ? '/chat' : pathname) as GatedPath]?.preload(),
+    ])
+      // A chunk that failed is asked for again by the lazy screen, whose error the route shows.
+      .catch(() => undefined)
+      .then(() => setFirstScreenLoaded(true));
   }, [invite, pathname]);
-  // Once the session is back, the project the chat opens and its newest entries are asked for beside
-  // the workspace list, not after it (once per session start; later visits go as usual).
+  // Once the session is back, what the chat opens is asked for beside or right after the workspace
+  // list, not once the chat screen has mounted (once per session start; later visits go as usual).
   const prefetched = useRef(false);
   useEffect(() => {
     if (invite || !signedIn || prefetched.current) return;
     prefetched.current = true;
     if (!opensChat(pathname)) return;
-    // The shell's chunk carries the prefetch: it is on its way already, and has the chat's query code.
-    void loadAppLayout().then(({ prefetchOpenChat, projectAboutToOpen }) => {
-      const projectId = projectAboutToOpen(search);
-      if (projectId) prefetchOpenChat(queryClient, projectId);
-    });
+    void loadChatPrefetch()
+      .then(({ prefetchChatStart }) => prefetchChatStart(queryClient, search))
+      // Only a head start: the chat screen asks again, and reports a failure, itself.
+      .catch(() => undefined);
   }, [invite, signedIn, pathname, search, queryClient]);
   if (invite) return invitePage;
   return (
     <SessionGate>
-      <Suspense fallback={<FullScreenLoader label={t('common.loading')} />}>
-        <AppLayout />
-      </Suspense>
+      {firstScreenLoaded ? (
+        <Suspense fallback={<FullScreenLoader label={t('common.loading')} />}>
+          <appLayout.Component />
+        </Suspense>
+      ) : (
+        <FullScreenLoader label={t('common.loading')} />
+      )}
     </SessionGate>
   );
 }

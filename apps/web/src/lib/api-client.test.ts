@@ -1,6 +1,8 @@
-import { describe, expect, it, vi } from 'vitest';
-import { createApiClient, MAX_ATTEMPTS_PER_URL } from './api-client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { me } from '../../test/fixtures';
+import { createApiClient, MAX_ATTEMPTS_PER_URL, refreshSession } from './api-client';
 import { ApiError } from './api-error';
+import { sessionStore } from './session-store';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -135,5 +137,83 @@ describe('api client', () => {
     expect((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].headers).not.toHaveProperty(
       'Authorization',
     );
+  });
+});
+
+describe('refreshSession with the renewal the boot script sent', () => {
+  afterEach(() => {
+    delete window.__redactaBootRefresh;
+    sessionStore.clear();
+    vi.unstubAllGlobals();
+  });
+
+  function boot(answer: Promise<Response>) {
+    Object.defineProperty(window, '__redactaBootRefresh', { value: answer, configurable: true });
+    const fetch = vi.fn(async () => json(200, { accessToken: 'second', user: me }));
+    vi.stubGlobal('fetch', fetch);
+    return fetch;
+  }
+
+  it('signs in from the answer the boot script got, without sending a renewal of its own', async () => {
+    const fetch = boot(Promise.resolve(json(200, { accessToken: 'first', user: me })));
+    await expect(refreshSession()).resolves.toMatchObject({ accessToken: 'first' });
+    expect(fetch).not.toHaveBeenCalled();
+    expect(sessionStore.get()).toMatchObject({ accessToken: 'first', user: { id: me.id } });
+    expect(window.__redactaBootRefresh).toBeUndefined();
+  });
+
+  it('uses that answer once: a later renewal (the cookie has rotated) is a request of its own', async () => {
+    const fetch = boot(Promise.resolve(json(200, { accessToken: 'first', user: me })));
+    await refreshSession();
+    await expect(refreshSession()).resolves.toMatchObject({ accessToken: 'second' });
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(fetch.mock.calls[0]).toEqual([
+      '/api/auth/refresh',
+      expect.objectContaining({
+        credentials: 'include',
+        headers: expect.objectContaining({ 'X-Requested-With': 'XMLHttpRequest' }),
+      }),
+    ]);
+  });
+
+  it('callers while the boot answer is on its way share it: still no second renewal', async () => {
+    let answer!: (response: Response) => void;
+    const fetch = boot(new Promise<Response>((resolve) => (answer = resolve)));
+    const first = refreshSession();
+    const second = refreshSession();
+    answer(json(200, { accessToken: 'first', user: me }));
+    await expect(Promise.all([first, second])).resolves.toMatchObject([
+      { accessToken: 'first' },
+      { accessToken: 'first' },
+    ]);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('signed out (401) fails as a renewal of its own would, and sends nothing more', async () => {
+    const fetch = boot(
+      Promise.resolve(json(401, { error: { code: 'REFRESH_INVALID', message: 'Your session has ended' } })),
+    );
+    await expect(refreshSession()).rejects.toMatchObject({ code: 'REFRESH_INVALID', status: 401 });
+    expect(fetch).not.toHaveBeenCalled();
+    expect(sessionStore.get().accessToken).toBeNull();
+  });
+
+  it('a boot renewal that never reached the server fails as a network error', async () => {
+    const fetch = boot(Promise.reject(new TypeError('Failed to fetch')));
+    await expect(refreshSession()).rejects.toMatchObject({ code: 'NETWORK' });
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('a boot renewal with no answer within 10 s times out like any request', async () => {
+    vi.useFakeTimers();
+    try {
+      const fetch = boot(new Promise<Response>(() => {}));
+      const pending = refreshSession().catch((error: unknown) => error);
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(await pending).toMatchObject({ code: 'TIMEOUT' });
+      expect(fetch).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

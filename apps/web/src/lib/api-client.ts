@@ -166,6 +166,37 @@ export const xhrHeaders = { 'X-Requested-With': 'XMLHttpRequest' } as const;
 /** Plain client for refresh, logout and sign-in: no bearer, no retry, 10 s. */
 export const plainApi = createApiClient({ timeoutMs: 10_000, authRetry: false });
 
+declare global {
+  interface Window {
+    /** The renewal `public/session-boot.js` sent as the page loaded, until the app takes it. */
+    __redactaBootRefresh?: Promise<Response>;
+  }
+}
+
+/**
+ * The renewal the boot script sent before the app's scripts ran, taken at most once: the property is
+ * deleted as it is read, so only the page's first renewal uses it (why that is safe: the comment in
+ * `public/session-boot.js`). Waiting for it ends with the caller's timeout like any request.
+ */
+function takeBootRefresh(): typeof fetch | undefined {
+  const answer = window.__redactaBootRefresh;
+  if (!answer) return undefined;
+  delete window.__redactaBootRefresh;
+  return (_url, init) =>
+    new Promise<Response>((resolve, reject) => {
+      init?.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')), {
+        once: true,
+      });
+      answer.then(resolve, reject);
+    });
+}
+
+/** The refresh client: the plain one, reading the boot script's answer instead of sending when there is one. */
+function refreshClient(): ApiClient {
+  const boot = takeBootRefresh();
+  return boot ? createApiClient({ timeoutMs: 10_000, authRetry: false, fetch: boot }) : plainApi;
+}
+
 let refreshing: Promise<RefreshResponse> | null = null;
 
 /**
@@ -173,7 +204,7 @@ let refreshing: Promise<RefreshResponse> | null = null;
  * server rotates the token and a second use of the old one would revoke the whole family.
  */
 export function refreshSession(): Promise<RefreshResponse> {
-  refreshing ??= plainApi
+  refreshing ??= refreshClient()
     .get<RefreshResponse>('/auth/refresh', { headers: xhrHeaders })
     .then((session) => {
       sessionStore.setSession(session.accessToken, session.user);

@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { browserLocale, initialLocale } from './i18n';
+import {
+  applyBrowserLocale,
+  awaitsAccountLocale,
+  browserLocale,
+  currentLocale,
+  i18n,
+  initialLocale,
+  initLocale,
+} from './i18n';
 
 describe('the language a browser starts in', () => {
   afterEach(() => vi.restoreAllMocks());
@@ -32,5 +40,43 @@ describe('the language a browser starts in', () => {
     vi.spyOn(navigator, 'languages', 'get').mockReturnValue([]);
     vi.spyOn(navigator, 'language', 'get').mockReturnValue('en-US');
     expect(initialLocale()).toBe('en');
+  });
+});
+
+describe('the language a page renewing a session starts in', () => {
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    localStorage.clear();
+    await i18n.changeLanguage('es');
+  });
+
+  it('waits for the account instead of loading the browser’s texts, and takes the browser’s without a session', async () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-US', 'en']);
+    await initLocale(true);
+    expect(currentLocale()).toBe('es');
+
+    expect(awaitsAccountLocale('es')).toBe(false);
+    expect(awaitsAccountLocale('en')).toBe(true);
+
+    await applyBrowserLocale();
+    expect(currentLocale()).toBe('en');
+    expect(i18n.t('common.loading')).not.toBe(i18n.t('common.loading', { lng: 'es' }));
+  });
+
+  it('starts in the choice saved on this device, which no account or browser overrides', async () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['es-ES']);
+    localStorage.setItem('redacta.locale', 'en');
+    await initLocale(true);
+    expect(currentLocale()).toBe('en');
+    expect(awaitsAccountLocale('es')).toBe(false);
+
+    await applyBrowserLocale();
+    expect(currentLocale()).toBe('en');
+  });
+
+  it('without a session in flight starts in the browser’s language as before', async () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-GB']);
+    await initLocale(false);
+    expect(currentLocale()).toBe('en');
   });
 });

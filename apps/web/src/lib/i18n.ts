@@ -52,12 +52,36 @@ void i18n.use(initReactI18next).init({
 syncDocumentLanguage(i18n.language);
 i18n.on('languageChanged', syncDocumentLanguage);
 
-/** Loads the starting language before the first render (instant for Spanish). */
-export async function initLocale(): Promise<void> {
-  const locale = initialLocale();
+/**
+ * Loads the starting language before the first render (instant for Spanish). `sessionPending`: the
+ * page is renewing a session as it loads; with no choice saved on this device, the language then
+ * comes with the account (`awaitsAccountLocale`) or, without a session, from the browser
+ * (`applyBrowserLocale`), so the first screen (the session's loader, which shows no words) is drawn
+ * at once instead of after texts in a language the page may never show.
+ */
+export async function initLocale(sessionPending = false): Promise<void> {
+  if (sessionPending && !storage.get(storageKeys.locale)) return;
+  await switchTo(initialLocale());
+}
+
+async function switchTo(locale: Locale): Promise<void> {
   if (locale === i18n.language) return;
   await ensureLoaded(locale).catch(() => undefined);
   await i18n.changeLanguage(i18n.hasResourceBundle(locale, 'translation') ? locale : DEFAULT_LOCALE);
+}
+
+/**
+ * Whether a signed-in screen must wait for the account's language: this device has no choice of its
+ * own and the account speaks another language than the one loaded (its texts are on their way).
+ */
+export function awaitsAccountLocale(accountLocale: Locale): boolean {
+  return !storage.get(storageKeys.locale) && accountLocale !== currentLocale();
+}
+
+/** With no session and no choice saved on this device, the browser's language (as at a first visit). */
+export async function applyBrowserLocale(): Promise<void> {
+  if (storage.get(storageKeys.locale)) return;
+  await switchTo(browserLocale(navigatorLanguages()));
 }
 
 export function currentLocale(): Locale {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { freeText, isStorableText, UNSTORABLE_TEXT_MESSAGE } from '../rules/text.ts';
+import { PROJECT_NAME_MAX_LENGTH, projectSortKeys } from './project-limits.ts';
 
-export const PROJECT_NAME_MAX_LENGTH = 120;
 /** The document beside the chat, serialized as JSON, may take at most 1 MiB. */
 export const DOCUMENT_MAX_BYTES = 1024 * 1024;
 /** How deep ProseMirror nodes may nest (lists in lists in quotes…); far beyond any real document. */
@@ -41,9 +41,6 @@ export const moveProjectParamsSchema = z.strictObject({
 });
 
 // ── Lists ────────────────────────────────────────────────────────────────────────────────────────
-
-export const projectSortKeys = ['createdAt', 'updatedAt', 'name'] as const;
-export type ProjectSortKey = (typeof projectSortKeys)[number];
 
 /**
  * Sort and cursor pagination shared by every project list; `cursor` is the previous page's `nextCursor`

@@ -11,8 +11,6 @@ import { MobileHeader } from './mobile-header';
 import { PageHeader } from './page-header';
 import { Sidebar } from './sidebar';
 
-export { prefetchOpenChat, projectAboutToOpen } from './prefetch-open-chat';
-
 interface Chrome {
   title: ReactNode;
   /** For the browser tab. */

@@ -1,2 +1,1 @@
 export { ChatHeaderActions, ChatTitle } from './components/chat-header';
-export { conversationQueryOptions } from './api/use-conversation';

@@ -7,13 +7,14 @@ import { DoorOpen } from 'lucide-react';
 import type { Workspace } from '@redacta/shared';
 import { useSessionState } from '@/lib/session-store';
 import { storage, storageKeys } from '@/lib/storage';
-import { changeLocale, currentLocale } from '@/lib/i18n';
 import { FullScreenLoader } from '@/components/ui/spinner';
 import { useCheckoutReturn } from '@/features/subscription/hooks/use-checkout-return';
 import { useWorkspaces, workspacesKey } from './api/use-workspaces';
 import { useRefreshOrLogin } from './use-refresh-or-login';
+import { useAccountLocale } from './use-account-locale';
 import { useReloadOnNotFound } from './use-reload-on-not-found';
 import { SessionContext, type SessionContextValue } from './session-context';
+import { workspaceToOpen } from './workspace-to-open';
 
 /** 3 s after session start the workspaces reload once (docs/product.md, Session start). */
 export const WORKSPACE_RELOAD_MS = 3000;
@@ -44,11 +45,7 @@ export function SessionGate({ children }: { children: ReactNode }) {
     if (needsName) navigate('/welcome', { replace: true });
   }, [needsName, navigate]);
 
-  // A language saved on the account applies on a device that has no choice of its own yet.
-  useEffect(() => {
-    if (user && !storage.get(storageKeys.locale) && user.locale !== currentLocale())
-      void changeLocale(user.locale);
-  }, [user]);
+  const localeLoading = useAccountLocale(signedIn ? user : null);
   const workspacesQuery = useWorkspaces(signedIn);
 
   // The 3-second reload after start.
@@ -75,9 +72,7 @@ export function SessionGate({ children }: { children: ReactNode }) {
   const [selectedId, setSelectedId] = useState<string | null>(() => storage.get(storageKeys.workspaceId));
   const workspaces = useMemo(() => workspacesQuery.data ?? [], [workspacesQuery.data]);
   const personalWorkspace = workspaces.find((item) => item.ownerId === user?.id) ?? null;
-  // The stored id if it is still one of the user's workspaces, else the personal one.
-  const workspace =
-    workspaces.find((item) => item.id === selectedId) ?? personalWorkspace ?? workspaces[0] ?? null;
+  const workspace = workspaceToOpen(workspaces, selectedId, user?.id);
 
   useEffect(() => {
     if (workspace && storage.get(storageKeys.workspaceId) !== workspace.id) {
@@ -127,7 +122,7 @@ export function SessionGate({ children }: { children: ReactNode }) {
     [user, workspaces, workspace, personalWorkspace, workspacesQuery.isPending, selectWorkspace],
   );
 
-  if (!ready || needsName || (signedIn && workspacesQuery.isPending))
+  if (!ready || needsName || localeLoading || (signedIn && workspacesQuery.isPending))
     return <FullScreenLoader label={t('common.loading')} />;
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

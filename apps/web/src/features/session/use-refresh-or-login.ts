@@ -2,10 +2,11 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { refreshSession } from '@/lib/api-client';
 import { clearStoredIds } from '@/lib/storage';
+import { applyBrowserLocale } from '@/lib/i18n';
 
 /**
  * While `needed`, renews the session from the refresh cookie; when that fails, clears the stored ids
- * and goes to /login (docs/product.md, Session start). `onRenewed` runs after a renewal that the
+ * and goes to /login in the browser's language unless this device has a choice (docs/product.md, Session start). `onRenewed` runs after a renewal that the
  * component still waits for.
  */
 export function useRefreshOrLogin(needed: boolean, onRenewed?: () => void) {
@@ -20,7 +21,10 @@ export function useRefreshOrLogin(needed: boolean, onRenewed?: () => void) {
       () => {
         if (!active) return;
         clearStoredIds();
-        navigate('/login', { replace: true });
+        // The page may have started without a language of its own, waiting for the account's.
+        void applyBrowserLocale().finally(() => {
+          if (active) navigate('/login', { replace: true });
+        });
       },
     );
     return () => {

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { refreshSession } from '@/lib/api-client';
 import { clearStoredIds } from '@/lib/storage';
+import { applyBrowserLocale } from '@/lib/i18n';
 import { FullScreenLoader } from '@/components/ui/spinner';
 
 /** The OAuth return: the refresh cookie is set, so refresh and go on (or back to /login). */
@@ -18,7 +19,10 @@ export default function CallbackPage() {
       () => {
         if (!active) return;
         clearStoredIds();
-        navigate('/login?error=OAUTH_FAILED', { replace: true });
+        // The page started without a language of its own, waiting for the account's.
+        void applyBrowserLocale().finally(() => {
+          if (active) navigate('/login?error=OAUTH_FAILED', { replace: true });
+        });
       },
     );
     return () => {

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { FullScreenLoader } from '@/components/ui/spinner';
 import { useSessionState } from '@/lib/session-store';
 import { errorMessage } from '@/lib/error-message';
-import { useRefreshOrLogin } from '@/features/session';
+import { useAccountLocale, useRefreshOrLogin } from '@/features/session';
 import { AuthShell } from '../components/auth-shell';
 
 /**
@@ -24,8 +24,9 @@ export default function WelcomePage() {
   const signedIn = user !== null;
 
   useRefreshOrLogin(!signedIn);
+  const localeLoading = useAccountLocale(user);
 
-  if (!user) return <FullScreenLoader label={t('common.loading')} />;
+  if (!user || localeLoading) return <FullScreenLoader label={t('common.loading')} />;
   return <NamesForm user={user} />;
 }
 

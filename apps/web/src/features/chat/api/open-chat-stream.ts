@@ -15,3 +15,11 @@ export function openChatStream(body: SendChatRequestBody, signal: AbortSignal): 
     headers: { Accept: 'application/x-ndjson' },
   });
 }
+
+/**
+ * The reader of the NDJSON reply (readChatStream), fetched beside the request rather than with the
+ * chat: it checks each part with the shared schema, zod and all.
+ */
+export function loadChatStreamReader() {
+  return import('./chat-stream-reader').then((module) => module.readChatStream);
+}

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import type { ConversationPage } from '@redacta/shared';
 import { api } from '@/lib/api-client';
+import { loadMarkdownRenderer } from '../components/markdown-loader';
 import { chatKeys } from './chat-keys';
 
 /** The pages of a conversation read so far: the newest first, each older one after it. */
@@ -12,20 +13,61 @@ export function fetchConversationPage(projectId: string, before: string | null):
   return api.get<ConversationPage>(`/project/${projectId}/conversation${query}`);
 }
 
-export function conversationQueryOptions(projectId: string) {
+/**
+ * A page of the conversation as the chat shows it. The markdown renderer is a chunk of its own: a
+ * page holding a reply is handed over once the renderer is there too, so its replies are drawn as
+ * markdown from the first frame. `rendererAlongside` fetches it beside the request, not after it.
+ */
+async function readConversationPage(
+  projectId: string,
+  before: string | null,
+  rendererAlongside: boolean,
+): Promise<ConversationPage> {
+  const renderer = rendererAlongside ? loadMarkdownRenderer() : null;
+  const page = await fetchConversationPage(projectId, before);
+  if (page.entries.some((entry) => entry.role === 'assistant')) await (renderer ?? loadMarkdownRenderer());
+  return page;
+}
+
+function conversationOptions(projectId: string, rendererAlongside: boolean) {
   return infiniteQueryOptions({
     queryKey: chatKeys.conversation(projectId),
-    queryFn: ({ pageParam }) => fetchConversationPage(projectId, pageParam),
+    queryFn: ({ pageParam }) => readConversationPage(projectId, pageParam, rendererAlongside),
     initialPageParam: null as string | null,
     // "Next" is older: the pages are read from the newest back.
     getNextPageParam: (page) => page.nextCursor,
   });
 }
 
-/** The conversation of a project, a page at a time from the newest (`fetchNextPage` reads an older one). */
+/**
+ * The conversation the chat is about to open, asked for before its screen mounts. For a project the
+ * user comes back to (named in the address or last opened on this device: `returning`), likely with
+ * replies, the markdown renderer is fetched beside it, so a long conversation waits for neither in
+ * turn; for the workspace's newest project on a device that knows none, only if it holds a reply.
+ */
+export function conversationQueryOptions(projectId: string, returning: boolean) {
+  return conversationOptions(projectId, returning);
+}
+
+/**
+ * How long a conversation just read (or just written to the cache) is shown as it is when the chat
+ * mounts: the screen opening right after the head start (app/layout/prefetch-open-chat.ts) answered
+ * does not ask the busy server for the same page again while it draws. What this client changes
+ * updates the cache itself (a sent message then reads the newest page again); coming back later
+ * reads it again.
+ */
+export const CONVERSATION_FRESH_MS = 10_000;
+
+/**
+ * The conversation of a project, a page at a time from the newest (`fetchNextPage` reads an older
+ * one). Asked for by the chat itself, the conversation brings the markdown renderer only when it
+ * holds a reply: a new project, a first visit's, neither waits for it nor spends a slow network
+ * and CPU on it before its first paint (the renderer comes with the first message sent).
+ */
 export function useConversation(projectId: string | null) {
   return useInfiniteQuery({
-    ...conversationQueryOptions(projectId ?? ''),
+    ...conversationOptions(projectId ?? '', false),
+    staleTime: CONVERSATION_FRESH_MS,
     enabled: projectId !== null,
   });
 }

@@ -71,7 +71,6 @@ export function ChatSession({
   const [demo, setDemo] = useState(false);
   const textarea = useRef<HTMLTextAreaElement>(null);
   const insertIntoComposer = useDraftInsertion(textarea);
-  const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
   const feed = useRef<ConversationFeedHandle>(null);
   const [atEnd, setAtEnd] = useState(true);
 
@@ -137,7 +136,8 @@ export function ChatSession({
     if (loadFailed) toast.error(t('chat.conversationFailed'));
   }, [loadFailed, t]);
 
-  if (conversation.isPending) return <ConversationSkeleton />;
+  // The demo notice sits above the conversation: drawn with it, never pushing it down afterwards.
+  if (conversation.isPending || premium.isPending) return <ConversationSkeleton />;
   if (conversation.isError && !isFetchNextPageError) {
     return loadFailed ? (
       <LoadError
@@ -205,7 +205,6 @@ export function ChatSession({
       )}
       <div className="relative flex min-h-0 flex-1 flex-col">
         <div
-          ref={setScroller}
           data-chat-scroller
           // The feed keeps the reader's place itself when older entries come in above.
           className="@container relative min-h-0 flex-1 overflow-y-auto [overflow-anchor:none]"
@@ -225,11 +224,11 @@ export function ChatSession({
             ) : (
               <ConversationFeed
                 ref={feed}
-                scroller={scroller}
                 rows={rows}
                 idle={chat.pending === null}
                 older={older}
                 handlers={handlers}
+                after={textarea}
                 onAtEndChange={setAtEnd}
               />
             )}

@@ -13,8 +13,9 @@ type Tab = 'chat' | 'document';
 
 /**
  * The chat page's two halves: conversation and document side by side on desktop,
- * with a resizable divider; two tabs at 768 px and below. Both halves stay mounted, the hidden one
- * only hidden, so inserting a reply works whichever is in view.
+ * with a resizable divider; two tabs at 768 px and below. Once shown, both halves stay mounted, the
+ * hidden one only hidden; inserting a reply goes to the document's state whether or not its panel
+ * has been shown.
  */
 export function ChatWorkbench({ workspace, projectId }: { workspace: Workspace; projectId: string }) {
   const { t } = useTranslation();
@@ -38,6 +39,11 @@ export function ChatWorkbench({ workspace, projectId }: { workspace: Workspace; 
     { key: 'document', label: t('chat.tabs.document') },
   ];
   const show = (key: Tab) => !isMobile || tab === key;
+  // On a phone the document is a tab of its own: its editor, the largest chunk of the screen, loads
+  // when the tab is first opened (inserting a reply opens it), not before the conversation is drawn.
+  // Once mounted the panel stays, hidden when the chat tab is chosen.
+  const [documentMounted, setDocumentMounted] = useState(false);
+  if (show('document') && !documentMounted) setDocumentMounted(true);
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
@@ -99,7 +105,7 @@ export function ChatWorkbench({ workspace, projectId }: { workspace: Workspace; 
             show('document') ? 'flex' : 'hidden',
           )}
         >
-          <DocumentPanel />
+          {documentMounted && <DocumentPanel />}
         </section>
       </div>
     </div>

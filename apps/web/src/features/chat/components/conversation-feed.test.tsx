@@ -28,11 +28,23 @@ function Session() {
   return workspace ? <ChatSession workspace={workspace} projectId={PROJECT_ID} onInsert={() => {}} /> : null;
 }
 
+/** The chat as the app lays it out: a control of the page's header before it. */
+function SessionInPage() {
+  return (
+    <>
+      <header>
+        <button type="button">Nuevo proyecto</button>
+      </header>
+      <Session />
+    </>
+  );
+}
+
 /** A conversation of two pages: exchanges 2–3 first (with a cursor), then 0–1 for that cursor. */
-function renderTwoPages(older: () => Response = () => json(200, page(0, 2, null))) {
+function renderTwoPages(older: () => Response | Promise<Response> = () => json(200, page(0, 2, null))) {
   const newest = exchanges(2, 4);
   const streams: ReturnType<typeof controlledStream>[] = [];
-  const rendered = renderChat(<Session />, {
+  const rendered = renderChat(<SessionInPage />, {
     [CONVERSATION]: () =>
       json(200, { projectId: PROJECT_ID, entries: newest, hasMore: true, nextCursor: 'older-cursor' }),
     [OLDER]: older,
@@ -49,7 +61,8 @@ function page(from: number, to: number, nextCursor: string | null) {
   return { projectId: PROJECT_ID, entries: exchanges(from, to), hasMore: nextCursor !== null, nextCursor };
 }
 
-const articles = () => within(screen.getByRole('feed', { name: 'Conversación' })).getAllByRole('article');
+const feed = () => screen.getByRole('feed', { name: 'Conversación' });
+const articles = () => within(feed()).getAllByRole('article');
 
 beforeEach(startSignedOut);
 
@@ -120,6 +133,103 @@ describe('the conversation feed', () => {
     await userEvent.click(retry);
     await waitFor(() => expect(articles()).toHaveLength(8));
     expect(articles()[0]).toHaveTextContent('Petición 0');
+  });
+});
+
+describe('the conversation feed from the keyboard', () => {
+  it('leaves the feed with Ctrl+End for the composer and with Ctrl+Home for the control before it', async () => {
+    renderTwoPages();
+    await waitFor(() => expect(articles()).toHaveLength(8));
+    const composer = screen.getByRole('textbox', { name: 'Mensaje' });
+    const header = screen.getByRole('button', { name: 'Nuevo proyecto' });
+
+    articles()[3]!.focus();
+    await userEvent.keyboard('{Control>}{End}{/Control}');
+    expect(composer).toHaveFocus();
+
+    articles()[5]!.focus();
+    await userEvent.keyboard('{Control>}{Home}{/Control}');
+    expect(header).toHaveFocus();
+    // It is the control just before the feed: Tab from it goes back into the feed.
+    await userEvent.tab();
+    expect(articles()[0]).toHaveFocus();
+
+    // From a reply's own buttons too.
+    within(articles()[7]!).getByRole('button', { name: 'Copiar' }).focus();
+    await userEvent.keyboard('{Control>}{End}{/Control}');
+    expect(composer).toHaveFocus();
+  });
+
+  it('leaves Home and End, with or without Ctrl, to the composer’s text', async () => {
+    renderTwoPages();
+    await waitFor(() => expect(articles()).toHaveLength(8));
+    const composer = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Mensaje' });
+    await userEvent.type(composer, 'Un borrador');
+    await userEvent.keyboard('{Home}');
+    expect(composer).toHaveFocus();
+    expect(composer.selectionStart).toBe(0);
+    await userEvent.keyboard('{End}');
+    expect(composer.selectionStart).toBe('Un borrador'.length);
+    await userEvent.keyboard('{Control>}{Home}{/Control}');
+    expect(composer).toHaveFocus();
+    expect(composer.selectionStart).toBe(0);
+    await userEvent.keyboard('{Control>}{End}{/Control}');
+    expect(composer).toHaveFocus();
+    expect(composer).toHaveValue('Un borrador');
+  });
+
+  it('moves with Page Up past the first entry loaded into the older page once it has come, busy meanwhile', async () => {
+    let fail = true;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const { callsTo } = renderTwoPages(async () => {
+      if (fail) return json(500, { error: { code: 'INTERNAL', message: 'boom' } });
+      await held;
+      return json(200, page(0, 2, null));
+    });
+    await screen.findByRole('button', { name: /No se pudieron cargar los mensajes anteriores/ });
+    expect(feed()).not.toHaveAttribute('aria-busy');
+    fail = false;
+
+    articles()[1]!.focus();
+    await userEvent.keyboard('{PageUp}');
+    await waitFor(() => expect(articles()[0]).toHaveFocus());
+    expect(articles()[0]).toHaveTextContent('Petición 2');
+    // On the first entry loaded, Page Up asks for the older page; the focus waits where it is.
+    await userEvent.keyboard('{PageUp}');
+    await waitFor(() => expect(feed()).toHaveAttribute('aria-busy', 'true'));
+    expect(callsTo(OLDER)).toHaveLength(2);
+    expect(document.activeElement).toHaveTextContent('Petición 2');
+
+    release();
+    await waitFor(() => expect(articles()).toHaveLength(8));
+    expect(feed()).not.toHaveAttribute('aria-busy');
+    // The entry just above, now in the page.
+    await waitFor(() => expect(document.activeElement).toHaveTextContent('Respuesta 1'));
+    expect(document.activeElement).toHaveAttribute('aria-posinset', '4');
+    await userEvent.keyboard('{PageDown}');
+    await waitFor(() => expect(document.activeElement).toHaveTextContent('Petición 2'));
+  });
+
+  it('keeps the focus on the reply when the streamed reply is saved and its row replaced', async () => {
+    const { streams, newest } = renderTwoPages();
+    await waitFor(() => expect(articles()).toHaveLength(8));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Mensaje' }), 'Petición 4{Enter}');
+    await waitFor(() => expect(streams).toHaveLength(1));
+    const stream = streams[0]!;
+    stream.push({ type: 'start', userEntryId: id(8), model: 'Demo', demo: false });
+    stream.push({ type: 'text', text: 'Respuesta 4' });
+    await waitFor(() => expect(articles()).toHaveLength(10));
+    const streaming = articles()[9]!;
+    expect(streaming).not.toHaveAttribute('data-entry-id');
+    streaming.focus();
+
+    newest.push(...exchange(4));
+    stream.push({ type: 'finish', messageId: id(9), wordsCharged: 2, remaining: 1988 });
+    stream.close();
+    await waitFor(() => expect(articles()[9]).toHaveAttribute('data-entry-id', id(9)));
+    expect(streaming).not.toBeInTheDocument();
+    await waitFor(() => expect(articles()[9]).toHaveFocus());
   });
 });
 

@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import type { ConversationEntry, ReactionValue } from '@redacta/shared';
 import { isLocalId } from '../hooks/conversation-cache';
 import { AssistantReply, UserMessage, type FeedArticleProps } from './conversation-entries';
+import { feedExitKey, tabStopBefore } from './feed-keys';
 import { COLUMN_MAX_PX, estimateRowHeight, type FeedRow } from './feed-rows';
 
 export interface ConversationHandlers {
@@ -132,13 +133,33 @@ function Row({
   );
 }
 
-/** Where the feed starts in the scroller's content (the column's padding above it). */
-function useOffsetTop(element: RefObject<HTMLElement | null>) {
-  const [top, setTop] = useState(0);
+/** Where the feed sits in its scroller: how far down the scroller's content it starts, and how wide it is. */
+interface FeedPlace {
+  top: number;
+  width: number;
+}
+
+/**
+ * The feed's scroller (the ancestor carrying `data-chat-scroller`) and the feed's place in it. Before
+ * the feed is in the page, the window stands in for the scroller: the first render already draws
+ * the newest entries, and the feed renders again only when the scroller's measures differ.
+ */
+function useScroller(feed: RefObject<HTMLElement | null>) {
+  const scroller = useRef<HTMLElement | null>(null);
+  const [place, setPlace] = useState<FeedPlace>(() => ({ top: 0, width: window.innerWidth }));
+  const measure = useCallback(() => {
+    const element = scroller.current;
+    if (!element || !feed.current) return;
+    const next = { top: feed.current.offsetTop, width: element.clientWidth || COLUMN_MAX_PX };
+    setPlace((current) => (current.top === next.top && current.width === next.width ? current : next));
+  }, [feed]);
+  // The ancestor's own ref is set only after this feed's layout effects have run: it is found from
+  // the feed's element, before the virtualizer (declared after this hook) looks for it.
   useLayoutEffect(() => {
-    if (element.current) setTop(element.current.offsetTop);
-  }, [element]);
-  return top;
+    scroller.current = feed.current?.closest<HTMLElement>('[data-chat-scroller]') ?? null;
+    measure();
+  }, [feed, measure]);
+  return { scroller, place, measure };
 }
 
 /**
@@ -147,37 +168,46 @@ function useOffsetTop(element: RefObject<HTMLElement | null>) {
  * does. It opens at the newest entry; older pages are read as the reader nears the top, and the
  * entry they were reading stays where it was; while the reader is at the end a growing reply and new
  * entries keep the view at the end, otherwise nothing moves under them (the virtualizer's end
- * anchoring). For assistive technology it is a feed of articles with their positions; Page Down and
- * Page Up move between entries, and the entry holding the focus stays in the page when it scrolls
- * out of view.
+ * anchoring). For assistive technology it is a feed of articles with their positions, busy while an
+ * older page loads. From the keyboard (see docs/ui.md, "Keyboard"): Page Down and Page Up move between
+ * entries, Page Up on the first one loaded reads the older page and moves into it; Ctrl+Home leaves
+ * the feed for the control before it, Ctrl+End for `after`. The entry holding the focus stays in the
+ * page when it scrolls out of view, and when it is replaced (a streamed reply saved) the entry now
+ * in its place takes the focus, so it never falls to the page body.
  */
 export function ConversationFeed({
   ref,
-  scroller,
   rows,
   idle,
   older,
   handlers,
+  after,
   onAtEndChange,
 }: {
   ref?: Ref<ConversationFeedHandle>;
-  /**
-   * The element that scrolls (it carries `data-chat-scroller`); an ancestor, so it is passed as
-   * state once mounted (its ref is set only after this feed's own effects have run).
-   */
-  scroller: HTMLElement | null;
   rows: FeedRow[];
   /** No reply is on its way: the last reply may be regenerated. */
   idle: boolean;
   older: OlderEntries;
   handlers: ConversationHandlers;
+  /**
+   * Where Ctrl+End takes the focus: the composer. In the document the feed's own floating controls
+   * ("go to the latest message", "try again") come between the two, and a reader leaving the feed is
+   * not after those.
+   */
+  after: RefObject<HTMLElement | null>;
   onAtEndChange: (atEnd: boolean) => void;
 }) {
   const { t } = useTranslation();
   const feedRef = useRef<HTMLDivElement>(null);
-  const scrollMargin = useOffsetTop(feedRef);
+  const { scroller, place, measure } = useScroller(feedRef);
+  const scrollMargin = place.top;
   const [focusedKey, setFocusedKey] = useState<string | null>(null);
   const focusedIndex = focusedKey === null ? -1 : rows.findIndex((row) => row.key === focusedKey);
+  /** Where the focused entry was last seen: its place goes to the entry that replaces it. */
+  const lastFocusedIndex = useRef(-1);
+  /** Page Up on the first entry loaded: the key of that entry, whose predecessor takes the focus. */
+  const pageUpFrom = useRef<string | null>(null);
 
   const rangeExtractor = useCallback(
     (range: Range) => {
@@ -188,15 +218,24 @@ export function ConversationFeed({
     [focusedIndex],
   );
   const getItemKey = useCallback((index: number) => rows[index]!.key, [rows]);
-  const scrollerWidth = scroller?.clientWidth || COLUMN_MAX_PX;
+  const scrollerWidth = place.width;
   const estimateSize = useCallback(
     (index: number) => estimateRowHeight(rows[index]!, scrollerWidth),
     [rows, scrollerWidth],
   );
   const virtualizer = useVirtualizer({
     count: rows.length,
-    getScrollElement: () => scroller,
+    getScrollElement: () => scroller.current,
     estimateSize,
+    // Until the scroller is there, the window's size and the end of the estimated entries stand in
+    // for it: the first render draws the newest entries, not the oldest ones at the top of the page.
+    // The window is at least as tall as the scroller, so what is drawn covers its end.
+    initialRect: { width: scrollerWidth, height: window.innerHeight },
+    initialOffset: () => {
+      let total = 0;
+      for (let index = 0; index < rows.length; index += 1) total += estimateSize(index);
+      return Math.max(total - window.innerHeight, 0);
+    },
     getItemKey,
     rangeExtractor,
     overscan: OVERSCAN_ROWS,
@@ -206,13 +245,10 @@ export function ConversationFeed({
     scrollEndThreshold: AT_END_PX,
   });
 
-  // Opens at the newest entry.
-  const opened = useRef(false);
+  // Opens at the newest entry: the exact end, once the scroller and the entries drawn are measured.
   useLayoutEffect(() => {
-    if (opened.current || !scroller) return;
-    opened.current = true;
     virtualizer.scrollToEnd();
-  }, [scroller, virtualizer]);
+  }, [virtualizer]);
 
   /** Focuses an entry once it is drawn; `scroll` brings it into view first. */
   const focusRow = useCallback(
@@ -245,27 +281,31 @@ export function ConversationFeed({
 
   // A shorter view (a phone turning, the keyboard opening) keeps a reader who was at the end there.
   // Where the reader is comes from scroll events only: a layout change on its way does not move it.
+  // A narrower one (the document pane opening beside it) changes how tall an entry not drawn yet is
+  // guessed to be.
   useEffect(() => {
-    if (!scroller || typeof ResizeObserver === 'undefined') return;
+    const element = scroller.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
     let pinned = true;
     const onScroll = () => {
-      pinned = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight <= AT_END_PX;
+      pinned = element.scrollHeight - element.scrollTop - element.clientHeight <= AT_END_PX;
     };
     const observer = new ResizeObserver(() => {
       if (pinned) virtualizer.scrollToEnd();
+      measure();
     });
-    scroller.addEventListener('scroll', onScroll, { passive: true });
-    observer.observe(scroller);
+    element.addEventListener('scroll', onScroll, { passive: true });
+    observer.observe(element);
     return () => {
-      scroller.removeEventListener('scroll', onScroll);
+      element.removeEventListener('scroll', onScroll);
       observer.disconnect();
     };
-  }, [scroller, virtualizer]);
+  }, [measure, scroller, virtualizer]);
 
   // Older entries are read before the reader reaches the top, so scrolling up rarely waits.
   const { hasMore, loading, failed, load } = older;
   useEffect(() => {
-    const element = scroller;
+    const element = scroller.current;
     if (!element || !hasMore || loading || failed) return;
     const check = () => {
       if (element.scrollTop - scrollMargin < element.clientHeight * LOAD_OLDER_SCREENS) load();
@@ -277,13 +317,62 @@ export function ConversationFeed({
     return () => element.removeEventListener('scroll', check);
   }, [failed, hasMore, load, loading, scrollMargin, scroller]);
 
+  // The older page asked for by Page Up has come: the entry just above the one the reader was on
+  // takes the focus (the entries above it were added without moving the view).
+  useEffect(() => {
+    const from = pageUpFrom.current;
+    if (from === null) return;
+    const index = rows.findIndex((row) => row.key === from);
+    if (index === 0 && (loading || hasMore)) return;
+    pageUpFrom.current = null;
+    if (index > 0) focusRow(index - 1);
+  }, [focusRow, hasMore, loading, rows]);
+
+  // The focused entry's row is gone while the focus was in it (the exchange on its way was saved, a
+  // reply being regenerated gave its place to the new one): the browser dropped the focus on the page
+  // body; the entry now in its place takes it instead.
+  useLayoutEffect(() => {
+    if (focusedIndex >= 0) {
+      lastFocusedIndex.current = focusedIndex;
+      return;
+    }
+    if (focusedKey === null) return;
+    const active = document.activeElement;
+    if (rows.length === 0 || (active !== null && active !== document.body)) {
+      setFocusedKey(null);
+      return;
+    }
+    // Marked as focused first, so the virtualizer draws it wherever the view is.
+    const index = Math.min(lastFocusedIndex.current, rows.length - 1);
+    setFocusedKey(rows[index]!.key);
+    focusRow(index, { scroll: false });
+  }, [focusRow, focusedIndex, focusedKey, rows]);
+
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== 'PageDown' && event.key !== 'PageUp') return;
+    // Only from an entry (or a control in it), not from anything rendered elsewhere through a portal.
     const row = (event.target as HTMLElement).closest<HTMLElement>('[data-index]');
-    if (!row) return;
-    const target = Number(row.dataset.index) + (event.key === 'PageDown' ? 1 : -1);
+    if (!row || !event.currentTarget.contains(row)) return;
+    const exit = feedExitKey(event);
+    if (exit) {
+      const target = exit === 'after' ? after.current : tabStopBefore(event.currentTarget);
+      if (!target) return;
+      event.preventDefault();
+      pageUpFrom.current = null;
+      target.focus();
+      return;
+    }
+    if (event.key !== 'PageDown' && event.key !== 'PageUp') return;
+    const index = Number(row.dataset.index);
+    const target = index + (event.key === 'PageDown' ? 1 : -1);
+    if (target < 0 && hasMore) {
+      event.preventDefault();
+      pageUpFrom.current = rows[index]!.key;
+      if (!loading) load();
+      return;
+    }
     if (target < 0 || target >= rows.length) return;
     event.preventDefault();
+    pageUpFrom.current = null;
     focusRow(target);
   };
   const onFocus = (event: FocusEvent<HTMLDivElement>) => {
@@ -292,7 +381,9 @@ export function ConversationFeed({
     if (key !== undefined && key !== focusedKey) setFocusedKey(key);
   };
   const onBlur = (event: FocusEvent<HTMLDivElement>) => {
-    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocusedKey(null);
+    if (event.currentTarget.contains(event.relatedTarget as Node | null)) return;
+    pageUpFrom.current = null;
+    setFocusedKey(null);
   };
 
   const items = virtualizer.getVirtualItems();

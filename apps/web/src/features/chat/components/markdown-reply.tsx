@@ -1,23 +1,6 @@
-import { memo } from 'react';
-import ReactMarkdown, { type Components } from 'react-markdown';
-import remarkGfm from 'remark-gfm';
+import { memo, useEffect, useSyncExternalStore } from 'react';
 import { cn } from '@/components/ui/cn';
-
-/**
- * Links from model output open apart from the app and pass no referrer. A link whose address
- * react-markdown dropped as unsafe (`javascript:`, `data:`…) arrives without one: it stays plain text,
- * not a link that would open the app again.
- */
-const components: Components = {
-  a: ({ node: _node, href, children, ...props }) =>
-    href ? (
-      <a {...props} href={href} target="_blank" rel="noopener noreferrer nofollow">
-        {children}
-      </a>
-    ) : (
-      <span>{children}</span>
-    ),
-};
+import { loadMarkdownRenderer, markdownRenderer, subscribeToMarkdownRenderer } from './markdown-loader';
 
 /** Reading styles for replies (16 px, line-height 1.6, like the document), without a typography plugin. */
 const prose = cn(
@@ -38,10 +21,11 @@ const caret = cn(
 );
 
 /**
- * A reply rendered from markdown (GFM tables, lists, links). Raw HTML in the model's output is not
- * rendered (no rehype-raw): react-markdown shows it as text and drops unsafe link protocols.
- * Memoised on its text: markdown is parsed again only when the text changes, not when the list
- * scrolls or another reply streams.
+ * A reply rendered from markdown (GFM tables, lists, links; raw HTML shown as text, unsafe link
+ * protocols dropped: see markdown-renderer.tsx). Until the renderer is there, a streaming reply shows
+ * its caret alone, as before its first words, and a saved one nothing. Memoised on its text:
+ * markdown is parsed again only when the text changes, not when the list scrolls or another reply
+ * streams.
  */
 export const MarkdownReply = memo(function MarkdownReply({
   content,
@@ -50,19 +34,23 @@ export const MarkdownReply = memo(function MarkdownReply({
   content: string;
   streaming: boolean;
 }) {
+  const Content = useSyncExternalStore(subscribeToMarkdownRenderer, markdownRenderer);
+  const waiting = content !== '' && Content === null;
+  useEffect(() => {
+    if (waiting) void loadMarkdownRenderer();
+  }, [waiting]);
+  let body = streaming ? <p aria-hidden /> : null;
+  if (content && Content) {
+    body =
+      Content === 'failed' ? <p className="whitespace-pre-wrap">{content}</p> : <Content content={content} />;
+  }
   return (
     <div
       className={cn(prose, streaming && caret)}
       data-testid="reply-text"
       aria-busy={streaming || undefined}
     >
-      {content ? (
-        <ReactMarkdown remarkPlugins={[remarkGfm]} components={components}>
-          {content}
-        </ReactMarkdown>
-      ) : (
-        streaming && <p aria-hidden />
-      )}
+      {body}
     </div>
   );
 });

@@ -2,17 +2,13 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
-import {
-  readChatStream,
-  type ConversationEntry,
-  type NewChatMessageBody,
-  type RegenerateReplyBody,
-} from '@redacta/shared';
+import type { ConversationEntry, NewChatMessageBody, RegenerateReplyBody } from '@redacta/shared';
 import { isApiError } from '@/lib/api-error';
 import { showProjectName } from '@/features/projects';
 import { chatKeys } from '../api/chat-keys';
-import { openChatStream } from '../api/open-chat-stream';
+import { loadChatStreamReader, openChatStream } from '../api/open-chat-stream';
 import { fetchConversationPage, type ConversationPages } from '../api/use-conversation';
+import { loadMarkdownRenderer } from '../components/markdown-loader';
 import {
   adoptStoppedReply,
   appendEntries,
@@ -104,6 +100,8 @@ export function useChatStream({
       if (controllerRef.current) return;
       const controller = new AbortController();
       controllerRef.current = controller;
+      // The reply will be drawn as markdown: its renderer loads while the server starts answering.
+      void loadMarkdownRenderer();
       const regenerates = 'regenerate' in input ? input.regenerate.entryId : null;
       const message = 'message' in input ? input.message.trim() : '';
       let demo = false;
@@ -117,8 +115,12 @@ export function useChatStream({
       let failedEarly = false;
       try {
         const body = 'message' in input ? { ...input, message } : input;
+        const reader = loadChatStreamReader();
+        // Should the request fail first, nothing awaits the reader: its own failure must not go unhandled.
+        reader.catch(() => {});
         const response = await openChatStream({ ...body, workspaceId, projectId }, controller.signal);
         if (!response.body) throw new Error('The chat stream has no body');
+        const readChatStream = await reader;
         for await (const part of readChatStream(response.body)) {
           if (part.type === 'start') {
             userEntryId = part.userEntryId;

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { createProject, fetchProject, fetchRecentProjects } from '@/features/projects';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { createProject, fetchProject, recentProjectsQueryOptions } from '@/features/projects';
 import { isApiError } from '@/lib/api-error';
 import { storage, storageKeys } from '@/lib/storage';
 
@@ -21,11 +22,21 @@ async function storedProjectIn(workspaceId: string): Promise<string | null> {
   return null;
 }
 
+/**
+ * How old the workspace's recent projects may be to name the newest one: the list asked for as the
+ * session started (app/layout/prefetch-open-chat.ts) is used, not asked for again.
+ */
+const RECENT_FRESH_MS = 10_000;
+
 /** The stored project, else the newest one the user can see in the workspace, else a new one. */
-async function resolveProjectId(workspaceId: string): Promise<string> {
+async function resolveProjectId(queryClient: QueryClient, workspaceId: string): Promise<string> {
   const stored = await storedProjectIn(workspaceId);
   if (stored) return stored;
-  const newest = (await fetchRecentProjects(workspaceId, 1)).items[0];
+  const recent = await queryClient.fetchQuery({
+    ...recentProjectsQueryOptions(workspaceId),
+    staleTime: RECENT_FRESH_MS,
+  });
+  const newest = recent.items[0];
   if (newest) return newest.id;
   return (await createProject(workspaceId)).id;
 }
@@ -37,6 +48,7 @@ async function resolveProjectId(workspaceId: string): Promise<string> {
 export function useOpenProject(workspaceId: string): OpenProject {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const fromUrl = searchParams.get('project');
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
@@ -53,7 +65,7 @@ export function useOpenProject(workspaceId: string): OpenProject {
     if (resolving.current === key) return;
     resolving.current = key;
     setFailed(false);
-    resolveProjectId(workspaceId).then(
+    resolveProjectId(queryClient, workspaceId).then(
       (projectId) => {
         if (resolving.current !== key) return;
         storage.set(storageKeys.projectId, projectId);
@@ -63,7 +75,7 @@ export function useOpenProject(workspaceId: string): OpenProject {
         if (resolving.current === key) setFailed(true);
       },
     );
-  }, [fromUrl, workspaceId, attempt, navigate]);
+  }, [fromUrl, workspaceId, attempt, navigate, queryClient]);
 
   if (fromUrl) return { state: 'open', projectId: fromUrl };
   if (failed) return { state: 'failed', retry: () => setAttempt((n) => n + 1) };

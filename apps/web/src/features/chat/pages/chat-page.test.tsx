@@ -15,7 +15,7 @@ import {
 } from '../test/chat-fixtures';
 import ChatPage from './chat-page';
 
-const NEWEST = `GET /api/workspace/${WORKSPACE_ID}/projects?sort=updatedAt&order=desc&limit=1`;
+const NEWEST = `GET /api/workspace/${WORKSPACE_ID}/projects?sort=updatedAt&order=desc&limit=5`;
 const CREATE = `POST /api/workspace/${WORKSPACE_ID}/project`;
 const emptyDocument = () => json(200, { content: { type: 'doc', content: [{ type: 'paragraph' }] } });
 
@@ -150,8 +150,12 @@ describe('chat page', () => {
     const documentTab = screen.getByRole('tab', { name: 'Documento' });
     expect(chatTab).toHaveAttribute('aria-selected', 'true');
     const reply = await screen.findByTestId('assistant-reply');
+    // The hidden document's editor is not loaded before the tab is first opened.
+    const documentPane = document.getElementById('chat-pane-document')!;
+    expect(documentPane).toBeEmptyDOMElement();
     await userEvent.click(within(reply).getByRole('button', { name: 'Insertar en el documento' }));
     await waitFor(() => expect(documentTab).toHaveAttribute('aria-selected', 'true'));
+    expect(await within(documentPane).findByText('Pan del día')).toBeInTheDocument();
     // The chat stays mounted, only hidden (jsdom has no stylesheet: the class says it).
     expect(screen.getByTestId('conversation').closest('[role="tabpanel"]')).toHaveClass('hidden');
     expect(screen.getByRole('tabpanel', { name: 'Documento' })).not.toHaveClass('hidden');

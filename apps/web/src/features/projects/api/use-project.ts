@@ -10,9 +10,20 @@ export const projectQueryOptions = (projectId: string) =>
     queryFn: () => fetchProject(projectId),
   });
 
+/**
+ * How long a project just read is shown as it is when a screen mounts: the chat opening right after
+ * the head start (app/layout/prefetch-open-chat.ts) answered does not ask the server for it again
+ * while it draws. A rename here writes the new name into the cache itself.
+ */
+const PROJECT_FRESH_MS = 10_000;
+
 /** The open project, or nothing while no project id is known. */
 export function useProject(projectId: string | null) {
-  return useQuery({ ...projectQueryOptions(projectId ?? ''), enabled: projectId !== null });
+  return useQuery({
+    ...projectQueryOptions(projectId ?? ''),
+    staleTime: PROJECT_FRESH_MS,
+    enabled: projectId !== null,
+  });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Workspace } from '@redacta/shared';
 import { api } from '@/lib/api-client';
 
@@ -11,6 +11,9 @@ export function fetchWorkspaces(): Promise<Workspace[]> {
   return api.get<Workspace[]>('/workspace/list');
 }
 
+/** The list as the session asks for it; the chat's head start waits for the same request. */
+export const workspacesQueryOptions = queryOptions({ queryKey: workspacesKey, queryFn: fetchWorkspaces });
+
 /**
  * GET /api/workspace/list: the user's workspaces with owner, plan, seats, members and usage. It
  * reloads when the window gets the focus back and every minute, to notice a workspace the user was
@@ -18,8 +21,7 @@ export function fetchWorkspaces(): Promise<Workspace[]> {
  */
 export function useWorkspaces(enabled: boolean) {
   return useQuery({
-    queryKey: workspacesKey,
-    queryFn: fetchWorkspaces,
+    ...workspacesQueryOptions,
     enabled,
     staleTime: 30_000,
     refetchOnWindowFocus: true,
