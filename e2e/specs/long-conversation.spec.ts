@@ -277,11 +277,21 @@ test.describe('a long conversation', () => {
     await expect.poll(() => distanceFromBottom(scroller)).toBeLessThanOrEqual(2);
     await expect(page.getByRole('button', { name: 'Ir al último mensaje' })).toHaveCount(0);
     await chat.recordStreamedTexts();
+    // The request is held on its way until its row has the focus: the demo writer answers in about
+    // half a second, which could otherwise replace the row before the test reaches it.
+    let releaseSend!: () => void;
+    const heldSend = new Promise<void>((resolve) => (releaseSend = resolve));
+    await page.route('**/chat/send-request-stream', async (route) => {
+      await heldSend;
+      await route.continue();
+    });
     await chat.ask('Escribe un eslogan para una librería');
     // The request on its way holds the focus; once saved its row is replaced, and the saved request
     // takes the focus rather than the page body.
     await feed.locator('article:not([data-entry-id])').first().focus();
+    releaseSend();
     await chat.waitForReplyEnd();
+    await page.unroute('**/chat/send-request-stream');
     await expect(feed.locator('article[data-entry-id]:focus')).toContainText(
       'Escribe un eslogan para una librería',
     );

@@ -181,11 +181,11 @@ export function keepNewestPage(queryClient: QueryClient, projectId: string): voi
 }
 
 /** When to ask for the conversation again for a stopped reply's id (ms after the stop, one after another). */
-export const STOPPED_REPLY_LOOKUPS_MS = [200, 800, 2500];
+export const STOPPED_REPLY_LOOKUPS_MS = [200, 800, 2500, 5000];
 
 /**
  * A stopped reply is saved once the server notices the client left, after the stream has closed, so
- * its id (which 👍/👎 need) is learned by reading the conversation again a few times. Only that reply
+ * its id (which 👍/👎 and Regenerate need) is learned by reading the conversation again a few times. Only that reply
  * is updated (id, saved text, words): the cached conversation is not replaced, so nothing shown
  * disappears if the server is slower than the last lookup — the next load names it then.
  */

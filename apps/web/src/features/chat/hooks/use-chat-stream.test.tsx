@@ -118,10 +118,13 @@ describe('chat stream', () => {
     expect(screen.queryByText('Fallo al generar respuesta')).not.toBeInTheDocument();
   });
 
-  it('a stopped reply takes 👍/👎 once the server has saved it, without a reload', async () => {
+  it('a stopped reply takes 👍/👎 and Regenerate once the server has saved it, without a reload', async () => {
     const { streams, saved } = renderStreaming();
     await sendThenStop(streams, 'Primera parte');
+    await screen.findByRole('button', { name: 'Enviar' });
+    // Both name the reply by its saved id, which it does not have yet.
     expect(within(lastReply()).queryByRole('button', { name: 'Buena respuesta' })).not.toBeInTheDocument();
+    expect(within(lastReply()).queryByRole('button', { name: 'Regenerar' })).not.toBeInTheDocument();
 
     // The server saves what had reached it when it noticed the stop.
     saved.push(
@@ -133,6 +136,7 @@ describe('chat stream', () => {
       () => expect(within(lastReply()).getByRole('button', { name: 'Buena respuesta' })).toBeInTheDocument(),
       { timeout: 3000 },
     );
+    expect(within(lastReply()).getByRole('button', { name: 'Regenerar' })).toBeInTheDocument();
     expect(lastReply()).toHaveTextContent('Primera parte del');
     expect(within(lastReply()).getByTestId('reply-status')).toHaveTextContent('Detenida');
   });
