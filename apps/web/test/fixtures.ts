@@ -69,6 +69,7 @@ export function workspaceFixture({ plan = 'free', usage, ...overrides }: Workspa
     invitedUsers: [],
     premiumSubscription: null,
     cancelAtPeriodEnd: false,
+    newestProjectId: null,
     ...overrides,
     workspaceUsage: usageFixture(plan, { workspaceId: id, ...usage }),
   };

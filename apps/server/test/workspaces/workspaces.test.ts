@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { usageCounters } from '../../src/db/schema.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { addMember, createUser, setPlan } from '../helpers/factories.ts';
+import { createTeam, insertProject } from '../helpers/project-factories.ts';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -72,6 +73,54 @@ describe('GET /api/workspace/list', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/workspace/list', headers: bob.auth });
     expect(res.json().map((w: { id: string }) => w.id)).toEqual([bob.workspaceId]);
     expect(JSON.stringify(res.json())).not.toContain(ana.workspaceId);
+  });
+});
+
+describe('GET /api/workspace/list: the newest project of each workspace', () => {
+  const newestIn = async (auth: Record<string, string>, workspaceId: string) => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/workspace/list', headers: auth });
+    return res.json().find((w: { id: string }) => w.id === workspaceId).newestProjectId as string | null;
+  };
+  const firstRecent = async (auth: Record<string, string>, workspaceId: string) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/workspace/${workspaceId}/projects?sort=updatedAt&order=desc&limit=5`,
+      headers: auth,
+    });
+    return (res.json().items[0]?.id as string | undefined) ?? null;
+  };
+
+  it('is null without projects, then the first of the recent projects, for each member as they see them', async () => {
+    const { owner, member, other, workspaceId } = await createTeam(t.app);
+    expect(await newestIn(member.auth, workspaceId)).toBeNull();
+
+    const at = (minutes: number) => new Date(Date.UTC(2026, 10, 20, 12, minutes));
+    const older = await insertProject(t.app, member, { workspaceId, updatedAt: at(1) });
+    const shared = await insertProject(t.app, other, { workspaceId, isShared: true, updatedAt: at(2) });
+    // Two projects changed at the same instant: the order breaks the tie as the recent list does.
+    const tiedA = await insertProject(t.app, owner, { workspaceId, updatedAt: at(3) });
+    const tiedB = await insertProject(t.app, owner, { workspaceId, updatedAt: at(3) });
+    // The newest of all is private to the other member: only they see it.
+    const hidden = await insertProject(t.app, other, { workspaceId, updatedAt: at(4) });
+
+    expect(await newestIn(member.auth, workspaceId)).toBe(shared.id);
+    expect(await newestIn(other.auth, workspaceId)).toBe(hidden.id);
+    expect([tiedA.id, tiedB.id]).toContain(await newestIn(owner.auth, workspaceId));
+    for (const user of [owner, member, other]) {
+      expect(await newestIn(user.auth, workspaceId)).toBe(await firstRecent(user.auth, workspaceId));
+    }
+    // Each workspace names its own: the member's personal one has none.
+    expect(await newestIn(member.auth, member.workspaceId)).toBeNull();
+
+    // Renaming a project makes it the newest.
+    const renamed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/project/rename/${older.id}`,
+      headers: member.auth,
+      payload: { name: 'Campaña de invierno' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(await newestIn(member.auth, workspaceId)).toBe(older.id);
   });
 });
 

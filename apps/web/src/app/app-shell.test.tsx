@@ -326,12 +326,19 @@ describe('app shell', () => {
     expect(await screen.findByText('Otoño sin prisas')).toBeInTheDocument();
   });
 
-  it('/chat with nothing on this device asks for the newest project as soon as the list is in, once', async () => {
+  it('/chat with nothing on this device opens the newest project the workspace list names, without waiting for the recent projects', async () => {
     setViewport(true);
     const recent = `GET /api/workspace/${A}/projects?sort=updatedAt&order=desc&limit=5`;
+    let answerRecent: () => void = () => undefined;
+    const recentHeld = new Promise<void>((resolve) => (answerRecent = resolve));
     const { calls, router } = start('/chat', {
-      'GET /api/workspace/list': () => json(200, [workspace(A, 'Espacio de Ana', 'free')]),
-      [recent]: () => json(200, { items: [projectFixture], nextCursor: null }),
+      'GET /api/workspace/list': () =>
+        json(200, [{ ...workspace(A, 'Espacio de Ana', 'free'), newestProjectId: PROJECT_ID }]),
+      // The sidebar's list answers only once the chat is drawn.
+      [recent]: async () => {
+        await recentHeld;
+        return json(200, { items: [projectFixture], nextCursor: null });
+      },
       [`GET /api/project/${PROJECT_ID}`]: () => json(200, projectFixture),
       [`GET /api/project/${PROJECT_ID}/conversation`]: () =>
         json(200, {
@@ -345,8 +352,11 @@ describe('app shell', () => {
     });
     expect(await screen.findByText('Otoño sin prisas')).toBeInTheDocument();
     expect(router.state.location.search).toBe(`?project=${PROJECT_ID}`);
-    // The head start's answer is the chat screen's: the newest project is asked for once.
+    // The head start's answer is the chat screen's: the project is asked for once.
+    expect(calls.filter((call) => call.key === `GET /api/project/${PROJECT_ID}`)).toHaveLength(1);
+    // The recent projects were asked for beside it, once, and have not answered yet.
     expect(calls.filter((call) => call.key === recent)).toHaveLength(1);
+    answerRecent();
   });
 
   it('the demo notice comes with the conversation, never after it (nothing moves once drawn)', async () => {

@@ -46,6 +46,12 @@ export const workspaceSchema = z.object({
   premiumSubscription: premiumSubscriptionSchema.nullable(),
   cancelAtPeriodEnd: z.boolean(),
   workspaceUsage: workspaceUsageSchema,
+  /**
+   * The project /chat opens in this workspace when none is chosen: the first of the user's recent
+   * projects (its projects by last change, newest first), or null when they see none. It comes with
+   * the list so a session's start needs no second request to know it.
+   */
+  newestProjectId: z.uuid().nullable(),
 });
 export type Workspace = z.infer<typeof workspaceSchema>;
 

@@ -87,6 +87,20 @@ export async function listProjects(
 }
 
 /**
+ * The project /chat opens when none is chosen: the first of the user's recent projects (the list by
+ * last change, newest first, as the sidebar asks for it), or null when they see none. The caller has
+ * checked that the user belongs to the workspace.
+ */
+export async function newestProjectId(db: Db, workspaceId: string, userId: string): Promise<string | null> {
+  const { items } = await listProjects(
+    db,
+    { workspaceId, userId },
+    { sort: 'updatedAt', order: 'desc', limit: 1 },
+  );
+  return items[0]?.id ?? null;
+}
+
+/**
  * One page of the projects a member sees in the workspace: all of them, or (`folderId: null`) those
  * in no folder. Anyone who does not belong to the workspace gets 404.
  */

@@ -7,6 +7,7 @@ import {
   workspaceUsageSchema,
 } from '@redacta/shared';
 import { signedInSchemas } from '../../lib/route-options.ts';
+import { newestProjectId } from '../projects/list.ts';
 import { listWorkspaces, renameWorkspace, workspaceUsage } from './service.ts';
 
 export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -22,7 +23,16 @@ export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: workspaceListResponseSchema },
       }),
     },
-    (request) => listWorkspaces(app.db, request.userId, usageSettings),
+    async (request) => {
+      const list = await listWorkspaces(app.db, request.userId, usageSettings);
+      // What /chat opens when no project is chosen comes with the list: the session's start asks once.
+      return Promise.all(
+        list.map(async (workspace) => ({
+          ...workspace,
+          newestProjectId: await newestProjectId(app.db, workspace.id, request.userId),
+        })),
+      );
+    },
   );
 
   app.patch(

@@ -72,11 +72,18 @@ export async function requireOwner(db: Db | Tx, workspaceId: string, userId: str
   if (role !== 'owner') throw new AppError('NOT_WORKSPACE_OWNER', 'Only the workspace owner can do this');
 }
 
+/** A workspace as the list shows it, but for what the projects module adds (the route joins them). */
+export type WorkspaceSummary = Omit<Workspace, 'newestProjectId'>;
+
 /**
  * Every workspace the user belongs to, oldest first, with owner, members, plan and this month's
  * usage: two queries whatever the number of workspaces (the list is loaded at every session start).
  */
-export async function listWorkspaces(db: Db, userId: string, settings: UsageSettings): Promise<Workspace[]> {
+export async function listWorkspaces(
+  db: Db,
+  userId: string,
+  settings: UsageSettings,
+): Promise<WorkspaceSummary[]> {
   const now = settings.now?.() ?? new Date();
   const rows = await db
     .select({

@@ -31,9 +31,8 @@ function prefetchOpenChat(queryClient: QueryClient, projectId: string, returning
  * screen's code to arrive and mount: the project in the address or stored on this device and its
  * newest entries, beside the workspace list; once the list is in (the session's own request, shared),
  * which model answers in the workspace the app opens (the demo notice above the conversation is then
- * drawn with it, moving nothing), and with no project known on this device, that workspace's recent
- * projects (the sidebar's list, which the chat screen reads too), then the newest one and its
- * conversation.
+ * drawn with it, moving nothing), and with no project known on this device, the workspace's newest
+ * project (the list names it) and its conversation, beside the recent projects the sidebar shows.
  */
 export async function prefetchChatStart(queryClient: QueryClient, search: string): Promise<void> {
   const projectId = projectAboutToOpen(search);
@@ -47,7 +46,6 @@ export async function prefetchChatStart(queryClient: QueryClient, search: string
   if (!workspace) return;
   void queryClient.prefetchQuery(premiumStatusQueryOptions(workspace.id));
   if (projectId) return;
-  const recent = await queryClient.fetchQuery(recentProjectsQueryOptions(workspace.id));
-  const newest = recent.items[0];
-  if (newest) prefetchOpenChat(queryClient, newest.id, false);
+  if (workspace.newestProjectId) prefetchOpenChat(queryClient, workspace.newestProjectId, false);
+  void queryClient.prefetchQuery(recentProjectsQueryOptions(workspace.id));
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -122,7 +122,10 @@ export function SessionGate({ children }: { children: ReactNode }) {
     [user, workspaces, workspace, personalWorkspace, workspacesQuery.isPending, selectWorkspace],
   );
 
-  if (!ready || needsName || localeLoading || (signedIn && workspacesQuery.isPending))
-    return <FullScreenLoader label={t('common.loading')} />;
+  const waiting = !ready || needsName || localeLoading || (signedIn && workspacesQuery.isPending);
+  // The screen behind the loader is first drawn in a transition: React yields to the browser between
+  // components instead of building the whole shell in one long task (the loader stays until it is done).
+  const stillWaiting = useDeferredValue(waiting, true);
+  if (waiting || stillWaiting) return <FullScreenLoader label={t('common.loading')} />;
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
@@ -137,7 +137,11 @@ export function ChatSession({
   }, [loadFailed, t]);
 
   // The demo notice sits above the conversation: drawn with it, never pushing it down afterwards.
-  if (conversation.isPending || premium.isPending) return <ConversationSkeleton />;
+  const loading = conversation.isPending || premium.isPending;
+  // The chat is first drawn in a transition: React yields to the browser between components instead
+  // of building the composer and the newest entries in one long task (the skeleton stays until then).
+  const stillLoading = useDeferredValue(loading, true);
+  if (loading || stillLoading) return <ConversationSkeleton />;
   if (conversation.isError && !isFetchNextPageError) {
     return loadFailed ? (
       <LoadError

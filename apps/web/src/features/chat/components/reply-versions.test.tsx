@@ -270,7 +270,7 @@ describe('a project named by its first message', () => {
     );
     expect(await screen.findByRole('button', { name: new RegExp(projectFixture.name) })).toBeInTheDocument();
     await userEvent.type(
-      screen.getByRole('textbox', { name: 'Mensaje' }),
+      await screen.findByRole('textbox', { name: 'Mensaje' }),
       'Un eslogan para una panadería{Enter}',
     );
     await waitFor(() => expect(streams).toHaveLength(1));

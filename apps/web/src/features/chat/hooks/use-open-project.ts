@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { createProject, fetchProject, recentProjectsQueryOptions } from '@/features/projects';
+import { createProject, fetchProject } from '@/features/projects';
+import { workspacesQueryOptions } from '@/features/session';
 import { isApiError } from '@/lib/api-error';
 import { storage, storageKeys } from '@/lib/storage';
 
@@ -23,21 +24,18 @@ async function storedProjectIn(workspaceId: string): Promise<string | null> {
 }
 
 /**
- * How old the workspace's recent projects may be to name the newest one: the list asked for as the
- * session started (app/layout/prefetch-open-chat.ts) is used, not asked for again.
+ * How old the workspace list may be to name the workspace's newest project: the list the session
+ * started with is used, not asked for again; an older one is (a project may have changed since).
  */
-const RECENT_FRESH_MS = 10_000;
+const NEWEST_FRESH_MS = 10_000;
 
 /** The stored project, else the newest one the user can see in the workspace, else a new one. */
 async function resolveProjectId(queryClient: QueryClient, workspaceId: string): Promise<string> {
   const stored = await storedProjectIn(workspaceId);
   if (stored) return stored;
-  const recent = await queryClient.fetchQuery({
-    ...recentProjectsQueryOptions(workspaceId),
-    staleTime: RECENT_FRESH_MS,
-  });
-  const newest = recent.items[0];
-  if (newest) return newest.id;
+  const workspaces = await queryClient.fetchQuery({ ...workspacesQueryOptions, staleTime: NEWEST_FRESH_MS });
+  const newest = workspaces.find((item) => item.id === workspaceId)?.newestProjectId;
+  if (newest) return newest;
   return (await createProject(workspaceId)).id;
 }
 

@@ -15,7 +15,6 @@ import {
 } from '../test/chat-fixtures';
 import ChatPage from './chat-page';
 
-const NEWEST = `GET /api/workspace/${WORKSPACE_ID}/projects?sort=updatedAt&order=desc&limit=5`;
 const CREATE = `POST /api/workspace/${WORKSPACE_ID}/project`;
 const emptyDocument = () => json(200, { content: { type: 'doc', content: [{ type: 'paragraph' }] } });
 
@@ -29,11 +28,8 @@ describe('chat page', () => {
   it('without ?project= opens the newest project of the workspace and stores it', async () => {
     const { router, callsTo } = renderChat(
       <ChatPage />,
-      {
-        [NEWEST]: () => json(200, { items: [projectFixture], nextCursor: null }),
-        [`GET /api/project/${PROJECT_ID}/document`]: emptyDocument,
-      },
-      { path: '/chat' },
+      { [`GET /api/project/${PROJECT_ID}/document`]: emptyDocument },
+      { path: '/chat', newestProjectId: PROJECT_ID },
     );
     await waitFor(() => expect(router.state.location.search).toBe(`?project=${PROJECT_ID}`));
     expect(localStorage.getItem('projectId')).toBe(PROJECT_ID);
@@ -48,7 +44,6 @@ describe('chat page', () => {
     const { router } = renderChat(
       <ChatPage />,
       {
-        [NEWEST]: () => json(200, { items: [], nextCursor: null }),
         [CREATE]: () => json(201, { id: NEW_ID }),
         ...projectRoutes(NEW_ID),
         [`GET /api/project/${NEW_ID}/document`]: emptyDocument,
@@ -60,14 +55,15 @@ describe('chat page', () => {
   });
 
   it('the stored project wins over the newest one', async () => {
+    const NEWER = '77777777-7777-4777-8777-777777777777';
     localStorage.setItem('projectId', PROJECT_ID);
     const { router, callsTo } = renderChat(
       <ChatPage />,
-      { [`GET /api/project/${PROJECT_ID}/document`]: emptyDocument },
-      { path: '/chat' },
+      { [`GET /api/project/${PROJECT_ID}/document`]: emptyDocument, ...projectRoutes(NEWER) },
+      { path: '/chat', newestProjectId: NEWER },
     );
     await waitFor(() => expect(router.state.location.search).toBe(`?project=${PROJECT_ID}`));
-    expect(callsTo(NEWEST)).toHaveLength(0);
+    expect(callsTo(`GET /api/project/${NEWER}`)).toHaveLength(0);
   });
 
   it('a stored project that is gone is forgotten and the newest opens instead', async () => {
@@ -75,11 +71,8 @@ describe('chat page', () => {
     localStorage.setItem('projectId', GONE);
     const { router } = renderChat(
       <ChatPage />,
-      {
-        [NEWEST]: () => json(200, { items: [projectFixture], nextCursor: null }),
-        [`GET /api/project/${PROJECT_ID}/document`]: emptyDocument,
-      },
-      { path: '/chat' },
+      { [`GET /api/project/${PROJECT_ID}/document`]: emptyDocument },
+      { path: '/chat', newestProjectId: PROJECT_ID },
     );
     await waitFor(() => expect(router.state.location.search).toBe(`?project=${PROJECT_ID}`));
     expect(localStorage.getItem('projectId')).toBe(PROJECT_ID);

@@ -48,9 +48,9 @@ function usage(remaining: number | null) {
   return usageFixture(plan, { wordCount: remaining === null ? 10 : 2000 - remaining, remaining });
 }
 
-function workspace(remaining: number | null) {
+function workspace(remaining: number | null, newestProjectId: string | null) {
   const plan = remaining === null ? 'pro_yearly' : 'free';
-  return workspaceFixture({ plan, userSeats: 0, usage: usage(remaining) });
+  return workspaceFixture({ plan, userSeats: 0, usage: usage(remaining), newestProjectId });
 }
 
 /** A project and its empty conversation as the server answers them for `id`. */
@@ -105,17 +105,24 @@ export function controlledStream(signal: AbortSignal | null | undefined) {
   };
 }
 
-/** The signed-in session around `element` at `path`, against a fake API answering by "METHOD /path". */
+/**
+ * The signed-in session around `element` at `path`, against a fake API answering by "METHOD /path";
+ * the workspace list names `newestProjectId` as the project /chat opens when none is chosen.
+ */
 export function renderChat(
   element: ReactElement,
   handlers: Record<string, ApiHandler> = {},
-  { path = `/chat?project=${PROJECT_ID}`, remaining = 1990 as number | null } = {},
+  {
+    path = `/chat?project=${PROJECT_ID}`,
+    remaining = 1990 as number | null,
+    newestProjectId = null as string | null,
+  } = {},
 ) {
   return renderInSession(
     [{ path: '/chat', element }],
     {
       'GET /api/auth/refresh': () => json(200, { accessToken: 'token', user: me }),
-      'GET /api/workspace/list': () => json(200, [workspace(remaining)]),
+      'GET /api/workspace/list': () => json(200, [workspace(remaining, newestProjectId)]),
       ...projectRoutes(PROJECT_ID),
       [`GET /api/workspace/${WORKSPACE_ID}/usage`]: () => json(200, usage(remaining)),
       [`GET /api/workspace/${WORKSPACE_ID}/gpt-4/status`]: () =>
