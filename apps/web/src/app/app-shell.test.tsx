@@ -327,7 +327,7 @@ describe('app shell', () => {
   });
 
   it('/chat with nothing on this device opens the newest project the workspace list names, without waiting for the recent projects', async () => {
-    setViewport(true);
+    setViewport(false);
     const recent = `GET /api/workspace/${A}/projects?sort=updatedAt&order=desc&limit=5`;
     let answerRecent: () => void = () => undefined;
     const recentHeld = new Promise<void>((resolve) => (answerRecent = resolve));
@@ -339,6 +339,8 @@ describe('app shell', () => {
         await recentHeld;
         return json(200, { items: [projectFixture], nextCursor: null });
       },
+      [`GET /api/project/${PROJECT_ID}/document`]: () =>
+        json(200, { content: { type: 'doc', content: [{ type: 'paragraph' }] } }),
       [`GET /api/project/${PROJECT_ID}`]: () => json(200, projectFixture),
       [`GET /api/project/${PROJECT_ID}/conversation`]: () =>
         json(200, {
@@ -354,9 +356,10 @@ describe('app shell', () => {
     expect(router.state.location.search).toBe(`?project=${PROJECT_ID}`);
     // The head start's answer is the chat screen's: the project is asked for once.
     expect(calls.filter((call) => call.key === `GET /api/project/${PROJECT_ID}`)).toHaveLength(1);
-    // The recent projects were asked for beside it, once, and have not answered yet.
+    // The sidebar asked for the recent projects once, and they have not answered yet.
     expect(calls.filter((call) => call.key === recent)).toHaveLength(1);
     answerRecent();
+    expect(await within(screen.getByTestId('sidebar')).findByText(projectFixture.name)).toBeInTheDocument();
   });
 
   it('the demo notice comes with the conversation, never after it (nothing moves once drawn)', async () => {

@@ -1,9 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 // Modules, not the features' indexes: this file is a small chunk of its own, fetched with the session.
+import { brandVoicesQueryOptions } from '@/features/brand-voice/api/use-brand-voices';
 import { conversationQueryOptions } from '@/features/chat/api/use-conversation';
 import { premiumStatusQueryOptions } from '@/features/chat/api/use-premium-status';
+import { usageQueryOptions } from '@/features/chat/api/use-usage';
 import { projectQueryOptions } from '@/features/projects/api/use-project';
-import { recentProjectsQueryOptions } from '@/features/projects/api/use-recent-projects';
 import { workspacesQueryOptions, workspaceToOpen } from '@/features/session';
 import { sessionStore } from '@/lib/session-store';
 import { storage, storageKeys } from '@/lib/storage';
@@ -31,8 +32,8 @@ function prefetchOpenChat(queryClient: QueryClient, projectId: string, returning
  * screen's code to arrive and mount: the project in the address or stored on this device and its
  * newest entries, beside the workspace list; once the list is in (the session's own request, shared),
  * which model answers in the workspace the app opens (the demo notice above the conversation is then
- * drawn with it, moving nothing), and with no project known on this device, the workspace's newest
- * project (the list names it) and its conversation, beside the recent projects the sidebar shows.
+ * drawn with it, moving nothing), the composer's brand voices and words left, and with no project
+ * known on this device, the workspace's newest project (the list names it) and its conversation.
  */
 export async function prefetchChatStart(queryClient: QueryClient, search: string): Promise<void> {
   const projectId = projectAboutToOpen(search);
@@ -45,7 +46,8 @@ export async function prefetchChatStart(queryClient: QueryClient, search: string
   );
   if (!workspace) return;
   void queryClient.prefetchQuery(premiumStatusQueryOptions(workspace.id));
+  void queryClient.prefetchQuery(brandVoicesQueryOptions(workspace.id));
+  void queryClient.prefetchQuery(usageQueryOptions(workspace.id));
   if (projectId) return;
   if (workspace.newestProjectId) prefetchOpenChat(queryClient, workspace.newestProjectId, false);
-  void queryClient.prefetchQuery(recentProjectsQueryOptions(workspace.id));
 }

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
 import type { Workspace } from '@redacta/shared';
@@ -28,6 +28,8 @@ function OpenProject({ workspace, projectId }: { workspace: Workspace; projectId
   useEffect(() => {
     if (failed) toast.error(t('chat.projectFailed'));
   }, [failed, t]);
+  // The project's screen is first drawn in a transition, like the chat inside it (chat-session.tsx).
+  const stillPending = useDeferredValue(project.isPending, true);
 
   if (missing) return <ProjectNotFound />;
   if (failed)
@@ -40,7 +42,7 @@ function OpenProject({ workspace, projectId }: { workspace: Workspace; projectId
         className="flex-1 justify-center px-4 py-12"
       />
     );
-  if (project.isPending) return <ConversationSkeleton />;
+  if (project.isPending || stillPending) return <ConversationSkeleton />;
   return (
     <DocumentProvider projectId={projectId}>
       <ChatWorkbench workspace={workspace} projectId={projectId} />
