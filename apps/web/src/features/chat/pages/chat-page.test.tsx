@@ -7,7 +7,6 @@ import { setViewport } from '../../../../test/viewport';
 import {
   entry,
   PROJECT_ID,
-  projectFixture,
   projectRoutes,
   renderChat,
   REPLY_ID,
