@@ -42,10 +42,15 @@ function OpenProject({ workspace, projectId }: { workspace: Workspace; projectId
         className="flex-1 justify-center px-4 py-12"
       />
     );
-  if (project.isPending || stillPending) return <ConversationSkeleton />;
+  if (project.isPending) return <ConversationSkeleton />;
+  // The document is asked for as soon as the project is known, beside the screen's first draw.
   return (
     <DocumentProvider projectId={projectId}>
-      <ChatWorkbench workspace={workspace} projectId={projectId} />
+      {stillPending ? (
+        <ConversationSkeleton />
+      ) : (
+        <ChatWorkbench workspace={workspace} projectId={projectId} />
+      )}
     </DocumentProvider>
   );
 }
