@@ -4,14 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { json } from '../../../../test/render';
 import { startSignedOut } from '../../../../test/session';
 import { setViewport } from '../../../../test/viewport';
-import {
-  entry,
-  PROJECT_ID,
-  projectRoutes,
-  renderChat,
-  REPLY_ID,
-  WORKSPACE_ID,
-} from '../test/chat-fixtures';
+import { entry, PROJECT_ID, projectRoutes, renderChat, REPLY_ID, WORKSPACE_ID } from '../test/chat-fixtures';
 import ChatPage from './chat-page';
 
 const CREATE = `POST /api/workspace/${WORKSPACE_ID}/project`;
