@@ -136,12 +136,13 @@ export function ChatSession({
     if (loadFailed) toast.error(t('chat.conversationFailed'));
   }, [loadFailed, t]);
 
+  // What arrives after the skeleton is drawn in a transition: React yields to the browser between
+  // components instead of building the composer and the newest entries in one long task (the skeleton
+  // stays until then). Mounted with everything in the cache, it draws at once, in its parent's pass.
   // The demo notice sits above the conversation: drawn with it, never pushing it down afterwards.
   const loading = conversation.isPending || premium.isPending;
-  // The chat is first drawn in a transition: React yields to the browser between components instead
-  // of building the composer and the newest entries in one long task (the skeleton stays until then).
-  const stillLoading = useDeferredValue(loading, true);
-  if (loading || stillLoading) return <ConversationSkeleton />;
+  const stillLoading = useDeferredValue(loading);
+  // A failure is said at once, like its toast.
   if (conversation.isError && !isFetchNextPageError) {
     return loadFailed ? (
       <LoadError
@@ -155,6 +156,7 @@ export function ChatSession({
       <ProjectNotFound />
     );
   }
+  if (loading || stillLoading) return <ConversationSkeleton />;
 
   const currentUsage = usage.data ?? workspace.workspaceUsage;
   const showDemo = demo || premium.data?.demo === true;
