@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { fakeApi, json, renderRoutes } from '../../test/render';
 import { startSignedOut } from '../../test/session';
 import { me, PROJECT_ID, projectFixture, workspaceFixture } from '../../test/fixtures';
-import { entry, REPLY_ID, USER_ENTRY_ID } from '@/features/chat/test/chat-fixtures';
+import { entry, REPLY_ID, USER_ENTRY_ID, wholeConversation } from '@/features/chat/test/chat-fixtures';
 import { setViewport } from '../../test/viewport';
 import { sessionStore } from '@/lib/session-store';
 import { routes } from './router';
@@ -277,8 +277,7 @@ describe('app shell', () => {
       [`POST /api/workspace/${A}/project`]: () => json(201, { id: PROJECT_ID }),
       [`GET /api/project/${PROJECT_ID}`]: () =>
         json(200, { ...projectFixture, name: '1 nov 2026 Sin título' }),
-      [`GET /api/project/${PROJECT_ID}/conversation`]: () =>
-        json(200, { projectId: PROJECT_ID, entries: [], hasMore: false, nextCursor: null }),
+      [`GET /api/project/${PROJECT_ID}/conversation`]: () => json(200, wholeConversation([])),
       [`GET /api/workspace/${A}/usage`]: () => json(200, spent.workspaceUsage),
     });
     expect(
@@ -310,15 +309,13 @@ describe('app shell', () => {
       [`GET /api/project/${PROJECT_ID}`]: () => json(200, projectFixture),
       [`GET /api/project/${PROJECT_ID}/conversation`]: () => {
         conversationAsked();
-        return json(200, {
-          projectId: PROJECT_ID,
-          entries: [
+        return json(
+          200,
+          wholeConversation([
             entry({ id: USER_ENTRY_ID, role: 'user', content: 'Tres titulares para la campaña' }),
             entry({ id: REPLY_ID, role: 'assistant', content: 'Otoño sin prisas' }),
-          ],
-          hasMore: false,
-          nextCursor: null,
-        });
+          ]),
+        );
       },
       [`GET /api/workspace/${A}/usage`]: () =>
         json(200, workspace(A, 'Espacio de Ana', 'free').workspaceUsage),
@@ -343,12 +340,10 @@ describe('app shell', () => {
         json(200, { content: { type: 'doc', content: [{ type: 'paragraph' }] } }),
       [`GET /api/project/${PROJECT_ID}`]: () => json(200, projectFixture),
       [`GET /api/project/${PROJECT_ID}/conversation`]: () =>
-        json(200, {
-          projectId: PROJECT_ID,
-          entries: [entry({ id: REPLY_ID, role: 'assistant', content: 'Otoño sin prisas' })],
-          hasMore: false,
-          nextCursor: null,
-        }),
+        json(
+          200,
+          wholeConversation([entry({ id: REPLY_ID, role: 'assistant', content: 'Otoño sin prisas' })]),
+        ),
       [`GET /api/workspace/${A}/usage`]: () =>
         json(200, workspace(A, 'Espacio de Ana', 'free').workspaceUsage),
     });
@@ -372,12 +367,10 @@ describe('app shell', () => {
       [`GET /api/project/${PROJECT_ID}/conversation`]: () => {
         // The model's status answers only after the conversation has.
         setTimeout(answerStatus, 50);
-        return json(200, {
-          projectId: PROJECT_ID,
-          entries: [entry({ id: REPLY_ID, role: 'assistant', content: 'Otoño sin prisas' })],
-          hasMore: false,
-          nextCursor: null,
-        });
+        return json(
+          200,
+          wholeConversation([entry({ id: REPLY_ID, role: 'assistant', content: 'Otoño sin prisas' })]),
+        );
       },
       [`GET /api/workspace/${A}/gpt-4/status`]: async () => {
         await statusAsked;

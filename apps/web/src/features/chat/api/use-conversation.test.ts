@@ -3,7 +3,7 @@ import { afterEach, expect, it, vi } from 'vitest';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import { fakeApi, json } from '../../../../test/render';
-import { entry, PROJECT_ID, REPLY_ID, USER_ENTRY_ID } from '../test/chat-fixtures';
+import { entry, PROJECT_ID, REPLY_ID, USER_ENTRY_ID, wholeConversation } from '../test/chat-fixtures';
 import { markdownRenderer } from '../components/markdown-loader';
 import { chatKeys } from './chat-keys';
 import {
@@ -35,15 +35,13 @@ it('asked for early, a conversation brings the markdown renderer beside its requ
   expect(queryClient.getQueryData(chatKeys.conversation(PROJECT_ID))).toBeUndefined();
 
   answer!(
-    json(200, {
-      projectId: PROJECT_ID,
-      entries: [
+    json(
+      200,
+      wholeConversation([
         entry({ id: USER_ENTRY_ID, role: 'user', content: 'Un eslogan' }),
         entry({ id: REPLY_ID, role: 'assistant', content: 'Pan **recién** hecho' }),
-      ],
-      hasMore: false,
-      nextCursor: null,
-    }),
+      ]),
+    ),
   );
   await prefetched;
   const pages = queryClient.getQueryData<ConversationPages>(chatKeys.conversation(PROJECT_ID));
@@ -56,13 +54,7 @@ const CONVERSATION = `GET /api/project/${PROJECT_ID}/conversation`;
 function conversationServer() {
   let content = 'Primera lectura';
   const api = fakeApi({
-    [CONVERSATION]: () =>
-      json(200, {
-        projectId: PROJECT_ID,
-        entries: [entry({ id: USER_ENTRY_ID, role: 'user', content })],
-        hasMore: false,
-        nextCursor: null,
-      }),
+    [CONVERSATION]: () => json(200, wholeConversation([entry({ id: USER_ENTRY_ID, role: 'user', content })])),
   });
   vi.stubGlobal('fetch', vi.fn(api.fetch));
   return {

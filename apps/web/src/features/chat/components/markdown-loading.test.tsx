@@ -3,7 +3,14 @@ import { screen, waitFor } from '@testing-library/react';
 import { json } from '../../../../test/render';
 import { startSignedOut } from '../../../../test/session';
 import { useSession } from '@/features/session';
-import { entry, PROJECT_ID, renderChat, REPLY_ID, USER_ENTRY_ID } from '../test/chat-fixtures';
+import {
+  entry,
+  PROJECT_ID,
+  renderChat,
+  REPLY_ID,
+  USER_ENTRY_ID,
+  wholeConversation,
+} from '../test/chat-fixtures';
 import { ChatSession } from './chat-session';
 import { markdownRenderer } from './markdown-loader';
 
@@ -35,15 +42,13 @@ it('opens a conversation with its replies drawn as markdown from the first frame
   observer.observe(document.body, { childList: true, subtree: true, characterData: true });
   renderChat(<Session />, {
     [`GET /api/project/${PROJECT_ID}/conversation`]: () =>
-      json(200, {
-        projectId: PROJECT_ID,
-        entries: [
+      json(
+        200,
+        wholeConversation([
           entry({ id: USER_ENTRY_ID, role: 'user', content: 'Un eslogan' }),
           entry({ id: REPLY_ID, role: 'assistant', content: 'Pan **recién** hecho' }),
-        ],
-        hasMore: false,
-        nextCursor: null,
-      }),
+        ]),
+      ),
   });
   expect((await screen.findByText('recién')).tagName).toBe('STRONG');
   await waitFor(() => expect(drawn.length).toBeGreaterThan(0));

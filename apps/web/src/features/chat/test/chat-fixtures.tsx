@@ -53,12 +53,16 @@ function workspace(remaining: number | null, newestProjectId: string | null) {
   return workspaceFixture({ plan, userSeats: 0, usage: usage(remaining), newestProjectId });
 }
 
+/** A conversation that fits in one page, as `GET /project/{id}/conversation` answers it. */
+export function wholeConversation(entries: ConversationEntry[], projectId = PROJECT_ID) {
+  return { projectId, entries, hasMore: false, nextCursor: null };
+}
+
 /** A project and its empty conversation as the server answers them for `id`. */
 export function projectRoutes(id: string, fields: Partial<typeof projectFixture> = {}) {
   return {
     [`GET /api/project/${id}`]: () => json(200, { ...projectFixture, id, ...fields }),
-    [`GET /api/project/${id}/conversation`]: () =>
-      json(200, { projectId: id, entries: [], hasMore: false, nextCursor: null }),
+    [`GET /api/project/${id}/conversation`]: () => json(200, wholeConversation([], id)),
   };
 }
 
