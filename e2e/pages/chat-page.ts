@@ -43,6 +43,13 @@ export class ChatPage {
     return this.versions(reply).getByRole('button', { name: 'Versión siguiente' });
   }
 
+  /** Chooses English on this device and reloads the chat, which is then drawn in English. */
+  async reloadInEnglish() {
+    await this.page.evaluate(() => localStorage.setItem('redacta.locale', 'en'));
+    await this.page.reload();
+    await expect(this.page.getByRole('button', { name: 'Send' })).toBeVisible();
+  }
+
   /** Types the request and presses Enter, as a user does. */
   async ask(message: string) {
     await this.composer.fill(message);

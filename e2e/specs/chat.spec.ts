@@ -104,11 +104,7 @@ test.describe('chat', () => {
     );
 
     for (const locale of ['es', 'en'] as const) {
-      if (locale === 'en') {
-        await page.evaluate(() => localStorage.setItem('redacta.locale', 'en'));
-        await page.reload();
-        await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
-      }
+      if (locale === 'en') await chat.reloadInEnglish();
       for (const width of [1280, 390]) {
         await page.setViewportSize({ width, height: 844 });
         await expect(chat.replies).toHaveCount(2);
