@@ -1,4 +1,4 @@
-import { isStorableText } from './text.ts';
+import { isStorableText } from './storable-text.ts';
 
 /**
  * Person names: letters of any script, combining marks, spaces, apostrophes, hyphens and dots,

@@ -1,17 +1,8 @@
 import { z } from 'zod';
 
-/** A lone surrogate: half of a character outside the Basic Multilingual Plane. */
-const loneSurrogate = /\p{Cs}/u;
+import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from './storable-text.ts';
 
-/**
- * Whether a string can be stored and shown as it is: PostgreSQL refuses U+0000 in `text` and `jsonb`,
- * and a lone surrogate in `jsonb`; no font draws half a character either.
- */
-export function isStorableText(value: string): boolean {
-  return !value.includes('\u0000') && !loneSurrogate.test(value);
-}
-
-export const UNSTORABLE_TEXT_MESSAGE = 'The text contains a character that cannot be stored';
+export { isStorableText, UNSTORABLE_TEXT_MESSAGE };
 
 /**
  * The rule for every free-text field of the API (names, messages, prompts, voices…): trimmed, at

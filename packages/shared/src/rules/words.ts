@@ -1,4 +1,8 @@
-const segmenter = new Intl.Segmenter(undefined, { granularity: 'word' });
+/**
+ * Made on first use: making one loads ICU's word-break data, some 10 ms on a phone, which every
+ * screen whose chunk holds this module would otherwise pay as it loads.
+ */
+let segmenter: Intl.Segmenter | undefined;
 
 /**
  * Words as a reader counts them, the unit of the word allowance (docs/product.md): word-like
@@ -14,6 +18,7 @@ export function countWords(text: string): number {
 
 export function countSegmenterWords(text: string): number {
   let count = 0;
+  segmenter ??= new Intl.Segmenter(undefined, { granularity: 'word' });
   for (const segment of segmenter.segment(text)) if (segment.isWordLike) count += 1;
   return count;
 }
