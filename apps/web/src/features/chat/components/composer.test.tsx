@@ -123,6 +123,21 @@ describe('composer and prompt library', { timeout: 20_000 }, () => {
     await waitFor(() => expect(box).toHaveValue('Acorta este texto a la mitad.'));
     expect(screen.queryByText(/Prompt añadido a tu borrador/)).not.toBeInTheDocument();
   });
+
+  it('grows with its text up to 240 px and is back to its two rows once emptied', async () => {
+    renderComposer();
+    const box = await screen.findByRole<HTMLTextAreaElement>('textbox', { name: 'Mensaje' });
+    // jsdom lays nothing out: the text's height is what a browser would measure for these lines.
+    let textHeight = 130;
+    Object.defineProperty(box, 'scrollHeight', { configurable: true, get: () => textHeight });
+    await userEvent.type(box, 'Tres líneas de borrador');
+    expect(box.style.height).toBe('130px');
+    textHeight = 900;
+    await userEvent.type(box, ' y muchas más');
+    expect(box.style.height).toBe('240px');
+    await userEvent.clear(box);
+    expect(box.style.height).toBe('');
+  });
 });
 
 describe('Improve', { timeout: 20_000 }, () => {

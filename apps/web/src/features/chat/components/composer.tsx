@@ -52,9 +52,15 @@ export function Composer({
   const canSend = !empty && !streaming && !improving && blockedReason === null;
   const undo = useImproveUndo(value, onChange);
 
+  // An empty composer keeps the height of its two rows without being measured: reading scrollHeight
+  // lays the whole page out at once, inside the render that first draws the chat.
   useLayoutEffect(() => {
     const area = textareaRef.current;
     if (!area) return;
+    if (value === '') {
+      area.style.height = '';
+      return;
+    }
     area.style.height = 'auto';
     area.style.height = `${Math.min(area.scrollHeight, MAX_HEIGHT_PX)}px`;
   }, [value, textareaRef]);
