@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { precompressDirectory } from '../../scripts/precompress.mjs';
@@ -26,6 +26,57 @@ function precompress(): Plugin {
   };
 }
 
+const isZod = (id: string) => /node_modules[\\/]zod[\\/]/.test(id);
+const sourceRoot = fileURLToPath(new URL('./src', import.meta.url));
+
+/** Every module `from` reaches through static imports, itself included. */
+function staticClosure(from: string, ctx: Rolldown.ChunkingContext): Set<string> {
+  const reached = new Set<string>();
+  const pending = [from];
+  for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+    if (reached.has(id)) continue;
+    reached.add(id);
+    pending.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
+  }
+  return reached;
+}
+
+/**
+ * Names the chunks of the modules opening /chat needs beyond the first chunk, for a module the app's
+ * layout, the chat's prefetch or the chat page reach through static imports, that another lazy chunk
+ * shares too (`minShareCount`), and that neither the first chunk nor the sign-in page loads:
+ * `chat-data` for what the prefetch needs (query options, a few KB: it can ask for the chat's data
+ * long before the screens' code is in), `session` for the rest. `null` for any other module, which
+ * leaves it to the other groups or to Rolldown. Without them, each set of screens sharing modules got a
+ * chunk of its own, and opening /chat fetched twenty of a few hundred bytes each, queued on the
+ * browser's six connections. The other signed-in screens share the chunks; /login never fetches them.
+ * A module that imports zod itself stays out, with zod: the chat loads zod only once a reply streams.
+ */
+function chatStartChunk(): Rolldown.CodeSplittingNameFunction {
+  let captured: Set<string> | undefined;
+  let prefetched: Set<string> | undefined;
+  const closureOf = (file: string, ctx: Rolldown.ChunkingContext) =>
+    staticClosure(path.join(sourceRoot, file), ctx);
+  return (id, ctx) => {
+    if (!captured) {
+      const chatStart = [
+        'app/layout/app-layout.tsx',
+        'app/layout/prefetch-open-chat.ts',
+        'features/chat/pages/chat-page.tsx',
+      ].flatMap((file) => [...closureOf(file, ctx)]);
+      const loadedElsewhere = new Set([
+        ...closureOf('main.tsx', ctx),
+        ...closureOf('features/auth/pages/login-page.tsx', ctx),
+      ]);
+      const needsZod = (module: string) => ctx.getModuleInfo(module)?.importedIds.some(isZod) ?? false;
+      captured = new Set(chatStart.filter((module) => !loadedElsewhere.has(module) && !needsZod(module)));
+      prefetched = closureOf('app/layout/prefetch-open-chat.ts', ctx);
+    }
+    if (!captured.has(id) || (ctx.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0) return null;
+    return prefetched?.has(id) ? 'chat-data' : 'session';
+  };
+}
+
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompress()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
@@ -47,7 +98,8 @@ export default defineConfig({
         // Icons used by two screens or more share one chunk (an icon of its own would cost a request
         // whose headers outweigh it); the others go with their screen.
         // Menus and popovers are apart from the dialog and tooltip primitives, and /login's fields (input,
-        // language select) out of both, so a first visit to /login fetches neither.
+        // language select) out of both, so a first visit to /login fetches neither. The initials the
+        // avatar draws go with it, so that `ui` imports no module of `session`, which imports `ui`.
         codeSplitting: {
           includeDependenciesRecursively: false,
           groups: [
@@ -56,6 +108,7 @@ export default defineConfig({
               minShareCount: 2,
               test: /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](?!loader-circle|door-open)/,
             },
+            { name: chatStartChunk(), debugName: 'session', minShareCount: 2, test: /^(?!.*lucide-react)/ },
             {
               name: 'fields',
               priority: 3,
@@ -69,7 +122,7 @@ export default defineConfig({
             {
               name: 'ui',
               priority: 1,
-              test: /(src[\\/]components[\\/]ui[\\/](?!spinner|cn|toaster|button|input|language-select)|@radix-ui|@floating-ui|react-remove-scroll|aria-hidden|use-callback-ref|use-sidecar|react-style-singleton|get-nonce|tslib)/,
+              test: /(src[\\/]components[\\/]ui[\\/](?!spinner|cn|toaster|button|input|language-select)|@radix-ui|@floating-ui|react-remove-scroll|aria-hidden|use-callback-ref|use-sidecar|react-style-singleton|get-nonce|tslib|shared[\\/]src[\\/]rules[\\/]initials)/,
             },
           ],
         },
