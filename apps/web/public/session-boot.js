@@ -1,8 +1,9 @@
 /* global window, location, fetch, URLSearchParams */
 /*
  * Renews the session while the app's own scripts are still downloading, instead of once they have
- * run: the app's first renewal (apps/web/src/lib/api-client.ts, `refreshSession`) takes this request's
- * answer instead of sending one of its own. An external file because the CSP forbids inline scripts;
+ * run, then asks for the workspace list: the app's first renewal (apps/web/src/lib/api-client.ts,
+ * `refreshSession`) and its first read of the list (`getWorkspaceList`) take these requests' answers
+ * instead of sending their own. An external file because the CSP forbids inline scripts;
  * a plain (blocking) script so it runs before the app's module scripts, never after them.
  *
  * Why this is safe:
@@ -13,12 +14,14 @@
  *   one function, which shares one request among concurrent callers.
  * - Pages that do not renew the session at start are skipped (sign-in, the legal texts, and links that
  *   carry a token of their own), so this never renews where the app would not.
- * - Nothing is stored: no token is written to storage, a cookie or the DOM. The answer stays a promise
- *   of a Response in memory, on a property only the app's code reads (and deletes) as it starts; the CSP lets no script but our own files run on the page, and any script that could read
- *   the property could as well ask for a renewal itself. Browser extensions' content scripts do not
- *   share the page's JavaScript globals.
- * - Failure and signed-out behave as before: the app reads this answer as it would read its own (a 401
- *   or a network error sends the visitor to /login).
+ * - Nothing is stored: no token is written to storage, a cookie or the DOM. The answers stay promises
+ *   of a Response in memory, on properties only the app's code reads (and deletes) as it starts; the
+ *   CSP lets no script but our own files run on the page, and any script that could read the
+ *   properties could as well ask for a renewal itself. The access token is used once, for the list,
+ *   and kept nowhere. Browser extensions' content scripts do not share the page's JavaScript globals.
+ * - Failure and signed-out behave as before: the app reads these answers as it would read its own (a
+ *   401 or a network error on the renewal sends the visitor to /login; the list's failure is retried
+ *   by the app's own request).
  */
 (function () {
   var path = location.pathname;
@@ -31,4 +34,21 @@
   // A failure is the app's to report when it reads the answer, not an unhandled rejection here.
   answer.catch(function () {});
   Object.defineProperty(window, '__redactaBootRefresh', { value: answer, configurable: true });
+  // The workspace list, which everything the app opens waits for, asked for as soon as the renewal
+  // answers, with its access token; the app's first read of the list takes this answer (null when the
+  // renewal failed: the app then asks itself). The token lives only in this chain of callbacks.
+  var workspaces = answer
+    .then(function (response) {
+      return response.ok ? response.clone().json() : null;
+    })
+    .then(function (session) {
+      if (!session || typeof session.accessToken !== 'string') return null;
+      return fetch('/api/workspace/list', {
+        headers: { Accept: 'application/json', Authorization: 'Bearer ' + session.accessToken },
+      });
+    })
+    .catch(function () {
+      return null;
+    });
+  Object.defineProperty(window, '__redactaBootWorkspaces', { value: workspaces, configurable: true });
 })();

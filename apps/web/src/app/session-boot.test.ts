@@ -3,9 +3,11 @@ import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 /** The boot script exactly as index.html loads it, run in this page at `url`. */
-function runBootScript(url: string) {
+function runBootScript(url: string, renewal = () => new Response('{}', { status: 200 })) {
   window.history.replaceState(null, '', url);
-  const fetch = vi.fn(async () => new Response('{}', { status: 200 }));
+  const fetch = vi.fn(async (path: string) =>
+    path === '/api/auth/refresh' ? renewal() : new Response('[]', { status: 200 }),
+  );
   vi.stubGlobal('fetch', fetch);
   const source = readFileSync(path.resolve(__dirname, '../../public/session-boot.js'), 'utf8');
   // Indirect eval: the script runs in the page's global scope, as a classic script does.
@@ -16,6 +18,7 @@ function runBootScript(url: string) {
 describe('public/session-boot.js', () => {
   afterEach(() => {
     delete window.__redactaBootRefresh;
+    delete window.__redactaBootWorkspaces;
     vi.unstubAllGlobals();
     window.history.replaceState(null, '', '/');
   });
@@ -25,7 +28,7 @@ describe('public/session-boot.js', () => {
     async (url) => {
       const fetch = runBootScript(url);
       expect(fetch).toHaveBeenCalledTimes(1);
-      expect(fetch).toHaveBeenCalledWith('/api/auth/refresh', {
+      expect(fetch).toHaveBeenLastCalledWith('/api/auth/refresh', {
         headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
         credentials: 'include',
       });
@@ -39,6 +42,30 @@ describe('public/session-boot.js', () => {
       const fetch = runBootScript(url);
       expect(fetch).not.toHaveBeenCalled();
       expect(window.__redactaBootRefresh).toBeUndefined();
+      expect(window.__redactaBootWorkspaces).toBeUndefined();
     },
   );
+
+  it('once the renewal answers, asks for the workspace list with its access token and leaves that answer too', async () => {
+    const fetch = runBootScript('/chat', () =>
+      Response.json({ accessToken: 'boot-token', user: { id: 'u1' } }, { status: 200 }),
+    );
+    const workspaces = await window.__redactaBootWorkspaces;
+    expect(workspaces?.status).toBe(200);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(fetch).toHaveBeenLastCalledWith('/api/workspace/list', {
+      headers: { Accept: 'application/json', Authorization: 'Bearer boot-token' },
+    });
+    // The app still reads the renewal's own answer, body and all.
+    expect(await (await window.__redactaBootRefresh)?.json()).toMatchObject({ accessToken: 'boot-token' });
+  });
+
+  it.each([
+    ['signed out (401)', () => Response.json({ error: { code: 'REFRESH_INVALID' } }, { status: 401 })],
+    ['a renewal that never reached the server', () => Promise.reject(new TypeError('Failed to fetch'))],
+  ])('%s: asks for no list and leaves null for the app', async (_case, renewal) => {
+    const fetch = runBootScript('/chat', renewal as () => Response);
+    await expect(window.__redactaBootWorkspaces).resolves.toBeNull();
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
 });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { me } from '../../test/fixtures';
-import { createApiClient, MAX_ATTEMPTS_PER_URL, refreshSession } from './api-client';
+import { me, workspaceFixture } from '../../test/fixtures';
+import { createApiClient, getWorkspaceList, MAX_ATTEMPTS_PER_URL, refreshSession } from './api-client';
 import { ApiError } from './api-error';
 import { sessionStore } from './session-store';
 
@@ -215,5 +215,53 @@ describe('refreshSession with the renewal the boot script sent', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('getWorkspaceList with the list the boot script asked for', () => {
+  const listed = [workspaceFixture({ name: 'Del arranque' })];
+  const asked = [workspaceFixture({ name: 'Pedida por la app' })];
+  afterEach(() => {
+    delete window.__redactaBootWorkspaces;
+    sessionStore.clear();
+    vi.unstubAllGlobals();
+  });
+
+  function boot(answer: Promise<Response | null>) {
+    Object.defineProperty(window, '__redactaBootWorkspaces', { value: answer, configurable: true });
+    const fetch = vi.fn(async (_url: string, _init?: RequestInit) => json(200, asked));
+    vi.stubGlobal('fetch', fetch);
+    return fetch;
+  }
+
+  it('the first read takes the boot answer without a request; the next one asks the server', async () => {
+    const fetch = boot(Promise.resolve(json(200, listed)));
+    sessionStore.setSession('token', me);
+    await expect(getWorkspaceList()).resolves.toEqual(listed);
+    expect(fetch).not.toHaveBeenCalled();
+    expect(window.__redactaBootWorkspaces).toBeUndefined();
+    await expect(getWorkspaceList()).resolves.toEqual(asked);
+    expect(fetch).toHaveBeenCalledWith(
+      '/api/workspace/list',
+      expect.objectContaining({ headers: expect.objectContaining({ Authorization: 'Bearer token' }) }),
+    );
+  });
+
+  it('when the boot script could not ask (its renewal failed), the app asks itself', async () => {
+    const fetch = boot(Promise.resolve(null));
+    sessionStore.setSession('token', me);
+    await expect(getWorkspaceList()).resolves.toEqual(asked);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('a boot answer of 401 is renewed and asked again, as the app’s own request would be', async () => {
+    const fetch = boot(Promise.resolve(json(401, { error: { code: 'UNAUTHENTICATED', message: 'no' } })));
+    fetch.mockImplementation(async (url: string) =>
+      url === '/api/auth/refresh' ? json(200, { accessToken: 'renewed', user: me }) : json(200, asked),
+    );
+    sessionStore.setSession('expired', me);
+    await expect(getWorkspaceList()).resolves.toEqual(asked);
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/api/auth/refresh', '/api/workspace/list']);
+    expect(fetch.mock.calls[1]![1]).toMatchObject({ headers: { Authorization: 'Bearer renewed' } });
   });
 });

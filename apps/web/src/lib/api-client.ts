@@ -170,7 +170,19 @@ declare global {
   interface Window {
     /** The renewal `public/session-boot.js` sent as the page loaded, until the app takes it. */
     __redactaBootRefresh?: Promise<Response>;
+    /** The workspace list it then asked for (null when it could not), until the app takes it. */
+    __redactaBootWorkspaces?: Promise<Response | null>;
   }
+}
+
+/** Waits for a request the boot script sent, as fetch would wait for its own: `signal` ends the wait. */
+function awaitBootAnswer<T>(answer: Promise<T>, signal?: AbortSignal | null): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')), {
+      once: true,
+    });
+    answer.then(resolve, reject);
+  });
 }
 
 /**
@@ -182,13 +194,7 @@ function takeBootRefresh(): typeof fetch | undefined {
   const answer = window.__redactaBootRefresh;
   if (!answer) return undefined;
   delete window.__redactaBootRefresh;
-  return (_url, init) =>
-    new Promise<Response>((resolve, reject) => {
-      init?.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')), {
-        once: true,
-      });
-      answer.then(resolve, reject);
-    });
+  return (_url, init) => awaitBootAnswer(answer, init?.signal);
 }
 
 /** The refresh client: the plain one, reading the boot script's answer instead of sending when there is one. */
@@ -235,3 +241,28 @@ const authed = {
 export const api = createApiClient({ ...authed, timeoutMs: 10_000 });
 /** Slow client for improve and brand-voice analysis, which wait on a model: 100 s. */
 export const slowApi = createApiClient({ ...authed, timeoutMs: 100_000 });
+
+/**
+ * GET /workspace/list. The page's first read takes the list the boot script asked for with the first
+ * renewal (the property is deleted as it is read); when it asked nothing, or failed, and on any later
+ * try of the same read (a 401's retry), the request is sent as usual.
+ */
+export function getWorkspaceList<T>(): Promise<T> {
+  const boot = window.__redactaBootWorkspaces;
+  delete window.__redactaBootWorkspaces;
+  const client = boot ? createApiClient({ ...authed, timeoutMs: 10_000, fetch: answeringFirst(boot) }) : api;
+  return client.get<T>('/workspace/list');
+}
+
+/** A fetch whose first call is answered by `boot` when it holds a response; it sends every other. */
+function answeringFirst(boot: Promise<Response | null>): typeof fetch {
+  let bootTaken = false;
+  return async (url, init) => {
+    if (!bootTaken) {
+      bootTaken = true;
+      const answer = await awaitBootAnswer(boot, init?.signal);
+      if (answer) return answer;
+    }
+    return globalThis.fetch(url, init);
+  };
+}

@@ -9,7 +9,7 @@ import { useSessionState } from '@/lib/session-store';
 import { storage, storageKeys } from '@/lib/storage';
 import { FullScreenLoader } from '@/components/ui/spinner';
 import { useCheckoutReturn } from '@/features/subscription/hooks/use-checkout-return';
-import { useWorkspaces, workspacesKey } from './api/use-workspaces';
+import { useWorkspaces, workspacesKey, workspacesQueryOptions } from './api/use-workspaces';
 import { useRefreshOrLogin } from './use-refresh-or-login';
 import { useAccountLocale } from './use-account-locale';
 import { useReloadOnNotFound } from './use-reload-on-not-found';
@@ -35,7 +35,12 @@ export function SessionGate({ children }: { children: ReactNode }) {
   const skipRefresh = searchParams.has('token');
   const [ready, setReady] = useState(() => user !== null || skipRefresh);
 
-  useRefreshOrLogin(!ready, () => setReady(true));
+  useRefreshOrLogin(!ready, () => {
+    // Asked for as the renewal answers, not once the gate has drawn again: all /chat opens waits for
+    // the list, and the draw waits for the screens' code. The gate's query below shares the request.
+    void queryClient.prefetchQuery(workspacesQueryOptions);
+    setReady(true);
+  });
 
   const signedIn = ready && user !== null;
 

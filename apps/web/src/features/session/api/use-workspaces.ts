@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Workspace } from '@redacta/shared';
-import { api } from '@/lib/api-client';
+import { getWorkspaceList } from '@/lib/api-client';
 
 export const workspacesKey = ['workspaces'] as const;
 
@@ -8,7 +8,7 @@ export const workspacesKey = ['workspaces'] as const;
 export const WORKSPACE_POLL_MS = 60_000;
 
 export function fetchWorkspaces(): Promise<Workspace[]> {
-  return api.get<Workspace[]>('/workspace/list');
+  return getWorkspaceList<Workspace[]>();
 }
 
 /** The list as the session asks for it; the chat's head start waits for the same request. */
