@@ -6,7 +6,6 @@ import { premiumStatusQueryOptions } from '@/features/chat/api/use-premium-statu
 import { usageQueryOptions } from '@/features/chat/api/use-usage';
 import { projectQueryOptions } from '@/features/projects/api/use-project';
 import { workspacesQueryOptions, workspaceToOpen } from '@/features/session';
-import { currentLocale } from '@/lib/i18n';
 import { sessionStore } from '@/lib/session-store';
 import { storage, storageKeys } from '@/lib/storage';
 
@@ -37,10 +36,6 @@ function prefetchOpenChat(queryClient: QueryClient, projectId: string, returning
  * known on this device, the workspace's newest project (the list names it) and its conversation.
  */
 export async function prefetchChatStart(queryClient: QueryClient, search: string): Promise<void> {
-  // The first date a page formats loads the browser's calendar data (15–40 ms here, more on a phone),
-  // and the chat's title formats one as it first draws. Formatting one now, in a task of its own
-  // while the requests are out, keeps that out of the chat's first draw.
-  setTimeout(() => new Date().toLocaleDateString(currentLocale(), { day: 'numeric', month: 'short' }), 0);
   const projectId = projectAboutToOpen(search);
   if (projectId) prefetchOpenChat(queryClient, projectId, true);
   const workspaces = await queryClient.ensureQueryData(workspacesQueryOptions);
