@@ -44,6 +44,27 @@ test.describe('responsive layout', () => {
   });
 });
 
+test("the page draws the app's name before the app's scripts arrive, and the app takes over from it", async ({
+  page,
+  loginPage,
+}) => {
+  let releaseScripts!: () => void;
+  const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto('/login', { waitUntil: 'commit' });
+  const splash = page.locator('#root > [aria-hidden="true"]');
+  await expect(splash.getByText('Redacta', { exact: true })).toBeVisible();
+  await expect(splash.locator('svg')).toBeVisible();
+  await expect(loginPage.email).toBeHidden();
+
+  releaseScripts();
+  await expect(loginPage.email).toBeVisible();
+  await expect(splash).toHaveCount(0);
+});
+
 type Box = { x: number; y: number; width: number; height: number };
 
 /** `inner` lies within `outer` (a pixel of rounding allowed). */

@@ -12,7 +12,10 @@ export function Spinner({ className, label }: { className?: string; label?: stri
   );
 }
 
-/** Session start only (pages load behind skeletons): covers the screen until the session is known. */
+/**
+ * Session start only (pages load behind skeletons): covers the screen until the session is known.
+ * index.html draws the same markup before the app's scripts run; a change here goes there too.
+ */
 export function FullScreenLoader({ label }: { label: string }) {
   return (
     <div
