@@ -52,6 +52,14 @@ function staticClosure(from: string, ctx: Rolldown.ChunkingContext): Set<string>
  * browser's six connections. The other signed-in screens share the chunks; /login never fetches them.
  * A module that imports zod itself stays out, with zod: the chat loads zod only once a reply streams.
  */
+/**
+ * The infinite query's modules, which the chat's data and the lists use and the first chunk does not:
+ * the first chunk's static closure reaches every hook of @tanstack/react-query through the package's
+ * index, so the closure alone would leave them out of `chat-data`, in two chunks of their own.
+ */
+const infiniteQuery =
+  /@tanstack[\\/](react-query|query-core)[\\/]build[\\/]modern[\\/](useInfiniteQuery|infiniteQueryObserver|infiniteQueryOptions)\.js$/;
+
 function chatStartChunk(): Rolldown.CodeSplittingNameFunction {
   let captured: Set<string> | undefined;
   let prefetched: Set<string> | undefined;
@@ -72,6 +80,7 @@ function chatStartChunk(): Rolldown.CodeSplittingNameFunction {
       captured = new Set(chatStart.filter((module) => !loadedElsewhere.has(module) && !needsZod(module)));
       prefetched = closureOf('app/layout/prefetch-open-chat.ts', ctx);
     }
+    if (infiniteQuery.test(id)) return 'chat-data';
     if (!captured.has(id) || (ctx.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0) return null;
     return prefetched?.has(id) ? 'chat-data' : 'session';
   };
@@ -97,9 +106,12 @@ export default defineConfig({
         // session gate's icons) stays out of them, so no group is fetched before the first page starts.
         // Icons used by two screens or more share one chunk (an icon of its own would cost a request
         // whose headers outweigh it); the others go with their screen.
-        // Menus and popovers are apart from the dialog and tooltip primitives, and /login's fields (input,
-        // language select) out of both, so a first visit to /login fetches neither. The initials the
-        // avatar draws go with it, so that `ui` imports no module of `session`, which imports `ui`.
+        // What /login shares with the signed-in screens (its fields, the error and title helpers, the
+        // e-mail rule, mutations) is one chunk, `forms`, and the primitives every signed-in screen
+        // draws (dialogs, menus, tooltips) another, `ui`, which /login never fetches: each request of
+        // a first visit waits for one of the browser's six connections, so on a slow network ten
+        // small chunks cost more than two of the same total size. The initials the avatar draws go
+        // with `ui`, so that `ui` imports no module of `session`, which imports `ui`.
         codeSplitting: {
           includeDependenciesRecursively: false,
           groups: [
@@ -110,14 +122,9 @@ export default defineConfig({
             },
             { name: chatStartChunk(), debugName: 'session', minShareCount: 2, test: /^(?!.*lucide-react)/ },
             {
-              name: 'fields',
+              name: 'forms',
               priority: 3,
-              test: /src[\\/]components[\\/]ui[\\/](input|language-select)/,
-            },
-            {
-              name: 'menus',
-              priority: 2,
-              test: /(src[\\/]components[\\/]ui[\\/]menu|@radix-ui[\\/]react-(menu|dropdown-menu|popover|roving-focus|collection|direction))/,
+              test: /(src[\\/]components[\\/]ui[\\/](input|language-select)|src[\\/]lib[\\/](error-message|use-document-title)|shared[\\/]src[\\/]rules[\\/]email|@tanstack[\\/](react-query|query-core)[\\/]build[\\/]modern[\\/](useMutation|mutationObserver)\.js)/,
             },
             {
               name: 'ui',

@@ -59,7 +59,8 @@ function GatedLayout() {
   const signedIn = useSessionState().user !== null;
   const invite = pathname.includes('/invite/existing');
   // Fetch the shell and the page while the session refresh is still in flight (no waterfall); the
-  // chat's head start first, as the smallest and the one that sends the chat's requests. The first
+  // chat's head start first, as the smallest and the one that sends the chat's requests, then the
+  // page, the largest, so that it does not queue behind the shell's smaller chunks. The first
   // screen renders once its code is here: a Suspense fallback shown before it would hold it back by
   // React's reveal throttle (lazy-loaded.tsx), so until then the session's loader stays.
   const [firstScreenLoaded, setFirstScreenLoaded] = useState(false);
@@ -67,8 +68,8 @@ function GatedLayout() {
     if (invite) return;
     if (opensChat(pathname)) void loadChatPrefetch();
     void Promise.all([
-      appLayout.preload(),
       gatedPages[(pathname === '/' ? '/chat' : pathname) as GatedPath]?.preload(),
+      appLayout.preload(),
     ])
       // A chunk that failed is asked for again by the lazy screen, whose error the route shows.
       .catch(() => undefined)
