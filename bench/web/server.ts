@@ -59,7 +59,9 @@ export async function startBenchServer(dataDir: string): Promise<BenchServer> {
       SMTP_URL: sink.url,
       DATABASE_URL: '',
       REDIS_URL: '',
-      WEB_DIST_DIR: '',
+      // BENCH_WEB_DIST_DIR=<dir>: a web build made elsewhere, to compare two builds on the same data;
+      // without it the server serves (and builds if needed) apps/web/dist.
+      WEB_DIST_DIR: process.env.BENCH_WEB_DIST_DIR ?? '',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_CODE_REQUESTS_PER_HOUR: '1000',
       RATE_LIMIT_LOGIN_ATTEMPTS_PER_15MIN: '1000',
