@@ -26,8 +26,10 @@ function precompress(): Plugin {
   };
 }
 
-const isZod = (id: string) => /node_modules[\\/]zod[\\/]/.test(id);
 const sourceRoot = fileURLToPath(new URL('./src', import.meta.url));
+/** What the app's `import … from 'zod'` resolves to: zod, configured (see `resolve.alias`). */
+const configuredZod = path.join(sourceRoot, 'lib/zod.ts');
+const isZod = (id: string) => id === configuredZod || /node_modules[\\/]zod[\\/]/.test(id);
 
 /** Every module `from` reaches through static imports, itself included. */
 function staticClosure(from: string, ctx: Rolldown.ChunkingContext): Set<string> {
@@ -77,7 +79,9 @@ function chatStartChunk(): Rolldown.CodeSplittingNameFunction {
         ...closureOf('features/auth/pages/login-page.tsx', ctx),
       ]);
       const needsZod = (module: string) => ctx.getModuleInfo(module)?.importedIds.some(isZod) ?? false;
-      captured = new Set(chatStart.filter((module) => !loadedElsewhere.has(module) && !needsZod(module)));
+      captured = new Set(
+        chatStart.filter((module) => !loadedElsewhere.has(module) && !isZod(module) && !needsZod(module)),
+      );
       prefetched = closureOf('app/layout/prefetch-open-chat.ts', ctx);
     }
     if (infiniteQuery.test(id)) return 'chat-data';
@@ -88,7 +92,13 @@ function chatStartChunk(): Rolldown.CodeSplittingNameFunction {
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompress()],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: [
+      { find: '@', replacement: sourceRoot },
+      // zod as the app configures it (src/lib/zod.ts), which imports zod itself through 'zod/v4'.
+      { find: /^zod$/, replacement: configuredZod },
+    ],
+  },
   build: {
     outDir: 'dist',
     assetsDir: 'assets',

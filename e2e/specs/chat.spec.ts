@@ -113,6 +113,28 @@ test.describe('chat', () => {
     }
   });
 
+  test("a reply streams and is read without one breach of the page's Content Security Policy", async ({
+    page,
+    signUp,
+  }) => {
+    // zod probes whether it may compile code at run time, a breach the browser reports, unless the
+    // app has told it not to before its first schema.
+    await page.addInitScript(() => {
+      const breaches: string[] = [];
+      Object.assign(window, { __cspBreaches: breaches });
+      document.addEventListener('securitypolicyviolation', (event) =>
+        breaches.push(`${event.violatedDirective} ${event.blockedURI}`),
+      );
+    });
+    const chat = new ChatPage(page);
+    await signUp();
+    await chat.ask(NAMES);
+    await chat.waitForReplyEnd();
+    expect(
+      await page.evaluate(() => (window as unknown as { __cspBreaches: string[] }).__cspBreaches),
+    ).toEqual([]);
+  });
+
   test('the project title renames on Enter and a new project starts empty', async ({ page, signUp }) => {
     const chat = new ChatPage(page);
     await signUp();
