@@ -61,12 +61,15 @@ function reportConversation(figures: ChatFigures[]) {
   const small = figures.find((f) => f.entries === Math.min(...figures.map((x) => x.entries)));
   const large = figures.find((f) => f.entries === Math.max(...figures.map((x) => x.entries)));
   if (small && large && small !== large) {
-    const within = (a: number, b: number) => Math.abs(b - a) <= targets.flatWithin * a;
+    // Flat means the large conversation is no worse than the small one by more than 20 %; being
+    // better (a warmer machine by the time it runs) is not a failure to stay flat.
+    const notAbove = (a: number, b: number) => b <= (1 + targets.flatWithin) * a;
+    const notBelow = (a: number, b: number) => b >= (1 - targets.flatWithin) * a;
     print(
-      `  N=${large.entries} within 20 % of N=${small.entries}: ` +
-        `time ${verdict(within(small.lastReplyOnScreenMs, large.lastReplyOnScreenMs))}, ` +
-        `DOM ${verdict(within(small.domNodes, large.domNodes))}, heap ${verdict(within(small.heapMb, large.heapMb))}, ` +
-        `fps ${verdict(within(small.scroll.fps, large.scroll.fps))}`,
+      `  N=${large.entries} no worse than N=${small.entries} by more than 20 %: ` +
+        `time ${verdict(notAbove(small.lastReplyOnScreenMs, large.lastReplyOnScreenMs))}, ` +
+        `DOM ${verdict(notAbove(small.domNodes, large.domNodes))}, heap ${verdict(notAbove(small.heapMb, large.heapMb))}, ` +
+        `fps ${verdict(notBelow(small.scroll.fps, large.scroll.fps))}`,
     );
   }
 }
