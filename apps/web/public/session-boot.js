@@ -1,4 +1,4 @@
-/* global window, location, fetch, setTimeout, URLSearchParams */
+/* global window, document, location, fetch, setTimeout, URLSearchParams */
 /*
  * Renews the session while the app's own scripts are still downloading, instead of once they have
  * run, then asks for the workspace list (and meanwhile loads the browser's date and number data):
@@ -52,12 +52,15 @@
       return null;
     });
   Object.defineProperty(window, '__redactaBootWorkspaces', { value: workspaces, configurable: true });
-  // The first date a page formats loads the browser's calendar data (15–40 ms here, more on a phone),
-  // the first number its number data (2–6 ms), and the signed-in screens format both as they first
-  // draw (the chat's title and words left, the projects' dates). Formatted now, in a task of their
-  // own, they load while the app's scripts download and the page has nothing else to do.
+  // The first date a page formats in a language loads the browser's calendar data for it (15–40 ms
+  // here, more on a phone), the first number its number data (2–6 ms), and the signed-in screens
+  // format both as they first draw (the chat's title and words left, the projects' dates). Formatted
+  // now, in the page's language (theme-init.js, which runs first, sets it from the saved choice) and
+  // in a task of their own, they load while the app's scripts download and the page has nothing else
+  // to do.
+  var language = document.documentElement.lang || undefined;
   setTimeout(function () {
-    new Date().toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
-    (1000).toLocaleString();
+    new Date().toLocaleDateString(language, { day: 'numeric', month: 'short', year: 'numeric' });
+    (1000).toLocaleString(language);
   }, 0);
 })();
