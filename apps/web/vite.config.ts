@@ -44,6 +44,14 @@ function staticClosure(from: string, ctx: Rolldown.ChunkingContext): Set<string>
 }
 
 /**
+ * The infinite query's modules, which the chat's data and the lists use and the first chunk does not:
+ * the first chunk's static closure reaches every hook of @tanstack/react-query through the package's
+ * index, so the closure alone would leave them out of `chat-data`, in two chunks of their own.
+ */
+const infiniteQuery =
+  /@tanstack[\\/](react-query|query-core)[\\/]build[\\/]modern[\\/](useInfiniteQuery|infiniteQueryObserver|infiniteQueryOptions)\.js$/;
+
+/**
  * Names the chunks of the modules opening /chat needs beyond the first chunk, for a module the app's
  * layout, the chat's prefetch or the chat page reach through static imports, that another lazy chunk
  * shares too (`minShareCount`), and that neither the first chunk nor the sign-in page loads:
@@ -54,14 +62,6 @@ function staticClosure(from: string, ctx: Rolldown.ChunkingContext): Set<string>
  * browser's six connections. The other signed-in screens share the chunks; /login never fetches them.
  * A module that imports zod itself stays out, with zod: the chat loads zod only once a reply streams.
  */
-/**
- * The infinite query's modules, which the chat's data and the lists use and the first chunk does not:
- * the first chunk's static closure reaches every hook of @tanstack/react-query through the package's
- * index, so the closure alone would leave them out of `chat-data`, in two chunks of their own.
- */
-const infiniteQuery =
-  /@tanstack[\\/](react-query|query-core)[\\/]build[\\/]modern[\\/](useInfiniteQuery|infiniteQueryObserver|infiniteQueryOptions)\.js$/;
-
 function chatStartChunk(): Rolldown.CodeSplittingNameFunction {
   let captured: Set<string> | undefined;
   let prefetched: Set<string> | undefined;
