@@ -16,6 +16,8 @@ function nextSave(page: Page) {
 async function writeSample(page: Page, panel: DocumentPanel) {
   await panel.editor.click();
   await panel.toolbarButton('Título 1').click();
+  // A toolbar button hands the focus back to the text; typing before it has would type elsewhere.
+  await expect(panel.editor).toBeFocused();
   await page.keyboard.type('Plan de lanzamiento');
   await page.keyboard.press('Enter');
   await page.keyboard.type('Un café ');
@@ -28,6 +30,7 @@ async function writeSample(page: Page, panel: DocumentPanel) {
   await page.keyboard.press('ControlOrMeta+i');
   await page.keyboard.press('Enter');
   await panel.toolbarButton('Lista con viñetas').click();
+  await expect(panel.editor).toBeFocused();
   await page.keyboard.type('Tostado local');
   await page.keyboard.press('Enter');
   await page.keyboard.type('Envío gratis');

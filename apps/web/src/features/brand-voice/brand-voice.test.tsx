@@ -48,7 +48,7 @@ describe('brand voices', { timeout: 20_000 }, () => {
     const W = 'a1a1a1a1-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
     const formal = voice(W, 'f0f0f0f0-0000-4000-8000-000000000001', 'Formal', false);
     const cercana = voice(W, 'f0f0f0f0-0000-4000-8000-000000000002', 'Cercana', true);
-    let answer: (response: Response) => void = () => undefined;
+    let answer: ((response: Response) => void) | undefined;
     renderWith(
       W,
       [
@@ -70,7 +70,9 @@ describe('brand voices', { timeout: 20_000 }, () => {
     expect(picker).toBeDisabled();
     expect(screen.getByLabelText('activa')).toHaveTextContent('ninguna');
 
-    answer(json(200, [formal, cercana]));
+    // The list is answered once it has been asked for (a loaded machine may ask after the first draw).
+    await waitFor(() => expect(answer).toBeDefined());
+    answer?.(json(200, [formal, cercana]));
     await waitFor(() => expect(picker).toHaveValue(cercana.id));
     expect(screen.getByLabelText('activa')).toHaveTextContent(cercana.id);
     const labels = () =>
