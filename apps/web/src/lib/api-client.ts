@@ -238,7 +238,9 @@ const authed = {
 } as const;
 
 /** Main client: bearer token, refresh + retry on 401, 10 s. */
-export const api = createApiClient({ ...authed, timeoutMs: 10_000 });
+/** The usual client's options: authed, 10 s. */
+const apiOptions = { ...authed, timeoutMs: 10_000 };
+export const api = createApiClient(apiOptions);
 /** Slow client for improve and brand-voice analysis, which wait on a model: 100 s. */
 export const slowApi = createApiClient({ ...authed, timeoutMs: 100_000 });
 
@@ -250,7 +252,7 @@ export const slowApi = createApiClient({ ...authed, timeoutMs: 100_000 });
 export function getWorkspaceList<T>(): Promise<T> {
   const boot = window.__redactaBootWorkspaces;
   delete window.__redactaBootWorkspaces;
-  const client = boot ? createApiClient({ ...authed, timeoutMs: 10_000, fetch: answeringFirst(boot) }) : api;
+  const client = boot ? createApiClient({ ...apiOptions, fetch: answeringFirst(boot) }) : api;
   return client.get<T>('/workspace/list');
 }
 
