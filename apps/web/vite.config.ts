@@ -27,6 +27,58 @@ function precompress(): Plugin {
 }
 
 const sourceRoot = fileURLToPath(new URL('./src', import.meta.url));
+
+/** What the app loads lazily to open /chat: the chat's head start, the shell and the chat page. */
+const chatOpeningModules = [
+  'app/layout/prefetch-open-chat.ts',
+  'features/chat/pages/chat-page.tsx',
+  'app/layout/app-layout.tsx',
+].map((file) => path.join(sourceRoot, file));
+
+/**
+ * Writes onto index.html's boot script (`data-chat-modules`) the chunks opening /chat needs beyond
+ * those the entry imports: the boot script asks for them while the entry downloads, where the app
+ * could only once the entry had arrived and run (a round trip and the entry's evaluation later).
+ */
+function chatModules(): Plugin {
+  return {
+    name: 'redacta-chat-modules',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle = {} }) {
+        const chunks = new Map(
+          Object.values(bundle).flatMap((item) => (item.type === 'chunk' ? [[item.fileName, item]] : [])),
+        );
+        const withImports = (fileNames: string[], into = new Set<string>()) => {
+          for (const fileName of fileNames) {
+            if (into.has(fileName)) continue;
+            into.add(fileName);
+            withImports(chunks.get(fileName)?.imports ?? [], into);
+          }
+          return into;
+        };
+        const loadedByEntry = withImports(
+          [...chunks.values()].filter((c) => c.isEntry).map((c) => c.fileName),
+        );
+        // In the order the app asks for them (router.tsx): the head start, the page, the shell.
+        const opening = chatOpeningModules.map((module) => {
+          const chunk = [...chunks.values()].find((c) => c.facadeModuleId === module);
+          if (!chunk) throw new Error(`no chunk of its own for ${module}`);
+          return chunk.fileName;
+        });
+        const files = [...withImports(opening)].filter((f) => !loadedByEntry.has(f));
+        const bootScript = '<script src="/session-boot.js"></script>';
+        if (!html.includes(bootScript)) throw new Error(`index.html has no ${bootScript}`);
+        const names = files.map((file) => `/${file}`).join(' ');
+        return html.replace(
+          bootScript,
+          `<script src="/session-boot.js" data-chat-modules="${names}"></script>`,
+        );
+      },
+    },
+  };
+}
 /** What the app's `import … from 'zod'` resolves to: zod, configured (see `resolve.alias`). */
 const configuredZod = path.join(sourceRoot, 'lib/zod.ts');
 const isZod = (id: string) => id === configuredZod || /node_modules[\\/]zod[\\/]/.test(id);
@@ -91,7 +143,7 @@ function chatStartChunk(): Rolldown.CodeSplittingNameFunction {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), chatModules(), precompress()],
   resolve: {
     alias: [
       { find: '@', replacement: sourceRoot },

@@ -65,6 +65,30 @@ test("the page draws the app's name before the app's scripts arrive, and the app
   await expect(splash).toHaveCount(0);
 });
 
+test("opening the chat, its code is asked for while the app's first script is still downloading, and only once", async ({
+  page,
+  signUp,
+}) => {
+  await signUp();
+  let releaseEntry!: () => void;
+  const entryHeld = new Promise<void>((resolve) => (releaseEntry = resolve));
+  // Routing also turns the browser's cache off: every chunk is requested anew.
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await entryHeld;
+    await route.continue();
+  });
+  const chatPageChunks: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/chat-page-[\w-]+\.js$/.test(request.url())) chatPageChunks.push(request.url());
+  });
+  await page.goto('/chat', { waitUntil: 'commit' });
+  await expect.poll(() => chatPageChunks.length).toBe(1);
+
+  releaseEntry();
+  await expect(page.getByRole('heading', { name: 'Contenido extenso' })).toBeVisible();
+  expect(chatPageChunks).toHaveLength(1);
+});
+
 type Box = { x: number; y: number; width: number; height: number };
 
 /** `inner` lies within `outer` (a pixel of rounding allowed). */

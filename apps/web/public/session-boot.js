@@ -1,7 +1,8 @@
 /* global window, document, location, fetch, setTimeout, URLSearchParams */
 /*
  * Renews the session while the app's own scripts are still downloading, instead of once they have
- * run, then asks for the workspace list (and meanwhile loads the browser's date and number data):
+ * run, then asks for the workspace list (and meanwhile loads the browser's date and number data, and
+ * on the chat the chunks of its code beyond the entry's):
  * the app's first renewal (apps/web/src/lib/api-client.ts, `refreshSession`) and its first read of
  * the list (`getWorkspaceList`) take these requests' answers instead of sending their own. An
  * external file because the CSP forbids inline scripts; a plain (blocking) script so it runs before
@@ -52,6 +53,20 @@
       return null;
     });
   Object.defineProperty(window, '__redactaBootWorkspaces', { value: workspaces, configurable: true });
+  // Opening the chat (`/` leads there), the chunks it needs beyond the entry's, which the build names
+  // on this script's tag, are asked for now, while the entry downloads: the app would ask for them
+  // only once the entry had arrived and run. The app's own requests for them then find them loaded.
+  if (path === '/' || path === '/chat') {
+    var tag = document.querySelector('script[data-chat-modules]');
+    var modules = tag ? tag.getAttribute('data-chat-modules').split(' ') : [];
+    modules.forEach(function (href) {
+      if (!href) return;
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = href;
+      document.head.appendChild(link);
+    });
+  }
   // The first date a page formats in a language loads the browser's calendar data for it (15–40 ms
   // here, more on a phone), the first number its number data (2–6 ms), and the signed-in screens
   // format both as they first draw (the chat's title and words left, the projects' dates). Formatted

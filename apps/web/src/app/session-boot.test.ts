@@ -21,6 +21,7 @@ describe('public/session-boot.js', () => {
     delete window.__redactaBootWorkspaces;
     vi.unstubAllGlobals();
     window.history.replaceState(null, '', '/');
+    document.head.replaceChildren();
   });
 
   it.each(['/chat', '/chat?project=p1', '/', '/projects', '/welcome', '/callback'])(
@@ -66,6 +67,38 @@ describe('public/session-boot.js', () => {
   ])('%s: asks for no list and leaves null for the app', async (_case, renewal) => {
     const fetch = runBootScript('/chat', renewal as () => Response);
     await expect(window.__redactaBootWorkspaces).resolves.toBeNull();
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  /** The boot script's tag as the build writes it, naming the chunks opening the chat needs. */
+  function tagNamingChatModules() {
+    const tag = document.createElement('script');
+    tag.setAttribute('data-chat-modules', '/assets/prefetch-open-chat-a1.js /assets/chat-page-b2.js');
+    document.head.append(tag);
+  }
+  const preloaded = () =>
+    [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) =>
+      link.getAttribute('href'),
+    );
+
+  it.each(['/chat', '/chat?project=p1', '/'])(
+    'on %s asks for the chunks the build named, in its order, while the entry downloads',
+    (url) => {
+      tagNamingChatModules();
+      runBootScript(url);
+      expect(preloaded()).toEqual(['/assets/prefetch-open-chat-a1.js', '/assets/chat-page-b2.js']);
+    },
+  );
+
+  it.each(['/projects', '/login', '/chat?token=abc'])('on %s asks for none of them', (url) => {
+    tagNamingChatModules();
+    runBootScript(url);
+    expect(preloaded()).toEqual([]);
+  });
+
+  it("without the build's list (the dev server) asks for nothing more and still renews", () => {
+    const fetch = runBootScript('/chat');
+    expect(preloaded()).toEqual([]);
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 });
