@@ -1,18 +1,41 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import {
+  MemoryRouter,
+  useLocation,
+  useNavigate,
+  useRoutes,
+  type Location,
+  type NavigateFunction,
+  type RouteObject,
+} from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import '@/lib/i18n';
+
+/** What a test reads of the router and does with it: where it is, and going elsewhere. */
+export interface TestRouter {
+  state: { location: Location };
+  navigate: NavigateFunction;
+}
+
+/** The routes as the app renders them (app.tsx), and the router's state kept for the test. */
+function TestRoutes({ routes, router }: { routes: RouteObject[]; router: TestRouter }) {
+  router.state.location = useLocation();
+  router.navigate = useNavigate();
+  return useRoutes(routes);
+}
 
 /** Renders routes in a memory router with fresh query state, as the app does. */
 export function renderRoutes(routes: RouteObject[], initialPath: string) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
-  const router = createMemoryRouter(routes, { initialEntries: [initialPath] });
+  const router = { state: {} } as TestRouter;
   const result = render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[initialPath]}>
+        <TestRoutes routes={routes} router={router} />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
   return { ...result, router, queryClient };

@@ -1,3 +1,4 @@
+import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClasses } from '@/components/ui/button';
 
@@ -13,4 +14,35 @@ export function RouteError() {
       </a>
     </main>
   );
+}
+
+interface RouteErrorBoundaryProps {
+  /** The address's path: going to another one gives its page a new chance. */
+  pathname: string;
+  children: ReactNode;
+}
+
+interface RouteErrorBoundaryState {
+  failed: boolean;
+  pathname: string;
+}
+
+/** Draws RouteError in place of the pages below it when one throws while rendering. */
+export class RouteErrorBoundary extends Component<RouteErrorBoundaryProps, RouteErrorBoundaryState> {
+  override state: RouteErrorBoundaryState = { failed: false, pathname: this.props.pathname };
+
+  static getDerivedStateFromError(): Partial<RouteErrorBoundaryState> {
+    return { failed: true };
+  }
+
+  static getDerivedStateFromProps(
+    props: RouteErrorBoundaryProps,
+    state: RouteErrorBoundaryState,
+  ): Partial<RouteErrorBoundaryState> | null {
+    return props.pathname === state.pathname ? null : { failed: false, pathname: props.pathname };
+  }
+
+  override render() {
+    return this.state.failed ? <RouteError /> : this.props.children;
+  }
 }

@@ -1,12 +1,11 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation, type RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { SessionGate } from '@/features/session';
 import { useSessionState } from '@/lib/session-store';
 import { FullScreenLoader } from '@/components/ui/spinner';
 import { Root } from './root';
-import { RouteError } from './route-error';
 import { PageFallback } from './page-fallback';
 import { lazyLoaded, type LazyLoaded } from './lazy-loaded';
 
@@ -101,10 +100,9 @@ function GatedLayout() {
   );
 }
 
-export const routes = [
+export const routes: RouteObject[] = [
   {
     element: <Root />,
-    errorElement: <RouteError />,
     children: [
       // Sign-in, its callbacks and the legal pages render without the layout and without the
       // session-refresh wrapper: they must work with no session.
@@ -152,5 +150,3 @@ export const routes = [
     ],
   },
 ];
-
-export const router = createBrowserRouter(routes);
