@@ -70,6 +70,8 @@ test("opening the chat, its code is asked for while the app's first script is st
   signUp,
 }) => {
   await signUp();
+  // The chat this page opened after sign-up has its code: no request of it counts below.
+  await expect(page.getByRole('heading', { name: 'Contenido extenso' })).toBeVisible();
   let releaseEntry!: () => void;
   const entryHeld = new Promise<void>((resolve) => (releaseEntry = resolve));
   // Routing also turns the browser's cache off: every chunk is requested anew.
