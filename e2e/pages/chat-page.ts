@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { chooseLanguage } from '../support/language.ts';
 
 /** /chat: the conversation, the composer and the header's project title (Spanish labels). */
 export class ChatPage {
@@ -45,7 +46,7 @@ export class ChatPage {
 
   /** Chooses English on this device and reloads the chat, which is then drawn in English. */
   async reloadInEnglish() {
-    await this.page.evaluate(() => localStorage.setItem('redacta.locale', 'en'));
+    await chooseLanguage(this.page, 'en');
     await this.page.reload();
     await expect(this.page.getByRole('button', { name: 'Send' })).toBeVisible();
   }

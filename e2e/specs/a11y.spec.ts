@@ -18,6 +18,7 @@ import {
 } from '../support/a11y.ts';
 import { waitForCode } from '../support/mailbox.ts';
 import { ownServer } from '../support/own-server.ts';
+import { chooseLanguage } from '../support/language.ts';
 
 /**
  * axe-core on every page and main dialog, in both themes at 1280 and 390 px: a serious or critical
@@ -61,11 +62,11 @@ test.describe('accessibility (axe-core: no serious or critical violations)', () 
     // The links in the terms line count as "in a block of text" only where the words around them are
     // longer than the links, as in English: scan both languages.
     await login.goto();
-    await page.evaluate(() => localStorage.setItem('redacta.locale', 'en'));
+    await chooseLanguage(page, 'en');
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Sign in to Redacta' })).toBeVisible();
     findings.push(...(await scanLooks(page, '/login (en)')));
-    await page.evaluate(() => localStorage.setItem('redacta.locale', 'es'));
+    await chooseLanguage(page, 'es');
     await login.goto();
     findings.push(...(await scanLooks(page, '/login')));
     const since = await login.requestCode(email);
@@ -250,7 +251,7 @@ test.describe('accessibility (axe-core: no serious or critical violations)', () 
     const findings: Finding[] = [];
     await signUp();
     // The other screens are scanned in Spanish; these in English, so both catalogues' texts are checked.
-    await page.evaluate(() => localStorage.setItem('redacta.locale', 'en'));
+    await chooseLanguage(page, 'en');
     const h1 = (name: string | RegExp) => page.getByRole('heading', { name, level: 1 });
     const screens: Array<[string, Locator]> = [
       ['/brand-voice', h1('Brand voice')],

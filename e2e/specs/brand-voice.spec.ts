@@ -1,5 +1,6 @@
 import { expect, keepScreenshot, test } from '../fixtures.ts';
 import { BrandVoicePage } from '../pages/brand-voice-page.ts';
+import { chooseLanguage } from '../support/language.ts';
 
 /** About 90 words of warm, first-person-plural, "tú" copy with exclamations: a clear voice to analyse. */
 const sample = `¡Hola! En Huerta Viva cultivamos verduras de temporada y te las llevamos a casa en menos de 24 horas.
@@ -111,7 +112,7 @@ test.describe('brand voices', () => {
     ];
     for (const language of ['es', 'en']) {
       if (language === 'en') {
-        await page.evaluate(() => localStorage.setItem('redacta.locale', 'en'));
+        await chooseLanguage(page, 'en');
       }
       for (const width of [1280, 390]) {
         await page.setViewportSize({ width, height: 900 });
@@ -127,7 +128,7 @@ test.describe('brand voices', () => {
         }
       }
     }
-    await page.evaluate(() => localStorage.setItem('redacta.locale', 'es'));
+    await chooseLanguage(page, 'es');
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/brand-voice');
 

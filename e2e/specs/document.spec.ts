@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, keepScreenshot, test } from '../fixtures.ts';
 import { DocumentPanel } from '../pages/document-panel.ts';
+import { chooseLanguage } from '../support/language.ts';
 
 /** Resolves with the next successful document save the page sends. */
 function nextSave(page: Page) {
@@ -184,7 +185,7 @@ for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 844 });
       await signUp();
       if (language === 'en') {
-        await page.evaluate(() => localStorage.setItem('redacta.locale', 'en'));
+        await chooseLanguage(page, 'en');
         await page.reload();
       }
       if (width <= 768) await page.getByRole('tab', { name: text.tab }).click();

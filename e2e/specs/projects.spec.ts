@@ -1,6 +1,7 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, keepScreenshot, test } from '../fixtures.ts';
 import { ProjectsPage } from '../pages/projects-page.ts';
+import { chooseLanguage } from '../support/language.ts';
 
 /** Lets dialogs finish fading in, then keeps the screenshot with the other specs' ones. */
 async function shoot(page: Page, testInfo: TestInfo, name: string) {
@@ -214,7 +215,7 @@ test.describe('projects and folders', () => {
     await shoot(page, testInfo, 'projects-folder-es-1280');
     await projects.backToAll();
 
-    await page.evaluate(() => localStorage.setItem('redacta.locale', 'en'));
+    await chooseLanguage(page, 'en');
     await page.setViewportSize({ width: 1280, height: 844 });
     await page.reload();
     await expect(page.getByRole('heading', { name: 'My projects' })).toBeVisible();

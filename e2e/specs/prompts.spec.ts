@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, keepScreenshot, test } from '../fixtures.ts';
 import { ChatPage } from '../pages/chat-page.ts';
 import { PromptLibrary } from '../pages/prompt-library.ts';
+import { chooseLanguage } from '../support/language.ts';
 
 /** Every chat request the page makes, to prove that none was sent. */
 function recordChatSends(page: Page) {
@@ -119,7 +120,7 @@ test.describe('prompt library', () => {
     await expect(library.dialog).toBeHidden();
 
     for (const language of ['es', 'en']) {
-      if (language === 'en') await page.evaluate(() => localStorage.setItem('redacta.locale', 'en'));
+      if (language === 'en') await chooseLanguage(page, 'en');
       for (const width of [1280, 390]) {
         await page.setViewportSize({ width, height: 844 });
         await page.goto('/chat');
@@ -200,7 +201,7 @@ test.describe('prompt library', () => {
     await expect(library.option('Asunto de correo')).toBeVisible();
 
     // An English interface opens the English library, and can still show the Spanish prompts.
-    await page.evaluate(() => localStorage.setItem('redacta.locale', 'en'));
+    await chooseLanguage(page, 'en');
     await page.goto('/chat');
     await page.getByRole('button', { name: 'Prompts', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Prompt library' });

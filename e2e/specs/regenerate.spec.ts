@@ -1,5 +1,6 @@
 import { expect, keepScreenshot, test } from '../fixtures.ts';
 import { ChatPage } from '../pages/chat-page.ts';
+import { chooseLanguage } from '../support/language.ts';
 
 const ARTICLE = 'Escribe un artículo de blog de 800 palabras sobre teletrabajo productivo';
 const FOLLOW_UP = 'Ahora un titular para ese artículo';
@@ -58,7 +59,7 @@ test.describe('regenerate and reply versions', () => {
 
     // The version shown is saved: it is still the one shown after a reload, in either language.
     for (const locale of ['es', 'en'] as const) {
-      if (locale === 'en') await page.evaluate(() => localStorage.setItem('redacta.locale', 'en'));
+      if (locale === 'en') await chooseLanguage(page, 'en');
       await page.reload();
       const versions = chat.reply(0).getByRole('group', {
         name: locale === 'es' ? 'Versiones de la respuesta' : 'Reply versions',
@@ -76,7 +77,7 @@ test.describe('regenerate and reply versions', () => {
         await keepScreenshot(page, testInfo, `chat-regenerated-${width}-${locale}`);
       }
     }
-    await page.evaluate(() => localStorage.setItem('redacta.locale', 'es'));
+    await chooseLanguage(page, 'es');
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.reload();
     await expect(chat.reply(0).getByTestId('reply-status')).toHaveText('Detenida');

@@ -15,6 +15,7 @@ import { describeFindings, scanLooks, settle } from '../support/a11y.ts';
 import { freePort } from '../support/free-port.ts';
 import { repoRoot } from '../support/paths.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
+import { chooseLanguage } from '../support/language.ts';
 
 const run = promisify(execFile);
 
@@ -205,7 +206,7 @@ async function keepShots(owner: Page, member: Page, testInfo: TestInfo) {
     for (const width of [1280, 390]) {
       for (const [name, page, hash, modal] of views) {
         await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-        await page.evaluate((value) => localStorage.setItem('redacta.locale', value), locale);
+        await chooseLanguage(page, locale);
         await page.goto(`/workspace-settings${hash}`);
         await expect(
           page.getByRole('region', { name: locale === 'es' ? 'Miembros' : 'Members' }),
@@ -224,7 +225,7 @@ async function keepShots(owner: Page, member: Page, testInfo: TestInfo) {
   }
   for (const page of [owner, member]) {
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.evaluate(() => localStorage.setItem('redacta.locale', 'es'));
+    await chooseLanguage(page, 'es');
     await page.goto('/workspace-settings');
   }
 }
