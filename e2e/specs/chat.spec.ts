@@ -135,6 +135,35 @@ test.describe('chat', () => {
     ).toEqual([]);
   });
 
+  test('a reply whose renderer cannot be downloaded shows its text as written, then as markdown once it arrives', async ({
+    page,
+    signUp,
+  }) => {
+    const chat = new ChatPage(page);
+    await signUp();
+    await chat.ask(NAMES);
+    await chat.waitForReplyEnd();
+    const reply = chat.replyText(chat.reply(0));
+    // The demo writer's list of names: a heading, then a numbered list in bold.
+    await expect(reply.getByRole('heading', { level: 2 })).toBeVisible();
+
+    // A new visit on which the markdown renderer's chunk fails to download (a dropped connection, or
+    // a deploy that replaced it): the reply is there, as written, and nothing says it failed.
+    const renderer = /\/assets\/markdown-renderer-[\w-]+\.js$/;
+    await page.route(renderer, (route) => route.abort('connectionfailed'));
+    await page.reload();
+    await expect(reply).toContainText('## ');
+    await expect(reply).toContainText('1. **');
+    await expect(reply.getByRole('heading')).toHaveCount(0);
+
+    // Sending asks for the renderer again; once it is in, every reply is drawn as markdown.
+    await page.unroute(renderer);
+    await chat.ask('Otra petición');
+    await chat.waitForReplyEnd();
+    await expect(reply.getByRole('heading', { level: 2 })).toBeVisible();
+    await expect(reply).not.toContainText('## ');
+  });
+
   test('the project title renames on Enter and a new project starts empty', async ({ page, signUp }) => {
     const chat = new ChatPage(page);
     await signUp();
