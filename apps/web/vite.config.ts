@@ -79,6 +79,7 @@ function chatModules(): Plugin {
     },
   };
 }
+
 /** What the app's `import … from 'zod'` resolves to: zod, configured (see `resolve.alias`). */
 const configuredZod = path.join(sourceRoot, 'lib/zod.ts');
 const isZod = (id: string) => id === configuredZod || /node_modules[\\/]zod[\\/]/.test(id);
@@ -121,11 +122,7 @@ function chatStartChunk(): Rolldown.CodeSplittingNameFunction {
     staticClosure(path.join(sourceRoot, file), ctx);
   return (id, ctx) => {
     if (!captured) {
-      const chatStart = [
-        'app/layout/app-layout.tsx',
-        'app/layout/prefetch-open-chat.ts',
-        'features/chat/pages/chat-page.tsx',
-      ].flatMap((file) => [...closureOf(file, ctx)]);
+      const chatStart = chatOpeningModules.flatMap((module) => [...staticClosure(module, ctx)]);
       const loadedElsewhere = new Set([
         ...closureOf('main.tsx', ctx),
         ...closureOf('features/auth/pages/login-page.tsx', ctx),
