@@ -20,16 +20,17 @@ afterEach(() => t.app.close());
 /** Creations sent at once when the list has room for one more. */
 const AT_ONCE = 6;
 
+type ListTable = typeof brandVoices | typeof folders | typeof prompts;
+
 interface CappedList {
   name: string;
   cap: number;
   code: ErrorCode;
+  table: ListTable;
   /** Puts `entries` rows into the workspace's list directly, as if created earlier. */
-  fill(app: App, workspaceId: string, userId: string, entries: number): Promise<void>;
-  count(app: App, workspaceId: string): Promise<number>;
+  fill(app: App, workspaceId: string, userId: string, entries: number): Promise<unknown>;
   /** The HTTP creation of the list's entry number `i`. */
   create(workspaceId: string, i: number): { method: 'POST'; url: string; payload: object };
-  remove(app: App, workspaceId: string): Promise<string>;
   deleteUrl(id: string): string;
 }
 
@@ -40,52 +41,43 @@ const lists: CappedList[] = [
     name: 'brand voices',
     cap: BRAND_VOICES_PER_WORKSPACE,
     code: 'BRAND_VOICES_FULL',
-    async fill(app, workspaceId, userId, entries) {
-      await app.db
+    table: brandVoices,
+    fill: (app, workspaceId, userId, entries) =>
+      app.db
         .insert(brandVoices)
         .values(
           range(entries).map((i) => ({ workspaceId, name: `Voz ${i}`, voice: 'Cercana', addedBy: userId })),
-        );
-    },
-    count: async (app, workspaceId) => app.db.$count(brandVoices, eq(brandVoices.workspaceId, workspaceId)),
+        ),
     create: (workspaceId, i) => ({
       method: 'POST',
       url: `/api/brand-voice/workspace/${workspaceId}`,
       payload: { name: `Nueva ${i}`, voice: 'Directa' },
     }),
-    async remove(app, workspaceId) {
-      const [row] = await app.db.select().from(brandVoices).where(eq(brandVoices.workspaceId, workspaceId));
-      return row!.id;
-    },
     deleteUrl: (id) => `/api/brand-voice/${id}`,
   },
   {
     name: 'folders',
     cap: FOLDERS_PER_WORKSPACE,
     code: 'FOLDERS_FULL',
-    async fill(app, workspaceId, userId, entries) {
-      await app.db
+    table: folders,
+    fill: (app, workspaceId, userId, entries) =>
+      app.db
         .insert(folders)
-        .values(range(entries).map((i) => ({ workspaceId, name: `Carpeta ${i}`, createdBy: userId })));
-    },
-    count: async (app, workspaceId) => app.db.$count(folders, eq(folders.workspaceId, workspaceId)),
+        .values(range(entries).map((i) => ({ workspaceId, name: `Carpeta ${i}`, createdBy: userId }))),
     create: (workspaceId, i) => ({
       method: 'POST',
       url: '/api/folder',
       payload: { workspaceId, name: `Nueva ${i}` },
     }),
-    async remove(app, workspaceId) {
-      const [row] = await app.db.select().from(folders).where(eq(folders.workspaceId, workspaceId));
-      return row!.id;
-    },
     deleteUrl: (id) => `/api/folder/${id}`,
   },
   {
     name: 'custom prompts (both languages together)',
     cap: CUSTOM_PROMPTS_PER_WORKSPACE,
     code: 'CUSTOM_PROMPTS_FULL',
-    async fill(app, workspaceId, userId, entries) {
-      await app.db.insert(prompts).values(
+    table: prompts,
+    fill: (app, workspaceId, userId, entries) =>
+      app.db.insert(prompts).values(
         range(entries).map((i) => ({
           workspaceId,
           language: i % 2 === 0 ? ('es' as const) : ('en' as const),
@@ -93,21 +85,18 @@ const lists: CappedList[] = [
           text: 'Escribe {{tema}}',
           createdBy: userId,
         })),
-      );
-    },
-    count: async (app, workspaceId) => app.db.$count(prompts, eq(prompts.workspaceId, workspaceId)),
+      ),
     create: (workspaceId, i) => ({
       method: 'POST',
       url: '/api/prompt/custom',
       payload: { workspaceId, language: 'es', name: `Nuevo ${i}`, text: 'Resume {{texto}}' },
     }),
-    async remove(app, workspaceId) {
-      const [row] = await app.db.select().from(prompts).where(eq(prompts.workspaceId, workspaceId));
-      return row!.id;
-    },
     deleteUrl: (id) => `/api/prompt/custom/${id}`,
   },
 ];
+
+const countIn = (app: App, list: CappedList, workspaceId: string) =>
+  app.db.$count(list.table, eq(list.table.workspaceId, workspaceId));
 
 describe.each(lists)('the workspace’s $name are capped', (list) => {
   it(`takes exactly one of ${AT_ONCE} simultaneous creations one short of the cap; the rest get 409 with the list's code`, async () => {
@@ -125,7 +114,7 @@ describe.each(lists)('the workspace’s $name are capped', (list) => {
       expect(refused.json().error).toMatchObject({ code: list.code });
       expect(refused.json().error.message).toContain(String(list.cap));
     }
-    expect(await list.count(t.app, owner.workspaceId)).toBe(list.cap);
+    expect(await countIn(t.app, list, owner.workspaceId)).toBe(list.cap);
 
     // Another workspace's list is its own.
     const other = await createUser(t.app);
@@ -136,7 +125,12 @@ describe.each(lists)('the workspace’s $name are capped', (list) => {
     expect(elsewhere.statusCode, elsewhere.body).toBe(201);
 
     // Deleting one makes room for one.
-    const id = await list.remove(t.app, owner.workspaceId);
+    const [entry] = await t.app.db
+      .select({ id: list.table.id })
+      .from(list.table)
+      .where(eq(list.table.workspaceId, owner.workspaceId))
+      .limit(1);
+    const id = entry!.id;
     const deleted = await t.app.inject({ method: 'DELETE', url: list.deleteUrl(id), headers: owner.auth });
     expect(deleted.statusCode, deleted.body).toBe(204);
     const again = await t.app.inject({
@@ -144,6 +138,6 @@ describe.each(lists)('the workspace’s $name are capped', (list) => {
       headers: member.auth,
     });
     expect(again.statusCode, again.body).toBe(201);
-    expect(await list.count(t.app, owner.workspaceId)).toBe(list.cap);
+    expect(await countIn(t.app, list, owner.workspaceId)).toBe(list.cap);
   });
 });
