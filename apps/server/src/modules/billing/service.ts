@@ -188,7 +188,8 @@ interface SubscriptionChange {
  * included: a change computes its result from the state it read (seats bought on top of the current
  * quantity, an offer not yet taken), so two changes at once must run one after the other or the second
  * would undo the first or take the offer again. The lock is held across the provider's call, bounded by
- * the Stripe client's timeout.
+ * the Stripe client's timeout; on PGlite, whose transactions run one at a time, other statements wait
+ * that long too, which these rare owner-only changes can afford.
  */
 async function changeSubscription(
   billing: Billing,
