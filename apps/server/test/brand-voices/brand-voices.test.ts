@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { BRAND_VOICE_EXCERPT_LENGTH } from '@redacta/shared';
 import { brandVoices } from '../../src/db/schema.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { addMember, createUser, type TestUser } from '../helpers/factories.ts';
@@ -29,6 +30,9 @@ function list(user: TestUser, workspaceId = user.workspaceId) {
     url: `/api/brand-voice/workspace/${workspaceId}`,
     headers: user.auth,
   });
+}
+function get(user: TestUser, id: string) {
+  return t.app.inject({ method: 'GET', url: `/api/brand-voice/${id}`, headers: user.auth });
 }
 function update(user: TestUser, id: string, body: Record<string, unknown>) {
   return t.app.inject({ method: 'PATCH', url: `/api/brand-voice/${id}`, headers: user.auth, payload: body });
@@ -146,6 +150,7 @@ describe('brand voices', () => {
     expect(patched.statusCode).toBe(404);
     expect(patched.json().error.code).toBe('NOT_FOUND');
     expect((await remove(bea, id)).statusCode).toBe(404);
+    expect((await get(bea, id)).statusCode).toBe(404);
     const analysed = await t.app.inject({
       method: 'PATCH',
       url: '/api/brand-voice/analyze-content',
@@ -157,11 +162,40 @@ describe('brand voices', () => {
 
     await addMember(t.app, ana.workspaceId, bea.id);
     expect((await list(bea, ana.workspaceId)).json()).toHaveLength(1);
+    expect((await get(bea, id)).json()).toMatchObject({ name: 'De Ana', voice: 'a' });
     // A member uses the owner's voice but may change only the voices they add themselves.
     expect((await update(bea, id, { name: 'Compartida' })).json().error.code).toBe('FORBIDDEN');
     const added = await create(bea, { name: 'De Bea', voice: 'b' }, ana.workspaceId);
     expect(added.json().addedBy).toMatchObject({ id: bea.id, firstName: 'Bea' });
     expect((await update(bea, added.json().id, { name: 'De Bea, corregida' })).statusCode).toBe(200);
+  });
+
+  it('lists each voice with the start of its text only; GET /brand-voice/{id} answers one whole', async () => {
+    // Astral characters count as one each, as PostgreSQL counts them.
+    const long = `${'🎯 Tuteamos. '.repeat(1500)}Final.`;
+    const longId = await createId(ana, { name: 'Larga', voice: long });
+    await createId(ana, { name: 'Corta', voice: 'Frases cortas.' });
+    await createId(ana, { name: 'Vacía', voice: '' });
+
+    const listed = await list(ana);
+    expect(listed.statusCode).toBe(200);
+    const [larga, corta, vacia] = listed.json();
+    expect(larga).not.toHaveProperty('voice');
+    expect(larga.excerpt).toBe(`${[...long].slice(0, BRAND_VOICE_EXCERPT_LENGTH).join('').trimEnd()}…`);
+    expect(corta).toMatchObject({ name: 'Corta', excerpt: 'Frases cortas.' });
+    expect(vacia).toMatchObject({ name: 'Vacía', excerpt: '' });
+    expect(listed.body.length).toBeLessThan(long.length / 10);
+
+    const one = await get(ana, longId);
+    expect(one.statusCode).toBe(200);
+    expect(one.json()).toMatchObject({
+      id: longId,
+      name: 'Larga',
+      voice: long,
+      addedBy: { id: ana.id, firstName: 'Ana' },
+    });
+    expect((await get(ana, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await get(ana, 'not-a-uuid')).statusCode).toBe(400);
   });
 
   it('needs a signed-in user', async () => {

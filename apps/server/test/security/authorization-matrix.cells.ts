@@ -399,6 +399,12 @@ export const matrixCases: MatrixCase[] = [
     home: 'team',
     cells: anyMember(200),
   },
+  {
+    operation: 'GET /api/brand-voice/{id}',
+    target: "the owner's brand voice",
+    home: 'team',
+    cells: anyMember(200),
+  },
   ...sharedThingCases('PATCH /api/brand-voice/{id}', 'brand voice', 200),
   {
     operation: 'PATCH /api/brand-voice/{id}',

@@ -381,6 +381,10 @@ export const matrixRequests: Record<string, Build> = Object.fromEntries<Build>([
       payload: { workspaceId: f.team, text: 'Hacemos pan cada mañana con harina de la zona y mucho cariño.' },
     }),
   ],
+  [
+    "GET /api/brand-voice/{id} · the owner's brand voice",
+    (f) => ({ url: `/api/brand-voice/${f.ownerThings.voice}` }),
+  ],
   ...sharedThingTargets('PATCH /api/brand-voice/{id}', 'brand voice', (id) => ({
     url: `/api/brand-voice/${id}`,
     payload: { name: teamName('Voz') },

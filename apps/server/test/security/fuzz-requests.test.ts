@@ -1,8 +1,10 @@
 import fc from 'fast-check';
+import { and, isNotNull, notInArray } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '@redacta/shared';
 import type { App } from '../../src/app.ts';
+import { brandVoices, folders, prompts } from '../../src/db/schema.ts';
 import {
   body,
   pathParam,
@@ -108,8 +110,23 @@ function knownValues(operation: Operation, ids: Awaited<ReturnType<typeof freshI
   };
 }
 
+/**
+ * Drops the folders, brand voices and custom prompts earlier operations added, the fixtures' own kept:
+ * each list is capped per workspace, and the operations together add more than a cap holds.
+ */
+async function makeRoom() {
+  const fixtures = [f.ownerThings, f.memberThings, f.outsiderThings];
+  const keep = (key: 'folder' | 'voice' | 'prompt') => fixtures.map((things) => things[key]);
+  await app.db.delete(folders).where(notInArray(folders.id, keep('folder')));
+  await app.db.delete(brandVoices).where(notInArray(brandVoices.id, keep('voice')));
+  await app.db
+    .delete(prompts)
+    .where(and(isNotNull(prompts.workspaceId), notInArray(prompts.id, keep('prompt'))));
+}
+
 /** Things of the owner made for one operation, beside the fixtures', so an operation that changes them spoils no other. */
 async function freshIds(operation: Operation) {
+  await makeRoom();
   const things = await makeThings(app, f.team, f.owner);
   const invitation = operation.path.startsWith('/api/invitation-to-workspace/')
     ? await invite(app, f.owner, f.team)

@@ -15,11 +15,13 @@ export const BRAND_VOICE_SAMPLE_HARD_MAX_WORDS = 5000;
 export const brandVoiceNameSchema = freeText({ max: BRAND_VOICE_NAME_MAX_LENGTH });
 export const brandVoiceTextSchema = freeText({ min: 0, max: BRAND_VOICE_TEXT_MAX_LENGTH });
 
-export const brandVoiceSchema = z.object({
+/** Characters of a voice's text the list carries: enough for its card's first lines. */
+export const BRAND_VOICE_EXCERPT_LENGTH = 280;
+
+const brandVoiceFields = {
   id: z.uuid(),
   workspaceId: z.uuid(),
   name: z.string(),
-  voice: z.string(),
   isDefault: z.boolean(),
   /** Who added it; null once that user is gone. */
   addedBy: z
@@ -32,9 +34,20 @@ export const brandVoiceSchema = z.object({
     .nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
-});
+};
+
+/** One voice whole, for its editor: `GET /brand-voice/{id}`, and the answer of a create or an edit. */
+export const brandVoiceSchema = z.object({ ...brandVoiceFields, voice: z.string() });
 export type BrandVoice = z.infer<typeof brandVoiceSchema>;
-export const brandVoiceListResponseSchema = z.array(brandVoiceSchema);
+
+/**
+ * A voice in `GET /brand-voice/workspace/{id}`: everything but its text, of which only the start
+ * (`excerpt`, at most 280 characters, "…" added when cut), so the list stays small however long the
+ * voices are.
+ */
+export const brandVoiceSummarySchema = z.object({ ...brandVoiceFields, excerpt: z.string() });
+export type BrandVoiceSummary = z.infer<typeof brandVoiceSummarySchema>;
+export const brandVoiceListResponseSchema = z.array(brandVoiceSummarySchema);
 export type BrandVoiceListResponse = z.infer<typeof brandVoiceListResponseSchema>;
 
 /** `POST /brand-voice/workspace/{id}`. */

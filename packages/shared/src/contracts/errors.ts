@@ -50,6 +50,9 @@ export const errorCodes = [
   'NO_SUBSCRIPTION',
   'DISCOUNT_ALREADY_USED',
   'WEBHOOK_SIGNATURE_INVALID',
+  'BRAND_VOICES_FULL',
+  'FOLDERS_FULL',
+  'CUSTOM_PROMPTS_FULL',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

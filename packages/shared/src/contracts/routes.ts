@@ -117,6 +117,7 @@ export const responseSchemas = {
   'GET /brand-voice/workspace/:id': brandVoiceListResponseSchema,
   'POST /brand-voice/workspace/:id': brandVoiceSchema,
   'PATCH /brand-voice/analyze-content': analyzeContentResponseSchema,
+  'GET /brand-voice/:id': brandVoiceSchema,
   'PATCH /brand-voice/:id': brandVoiceSchema,
 
   'GET /prompt/by-workspace/:id': promptGroupsResponseSchema,

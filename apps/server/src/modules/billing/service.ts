@@ -10,6 +10,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { users, workspaces } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import { lockWorkspace } from '../invitations/index.ts';
 import { requireOwner } from '../workspaces/service.ts';
 import { configuredPrices, priceList, StripePrices } from './prices.ts';
 import { createSandboxCheckout, endSandboxPeriodIfOver, sandboxChanges, sandboxStateOf } from './sandbox.ts';
@@ -182,6 +183,14 @@ interface SubscriptionChange {
   ) => ReturnType<StripeBilling['retrieve']>;
 }
 
+/**
+ * Reads, checks and changes the subscription with the workspace row locked, the provider's call
+ * included: a change computes its result from the state it read (seats bought on top of the current
+ * quantity, an offer not yet taken), so two changes at once must run one after the other or the second
+ * would undo the first or take the offer again. The lock is held across the provider's call, bounded by
+ * the Stripe client's timeout; on PGlite, whose transactions run one at a time, other statements wait
+ * that long too, which these rare owner-only changes can afford.
+ */
 async function changeSubscription(
   billing: Billing,
   userId: string,
@@ -189,19 +198,21 @@ async function changeSubscription(
   change: SubscriptionChange,
 ): Promise<SubscriptionSummary> {
   await requireBillingOwner(billing, workspaceId, userId);
-  const row = await storedSubscription(billing.db, workspaceId);
-  if (!row || !isLive(row.status) || row.provider !== billing.mode) {
-    throw new AppError('NO_SUBSCRIPTION', 'This workspace has no active subscription');
-  }
-  change.check?.(row);
-  if (change.needed?.(row) ?? true) {
+  await billing.db.transaction(async (tx) => {
+    await lockWorkspace(tx, workspaceId);
+    const row = await storedSubscription(tx, workspaceId);
+    if (!row || !isLive(row.status) || row.provider !== billing.mode) {
+      throw new AppError('NO_SUBSCRIPTION', 'This workspace has no active subscription');
+    }
+    change.check?.(row);
+    if (!(change.needed?.(row) ?? true)) return;
     const version = row.updatedAt.toISOString();
     const state =
       billing.mode === 'sandbox'
         ? change.sandbox(sandboxStateOf(row), new Date())
         : stateFromStripe(await change.stripe(stripeOf(billing), row.externalId, version), workspaceId);
-    await applySubscriptionState(billing.db, state);
-  }
+    await applySubscriptionState(tx, state);
+  });
   return subscriptionSummary(billing.db, billing.mode, workspaceId, userId);
 }
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { BillingMode, SubscriptionSummary } from '@redacta/shared';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { subscriptions, workspaces } from '../../db/schema.ts';
 import { seatsUsed } from '../invitations/index.ts';
 import { requireMembership } from '../workspaces/service.ts';
@@ -9,7 +9,10 @@ import { isLive } from './subscription-state.ts';
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 /** The workspace's subscription row (live or not), if it ever had one. */
-export async function storedSubscription(db: Db, workspaceId: string): Promise<SubscriptionRow | undefined> {
+export async function storedSubscription(
+  db: Db | Tx,
+  workspaceId: string,
+): Promise<SubscriptionRow | undefined> {
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.workspaceId, workspaceId));
   return row;
 }

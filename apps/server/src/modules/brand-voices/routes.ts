@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  BRAND_VOICES_PER_WORKSPACE,
   analyzeContentBodySchema,
   analyzeContentResponseSchema,
   brandVoiceListResponseSchema,
@@ -13,7 +14,13 @@ import { signedInSchemas } from '../../lib/route-options.ts';
 import { whileClientWaits } from '../../lib/client-abort.ts';
 import { aiDeps } from '../ai-tasks/charged-task.ts';
 import { analyzeContent } from './analysis.ts';
-import { createBrandVoice, deleteBrandVoice, listBrandVoices, updateBrandVoice } from './service.ts';
+import {
+  createBrandVoice,
+  deleteBrandVoice,
+  getBrandVoice,
+  listBrandVoices,
+  updateBrandVoice,
+} from './service.ts';
 
 /** Registered under /api/brand-voice. */
 export const brandVoiceRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -25,7 +32,8 @@ export const brandVoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/workspace/:id',
     {
       schema: schema({
-        summary: "The workspace's brand voices, oldest first (at most one is the default)",
+        summary:
+          "The workspace's brand voices, oldest first (at most one is the default), each with an excerpt of its text",
         params: idParamsSchema,
         response: { 200: brandVoiceListResponseSchema },
       }),
@@ -38,6 +46,7 @@ export const brandVoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: schema({
         summary: 'Add a brand voice; saving it as the default clears the flag on the others',
+        description: `At most ${BRAND_VOICES_PER_WORKSPACE} brand voices per workspace (409 BRAND_VOICES_FULL beyond).`,
         params: idParamsSchema,
         body: createBrandVoiceBodySchema,
         response: { 201: brandVoiceSchema },
@@ -69,6 +78,18 @@ export const brandVoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       whileClientWaits(reply, (signal) =>
         analyzeContent(deps, { ...request.body, userId: request.userId }, { signal, log: request.log }),
       ),
+  );
+
+  app.get(
+    '/:id',
+    {
+      schema: schema({
+        summary: 'One brand voice whole, text included, for its editor (the list carries only excerpts)',
+        params: idParamsSchema,
+        response: { 200: brandVoiceSchema },
+      }),
+    },
+    (request) => getBrandVoice(app.db, request.params.id, request.userId),
   );
 
   app.patch(

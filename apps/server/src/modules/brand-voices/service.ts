@@ -1,19 +1,25 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
-import type { BrandVoice, CreateBrandVoiceBody, UpdateBrandVoiceBody } from '@redacta/shared';
+import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import {
+  BRAND_VOICE_EXCERPT_LENGTH,
+  type BrandVoice,
+  type BrandVoiceSummary,
+  type CreateBrandVoiceBody,
+  type UpdateBrandVoiceBody,
+} from '@redacta/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { brandVoices, users } from '../../db/schema.ts';
 import { AppError, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { requireCreatorOrOwner } from '../members/rules.ts';
+import { requireListRoom } from '../workspaces/list-caps.ts';
 import { requireMembership } from '../workspaces/service.ts';
 
 /** Attempts of a write that sets a default before two simultaneous "set default" requests give up. */
 const DEFAULT_RACE_ATTEMPTS = 3;
 
-const voiceColumns = {
+const summaryColumns = {
   id: brandVoices.id,
   workspaceId: brandVoices.workspaceId,
   name: brandVoices.name,
-  voice: brandVoices.voice,
   isDefault: brandVoices.isDefault,
   createdAt: brandVoices.createdAt,
   updatedAt: brandVoices.updatedAt,
@@ -23,17 +29,23 @@ const voiceColumns = {
   addedByEmail: users.email,
 };
 
-function selectVoices(db: Db | Tx) {
-  return db.select(voiceColumns).from(brandVoices).leftJoin(users, eq(users.id, brandVoices.addedBy));
+/** The voices with who added each, and of each voice's text what `columns` asks for. */
+function selectVoices<Text extends Record<string, SQL.Aliased | typeof brandVoices.voice>>(
+  db: Db | Tx,
+  columns: Text,
+) {
+  return db
+    .select({ ...summaryColumns, ...columns })
+    .from(brandVoices)
+    .leftJoin(users, eq(users.id, brandVoices.addedBy));
 }
-type VoiceRow = Awaited<ReturnType<typeof selectVoices>>[number];
+type SummaryRow = Awaited<ReturnType<typeof selectVoices<Record<never, never>>>>[number];
 
-function toBrandVoice(row: VoiceRow): BrandVoice {
+function withoutText(row: SummaryRow): Omit<BrandVoice, 'voice'> {
   return {
     id: row.id,
     workspaceId: row.workspaceId,
     name: row.name,
-    voice: row.voice,
     isDefault: row.isDefault,
     addedBy:
       row.addedById && row.addedByEmail
@@ -50,18 +62,38 @@ function toBrandVoice(row: VoiceRow): BrandVoice {
 }
 
 async function readVoice(db: Db | Tx, id: string): Promise<BrandVoice> {
-  const [row] = await selectVoices(db).where(eq(brandVoices.id, id));
+  const [row] = await selectVoices(db, { voice: brandVoices.voice }).where(eq(brandVoices.id, id));
   if (!row) throw notFound('Brand voice');
-  return toBrandVoice(row);
+  return { ...withoutText(row), voice: row.voice };
 }
 
-/** The workspace's voices, oldest first, for any member; anyone else gets 404. */
-export async function listBrandVoices(db: Db, workspaceId: string, userId: string): Promise<BrandVoice[]> {
+/**
+ * The workspace's voices, oldest first, for any member (anyone else gets 404): each with the start
+ * of its text only, cut in the database so whole texts are neither read nor sent.
+ */
+export async function listBrandVoices(
+  db: Db,
+  workspaceId: string,
+  userId: string,
+): Promise<BrandVoiceSummary[]> {
   await requireMembership(db, workspaceId, userId);
-  const rows = await selectVoices(db)
+  const rows = await selectVoices(db, {
+    excerpt: sql<string>`left(${brandVoices.voice}, ${BRAND_VOICE_EXCERPT_LENGTH})`.as('excerpt'),
+    cut: sql<boolean>`char_length(${brandVoices.voice}) > ${BRAND_VOICE_EXCERPT_LENGTH}`.as('cut'),
+  })
     .where(eq(brandVoices.workspaceId, workspaceId))
     .orderBy(asc(brandVoices.createdAt), asc(brandVoices.id));
-  return rows.map(toBrandVoice);
+  return rows.map((row) => ({
+    ...withoutText(row),
+    excerpt: row.cut ? `${row.excerpt.trimEnd()}…` : row.excerpt,
+  }));
+}
+
+/** One voice whole, for its editor: any member of its workspace; anyone else gets 404. */
+export async function getBrandVoice(db: Db, id: string, userId: string): Promise<BrandVoice> {
+  const voice = await readVoice(db, id);
+  await requireMembership(db, voice.workspaceId, userId, 'Brand voice');
+  return voice;
 }
 
 /**
@@ -122,6 +154,7 @@ export async function createBrandVoice(
 ): Promise<BrandVoice> {
   await requireMembership(db, workspaceId, userId);
   return withOneDefault(db, async (tx) => {
+    await requireListRoom(tx, 'brandVoices', workspaceId);
     const isDefault = body.isDefault ?? false;
     if (isDefault) await clearOtherDefaults(tx, workspaceId);
     const [created] = await tx

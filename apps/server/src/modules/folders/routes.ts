@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  FOLDERS_PER_WORKSPACE,
   createFolderBodySchema,
   folderListResponseSchema,
   folderSchema,
@@ -22,6 +23,7 @@ export const folderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: schema({
         summary: 'Create a folder (name trimmed, 1–100 characters, unique in the workspace ignoring case)',
+        description: `At most ${FOLDERS_PER_WORKSPACE} folders per workspace (409 FOLDERS_FULL beyond).`,
         body: createFolderBodySchema,
         response: { 201: folderSchema },
         errors: [409],

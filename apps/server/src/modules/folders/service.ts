@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { folders, projects } from '../../db/schema.ts';
 import { AppError, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { requireCreatorOrOwner } from '../members/rules.ts';
+import { requireListRoom } from '../workspaces/list-caps.ts';
 import { visibleTo } from '../projects/access.ts';
 import { listProjects } from '../projects/list.ts';
 import { requireMembership, type WorkspaceRole } from '../workspaces/service.ts';
@@ -55,7 +56,10 @@ async function withUniqueName<T>(write: () => Promise<T>): Promise<T> {
 export async function createFolder(db: Db, userId: string, workspaceId: string, name: string) {
   await requireMembership(db, workspaceId, userId);
   const [folder] = await withUniqueName(() =>
-    db.insert(folders).values({ workspaceId, name: name.trim(), createdBy: userId }).returning(),
+    db.transaction(async (tx) => {
+      await requireListRoom(tx, 'folders', workspaceId);
+      return tx.insert(folders).values({ workspaceId, name: name.trim(), createdBy: userId }).returning();
+    }),
   );
   return toFolder(folder!);
 }

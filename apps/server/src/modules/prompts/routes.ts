@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  CUSTOM_PROMPTS_PER_WORKSPACE,
   createCustomPromptBodySchema,
   createCustomPromptResponseSchema,
   idParamsSchema,
@@ -52,8 +53,10 @@ export const promptRoutes: FastifyPluginAsyncZod<{ library: BuiltInLibrary }> = 
     {
       schema: schema({
         summary: "Save a custom prompt in the workspace's library, for one language",
+        description: `At most ${CUSTOM_PROMPTS_PER_WORKSPACE} custom prompts per workspace (409 CUSTOM_PROMPTS_FULL beyond).`,
         body: createCustomPromptBodySchema,
         response: { 201: createCustomPromptResponseSchema },
+        errors: [409],
       }),
     },
     async (request, reply) =>

@@ -13,6 +13,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { promptUsage, prompts } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { requireCreatorOrOwner } from '../members/rules.ts';
+import { requireListRoom } from '../workspaces/list-caps.ts';
 import { requireMembership } from '../workspaces/service.ts';
 import type { BuiltInLibrary, BuiltInPrompt } from './built-ins.ts';
 
@@ -104,17 +105,20 @@ export async function promptGroups(
 
 export async function createCustomPrompt(db: Db, userId: string, body: CreateCustomPromptBody) {
   await requireMembership(db, body.workspaceId, userId);
-  const [created] = await db
-    .insert(prompts)
-    .values({
-      workspaceId: body.workspaceId,
-      language: body.language,
-      name: body.name,
-      text: body.text,
-      createdBy: userId,
-    })
-    .returning({ id: prompts.id });
-  return { id: created!.id };
+  return db.transaction(async (tx) => {
+    await requireListRoom(tx, 'customPrompts', body.workspaceId);
+    const [created] = await tx
+      .insert(prompts)
+      .values({
+        workspaceId: body.workspaceId,
+        language: body.language,
+        name: body.name,
+        text: body.text,
+        createdBy: userId,
+      })
+      .returning({ id: prompts.id });
+    return { id: created!.id };
+  });
 }
 
 /**

@@ -1,23 +1,31 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { BrandVoice } from '@redacta/shared';
+import type { BrandVoice, BrandVoiceSummary } from '@redacta/shared';
 import { fakeApi, json } from '../../../test/render';
 import { renderInSession, startAsAna } from '../../../test/session';
 import { anaInWorkspace, workspaceFixture } from '../../../test/fixtures';
 import { BrandVoicePicker, useActiveBrandVoice } from '@/features/brand-voice';
 import BrandVoicePage from './pages/brand-voice-page';
 import NewBrandVoicePage from './pages/new-brand-voice-page';
+import EditBrandVoicePage from './pages/edit-brand-voice-page';
 
-const voice = (workspaceId: string, id: string, name: string, isDefault: boolean): BrandVoice => ({
+/** A voice as the list has it: its text reduced to an excerpt. */
+const voice = (workspaceId: string, id: string, name: string, isDefault: boolean): BrandVoiceSummary => ({
   id,
   workspaceId,
   name,
-  voice: `La voz ${name}: cercana, frases cortas.`,
+  excerpt: `La voz ${name}: cercana, frases cortas.`,
   isDefault,
   addedBy: anaInWorkspace,
   createdAt: '2026-11-02T00:00:00Z',
   updatedAt: '2026-11-02T00:00:00Z',
+});
+
+/** The same voice whole, as GET /brand-voice/{id} answers it. */
+const whole = ({ excerpt: _excerpt, ...summary }: BrandVoiceSummary, text: string): BrandVoice => ({
+  ...summary,
+  voice: text,
 });
 
 const words = (count: number) => Array.from({ length: count }, (_, index) => `palabra${index}`).join(' ');
@@ -108,7 +116,13 @@ describe('brand voices', { timeout: 20_000 }, () => {
             remaining: 1995,
           }),
         [`POST /api/brand-voice/workspace/${W}`]: () =>
-          json(201, voice(W, 'c0c0c0c0-0000-4000-8000-000000000003', 'Cercana', true)),
+          json(
+            201,
+            whole(
+              voice(W, 'c0c0c0c0-0000-4000-8000-000000000003', 'Cercana', true),
+              'Tono: cercano y directo.',
+            ),
+          ),
         [`GET /api/brand-voice/workspace/${W}`]: () => json(200, []),
       },
     );
@@ -184,7 +198,7 @@ describe('brand voices', { timeout: 20_000 }, () => {
           { ...formal, isDefault: false },
           { ...cercana, isDefault: true },
         ];
-        return json(200, list[1]);
+        return json(200, whole(list[1]!, 'Cercana y directa.'));
       },
       [`DELETE /api/brand-voice/${formal.id}`]: () =>
         deleteStatus === 204 ? json(204) : json(500, { error: { code: 'INTERNAL', message: 'x' } }),
@@ -193,6 +207,7 @@ describe('brand voices', { timeout: 20_000 }, () => {
     expect(cards).toHaveLength(2);
     expect(within(cards[0]!).getByText('Predeterminada')).toBeInTheDocument();
     expect(within(cards[0]!).getByText('Añadida por Ana García')).toBeInTheDocument();
+    expect(within(cards[0]!).getByText('La voz Formal: cercana, frases cortas.')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Acciones de Cercana' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Hacer predeterminada' }));
@@ -235,5 +250,86 @@ describe('brand voices', { timeout: 20_000 }, () => {
       'href',
       '/brand-voice/new',
     );
+  });
+
+  it('the editor of a saved voice loads it whole by its id, then saves only what changed', async () => {
+    const W = 'f6f6f6f6-ffff-4fff-8fff-ffffffffffff';
+    const formal = voice(W, 'f0f0f0f0-0000-4000-8000-000000000021', 'Formal', false);
+    const text = `Trato de usted. ${'Frases completas y precisas. '.repeat(40)}`.trim();
+    let answer: ((response: Response) => void) | undefined;
+    const { calls, router } = renderWith(
+      W,
+      [
+        { path: '/brand-voice/:id', element: <EditBrandVoicePage /> },
+        { path: '/brand-voice', element: <p>lista</p> },
+      ],
+      {
+        [`GET /api/brand-voice/${formal.id}`]: () => new Promise<Response>((resolve) => (answer = resolve)),
+        [`PATCH /api/brand-voice/${formal.id}`]: () =>
+          json(200, whole({ ...formal, name: 'Institucional' }, text)),
+        [`GET /api/brand-voice/workspace/${W}`]: () => json(200, [formal]),
+      },
+      `/brand-voice/${formal.id}`,
+    );
+    expect(await screen.findByText('Cargando…')).toBeInTheDocument();
+    await waitFor(() => expect(answer).toBeDefined());
+    answer?.(json(200, whole(formal, text)));
+    expect(await screen.findByLabelText('Texto de la voz')).toHaveValue(text);
+    expect(screen.getByLabelText('Nombre')).toHaveValue('Formal');
+    // The list was never needed to edit one voice.
+    expect(calls.some((call) => call.key === `GET /api/brand-voice/workspace/${W}`)).toBe(false);
+
+    await userEvent.clear(screen.getByLabelText('Nombre'));
+    await userEvent.type(screen.getByLabelText('Nombre'), 'Institucional');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Voz de marca editada')).toBeInTheDocument();
+    expect(calls.find((call) => call.key === `PATCH /api/brand-voice/${formal.id}`)?.body).toEqual({
+      name: 'Institucional',
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/brand-voice'));
+  });
+
+  it('the editor of a saved voice: a failed load offers a retry, a voice that is gone says so', async () => {
+    const W = 'a7a7a7a7-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
+    const formal = voice(W, 'f0f0f0f0-0000-4000-8000-000000000031', 'Formal', false);
+    const gone = 'f0f0f0f0-0000-4000-8000-000000000032';
+    let fail = true;
+    const { router } = renderWith(
+      W,
+      [{ path: '/brand-voice/:id', element: <EditBrandVoicePage /> }],
+      {
+        [`GET /api/brand-voice/${formal.id}`]: () =>
+          fail
+            ? json(500, { error: { code: 'INTERNAL', message: 'x' } })
+            : json(200, whole(formal, 'De usted.')),
+        [`GET /api/brand-voice/${gone}`]: () => json(404, { error: { code: 'NOT_FOUND', message: 'x' } }),
+      },
+      `/brand-voice/${formal.id}`,
+    );
+    expect(await screen.findByText('Error al recuperar datos')).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByLabelText('Texto de la voz')).toHaveValue('De usted.');
+
+    await act(() => router.navigate(`/brand-voice/${gone}`));
+    expect(await screen.findByText('Esta voz de marca no existe o se ha eliminado')).toBeInTheDocument();
+  });
+
+  it('a workspace with as many voices as it may keep: the create error says so and keeps what was typed', async () => {
+    const W = 'b8b8b8b8-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
+    renderWith(W, [{ path: '/brand-voice/new', element: <NewBrandVoicePage /> }], {
+      [`POST /api/brand-voice/workspace/${W}`]: () =>
+        json(409, { error: { code: 'BRAND_VOICES_FULL', message: 'full' } }),
+    });
+    await userEvent.type(await screen.findByLabelText('Nombre'), 'Otra más');
+    await userEvent.type(screen.getByLabelText('Texto de la voz'), 'Cercana y breve.');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(
+      await screen.findByText(
+        'Este espacio de trabajo ya tiene el máximo de voces de marca. Elimina una para crear otra.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Nombre')).toHaveValue('Otra más');
+    expect(screen.getByLabelText('Texto de la voz')).toHaveValue('Cercana y breve.');
   });
 });

@@ -1,10 +1,10 @@
-import type { BrandVoice } from '@redacta/shared';
+import type { BrandVoiceSummary } from '@redacta/shared';
 import { useBrandVoices } from './api/use-brand-voices';
 import { pickBrandVoice, usePickedBrandVoice } from './active-voice-store';
 
 /** The picked voice if it still exists, else the workspace's default once the list has loaded. */
 export function resolveActiveVoice(
-  voices: BrandVoice[] | undefined,
+  voices: BrandVoiceSummary[] | undefined,
   picked: string | null | undefined,
 ): string | null {
   if (!voices || picked === null) return null;

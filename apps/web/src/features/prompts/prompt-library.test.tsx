@@ -239,6 +239,24 @@ describe('prompt library', { timeout: 20_000 }, () => {
     expect(calls.some((call) => call.key === `DELETE /api/prompt/custom/${created}`)).toBe(true);
   });
 
+  it('a workspace with as many custom prompts as it may keep: the error says so and the form keeps what was typed', async () => {
+    renderLibrary({
+      'POST /api/prompt/custom': () => json(409, { error: { code: 'CUSTOM_PROMPTS_FULL', message: 'full' } }),
+    });
+    const dialog = await openLibrary();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Nuevo prompt' }));
+    await userEvent.type(within(dialog).getByLabelText('Nombre'), 'Titular de oferta');
+    await userEvent.type(within(dialog).getByLabelText('Texto del prompt'), 'Escribe un titular.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(
+      await screen.findByText(
+        'Este espacio de trabajo ya tiene el máximo de prompts personalizados. Elimina uno para crear otro.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Nombre')).toHaveValue('Titular de oferta');
+    expect(within(dialog).getByLabelText('Texto del prompt')).toHaveValue('Escribe un titular.');
+  });
+
   it('its forms submit only themselves, even when the library is placed inside another form', async () => {
     const outerSubmit = vi.fn();
     const { onUse } = renderLibrary(

@@ -1,16 +1,23 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BrandVoice, CreateBrandVoiceBody, UpdateBrandVoiceBody } from '@redacta/shared';
+import type {
+  BrandVoice,
+  BrandVoiceSummary,
+  CreateBrandVoiceBody,
+  UpdateBrandVoiceBody,
+} from '@redacta/shared';
 import { api } from '@/lib/api-client';
-import { brandVoicesKey } from './use-brand-voices';
+import { brandVoiceKey, brandVoicesKey } from './use-brand-voices';
 
 /** Only one voice is the default: a voice saved as default clears the flag on all the others. */
 export function applyVoiceChange(
-  list: BrandVoice[] | undefined,
+  list: BrandVoiceSummary[] | undefined,
   id: string,
-  change: Partial<Pick<BrandVoice, 'name' | 'voice' | 'isDefault'>>,
-): BrandVoice[] | undefined {
+  change: Partial<Pick<BrandVoiceSummary, 'name' | 'isDefault'>>,
+): BrandVoiceSummary[] | undefined {
   return list?.map((voice) => {
-    if (voice.id === id) return { ...voice, ...change };
+    if (voice.id === id) {
+      return { ...voice, name: change.name ?? voice.name, isDefault: change.isDefault ?? voice.isDefault };
+    }
     return change.isDefault && voice.isDefault ? { ...voice, isDefault: false } : voice;
   });
 }
@@ -28,28 +35,33 @@ export function useCreateBrandVoice(workspaceId: string) {
   });
 }
 
-/** PATCH /api/brand-voice/{id}: rename, edit or make default; the cached list follows at once. */
+/**
+ * PATCH /api/brand-voice/{id}: rename, edit or make default. The voice's own entry takes the answer
+ * (the whole voice); the cached list follows at once and reloads for the new excerpt.
+ */
 export function useUpdateBrandVoice(workspaceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...body }: UpdateBrandVoiceBody & { id: string }) =>
-      api.patch<unknown>(`/brand-voice/${encodeURIComponent(id)}`, body),
-    onSuccess: (_result, { id, ...body }) => {
-      queryClient.setQueryData<BrandVoice[]>(brandVoicesKey(workspaceId), (list) =>
-        applyVoiceChange(list, id, body),
+      api.patch<BrandVoice>(`/brand-voice/${encodeURIComponent(id)}`, body),
+    onSuccess: (updated, { id, name, isDefault }) => {
+      queryClient.setQueryData<BrandVoice>(brandVoiceKey(id), updated);
+      queryClient.setQueryData<BrandVoiceSummary[]>(brandVoicesKey(workspaceId), (list) =>
+        applyVoiceChange(list, id, { name, isDefault }),
       );
       return queryClient.invalidateQueries({ queryKey: brandVoicesKey(workspaceId) });
     },
   });
 }
 
-/** DELETE /api/brand-voice/{id}: the voice leaves the cached list. */
+/** DELETE /api/brand-voice/{id}: the voice leaves the cached list and its own entry is dropped. */
 export function useDeleteBrandVoice(workspaceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.delete<void>(`/brand-voice/${encodeURIComponent(id)}`),
     onSuccess: (_result, id) => {
-      queryClient.setQueryData<BrandVoice[]>(brandVoicesKey(workspaceId), (list) =>
+      queryClient.removeQueries({ queryKey: brandVoiceKey(id) });
+      queryClient.setQueryData<BrandVoiceSummary[]>(brandVoicesKey(workspaceId), (list) =>
         list?.filter((voice) => voice.id !== id),
       );
     },

@@ -1,23 +1,23 @@
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MoreHorizontal, Pencil, Star, TextCursorInput, Trash2 } from 'lucide-react';
-import type { BrandVoice } from '@redacta/shared';
+import type { BrandVoiceSummary } from '@redacta/shared';
 import { Menu, MenuItem, MenuSeparator } from '@/components/ui/menu';
 import { buttonClasses } from '@/components/ui/button';
 
-function addedByName(addedBy: BrandVoice['addedBy']): string | null {
+function addedByName(addedBy: BrandVoiceSummary['addedBy']): string | null {
   if (!addedBy) return null;
   return [addedBy.firstName, addedBy.lastName].filter(Boolean).join(' ') || addedBy.email;
 }
 
-/** One voice in the list: name, default badge, who added it, the start of its text and a "⋯" menu. */
+/** One voice in the list: name, default badge, who added it, the start of its text (the list's excerpt) and a "⋯" menu. */
 export function BrandVoiceCard({
   voice,
   onRename,
   onMakeDefault,
   onDelete,
 }: {
-  voice: BrandVoice;
+  voice: BrandVoiceSummary;
   onRename: () => void;
   onMakeDefault: () => void;
   onDelete: () => void;
@@ -81,7 +81,7 @@ export function BrandVoiceCard({
         </Menu>
       </div>
       <p className="line-clamp-3 text-[13px] whitespace-pre-line text-text-muted">
-        {voice.voice || t('brandVoice.noText')}
+        {voice.excerpt || t('brandVoice.noText')}
       </p>
     </li>
   );

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BRAND_VOICE_NAME_MAX_LENGTH, type BrandVoice } from '@redacta/shared';
+import { BRAND_VOICE_NAME_MAX_LENGTH, type BrandVoiceSummary } from '@redacta/shared';
 import { Modal } from '@/components/ui/modal';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Button } from '@/components/ui/button';
@@ -13,7 +13,7 @@ export function RenameVoiceDialog({
   onClose,
   onRename,
 }: {
-  voice: BrandVoice;
+  voice: BrandVoiceSummary;
   pending: boolean;
   onClose: () => void;
   onRename: (name: string) => void;
@@ -66,7 +66,7 @@ export function DeleteVoiceDialog({
   onClose,
   onDelete,
 }: {
-  voice: BrandVoice;
+  voice: BrandVoiceSummary;
   pending: boolean;
   onClose: () => void;
   onDelete: () => void;

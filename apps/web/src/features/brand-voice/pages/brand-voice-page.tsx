@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
 import { AudioLines } from 'lucide-react';
-import type { BrandVoice } from '@redacta/shared';
+import type { BrandVoiceSummary } from '@redacta/shared';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
 import { buttonClasses } from '@/components/ui/button';
@@ -28,7 +28,7 @@ function ListSkeleton() {
   );
 }
 
-type Dialog = { kind: 'rename' | 'delete'; voice: BrandVoice } | null;
+type Dialog = { kind: 'rename' | 'delete'; voice: BrandVoiceSummary } | null;
 
 /** /brand-voice: the workspace's voices; the header carries "new brand voice". */
 export default function BrandVoicePage() {
@@ -38,7 +38,7 @@ export default function BrandVoicePage() {
   const remove = useDeleteBrandVoice(workspaceId);
   const [dialog, setDialog] = useState<Dialog>(null);
 
-  const edit = (voice: BrandVoice, change: { name?: string; isDefault?: boolean }) =>
+  const edit = (voice: BrandVoiceSummary, change: { name?: string; isDefault?: boolean }) =>
     update.mutate(
       { id: voice.id, ...change },
       {
@@ -50,7 +50,7 @@ export default function BrandVoicePage() {
       },
     );
 
-  const confirmDelete = (voice: BrandVoice) =>
+  const confirmDelete = (voice: BrandVoiceSummary) =>
     remove.mutate(voice.id, {
       onSuccess: () => {
         setDialog(null);

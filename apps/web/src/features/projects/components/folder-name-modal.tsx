@@ -63,6 +63,8 @@ export function FolderNameModal({
   };
   const onFailed = (error: unknown, fallbackKey: string) => {
     if (isApiError(error) && error.code === 'FOLDER_NAME_TAKEN') setTakenName(trimmed);
+    // The workspace has as many folders as it may keep: the dialog stays open with the name typed.
+    else if (isApiError(error) && error.code === 'FOLDERS_FULL') toast.error(t('errors.FOLDERS_FULL'));
     else toast.error(t(fallbackKey));
   };
 

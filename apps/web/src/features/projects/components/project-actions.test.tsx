@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { startAsAna } from '../../../../test/session';
 import userEvent from '@testing-library/user-event';
+import { FOLDERS_PER_WORKSPACE } from '@redacta/shared';
 import { changeLocale } from '@/lib/i18n';
 import { storage, storageKeys } from '@/lib/storage';
 import { W, folder, project } from '../test/fake-workspace-api';
@@ -194,6 +195,22 @@ describe('project and folder actions', { timeout: 20_000 }, () => {
     await userEvent.type(within(dialog).getByLabelText('Nombre de la carpeta'), 'prensa{Enter}');
     expect(await within(dialog).findByText('Ya existe una carpeta con ese nombre.')).toBeInTheDocument();
     expect(dialog).toBeInTheDocument();
+  });
+
+  it('new folder in a workspace with as many folders as it may keep: the error says so, the dialog keeps the name', async () => {
+    const api = renderProjects({ folders: [], projects: [] });
+    await userEvent.click(await screen.findByRole('button', { name: 'Nueva carpeta' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nueva carpeta' });
+    // Others fill the workspace's folders after this page loaded them.
+    for (let i = 0; i < FOLDERS_PER_WORKSPACE; i++) api.state.folders.push(folder(`Carpeta ${i}`));
+    await userEvent.type(within(dialog).getByLabelText('Nombre de la carpeta'), 'Prensa{Enter}');
+    expect(
+      await screen.findByText(
+        'Este espacio de trabajo ya tiene el máximo de carpetas. Elimina una para crear otra.',
+      ),
+    ).toBeInTheDocument();
+    expect(dialog).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Nombre de la carpeta')).toHaveValue('Prensa');
   });
 
   it('renaming a folder: the success toast on success, its own text on failure', async () => {

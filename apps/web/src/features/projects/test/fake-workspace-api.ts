@@ -1,4 +1,4 @@
-import type { FolderWithCount, Project } from '@redacta/shared';
+import { FOLDERS_PER_WORKSPACE, type FolderWithCount, type Project } from '@redacta/shared';
 import { json } from '../../../../test/render';
 import { anaInWorkspace, luis, me, WORKSPACE_ID as W, workspaceFixture } from '../../../../test/fixtures';
 
@@ -114,6 +114,8 @@ export function fakeWorkspaceApi(options: {
         if (failing('createFolder')) return error500();
         if (state.folders.some((item) => item.name.toLowerCase() === name.toLowerCase()))
           return json(409, { error: { code: 'FOLDER_NAME_TAKEN', message: 'taken' } });
+        if (state.folders.length >= FOLDERS_PER_WORKSPACE)
+          return json(409, { error: { code: 'FOLDERS_FULL', message: 'full' } });
         const created = folder(name, new Date().toISOString());
         state.folders.push(created);
         return json(201, created);
