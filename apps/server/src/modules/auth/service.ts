@@ -64,8 +64,8 @@ export async function sendCode(
   target: { email: string; purpose: CodePurpose; locale: Locale; userId?: string },
 ): Promise<void> {
   const code = await issueCode(app.db, target);
-  // encodeURIComponent (not URLSearchParams, which writes spaces as "+"): quoted local parts may
-  // hold spaces and the link must read back the same with any URL parser.
+  // encodeURIComponent: "+", "&" and "=" are valid in a local part, and the link must read back the
+  // same with any URL parser.
   const link =
     target.purpose === 'login'
       ? `${app.config.APP_URL}/login?email=${encodeURIComponent(target.email)}&code=${code}`
