@@ -6,7 +6,7 @@ import {
   INVITATION_MAILS_PER_INVITER_PER_HOUR,
 } from '../../src/mail/budgets.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { addMember, createUser, type TestUser } from '../helpers/factories.ts';
+import { createUser, type TestUser } from '../helpers/factories.ts';
 import {
   accept,
   errorOf,
@@ -14,11 +14,13 @@ import {
   invitationMailsTo,
   invite,
   invited,
+  invitingTeam,
   makePro,
   pendingList,
   preview,
   resend,
   revoke,
+  tokenFromMail,
 } from './invitation-helpers.ts';
 
 let t: TestApp;
@@ -30,12 +32,7 @@ let bystander: TestUser;
 
 beforeEach(async () => {
   t = await createTestApp();
-  owner = await createUser(t.app);
-  inviter = await createUser(t.app, { firstName: 'Bea', lastName: 'Ruiz' });
-  bystander = await createUser(t.app);
-  await addMember(t.app, owner.workspaceId, inviter.id);
-  await addMember(t.app, owner.workspaceId, bystander.id);
-  await makePro(t.app, owner.workspaceId, 40);
+  ({ owner, inviter, bystander } = await invitingTeam(t.app, 40));
 });
 afterEach(() => t.app.close());
 
@@ -154,7 +151,6 @@ describe('inviting an address that already has a pending invitation', () => {
     const guest = await createUser(t.app, { email: 'guest@example.com' });
     const latest = mailsTo('guest@example.com')[0]!;
     expect(latest.subject).not.toContain('Bea Ruiz');
-    const token = latest.text.match(/token=([A-Za-z0-9_-]{43})/)![1]!;
-    expect((await accept(t.app, guest, token)).statusCode).toBe(200);
+    expect((await accept(t.app, guest, tokenFromMail(latest.text))).statusCode).toBe(200);
   });
 });

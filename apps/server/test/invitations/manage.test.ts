@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { invitations } from '../../src/db/schema.ts';
 import { changeWorkspacePlan } from '../../src/modules/plans/service.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { addMember, createUser, type TestUser } from '../helpers/factories.ts';
+import { createUser, type TestUser } from '../helpers/factories.ts';
 import {
   accept,
   errorOf,
@@ -11,6 +11,7 @@ import {
   invitationMailsTo,
   invite,
   invited,
+  invitingTeam,
   makePro,
   pendingList,
   preview,
@@ -31,13 +32,7 @@ let invitationId: string;
 
 beforeEach(async () => {
   t = await createTestApp();
-  owner = await createUser(t.app);
-  inviter = await createUser(t.app, { firstName: 'Bea', lastName: 'Ruiz' });
-  bystander = await createUser(t.app);
-  outsider = await createUser(t.app);
-  await addMember(t.app, owner.workspaceId, inviter.id);
-  await addMember(t.app, owner.workspaceId, bystander.id);
-  await makePro(t.app, owner.workspaceId, 2);
+  ({ owner, inviter, bystander, outsider } = await invitingTeam(t.app, 2));
   ({
     invitation: { id: invitationId },
   } = await invited(t.app, inviter, owner.workspaceId, 'guest@example.com'));

@@ -225,43 +225,36 @@ describe('removing a member', () => {
 });
 
 describe("a departing member's invitations", () => {
-  it('are revoked with the removal: their links let nobody in and the list no longer shows them', async () => {
-    const owner = await createUser(t.app);
-    const member = await createUser(t.app);
-    await addMember(t.app, owner.workspaceId, member.id);
-    await makePro(t.app, owner.workspaceId);
-    const alias = await invited(t.app, member, owner.workspaceId, 'alias@example.com');
-    const kept = await invited(t.app, owner, owner.workspaceId, 'kept@example.com');
+  it.each([
+    ['removed', (owner: TestUser, member: TestUser) => remove(owner, owner.workspaceId, member.id)],
+    ['leaving', (owner: TestUser, member: TestUser) => leave(member, owner.workspaceId)],
+  ])(
+    'are revoked with the member %s: their links let nobody in and the list no longer shows them',
+    async (_how, depart) => {
+      const owner = await createUser(t.app);
+      const member = await createUser(t.app);
+      await addMember(t.app, owner.workspaceId, member.id);
+      await makePro(t.app, owner.workspaceId);
+      const alias = await invited(t.app, member, owner.workspaceId, 'alias@example.com');
+      const kept = await invited(t.app, owner, owner.workspaceId, 'kept@example.com');
 
-    expect((await remove(owner, owner.workspaceId, member.id)).statusCode).toBe(204);
+      expect((await depart(owner, member)).statusCode).toBe(204);
 
-    const listed = (await pendingList(t.app, owner, owner.workspaceId)).json();
-    expect(listed.map((invitation: { email: string }) => invitation.email)).toEqual(['kept@example.com']);
-    expect((await members(owner, owner.workspaceId)).json()).toMatchObject({ seatsUsed: 1 });
-    expect((await preview(t.app, alias.token)).json()).toMatchObject({ state: 'revoked' });
-    const aliasUser = await createUser(t.app, { email: 'alias@example.com' });
-    const refused = await accept(t.app, aliasUser, alias.token);
-    expect(refused.statusCode).toBe(410);
-    expect(errorOf(refused).code).toBe('INVITATION_REVOKED');
-    expect((await usage(aliasUser, owner.workspaceId)).statusCode).toBe(404);
+      const listed = (await pendingList(t.app, owner, owner.workspaceId)).json();
+      expect(listed.map((invitation: { email: string }) => invitation.email)).toEqual(['kept@example.com']);
+      expect((await members(owner, owner.workspaceId)).json()).toMatchObject({ seatsUsed: 1 });
+      expect((await preview(t.app, alias.token)).json()).toMatchObject({ state: 'revoked' });
+      const aliasUser = await createUser(t.app, { email: 'alias@example.com' });
+      const refused = await accept(t.app, aliasUser, alias.token);
+      expect(refused.statusCode).toBe(410);
+      expect(errorOf(refused).code).toBe('INVITATION_REVOKED');
+      expect((await usage(aliasUser, owner.workspaceId)).statusCode).toBe(404);
 
-    // The owner's own invitation is untouched.
-    const keptUser = await createUser(t.app, { email: 'kept@example.com' });
-    expect((await accept(t.app, keptUser, kept.token)).statusCode).toBe(200);
-  });
-
-  it('are revoked when the member leaves too', async () => {
-    const owner = await createUser(t.app);
-    const member = await createUser(t.app);
-    await addMember(t.app, owner.workspaceId, member.id);
-    await makePro(t.app, owner.workspaceId);
-    const alias = await invited(t.app, member, owner.workspaceId, 'alias@example.com');
-
-    expect((await leave(member, owner.workspaceId)).statusCode).toBe(204);
-
-    expect((await pendingList(t.app, owner, owner.workspaceId)).json()).toEqual([]);
-    expect((await preview(t.app, alias.token)).json()).toMatchObject({ state: 'revoked' });
-  });
+      // The owner's own invitation is untouched.
+      const keptUser = await createUser(t.app, { email: 'kept@example.com' });
+      expect((await accept(t.app, keptUser, kept.token)).statusCode).toBe(200);
+    },
+  );
 });
 
 describe('POST /api/workspace/:id/leave', () => {
