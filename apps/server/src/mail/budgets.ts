@@ -6,8 +6,6 @@ const HOUR = 60 * 60 * 1000;
 
 /** Invitation mails one address may receive in an hour, from every workspace and inviter together. */
 export const INVITATION_MAILS_PER_ADDRESS_PER_HOUR = 4;
-/** Invitation mails one person may send in an hour, new invitations and resends together. */
-export const INVITATION_MAILS_PER_INVITER_PER_HOUR = 30;
 
 /**
  * How many mails one recipient may be sent, whatever route sends them (docs/product.md, "Limits").
@@ -44,7 +42,7 @@ export const mailBudgetsPlugin = fp(async (app: FastifyInstance) => {
   });
   const invitationsPerSender = keyedLimit(app, {
     name: 'invitation-mail-sender',
-    max: INVITATION_MAILS_PER_INVITER_PER_HOUR,
+    max: app.config.RATE_LIMIT_INVITATIONS_PER_HOUR,
     timeWindowMs: HOUR,
     refusal: 'You have sent too many invitations',
   });
