@@ -38,7 +38,7 @@ export const SEATS_EXHAUSTED_MESSAGE =
 export const NOT_INVITER_MESSAGE = 'The user is not an inviter';
 
 /** The same invitation asked for again within this time is answered without a second mail. */
-export const REPEATED_INVITATION_MS = 60 * 1000;
+const REPEATED_INVITATION_MS = 60 * 1000;
 
 type InvitationRow = typeof invitations.$inferSelect;
 type Person = { id: string; firstName: string | null; lastName: string | null; email: string };
