@@ -21,6 +21,7 @@ import { securityPlugin } from './plugins/security.ts';
 import { compressPlugin } from './plugins/compress.ts';
 import { registerWebApp } from './plugins/static.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { mailBudgetsPlugin } from './mail/budgets.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { OpenStreams } from './lib/open-streams.ts';
@@ -103,6 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(compressPlugin);
   await app.register(cookie);
   await app.register(rateLimitPlugin);
+  await app.register(mailBudgetsPlugin);
   await app.register(authPlugin);
 
   // The built-in prompts ship with the code: at every start, after the migrations, the database's

@@ -53,6 +53,7 @@ const envObject = z.object({
   FACEBOOK_GRAPH_URL: z.preprocess(emptyToUndefined, z.url().default('https://graph.facebook.com/v19.0')),
   RATE_LIMIT_CODE_REQUESTS_PER_HOUR: z.coerce.number().int().positive().default(5),
   RATE_LIMIT_LOGIN_ATTEMPTS_PER_15MIN: z.coerce.number().int().positive().default(20),
+  RATE_LIMIT_INVITATIONS_PER_HOUR: z.coerce.number().int().positive().default(30),
   // AI provider (src/ai/models.ts): OpenAI or any OpenAI-compatible server, Anthropic, or the demo writer.
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: optionalUrl,

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from './errors.ts';
 
 export interface LimitRule {
@@ -8,6 +8,28 @@ export interface LimitRule {
   timeWindowMs: number;
   /** What is counted: an IP, an e-mail… `null` skips the rule for this request. */
   key: (request: FastifyRequest) => string | null;
+}
+
+/** A limit on something the caller names (an address, a user), counted wherever it is spent. */
+export interface KeyedLimitRule {
+  name: string;
+  max: number;
+  timeWindowMs: number;
+  /** The start of the refusal, before "; try again in …". */
+  refusal: string;
+}
+
+/** "in 45 seconds", "in 58 minutes": when a counter's window ends, in words a person can act on. */
+export function tryAgainIn(ttlInSeconds: number): string {
+  return ttlInSeconds < 120 ? `${ttlInSeconds} seconds` : `${Math.ceil(ttlInSeconds / 60)} minutes`;
+}
+
+type CheckResult = { isAllowed: true } | { isAllowed: false; isExceeded: boolean; ttlInSeconds: number };
+
+function refuseIfExceeded(result: CheckResult, name: string, refusal: string, log: FastifyBaseLogger) {
+  if (result.isAllowed || !result.isExceeded) return;
+  log.warn({ limit: name }, 'rate limit exceeded');
+  throw new AppError('RATE_LIMITED', `${refusal}; try again in ${tryAgainIn(result.ttlInSeconds)}`, 429);
 }
 
 /**
@@ -27,11 +49,31 @@ export function limits(app: FastifyInstance, rules: LimitRule[]) {
   return async (request: FastifyRequest) => {
     for (const { rule, check } of checks) {
       if (rule.key(request) === null) continue;
-      const result = await check(request);
-      if (!result.isAllowed && result.isExceeded) {
-        request.log.warn({ limit: rule.name }, 'rate limit exceeded');
-        throw new AppError('RATE_LIMITED', `Too many attempts; try again in ${result.ttlInSeconds} s`, 429);
-      }
+      refuseIfExceeded(await check(request), rule.name, 'Too many attempts', request.log);
     }
+  };
+}
+
+/** What the rate-limit plugin reads of the object it is given when the key generator is ours. */
+interface KeyedSubject {
+  key: string;
+  routeOptions: Record<string, never>;
+}
+
+/**
+ * Counts one use of `key` and throws RATE_LIMITED (429, saying when to try again) past the limit.
+ * Same store as `limits()`, so shared through Redis; for limits spent inside a service, where the
+ * thing counted is known only after the rules that come first. Create it once per app: in memory,
+ * each creation has its own counters.
+ */
+export function keyedLimit(app: FastifyInstance, rule: KeyedLimitRule): (key: string) => Promise<void> {
+  const check = app.createRateLimit({
+    max: rule.max,
+    timeWindow: rule.timeWindowMs,
+    keyGenerator: (subject) => `${rule.name}:${(subject as unknown as KeyedSubject).key}`,
+  });
+  return async (key) => {
+    const subject: KeyedSubject = { key, routeOptions: {} };
+    refuseIfExceeded(await check(subject as unknown as FastifyRequest), rule.name, rule.refusal, app.log);
   };
 }

@@ -2,6 +2,7 @@ import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
 export interface OutgoingMail {
+  /** One recipient's address, never a list. */
   to: string;
   subject: string;
   text: string;
@@ -27,7 +28,9 @@ export function createMailer(options: { smtpUrl?: string; from: string; logger: 
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       async send(mail) {
-        await transport.sendMail({ from: options.from, ...mail });
+        // One structured address: nodemailer parses a string as an address list, so a crafted "address"
+        // could become several recipients; an object is taken as exactly one.
+        await transport.sendMail({ ...mail, from: options.from, to: { name: '', address: mail.to } });
       },
       recent: () => [],
     };

@@ -1,6 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { createUser, type TestUser } from '../helpers/factories.ts';
 import { lastCodeTo, login, requestCode } from '../helpers/login.ts';
 
 const opened: TestApp[] = [];
@@ -45,6 +46,37 @@ describe('code requests per e-mail', () => {
       remoteAddress: '10.1.2.3',
     });
     expect(elsewhere.statusCode).toBe(204);
+  });
+});
+
+describe('code mails per address', () => {
+  it('are one budget for sign-in and change-of-address codes, whoever asks; the refusal says when to retry', async () => {
+    const { app } = await open({ RATE_LIMIT_CODE_REQUESTS_PER_HOUR: '3' });
+    const target = 'target@example.com';
+    const changeEmail = (user: TestUser, code?: string) =>
+      app.inject({
+        method: 'PATCH',
+        url: '/api/user/change-email',
+        headers: user.auth,
+        payload: code ? { email: target, code } : { email: target },
+      });
+    const ana = await createUser(app);
+    const bob = await createUser(app);
+
+    expect((await requestCode(app, target)).statusCode).toBe(204);
+    expect((await changeEmail(ana)).statusCode).toBe(204);
+    expect((await changeEmail(bob)).statusCode).toBe(204);
+    const refused = await requestCode(app, 'Target@Example.com');
+    expectRateLimited(refused);
+    expect(refused.json().error.message).toMatch(
+      /^Too many codes were sent to this address; try again in \d+ minutes$/,
+    );
+    expectRateLimited(await changeEmail(ana));
+    expect(app.mailer.recent().filter((mail) => mail.to === target)).toHaveLength(3);
+
+    // A refusal makes no code: the last one mailed still works.
+    const changed = await changeEmail(bob, lastCodeTo(app, target));
+    expect(changed.statusCode, changed.body).toBe(200);
   });
 });
 

@@ -3,11 +3,26 @@ import { expect } from 'vitest';
 import type { App } from '../../src/app.ts';
 import { invitations } from '../../src/db/schema.ts';
 import { changeWorkspacePlan } from '../../src/modules/plans/service.ts';
-import type { TestUser } from '../helpers/factories.ts';
+import { addMember, createUser, type TestUser } from '../helpers/factories.ts';
 
 /** Pro through the one plan service: 3 seats besides the owner, plus `extraSeats`. */
 export function makePro(app: App, workspaceId: string, extraSeats = 0) {
   return changeWorkspacePlan(app.db, { workspaceId, plan: 'pro_monthly', extraSeats });
+}
+
+/**
+ * A Pro workspace (3 seats plus `extraSeats`) with its owner, a member who invites (Bea Ruiz), another
+ * member, and someone outside it.
+ */
+export async function invitingTeam(app: App, extraSeats: number) {
+  const owner = await createUser(app);
+  const inviter = await createUser(app, { firstName: 'Bea', lastName: 'Ruiz' });
+  const bystander = await createUser(app);
+  const outsider = await createUser(app);
+  await addMember(app, owner.workspaceId, inviter.id);
+  await addMember(app, owner.workspaceId, bystander.id);
+  await makePro(app, owner.workspaceId, extraSeats);
+  return { owner, inviter, bystander, outsider };
 }
 
 export function invite(app: App, by: Pick<TestUser, 'auth'>, workspaceId: string, email: string) {

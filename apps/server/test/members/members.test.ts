@@ -8,6 +8,14 @@ import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { addMember, createUser, type TestUser } from '../helpers/factories.ts';
 import { signUp, type SignedIn } from '../helpers/login.ts';
 import { insertFolder, insertProject } from '../helpers/project-factories.ts';
+import {
+  accept,
+  errorOf,
+  invited,
+  makePro,
+  pendingList,
+  preview,
+} from '../invitations/invitation-helpers.ts';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -214,6 +222,39 @@ describe('removing a member', () => {
       .where(eq(promptUsage.workspaceId, owner.workspaceId));
     expect(usageRows).toEqual([{ userId: other.id }]);
   });
+});
+
+describe("a departing member's invitations", () => {
+  it.each([
+    ['removed', (owner: TestUser, member: TestUser) => remove(owner, owner.workspaceId, member.id)],
+    ['leaving', (owner: TestUser, member: TestUser) => leave(member, owner.workspaceId)],
+  ])(
+    'are revoked with the member %s: their links let nobody in and the list no longer shows them',
+    async (_how, depart) => {
+      const owner = await createUser(t.app);
+      const member = await createUser(t.app);
+      await addMember(t.app, owner.workspaceId, member.id);
+      await makePro(t.app, owner.workspaceId);
+      const alias = await invited(t.app, member, owner.workspaceId, 'alias@example.com');
+      const kept = await invited(t.app, owner, owner.workspaceId, 'kept@example.com');
+
+      expect((await depart(owner, member)).statusCode).toBe(204);
+
+      const listed = (await pendingList(t.app, owner, owner.workspaceId)).json();
+      expect(listed.map((invitation: { email: string }) => invitation.email)).toEqual(['kept@example.com']);
+      expect((await members(owner, owner.workspaceId)).json()).toMatchObject({ seatsUsed: 1 });
+      expect((await preview(t.app, alias.token)).json()).toMatchObject({ state: 'revoked' });
+      const aliasUser = await createUser(t.app, { email: 'alias@example.com' });
+      const refused = await accept(t.app, aliasUser, alias.token);
+      expect(refused.statusCode).toBe(410);
+      expect(errorOf(refused).code).toBe('INVITATION_REVOKED');
+      expect((await usage(aliasUser, owner.workspaceId)).statusCode).toBe(404);
+
+      // The owner's own invitation is untouched.
+      const keptUser = await createUser(t.app, { email: 'kept@example.com' });
+      expect((await accept(t.app, keptUser, kept.token)).statusCode).toBe(200);
+    },
+  );
 });
 
 describe('POST /api/workspace/:id/leave', () => {

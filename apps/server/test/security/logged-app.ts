@@ -31,6 +31,8 @@ export async function createLoggedTestApp(): Promise<{ app: App; log: LogLine[] 
     LOG_LEVEL: 'info',
     DATA_DIR: '/nonexistent',
     WEB_DIST_DIR: '/nonexistent-web-dist',
+    // The fuzzing invites far more than a person would; every invitation must reach the invitation code.
+    RATE_LIMIT_INVITATIONS_PER_HOUR: '1000',
   });
   const app = await buildApp({
     config,

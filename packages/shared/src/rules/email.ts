@@ -1,11 +1,12 @@
 /**
  * The one e-mail pattern, on both sides of every e-mail field: a local part without angle brackets,
  * parentheses, brackets, backslash, edge dots, commas, semicolons, colons, whitespace or at-signs
- * (dots allowed between atoms), or a quoted string; then @; then a bracketed IPv4 address or a dotted
- * domain whose last label has at least two letters.
+ * (dots allowed between atoms), or a quoted string without commas, angle brackets, quotes or
+ * whitespace (a mailer could read such a string as a list of several addresses); then @; then a
+ * bracketed IPv4 address or a dotted domain whose last label has at least two letters.
  */
 export const emailPattern =
-  /^(([^<>()[\]\\.,;:\s@"]+(\.[^<>()[\]\\.,;:\s@"]+)*)|(".+"))@((\[[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}])|(([a-zA-Z\-0-9]+\.)+[a-zA-Z]{2,}))$/;
+  /^(([^<>()[\]\\.,;:\s@"]+(\.[^<>()[\]\\.,;:\s@"]+)*)|("[^",<>\s]+"))@((\[[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}])|(([a-zA-Z\-0-9]+\.)+[a-zA-Z]{2,}))$/;
 
 export const EMAIL_MAX_LENGTH = 254;
 

@@ -58,14 +58,19 @@ export function emailFromIdentifier(raw: string): string {
   return email;
 }
 
-/** Creates a code for the address and mails it; the caller answers the same whether or not the account exists. */
+/**
+ * Creates a code for the address and mails it; the caller answers the same whether or not the account
+ * exists. Sign-in and change-of-address codes spend one budget per address, counted before the code is
+ * made, so a refusal leaves the address's current code working.
+ */
 export async function sendCode(
   app: FastifyInstance,
   target: { email: string; purpose: CodePurpose; locale: Locale; userId?: string },
 ): Promise<void> {
+  await app.mailBudgets.codeMail(target.email);
   const code = await issueCode(app.db, target);
-  // encodeURIComponent (not URLSearchParams, which writes spaces as "+"): quoted local parts may
-  // hold spaces and the link must read back the same with any URL parser.
+  // encodeURIComponent: "+", "&" and "=" are valid in a local part, and the link must read back the
+  // same with any URL parser.
   const link =
     target.purpose === 'login'
       ? `${app.config.APP_URL}/login?email=${encodeURIComponent(target.email)}&code=${code}`

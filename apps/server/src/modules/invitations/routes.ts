@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -16,48 +15,15 @@ import {
 import { limits } from '../../lib/rate-limits.ts';
 import { errorResponses, noStore, signedInSchemas } from '../../lib/route-options.ts';
 import { acceptInvitation, previewInvitation } from './accept.ts';
-import {
-  inviteToWorkspace,
-  listPendingInvitations,
-  resendInvitation,
-  revokeInvitation,
-  type ResendThrottle,
-} from './service.ts';
+import { inviteToWorkspace, listPendingInvitations, resendInvitation, revokeInvitation } from './service.ts';
 
-const HOUR = 60 * 60 * 1000;
 const QUARTER_HOUR = 15 * 60 * 1000;
 
-/** Mails of one invitation per hour, through the resend route and re-invitations alike. */
-export const INVITATION_RESENDS_PER_HOUR = 3;
 /** Invitation previews per IP: far more than a person opening their links needs, too few to guess tokens. */
 export const INVITATION_PREVIEWS_PER_15MIN = 60;
 
-/**
- * The per-invitation resend limit, counted in the rate-limit plugin's store (shared through Redis
- * when configured). It is applied inside the service, once the caller is known to be allowed to
- * resend, so nobody else can use up an invitation's resends; the invitation id is keyed per request.
- */
-function resendLimiter(app: Parameters<FastifyPluginAsyncZod>[0]) {
-  const targets = new WeakMap<FastifyRequest, string>();
-  const check = limits(app, [
-    {
-      name: 'invitation-resend',
-      max: INVITATION_RESENDS_PER_HOUR,
-      timeWindowMs: HOUR,
-      key: (request) => targets.get(request) ?? null,
-    },
-  ]);
-  return (request: FastifyRequest): ResendThrottle =>
-    async (invitationId) => {
-      targets.set(request, invitationId);
-      await check(request);
-    };
-}
-
 /** Registered under /api with full paths: /workspace/{id}/invite…, /invitation-to-workspace/{id}/… */
 export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const throttleResend = resendLimiter(app);
-
   // The invitation page asks what a link is before anyone signs in: the token is the proof.
   app.post(
     '/invitation-to-workspace/preview',
@@ -91,7 +57,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: schema({
           summary:
-            'Invite an address to a Pro or Enterprise workspace (any member); an address already invited is sent its invitation again',
+            'Invite an address to a Pro or Enterprise workspace (any member); an address already invited is sent its invitation again (by its inviter or the owner)',
           params: idParamsSchema,
           body: inviteBodySchema,
           response: { 200: inviteResponseSchema, 201: inviteResponseSchema },
@@ -103,7 +69,6 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
           workspaceId: request.params.id,
           userId: request.userId,
           email: request.body.email,
-          throttleResend: throttleResend(request),
         });
         return reply.status(result.resent ? 200 : 201).send(result);
       },
@@ -131,12 +96,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
           errors: [403, 409, 429],
         }),
       },
-      (request) =>
-        resendInvitation(app, {
-          invitationId: request.params.id,
-          userId: request.userId,
-          throttleResend: throttleResend(request),
-        }),
+      (request) => resendInvitation(app, { invitationId: request.params.id, userId: request.userId }),
     );
 
     signedIn.delete(

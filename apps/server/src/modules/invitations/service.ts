@@ -13,7 +13,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { requireMembership } from '../workspaces/service.ts';
 import { invitationMail } from './mail.ts';
 import { isPending, lockWorkspace, seatsUsed } from './seats.ts';
-import { invitationState, issueInvitationToken } from './tokens.ts';
+import { invitationState, issuedAt, issueInvitationToken } from './tokens.ts';
 
 /*
  * Invitation rules (docs/product.md, "Who may do what"):
@@ -23,9 +23,13 @@ import { invitationState, issueInvitationToken } from './tokens.ts';
  * - Members besides the owner plus pending invitations never exceed `user_seats`: the count and the
  *   write happen in one transaction holding the workspace row lock (seats.ts).
  * - One open invitation per address and workspace (a unique index): inviting the address again
- *   sends that invitation again with a new link instead of taking a second seat.
- * - Only the inviter or the owner may resend or revoke an invitation; resends are rate-limited per
- *   invitation, so nobody's inbox can be flooded through it.
+ *   sends that invitation again with a new link instead of taking a second seat. The same invitation
+ *   asked for again within a minute (a double click, a retry) answers the same and sends no mail.
+ * - Only the inviter or the owner may resend or revoke an invitation, through the invite route too:
+ *   another member inviting an address with a pending invitation gets NOT_INVITER. An expired one is
+ *   dead, so whoever invites the address again becomes its inviter.
+ * - Every invitation mail spends the recipient's and the sender's mail budgets (mail/budgets.ts), so
+ *   nobody's inbox can be flooded by inviting, revoking and inviting again.
  */
 
 export const PLAN_REQUIRED_MESSAGE = 'Upgrade to the Plan Pro to invite team members';
@@ -33,8 +37,8 @@ export const SEATS_EXHAUSTED_MESSAGE =
   '¡Has agotado todos los asientos disponibles! Mejora tu plan para enviar una invitación.';
 export const NOT_INVITER_MESSAGE = 'The user is not an inviter';
 
-/** Counts one more resend of an invitation; throws RATE_LIMITED past the limit. */
-export type ResendThrottle = (invitationId: string) => Promise<void>;
+/** The same invitation asked for again within this time is answered without a second mail. */
+const REPEATED_INVITATION_MS = 60 * 1000;
 
 type InvitationRow = typeof invitations.$inferSelect;
 type Person = { id: string; firstName: string | null; lastName: string | null; email: string };
@@ -86,14 +90,15 @@ async function isMemberByEmail(tx: Tx, workspaceId: string, email: string): Prom
 }
 
 /**
- * A new link (token and expiry) for an open invitation. An expired one held no seat, so it must find
- * a free seat again as a new invitation would.
+ * A new link (token and expiry) for an open invitation, its mail's budgets spent. An expired one held
+ * no seat, so it must find a free seat again as a new invitation would; `inviter`, when given, becomes
+ * the expired invitation's inviter.
  */
 async function reissue(
   tx: Tx,
   invitation: InvitationRow,
   workspace: { id: string; plan: Plan; userSeats: number },
-  throttle: ResendThrottle,
+  mail: { spend: () => Promise<void>; inviter?: string },
 ) {
   // A revoked invitation stays closed even if it had expired first (its link reads "expired").
   if (invitation.acceptedAt)
@@ -102,14 +107,23 @@ async function reissue(
   const state = invitationState(invitation);
   requirePaidPlan(workspace.plan);
   if (state === 'expired') await requireFreeSeat(tx, workspace);
-  await throttle(invitation.id);
+  await mail.spend();
   const { token, tokenHash, expiresAt } = issueInvitationToken();
+  const invitedBy = state === 'expired' && mail.inviter ? mail.inviter : invitation.invitedBy;
   const [updated] = await tx
     .update(invitations)
-    .set({ tokenHash, expiresAt })
+    .set({ tokenHash, expiresAt, invitedBy })
     .where(eq(invitations.id, invitation.id))
     .returning();
   return { invitation: updated!, token, wasPending: state === 'pending' };
+}
+
+async function findInviter(app: FastifyInstance, invitation: InvitationRow) {
+  const [inviter] = await app.db
+    .select({ ...person, locale: users.locale })
+    .from(users)
+    .where(eq(users.id, invitation.invitedBy));
+  return inviter!;
 }
 
 /** Mails the link; the invitation is already committed, so a failure says to try again (which resends). */
@@ -117,34 +131,37 @@ async function sendInvitation(
   app: FastifyInstance,
   sent: { invitation: InvitationRow; token: string; workspaceName: string },
 ) {
-  const [inviter] = await app.db
-    .select({ ...person, locale: users.locale })
-    .from(users)
-    .where(eq(users.id, sent.invitation.invitedBy));
+  const inviter = await findInviter(app, sent.invitation);
   const link = `${app.config.APP_URL}/invite/existing?token=${sent.token}`;
   try {
     await app.mailer.send(
       invitationMail({
         to: sent.invitation.email,
-        inviterName: displayName(inviter!),
+        inviterName: displayName(inviter),
         workspaceName: sent.workspaceName,
         link,
-        locale: inviter!.locale,
+        locale: inviter.locale,
       }),
     );
   } catch (error) {
     app.log.error({ err: error }, 'could not send the invitation e-mail');
     throw new AppError('INTERNAL', 'We could not send the e-mail; try again in a minute', 503);
   }
-  return inviter!;
+  return inviter;
 }
+
+/** A pending invitation whose link was mailed less than a minute ago. */
+const justSent = (invitation: InvitationRow) =>
+  invitationState(invitation) === 'pending' &&
+  Date.now() - issuedAt(invitation).getTime() < REPEATED_INVITATION_MS;
 
 export async function inviteToWorkspace(
   app: FastifyInstance,
-  input: { workspaceId: string; userId: string; email: string; throttleResend: ResendThrottle },
+  input: { workspaceId: string; userId: string; email: string },
 ): Promise<InviteResponse> {
   const email = normalizeEmail(input.email);
-  await requireMembership(app.db, input.workspaceId, input.userId);
+  const role = await requireMembership(app.db, input.workspaceId, input.userId);
+  const spend = () => app.mailBudgets.invitationMail(email, input.userId);
   const outcome = await app.db.transaction(async (tx) => {
     const workspace = await lockWorkspace(tx, input.workspaceId);
     requirePaidPlan(workspace.plan);
@@ -163,10 +180,18 @@ export async function inviteToWorkspace(
         ),
       );
     if (open) {
-      const reissued = await reissue(tx, open, workspace, input.throttleResend);
+      const pending = invitationState(open) === 'pending';
+      if (pending && open.invitedBy !== input.userId && role !== 'owner') {
+        throw new AppError('NOT_INVITER', NOT_INVITER_MESSAGE);
+      }
+      if (justSent(open)) {
+        return { invitation: open, token: null, wasPending: true, workspaceName: workspace.name };
+      }
+      const reissued = await reissue(tx, open, workspace, { spend, inviter: input.userId });
       return { ...reissued, workspaceName: workspace.name };
     }
     await requireFreeSeat(tx, workspace);
+    await spend();
     const { token, tokenHash, expiresAt } = issueInvitationToken();
     const [created] = await tx
       .insert(invitations)
@@ -174,7 +199,11 @@ export async function inviteToWorkspace(
       .returning();
     return { invitation: created!, token, wasPending: false, workspaceName: workspace.name };
   });
-  const inviter = await sendInvitation(app, outcome);
+  const { token } = outcome;
+  const inviter =
+    token === null
+      ? await findInviter(app, outcome.invitation)
+      : await sendInvitation(app, { ...outcome, token });
   return { invitation: toPendingInvitation(outcome.invitation, inviter), resent: outcome.wasPending };
 }
 
@@ -210,7 +239,7 @@ async function manageableInvitation(db: Db | Tx, invitationId: string, userId: s
 
 export async function resendInvitation(
   app: FastifyInstance,
-  input: { invitationId: string; userId: string; throttleResend: ResendThrottle },
+  input: { invitationId: string; userId: string },
 ): Promise<PendingInvitation> {
   const found = await manageableInvitation(app.db, input.invitationId, input.userId);
   const outcome = await app.db.transaction(async (tx) => {
@@ -223,7 +252,9 @@ export async function resendInvitation(
       .where(eq(invitations.id, found.id))
       .for('update');
     if (!invitation) throw notFound('Invitation');
-    const reissued = await reissue(tx, invitation, workspace, input.throttleResend);
+    const reissued = await reissue(tx, invitation, workspace, {
+      spend: () => app.mailBudgets.invitationMail(invitation.email, input.userId),
+    });
     return { ...reissued, workspaceName: workspace.name };
   });
   const inviter = await sendInvitation(app, outcome);

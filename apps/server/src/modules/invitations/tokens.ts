@@ -17,6 +17,10 @@ export function issueInvitationToken(now = new Date()) {
   };
 }
 
+/** When an invitation's current link was issued: its expiry, less the time a link is valid. */
+export const issuedAt = (invitation: { expiresAt: Date }) =>
+  new Date(invitation.expiresAt.getTime() - INVITATION_VALID_DAYS * DAY_MS);
+
 export const hashInvitationToken = (token: string) => hashSecret(token);
 
 /**

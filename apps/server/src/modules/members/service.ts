@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Member, MembersResponse } from '@redacta/shared';
 import type { Db, Tx } from '../../db/client.ts';
-import { memberships, projects, promptUsage, users, workspaces } from '../../db/schema.ts';
+import { invitations, memberships, projects, promptUsage, users, workspaces } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { requireMembership } from '../workspaces/service.ts';
 import { lockWorkspace, seatsUsed } from '../invitations/index.ts';
@@ -63,9 +63,10 @@ export async function leaveWorkspace(db: Db, workspaceId: string, userId: string
 
 /**
  * Ends a member's membership (docs/decisions/0009-removed-members-projects.md): the membership goes,
- * their private projects of this workspace pass to the owner and stay private, and their recently
- * used prompts of this workspace go. Everything else they made stays as it is. Access ends with the
- * membership row, which every request checks. 404 when they are not a member.
+ * their private projects of this workspace pass to the owner and stay private, their recently
+ * used prompts of this workspace go, and the invitations they sent that are still open are revoked,
+ * so nobody gets back in through an address they invited. Everything else they made stays as it is.
+ * Access ends with the membership row, which every request checks. 404 when they are not a member.
  */
 async function endMembership(tx: Tx, workspaceId: string, memberId: string): Promise<void> {
   // The same lock as an invitation's seat check and a plan change: a freed seat is counted at once.
@@ -95,4 +96,15 @@ async function endMembership(tx: Tx, workspaceId: string, memberId: string): Pro
   await tx
     .delete(promptUsage)
     .where(and(eq(promptUsage.workspaceId, workspaceId), eq(promptUsage.userId, memberId)));
+  await tx
+    .update(invitations)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(invitations.workspaceId, workspaceId),
+        eq(invitations.invitedBy, memberId),
+        isNull(invitations.acceptedAt),
+        isNull(invitations.revokedAt),
+      ),
+    );
 }

@@ -91,6 +91,8 @@ describe('invite modal', () => {
     ],
     ['ALREADY_MEMBER', 409, 'Esta persona ya es miembro del espacio de trabajo.'],
     ['PLAN_REQUIRED', 403, 'Mejora al Plan Pro para invitar a miembros del equipo'],
+    ['NOT_INVITER', 403, 'El usuario no es un invitador'],
+    ['RATE_LIMITED', 429, 'Demasiados intentos. Espera un momento y vuelve a intentarlo'],
   ])(
     'a refusal %s shows its message under the field and keeps the modal open',
     async (code, status, text) => {
