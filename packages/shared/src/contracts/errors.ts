@@ -50,6 +50,7 @@ export const errorCodes = [
   'NO_SUBSCRIPTION',
   'DISCOUNT_ALREADY_USED',
   'WEBHOOK_SIGNATURE_INVALID',
+  'STORAGE_FULL',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

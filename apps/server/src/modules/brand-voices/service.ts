@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { brandVoices, users } from '../../db/schema.ts';
 import { AppError, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { requireCreatorOrOwner } from '../members/rules.ts';
+import { requireRoomToReplace, requireStorageRoom, textBytes } from '../storage/service.ts';
 import { requireMembership } from '../workspaces/service.ts';
 
 /** Attempts of a write that sets a default before two simultaneous "set default" requests give up. */
@@ -121,6 +122,7 @@ export async function createBrandVoice(
   body: CreateBrandVoiceBody,
 ): Promise<BrandVoice> {
   await requireMembership(db, workspaceId, userId);
+  await requireStorageRoom(db, workspaceId, textBytes(body.name, body.voice));
   return withOneDefault(db, async (tx) => {
     const isDefault = body.isDefault ?? false;
     if (isDefault) await clearOtherDefaults(tx, workspaceId);
@@ -140,6 +142,7 @@ export async function updateBrandVoice(
   body: UpdateBrandVoiceBody,
 ): Promise<BrandVoice> {
   const voice = await requireVoiceEditor(db, id, userId);
+  await requireRoomToReplace(db, 'brandVoice', id, { name: body.name, text: body.voice });
   return withOneDefault(db, async (tx) => {
     if (body.isDefault) await clearOtherDefaults(tx, voice.workspaceId, id);
     const [updated] = await tx

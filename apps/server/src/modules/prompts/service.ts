@@ -13,6 +13,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { promptUsage, prompts } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { requireCreatorOrOwner } from '../members/rules.ts';
+import { requireRoomToReplace, requireStorageRoom, textBytes } from '../storage/service.ts';
 import { requireMembership } from '../workspaces/service.ts';
 import type { BuiltInLibrary, BuiltInPrompt } from './built-ins.ts';
 
@@ -104,6 +105,7 @@ export async function promptGroups(
 
 export async function createCustomPrompt(db: Db, userId: string, body: CreateCustomPromptBody) {
   await requireMembership(db, body.workspaceId, userId);
+  await requireStorageRoom(db, body.workspaceId, textBytes(body.name, body.text));
   const [created] = await db
     .insert(prompts)
     .values({
@@ -137,6 +139,7 @@ async function requireCustomPromptEditor(db: Db | Tx, id: string, userId: string
 
 export async function updateCustomPrompt(db: Db, id: string, userId: string, body: UpdateCustomPromptBody) {
   await requireCustomPromptEditor(db, id, userId);
+  await requireRoomToReplace(db, 'prompt', id, body);
   const [updated] = await db
     .update(prompts)
     .set({ name: body.name, text: body.text })
