@@ -45,14 +45,12 @@ async function fill(user: TestUser, room: number) {
   const used = await usedBytes(user);
   const quota = (await storage(user)).json().limitBytes as number;
   // A value this large is kept out of line, counted at its length.
-  await t.app.db
-    .insert(conversationEntries)
-    .values({
-      projectId: project.id,
-      role: 'user',
-      content: noise(quota - used - room),
-      createdBy: user.id,
-    });
+  await t.app.db.insert(conversationEntries).values({
+    projectId: project.id,
+    role: 'user',
+    content: noise(quota - used - room),
+    createdBy: user.id,
+  });
   expect(quota - (await usedBytes(user))).toBe(room);
 }
 

@@ -13,8 +13,8 @@ import {
   renderDocument,
 } from './test/render-document';
 
-const savedEcho = (body: unknown) =>
-  json(200, { content: (body as { content: unknown }).content, updatedAt: '2026-11-23T10:00:00Z' });
+/** The server's answer to a save: when it was saved, never the document again. */
+const savedEcho = () => json(200, { updatedAt: '2026-11-23T10:00:00Z' });
 
 const reply = [
   '## Titular',
@@ -115,8 +115,8 @@ describe('document panel', { timeout: 20_000 }, () => {
     const { saves } = renderDocument(
       {
         [`GET ${documentUrl}`]: () => json(200, { content: { type: 'doc', content: [paragraph('Hola')] } }),
-        [`PATCH ${documentUrl}`]: (body) =>
-          fail ? json(503, { error: { code: 'INTERNAL', message: 'down' } }) : savedEcho(body),
+        [`PATCH ${documentUrl}`]: () =>
+          fail ? json(503, { error: { code: 'INTERNAL', message: 'down' } }) : savedEcho(),
       },
       { reply: 'Otra línea' },
     );
@@ -227,10 +227,10 @@ describe('document panel', { timeout: 20_000 }, () => {
     const { saves } = renderDocument(
       {
         [`GET ${documentUrl}`]: () => json(200, { content: { type: 'doc', content: [paragraph('Base')] } }),
-        [`PATCH ${documentUrl}`]: (body) =>
+        [`PATCH ${documentUrl}`]: () =>
           refuse
             ? json(413, { error: { code: 'DOCUMENT_TOO_LARGE', message: 'The document is too large' } })
-            : savedEcho(body),
+            : savedEcho(),
       },
       { reply: 'Texto largo' },
     );
@@ -248,6 +248,40 @@ describe('document panel', { timeout: 20_000 }, () => {
     expect(await screen.findByText('¡Proyecto guardado correctamente!')).toBeInTheDocument();
     expect(saves().at(-1)!.body).toEqual({
       content: { type: 'doc', content: [paragraph('Base'), paragraph('Texto largo')] },
+    });
+  });
+
+  it('keeps the text and says what to do when the workspace has no storage left', async () => {
+    const user = userEvent.setup();
+    let refuse = true;
+    const { saves } = renderDocument(
+      {
+        [`GET ${documentUrl}`]: () => json(200, { content: { type: 'doc', content: [paragraph('Base')] } }),
+        [`PATCH ${documentUrl}`]: () =>
+          refuse
+            ? json(413, { error: { code: 'STORAGE_FULL', message: 'This workspace has used its storage' } })
+            : savedEcho(),
+      },
+      { reply: 'Texto nuevo' },
+    );
+    await screen.findByRole('textbox', { name: 'Texto del documento' });
+    await user.click(screen.getByRole('button', { name: 'Insertar respuesta' }));
+
+    expect(await screen.findByRole('alert', {}, { timeout: 3000 })).toHaveTextContent(
+      'Tu espacio de trabajo ha llenado su almacenamiento y el documento no se ha guardado',
+    );
+    expect(screen.getByText('Sin almacenamiento libre')).toBeInTheDocument();
+    expect(editorBox()).toHaveTextContent('Texto nuevo');
+    // Refused content is not sent again by itself.
+    const refusedSaves = saves().length;
+    await act(() => new Promise((resolve) => setTimeout(resolve, 1500)));
+    expect(saves()).toHaveLength(refusedSaves);
+
+    refuse = false;
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('¡Proyecto guardado correctamente!')).toBeInTheDocument();
+    expect(saves().at(-1)!.body).toEqual({
+      content: { type: 'doc', content: [paragraph('Base'), paragraph('Texto nuevo')] },
     });
   });
 
@@ -300,7 +334,7 @@ describe('document panel', { timeout: 20_000 }, () => {
         [`PATCH ${documentUrl}`]: async (body) => {
           await answer.promise;
           stored = (body as { content: unknown }).content;
-          return savedEcho(body);
+          return savedEcho();
         },
       },
       { reply: 'Dos' },
