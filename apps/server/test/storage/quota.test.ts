@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { STORAGE_QUOTA_BYTES } from '@redacta/shared';
-import { conversationEntries, documents, prompts } from '../../src/db/schema.ts';
+import { conversationEntries, documents } from '../../src/db/schema.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createUser, setPlan, type TestUser } from '../helpers/factories.ts';
 import { doc, insertProject } from '../helpers/project-factories.ts';
@@ -37,6 +37,31 @@ function saveDocument(user: TestUser, projectId: string, text: string) {
 async function documentText(projectId: string) {
   const [row] = await t.app.db.select().from(documents).where(eq(documents.projectId, projectId));
   return JSON.stringify(row!.content);
+}
+
+function createVoice(user: TestUser, voice: string, name = 'Voz') {
+  const url = `/api/brand-voice/workspace/${user.workspaceId}`;
+  return t.app.inject({ method: 'POST', url, headers: user.auth, payload: { name, voice } });
+}
+function editVoice(user: TestUser, id: string, voice: string) {
+  return t.app.inject({
+    method: 'PATCH',
+    url: `/api/brand-voice/${id}`,
+    headers: user.auth,
+    payload: { voice },
+  });
+}
+function createPrompt(user: TestUser, text: string, name = 'P') {
+  const payload = { workspaceId: user.workspaceId, language: 'es', name, text };
+  return t.app.inject({ method: 'POST', url: '/api/prompt/custom', headers: user.auth, payload });
+}
+function editPrompt(user: TestUser, id: string, text: string) {
+  const url = `/api/prompt/custom/${id}`;
+  return t.app.inject({ method: 'PATCH', url, headers: user.auth, payload: { name: 'P', text } });
+}
+function sendChat(user: TestUser, projectId: string, message: string) {
+  const payload = { workspaceId: user.workspaceId, projectId, message };
+  return t.app.inject({ method: 'POST', url: '/api/chat/send-request-stream', headers: user.auth, payload });
 }
 
 /** Fills the user's workspace with a conversation until `room` bytes are left (negative: over the quota). */
@@ -78,22 +103,12 @@ describe('storage quota per workspace', () => {
       .values({ projectId: project.id, role: 'user', content: noise(20_000), createdBy: ana.id });
     const afterEntry = await usedBytes(ana);
     expect(afterEntry - afterDocument).toBe(20_000);
-    const prompt = await t.app.inject({
-      method: 'POST',
-      url: '/api/prompt/custom',
-      headers: ana.auth,
-      payload: { workspaceId: ana.workspaceId, language: 'es', name: 'P', text: noise(5_000) },
-    });
+    const prompt = await createPrompt(ana, noise(5_000), 'P');
     expect(prompt.statusCode).toBe(201);
     const afterPrompt = await usedBytes(ana);
     // Values over about 2 KB are kept out of line at their length; shorter ones carry a small header.
     expect(afterPrompt - afterEntry).toBe(5_000 + 2);
-    const voice = await t.app.inject({
-      method: 'POST',
-      url: `/api/brand-voice/workspace/${ana.workspaceId}`,
-      headers: ana.auth,
-      payload: { name: 'V', voice: noise(1_000) },
-    });
+    const voice = await createVoice(ana, noise(1_000), 'V');
     expect(voice.statusCode).toBe(201);
     expect((await usedBytes(ana)) - afterPrompt).toBe(1_004 + 2);
 
@@ -145,55 +160,16 @@ describe('storage quota per workspace', () => {
   it('refuses new brand voices, custom prompts and chat requests in a full workspace; shrinking edits go through', async () => {
     const ana = await createUser(t.app);
     const project = await insertProject(t.app, ana);
-    const voice = await t.app.inject({
-      method: 'POST',
-      url: `/api/brand-voice/workspace/${ana.workspaceId}`,
-      headers: ana.auth,
-      payload: { name: 'Voz', voice: noise(2_000) },
-    });
-    const [prompt] = await t.app.db
-      .insert(prompts)
-      .values({
-        workspaceId: ana.workspaceId,
-        language: 'es',
-        name: 'P',
-        text: noise(2_000),
-        createdBy: ana.id,
-      })
-      .returning();
+    const voice = await createVoice(ana, noise(2_000), 'Voz');
+    const prompt = await createPrompt(ana, noise(2_000));
     await fill(ana, 100);
 
     const refused = [
-      await t.app.inject({
-        method: 'POST',
-        url: `/api/brand-voice/workspace/${ana.workspaceId}`,
-        headers: ana.auth,
-        payload: { name: 'Otra', voice: noise(200) },
-      }),
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/prompt/custom',
-        headers: ana.auth,
-        payload: { workspaceId: ana.workspaceId, language: 'es', name: 'Otra', text: noise(200) },
-      }),
-      await t.app.inject({
-        method: 'PATCH',
-        url: `/api/brand-voice/${voice.json().id}`,
-        headers: ana.auth,
-        payload: { voice: noise(2_200) },
-      }),
-      await t.app.inject({
-        method: 'PATCH',
-        url: `/api/prompt/custom/${prompt!.id}`,
-        headers: ana.auth,
-        payload: { name: 'P', text: noise(2_200) },
-      }),
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/chat/send-request-stream',
-        headers: ana.auth,
-        payload: { workspaceId: ana.workspaceId, projectId: project.id, message: noise(200) },
-      }),
+      await createVoice(ana, noise(200), 'Otra'),
+      await createPrompt(ana, noise(200), 'Otra'),
+      await editVoice(ana, voice.json().id, noise(2_200)),
+      await editPrompt(ana, prompt.json().id, noise(2_200)),
+      await sendChat(ana, project.id, noise(200)),
     ];
     for (const res of refused) {
       expect(res.statusCode, res.body).toBe(413);
@@ -206,27 +182,12 @@ describe('storage quota per workspace', () => {
     expect(entries).toHaveLength(0);
 
     const shrunk = [
-      await t.app.inject({
-        method: 'PATCH',
-        url: `/api/brand-voice/${voice.json().id}`,
-        headers: ana.auth,
-        payload: { voice: noise(1_000) },
-      }),
-      await t.app.inject({
-        method: 'PATCH',
-        url: `/api/prompt/custom/${prompt!.id}`,
-        headers: ana.auth,
-        payload: { name: 'P', text: noise(1_000) },
-      }),
+      await editVoice(ana, voice.json().id, noise(1_000)),
+      await editPrompt(ana, prompt.json().id, noise(1_000)),
     ];
     for (const res of shrunk) expect(res.statusCode, res.body).toBe(200);
     // What the edits freed is room again: a small chat request fits now.
-    const chat = await t.app.inject({
-      method: 'POST',
-      url: '/api/chat/send-request-stream',
-      headers: ana.auth,
-      payload: { workspaceId: ana.workspaceId, projectId: project.id, message: 'Un eslogan corto' },
-    });
+    const chat = await sendChat(ana, project.id, 'Un eslogan corto');
     expect(chat.statusCode).toBe(200);
   });
 });
