@@ -68,7 +68,9 @@ async function timedGet(url: string, headers: Record<string, string>): Promise<n
 }
 
 async function main() {
-  console.log(`document saves: ${database}, ${rounds} rounds of ${saves} saves; load average ${loadAverage()}`);
+  console.log(
+    `document saves: ${database}, ${rounds} rounds of ${saves} saves; load average ${loadAverage()}`,
+  );
   const peer = await startChild('../capacity/model-peer.ts', { PEER_TOKENS: '1', PEER_DELAY_MS: '0' });
   const instance = await startInstance<{ reader: Member; savers: Member[] }>({
     database,
