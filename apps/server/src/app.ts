@@ -32,6 +32,7 @@ import { oauthRoutes } from './modules/oauth/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { workspaceRoutes } from './modules/workspaces/routes.ts';
 import { memberRoutes } from './modules/members/routes.ts';
+import { storageRoutes } from './modules/storage/routes.ts';
 import { projectRoutes } from './modules/projects/routes.ts';
 import { folderRoutes } from './modules/folders/routes.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
@@ -120,6 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(userRoutes, { prefix: '/user' });
       await api.register(workspaceRoutes, { prefix: '/workspace' });
       await api.register(memberRoutes, { prefix: '/workspace' });
+      await api.register(storageRoutes, { prefix: '/workspace' });
       // Projects, folders and chat declare full paths (/workspace/:id/projects, /project/:id/…),
       // so each feature owns its routes whatever the first path segment.
       await api.register(projectRoutes);

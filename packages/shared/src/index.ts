@@ -20,3 +20,4 @@ export * from './contracts/brand-voices.ts';
 export * from './contracts/prompts.ts';
 export * from './contracts/teams.ts';
 export * from './contracts/billing.ts';
+export * from './contracts/storage.ts';

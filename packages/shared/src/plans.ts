@@ -6,6 +6,18 @@ export const plans = ['free', 'pro_monthly', 'pro_yearly', 'enterprise'] as cons
 export type Plan = (typeof plans)[number];
 
 export const PRO_INCLUDED_SEATS = 3;
+
+const MEBIBYTE = 1024 * 1024;
+/**
+ * What each plan's workspace may keep, in bytes as the database stores them: its documents, brand
+ * voices, custom prompts and conversations (docs/product.md, "Storage").
+ */
+export const STORAGE_QUOTA_BYTES: Record<Plan, number> = {
+  free: 50 * MEBIBYTE,
+  pro_monthly: 5 * 1024 * MEBIBYTE,
+  pro_yearly: 5 * 1024 * MEBIBYTE,
+  enterprise: 5 * 1024 * MEBIBYTE,
+};
 export const DEFAULT_FREE_PLAN_WORDS = 2000;
 
 export const prices = {

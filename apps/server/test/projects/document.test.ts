@@ -4,6 +4,7 @@ import { documents, projects } from '../../src/db/schema.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createUser } from '../helpers/factories.ts';
 import { createTeam, doc, insertProject } from '../helpers/project-factories.ts';
+import { DOCUMENT_SAVES_PER_MINUTE } from '../../src/modules/projects/save-limits.ts';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -22,7 +23,7 @@ const read = (projectId: string, auth: Record<string, string>) =>
   t.app.inject({ method: 'GET', url: `/api/project/${projectId}/document`, headers: auth });
 
 describe('GET|PATCH /api/project/:id/document', () => {
-  it('saves ProseMirror JSON, answers with the saved content, and reads it back', async () => {
+  it('saves ProseMirror JSON, answers only the saved time, and reads it back', async () => {
     const ana = await createUser(t.app);
     const project = await insertProject(t.app, ana, { updatedAt: new Date('2026-01-01T00:00:00Z') });
     const content = {
@@ -44,7 +45,8 @@ describe('GET|PATCH /api/project/:id/document', () => {
     };
     const res = await save(project.id, ana.auth, { content });
     expect(res.statusCode).toBe(200);
-    expect(res.json().content).toEqual(content);
+    // The editor holds what it sent: the answer does not echo the document.
+    expect(Object.keys(res.json())).toEqual(['updatedAt']);
     expect(Date.parse(res.json().updatedAt)).toBeGreaterThan(Date.parse('2026-01-02T00:00:00Z'));
     expect((await read(project.id, ana.auth)).json()).toEqual({ content });
     // Saving the document makes the project recently updated.
@@ -126,5 +128,34 @@ describe('GET|PATCH /api/project/:id/document', () => {
     expect(huge.json()).toMatchObject({ error: { code: 'DOCUMENT_TOO_LARGE' } });
     const [row] = await t.app.db.select().from(documents).where(eq(documents.projectId, project.id));
     expect(JSON.stringify(row!.content).length).toBe(1024 * 1024);
+  });
+
+  it('takes at most 120 saves a minute from one user (429 beyond, others unaffected)', async () => {
+    const ana = await createUser(t.app);
+    const bea = await createUser(t.app);
+    const mine = await insertProject(t.app, ana);
+    const hers = await insertProject(t.app, bea);
+    for (let i = 0; i < DOCUMENT_SAVES_PER_MINUTE; i++) {
+      expect((await save(mine.id, ana.auth, { content: doc(`versión ${i}`) })).statusCode).toBe(200);
+    }
+    const over = await save(mine.id, ana.auth, { content: doc('una más') });
+    expect(over.statusCode).toBe(429);
+    expect(over.json().error.code).toBe('RATE_LIMITED');
+    expect((await read(mine.id, ana.auth)).json()).toEqual({
+      content: doc(`versión ${DOCUMENT_SAVES_PER_MINUTE - 1}`),
+    });
+    expect((await save(hers.id, bea.auth, { content: doc('la suya') })).statusCode).toBe(200);
+  });
+
+  it('handles two saves of one user at a time and refuses more at once with 429', async () => {
+    const ana = await createUser(t.app);
+    const project = await insertProject(t.app, ana);
+    const answers = await Promise.all(
+      [1, 2, 3, 4].map((n) => save(project.id, ana.auth, { content: doc(`a la vez ${n}`) })),
+    );
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 200, 429, 429]);
+    expect(answers.find((res) => res.statusCode === 429)!.json().error.code).toBe('RATE_LIMITED');
+    // Once they are answered the next save goes through.
+    expect((await save(project.id, ana.auth, { content: doc('después') })).statusCode).toBe(200);
   });
 });

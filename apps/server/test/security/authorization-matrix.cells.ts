@@ -224,6 +224,7 @@ export const matrixCases: MatrixCase[] = [
   // The workspace, its members and its usage.
   { operation: 'PATCH /api/workspace/rename/{id}', target: 'the team', home: 'team', cells: ownerOnly(200) },
   { operation: 'GET /api/workspace/{id}/usage', target: 'the team', home: 'team', cells: anyMember(200) },
+  { operation: 'GET /api/workspace/{id}/storage', target: 'the team', home: 'team', cells: anyMember(200) },
   { operation: 'GET /api/workspace/{id}/members', target: 'the team', home: 'team', cells: anyMember(200) },
   {
     operation: 'GET /api/workspace/{id}/members',

@@ -177,6 +177,7 @@ export const matrixRequests: Record<string, Build> = Object.fromEntries<Build>([
     (f) => ({ url: `/api/workspace/rename/${f.team}`, payload: { name: `Equipo ${MARKERS.team}` } }),
   ],
   ['GET /api/workspace/{id}/usage · the team', (f) => ({ url: `/api/workspace/${f.team}/usage` })],
+  ['GET /api/workspace/{id}/storage · the team', (f) => ({ url: `/api/workspace/${f.team}/storage` })],
   ['GET /api/workspace/{id}/members · the team', (f) => ({ url: `/api/workspace/${f.team}/members` })],
   [
     "GET /api/workspace/{id}/members · the outsider's workspace",

@@ -120,7 +120,12 @@ describe('JSON nesting depth', () => {
     const content = { type: 'doc', content: [node] };
     const res = await saveRaw(project.id, ana.auth, JSON.stringify({ content }));
     expect(res.statusCode).toBe(200);
-    expect(res.json().content).toEqual(content);
+    const saved = await app.inject({
+      method: 'GET',
+      url: `/api/project/${project.id}/document`,
+      headers: ana.auth,
+    });
+    expect(saved.json().content).toEqual(content);
   });
 });
 

@@ -128,7 +128,10 @@ describe('settings pages', () => {
       'GET /api/workspace/list': () => json(200, [workspace()]),
     });
     expect(await screen.findByText('1500 de 2000 palabras usadas')).toBeInTheDocument();
-    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '1500');
+    expect(screen.getByRole('progressbar', { name: 'Palabras este mes' })).toHaveAttribute(
+      'aria-valuenow',
+      '1500',
+    );
     expect(screen.getByText(/432 €\/año/)).toBeInTheDocument();
   });
 });

@@ -53,6 +53,7 @@ export const errorCodes = [
   'BRAND_VOICES_FULL',
   'FOLDERS_FULL',
   'CUSTOM_PROMPTS_FULL',
+  'STORAGE_FULL',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

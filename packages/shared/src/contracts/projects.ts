@@ -175,8 +175,6 @@ export type UpdateDocumentBody = z.infer<typeof updateDocumentBodySchema>;
 const storedDocumentContentSchema = z.looseObject({ type: z.string(), content: z.array(z.unknown()) });
 export const documentResponseSchema = z.object({ content: storedDocumentContentSchema });
 export type DocumentResponse = z.infer<typeof documentResponseSchema>;
-export const updateDocumentResponseSchema = z.object({
-  content: storedDocumentContentSchema,
-  updatedAt: z.string(),
-});
+/** A save answers only when it was saved: the editor already holds the content it sent. */
+export const updateDocumentResponseSchema = z.object({ updatedAt: z.string() });
 export type UpdateDocumentResponse = z.infer<typeof updateDocumentResponseSchema>;

@@ -45,6 +45,7 @@ import {
   pendingInvitationSchema,
   pendingInvitationsResponseSchema,
 } from './teams.ts';
+import { storageUsageSchema } from './storage.ts';
 import { changeEmailResponseSchema, changeNameResponseSchema } from './user.ts';
 import {
   renameWorkspaceResponseSchema,
@@ -70,6 +71,7 @@ export const responseSchemas = {
   'GET /workspace/list': workspaceListResponseSchema,
   'PATCH /workspace/rename/:id': renameWorkspaceResponseSchema,
   'GET /workspace/:id/usage': workspaceUsageSchema,
+  'GET /workspace/:id/storage': storageUsageSchema,
 
   'GET /workspace/:id/members': membersResponseSchema,
   'POST /workspace/:id/invite': inviteResponseSchema,

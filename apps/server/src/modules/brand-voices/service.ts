@@ -10,6 +10,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { brandVoices, users } from '../../db/schema.ts';
 import { AppError, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { requireCreatorOrOwner } from '../members/rules.ts';
+import { requireRoomToReplace, requireStorageRoom, textBytes } from '../storage/service.ts';
 import { requireListRoom } from '../workspaces/list-caps.ts';
 import { requireMembership } from '../workspaces/service.ts';
 
@@ -155,6 +156,7 @@ export async function createBrandVoice(
   await requireMembership(db, workspaceId, userId);
   return withOneDefault(db, async (tx) => {
     await requireListRoom(tx, 'brandVoices', workspaceId);
+    await requireStorageRoom(tx, workspaceId, textBytes(body.name, body.voice));
     const isDefault = body.isDefault ?? false;
     if (isDefault) await clearOtherDefaults(tx, workspaceId);
     const [created] = await tx
@@ -173,6 +175,7 @@ export async function updateBrandVoice(
   body: UpdateBrandVoiceBody,
 ): Promise<BrandVoice> {
   const voice = await requireVoiceEditor(db, id, userId);
+  await requireRoomToReplace(db, 'brandVoice', id, { name: body.name, text: body.voice });
   return withOneDefault(db, async (tx) => {
     if (body.isDefault) await clearOtherDefaults(tx, voice.workspaceId, id);
     const [updated] = await tx

@@ -22,6 +22,7 @@ import { ndjsonReplyWriter } from './reply-writer.ts';
 import { sendChatStream, type ChatDeps } from './send.ts';
 import { conversationPage } from './conversation.ts';
 import { premiumModelStatus, setPremiumModel, setReaction, showReplyVersion } from './service.ts';
+import { requireRoomForChatTurn } from '../storage/service.ts';
 
 /** Chat, improve, conversations, reactions and the premium-model switch. Paths are full (no prefix). */
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -59,8 +60,9 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
           'for an earlier reply). The first message of a project that still has its default name names it after its first ' +
           'words (`projectName` in the start part).',
         body: sendChatRequestBodySchema,
-        errors: [403, 409, 502, 504],
+        errors: [403, 409, 413, 502, 504],
       }),
+      preHandler: (request) => requireRoomForChatTurn(app.db, request.userId, request.body),
     },
     (request, reply) =>
       whileClientWaits(reply, (signal) =>

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  DOCUMENT_MAX_BYTES,
   createProjectBodySchema,
   createProjectResponseSchema,
   documentResponseSchema,
@@ -16,6 +17,7 @@ import {
 import { z } from 'zod';
 import { signedInSchemas } from '../../lib/route-options.ts';
 import { listWorkspaceProjects } from './list.ts';
+import { DOCUMENT_SAVES_AT_ONCE, DOCUMENT_SAVES_PER_MINUTE, documentSaveLimits } from './save-limits.ts';
 import {
   createProject,
   deleteProject,
@@ -27,6 +29,12 @@ import {
   toggleProjectShared,
   updateDocument,
 } from './service.ts';
+
+/**
+ * What a save's body may hold besides the document: `{"content":…}` and the whitespace a client may
+ * add. The document's own size is checked exactly once parsed.
+ */
+const DOCUMENT_BODY_SLACK_BYTES = 64 * 1024;
 
 /** Registered under /api with full paths: /workspace/{id}/project…, /project/{id}… */
 export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -127,12 +135,18 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     '/project/:id/document',
     {
       schema: schema({
-        summary: 'Save the document (ProseMirror JSON, at most 1 MB); anyone who can see the project',
+        summary:
+          'Save the document (ProseMirror JSON, at most 1 MB); anyone who can see the project. Answers the saved time. ' +
+          '413 DOCUMENT_TOO_LARGE, 413 STORAGE_FULL (the workspace has used its storage; a smaller document still saves), ' +
+          `429 beyond ${DOCUMENT_SAVES_PER_MINUTE} saves a minute or ${DOCUMENT_SAVES_AT_ONCE} at once per user`,
         params: idParamsSchema,
         body: updateDocumentBodySchema,
         response: { 200: updateDocumentResponseSchema },
-        errors: [413],
+        errors: [413, 429],
       }),
+      onRequest: documentSaveLimits(app),
+      // Read no more than a document at its limit can take as a body, with room for its wrapping.
+      bodyLimit: DOCUMENT_MAX_BYTES + DOCUMENT_BODY_SLACK_BYTES,
       // A body beyond the server's limit never reaches the handler: answer it as a too-large document too.
       errorHandler: (error, _request, _reply) => {
         if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw documentTooLarge();

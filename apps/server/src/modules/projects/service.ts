@@ -10,6 +10,8 @@ import {
 import type { Db } from '../../db/client.ts';
 import { conversationEntries, documents, folders, projects, users, workspaces } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { lockWorkspace } from '../invitations/index.ts';
+import { requireWithinQuotaAfterWrite, storedDocumentBytes } from '../storage/service.ts';
 import { requireMembership } from '../workspaces/service.ts';
 import { requireProjectAccess, requireProjectEditor, type ProjectRow } from './access.ts';
 
@@ -144,19 +146,35 @@ export async function getDocument(db: Db, projectId: string, userId: string) {
   return { content: (document?.content as DocumentContent | undefined) ?? emptyDocumentContent };
 }
 
-export async function updateDocument(db: Db, projectId: string, userId: string, content: DocumentContent) {
-  await requireProjectAccess(db, projectId, userId);
-  if (Buffer.byteLength(JSON.stringify(content), 'utf8') > DOCUMENT_MAX_BYTES) throw documentTooLarge();
+/**
+ * Saves the document and answers when: the client already holds what it sent. The content is
+ * serialised once, and that text is both what the size rule counts and what the database stores.
+ * A save that makes the document larger must leave the workspace within its storage quota
+ * (measured after the write, as stored; 413 STORAGE_FULL rolls it back); a smaller one always saves.
+ */
+export async function updateDocument(
+  db: Db,
+  projectId: string,
+  userId: string,
+  content: DocumentContent,
+): Promise<{ updatedAt: string }> {
+  const json = JSON.stringify(content);
+  if (Buffer.byteLength(json, 'utf8') > DOCUMENT_MAX_BYTES) throw documentTooLarge();
+  const { project } = await requireProjectAccess(db, projectId, userId);
   return db.transaction(async (tx) => {
+    await lockWorkspace(tx, project.workspaceId);
+    const before = await storedDocumentBytes(tx, projectId);
     const now = new Date();
-    const [saved] = await tx
+    const stored = sql`${json}::jsonb`;
+    await tx
       .insert(documents)
-      .values({ projectId, content, updatedAt: now })
-      .onConflictDoUpdate({ target: documents.projectId, set: { content, updatedAt: now } })
-      .returning({ content: documents.content, updatedAt: documents.updatedAt });
+      .values({ projectId, content: stored, updatedAt: now })
+      .onConflictDoUpdate({ target: documents.projectId, set: { content: stored, updatedAt: now } });
+    const growth = (await storedDocumentBytes(tx, projectId)) - before;
+    await requireWithinQuotaAfterWrite(tx, project.workspaceId, growth);
     // Editing the document is editing the project: it moves up in "recently updated".
     await tx.update(projects).set({ updatedAt: now }).where(eq(projects.id, projectId));
-    return { content: saved!.content as DocumentContent, updatedAt: saved!.updatedAt.toISOString() };
+    return { updatedAt: now.toISOString() };
   });
 }
 

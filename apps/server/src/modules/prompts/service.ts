@@ -13,6 +13,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { promptUsage, prompts } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { requireCreatorOrOwner } from '../members/rules.ts';
+import { requireRoomToReplace, requireStorageRoom, textBytes } from '../storage/service.ts';
 import { requireListRoom } from '../workspaces/list-caps.ts';
 import { requireMembership } from '../workspaces/service.ts';
 import type { BuiltInLibrary, BuiltInPrompt } from './built-ins.ts';
@@ -107,6 +108,7 @@ export async function createCustomPrompt(db: Db, userId: string, body: CreateCus
   await requireMembership(db, body.workspaceId, userId);
   return db.transaction(async (tx) => {
     await requireListRoom(tx, 'customPrompts', body.workspaceId);
+    await requireStorageRoom(tx, body.workspaceId, textBytes(body.name, body.text));
     const [created] = await tx
       .insert(prompts)
       .values({
@@ -141,6 +143,7 @@ async function requireCustomPromptEditor(db: Db | Tx, id: string, userId: string
 
 export async function updateCustomPrompt(db: Db, id: string, userId: string, body: UpdateCustomPromptBody) {
   await requireCustomPromptEditor(db, id, userId);
+  await requireRoomToReplace(db, 'prompt', id, body);
   const [updated] = await db
     .update(prompts)
     .set({ name: body.name, text: body.text })

@@ -13,8 +13,8 @@ import {
   renderDocument,
 } from './test/render-document';
 
-const savedEcho = (body: unknown) =>
-  json(200, { content: (body as { content: unknown }).content, updatedAt: '2026-11-23T10:00:00Z' });
+/** The server's answer to a save: when it was saved, never the document again. */
+const savedEcho = () => json(200, { updatedAt: '2026-11-23T10:00:00Z' });
 
 const reply = [
   '## Titular',
@@ -115,8 +115,8 @@ describe('document panel', { timeout: 20_000 }, () => {
     const { saves } = renderDocument(
       {
         [`GET ${documentUrl}`]: () => json(200, { content: { type: 'doc', content: [paragraph('Hola')] } }),
-        [`PATCH ${documentUrl}`]: (body) =>
-          fail ? json(503, { error: { code: 'INTERNAL', message: 'down' } }) : savedEcho(body),
+        [`PATCH ${documentUrl}`]: () =>
+          fail ? json(503, { error: { code: 'INTERNAL', message: 'down' } }) : savedEcho(),
       },
       { reply: 'Otra línea' },
     );
@@ -221,26 +221,35 @@ describe('document panel', { timeout: 20_000 }, () => {
     });
   });
 
-  it('keeps the text and says so when the server refuses a document as too large', async () => {
+  it.each([
+    {
+      why: 'the document is too large',
+      code: 'DOCUMENT_TOO_LARGE',
+      alert: 'El documento supera el máximo de 1 MB y no se ha guardado',
+      status: 'Demasiado grande para guardar',
+    },
+    {
+      why: 'the workspace has no storage left',
+      code: 'STORAGE_FULL',
+      alert: 'Tu espacio de trabajo ha llenado su almacenamiento y el documento no se ha guardado',
+      status: 'Sin almacenamiento libre',
+    },
+  ])('keeps the text and says what to do when the server refuses a save because $why', async (refusal) => {
     const user = userEvent.setup();
     let refuse = true;
     const { saves } = renderDocument(
       {
         [`GET ${documentUrl}`]: () => json(200, { content: { type: 'doc', content: [paragraph('Base')] } }),
-        [`PATCH ${documentUrl}`]: (body) =>
-          refuse
-            ? json(413, { error: { code: 'DOCUMENT_TOO_LARGE', message: 'The document is too large' } })
-            : savedEcho(body),
+        [`PATCH ${documentUrl}`]: () =>
+          refuse ? json(413, { error: { code: refusal.code, message: 'Refused' } }) : savedEcho(),
       },
       { reply: 'Texto largo' },
     );
     await screen.findByRole('textbox', { name: 'Texto del documento' });
     await user.click(screen.getByRole('button', { name: 'Insertar respuesta' }));
 
-    expect(await screen.findByRole('alert', {}, { timeout: 3000 })).toHaveTextContent(
-      'El documento supera el máximo de 1 MB y no se ha guardado',
-    );
-    expect(screen.getByText('Demasiado grande para guardar')).toBeInTheDocument();
+    expect(await screen.findByRole('alert', {}, { timeout: 3000 })).toHaveTextContent(refusal.alert);
+    expect(screen.getByText(refusal.status)).toBeInTheDocument();
     expect(editorBox()).toHaveTextContent('Texto largo');
 
     refuse = false;
@@ -300,7 +309,7 @@ describe('document panel', { timeout: 20_000 }, () => {
         [`PATCH ${documentUrl}`]: async (body) => {
           await answer.promise;
           stored = (body as { content: unknown }).content;
-          return savedEcho(body);
+          return savedEcho();
         },
       },
       { reply: 'Dos' },

@@ -5,7 +5,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/components/ui/cn';
 import type { SaveState } from '../state/document-store';
 
-const states: SaveState[] = ['saved', 'dirty', 'saving', 'error', 'tooLarge'];
+const states: SaveState[] = ['saved', 'dirty', 'saving', 'error', 'tooLarge', 'storageFull'];
 
 const icons: Record<SaveState, ReactNode> = {
   saved: <Check className="size-3.5 shrink-0" aria-hidden />,
@@ -13,6 +13,7 @@ const icons: Record<SaveState, ReactNode> = {
   saving: <Spinner className="size-3.5 shrink-0" />,
   error: <AlertTriangle className="size-3.5 shrink-0" aria-hidden />,
   tooLarge: <AlertTriangle className="size-3.5 shrink-0" aria-hidden />,
+  storageFull: <AlertTriangle className="size-3.5 shrink-0" aria-hidden />,
 };
 
 /**
@@ -23,7 +24,7 @@ const icons: Record<SaveState, ReactNode> = {
  */
 export function SaveStatus({ state }: { state: SaveState }) {
   const { t } = useTranslation();
-  const failed = state === 'error' || state === 'tooLarge';
+  const failed = state === 'error' || state === 'tooLarge' || state === 'storageFull';
   return (
     <span className="inline-grid text-xs">
       {states.map((reserved) => (

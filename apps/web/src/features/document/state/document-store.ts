@@ -7,8 +7,19 @@ export const AUTOSAVE_DELAY_MS = 1000;
 export const RETRY_DELAY_MS = 5000;
 
 export type LoadState = 'loading' | 'ready' | 'error';
-/** `dirty`: changed locally, a save is scheduled; `tooLarge`: the server refused the size. */
-export type SaveState = 'saved' | 'dirty' | 'saving' | 'error' | 'tooLarge';
+/**
+ * `dirty`: changed locally, a save is scheduled; `tooLarge`: the server refused the size;
+ * `storageFull`: the workspace has no storage left for a larger document.
+ */
+export type SaveState = 'saved' | 'dirty' | 'saving' | 'error' | 'tooLarge' | 'storageFull';
+
+/** Refusals that the same content would meet again: no retry by itself, the next edit tries again. */
+const refusals: Partial<Record<string, SaveState>> = {
+  DOCUMENT_TOO_LARGE: 'tooLarge',
+  STORAGE_FULL: 'storageFull',
+};
+
+const isRefusal = (state: SaveState) => state === 'tooLarge' || state === 'storageFull';
 
 export interface DocumentSnapshot {
   load: LoadState;
@@ -123,10 +134,10 @@ export class DocumentStore {
         this.inFlight = null;
         // The local copy stays the truth: it is kept and offered again on the next edit or save.
         this.unsaved = true;
-        const tooLarge = isApiError(error) && error.code === 'DOCUMENT_TOO_LARGE';
-        this.update({ save: tooLarge ? 'tooLarge' : 'error' });
+        const refused = isApiError(error) ? refusals[error.code] : undefined;
+        this.update({ save: refused ?? 'error' });
         // The same content would be refused again; a smaller one comes with the next edit.
-        if (!tooLarge) this.schedule(RETRY_DELAY_MS);
+        if (!refused) this.schedule(RETRY_DELAY_MS);
         return false;
       },
     );
@@ -135,7 +146,7 @@ export class DocumentStore {
 
   /** Leaving the project (switch or unmount): send what is still unsaved. */
   flush() {
-    if (this.timer !== null || (this.unsaved && this.snapshot.save !== 'tooLarge')) void this.save();
+    if (this.timer !== null || (this.unsaved && !isRefusal(this.snapshot.save))) void this.save();
   }
 
   /**
@@ -144,7 +155,7 @@ export class DocumentStore {
    */
   flushOnUnload(): boolean {
     if (!this.unsaved || !this.snapshot.content) return this.inFlight === null;
-    if (this.snapshot.save === 'tooLarge') return false;
+    if (isRefusal(this.snapshot.save)) return false;
     if (!this.deps.saveOnUnload(this.projectId, this.snapshot.content)) return false;
     this.cancelTimer();
     this.unsaved = false;

@@ -13,9 +13,10 @@ export function useExplicitSave(store: DocumentStore): () => Promise<void> {
   const saveNow = useCallback(async () => {
     if (store.getSnapshot().load !== 'ready') return;
     const saved = await store.save();
+    const state = store.getSnapshot().save;
     if (saved) toast.success(t('document.savedToast'), { id: 'document-saved' });
-    else if (store.getSnapshot().save === 'tooLarge') {
-      toast.error(t('document.tooLarge'), { id: 'document-save-failed' });
+    else if (state === 'tooLarge' || state === 'storageFull') {
+      toast.error(t(`document.${state}`), { id: 'document-save-failed' });
     } else toast.error(t('document.saveFailed'), { id: 'document-save-failed' });
   }, [store, t]);
 

@@ -26,3 +26,19 @@ export function yearlySavingPercent(prices: Pick<PriceMap, 'proMonthly' | 'proYe
   const saving = 1 - prices.proYearly / (12 * prices.proMonthly);
   return Math.max(0, Math.floor((saving * 100) / 5) * 5);
 }
+
+const MEBIBYTE = 1024 * 1024;
+const GIBIBYTE = 1024 * MEBIBYTE;
+
+/**
+ * An amount of storage as the quotas are stated: "12,4 MB", "50 MB", "5 GB" (1 MB = 1,024 KB). Under
+ * 1 MB two decimals, so a little use still shows.
+ */
+export function storageSize(bytes: number): string {
+  const [value, unit] = bytes >= GIBIBYTE ? [bytes / GIBIBYTE, 'gigabyte'] : [bytes / MEBIBYTE, 'megabyte'];
+  return new Intl.NumberFormat(formattingLocale(), {
+    style: 'unit',
+    unit,
+    maximumFractionDigits: value < 1 ? 2 : 1,
+  }).format(value);
+}

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { changeLocale } from '@/lib/i18n';
 import userEvent from '@testing-library/user-event';
 import { renderInSession, startSignedOut } from '../../../../test/session';
 import { fakeBillingApi, stubLocation, W } from '../test/fake-billing-api';
@@ -24,6 +25,27 @@ describe('/subscription', () => {
     expect(screen.getByTestId('seats-used')).toHaveTextContent('2 de 4 asientos ocupados');
     expect(screen.getByText('3 incluidos en el Plan Pro + 1 adicionales')).toBeInTheDocument();
     expect(screen.queryByTestId('sandbox-label')).not.toBeInTheDocument();
+  });
+
+  it("shows the workspace's storage against its plan's quota with a bar, in Spanish and English", async () => {
+    renderPage(fakeBillingApi({ plan: 'free', storedBytes: 12.5 * 1024 * 1024 }));
+    const storage = await screen.findByTestId('storage-usage');
+    expect(storage).toHaveTextContent('Almacenamiento: 12,5 MB de 50 MB');
+    const bar = within(storage).getByRole('progressbar', { name: 'Almacenamiento' });
+    expect(bar).toHaveAttribute('aria-valuenow', String(12.5 * 1024 * 1024));
+    expect(bar).toHaveAttribute('aria-valuemax', String(50 * 1024 * 1024));
+    expect(storage).toHaveTextContent('Documentos, conversaciones, voces de marca y plantillas');
+
+    await act(() => changeLocale('en'));
+    expect(screen.getByTestId('storage-usage')).toHaveTextContent('Storage: 12.5 MB of 50 MB');
+    await act(() => changeLocale('es'));
+  });
+
+  it('a Pro workspace has 5 GB; a full one is told what to do', async () => {
+    renderPage(fakeBillingApi({ plan: 'pro_monthly', storedBytes: 5 * 1024 * 1024 * 1024 }));
+    const storage = await screen.findByTestId('storage-usage');
+    expect(storage).toHaveTextContent('Almacenamiento: 5 GB de 5 GB');
+    expect(storage).toHaveTextContent('Has llenado el almacenamiento: borra lo que ya no necesites');
   });
 
   it('adds seats: digits only, 1 to 99, the monthly seat price, then the new count and the success message', async () => {

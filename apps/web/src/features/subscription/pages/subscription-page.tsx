@@ -4,12 +4,14 @@ import { isProPlan } from '@redacta/shared/plans';
 import { useSession } from '@/features/session';
 import { LoadError } from '@/components/ui/load-error';
 import { usePrices, useSubscriptionSummary } from '../api/billing';
+import { useStorageUsage } from '../api/storage';
 import { usePortal } from '../hooks/use-portal';
 import { ManageActions } from '../components/manage-actions';
 import { PlanCards } from '../components/plan-cards';
 import { PlanOverview } from '../components/plan-overview';
 import { SandboxLabel } from '../components/sandbox-label';
 import { SeatsPanel } from '../components/seats-panel';
+import { StorageUsage } from '../components/storage-usage';
 import { UpgradeModal } from '../components/upgrade-modal';
 import { WordUsage } from '../components/word-usage';
 
@@ -36,7 +38,8 @@ function SummarySkeleton() {
 
 /**
  * /subscription: the workspace's plan and what its owner can do with it — upgrade, seats, yearly
- * billing, payment details, cancel or resume — with this month's words and the plans compared.
+ * billing, payment details, cancel or resume — with this month's words, the storage used and the
+ * plans compared.
  * Members see the same facts without the actions.
  */
 export default function SubscriptionPage() {
@@ -45,6 +48,7 @@ export default function SubscriptionPage() {
   const [upgradeOpen, setUpgradeOpen] = useState(false);
   const summary = useSubscriptionSummary(workspace?.id ?? '', !!workspace);
   const prices = usePrices();
+  const storage = useStorageUsage(workspace?.id ?? '', !!workspace);
   const portal = usePortal(workspace?.id ?? '');
   if (!workspace) return null;
   const data = summary.data;
@@ -82,6 +86,14 @@ export default function SubscriptionPage() {
                 {t('subscription.wordsThisMonth')}
               </h2>
               <WordUsage usage={workspace.workspaceUsage} />
+              {storage.data && (
+                <>
+                  <h2 className="mt-5 mb-2 text-xs font-medium tracking-wide text-text-muted uppercase">
+                    {t('subscription.storage')}
+                  </h2>
+                  <StorageUsage usage={storage.data} />
+                </>
+              )}
             </div>
           </section>
           {prices.isError && (

@@ -1,5 +1,11 @@
 import { vi } from 'vitest';
-import type { BillingMode, SandboxCheckout, SubscriptionSummary, Workspace } from '@redacta/shared';
+import {
+  STORAGE_QUOTA_BYTES,
+  type BillingMode,
+  type SandboxCheckout,
+  type SubscriptionSummary,
+  type Workspace,
+} from '@redacta/shared';
 import { json, type ApiHandler } from '../../../../test/render';
 import { luis, me, WORKSPACE_ID as W, workspaceFixture } from '../../../../test/fixtures';
 
@@ -39,6 +45,8 @@ export function fakeBillingApi(
     extraSeats?: number;
     seatsUsed?: number;
     discountUsed?: boolean;
+    /** Bytes the workspace stores (the quota follows the plan). */
+    storedBytes?: number;
     fail?: Partial<Record<BillingRoute, [number, string]>>;
   } = {},
 ) {
@@ -119,6 +127,12 @@ export function fakeBillingApi(
       ]),
     ),
     [`GET /api/workspace/${W}/subscription`]: route('summary', () => json(200, state.summary)),
+    [`GET /api/workspace/${W}/storage`]: () =>
+      json(200, {
+        workspaceId: W,
+        usedBytes: options.storedBytes ?? 3 * 1024 * 1024,
+        limitBytes: STORAGE_QUOTA_BYTES[state.summary.plan],
+      }),
     'POST /api/subscription/create-subscription': route('checkout', () =>
       json(200, { url: `http://localhost:3000/subscription/sandbox-checkout?session=${SANDBOX_SESSION}` }),
     ),

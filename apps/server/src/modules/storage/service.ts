@@ -1,0 +1,147 @@
+import { and, eq, exists, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { STORAGE_QUOTA_BYTES, type StorageUsage } from '@redacta/shared';
+import type { Db, Tx } from '../../db/client.ts';
+import {
+  brandVoices,
+  conversationEntries,
+  documents,
+  memberships,
+  projects,
+  prompts,
+  workspaces,
+} from '../../db/schema.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+
+// ── What a workspace keeps ───────────────────────────────────────────────────────────────────────
+// A workspace's storage is the text and JSON of its documents, conversations, brand voices and custom
+// prompts, counted as the database stores them (pg_column_size: after the database's own compression
+// of large values, read from each row without decompressing anything). One statement over the
+// workspace's rows, each table reached through its workspace (or project) index; no counter to drift.
+
+/** Bytes of a value as stored. */
+const sizeOf = (column: SQL | AnyPgColumn) => sql<number>`pg_column_size(${column})`.mapWith(Number);
+/** Bytes of columns as stored, summed over the rows; over no rows, 0. */
+const stored = (...columns: AnyPgColumn[]) =>
+  sql`coalesce(sum(${sql.join(
+    columns.map((column) => sizeOf(column)),
+    sql` + `,
+  )}), 0)`;
+
+const used = sql`(select ${stored(documents.content)} from ${documents}
+    join ${projects} on ${projects.id} = ${documents.projectId} where ${projects.workspaceId} = ${workspaces.id})
+  + (select ${stored(conversationEntries.content)} from ${conversationEntries}
+    join ${projects} on ${projects.id} = ${conversationEntries.projectId} where ${projects.workspaceId} = ${workspaces.id})
+  + (select ${stored(brandVoices.name, brandVoices.voice)} from ${brandVoices}
+    where ${brandVoices.workspaceId} = ${workspaces.id})
+  + (select ${stored(prompts.name, prompts.text)} from ${prompts}
+    where ${prompts.workspaceId} = ${workspaces.id})`;
+
+/**
+ * The storage a workspace uses and its plan, in one statement; with `member`, only for a workspace
+ * that user belongs to (null otherwise).
+ */
+async function readUsage(db: Db | Tx, workspaceId: string, member?: string) {
+  const [row] = await db
+    .select({ plan: workspaces.plan, used: sql`${used}`.mapWith(Number) })
+    .from(workspaces)
+    .where(
+      and(
+        eq(workspaces.id, workspaceId),
+        member
+          ? exists(
+              db
+                .select({ one: sql`1` })
+                .from(memberships)
+                .where(and(eq(memberships.workspaceId, workspaces.id), eq(memberships.userId, member))),
+            )
+          : undefined,
+      ),
+    );
+  return row ? { plan: row.plan, used: row.used, limit: STORAGE_QUOTA_BYTES[row.plan] } : null;
+}
+
+export const storageFull = (limitBytes: number) =>
+  new AppError(
+    'STORAGE_FULL',
+    `This workspace has used its ${limitBytes / 1024 / 1024} MB of storage; delete projects, conversations, ` +
+      'brand voices or prompts you no longer need, or upgrade the plan, to save more',
+    413,
+  );
+
+/** `GET /workspace/{id}/storage`, for a member of the workspace (404 otherwise). */
+export async function storageUsage(db: Db, workspaceId: string, userId: string): Promise<StorageUsage> {
+  const usage = await readUsage(db, workspaceId, userId);
+  if (!usage) throw notFound('Workspace');
+  return { workspaceId, usedBytes: usage.used, limitBytes: usage.limit };
+}
+
+/**
+ * Before a write that adds `bytes` to a workspace: 413 STORAGE_FULL when they would not fit in its
+ * plan's quota. A write that adds nothing (or shrinks what it replaces) is always allowed.
+ */
+export async function requireStorageRoom(db: Db | Tx, workspaceId: string, bytes: number): Promise<void> {
+  if (bytes <= 0) return;
+  const usage = await readUsage(db, workspaceId);
+  if (usage && usage.used + bytes > usage.limit) throw storageFull(usage.limit);
+}
+
+/** The UTF-8 size of the texts a write stores. */
+export const textBytes = (...texts: (string | undefined | null)[]) =>
+  texts.reduce((sum, text) => sum + (text ? Buffer.byteLength(text, 'utf8') : 0), 0);
+
+/**
+ * Before a chat turn: its request and a reply of at least one byte must fit. Only for a workspace the
+ * user belongs to; any other is left for the chat itself to answer 404.
+ */
+export async function requireRoomForChatTurn(
+  db: Db,
+  userId: string,
+  turn: { workspaceId: string; message?: string | null },
+): Promise<void> {
+  const usage = await readUsage(db, turn.workspaceId, userId);
+  if (usage && usage.used + textBytes(turn.message) + 1 > usage.limit) throw storageFull(usage.limit);
+}
+
+/**
+ * Replacing a brand voice's or a custom prompt's texts (`name`, and `text` for the prompt's text or the
+ * voice): what the changed ones grow by, against what is stored, must fit.
+ */
+export async function requireRoomToReplace(
+  db: Db | Tx,
+  kind: 'brandVoice' | 'prompt',
+  id: string,
+  changes: { name?: string; text?: string },
+): Promise<void> {
+  const table = kind === 'brandVoice' ? brandVoices : prompts;
+  const textColumn = kind === 'brandVoice' ? brandVoices.voice : prompts.text;
+  const [row] = await db
+    .select({ workspaceId: table.workspaceId, name: sizeOf(table.name), text: sizeOf(textColumn) })
+    .from(table)
+    .where(eq(table.id, id));
+  if (!row?.workspaceId) return;
+  const growth =
+    (changes.name === undefined ? 0 : textBytes(changes.name) - row.name) +
+    (changes.text === undefined ? 0 : textBytes(changes.text) - row.text);
+  await requireStorageRoom(db, row.workspaceId, growth);
+}
+
+/**
+ * After a write inside `tx` that grew a stored value by `growth` bytes (as stored): 413 STORAGE_FULL,
+ * which rolls the write back, when the workspace now holds more than its quota. Exact, because it
+ * measures what was stored; the caller holds the workspace row's lock so writers take turns.
+ */
+export async function requireWithinQuotaAfterWrite(tx: Tx, workspaceId: string, growth: number) {
+  if (growth <= 0) return;
+  const usage = await readUsage(tx, workspaceId);
+  if (usage && usage.used > usage.limit) throw storageFull(usage.limit);
+}
+
+/** The bytes a project's document takes as stored (0 without one). */
+export async function storedDocumentBytes(tx: Tx, projectId: string): Promise<number> {
+  const [row] = await tx
+    .select({ bytes: sizeOf(documents.content) })
+    .from(documents)
+    .where(eq(documents.projectId, projectId));
+  return row?.bytes ?? 0;
+}
