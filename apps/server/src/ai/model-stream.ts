@@ -1,5 +1,6 @@
 import type { LanguageModelV3, LanguageModelV3CallOptions } from '@ai-sdk/provider';
 import { partSourceOf, type PartSource } from './part-source.ts';
+import { WordCeiling } from './word-ceiling.ts';
 
 export type StreamEnding = 'aborted' | 'timeout' | 'provider';
 
@@ -186,17 +187,27 @@ export async function* modelTextStream(
 
 /**
  * A model's whole answer, trimmed, for calls answered in one response (improve, voice analysis);
- * `signal` aborts the call. Failures are ModelStreamErrors, as in `modelTextStream`.
+ * `signal` aborts the call. With `maxWords` the answer stops there (the model is stopped too), whatever
+ * the provider did with its token limit. Failures are ModelStreamErrors, as in `modelTextStream`.
  */
 export async function modelAnswer(
   model: LanguageModelV3,
   call: Omit<LanguageModelV3CallOptions, 'abortSignal'>,
   timeouts: StreamTimeouts,
   signal: AbortSignal,
+  maxWords?: number,
 ): Promise<string> {
+  const ceiling = maxWords === undefined ? undefined : new WordCeiling(maxWords);
   let text = '';
-  for await (const delta of modelTextStream(model, call, timeouts, signal)) text += delta;
-  return text.trim();
+  for await (const delta of modelTextStream(model, call, timeouts, signal)) {
+    if (!ceiling) {
+      text += delta;
+      continue;
+    }
+    text += ceiling.admit(delta);
+    if (ceiling.reached) break;
+  }
+  return (ceiling ? ceiling.final(text) : text).trim();
 }
 
 export function describe(error: unknown): string {

@@ -358,6 +358,32 @@ export const usageCounters = pgTable(
   (t) => [primaryKey({ columns: [t.workspaceId, t.period] })],
 );
 
+/**
+ * Words set aside for AI calls in progress (docs/product.md, "Plans and the word allowance"): a
+ * limited plan's call reserves the words it may use before the model starts, and is charged what it
+ * used when it ends, which deletes the row. A chat reply also holds one while it streams on any plan
+ * with a stream cap, words null when unlimited. A row outlives its process only until `expires_at`.
+ */
+export const wordReservations = pgTable(
+  'word_reservations',
+  {
+    id: id(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['chat', 'improve', 'analyze'] }).notNull(),
+    /** The month the words are set aside from, as usage_counters.period. */
+    period: text('period').notNull(),
+    words: integer('words'),
+    expiresAt: at('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('word_reservations_workspace_idx').on(t.workspaceId, t.expiresAt)],
+);
+
 export const subscriptions = pgTable(
   'subscriptions',
   {
