@@ -7,12 +7,7 @@ import { demoWriterOptions, type DemoTask } from '../../ai/demo/writer.ts';
 import { modelAnswer, type StreamEnding, type StreamTimeouts } from '../../ai/model-stream.ts';
 import { failureReason, logModelFailure, modelCallError } from '../../ai/model-errors.ts';
 import type { UsageSettings } from '../usage/service.ts';
-import {
-  maxTokensFor,
-  releaseReservation,
-  reserveWords,
-  settleReservation,
-} from '../usage/reservations.ts';
+import { maxTokensFor, releaseReservation, reserveWords, settleReservation } from '../usage/reservations.ts';
 import { aiWorkspace, modelFor } from './workspace.ts';
 
 /** What every AI call of a workspace needs: the database, the models, the allowance and the timeouts. */
@@ -98,7 +93,9 @@ export async function runChargedTask(
           { role: 'user', content: [{ type: 'text', text: task.text }] },
         ],
         providerOptions: demoWriterOptions({ language: workspace.language, task: task.task }),
-        ...(reservation?.words ? { maxOutputTokens: maxTokensFor(reservation.words, workspace.language) } : {}),
+        ...(reservation?.words
+          ? { maxOutputTokens: maxTokensFor(reservation.words, workspace.language) }
+          : {}),
       },
       deps.timeouts,
       context.signal,

@@ -50,7 +50,9 @@ export const RESERVATION_TTL_MS = 11 * 60_000;
 export const REPLY_TIME_LIMIT_MS = 10 * 60_000;
 
 /** `STREAM_CAPS` as JSON for `open_chat_turn`, which learns the workspace's plan only as it runs. */
-export const streamCapsJson = JSON.stringify(Object.fromEntries(plans.map((plan) => [plan, STREAM_CAPS[plan]])));
+export const streamCapsJson = JSON.stringify(
+  Object.fromEntries(plans.map((plan) => [plan, STREAM_CAPS[plan]])),
+);
 
 /** A reservation held by a call: `words` null when the plan has no word limit. */
 export interface WordReservation {
