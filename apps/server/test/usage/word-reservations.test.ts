@@ -271,25 +271,21 @@ describe('concurrent chat streams are capped per user and per workspace', () => 
 });
 
 describe('improve and brand-voice analysis obey the same ceiling', () => {
-  const improve = (user: TestUser = ana) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/chat/improve',
-      headers: user.auth,
-      payload: { workspaceId: ana.workspaceId, text: 'Un anuncio de zapatillas' },
-    });
-  const analyse = (user: TestUser = ana) =>
-    t.app.inject({
+  const tasks = [
+    { task: 'improve', kind: 'improve', method: 'POST', url: '/api/chat/improve', text: 'Un anuncio' },
+    {
+      task: 'analysis',
+      kind: 'analyze',
       method: 'PATCH',
       url: '/api/brand-voice/analyze-content',
-      headers: user.auth,
-      payload: { workspaceId: ana.workspaceId, text: 'Tostamos café cada mañana y te lo llevamos a casa.' },
-    });
+      text: 'Tostamos café cada mañana y te lo llevamos a casa.',
+    },
+  ] as const;
 
-  for (const [task, call, kind] of [
-    ['improve', improve, 'improve'],
-    ['analysis', analyse, 'analyze'],
-  ] as const) {
+  for (const { task, kind, method, url, text } of tasks) {
+    const call = () =>
+      t.app.inject({ method, url, headers: ana.auth, payload: { workspaceId: ana.workspaceId, text } });
+
     it(`${task}: with 44 words left the answer is cut at 44 and 44 are charged`, async () => {
       await setUsed(ALLOWANCE - 44);
       const res = await call();
