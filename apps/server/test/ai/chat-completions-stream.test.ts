@@ -208,6 +208,24 @@ describe('the lean Chat Completions stream', () => {
     expect(parts.at(-1)).toMatchObject({ type: 'finish', finishReason: { unified: 'other' } });
   });
 
+  it('sends a token limit itself: max_tokens in the lean request, nothing else added', async () => {
+    const { baseURL, requests } = await rawServer([event(chunk('ok', 'length')), 'data: [DONE]\n\n']);
+    const parts = await partsOf(await model(baseURL).doStream({ prompt, maxOutputTokens: 88 }));
+    expect(parts.filter((part) => part.type === 'text-delta').map((part) => part.delta)).toEqual(['ok']);
+    expect(requests[0]!.body).toEqual({
+      model: 'local-model',
+      messages: [
+        { role: 'system', content: 'Write copy.' },
+        { role: 'user', content: 'Un eslogan' },
+        { role: 'assistant', content: 'Corre más.' },
+        { role: 'user', content: 'Otro' },
+      ],
+      stream: true,
+      stream_options: { include_usage: true },
+      max_tokens: 88,
+    });
+  });
+
   it('leaves calls with tools or settings to the SDK’s model', async () => {
     const { baseURL, requests } = await rawServer([event(chunk('ok', 'stop')), 'data: [DONE]\n\n']);
     const parts = await partsOf(
