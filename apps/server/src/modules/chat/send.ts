@@ -114,15 +114,19 @@ async function streamChatReply(
     return;
   }
   const held: HeldReservation = { reservation: turn.reservation };
+  // A timer cleared when the turn ends, so no timer outlives its reply.
+  const timeLimit = new AbortController();
+  const timer = setTimeout(() => timeLimit.abort(), REPLY_TIME_LIMIT_MS);
   try {
     await answerTurn(
       deps,
       input,
-      { ...context, signal: AbortSignal.any([context.signal, AbortSignal.timeout(REPLY_TIME_LIMIT_MS)]) },
+      { ...context, signal: AbortSignal.any([context.signal, timeLimit.signal]) },
       turn,
       held,
     );
   } finally {
+    clearTimeout(timer);
     if (held.reservation) {
       await releaseReservation(deps.db, held.reservation).catch((error: unknown) => {
         context.log.error({ err: error }, 'could not release a word reservation');
