@@ -18,12 +18,15 @@ export class ModelStreamError extends Error {
 export interface StreamTimeouts {
   firstTokenMs: number;
   idleMs: number;
+  /** The longest the whole call may take, however steadily it streams. */
+  replyMs?: number;
 }
 
 /**
  * What every model stream shares: the client leaving and the watchdog abort one upstream
  * controller (closing the provider's connection), and the stream then fails saying why.
- * The watchdog first waits for a model call's first token, then for each gap between chunks.
+ * The watchdog first waits for a model call's first token, then for each gap between chunks; the
+ * deadline ends a call that takes longer than `replyMs` in all.
  */
 export class StreamGuard {
   readonly upstream = new AbortController();
@@ -31,6 +34,7 @@ export class StreamGuard {
   readonly aborted: Promise<never>;
   private ending: StreamEnding | undefined;
   private watchdog: NodeJS.Timeout;
+  private deadline: NodeJS.Timeout | undefined;
   /** The current wait: since when (Date.now()) and how long it may last. */
   private waitStartedAt = Date.now();
   private waitMs: number;
@@ -52,6 +56,8 @@ export class StreamGuard {
     this.aborted.catch(() => {});
     this.waitMs = timeouts.firstTokenMs;
     this.watchdog = setTimeout(this.onWatchdog, this.waitMs);
+    if (timeouts.replyMs !== undefined)
+      this.deadline = setTimeout(() => this.stop('timeout'), timeouts.replyMs);
   }
 
   race<T>(promise: PromiseLike<T>): Promise<T> {
@@ -114,6 +120,7 @@ export class StreamGuard {
    */
   close() {
     clearTimeout(this.watchdog);
+    clearTimeout(this.deadline);
     this.signal.removeEventListener('abort', this.onClientAbort);
     if (!this.upstreamDone && !this.upstream.signal.aborted) this.upstream.abort();
   }

@@ -33,8 +33,8 @@ const verbose = (delayMs = 2): PeerScript => ({
 
 let peer: OpenAIPeer;
 let t: TestApp;
-/** FREE_PLAN_WORDS of the app each test gets. */
-let freePlanWords = ALLOWANCE;
+/** Settings a describe block gives the app of each of its tests. */
+let blockEnv: Record<string, string> = {};
 let base: string;
 let ana: TestUser;
 let projectId: string;
@@ -43,7 +43,7 @@ beforeEach(async () => {
   peer = await startOpenAIPeer(verbose());
   // Streams held open by a stalled provider must outlive the requests sent beside them.
   t = await createTestApp(
-    peerAppEnv(peer, { FREE_PLAN_WORDS: String(freePlanWords), AI_IDLE_TIMEOUT_MS: '20000' }),
+    peerAppEnv(peer, { FREE_PLAN_WORDS: String(ALLOWANCE), AI_IDLE_TIMEOUT_MS: '20000', ...blockEnv }),
   );
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   ana = await createUser(t.app);
@@ -213,13 +213,39 @@ describe('a reservation is released however its reply ends', () => {
   });
 });
 
+describe('a reply that outlasts AI_REPLY_TIMEOUT_MS', () => {
+  beforeAll(() => {
+    blockEnv = { AI_REPLY_TIMEOUT_MS: '600' };
+  });
+  afterAll(() => {
+    blockEnv = {};
+  });
+
+  it('ends as a timeout, charged what it kept, before its reservation (a minute longer) could expire', async () => {
+    // 30 chunks 50 ms apart: steady, never idle, but longer than the reply may take.
+    peer.script = verbose(50);
+    const res = await send();
+    expect(res.status).toBe(200);
+    const [reservation] = await liveReservations();
+    expect(reservation!.expiresAt.getTime() - reservation!.createdAt.getTime()).toBe(600 + 60_000);
+    const parts = await readParts(res);
+    expect(parts.at(-1)!.part).toMatchObject({ type: 'error', code: 'AI_TIMEOUT' });
+    const [reply] = (await entries(t.app, projectId)).filter((e) => e.role === 'assistant');
+    expect(reply!.status).toBe('failed');
+    expect(reply!.wordsCharged).toBeGreaterThan(0);
+    expect(reply!.wordsCharged).toBeLessThan(REPLY_WORDS);
+    expect(await wordCount(t.app, ana.workspaceId)).toBe(reply!.wordsCharged);
+    expect(await liveReservations()).toEqual([]);
+  });
+});
+
 describe('concurrent chat streams are capped per user and per workspace', () => {
   // Words enough for every stream of a full workspace to reserve its share: the caps are what stop them.
   beforeAll(() => {
-    freePlanWords = RESERVED_WORDS.chat * (STREAM_CAPS.free!.workspace + 1);
+    blockEnv = { FREE_PLAN_WORDS: String(RESERVED_WORDS.chat * (STREAM_CAPS.free!.workspace + 1)) };
   });
   afterAll(() => {
-    freePlanWords = ALLOWANCE;
+    blockEnv = {};
   });
 
   async function holdStreams(users: TestUser[]) {

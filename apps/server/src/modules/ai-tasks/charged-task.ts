@@ -7,7 +7,13 @@ import { demoWriterOptions, type DemoTask } from '../../ai/demo/writer.ts';
 import { modelAnswer, type StreamEnding, type StreamTimeouts } from '../../ai/model-stream.ts';
 import { failureReason, logModelFailure, modelCallError } from '../../ai/model-errors.ts';
 import type { UsageSettings } from '../usage/service.ts';
-import { maxTokensFor, releaseReservation, reserveWords, settleReservation } from '../usage/reservations.ts';
+import {
+  maxTokensFor,
+  releaseReservation,
+  reservationTtlMs,
+  reserveWords,
+  settleReservation,
+} from '../usage/reservations.ts';
 import { aiWorkspace, modelFor } from './workspace.ts';
 
 /** What every AI call of a workspace needs: the database, the models, the allowance and the timeouts. */
@@ -15,7 +21,7 @@ export interface AiDeps {
   db: Db;
   models: Models;
   usage: UsageSettings;
-  timeouts: StreamTimeouts;
+  timeouts: StreamTimeouts & { replyMs: number };
 }
 
 /** The AI dependencies of an app, from its configuration, for the routes that make AI calls. */
@@ -24,7 +30,11 @@ export function aiDeps(app: FastifyInstance): AiDeps {
     db: app.db,
     models: app.models,
     usage: { freePlanWords: app.config.FREE_PLAN_WORDS },
-    timeouts: { firstTokenMs: app.config.AI_FIRST_TOKEN_TIMEOUT_MS, idleMs: app.config.AI_IDLE_TIMEOUT_MS },
+    timeouts: {
+      firstTokenMs: app.config.AI_FIRST_TOKEN_TIMEOUT_MS,
+      idleMs: app.config.AI_IDLE_TIMEOUT_MS,
+      replyMs: app.config.AI_REPLY_TIMEOUT_MS,
+    },
   };
 }
 
@@ -79,7 +89,7 @@ export async function runChargedTask(
   const reservation = await reserveWords(
     deps.db,
     workspace,
-    { userId: task.userId, kind: task.task },
+    { userId: task.userId, kind: task.task, ttlMs: reservationTtlMs(deps.timeouts.replyMs) },
     deps.usage,
   );
   const failure = task.failure ?? defaultFailure;

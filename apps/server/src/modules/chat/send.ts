@@ -14,7 +14,7 @@ import { recordPromptUse } from '../prompts/service.ts';
 import {
   maxTokensFor,
   releaseReservation,
-  REPLY_TIME_LIMIT_MS,
+  reservationTtlMs,
   type WordReservation,
 } from '../usage/reservations.ts';
 import { replyTextStream } from './search-stream.ts';
@@ -65,7 +65,7 @@ export interface ChatStreamContext extends CallContext {
  * the provider is asked for at most that many tokens, the server stops the reply at the reservation
  * if the provider goes on, and saving charges the words kept and ends the reservation. A turn that
  * saves no reply (refused after the reservation, failed or aborted before its first token, its save
- * failed) releases the reservation; a reply running past REPLY_TIME_LIMIT_MS is aborted before its
+ * failed) releases the reservation; a reply ends as a timeout after AI_REPLY_TIMEOUT_MS, before its
  * reservation could expire.
  *
  * The request is one of the server's open streams until its reply is saved: a stopping server waits
@@ -108,25 +108,18 @@ async function streamChatReply(
   input: SendChatRequestBody & { userId: string },
   context: TurnContext,
 ): Promise<void> {
-  const turn = await openChatTurn(deps.db, input, deps.usage);
+  const turn = await openChatTurn(deps.db, input, {
+    ...deps.usage,
+    reservationTtlMs: reservationTtlMs(deps.timeouts.replyMs),
+  });
   if (!turn.reservation) {
     await answerTurn(deps, input, context, turn, { reservation: null });
     return;
   }
   const held: HeldReservation = { reservation: turn.reservation };
-  // A timer cleared when the turn ends, so no timer outlives its reply.
-  const timeLimit = new AbortController();
-  const timer = setTimeout(() => timeLimit.abort(), REPLY_TIME_LIMIT_MS);
   try {
-    await answerTurn(
-      deps,
-      input,
-      { ...context, signal: AbortSignal.any([context.signal, timeLimit.signal]) },
-      turn,
-      held,
-    );
+    await answerTurn(deps, input, context, turn, held);
   } finally {
-    clearTimeout(timer);
     if (held.reservation) {
       await releaseReservation(deps.db, held.reservation).catch((error: unknown) => {
         context.log.error({ err: error }, 'could not release a word reservation');

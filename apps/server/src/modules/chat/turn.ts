@@ -7,7 +7,6 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { defaultProjectName } from '../projects/service.ts';
 import { monthlyLimits, type UsageSettings } from '../usage/service.ts';
 import {
-  RESERVATION_TTL_MS,
   RESERVED_WORDS,
   reservationRefused,
   reservationSchema,
@@ -90,7 +89,11 @@ export type ChatTurnInput = {
  * `requireProjectAccess` also call, the allowance is `monthlyLimit` and the caps `STREAM_CAPS`,
  * handed over for every plan.
  */
-export async function openChatTurn(db: Db, input: ChatTurnInput, settings: UsageSettings): Promise<ChatTurn> {
+export async function openChatTurn(
+  db: Db,
+  input: ChatTurnInput,
+  settings: UsageSettings & { reservationTtlMs: number },
+): Promise<ChatTurn> {
   const now = settings.now?.() ?? new Date();
   const regenerating = 'regenerate' in input;
   const turn = await callFunction(
@@ -111,7 +114,7 @@ export async function openChatTurn(db: Db, input: ChatTurnInput, settings: Usage
       p_history_entries: HISTORY_ENTRIES,
       p_reserve_words: RESERVED_WORDS.chat,
       p_stream_caps: streamCapsJson,
-      p_reservation_ttl_ms: RESERVATION_TTL_MS,
+      p_reservation_ttl_ms: settings.reservationTtlMs,
     },
     turnAnswerSchema,
   );

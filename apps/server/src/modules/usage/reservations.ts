@@ -43,11 +43,13 @@ export const STREAM_CAPS: Record<Plan, { user: number; workspace: number } | nul
 };
 
 /**
- * How long a reservation counts if its process dies without ending it. A live call never outlasts its
- * reservation: the chat stops a reply at REPLY_TIME_LIMIT_MS, a minute earlier.
+ * How long a reservation counts if its process dies without ending it: a minute more than a call may
+ * last (`AI_REPLY_TIMEOUT_MS`, after which the call ends as a timeout), so a live call never outlasts
+ * its reservation.
  */
-export const RESERVATION_TTL_MS = 11 * 60_000;
-export const REPLY_TIME_LIMIT_MS = 10 * 60_000;
+export function reservationTtlMs(replyTimeoutMs: number): number {
+  return replyTimeoutMs + 60_000;
+}
 
 /** `STREAM_CAPS` as JSON for `open_chat_turn`, which learns the workspace's plan only as it runs. */
 export const streamCapsJson = JSON.stringify(
@@ -87,7 +89,7 @@ const reserveAnswerSchema = z.union([
 export async function reserveWords(
   db: Db,
   workspace: { id: string; plan: Plan },
-  call: { userId: string; kind: Exclude<ReservationKind, 'chat'> },
+  call: { userId: string; kind: Exclude<ReservationKind, 'chat'>; ttlMs: number },
   settings: UsageSettings,
 ): Promise<WordReservation | null> {
   const limit = monthlyLimit(workspace.plan, settings);
@@ -104,7 +106,7 @@ export async function reserveWords(
       p_words: RESERVED_WORDS[call.kind],
       p_user_streams: null,
       p_workspace_streams: null,
-      p_ttl_ms: RESERVATION_TTL_MS,
+      p_ttl_ms: call.ttlMs,
     },
     reserveAnswerSchema,
   );
