@@ -112,10 +112,6 @@ async function streamChatReply(
     ...deps.usage,
     reservationTtlMs: reservationTtlMs(deps.timeouts.replyMs),
   });
-  if (!turn.reservation) {
-    await answerTurn(deps, input, context, turn, { reservation: null });
-    return;
-  }
   const held: HeldReservation = { reservation: turn.reservation };
   try {
     await answerTurn(deps, input, context, turn, held);
