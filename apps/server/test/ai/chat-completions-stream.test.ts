@@ -56,6 +56,14 @@ const prompt = [
   { role: 'user' as const, content: [{ type: 'text' as const, text: 'Otro' }] },
 ];
 
+/** `prompt` as Chat Completions messages. */
+const sentMessages = [
+  { role: 'system', content: 'Write copy.' },
+  { role: 'user', content: 'Un eslogan' },
+  { role: 'assistant', content: 'Corre más.' },
+  { role: 'user', content: 'Otro' },
+];
+
 async function partsOf(result: { stream: ReadableStream<LanguageModelV3StreamPart> }) {
   const parts: LanguageModelV3StreamPart[] = [];
   for await (const part of result.stream) parts.push(part);
@@ -127,12 +135,7 @@ describe('the lean Chat Completions stream', () => {
       authorization: 'Bearer sk-test',
       body: {
         model: 'local-model',
-        messages: [
-          { role: 'system', content: 'Write copy.' },
-          { role: 'user', content: 'Un eslogan' },
-          { role: 'assistant', content: 'Corre más.' },
-          { role: 'user', content: 'Otro' },
-        ],
+        messages: sentMessages,
         stream: true,
         stream_options: { include_usage: true },
       },
@@ -214,12 +217,7 @@ describe('the lean Chat Completions stream', () => {
     expect(parts.filter((part) => part.type === 'text-delta').map((part) => part.delta)).toEqual(['ok']);
     expect(requests[0]!.body).toEqual({
       model: 'local-model',
-      messages: [
-        { role: 'system', content: 'Write copy.' },
-        { role: 'user', content: 'Un eslogan' },
-        { role: 'assistant', content: 'Corre más.' },
-        { role: 'user', content: 'Otro' },
-      ],
+      messages: sentMessages,
       stream: true,
       stream_options: { include_usage: true },
       max_tokens: 88,
