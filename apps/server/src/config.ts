@@ -66,6 +66,7 @@ const envObject = z.object({
   AI_MODEL_PREMIUM_LABEL: optionalString,
   AI_FIRST_TOKEN_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   AI_IDLE_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  AI_REPLY_TIMEOUT_MS: z.coerce.number().int().positive().default(600_000),
   /** A SearXNG instance (JSON API enabled): the chat's web_search tool for current facts. */
   SEARCH_URL: optionalUrl,
   // Billing (src/modules/billing): Stripe, the offline sandbox, or off. See docs/configuration.md.

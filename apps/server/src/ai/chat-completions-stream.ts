@@ -22,7 +22,8 @@ export interface LeanChatSettings {
 /**
  * A Chat Completions model whose plain-text streams skip the SDK's per-chunk pipeline (ADR 0005).
  *
- * The chat's hot path streams text for a text-only prompt and nothing else. For exactly that call this
+ * The chat's hot path streams text for a text-only prompt, with at most a token limit (`max_tokens`,
+ * which a limited plan's reply always sends), and nothing else. For exactly that call this
  * model speaks the protocol itself: one fetch, the SSE split by hand, `JSON.parse`, and the parts of
  * each network read handed over in one batch (part-source.ts; `stream` reads the same). Every other
  * call — tools, response formats, sampling settings, files, `doGenerate` — goes to the SDK's own model
@@ -52,7 +53,6 @@ function plainTextMessages(options: LanguageModelV3CallOptions): ChatMessage[] |
     options.tools?.length ||
     options.toolChoice ||
     (options.responseFormat && options.responseFormat.type !== 'text') ||
-    options.maxOutputTokens !== undefined ||
     options.temperature !== undefined ||
     options.topP !== undefined ||
     options.topK !== undefined ||
@@ -97,6 +97,7 @@ async function leanStream(
     stream: true,
     // Usage is asked for: it is recorded, while what is charged is the words of the reply.
     stream_options: { include_usage: true },
+    ...(options.maxOutputTokens === undefined ? {} : { max_tokens: options.maxOutputTokens }),
   };
   const requestInit: RequestInit = {
     method: 'POST',

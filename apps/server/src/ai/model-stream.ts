@@ -1,5 +1,6 @@
 import type { LanguageModelV3, LanguageModelV3CallOptions } from '@ai-sdk/provider';
 import { partSourceOf, type PartSource } from './part-source.ts';
+import { WordCeiling } from './word-ceiling.ts';
 
 export type StreamEnding = 'aborted' | 'timeout' | 'provider';
 
@@ -17,12 +18,15 @@ export class ModelStreamError extends Error {
 export interface StreamTimeouts {
   firstTokenMs: number;
   idleMs: number;
+  /** The longest the whole call may take, however steadily it streams. */
+  replyMs?: number;
 }
 
 /**
  * What every model stream shares: the client leaving and the watchdog abort one upstream
  * controller (closing the provider's connection), and the stream then fails saying why.
- * The watchdog first waits for a model call's first token, then for each gap between chunks.
+ * The watchdog first waits for a model call's first token, then for each gap between chunks; the
+ * deadline ends a call that takes longer than `replyMs` in all.
  */
 export class StreamGuard {
   readonly upstream = new AbortController();
@@ -30,6 +34,7 @@ export class StreamGuard {
   readonly aborted: Promise<never>;
   private ending: StreamEnding | undefined;
   private watchdog: NodeJS.Timeout;
+  private deadline: NodeJS.Timeout | undefined;
   /** The current wait: since when (Date.now()) and how long it may last. */
   private waitStartedAt = Date.now();
   private waitMs: number;
@@ -51,6 +56,8 @@ export class StreamGuard {
     this.aborted.catch(() => {});
     this.waitMs = timeouts.firstTokenMs;
     this.watchdog = setTimeout(this.onWatchdog, this.waitMs);
+    if (timeouts.replyMs !== undefined)
+      this.deadline = setTimeout(() => this.stop('timeout'), timeouts.replyMs);
   }
 
   race<T>(promise: PromiseLike<T>): Promise<T> {
@@ -113,6 +120,7 @@ export class StreamGuard {
    */
   close() {
     clearTimeout(this.watchdog);
+    clearTimeout(this.deadline);
     this.signal.removeEventListener('abort', this.onClientAbort);
     if (!this.upstreamDone && !this.upstream.signal.aborted) this.upstream.abort();
   }
@@ -186,17 +194,27 @@ export async function* modelTextStream(
 
 /**
  * A model's whole answer, trimmed, for calls answered in one response (improve, voice analysis);
- * `signal` aborts the call. Failures are ModelStreamErrors, as in `modelTextStream`.
+ * `signal` aborts the call. With `maxWords` the answer stops there (the model is stopped too), whatever
+ * the provider did with its token limit. Failures are ModelStreamErrors, as in `modelTextStream`.
  */
 export async function modelAnswer(
   model: LanguageModelV3,
   call: Omit<LanguageModelV3CallOptions, 'abortSignal'>,
   timeouts: StreamTimeouts,
   signal: AbortSignal,
+  maxWords?: number,
 ): Promise<string> {
+  const ceiling = maxWords === undefined ? undefined : new WordCeiling(maxWords);
   let text = '';
-  for await (const delta of modelTextStream(model, call, timeouts, signal)) text += delta;
-  return text.trim();
+  for await (const delta of modelTextStream(model, call, timeouts, signal)) {
+    if (!ceiling) {
+      text += delta;
+      continue;
+    }
+    text += ceiling.admit(delta);
+    if (ceiling.reached) break;
+  }
+  return (ceiling ? ceiling.final(text) : text).trim();
 }
 
 export function describe(error: unknown): string {

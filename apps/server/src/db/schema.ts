@@ -23,8 +23,13 @@ import { plans } from '@redacta/shared';
  *   called by `requireMembership` and `requireProjectAccess`, and by `open_chat_turn`.
  * - `project_visible(p_project, p_user_id)` — who may see a project (0005_rule_functions.sql); called by
  *   `requireProjectAccess`, the project and folder lists, and `open_chat_turn`.
- * - `open_chat_turn(...)` — a chat request's checks and context in one call (0005_rule_functions.sql).
- * - `save_chat_reply(...)` — a reply and its charge (0004_reply_versions_and_project_names.sql).
+ * - `open_chat_turn(...)` — a chat request's checks, context and reservation in one call
+ *   (0008_word_reservations.sql).
+ * - `save_chat_reply(...)` — a reply, its charge and the end of its reservation (0008_word_reservations.sql).
+ * - `reserve_words(...)` — the words and stream slot a call may use, under the workspace's lock
+ *   (0008_word_reservations.sql); called by `open_chat_turn` and `reserveWords` (improve, analysis).
+ * - `settle_word_reservation(...)` — a call's charge and the end of its reservation
+ *   (0008_word_reservations.sql); called by `save_chat_reply` and `settleReservation`.
  * - `charge_words(...)` — the one place a usage counter changes (0003_chat_turns.sql).
  */
 
@@ -356,6 +361,32 @@ export const usageCounters = pgTable(
     wordCount: integer('word_count').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.period] })],
+);
+
+/**
+ * Words set aside for AI calls in progress (docs/product.md, "Plans and the word allowance"): a
+ * limited plan's call reserves the words it may use before the model starts, and is charged what it
+ * used when it ends, which deletes the row. A chat reply also holds one while it streams on any plan
+ * with a stream cap, words null when unlimited. A row outlives its process only until `expires_at`.
+ */
+export const wordReservations = pgTable(
+  'word_reservations',
+  {
+    id: id(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['chat', 'improve', 'analyze'] }).notNull(),
+    /** The month the words are set aside from, as usage_counters.period. */
+    period: text('period').notNull(),
+    words: integer('words'),
+    expiresAt: at('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('word_reservations_workspace_idx').on(t.workspaceId, t.expiresAt)],
 );
 
 export const subscriptions = pgTable(

@@ -56,6 +56,14 @@ const prompt = [
   { role: 'user' as const, content: [{ type: 'text' as const, text: 'Otro' }] },
 ];
 
+/** `prompt` as Chat Completions messages. */
+const sentMessages = [
+  { role: 'system', content: 'Write copy.' },
+  { role: 'user', content: 'Un eslogan' },
+  { role: 'assistant', content: 'Corre más.' },
+  { role: 'user', content: 'Otro' },
+];
+
 async function partsOf(result: { stream: ReadableStream<LanguageModelV3StreamPart> }) {
   const parts: LanguageModelV3StreamPart[] = [];
   for await (const part of result.stream) parts.push(part);
@@ -127,12 +135,7 @@ describe('the lean Chat Completions stream', () => {
       authorization: 'Bearer sk-test',
       body: {
         model: 'local-model',
-        messages: [
-          { role: 'system', content: 'Write copy.' },
-          { role: 'user', content: 'Un eslogan' },
-          { role: 'assistant', content: 'Corre más.' },
-          { role: 'user', content: 'Otro' },
-        ],
+        messages: sentMessages,
         stream: true,
         stream_options: { include_usage: true },
       },
@@ -206,6 +209,19 @@ describe('the lean Chat Completions stream', () => {
     expect(errors).toHaveLength(2);
     expect(errors[0]).toMatchObject({ error: { message: 'model overloaded' } });
     expect(parts.at(-1)).toMatchObject({ type: 'finish', finishReason: { unified: 'other' } });
+  });
+
+  it('sends a token limit itself: max_tokens in the lean request, nothing else added', async () => {
+    const { baseURL, requests } = await rawServer([event(chunk('ok', 'length')), 'data: [DONE]\n\n']);
+    const parts = await partsOf(await model(baseURL).doStream({ prompt, maxOutputTokens: 88 }));
+    expect(parts.filter((part) => part.type === 'text-delta').map((part) => part.delta)).toEqual(['ok']);
+    expect(requests[0]!.body).toEqual({
+      model: 'local-model',
+      messages: sentMessages,
+      stream: true,
+      stream_options: { include_usage: true },
+      max_tokens: 88,
+    });
   });
 
   it('leaves calls with tools or settings to the SDK’s model', async () => {

@@ -6,8 +6,14 @@ import { createModels } from '../../src/ai/models.ts';
 
 const writer = createDemoWriter({ modelId: 'demo', delayMs: 1 });
 
-async function run(message: string, language: 'es' | 'en' = 'es', signal?: AbortSignal) {
+async function run(
+  message: string,
+  language: 'es' | 'en' = 'es',
+  signal?: AbortSignal,
+  maxOutputTokens?: number,
+) {
   const { stream } = await writer.doStream({
+    maxOutputTokens,
     prompt: [
       { role: 'system', content: 'system' },
       { role: 'user', content: [{ type: 'text', text: message }] },
@@ -103,6 +109,16 @@ describe('the demo writer', () => {
     });
     expect(result.content[0]).toMatchObject({ type: 'text' });
     expect((result.content[0] as { text: string }).text).toMatch(/^Escribe un anuncio/);
+  });
+
+  it('stops at its token limit, as a provider does: 4 characters a token, cut at a space', async () => {
+    const request = 'Escribe un artículo de 800 palabras sobre zapatillas de running';
+    const whole = (await run(request)).text;
+    const limited = (await run(request, 'es', undefined, 30)).text;
+    expect(limited.length).toBeLessThanOrEqual(30 * 4);
+    expect(limited.length).toBeGreaterThan(30 * 4 - 20);
+    expect(whole.startsWith(limited)).toBe(true);
+    expect(whole[limited.length]).toBe(' ');
   });
 
   it('chunks concatenate back to the text', () => {

@@ -63,8 +63,8 @@ const peerModel = { provider: 'openai', model: 'peer-standard' };
 // The first test opens the worker's database, which takes a while on a busy machine.
 describe('metrics on METRICS_PORT', { timeout: 120_000 }, () => {
   it('count requests by route pattern and status, model latency, words, provider errors and allowance refusals', async () => {
-    // Five words against an allowance of three: the first chat is answered, the next one refused.
-    const { base, user, projectId } = await start({ FREE_PLAN_WORDS: '3' });
+    // Five words, the whole allowance: the first chat is answered, the next one refused.
+    const { base, user, projectId } = await start({ FREE_PLAN_WORDS: '5' });
 
     peer!.queue = [{ status: 500, chunks: [] }];
     expect((await sendChat(base, user, projectId)).status).toBe(502);

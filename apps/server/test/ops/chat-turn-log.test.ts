@@ -82,6 +82,12 @@ it('each chat turn writes one JSON line at its end, with its request id, ids, mo
   peer.queue = [{ chunks: REPLY, delayMs: 100 }];
   const client = new AbortController();
   await readPartsThenAbort(await send('turn-aborted', {}, client.signal), client, 1);
+  // Its words stay reserved until its reply is saved, which the turn's log line follows.
+  await eventually(async () =>
+    logged.lines().some((line) => line.msg === 'chat turn ended' && line.reqId === 'turn-aborted')
+      ? true
+      : undefined,
+  );
   // failed mid-way: the provider's connection breaks after two pieces
   peer.queue = [{ chunks: REPLY, dropAfter: 2 }];
   expect((await readParts(await send('turn-dropped'))).at(-1)?.part.type).toBe('error');

@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, expect, it } from 'vitest';
 import { countWords, type ChatStreamPart } from '@redacta/shared';
 import { openDatabase, type Database } from '../../src/db/client.ts';
-import { conversationEntries, projects, usageCounters } from '../../src/db/schema.ts';
+import { conversationEntries, projects, usageCounters, wordReservations } from '../../src/db/schema.ts';
 import { defaultProjectName } from '../../src/modules/projects/service.ts';
 import { createPostgresDatabase } from '../helpers/postgres-database.ts';
 import { peerAppEnv, startOpenAIPeer, type OpenAIPeer } from '../helpers/openai-peer.ts';
@@ -94,6 +94,8 @@ it('on SIGTERM stops taking requests, lets a reply that fits the grace finish, a
     ...database.env,
     ...peerAppEnv(peer, {
       SHUTDOWN_GRACE_MS: '8000',
+      // Three replies at once, each reserving its full share of words.
+      FREE_PLAN_WORDS: '10000',
       AI_FIRST_TOKEN_TIMEOUT_MS: '60000',
       AI_IDLE_TIMEOUT_MS: '20000',
     }),
@@ -181,6 +183,10 @@ it('on SIGTERM stops taking requests, lets a reply that fits the grace finish, a
       .from(usageCounters)
       .where(eq(usageCounters.workspaceId, workspaceId));
     expect(usage!.wordCount).toBe(countWords(shortReply.join('')) + countWords(aborted!.content));
+    // Every reply's reservation ended with it, the one taken back included: nothing waits for an expiry.
+    expect(
+      await db.db.select().from(wordReservations).where(eq(wordReservations.workspaceId, workspaceId)),
+    ).toEqual([]);
     // The request that got no token was taken back, so that sending it again saves it once: no entry
     // left, and the project has the name it had before that message named it.
     const entries = await db.db

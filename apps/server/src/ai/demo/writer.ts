@@ -12,6 +12,9 @@ import { requestLanguage } from './request.ts';
 import type { DemoBrandVoice } from './voice.ts';
 import { demoSearchQuery, searchCallStream, withSearchFindings } from './search.ts';
 
+/** The demo has no tokenizer: it counts a token every 4 characters. */
+const CHARS_PER_TOKEN = 4;
+
 /** What a call asks of the demo writer: a chat reply, an improved request, a voice analysis. */
 export type DemoTask = 'chat' | 'improve' | 'analyze';
 
@@ -69,12 +72,28 @@ export function createDemoWriter(options: { modelId: string; delayMs?: number })
 }
 
 function answer(call: LanguageModelV3CallOptions): string {
+  return withinTokens(composedAnswer(call), call.maxOutputTokens);
+}
+
+function composedAnswer(call: LanguageModelV3CallOptions): string {
   const options = demoOptionsOf(call);
   const language = resolveLocale(options.language);
   const message = lastUserText(call.prompt);
   if (options.task === 'analyze') return composeVoiceDescription(message, language);
   if (options.task === 'improve') return composeImprovedPrompt(message, language);
   return composeDemoReply(message, language, options.brandVoice ?? null);
+}
+
+/**
+ * The text cut to `maxOutputTokens` by the demo's token estimate (CHARS_PER_TOKEN), at the last space
+ * that fits, as a provider stops at its token limit.
+ */
+function withinTokens(text: string, maxOutputTokens: number | undefined): string {
+  if (maxOutputTokens === undefined) return text;
+  const maxChars = maxOutputTokens * CHARS_PER_TOKEN;
+  if (text.length <= maxChars) return text;
+  const space = text.lastIndexOf(' ', maxChars);
+  return text.slice(0, space > 0 ? space : maxChars);
 }
 
 function lastUserText(prompt: LanguageModelV3Prompt): string {
@@ -149,10 +168,10 @@ function streamText(
   });
 }
 
-/** Token counts as a rough 4-characters-per-token estimate: the demo has no tokenizer. */
+/** Token counts by the demo's estimate. */
 function usage(prompt: LanguageModelV3Prompt, text: string): LanguageModelV3Usage {
-  const input = Math.ceil(JSON.stringify(prompt).length / 4);
-  const output = Math.ceil(text.length / 4);
+  const input = Math.ceil(JSON.stringify(prompt).length / CHARS_PER_TOKEN);
+  const output = Math.ceil(text.length / CHARS_PER_TOKEN);
   return {
     inputTokens: { total: input, noCache: input, cacheRead: undefined, cacheWrite: undefined },
     outputTokens: { total: output, text: output, reasoning: undefined },

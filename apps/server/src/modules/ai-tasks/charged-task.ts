@@ -6,7 +6,14 @@ import type { Models } from '../../ai/models.ts';
 import { demoWriterOptions, type DemoTask } from '../../ai/demo/writer.ts';
 import { modelAnswer, type StreamEnding, type StreamTimeouts } from '../../ai/model-stream.ts';
 import { failureReason, logModelFailure, modelCallError } from '../../ai/model-errors.ts';
-import { chargeWords, requireWordsLeft, type UsageSettings } from '../usage/service.ts';
+import type { UsageSettings } from '../usage/service.ts';
+import {
+  maxTokensFor,
+  releaseReservation,
+  reservationTtlMs,
+  reserveWords,
+  settleReservation,
+} from '../usage/reservations.ts';
 import { aiWorkspace, modelFor } from './workspace.ts';
 
 /** What every AI call of a workspace needs: the database, the models, the allowance and the timeouts. */
@@ -14,7 +21,7 @@ export interface AiDeps {
   db: Db;
   models: Models;
   usage: UsageSettings;
-  timeouts: StreamTimeouts;
+  timeouts: StreamTimeouts & { replyMs: number };
 }
 
 /** The AI dependencies of an app, from its configuration, for the routes that make AI calls. */
@@ -23,7 +30,11 @@ export function aiDeps(app: FastifyInstance): AiDeps {
     db: app.db,
     models: app.models,
     usage: { freePlanWords: app.config.FREE_PLAN_WORDS },
-    timeouts: { firstTokenMs: app.config.AI_FIRST_TOKEN_TIMEOUT_MS, idleMs: app.config.AI_IDLE_TIMEOUT_MS },
+    timeouts: {
+      firstTokenMs: app.config.AI_FIRST_TOKEN_TIMEOUT_MS,
+      idleMs: app.config.AI_IDLE_TIMEOUT_MS,
+      replyMs: app.config.AI_REPLY_TIMEOUT_MS,
+    },
   };
 }
 
@@ -64,9 +75,10 @@ const defaultFailure = (reason: TaskFailure) =>
 
 /**
  * A model call answered in one response that the workspace pays for in words (improve, brand-voice
- * analysis): the user must belong to the workspace (404), words must be left this month
- * (NO_WORDS_LEFT), the workspace's model answers, and exactly the words of its answer are charged.
- * A failed call or an empty answer charges nothing.
+ * analysis): the user must belong to the workspace (404); on a plan with a word limit the call
+ * reserves the words it may use (NO_WORDS_LEFT when none can be), the provider is asked for at most
+ * that many tokens and the answer is cut at the reservation; exactly the words of the answer are
+ * charged. A failed call or an empty answer charges nothing and frees its reservation.
  */
 export async function runChargedTask(
   deps: AiDeps,
@@ -74,7 +86,12 @@ export async function runChargedTask(
   context: CallContext,
 ): Promise<ChargedAnswer> {
   const workspace = await aiWorkspace(deps.db, task.workspaceId, task.userId);
-  await requireWordsLeft(deps.db, workspace, deps.usage);
+  const reservation = await reserveWords(
+    deps.db,
+    workspace,
+    { userId: task.userId, kind: task.task, ttlMs: reservationTtlMs(deps.timeouts.replyMs) },
+    deps.usage,
+  );
   const failure = task.failure ?? defaultFailure;
   let text: string;
   try {
@@ -86,16 +103,24 @@ export async function runChargedTask(
           { role: 'user', content: [{ type: 'text', text: task.text }] },
         ],
         providerOptions: demoWriterOptions({ language: workspace.language, task: task.task }),
+        ...(reservation?.words
+          ? { maxOutputTokens: maxTokensFor(reservation.words, workspace.language) }
+          : {}),
       },
       deps.timeouts,
       context.signal,
+      reservation?.words ?? undefined,
     );
   } catch (error) {
     logModelFailure(context.log, error, `AI task "${task.task}" failed`);
+    if (reservation) await releaseReservation(deps.db, reservation);
     throw failure(failureReason(error));
   }
-  if (!text) throw failure('empty');
+  if (!text) {
+    if (reservation) await releaseReservation(deps.db, reservation);
+    throw failure('empty');
+  }
   const wordsCharged = countWords(text);
-  const usage = await chargeWords(deps.db, workspace, wordsCharged, deps.usage);
+  const usage = await settleReservation(deps.db, workspace, reservation, wordsCharged, deps.usage);
   return { text, wordsCharged, remaining: usage.remaining };
 }

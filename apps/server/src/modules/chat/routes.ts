@@ -50,8 +50,10 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
           '`{"type":"finish","messageId","wordsCharged","remaining"}` or ' +
           '`{"type":"error","code":"AI_PROVIDER_ERROR"|"AI_TIMEOUT","message","messageId","wordsCharged","remaining"}` ' +
           '(the partial reply is saved as failed). Failures before the first token are ordinary error responses: ' +
-          '403 NO_WORDS_LEFT, 404, 409 CONFLICT, 502 AI_PROVIDER_ERROR, 504 AI_TIMEOUT. Aborting the request stops the model; ' +
-          'the partial reply is saved as aborted and only its words are charged. ' +
+          "403 NO_WORDS_LEFT, 404, 409 CONFLICT, 429 RATE_LIMITED (the plan's replies in progress are at their cap), " +
+          '502 AI_PROVIDER_ERROR, 504 AI_TIMEOUT. Aborting the request stops the model; ' +
+          'the partial reply is saved as aborted and only its words are charged. On a plan with a word limit the reply ' +
+          'reserves its words first and stops at the reservation (docs/product.md). ' +
           'With `liveSearch: true` (or a message plainly asking for current facts) the model may search the web ' +
           'through SEARCH_URL and the reply cites its sources; without SEARCH_URL the reply opens by saying live ' +
           'search is not connected. ' +
@@ -60,7 +62,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
           'for an earlier reply). The first message of a project that still has its default name names it after its first ' +
           'words (`projectName` in the start part).',
         body: sendChatRequestBodySchema,
-        errors: [403, 409, 413, 502, 504],
+        errors: [403, 409, 413, 429, 502, 504],
       }),
       preHandler: (request) => requireRoomForChatTurn(app.db, request.userId, request.body),
     },

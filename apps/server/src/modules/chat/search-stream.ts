@@ -30,7 +30,7 @@ export interface LiveSearchSettings {
  */
 export async function* searchingTextStream(
   model: LanguageModelV3,
-  call: Pick<LanguageModelV3CallOptions, 'prompt' | 'providerOptions'>,
+  call: Pick<LanguageModelV3CallOptions, 'prompt' | 'providerOptions' | 'maxOutputTokens'>,
   timeouts: StreamTimeouts,
   signal: AbortSignal,
   settings: LiveSearchSettings,
@@ -68,6 +68,7 @@ export async function* searchingTextStream(
     prepareStep: ({ stepNumber }) =>
       stepNumber === LIVE_SEARCH_MAX_STEPS - 1 ? { toolChoice: 'none' } : undefined,
     providerOptions: call.providerOptions,
+    maxOutputTokens: call.maxOutputTokens,
     abortSignal: guard.upstream.signal,
     // One call per request, like the doStream path: no retries behind the user's back.
     maxRetries: 0,
@@ -125,7 +126,7 @@ export async function* searchingTextStream(
 export function replyTextStream(
   mode: LiveSearchMode,
   model: LanguageModelV3,
-  call: Pick<LanguageModelV3CallOptions, 'prompt' | 'providerOptions'>,
+  call: Pick<LanguageModelV3CallOptions, 'prompt' | 'providerOptions' | 'maxOutputTokens'>,
   timeouts: StreamTimeouts,
   signal: AbortSignal,
   search: Omit<LiveSearchSettings, 'searchUrl'> & { searchUrl: string | undefined },

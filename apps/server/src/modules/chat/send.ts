@@ -3,6 +3,7 @@ import { demoWriterOptions } from '../../ai/demo/writer.ts';
 import { liveSearchMode } from '../../ai/live-search.ts';
 import { ModelStreamError } from '../../ai/model-stream.ts';
 import { failureReason, logModelFailure, modelCallError } from '../../ai/model-errors.ts';
+import { WordCeiling } from '../../ai/word-ceiling.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { OpenStreams } from '../../lib/open-streams.ts';
 import { providerErrorKind, type ChatMetrics, type ModelLabels } from '../../plugins/metrics-registry.ts';
@@ -10,9 +11,15 @@ import type { AiDeps, CallContext } from '../ai-tasks/charged-task.ts';
 import { modelFor } from '../ai-tasks/workspace.ts';
 import { REAL_TIME_SEARCH_CATEGORY } from '../prompts/catalogue/types.ts';
 import { recordPromptUse } from '../prompts/service.ts';
+import {
+  maxTokensFor,
+  releaseReservation,
+  reservationTtlMs,
+  type WordReservation,
+} from '../usage/reservations.ts';
 import { replyTextStream } from './search-stream.ts';
 import { buildChatPrompt, saveReply } from './service.ts';
-import { openChatTurn, withdrawChatRequest } from './turn.ts';
+import { openChatTurn, withdrawChatRequest, type ChatTurn } from './turn.ts';
 import { chatTurnLog } from './turn-log.ts';
 
 export interface ChatDeps extends AiDeps {
@@ -54,6 +61,13 @@ export interface ChatStreamContext extends CallContext {
  * response is an NDJSON stream of ChatStreamPart and a failure is its last part. The reply is saved
  * once, however it ends.
  *
+ * On a plan with a word limit the reply reserves its words before the model call (open_chat_turn):
+ * the provider is asked for at most that many tokens, the server stops the reply at the reservation
+ * if the provider goes on, and saving charges the words kept and ends the reservation. A turn that
+ * saves no reply (refused after the reservation, failed or aborted before its first token, its save
+ * failed) releases the reservation; a reply ends as a timeout after AI_REPLY_TIMEOUT_MS, before its
+ * reservation could expire.
+ *
  * The request is one of the server's open streams until its reply is saved: a stopping server waits
  * for it, and aborts it when the grace runs out, which then ends exactly as if its client had left.
  * Every turn writes one log line when it ends (turn-log.ts).
@@ -92,17 +106,48 @@ export async function sendChatStream(
 async function streamChatReply(
   deps: ChatDeps,
   input: SendChatRequestBody & { userId: string },
-  context: ChatStreamContext & {
-    /** Fires when a stopping server aborts the turn (context.signal fires then too). */
-    serverStopping: AbortSignal;
-    turnLog: ReturnType<typeof chatTurnLog>;
-  },
+  context: TurnContext,
+): Promise<void> {
+  const turn = await openChatTurn(deps.db, input, {
+    ...deps.usage,
+    reservationTtlMs: reservationTtlMs(deps.timeouts.replyMs),
+  });
+  const held: HeldReservation = { reservation: turn.reservation };
+  try {
+    await answerTurn(deps, input, context, turn, held);
+  } finally {
+    if (held.reservation) {
+      await releaseReservation(deps.db, held.reservation).catch((error: unknown) => {
+        context.log.error({ err: error }, 'could not release a word reservation');
+      });
+    }
+  }
+}
+
+/** The turn's reservation until a saved reply settles it (then null). */
+interface HeldReservation {
+  reservation: WordReservation | null;
+}
+
+type TurnContext = ChatStreamContext & {
+  /** Fires when a stopping server aborts the turn (context.signal fires then too). */
+  serverStopping: AbortSignal;
+  turnLog: ReturnType<typeof chatTurnLog>;
+};
+
+async function answerTurn(
+  deps: ChatDeps,
+  input: SendChatRequestBody & { userId: string },
+  context: TurnContext,
+  turn: ChatTurn,
+  held: HeldReservation,
 ): Promise<void> {
   const { db, models, metrics } = deps;
   const { writer, log, turnLog } = context;
   const { userId } = input;
-  const turn = await openChatTurn(db, input, deps.usage);
   const { workspace, brandVoice, userEntryId } = turn;
+  const words = held.reservation?.words;
+  const ceiling = words ? new WordCeiling(words) : undefined;
   // The library prompt's use (its place in "Recientes") is recorded beside the model call: it need not
   // delay the first token, and failing to record it should not fail the reply. open_chat_turn has
   // already checked that the prompt is this workspace's. Regenerating a reply is not a new use.
@@ -133,6 +178,7 @@ async function streamChatReply(
     prompt,
     // The voice is in the system prompt for real models; the demo writer is handed it here.
     providerOptions: demoWriterOptions({ language: workspace.language, task: 'chat', brandVoice }),
+    ...(ceiling ? { maxOutputTokens: maxTokensFor(ceiling.limit, workspace.language) } : {}),
   };
   const modelStartedAt = performance.now();
   const sinceModelCall = () => (performance.now() - modelStartedAt) / 1000;
@@ -181,12 +227,26 @@ async function streamChatReply(
   let failure: ModelStreamError | undefined;
   if (first.done) writer.start(start);
   else {
-    text = first.value;
-    writer.start(start, first.value);
+    text = ceiling ? ceiling.admit(first.value) : first.value;
+    writer.start(start, text);
     try {
-      for await (const delta of deltas) {
-        text += delta;
-        writer.text(delta);
+      if (!ceiling) {
+        for await (const delta of deltas) {
+          text += delta;
+          writer.text(delta);
+        }
+      } else if (ceiling.reached) {
+        await deltas.return();
+      } else {
+        // Leaving the loop at the ceiling ends the generator, which aborts the provider's stream.
+        for await (const delta of deltas) {
+          const kept = ceiling.admit(delta);
+          if (kept) {
+            text += kept;
+            writer.text(kept);
+          }
+          if (ceiling.reached) break;
+        }
       }
     } catch (error) {
       failure =
@@ -212,20 +272,22 @@ async function streamChatReply(
         modelId: chat.id,
         demo: models.demo,
         brandVoiceId: brandVoice?.id,
-        text,
+        text: ceiling ? ceiling.final(text) : text,
         status,
+        reservationId: held.reservation?.id,
       },
       deps.usage,
     );
+    held.reservation = null;
   } catch (error) {
     log.error({ err: error }, 'could not save a chat reply');
   }
-  const words = saved?.wordsCharged ?? 0;
-  metrics.replyEnded(labels, replySeconds, words);
+  const charged = saved?.wordsCharged ?? 0;
+  metrics.replyEnded(labels, replySeconds, charged);
   turnLog.end({
     outcome: saved ? status : 'failed',
     ...(failure ? { reason: failure.reason } : saved ? {} : { reason: 'not_saved' }),
-    words,
+    words: charged,
     ...turnEnd,
   });
   if (failure?.reason === 'aborted' || writer.gone) {

@@ -54,8 +54,9 @@ export function buildChatPrompt(input: {
 const savedReplySchema = z.object({ messageId: z.string(), wordCount: z.number().int() });
 
 /**
- * Saves a reply however it ended and charges exactly its words, in one call of the `save_chat_reply`
- * database function (migration 0004): the entry and the charge exist together or not at all. The
+ * Saves a reply however it ended and charges exactly its words, ending its reservation, in one call of
+ * the `save_chat_reply` database function (migration 0008): the entry, the charge and the released
+ * reservation exist together or not at all. The
  * reply answers `requestId` and becomes the shown version of that request's reply. Called once per
  * reply (the caller guards it).
  */
@@ -71,6 +72,7 @@ export async function saveReply(
     brandVoiceId?: string;
     text: string;
     status: 'complete' | 'aborted' | 'failed';
+    reservationId?: string;
   },
   settings: UsageSettings,
 ) {
@@ -91,6 +93,7 @@ export async function saveReply(
       p_brand_voice_id: input.brandVoiceId,
       p_words: wordsCharged,
       p_period: usagePeriod(now),
+      p_reservation_id: input.reservationId,
     },
     savedReplySchema,
   );

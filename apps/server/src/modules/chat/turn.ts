@@ -5,7 +5,14 @@ import { callFunction, type Db } from '../../db/client.ts';
 import { conversationEntries, projects } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { defaultProjectName } from '../projects/service.ts';
-import { monthlyLimits, noWordsLeft, type UsageSettings } from '../usage/service.ts';
+import { monthlyLimits, type UsageSettings } from '../usage/service.ts';
+import {
+  RESERVED_WORDS,
+  reservationRefused,
+  reservationSchema,
+  streamCapsJson,
+  type WordReservation,
+} from '../usage/reservations.ts';
 import { projectTitleFrom } from './project-title.ts';
 import type { AiWorkspace } from '../ai-tasks/workspace.ts';
 
@@ -26,6 +33,8 @@ export interface ChatTurn {
   liveSearch: boolean;
   /** The project's new name when this request, its first message, named it. */
   projectName: string | null;
+  /** The reply's reservation, or null on a plan that neither limits words nor caps streams. */
+  reservation: WordReservation | null;
 }
 
 // The usual answer first: a union tries its options in order.
@@ -40,9 +49,20 @@ const turnAnswerSchema = z.union([
     userEntryId: z.string(),
     regenerate: z.object({ message: z.string(), liveSearch: z.boolean() }).nullable(),
     projectName: z.string().nullable(),
+    reservation: reservationSchema.nullable(),
   }),
   z.object({
-    refused: z.enum(['workspace', 'project', 'reply', 'not_last', 'brand_voice', 'prompt', 'no_words']),
+    refused: z.enum([
+      'workspace',
+      'project',
+      'reply',
+      'not_last',
+      'brand_voice',
+      'prompt',
+      'no_words',
+      'user_streams',
+      'workspace_streams',
+    ]),
   }),
 ]);
 
@@ -57,16 +77,23 @@ export type ChatTurnInput = {
  * Everything a chat request needs before its model call, in one call of the `open_chat_turn`
  * database function (migration 0005, ADR 0006): the membership check with the workspace and its
  * owner's language, the project the user can see, the reply to regenerate (the conversation's last),
- * the brand voice and library prompt it names (this workspace's, or 404), this month's allowance, the
- * conversation so far, and — only when all of these pass — a new message saved as the user's entry,
+ * the brand voice and library prompt it names (this workspace's, or 404), the reply's reservation (its
+ * words on a plan with a word limit, NO_WORDS_LEFT when none can be reserved, and its place under the
+ * plan's stream caps, 429 beyond: `reserve_words`, migration 0008), the conversation so far, and —
+ * only when all of these pass — a new message saved as the user's entry,
  * naming the project when it still has the name the server gave it. A chat request's work before the
  * first token is its latency.
  *
  * The rules are the ones every other route applies, not copies: membership and visibility are the
  * database functions `member_role` and `project_visible` that `requireMembership` and
- * `requireProjectAccess` also call, and the allowance is `monthlyLimit`, handed over for every plan.
+ * `requireProjectAccess` also call, the allowance is `monthlyLimit` and the caps `STREAM_CAPS`,
+ * handed over for every plan.
  */
-export async function openChatTurn(db: Db, input: ChatTurnInput, settings: UsageSettings): Promise<ChatTurn> {
+export async function openChatTurn(
+  db: Db,
+  input: ChatTurnInput,
+  settings: UsageSettings & { reservationTtlMs: number },
+): Promise<ChatTurn> {
   const now = settings.now?.() ?? new Date();
   const regenerating = 'regenerate' in input;
   const turn = await callFunction(
@@ -85,6 +112,9 @@ export async function openChatTurn(db: Db, input: ChatTurnInput, settings: Usage
       p_period: usagePeriod(now),
       p_word_limits: monthlyLimits(settings),
       p_history_entries: HISTORY_ENTRIES,
+      p_reserve_words: RESERVED_WORDS.chat,
+      p_stream_caps: streamCapsJson,
+      p_reservation_ttl_ms: settings.reservationTtlMs,
     },
     turnAnswerSchema,
   );
@@ -102,8 +132,8 @@ export async function openChatTurn(db: Db, input: ChatTurnInput, settings: Usage
         throw notFound('Brand voice');
       case 'prompt':
         throw notFound('Prompt');
-      case 'no_words':
-        throw noWordsLeft();
+      default:
+        throw reservationRefused(turn.refused);
     }
   }
   const request = regenerating
@@ -124,6 +154,7 @@ export async function openChatTurn(db: Db, input: ChatTurnInput, settings: Usage
     message: request.message,
     liveSearch: request.liveSearch,
     projectName: turn.projectName,
+    reservation: turn.reservation,
   };
 }
 
@@ -132,7 +163,8 @@ export async function openChatTurn(db: Db, input: ChatTurnInput, settings: Usage
  * first token: the client is told to send it again (behind nginx, another instance is sent the same
  * request at once), and that second request must find the conversation as the first one did. So the
  * message's entry is deleted and, when the message named the project, the project gets back the name the
- * server gave it at its creation. Nothing was charged: words are charged with a reply.
+ * server gave it at its creation. Nothing was charged: words are charged with a reply. Its reservation
+ * is released by the caller, as after any turn that saves no reply.
  */
 export async function withdrawChatRequest(
   db: Db,

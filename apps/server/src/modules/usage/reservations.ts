@@ -1,0 +1,146 @@
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { plans, usagePeriod, type Locale, type Plan, type WorkspaceUsage } from '@redacta/shared';
+import { callFunction, type Db } from '../../db/client.ts';
+import { wordReservations } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import { monthlyLimit, noWordsLeft, usageFromCount, type UsageSettings } from './service.ts';
+
+/*
+ * The allowance is a ceiling (docs/product.md, "Plans and the word allowance"; ADR 0013): on a plan
+ * with a word limit, every AI call reserves the words it may use before the model starts, asks the
+ * provider for at most that many tokens, is cut by the server at its reservation, and is charged only
+ * what it used. The reservation rule itself is the `reserve_words` database function (migration 0008).
+ */
+
+/** What a reservation is for: a chat reply, an improved request, a brand-voice analysis. */
+export type ReservationKind = 'chat' | 'improve' | 'analyze';
+
+/** The most words one call of each kind reserves, and so may write, on a plan with a word limit. */
+export const RESERVED_WORDS: Record<ReservationKind, number> = { chat: 1000, improve: 400, analyze: 600 };
+
+/**
+ * Tokens asked of the provider per reserved word, by the language the workspace writes in: generous
+ * averages of today's tokenizers (English prose ~1.3 tokens a word, Spanish ~1.6, plus Markdown), so a
+ * provider that honours its limit stops near the reservation and the server's own cut does the rest.
+ */
+export const TOKENS_PER_WORD: Record<Locale, number> = { en: 1.5, es: 2 };
+
+/** The `maxOutputTokens` of a call that reserved `words` in `language`. */
+export function maxTokensFor(words: number, language: Locale): number {
+  return Math.ceil(words * TOKENS_PER_WORD[language]);
+}
+
+/**
+ * Chat replies streaming at once per user (in one workspace) and per workspace, by plan; null has
+ * no cap. Enterprise capacity is agreed with its operator, not capped here.
+ */
+export const STREAM_CAPS: Record<Plan, { user: number; workspace: number } | null> = {
+  free: { user: 3, workspace: 6 },
+  pro_monthly: { user: 10, workspace: 30 },
+  pro_yearly: { user: 10, workspace: 30 },
+  enterprise: null,
+};
+
+/**
+ * How long a reservation counts if its process dies without ending it: a minute more than a call may
+ * last (`AI_REPLY_TIMEOUT_MS`, after which the call ends as a timeout), so a live call never outlasts
+ * its reservation.
+ */
+export function reservationTtlMs(replyTimeoutMs: number): number {
+  return replyTimeoutMs + 60_000;
+}
+
+/** `STREAM_CAPS` as JSON for `open_chat_turn`, which learns the workspace's plan only as it runs. */
+export const streamCapsJson = JSON.stringify(
+  Object.fromEntries(plans.map((plan) => [plan, STREAM_CAPS[plan]])),
+);
+
+/** A reservation held by a call: `words` null when the plan has no word limit. */
+export interface WordReservation {
+  id: string;
+  words: number | null;
+}
+
+export const reservationSchema = z.object({ id: z.string(), words: z.number().int().nullable() });
+
+/** What a refused reservation answers: NO_WORDS_LEFT, or 429 when a stream cap is full. */
+export function reservationRefused(refused: 'no_words' | 'user_streams' | 'workspace_streams'): AppError {
+  if (refused === 'no_words') return noWordsLeft();
+  return new AppError(
+    'RATE_LIMITED',
+    refused === 'user_streams'
+      ? 'You already have as many replies in progress as your plan allows; wait for one to finish'
+      : 'This workspace already has as many replies in progress as its plan allows; wait for one to finish',
+    429,
+  );
+}
+
+const reserveAnswerSchema = z.union([
+  reservationSchema,
+  z.object({ refused: z.enum(['no_words', 'user_streams', 'workspace_streams']) }),
+]);
+
+/**
+ * Reserves the words of a one-response call (improve, analysis) on a plan with a word limit, or
+ * NO_WORDS_LEFT when none can be; null on an unlimited plan, which has nothing to reserve (and no
+ * database call).
+ */
+export async function reserveWords(
+  db: Db,
+  workspace: { id: string; plan: Plan },
+  call: { userId: string; kind: Exclude<ReservationKind, 'chat'>; ttlMs: number },
+  settings: UsageSettings,
+): Promise<WordReservation | null> {
+  const limit = monthlyLimit(workspace.plan, settings);
+  if (limit === null) return null;
+  const answer = await callFunction(
+    db,
+    'reserve_words',
+    {
+      p_workspace_id: workspace.id,
+      p_user_id: call.userId,
+      p_kind: call.kind,
+      p_period: usagePeriod(settings.now?.() ?? new Date()),
+      p_word_limit: limit,
+      p_words: RESERVED_WORDS[call.kind],
+      p_user_streams: null,
+      p_workspace_streams: null,
+      p_ttl_ms: call.ttlMs,
+    },
+    reserveAnswerSchema,
+  );
+  if ('refused' in answer) throw reservationRefused(answer.refused);
+  return answer;
+}
+
+/**
+ * Charges the words a call used and ends its reservation, in one call of `settle_word_reservation`;
+ * without a reservation (an unlimited plan) it only charges. Returns the usage after the charge.
+ */
+export async function settleReservation(
+  db: Db,
+  workspace: { id: string; plan: Plan },
+  reservation: WordReservation | null,
+  words: number,
+  settings: UsageSettings,
+): Promise<WorkspaceUsage> {
+  const now = settings.now?.() ?? new Date();
+  const wordCount = await callFunction(
+    db,
+    'settle_word_reservation',
+    {
+      p_reservation_id: reservation?.id,
+      p_workspace_id: workspace.id,
+      p_period: usagePeriod(now),
+      p_words: words,
+    },
+    z.number().int(),
+  );
+  return usageFromCount(workspace, wordCount, settings, now);
+}
+
+/** Ends a reservation whose call charged nothing (it failed, or never started): its words are free again. */
+export async function releaseReservation(db: Db, reservation: WordReservation): Promise<void> {
+  await db.delete(wordReservations).where(eq(wordReservations.id, reservation.id));
+}
