@@ -191,3 +191,18 @@ describe('storage quota per workspace', () => {
     expect(chat.statusCode).toBe(200);
   });
 });
+
+describe('the storage check before a chat request', () => {
+  it('reads the exact figure again near the quota, so a workspace filled meanwhile is refused at once', async () => {
+    const ana = await createUser(t.app);
+    const project = await insertProject(t.app, ana);
+    await fill(ana, Math.floor(STORAGE_QUOTA_BYTES.free * 0.05));
+    const nearlyFull = await sendChat(ana, project.id, 'Un eslogan corto');
+    expect(nearlyFull.statusCode, nearlyFull.body).toBe(200);
+
+    await fill(ana, 10);
+    const full = await sendChat(ana, project.id, noise(200));
+    expect(full.statusCode, full.body).toBe(413);
+    expect(full.json().error.code).toBe('STORAGE_FULL');
+  });
+});

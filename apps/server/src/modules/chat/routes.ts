@@ -22,7 +22,7 @@ import { ndjsonReplyWriter } from './reply-writer.ts';
 import { sendChatStream, type ChatDeps } from './send.ts';
 import { conversationPage } from './conversation.ts';
 import { premiumModelStatus, setPremiumModel, setReaction, showReplyVersion } from './service.ts';
-import { requireRoomForChatTurn } from '../storage/service.ts';
+import { chatStorageCheck } from '../storage/service.ts';
 
 /** Chat, improve, conversations, reactions and the premium-model switch. Paths are full (no prefix). */
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -33,6 +33,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     openStreams: app.openStreams,
     metrics: app.chatMetrics,
   };
+  const requireRoomForChatTurn = chatStorageCheck(app.db);
   // Every route names a workspace or a project: absent or not the user's, it is 404.
   const chatSchema = signedInSchemas({ tag: 'chat', errors: [404] });
   const workspaceSchema = signedInSchemas({ tag: 'workspace', errors: [404] });
@@ -64,7 +65,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         body: sendChatRequestBodySchema,
         errors: [403, 409, 413, 429, 502, 504],
       }),
-      preHandler: (request) => requireRoomForChatTurn(app.db, request.userId, request.body),
+      preHandler: (request) => requireRoomForChatTurn(request.userId, request.body),
     },
     (request, reply) =>
       whileClientWaits(reply, (signal) =>

@@ -90,17 +90,36 @@ export async function requireStorageRoom(db: Db | Tx, workspaceId: string, bytes
 export const textBytes = (...texts: (string | undefined | null)[]) =>
   texts.reduce((sum, text) => sum + (text ? Buffer.byteLength(text, 'utf8') : 0), 0);
 
+/** How long a reading with plenty of room spares a chat request its own reading. */
+const CHAT_ROOM_TRUSTED_MS = 60_000;
+/** The share of the quota that must be free for a reading to be trusted. */
+const CHAT_ROOM_MARGIN = 0.1;
+/** Readings kept at most; past it they are all dropped (each is worth one query). */
+const CHAT_ROOM_READINGS = 10_000;
+
 /**
- * Before a chat turn: its request and a reply of at least one byte must fit. Only for a workspace the
- * user belongs to; any other is left for the chat itself to answer 404.
+ * The storage check before a chat turn: its request and a reply of at least one byte must fit. Only for
+ * a workspace the user belongs to; any other is left for the chat itself to answer 404.
+ *
+ * The exact figure sums every stored text of the workspace, too much to read before every message of a
+ * long conversation. A reading that leaves a tenth of the quota free is trusted for a minute, per
+ * workspace and user (so it tells nothing to anyone else): a minute of chat cannot write that tenth,
+ * since messages, replies and replies at once are all bounded. Nearer the quota every request reads it.
  */
-export async function requireRoomForChatTurn(
-  db: Db,
-  userId: string,
-  turn: { workspaceId: string; message?: string | null },
-): Promise<void> {
-  const usage = await readUsage(db, turn.workspaceId, userId);
-  if (usage && usage.used + textBytes(turn.message) + 1 > usage.limit) throw storageFull(usage.limit);
+export function chatStorageCheck(db: Db) {
+  const roomyUntil = new Map<string, number>();
+  return async (userId: string, turn: { workspaceId: string; message?: string | null }): Promise<void> => {
+    const key = `${turn.workspaceId}:${userId}`;
+    const now = Date.now();
+    if ((roomyUntil.get(key) ?? 0) > now) return;
+    const usage = await readUsage(db, turn.workspaceId, userId);
+    if (!usage) return;
+    if (usage.used + textBytes(turn.message) + 1 > usage.limit) throw storageFull(usage.limit);
+    if (usage.used < usage.limit * (1 - CHAT_ROOM_MARGIN)) {
+      if (roomyUntil.size >= CHAT_ROOM_READINGS) roomyUntil.clear();
+      roomyUntil.set(key, now + CHAT_ROOM_TRUSTED_MS);
+    } else roomyUntil.delete(key);
+  };
 }
 
 /**
