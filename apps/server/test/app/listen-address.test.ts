@@ -1,9 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, expect, it } from 'vitest';
-import { startChildServer, type ChildServer } from '../ops/child-server.ts';
+import { acceptsConnection, startChildServer, type ChildServer } from '../ops/child-server.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'redacta-listen-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -18,20 +17,10 @@ afterEach(async () => {
 });
 
 /**
- * Whether a connection to another loopback address than 127.0.0.1 gets in: every address of 127.0.0.0/8
- * is this machine, so it does when the server listens on all interfaces and is refused when it listens
- * on 127.0.0.1 only.
+ * Every address of 127.0.0.0/8 is this machine: a server listening on all interfaces accepts a
+ * connection to 127.0.0.2, one listening on 127.0.0.1 only refuses it.
  */
-const acceptsOn127002 = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = connect(port, '127.0.0.2');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-
+const acceptsOn127002 = (port: number) => acceptsConnection(port, '127.0.0.2');
 const portOf = (url: string) => Number(new URL(url).port);
 const runningLine = (s: ChildServer) => s.logged((line) => line.msg.startsWith('Redacta is running at'));
 

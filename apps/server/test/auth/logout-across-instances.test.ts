@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, expect, it } from 'vitest';
 import { buildApp, type App } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
-import { createTestApp } from '../helpers/app.ts';
+import { createTestApp, testConfig } from '../helpers/app.ts';
 import { workerDatabase } from '../helpers/database.ts';
 import { signUp } from '../helpers/login.ts';
 
@@ -20,14 +19,7 @@ const sharedEnv = () => ({
 /** Another instance on the same database as the first (not emptied again). */
 async function anotherInstance(env: Record<string, string>): Promise<App> {
   const database = await workerDatabase();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: '/nonexistent',
-    WEB_DIST_DIR: '/nonexistent-web-dist',
-    ...env,
-  });
-  const app = await buildApp({ config, database: { ...database, close: async () => {} } });
+  const app = await buildApp({ config: testConfig(env), database: { ...database, close: async () => {} } });
   await app.ready();
   apps.push(app);
   return app;
