@@ -7,6 +7,7 @@
  *
  * BENCH_DATABASE_URL=postgres://… runs it against PostgreSQL instead of PGlite.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -94,7 +95,7 @@ async function main() {
     }
     return user!;
   });
-  const token = await signAccessToken(config.JWT_SECRET, { userId: member.id });
+  const token = await signAccessToken(config.JWT_SECRET, { userId: member.id, sessionId: randomUUID() });
   const workspaces = await load(`${base}/api/workspace/list`, { authorization: `Bearer ${token}` });
 
   await app.close();

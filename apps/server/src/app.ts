@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyLoggerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import {
   jsonSchemaTransform,
@@ -25,6 +25,7 @@ import { mailBudgetsPlugin } from './mail/budgets.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { OpenStreams } from './lib/open-streams.ts';
+import { requestLogSerializers } from './lib/request-log.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -61,7 +62,8 @@ export interface AppDeps {
   database: Database;
   /** Tests may pass a mailer; by default one is built from the config. */
   mailer?: Mailer;
-  logger?: FastifyServerOptions['logger'];
+  /** Where and from which level to log (tests keep the lines); LOG_LEVEL to stdout by default. */
+  logger?: Pick<FastifyLoggerOptions, 'level' | 'stream'>;
 }
 
 export type App = FastifyInstance;
@@ -71,7 +73,8 @@ const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config } = deps;
   const app = Fastify({
-    logger: deps.logger ?? { level: config.LOG_LEVEL },
+    // Whatever the level, request URLs are logged without the secrets of e-mailed links.
+    logger: { level: config.LOG_LEVEL, ...deps.logger, serializers: requestLogSerializers },
     trustProxy: config.TRUST_PROXY,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),

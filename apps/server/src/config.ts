@@ -12,6 +12,9 @@ import { billingModes, DEFAULT_FREE_PLAN_WORDS, prices, type BillingMode } from 
  */
 export const DEFAULT_DATABASE_POOL_SIZE = 20;
 
+/** Where the server listens when HOST is unset: this machine only. HOST=0.0.0.0 opens it to the network. */
+export const DEFAULT_HOST = '127.0.0.1';
+
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
 const optionalString = z.preprocess(emptyToUndefined, z.string().min(1).optional());
@@ -19,7 +22,7 @@ const optionalString = z.preprocess(emptyToUndefined, z.string().min(1).optional
 const envObject = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  HOST: z.preprocess(emptyToUndefined, z.string().default(DEFAULT_HOST)),
   APP_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.preprocess(

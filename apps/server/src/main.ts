@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DatabaseInUseError } from './db/data-dir-lock.ts';
+import { isLoopback } from './lib/loopback.ts';
 import { drainAndClose, SHUTDOWN_MARGIN_MS } from './lib/shutdown.ts';
 
 async function main() {
@@ -72,7 +73,10 @@ async function main() {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   const where = config.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${config.DATA_DIR}`;
-  app.log.info(`Redacta is running at ${config.APP_URL} (database: ${where})`);
+  const reach = isLoopback(config.HOST)
+    ? `; only this machine can open it: set HOST=0.0.0.0 to open it to the network`
+    : '';
+  app.log.info(`Redacta is running at ${config.APP_URL} (database: ${where})${reach}`);
   if (!config.SMTP_URL && !config.isProduction) {
     app.log.info(`No SMTP_URL: sign-in codes are printed here and shown at ${config.APP_URL}/dev/mailbox`);
   }

@@ -188,6 +188,16 @@ it('signs in through nginx on one instance and refreshes that session on the oth
     answered.push((await cluster.answeredBy(requestIdOf(res))).name);
   }
   expect(answered.sort()).toEqual(['A', 'B']);
+
+  // Logging out through nginx ends the session's access tokens on both instances within seconds.
+  const out = await fetch(`${cluster.url}/api/auth/logout`, { method: 'POST', headers: { cookie, ...xhr } });
+  expect(out.status).toBe(204);
+  for (const instance of [signedInOn, other]) {
+    const status = async () =>
+      (await fetch(`${instance.url}/api/auth/user`, { headers: { authorization: `Bearer ${accessToken}` } }))
+        .status;
+    await expect.poll(status, { timeout: 5_000 }).toBe(401);
+  }
 });
 
 it('counts a rate limit once across both instances (in Redis)', async () => {

@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
@@ -63,7 +63,7 @@ const { user, workspaceId, projectIds } = await app.db.transaction(async (tx) =>
     .returning({ id: projects.id });
   return { user: user!, workspaceId: workspace.id, projectIds: rows.map((row) => row.id) };
 });
-const token = await signAccessToken(config.JWT_SECRET, { userId: user.id });
+const token = await signAccessToken(config.JWT_SECRET, { userId: user.id, sessionId: randomUUID() });
 
 const profile = await profileIfAsked('ours');
 const stop = async () => {

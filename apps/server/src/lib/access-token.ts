@@ -6,6 +6,8 @@ const ISSUER = 'redacta';
 
 export interface AccessTokenClaims {
   userId: string;
+  /** The sign-in it belongs to (its refresh-token family): logging out revokes it (`sid` claim). */
+  sessionId: string;
 }
 
 const keys = new Map<string, Promise<CryptoKey>>();
@@ -27,7 +29,7 @@ function key(secret: string): Promise<CryptoKey> {
 }
 
 export async function signAccessToken(secret: string, claims: AccessTokenClaims): Promise<string> {
-  return new SignJWT({})
+  return new SignJWT({ sid: claims.sessionId })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(claims.userId)
     .setIssuer(ISSUER)
@@ -53,10 +55,10 @@ export async function verifyAccessToken(secret: string, token: string): Promise<
   if (known && known.expiresAt > Math.floor(Date.now() / 1000)) return known.claims;
   try {
     const { payload } = await jwtVerify(token, await key(secret), { issuer: ISSUER, algorithms: ['HS256'] });
-    if (!payload.sub || payload.exp === undefined) {
+    if (!payload.sub || payload.exp === undefined || typeof payload.sid !== 'string' || !payload.sid) {
       throw new AppError('UNAUTHENTICATED', 'Invalid access token');
     }
-    const claims = { userId: payload.sub };
+    const claims = { userId: payload.sub, sessionId: payload.sid };
     if (!tokens) verified.set(secret, (tokens = new Map()));
     if (tokens.size >= VERIFIED_TOKENS_KEPT) tokens.delete(tokens.keys().next().value!);
     tokens.set(token, { claims, expiresAt: payload.exp });

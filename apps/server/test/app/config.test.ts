@@ -9,6 +9,10 @@ describe('loadConfig', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'redacta-config-'));
     const config = loadConfig({ DATA_DIR: dataDir });
     expect(config.PORT).toBe(3000);
+    // This machine only, until HOST opens it (an empty HOST, as a copied .env.example leaves it, too).
+    expect(config.HOST).toBe('127.0.0.1');
+    expect(loadConfig({ DATA_DIR: dataDir, HOST: '' }).HOST).toBe('127.0.0.1');
+    expect(loadConfig({ DATA_DIR: dataDir, HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
     expect(config.APP_URL).toBe('http://localhost:3000');
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.DATABASE_POOL_SIZE).toBe(20);

@@ -111,6 +111,35 @@ describe('dev mailbox', () => {
     expect(res.body).toContain('Tu código &lt;b&gt;');
   });
 
+  it('answers only requests from this machine: 404 to any other address, behind a proxy or not', async () => {
+    t = await createTestApp();
+    const from = async (remoteAddress: string, forwardedFor?: string) =>
+      (
+        await t!.app.inject({
+          url: '/dev/mailbox',
+          remoteAddress,
+          headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
+        })
+      ).statusCode;
+    for (const local of ['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1'])
+      expect(await from(local), local).toBe(200);
+    for (const remote of ['203.0.113.7', '10.0.0.2', '::ffff:192.0.2.1', '2001:db8::1', '128.0.0.1']) {
+      const res = await t.app.inject({ url: '/dev/mailbox', remoteAddress: remote });
+      expect(res.statusCode, remote).toBe(404);
+      expect(res.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+      expect(res.body).not.toContain('Dev mailbox');
+    }
+    // Without TRUST_PROXY the header is not believed: a remote caller claiming to be local stays remote.
+    expect(await from('203.0.113.7', '127.0.0.1')).toBe(404);
+
+    await t.app.close();
+    t = await createTestApp({ TRUST_PROXY: 'true' });
+    // Behind a proxy on this machine, the client it speaks for decides.
+    expect(await from('127.0.0.1', '203.0.113.7')).toBe(404);
+    expect(await from('127.0.0.1', '127.0.0.1')).toBe(200);
+    expect(await from('203.0.113.7', '127.0.0.1')).toBe(404);
+  });
+
   it('does not exist in production', async () => {
     t = await createTestApp({
       NODE_ENV: 'production',

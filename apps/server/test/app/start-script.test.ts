@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, connect } from 'node:net';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { acceptsConnection } from '../ops/child-server.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 /** One data directory for the file: the first start creates the database, the next ones reopen it. */
@@ -64,16 +65,6 @@ function descendants(root: number): number[] {
   visit(root);
   return found;
 }
-
-const portRefuses = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.once('error', () => resolve(true));
-  });
 
 async function until(condition: () => boolean | Promise<boolean>, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
@@ -150,7 +141,7 @@ describe('npm start', () => {
       const { npm, startScript, server } = await npmStart(port);
       process.kill(target === 'npm' ? npm.pid! : startScript, signal);
       expect(await until(() => !alive(server) && !alive(startScript), 10_000)).toBe(true);
-      expect(await until(() => portRefuses(port), 2_000)).toBe(true);
+      expect(await until(async () => !(await acceptsConnection(port, '127.0.0.1')), 2_000)).toBe(true);
       expect(await until(() => npm.exitCode !== null || npm.signalCode !== null, 2_000)).toBe(true);
     },
     120_000,

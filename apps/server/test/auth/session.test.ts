@@ -143,8 +143,11 @@ describe('GET /api/auth/refresh', () => {
     const newest = await refresh(third);
     expect(newest.statusCode).toBe(401);
     expect(newest.json().error.code).toBe('REFRESH_INVALID');
+    // …and so are the access tokens issued for it…
+    expect((await currentUser(session.auth.authorization)).statusCode).toBe(401);
     // …while another sign-in of the same user (another family) is untouched.
     expect((await refresh(other.refreshCookie)).statusCode).toBe(200);
+    expect((await currentUser(other.auth.authorization)).statusCode).toBe(200);
   });
 
   it('answers 401 REFRESH_INVALID for a missing, garbage or expired cookie', async () => {
@@ -209,6 +212,21 @@ describe('POST /api/auth/logout', () => {
   it('answers 204 without a cookie', async () => {
     expect((await logout(undefined)).statusCode).toBe(204);
   });
+
+  it("ends that session's access tokens at once, and no other sign-in's", async () => {
+    const session = await signUp(t.app);
+    const other = await signUp(t.app, session.user.email);
+    const refreshed = (await refresh(session.refreshCookie)).json().accessToken as string;
+    expect((await currentUser(session.auth.authorization)).statusCode).toBe(200);
+
+    expect((await logout(session.refreshCookie)).statusCode).toBe(204);
+    for (const token of [session.accessToken, refreshed]) {
+      const res = await currentUser(`Bearer ${token}`);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ error: { code: 'UNAUTHENTICATED', message: expect.any(String) } });
+    }
+    expect((await currentUser(other.auth.authorization)).statusCode).toBe(200);
+  });
 });
 
 describe('GET /api/auth/user', () => {
@@ -227,8 +245,14 @@ describe('GET /api/auth/user', () => {
     });
   });
 
-  it('answers 401 UNAUTHENTICATED without a token, with a bad one, or one signed with another key', async () => {
+  it('answers 401 UNAUTHENTICATED without a token, with a bad one, one signed with another key or one naming no session', async () => {
     const session = await signUp(t.app);
+    const sessionless = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(session.user.id)
+      .setIssuer('redacta')
+      .setExpirationTime('15m')
+      .sign(new TextEncoder().encode(t.app.config.JWT_SECRET));
     const forged = await new SignJWT({})
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(session.user.id)
@@ -240,6 +264,7 @@ describe('GET /api/auth/user', () => {
       'Bearer nonsense',
       `Basic ${session.accessToken}`,
       `Bearer ${forged}`,
+      `Bearer ${sessionless}`,
     ]) {
       const res = await currentUser(authorization);
       expect(res.statusCode, authorization).toBe(401);

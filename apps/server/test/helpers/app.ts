@@ -9,6 +9,17 @@ export interface TestApp {
   mailer: Mailer;
 }
 
+/** A test app's configuration: no web build by default, so API tests do not depend on apps/web/dist. */
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: '/nonexistent',
+    WEB_DIST_DIR: '/nonexistent-web-dist',
+    ...env,
+  });
+}
+
 /**
  * The real app on the worker's database, emptied first. `env` overrides configuration
  * (e.g. SMTP_URL to send through a local SMTP sink). Close it in afterEach/afterAll.
@@ -16,14 +27,7 @@ export interface TestApp {
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const database = await workerDatabase();
   await resetDatabase(database);
-  // No web build by default, so API tests do not depend on whether apps/web/dist exists.
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: '/nonexistent',
-    WEB_DIST_DIR: '/nonexistent-web-dist',
-    ...env,
-  });
+  const config = testConfig(env);
   const app = await buildApp({
     config,
     // The worker's database outlives each app: closing the app must not close it.

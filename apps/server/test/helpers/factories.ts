@@ -33,7 +33,10 @@ export async function createUser(
     const workspace = await createPersonalWorkspace(tx, { id: user!.id, email, locale });
     return { user: user!, workspace };
   });
-  const accessToken = await signAccessToken(app.config.JWT_SECRET, { userId: user.id });
+  const accessToken = await signAccessToken(app.config.JWT_SECRET, {
+    userId: user.id,
+    sessionId: randomUUID(),
+  });
   return {
     id: user.id,
     email,

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { connect } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
@@ -108,6 +109,17 @@ export async function startChildServer(
     logged,
   };
 }
+
+/** Whether a TCP connection to `host`:`port` is accepted (false when refused). */
+export const acceptsConnection = (port: number, host: string) =>
+  new Promise<boolean>((resolve) => {
+    const socket = connect(port, host);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
 
 /** Signs up through the real routes (the code read from the SMTP sink): a bearer header and workspace. */
 export async function signUpOver(url: string, sink: SmtpSink, email: string) {

@@ -14,9 +14,12 @@ export const ERROR_LEVEL = 50;
 
 /**
  * The real app on the worker's database (emptied first), like createTestApp, with its log kept in
- * memory from level info up, so a test can assert that hostile input left no error-level line.
+ * memory from `level` (info by default) up, so a test can assert that hostile input left no error-level
+ * line, or what a line says.
  */
-export async function createLoggedTestApp(): Promise<{ app: App; log: LogLine[] }> {
+export async function createLoggedTestApp(
+  level: 'info' | 'debug' | 'trace' = 'info',
+): Promise<{ app: App; log: LogLine[] }> {
   const database = await workerDatabase();
   await resetDatabase(database);
   const log: LogLine[] = [];
@@ -28,7 +31,7 @@ export async function createLoggedTestApp(): Promise<{ app: App; log: LogLine[] 
   });
   const config = loadConfig({
     NODE_ENV: 'test',
-    LOG_LEVEL: 'info',
+    LOG_LEVEL: level,
     DATA_DIR: '/nonexistent',
     WEB_DIST_DIR: '/nonexistent-web-dist',
     // The fuzzing invites far more than a person would; every invitation must reach the invitation code.
@@ -37,7 +40,7 @@ export async function createLoggedTestApp(): Promise<{ app: App; log: LogLine[] 
   const app = await buildApp({
     config,
     database: { ...database, close: async () => {} },
-    logger: { level: 'info', stream },
+    logger: { level, stream },
   });
   await app.ready();
   return { app, log };

@@ -15,7 +15,8 @@ import { AppError } from '../../lib/errors.ts';
 import { limits } from '../../lib/rate-limits.ts';
 import { noStore } from '../../lib/route-options.ts';
 import { findSessionUser, loginWithCode, requestLoginCode } from './service.ts';
-import { clearRefreshCookie, endSession, REFRESH_COOKIE, rotateSession } from './session.ts';
+import { clearRefreshCookie, REFRESH_COOKIE, setRefreshCookie } from './refresh-cookie.ts';
+import { endSession, rotateSession } from './session.ts';
 
 const HOUR = 60 * 60 * 1000;
 const QUARTER_HOUR = 15 * 60 * 1000;
@@ -89,7 +90,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       ]),
     },
-    (request, reply) => loginWithCode(app, reply, request.body),
+    async (request, reply) => {
+      const { response, refreshCookie } = await loginWithCode(app, request.body);
+      setRefreshCookie(reply, refreshCookie, config.isProduction);
+      return response;
+    },
   );
 
   app.get(
@@ -103,7 +108,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireXhr,
     },
     async (request, reply) => {
-      const session = await rotateSession(app, reply, request.cookies[REFRESH_COOKIE]);
+      const session = await rotateSession(app, request.cookies[REFRESH_COOKIE]).catch((error: unknown) => {
+        // A refresh token that no longer works is of no use to the browser either.
+        if (error instanceof AppError && error.code === 'REFRESH_INVALID') {
+          clearRefreshCookie(reply, config.isProduction);
+        }
+        throw error;
+      });
+      setRefreshCookie(reply, session.refreshCookie, config.isProduction);
       return { accessToken: session.accessToken, user: await findSessionUser(app, session.userId) };
     },
   );
@@ -120,7 +132,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await endSession(app, request.cookies[REFRESH_COOKIE]);
-      clearRefreshCookie(app, reply);
+      clearRefreshCookie(reply, config.isProduction);
       return reply.status(204).send(null);
     },
   );

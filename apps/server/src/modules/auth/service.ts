@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   isValidEmail,
   looksLikePhoneNumber,
@@ -13,6 +13,7 @@ import { AppError, isUniqueViolation } from '../../lib/errors.ts';
 import { codeMail } from '../../mail/templates/code-mail.ts';
 import { createPersonalWorkspace } from '../workspaces/service.ts';
 import { consumeCode, issueCode, type CodePurpose } from './codes.ts';
+import type { RefreshCookie } from './refresh-cookie.ts';
 import { startSession } from './session.ts';
 
 type UserRow = typeof users.$inferSelect;
@@ -98,18 +99,17 @@ export async function requestLoginCode(
 
 /**
  * Signs in with a mailed code. The first sign-in of an address registers it: the user and a
- * personal free workspace are created together, or not at all.
+ * personal free workspace are created together, or not at all. The route sets the refresh cookie.
  */
 export async function loginWithCode(
   app: FastifyInstance,
-  reply: FastifyReply,
   input: { email: string; code: string },
-): Promise<LoginResponse> {
+): Promise<{ response: LoginResponse; refreshCookie: RefreshCookie }> {
   const email = emailFromIdentifier(input.email);
   const { locale } = await consumeCode(app.db, { email, purpose: 'login', code: input.code });
   const { user, isRegistration } = await findOrRegister(app, email, locale);
-  const accessToken = await startSession(app, reply, user.id);
-  return { accessToken, user: { ...toSessionUser(user), isRegistration } };
+  const { accessToken, refreshCookie } = await startSession(app, user.id);
+  return { response: { accessToken, user: { ...toSessionUser(user), isRegistration } }, refreshCookie };
 }
 
 /**

@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { refreshTokens } from '../../db/schema.ts';
 import { signAccessToken } from '../../lib/access-token.ts';
 import { AppError } from '../../lib/errors.ts';
 import { generateToken, hashSecret } from '../../lib/secrets.ts';
+import type { RefreshCookie } from './refresh-cookie.ts';
 
-export const REFRESH_COOKIE = 'redacta_refresh';
-export const REFRESH_COOKIE_PATH = '/api/auth';
 export const REFRESH_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /**
  * Two tabs (or a double-mounted effect) may refresh with the same token at once; the slower one
@@ -18,57 +17,38 @@ export const REFRESH_REUSE_GRACE_MS = 10_000;
 
 const invalid = () => new AppError('REFRESH_INVALID', 'Your session has ended; sign in again');
 
-function setRefreshCookie(app: FastifyInstance, reply: FastifyReply, token: string, expiresAt: Date) {
-  reply.setCookie(REFRESH_COOKIE, token, {
-    path: REFRESH_COOKIE_PATH,
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: app.config.isProduction,
-    expires: expiresAt,
-  });
-}
-
-export function clearRefreshCookie(app: FastifyInstance, reply: FastifyReply) {
-  reply.clearCookie(REFRESH_COOKIE, {
-    path: REFRESH_COOKIE_PATH,
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: app.config.isProduction,
-  });
+/** A session's tokens: the access token to return and the refresh cookie for the route to set. */
+export interface SessionTokens {
+  accessToken: string;
+  refreshCookie: RefreshCookie;
 }
 
 /**
- * Signs the user in on this browser: a new refresh-token family (30 days absolute) in the
- * HttpOnly cookie, and a 15-minute access token for the caller to return. Used by the e-mail code
- * login and by the OAuth callback alike.
+ * Signs the user in on this browser: a new refresh-token family (30 days absolute), which is the
+ * session its access tokens name, and a 15-minute access token. Used by the e-mail code login and by
+ * the OAuth callback alike.
  */
-export async function startSession(
-  app: FastifyInstance,
-  reply: FastifyReply,
-  userId: string,
-): Promise<string> {
+export async function startSession(app: FastifyInstance, userId: string): Promise<SessionTokens> {
   const token = generateToken();
+  const familyId = randomUUID();
   const expiresAt = new Date(Date.now() + REFRESH_TTL_MS);
-  await app.db.insert(refreshTokens).values({
-    userId,
-    familyId: randomUUID(),
-    tokenHash: hashSecret(token),
-    expiresAt,
-  });
-  setRefreshCookie(app, reply, token, expiresAt);
-  return signAccessToken(app.config.JWT_SECRET, { userId });
+  await app.db.insert(refreshTokens).values({ userId, familyId, tokenHash: hashSecret(token), expiresAt });
+  return {
+    accessToken: await signAccessToken(app.config.JWT_SECRET, { userId, sessionId: familyId }),
+    refreshCookie: { token, expiresAt },
+  };
 }
 
 /**
  * Exchanges a refresh token for a new one of the same family (same absolute expiry) and a new
  * access token. Presenting a token that was rotated earlier (past the grace window) means it
- * leaked: the whole family is revoked, so neither the thief nor the user can go on with it.
+ * leaked: the whole family is revoked, with the access tokens issued for it, so neither the thief
+ * nor the user can go on with it. REFRESH_INVALID tells the route the cookie is of no more use.
  */
 export async function rotateSession(
   app: FastifyInstance,
-  reply: FastifyReply,
   presented: string | undefined,
-): Promise<{ userId: string; accessToken: string }> {
+): Promise<SessionTokens & { userId: string }> {
   if (!presented) throw invalid();
   const now = new Date();
   const outcome = await app.db.transaction(async (tx) => {
@@ -80,7 +60,7 @@ export async function rotateSession(
     if (!current || current.revokedAt || current.expiresAt <= now) return null;
     if (current.rotatedAt && now.getTime() - current.rotatedAt.getTime() > REFRESH_REUSE_GRACE_MS) {
       await revokeFamily(tx, current.familyId);
-      return 'reused' as const;
+      return { reused: true as const, familyId: current.familyId };
     }
     if (!current.rotatedAt) {
       await tx.update(refreshTokens).set({ rotatedAt: now }).where(eq(refreshTokens.id, current.id));
@@ -92,29 +72,41 @@ export async function rotateSession(
       tokenHash: hashSecret(token),
       expiresAt: current.expiresAt,
     });
-    return { userId: current.userId, token, expiresAt: current.expiresAt };
+    return {
+      reused: false as const,
+      userId: current.userId,
+      familyId: current.familyId,
+      token,
+      expiresAt: current.expiresAt,
+    };
   });
-  if (outcome === 'reused') {
+  if (!outcome) throw invalid();
+  if (outcome.reused) {
     app.log.warn('refresh token reuse detected; the session family was revoked');
-    clearRefreshCookie(app, reply);
+    await app.revokedSessions.revoke(outcome.familyId);
     throw invalid();
   }
-  if (!outcome) {
-    clearRefreshCookie(app, reply);
-    throw invalid();
-  }
-  setRefreshCookie(app, reply, outcome.token, outcome.expiresAt);
-  return { userId: outcome.userId, accessToken: await signAccessToken(app.config.JWT_SECRET, outcome) };
+  const { userId, familyId, token, expiresAt } = outcome;
+  return {
+    userId,
+    accessToken: await signAccessToken(app.config.JWT_SECRET, { userId, sessionId: familyId }),
+    refreshCookie: { token, expiresAt },
+  };
 }
 
-/** Logout: the presented token's family ends, whatever token of it the browser had. */
+/**
+ * Logout: the presented token's family ends, whatever token of it the browser had, and so do the
+ * access tokens issued for it, on every instance within seconds.
+ */
 export async function endSession(app: FastifyInstance, presented: string | undefined): Promise<void> {
   if (!presented) return;
   const [current] = await app.db
     .select({ familyId: refreshTokens.familyId })
     .from(refreshTokens)
     .where(eq(refreshTokens.tokenHash, hashSecret(presented)));
-  if (current) await revokeFamily(app.db, current.familyId);
+  if (!current) return;
+  await revokeFamily(app.db, current.familyId);
+  await app.revokedSessions.revoke(current.familyId);
 }
 
 async function revokeFamily(db: Pick<Db, 'update'>, familyId: string) {

@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/errors.ts';
+import { isLoopback } from '../../lib/loopback.ts';
 
 const escapeHtml = (value: string) =>
   value.replace(
@@ -8,9 +10,17 @@ const escapeHtml = (value: string) =>
 
 /**
  * Development only: the mails the dev transport kept, newest first, so a newcomer can sign in
- * without an SMTP server. Never registered when NODE_ENV is production.
+ * without an SMTP server. Never registered when NODE_ENV is production, and answered only to this
+ * machine: a server opened to the network (HOST=0.0.0.0) must not hand its sign-in codes to anyone
+ * who asks. Both the connection and the client it speaks for (behind a trusted proxy) must be local.
  */
 export const devRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', async (request) => {
+    if (!isLoopback(request.socket.remoteAddress) || !isLoopback(request.ip)) {
+      throw new AppError('NOT_FOUND', `Route ${request.method} ${request.url.split('?')[0]} not found`);
+    }
+  });
+
   app.get('/mailbox', { schema: { hide: true } }, async (_request, reply) => {
     const mails = app.mailer.recent();
     const items = mails

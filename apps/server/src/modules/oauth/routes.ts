@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { errorBodySchema, oauthProviderSchema, resolveLocale } from '@redacta/shared';
 import { AppError } from '../../lib/errors.ts';
 import { noStore } from '../../lib/route-options.ts';
+import { setRefreshCookie } from '../auth/refresh-cookie.ts';
 import { startSession } from '../auth/session.ts';
 import {
   FLOW_COOKIE,
@@ -107,7 +108,8 @@ export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
           nonce: flow.nonce,
         });
         const { userId } = await resolveOAuthUser(app.db, provider, profile, flow.locale);
-        await startSession(app, reply, userId);
+        const { refreshCookie } = await startSession(app, userId);
+        setRefreshCookie(reply, refreshCookie, app.config.isProduction);
         return reply.redirect('/callback', 302);
       } catch (error) {
         request.log.warn({ err: error, provider }, 'oauth sign-in failed');
