@@ -55,7 +55,7 @@ describe('the turn of a workspace for its subscription changes', () => {
   });
 
   it.runIf(process.env.TEST_DATABASE_URL)(
-    'on PostgreSQL, makes a second instance wait for the first one’s change of the same workspace',
+    "on PostgreSQL, makes a second instance wait for the first one's change of the same workspace",
     async () => {
       const database = await workerDatabase();
       const [instanceA, instanceB] = [createChangeLock(database), createChangeLock(database)];
