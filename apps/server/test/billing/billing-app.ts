@@ -1,9 +1,11 @@
 import Stripe from 'stripe';
 import type { LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
 import type { App } from '../../src/app.ts';
 import { subscriptions, workspaces } from '../../src/db/schema.ts';
 import { createTestApp } from '../helpers/app.ts';
+import type { TestUser } from '../helpers/factories.ts';
 import { startStripePeer, type StripePeer } from '../helpers/stripe-peer.ts';
 
 export const SECRET_KEY = 'sk_test_redacta';
@@ -75,3 +77,19 @@ export const checkoutBody = (workspaceId: string, lookupKey: 'proMonthly' | 'pro
   successUrl: `${APP_URL}/projects`,
   cancelUrl: `${APP_URL}/subscription`,
 });
+
+/** The owner buys Pro monthly through Checkout and Stripe's event is delivered: answers the subscription's id. */
+export async function subscribeThroughCheckout(t: StripeTestApp, owner: TestUser): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/subscription/create-subscription',
+    headers: owner.auth,
+    payload: checkoutBody(owner.workspaceId, 'proMonthly'),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const sessionId = res.json().url.split('/').pop();
+  const subscription = t.peer.completeCheckout(sessionId);
+  const session = t.peer.sessions.get(sessionId)!;
+  expect((await t.deliver(t.peer.event('checkout.session.completed', session))).statusCode).toBe(204);
+  return subscription.id;
+}

@@ -2,7 +2,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { App } from '../../src/app.ts';
 import { createTestApp } from '../helpers/app.ts';
 import { createUser, type TestUser } from '../helpers/factories.ts';
-import { APP_URL, checkoutBody, createStripeApp, subscriptionRow, workspaceRow } from './billing-app.ts';
+import {
+  APP_URL,
+  checkoutBody,
+  createStripeApp,
+  subscribeThroughCheckout,
+  subscriptionRow,
+  workspaceRow,
+} from './billing-app.ts';
 
 const PURCHASES = 6;
 const SEATS_EACH = 2;
@@ -84,15 +91,7 @@ describe('billing changes sent at the same time (Stripe)', () => {
     const t = await createStripeApp();
     close = () => t.close();
     const owner = await createUser(t.app);
-    const res = await inject(t.app, owner, 'POST', '/subscription/create-subscription', {
-      ...checkoutBody(owner.workspaceId, 'proMonthly'),
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const sessionId = res.json().url.split('/').pop();
-    const subscription = t.peer.completeCheckout(sessionId);
-    const session = t.peer.sessions.get(sessionId)!;
-    expect((await t.deliver(t.peer.event('checkout.session.completed', session))).statusCode).toBe(204);
-    return { t, owner, subscriptionId: subscription.id as string };
+    return { t, owner, subscriptionId: await subscribeThroughCheckout(t, owner) };
   }
 
   it("adds the seats of every purchase answered 200, in Stripe's quantity too", async () => {

@@ -67,6 +67,13 @@ export async function startStripePeer(options: { secretKey: string }) {
   const coupons = new Map<string, Json>();
   const portalSessions = new Map<string, Json>();
   const replays = new Map<string, { status: number; body: unknown }>();
+  const holds: {
+    method: string;
+    path: string;
+    arrive: () => void;
+    release: () => void;
+    done: Promise<void>;
+  }[] = [];
   let pricesFail = false;
 
   const setPrice = (name: PriceName, euros: number) => {
@@ -262,6 +269,13 @@ export async function startStripePeer(options: { secretKey: string }) {
         body: { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } },
       });
     }
+    const hold = holds.find(
+      (candidate) => candidate.method === req.method && candidate.path === url.pathname,
+    );
+    if (hold) {
+      hold.arrive();
+      await hold.done;
+    }
     const replayKey = idempotencyKey && `${req.method} ${url.pathname} ${idempotencyKey}`;
     const replay = replayKey ? replays.get(replayKey) : undefined;
     if (replay) return send(replay);
@@ -301,6 +315,33 @@ export async function startStripePeer(options: { secretKey: string }) {
     /** Makes `GET /v1/prices` fail (a Stripe outage) until called with false. */
     failPrices(fail: boolean) {
       pricesFail = fail;
+    },
+    /**
+     * Holds every request to `method path` unanswered, its connection open, until `release` (or `close`):
+     * Stripe taking its time. `arrived` settles when the first one comes; it is answered after release.
+     */
+    hold(method: string, path: string) {
+      let arrive!: () => void;
+      let release!: () => void;
+      const arrived = new Promise<void>((resolve) => (arrive = resolve));
+      const done = new Promise<void>((resolve) => (release = resolve));
+      let held = true;
+      holds.push({ method, path, arrive, release, done });
+      void done.then(() => {
+        held = false;
+        holds.splice(
+          holds.findIndex((candidate) => candidate.done === done),
+          1,
+        );
+      });
+      return {
+        arrived,
+        /** Whether the peer still holds the answers (`release` not called yet). */
+        get held() {
+          return held;
+        },
+        release,
+      };
     },
     /** The customer pays a Checkout Session: its subscription is created, active, with the session's items. */
     completeCheckout(sessionId: string): Json {
@@ -376,7 +417,10 @@ export async function startStripePeer(options: { secretKey: string }) {
         },
       };
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => {
+      for (const hold of holds) hold.release();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }
 

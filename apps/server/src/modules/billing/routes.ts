@@ -34,7 +34,7 @@ import { receiveStripeWebhook } from './webhooks.ts';
  * subscription and the owner's changes to it, the sandbox's checkout page, and Stripe's webhook.
  */
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const billing = createBilling(app.db, app.config, app.log);
+  const billing = createBilling(app.database, app.config, app.log);
   app.addHook('onClose', async () => billing.close());
   await app.register(signedInBillingRoutes, { billing });
   await app.register(stripeWebhookRoute, { billing });

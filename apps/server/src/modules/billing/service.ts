@@ -7,11 +7,11 @@ import type {
   SubscriptionSummary,
 } from '@redacta/shared';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { Database, Db } from '../../db/client.ts';
 import { users, workspaces } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
-import { lockWorkspace } from '../invitations/index.ts';
 import { requireOwner } from '../workspaces/service.ts';
+import { createChangeLock, type ChangeLock } from './change-lock.ts';
 import { configuredPrices, priceList, StripePrices } from './prices.ts';
 import { createSandboxCheckout, endSandboxPeriodIfOver, sandboxChanges, sandboxStateOf } from './sandbox.ts';
 import { stateFromStripe, StripeBilling } from './stripe-billing.ts';
@@ -25,20 +25,24 @@ export interface Billing {
   db: Db;
   config: Config;
   stripe: StripeBilling | null;
+  /** Takes turns for one workspace's subscription changes. */
+  changeLock: ChangeLock;
   log: FastifyBaseLogger;
   close(): void;
 }
 
-export function createBilling(db: Db, config: Config, log: FastifyBaseLogger): Billing {
+export function createBilling(database: Database, config: Config, log: FastifyBaseLogger): Billing {
+  const { db } = database;
+  const changeLock = createChangeLock(database);
   if (config.billingMode !== 'stripe') {
-    return { mode: config.billingMode, db, config, stripe: null, log, close: () => {} };
+    return { mode: config.billingMode, db, config, stripe: null, changeLock, log, close: () => {} };
   }
   const client = createStripeClient(config);
   const prices = new StripePrices(client, log);
   const stripe = new StripeBilling(client, prices, config, log);
   // Read the prices at start, so the first visitor does not wait for them; a failure is retried later.
   prices.refresh().catch((error) => log.warn({ err: error }, 'stripe: prices could not be read at start'));
-  return { mode: 'stripe', db, config, stripe, log, close: () => prices.close() };
+  return { mode: 'stripe', db, config, stripe, changeLock, log, close: () => prices.close() };
 }
 
 const stripeOf = (billing: Billing): StripeBilling => {
@@ -184,12 +188,12 @@ interface SubscriptionChange {
 }
 
 /**
- * Reads, checks and changes the subscription with the workspace row locked, the provider's call
- * included: a change computes its result from the state it read (seats bought on top of the current
- * quantity, an offer not yet taken), so two changes at once must run one after the other or the second
- * would undo the first or take the offer again. The lock is held across the provider's call, bounded by
- * the Stripe client's timeout; on PGlite, whose transactions run one at a time, other statements wait
- * that long too, which these rare owner-only changes can afford.
+ * Reads, checks and changes the subscription in the workspace's turn (`ChangeLock`): a change computes
+ * its result from the state it read (seats bought on top of the current quantity, an offer not yet
+ * taken), so two changes at once must run one after the other or the second would undo the first or
+ * take the offer again. The turn holds no database transaction or row lock while the provider is
+ * called; the result is applied by `applySubscriptionState`, whose short transaction locks the
+ * workspace row as every other workspace write does.
  */
 async function changeSubscription(
   billing: Billing,
@@ -198,9 +202,8 @@ async function changeSubscription(
   change: SubscriptionChange,
 ): Promise<SubscriptionSummary> {
   await requireBillingOwner(billing, workspaceId, userId);
-  await billing.db.transaction(async (tx) => {
-    await lockWorkspace(tx, workspaceId);
-    const row = await storedSubscription(tx, workspaceId);
+  await billing.changeLock(workspaceId, async (db) => {
+    const row = await storedSubscription(db, workspaceId);
     if (!row || !isLive(row.status) || row.provider !== billing.mode) {
       throw new AppError('NO_SUBSCRIPTION', 'This workspace has no active subscription');
     }
@@ -211,7 +214,7 @@ async function changeSubscription(
       billing.mode === 'sandbox'
         ? change.sandbox(sandboxStateOf(row), new Date())
         : stateFromStripe(await change.stripe(stripeOf(billing), row.externalId, version), workspaceId);
-    await applySubscriptionState(tx, state);
+    await applySubscriptionState(db, state);
   });
   return subscriptionSummary(billing.db, billing.mode, workspaceId, userId);
 }
