@@ -36,6 +36,7 @@ const defaultStatus: Partial<Record<ErrorCode, number>> = {
   AI_PROVIDER_ERROR: 502,
   AI_TIMEOUT: 504,
   RATE_LIMITED: 429,
+  REPLIES_IN_PROGRESS: 429,
   INTERNAL: 500,
 };
 

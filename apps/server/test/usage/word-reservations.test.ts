@@ -165,8 +165,8 @@ describe('the free allowance is a ceiling for a provider that ignores max_tokens
     expect(first.status).toBe(200);
     expect(await liveReservations()).toMatchObject([{ words: 50, kind: 'chat', userId: ana.id }]);
     const second = await send();
-    expect(second.status).toBe(403);
-    expect(await second.json()).toMatchObject({ error: { code: 'NO_WORDS_LEFT' } });
+    expect(second.status).toBe(429);
+    expect(await second.json()).toMatchObject({ error: { code: 'REPLIES_IN_PROGRESS' } });
     expect(peer.requests).toHaveLength(1);
     await leave(controller);
   });
@@ -218,7 +218,7 @@ describe('a reservation is released however its reply ends', () => {
     expect(await sendAndRead()).toMatchObject({ status: 200, last: { wordsCharged: REPLY_WORDS } });
     // The same reservation still alive holds the words.
     await t.app.db.insert(wordReservations).values({ ...dead, expiresAt: new Date(Date.now() + 60_000) });
-    expect(await sendAndRead()).toMatchObject({ status: 403, code: 'NO_WORDS_LEFT' });
+    expect(await sendAndRead()).toMatchObject({ status: 429, code: 'REPLIES_IN_PROGRESS' });
   });
 });
 
@@ -269,7 +269,7 @@ describe('concurrent chat streams are capped per user and per workspace', () => 
     const held = await holdStreams(Array(STREAM_CAPS.free!.user).fill(ana));
     const over = await send();
     expect(over.status).toBe(429);
-    expect(await over.json()).toMatchObject({ error: { code: 'RATE_LIMITED' } });
+    expect(await over.json()).toMatchObject({ error: { code: 'REPLIES_IN_PROGRESS' } });
     const other = await send(bea!, held.signal);
     expect(other.status).toBe(200);
     expect(peer.requests).toHaveLength(STREAM_CAPS.free!.user + 1);
@@ -283,7 +283,7 @@ describe('concurrent chat streams are capped per user and per workspace', () => 
     const held = await holdStreams(team.slice(0, -1).flatMap((member) => Array(user).fill(member)));
     const over = await send(team.at(-1)!);
     expect(over.status).toBe(429);
-    expect(await over.json()).toMatchObject({ error: { code: 'RATE_LIMITED' } });
+    expect(await over.json()).toMatchObject({ error: { code: 'REPLIES_IN_PROGRESS' } });
     await leave(held);
   });
 
@@ -346,8 +346,8 @@ describe('improve and brand-voice analysis obey the same ceiling', () => {
         expiresAt: new Date(Date.now() + 60_000),
       });
       const refused = await call();
-      expect(refused.statusCode).toBe(403);
-      expect(refused.json()).toMatchObject({ error: { code: 'NO_WORDS_LEFT' } });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({ error: { code: 'REPLIES_IN_PROGRESS' } });
       expect(peer.requests).toHaveLength(1);
     });
 

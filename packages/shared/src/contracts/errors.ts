@@ -54,6 +54,7 @@ export const errorCodes = [
   'FOLDERS_FULL',
   'CUSTOM_PROMPTS_FULL',
   'STORAGE_FULL',
+  'REPLIES_IN_PROGRESS',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -22,7 +22,7 @@ CREATE INDEX "word_reservations_workspace_idx" ON "word_reservations" USING btre
 
 -- Reserves up to p_words of the month's words for a call of p_kind ('chat', 'improve', 'analyze') and
 -- answers {id, words}, words null without a limit; or {refused} naming what stopped it: no_words (the
--- counter has reached p_word_limit, or other live reservations hold what is left), user_streams or
+-- counter has reached p_word_limit), words_held (other live reservations hold what is left), user_streams or
 -- workspace_streams (the user, or the whole workspace, already has as many live chat replies as its cap).
 -- A null limit or cap does not apply. Expired reservations of the workspace are deleted on the way.
 CREATE FUNCTION reserve_words(
@@ -76,7 +76,7 @@ BEGIN
   IF p_word_limit IS NOT NULL THEN
     v_words := least(p_words, p_word_limit - coalesce(v_used, 0) - v_reserved);
     IF v_words <= 0 THEN
-      RETURN json_build_object('refused', 'no_words');
+      RETURN json_build_object('refused', 'words_held');
     END IF;
   END IF;
 

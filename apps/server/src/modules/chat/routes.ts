@@ -51,7 +51,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
           '`{"type":"finish","messageId","wordsCharged","remaining"}` or ' +
           '`{"type":"error","code":"AI_PROVIDER_ERROR"|"AI_TIMEOUT","message","messageId","wordsCharged","remaining"}` ' +
           '(the partial reply is saved as failed). Failures before the first token are ordinary error responses: ' +
-          "403 NO_WORDS_LEFT, 404, 409 CONFLICT, 429 RATE_LIMITED (the plan's replies in progress are at their cap), " +
+          "403 NO_WORDS_LEFT, 404, 409 CONFLICT, 429 REPLIES_IN_PROGRESS (replies in progress hold the words left or fill the plan's cap), " +
           '502 AI_PROVIDER_ERROR, 504 AI_TIMEOUT. Aborting the request stops the model; ' +
           'the partial reply is saved as aborted and only its words are charged. On a plan with a word limit the reply ' +
           'reserves its words first and stops at the reservation (docs/product.md). ' +

@@ -60,6 +60,7 @@ const turnAnswerSchema = z.union([
       'brand_voice',
       'prompt',
       'no_words',
+      'words_held',
       'user_streams',
       'workspace_streams',
     ]),

@@ -64,21 +64,26 @@ export interface WordReservation {
 
 export const reservationSchema = z.object({ id: z.string(), words: z.number().int().nullable() });
 
-/** What a refused reservation answers: NO_WORDS_LEFT, or 429 when a stream cap is full. */
-export function reservationRefused(refused: 'no_words' | 'user_streams' | 'workspace_streams'): AppError {
+const inProgressRefusals = {
+  words_held: "Replies in progress hold the rest of this month's words; wait for one to finish",
+  user_streams: 'You already have as many replies in progress as your plan allows; wait for one to finish',
+  workspace_streams:
+    'This workspace already has as many replies in progress as its plan allows; wait for one to finish',
+};
+
+/**
+ * What a refused reservation answers: NO_WORDS_LEFT once the month's words are used, or 429 while
+ * replies in progress hold what is left or fill a stream cap (words may come back when they end, so
+ * the client must not show the out-of-words state).
+ */
+export function reservationRefused(refused: 'no_words' | keyof typeof inProgressRefusals): AppError {
   if (refused === 'no_words') return noWordsLeft();
-  return new AppError(
-    'RATE_LIMITED',
-    refused === 'user_streams'
-      ? 'You already have as many replies in progress as your plan allows; wait for one to finish'
-      : 'This workspace already has as many replies in progress as its plan allows; wait for one to finish',
-    429,
-  );
+  return new AppError('REPLIES_IN_PROGRESS', inProgressRefusals[refused], 429);
 }
 
 const reserveAnswerSchema = z.union([
   reservationSchema,
-  z.object({ refused: z.enum(['no_words', 'user_streams', 'workspace_streams']) }),
+  z.object({ refused: z.enum(['no_words', 'words_held', 'user_streams', 'workspace_streams']) }),
 ]);
 
 /**

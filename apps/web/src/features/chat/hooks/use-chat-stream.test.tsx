@@ -164,6 +164,18 @@ describe('chat stream', () => {
     expect(screen.queryByText('¡No te quedan palabras!')).not.toBeInTheDocument();
   });
 
+  it.each([
+    [429, 'REPLIES_IN_PROGRESS', 'Tienes respuestas en curso'],
+    [413, 'STORAGE_FULL', 'Tu espacio de trabajo ha llenado su almacenamiento'],
+  ])('a %i (%s) says what to do and gives the message back', async (status, code, text) => {
+    renderStreaming({ [SEND]: () => json(status, { error: { code, message: 'refused' } }) });
+    const box = await typeAndSend('Dame 10 nombres');
+    expect(await screen.findByText(new RegExp(text))).toBeInTheDocument();
+    await waitFor(() => expect(box).toHaveValue('Dame 10 nombres'));
+    expect(screen.queryByText('Fallo al generar respuesta')).not.toBeInTheDocument();
+    expect(screen.queryByText('¡No te quedan palabras!')).not.toBeInTheDocument();
+  });
+
   it('an error part mid-stream keeps what arrived, marked incomplete, with the toast', async () => {
     const { streams, saved } = renderStreaming();
     await typeAndSend('Un anuncio');

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
 import type { ConversationEntry, NewChatMessageBody, RegenerateReplyBody } from '@redacta/shared';
 import { isApiError } from '@/lib/api-error';
+import { errorMessage } from '@/lib/error-message';
 import { showProjectName } from '@/features/projects';
 import { chatKeys } from '../api/chat-keys';
 import { loadChatStreamReader, openChatStream } from '../api/open-chat-stream';
@@ -148,7 +149,9 @@ export function useChatStream({
         } else if (isApiError(error) && error.status === 403) {
           callbacks.current.onOutOfWords(regenerates ? null : message);
         } else {
-          toast.error(t('chat.failed'));
+          // A full storage or replies still in progress are the user's to act on: say which.
+          const actionable = isApiError(error) && (error.status === 413 || error.status === 429);
+          toast.error(actionable ? errorMessage(t, error, { fallbackKey: 'chat.failed' }) : t('chat.failed'));
           ending = { status: 'failed' };
           failedEarly = userEntryId === null;
         }
