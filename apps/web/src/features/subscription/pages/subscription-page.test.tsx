@@ -30,21 +30,21 @@ describe('/subscription', () => {
   it("shows the workspace's storage against its plan's quota with a bar, in Spanish and English", async () => {
     renderPage(fakeBillingApi({ plan: 'free', storedBytes: 12.5 * 1024 * 1024 }));
     const storage = await screen.findByTestId('storage-usage');
-    expect(storage).toHaveTextContent('Almacenamiento: 12,5 MB de 50 MB');
+    expect(storage).toHaveTextContent('12,5 MB de 50 MB usados');
     const bar = within(storage).getByRole('progressbar', { name: 'Almacenamiento' });
     expect(bar).toHaveAttribute('aria-valuenow', String(12.5 * 1024 * 1024));
     expect(bar).toHaveAttribute('aria-valuemax', String(50 * 1024 * 1024));
     expect(storage).toHaveTextContent('Documentos, conversaciones, voces de marca y plantillas');
 
     await act(() => changeLocale('en'));
-    expect(screen.getByTestId('storage-usage')).toHaveTextContent('Storage: 12.5 MB of 50 MB');
+    expect(screen.getByTestId('storage-usage')).toHaveTextContent('12.5 MB of 50 MB used');
     await act(() => changeLocale('es'));
   });
 
   it('a Pro workspace has 5 GB; a full one is told what to do', async () => {
     renderPage(fakeBillingApi({ plan: 'pro_monthly', storedBytes: 5 * 1024 * 1024 * 1024 }));
     const storage = await screen.findByTestId('storage-usage');
-    expect(storage).toHaveTextContent('Almacenamiento: 5 GB de 5 GB');
+    expect(storage).toHaveTextContent('5 GB de 5 GB usados');
     expect(storage).toHaveTextContent('Has llenado el almacenamiento: borra lo que ya no necesites');
   });
 
