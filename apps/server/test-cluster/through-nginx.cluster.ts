@@ -5,7 +5,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { countWords, type ChatStreamPart } from '@redacta/shared';
-import { conversationEntries, processedWebhookEvents, usageCounters } from '../src/db/schema.ts';
+import { conversationEntries, processedWebhookEvents, usageCounters, workspaces } from '../src/db/schema.ts';
 import { codeFromMail, cookiePair } from '../test/helpers/login.ts';
 import type { SinkMail } from '../test/helpers/smtp-sink.ts';
 import { createProjectOver, signUpOver, type LogLine } from '../test/ops/child-server.ts';
@@ -310,6 +310,11 @@ it('restarts one instance while 20 replies stream through nginx: none lost, each
   // About 4 s a reply: all of them fit the grace many times over.
   cluster.peer.script = { chunks: pieces, delayMs: 400 };
   const { auth, workspaceId } = await signUpOver(cluster.url, cluster.sink, 'restart@example.com');
+  // One person's 20 replies at once: a plan whose replies in progress are not capped.
+  await cluster.database.db
+    .update(workspaces)
+    .set({ plan: 'enterprise' })
+    .where(eq(workspaces.id, workspaceId));
   const projectIds: string[] = [];
   for (let i = 0; i < 20; i += 1) projectIds.push(await createProjectOver(cluster.url, auth, workspaceId));
 
