@@ -24,15 +24,20 @@ async function timed(read: (onText: () => void) => Promise<boolean>): Promise<St
   }
 }
 
-/** Our chat route: NDJSON parts, whole when the text is the full reply and a `finish` part closes it. */
-export function chatStream(
-  base: string,
-  token: string,
-  workspaceId: string,
-  projectIds: string[],
-): OpenStream {
+/** A signed-in user of ours and their workspace. */
+export interface ChatAccount {
+  token: string;
+  workspaceId: string;
+}
+
+/**
+ * Our chat route: NDJSON parts, whole when the text is the full reply and a `finish` part closes it.
+ * Stream i writes in project i, which belongs to account i mod the number of accounts.
+ */
+export function chatStream(base: string, accounts: ChatAccount[], projectIds: string[]): OpenStream {
   return (index) =>
     timed(async (onText) => {
+      const { token, workspaceId } = accounts[index % accounts.length]!;
       const res = await fetch(`${base}/api/chat/send-request-stream`, {
         method: 'POST',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },

@@ -3,7 +3,8 @@
  * OpenAI-protocol model server in its own process, compares three paths at 1, 50 and 200 concurrent
  * streams of TOKENS_PER_STREAM tokens at TOKENS_PER_SECOND:
  *
- *   ours    POST /api/chat/send-request-stream through the real app (auth, PGlite, allowance, saving)
+ *   ours    POST /api/chat/send-request-stream through the real app (auth, PGlite, word reservation,
+ *           saving), on the free plan
  *   limit   a bare node:http server that parses the model's SSE and writes the text (pass-through)
  *   direct  the client reading the model server itself
  *
@@ -16,6 +17,7 @@ import {
   directStream,
   passThroughStream,
   runLoad,
+  type ChatAccount,
   type OpenStream,
   type StreamOutcome,
 } from './load.ts';
@@ -41,8 +43,7 @@ const warmUpStreams = (level: { concurrency: number }) => Math.max(level.concurr
 
 interface ChatReady {
   port: number;
-  token: string;
-  workspaceId: string;
+  accounts: ChatAccount[];
   projectIds: string[];
 }
 
@@ -61,6 +62,8 @@ async function main() {
     const ours = await startChild<ChatReady & { [key: string]: unknown }>('./app-server.ts', {
       UPSTREAM_URL: upstream,
       BENCH_PROJECTS: String(streamsNeeded),
+      // One account per concurrent stream: no user or workspace goes past its plan's stream cap.
+      BENCH_ACCOUNTS: String(Math.max(...levels.map((level) => level.concurrency))),
     });
     children.push(ours);
 
@@ -73,12 +76,7 @@ async function main() {
       { name: 'limit', open: passThroughStream(`http://127.0.0.1:${limit.ready.port}`), server: limit },
       {
         name: 'ours',
-        open: chatStream(
-          `http://127.0.0.1:${ours.ready.port}`,
-          ours.ready.token,
-          ours.ready.workspaceId,
-          ours.ready.projectIds,
-        ),
+        open: chatStream(`http://127.0.0.1:${ours.ready.port}`, ours.ready.accounts, ours.ready.projectIds),
         server: ours,
       },
     ];

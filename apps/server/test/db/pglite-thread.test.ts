@@ -43,6 +43,38 @@ describe('PGlite in its own thread', () => {
     expect(arrays.rows).toEqual([[42, 'x']]);
   });
 
+  it('passes a function call its arguments exactly, whatever they hold, and typed by the function', async () => {
+    await thread.exec(`
+      create function echo_args(p_text text, p_id uuid, p_count integer, p_flag boolean) returns json
+      language sql as $$ select json_build_object('text', p_text, 'id', p_id, 'count', p_count, 'flag', p_flag) $$;
+    `);
+    const call = (text: string | null) =>
+      thread.call('select to_json(echo_args(p_text => $1, p_id => $2, p_count => $3, p_flag => $4))::text', [
+        text,
+        '6f9619ff-8b86-d011-b42d-00cf4fc964ff',
+        '7',
+        'true',
+      ]);
+    for (const text of [
+      "it's",
+      "'); drop table notes; --",
+      "a\\'b",
+      '$1 $2 $$ $$',
+      "E'\\x00'",
+      'ñandú 🎉',
+      null,
+    ]) {
+      expect(JSON.parse((await call(text))!)).toEqual({
+        text,
+        id: '6f9619ff-8b86-d011-b42d-00cf4fc964ff',
+        count: 7,
+        flag: true,
+      });
+    }
+    await expect(call('a\0b')).rejects.toThrow('NUL');
+    expect(await thread.query('select count(*)::int as n from notes')).toMatchObject({ rows: [{ n: 1 }] });
+  });
+
   it("rejects a failed statement with the database's error code, so unique violations are recognised", async () => {
     await db().insert(notes).values({ id: 2, body: 'one' });
     const error = await db()
