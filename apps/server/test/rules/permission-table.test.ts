@@ -160,6 +160,7 @@ const table: Row[] = [
   { action: 'see the workspace usage', request: (team) => ({ method: 'GET', url: `/api/workspace/${team.workspaceId}/usage` }), cells: everyMember(200) },
   { action: 'see the member list', request: (team) => ({ method: 'GET', url: `/api/workspace/${team.workspaceId}/members` }), cells: everyMember(200) },
   { action: 'see the pending invitations', prepare: invitation, request: (team) => ({ method: 'GET', url: `/api/workspace/${team.workspaceId}/pending-invitations` }), cells: everyMember(200) },
+  { action: 'see the workspace storage', request: (team) => ({ method: 'GET', url: `/api/workspace/${team.workspaceId}/storage` }), cells: everyMember(200) },
   { action: 'see the subscription', request: (team) => ({ method: 'GET', url: `/api/workspace/${team.workspaceId}/subscription` }), cells: everyMember(200) },
 
   // Shared projects: everyone uses them; their creator or the owner changes them.
@@ -181,6 +182,7 @@ const table: Row[] = [
 
   // Brand voices.
   { action: 'list the brand voices', prepare: voice, request: (team) => ({ method: 'GET', url: `/api/brand-voice/workspace/${team.workspaceId}` }), cells: everyMember(200) },
+  { action: 'open a brand voice whole', prepare: voice, request: (_, ids) => ({ method: 'GET', url: `/api/brand-voice/${ids.voiceId}` }), cells: everyMember(200) },
   { action: 'create a brand voice', request: (team) => ({ method: 'POST', url: `/api/brand-voice/workspace/${team.workspaceId}`, payload: { name: 'Formal', voice: 'Usted, frases largas.' } }), cells: everyMember(201) },
   { action: 'edit a brand voice', prepare: voice, request: (_, ids) => ({ method: 'PATCH', url: `/api/brand-voice/${ids.voiceId}`, payload: { voice: 'Otra forma de escribir.' } }), cells: creatorOrOwner(200) },
   { action: 'make a brand voice the default', prepare: voice, request: (_, ids) => ({ method: 'PATCH', url: `/api/brand-voice/${ids.voiceId}`, payload: { isDefault: true } }), cells: creatorOrOwner(200) },
