@@ -20,7 +20,7 @@ export interface KeyedLimitRule {
 }
 
 /** "in 45 seconds", "in 58 minutes": when a counter's window ends, in words a person can act on. */
-export function tryAgainIn(ttlInSeconds: number): string {
+function tryAgainIn(ttlInSeconds: number): string {
   return ttlInSeconds < 120 ? `${ttlInSeconds} seconds` : `${Math.ceil(ttlInSeconds / 60)} minutes`;
 }
 

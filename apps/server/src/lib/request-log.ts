@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
  * Compared by decoded, lower-cased name, as a query parser would read them.
  */
 const SECRET_PARAMETERS = new Set(['token', 'code', 'email']);
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 
 function decodedName(name: string): string {
   try {
@@ -17,7 +17,7 @@ function decodedName(name: string): string {
 }
 
 /** The URL as logged: the path and query as sent, with the values of secret parameters replaced. */
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   const queryStart = url.indexOf('?');
   if (queryStart === -1) return url;
   const query = url

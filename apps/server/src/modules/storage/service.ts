@@ -61,7 +61,7 @@ async function readUsage(db: Db | Tx, workspaceId: string, member?: string) {
   return row ? { plan: row.plan, used: row.used, limit: STORAGE_QUOTA_BYTES[row.plan] } : null;
 }
 
-export const storageFull = (limitBytes: number) =>
+const storageFull = (limitBytes: number) =>
   new AppError(
     'STORAGE_FULL',
     `This workspace has used its ${limitBytes / 1024 / 1024} MB of storage; delete projects, conversations, ` +
