@@ -230,22 +230,16 @@ async function answerTurn(
     text = ceiling ? ceiling.admit(first.value) : first.value;
     writer.start(start, text);
     try {
-      if (!ceiling) {
-        for await (const delta of deltas) {
-          text += delta;
-          writer.text(delta);
-        }
-      } else if (ceiling.reached) {
-        await deltas.return();
-      } else {
+      if (ceiling?.reached) await deltas.return();
+      else {
         // Leaving the loop at the ceiling ends the generator, which aborts the provider's stream.
         for await (const delta of deltas) {
-          const kept = ceiling.admit(delta);
+          const kept = ceiling ? ceiling.admit(delta) : delta;
           if (kept) {
             text += kept;
             writer.text(kept);
           }
-          if (ceiling.reached) break;
+          if (ceiling?.reached) break;
         }
       }
     } catch (error) {
