@@ -93,7 +93,7 @@ export async function runChargedTask(
     deps.usage,
   );
   const failure = task.failure ?? defaultFailure;
-  let text: string;
+  let text = '';
   try {
     text = await modelAnswer(
       modelFor(deps.models, workspace).model,
@@ -113,13 +113,12 @@ export async function runChargedTask(
     );
   } catch (error) {
     logModelFailure(context.log, error, `AI task "${task.task}" failed`);
-    if (reservation) await releaseReservation(deps.db, reservation);
     throw failure(failureReason(error));
+  } finally {
+    // Without an answer (a failure, or nothing written) nothing is charged: the words are free again.
+    if (!text && reservation) await releaseReservation(deps.db, reservation);
   }
-  if (!text) {
-    if (reservation) await releaseReservation(deps.db, reservation);
-    throw failure('empty');
-  }
+  if (!text) throw failure('empty');
   const wordsCharged = countWords(text);
   const usage = await settleReservation(deps.db, workspace, reservation, wordsCharged, deps.usage);
   return { text, wordsCharged, remaining: usage.remaining };
