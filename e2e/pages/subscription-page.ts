@@ -6,7 +6,7 @@ export class UpgradeModal {
   readonly buy: Locator;
 
   constructor(readonly page: Page) {
-    this.dialog = page.getByRole('dialog', { name: 'Mejora a Plan Pro' });
+    this.dialog = page.getByRole('dialog', { name: 'Mejora al Plan Pro' });
     this.buy = this.dialog.getByRole('button', { name: 'Continuar con el pago' });
   }
 
@@ -63,7 +63,7 @@ export class SubscriptionPage {
     this.switchToYearly = page.getByRole('button', { name: 'Pasar a anual' });
     this.cancel = page.getByRole('button', { name: 'Cancelar suscripción' });
     this.resume = page.getByRole('button', { name: 'Reanudar suscripción' });
-    this.upgrade = page.getByRole('main').getByRole('button', { name: 'Mejorar a Pro' });
+    this.upgrade = page.getByRole('main').getByRole('button', { name: 'Mejora al Plan Pro' });
   }
 
   async goto() {

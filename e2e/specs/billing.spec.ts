@@ -13,7 +13,7 @@ import { SandboxCheckoutPage, SubscriptionPage, UpgradeModal } from '../pages/su
 async function buyPro(page: Page, period: 'Anual' | 'Mensual') {
   const shell = new AppShell(page);
   const upgrade = new UpgradeModal(page);
-  await shell.sidebar.getByRole('button', { name: 'Mejorar a Pro' }).click();
+  await shell.sidebar.getByRole('button', { name: 'Mejora al Plan Pro' }).click();
   await expect(upgrade.tab('Anual')).toHaveAttribute('aria-selected', 'true');
   await expect(upgrade.dialog).toContainText('36 €');
   await expect(upgrade.dialog).toContainText('432 € facturados una vez al año');
