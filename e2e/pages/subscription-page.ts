@@ -75,7 +75,9 @@ export class SubscriptionPage {
     await this.addSeats.click();
     const dialog = this.page.getByRole('dialog', { name: 'Añadir asientos' });
     await dialog.getByLabel('Número de asientos').fill(String(count));
-    await dialog.getByRole('button', { name: `Añadir ${count} asiento${count === 1 ? '' : 's'}` }).click();
+    // The button names the seats it buys and their price.
+    const plural = count === 1 ? '' : 's';
+    await dialog.getByRole('button', { name: new RegExp(`^Añadir ${count} asiento${plural} · `) }).click();
     await expect(dialog).toBeHidden();
   }
 
