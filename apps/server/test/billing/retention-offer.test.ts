@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createUser, type TestUser } from '../helpers/factories.ts';
-import { APP_URL, checkoutBody, createStripeApp, type StripeTestApp } from './billing-app.ts';
+import {
+  APP_URL,
+  checkoutBody,
+  createStripeApp,
+  subscribeThroughCheckout,
+  type StripeTestApp,
+} from './billing-app.ts';
 
 const DAY = 86_400_000;
 type Method = 'GET' | 'POST' | 'DELETE' | 'PATCH';
@@ -54,22 +60,10 @@ describe('the retention offer in Stripe mode', () => {
   let t: StripeTestApp;
   afterEach(() => t.close());
 
-  async function subscribe(owner: TestUser, lookupKey: 'proMonthly' | 'proYearly') {
-    const res = await call(t, owner, 'POST', '/subscription/create-subscription', {
-      ...checkoutBody(owner.workspaceId),
-      lookupKey,
-    });
-    const sessionId = res.json().url.split('/').pop();
-    const subscription = t.peer.completeCheckout(sessionId);
-    const session = t.peer.sessions.get(sessionId)!;
-    expect((await t.deliver(t.peer.event('checkout.session.completed', session))).statusCode).toBe(204);
-    return subscription.id as string;
-  }
-
   it('yearly: 15 % off the next yearly invoice once (60 % of three months), kept for that invoice', async () => {
     t = await createStripeApp();
     const owner = await createUser(t.app);
-    const subscriptionId = await subscribe(owner, 'proYearly');
+    const subscriptionId = await subscribeThroughCheckout(t, owner, 'proYearly');
     const res = await takeOffer(t, owner);
     expect(res.statusCode, res.body).toBe(200);
 
@@ -94,10 +88,14 @@ describe('the retention offer in Stripe mode', () => {
   it('monthly: 60 % off the next 3 invoices, and seats are still invoiced at once', async () => {
     t = await createStripeApp();
     const owner = await createUser(t.app);
-    const subscriptionId = await subscribe(owner, 'proMonthly');
+    const subscriptionId = await subscribeThroughCheckout(t, owner);
     expect((await takeOffer(t, owner)).statusCode).toBe(200);
     const [coupon] = t.peer.requestsTo('POST', '/v1/coupons');
-    expect(coupon!.params).toMatchObject({ percent_off: '60', duration: 'repeating', duration_in_months: '3' });
+    expect(coupon!.params).toMatchObject({
+      percent_off: '60',
+      duration: 'repeating',
+      duration_in_months: '3',
+    });
     await call(t, owner, 'POST', `/workspace/${owner.workspaceId}/buy-additional-seat`, { numberOfSeats: 1 });
     const seatChange = t.peer.requestsTo('POST', `/v1/subscriptions/${subscriptionId}`).at(-1)!;
     expect(seatChange.params.proration_behavior).toBe('always_invoice');
