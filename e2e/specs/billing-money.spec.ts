@@ -159,12 +159,13 @@ test.describe('money and seats (sandbox)', () => {
     const field = dialog.getByLabel('Número de asientos');
     const submit = dialog.locator('button[type="submit"]');
 
-    for (const [typed, message] of [
+    const refused: Array<[typed: string, message: string]> = [
       ['0', 'Añade al menos 1 asiento.'],
       ['100', 'Puedes añadir como máximo 99 asientos a la vez.'],
       ['', 'Escribe cuántos asientos quieres añadir, de 1 a 99.'],
       ['dos', 'Escribe solo cifras: un número de 1 a 99.'],
-    ]) {
+    ];
+    for (const [typed, message] of refused) {
       await field.fill(typed);
       // The field keeps what was typed (100 is not cut to 10) and says why it is refused.
       await expect(field).toHaveValue(typed);

@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { billingModes, DEFAULT_FREE_PLAN_WORDS, isValidEmail, prices, type BillingMode } from '@redacta/shared';
+import {
+  billingModes,
+  DEFAULT_FREE_PLAN_WORDS,
+  isValidEmail,
+  prices,
+  type BillingMode,
+} from '@redacta/shared';
 
 /**
  * PostgreSQL connections per instance. Ten (node-postgres's default) measured worse under load: at 200

@@ -62,12 +62,19 @@ export function retentionOfferTerms(paymentType: PaymentType): { percentOff: num
     : { percentOff: percent, invoices: months };
 }
 
-/** What the retention offer takes off each discounted invoice and in all, in euros. */
+/** What the retention offer takes off each discounted invoice and in all, and what is paid, in euros. */
 export function retentionOfferValue(paymentType: PaymentType, list: ProPrices, extraSeats: number) {
   const terms = retentionOfferTerms(paymentType);
   const invoice = invoiceAmount(paymentType, list, extraSeats);
   const perInvoice = cents((invoice * terms.percentOff) / 100);
-  return { ...terms, invoice, perInvoice, total: cents(perInvoice * terms.invoices) };
+  return {
+    ...terms,
+    invoice,
+    perInvoice,
+    /** A discounted invoice: what is paid instead of `invoice`. */
+    discountedInvoice: cents(invoice - perInvoice),
+    total: cents(perInvoice * terms.invoices),
+  };
 }
 
 export function isProPlan(plan: Plan): boolean {

@@ -16,6 +16,7 @@ describe('the retention offer is worth 60 % of three months to every subscriber'
       invoices: 3,
       invoice: 49,
       perInvoice: 29.4,
+      discountedInvoice: 19.6,
       total: 88.2,
     });
   });
@@ -24,6 +25,7 @@ describe('the retention offer is worth 60 % of three months to every subscriber'
     expect(retentionOfferTerms('YEARLY')).toEqual({ percentOff: 15, invoices: 1 });
     const yearly = retentionOfferValue('YEARLY', list, 0);
     expect(yearly.total).toBe(64.8);
+    expect(yearly.discountedInvoice).toBe(367.2);
     expect(yearly.total).toBe(Math.round(0.6 * 3 * (prices.proYearly / 12) * 100) / 100);
   });
 

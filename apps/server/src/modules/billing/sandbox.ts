@@ -1,11 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import {
-  prices,
-  retentionOfferTerms,
-  type CheckoutLookupKey,
-  type SandboxCheckout,
-} from '@redacta/shared';
+import { prices, retentionOfferTerms, type CheckoutLookupKey, type SandboxCheckout } from '@redacta/shared';
 import type { Db } from '../../db/client.ts';
 import { sandboxCheckoutSessions, workspaces } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';

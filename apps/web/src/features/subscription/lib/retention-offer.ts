@@ -27,6 +27,6 @@ export function retentionOfferWords(summary: SubscriptionSummary, prices: PriceM
     perInvoice: euros(value.perInvoice),
     total: euros(value.total),
     invoice: euros(value.invoice),
-    reduced: euros(value.invoice - value.perInvoice),
+    reduced: euros(value.discountedInvoice),
   };
 }
