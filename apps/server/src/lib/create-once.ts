@@ -20,7 +20,8 @@ export async function createOnce<T>(
   const existing = async (clientId: string) => {
     const row = await steps.find(clientId);
     if (row === undefined) return undefined;
-    if (!steps.isOwn(row)) throw new AppError('CONFLICT', 'This id is already used; send the create with another');
+    if (!steps.isOwn(row))
+      throw new AppError('CONFLICT', 'This id is already used; send the create with another');
     return { row, created: false };
   };
   if (id) {

@@ -23,7 +23,10 @@ afterEach(() => t.app.close());
 
 interface Kind {
   name: string;
-  send: (by: TestUser, id?: string) => ReturnType<TestApp['app']['inject']>;
+  send: (
+    by: TestUser,
+    id?: string,
+  ) => Promise<{ statusCode: number; body: string; json: () => { id: string; error: { code: string } } }>;
   count: () => Promise<number>;
 }
 
@@ -37,7 +40,8 @@ const kinds: Kind[] = [
         headers: by.auth,
         payload: { id, workspaceId: ana.workspaceId, name: 'Campañas' },
       }),
-    count: async () => (await t.app.db.select().from(folders).where(eq(folders.workspaceId, ana.workspaceId))).length,
+    count: async () =>
+      (await t.app.db.select().from(folders).where(eq(folders.workspaceId, ana.workspaceId))).length,
   },
   {
     name: 'a custom prompt',
@@ -46,9 +50,16 @@ const kinds: Kind[] = [
         method: 'POST',
         url: '/api/prompt/custom',
         headers: by.auth,
-        payload: { id, workspaceId: ana.workspaceId, language: 'es', name: 'Titulares', text: 'Escribe tres titulares' },
+        payload: {
+          id,
+          workspaceId: ana.workspaceId,
+          language: 'es',
+          name: 'Titulares',
+          text: 'Escribe tres titulares',
+        },
       }),
-    count: async () => (await t.app.db.select().from(prompts).where(eq(prompts.workspaceId, ana.workspaceId))).length,
+    count: async () =>
+      (await t.app.db.select().from(prompts).where(eq(prompts.workspaceId, ana.workspaceId))).length,
   },
   {
     name: 'a project',
@@ -59,7 +70,8 @@ const kinds: Kind[] = [
         headers: by.auth,
         payload: id ? { id } : {},
       }),
-    count: async () => (await t.app.db.select().from(projects).where(eq(projects.workspaceId, ana.workspaceId))).length,
+    count: async () =>
+      (await t.app.db.select().from(projects).where(eq(projects.workspaceId, ana.workspaceId))).length,
   },
   {
     name: 'a brand voice',

@@ -31,8 +31,7 @@ beforeEach(async () => {
   await makePro(t.app, owner.workspaceId);
 });
 
-const tokensTo = (email: string) =>
-  invitationMailsTo(t.app, email).map((mail) => tokenFromMail(mail.text));
+const tokensTo = (email: string) => invitationMailsTo(t.app, email).map((mail) => tokenFromMail(mail.text));
 const stateOf = async (token: string) => {
   const res = await preview(t.app, token);
   return res.statusCode === 200 ? (res.json() as { state: string }).state : res.statusCode;

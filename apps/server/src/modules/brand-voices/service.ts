@@ -172,8 +172,19 @@ export async function createBrandVoice(
         if (isDefault) await clearOtherDefaults(tx, workspaceId);
         const [created] = await tx
           .insert(brandVoices)
-          .values({ id: body.id, workspaceId, name: body.name, voice: body.voice, isDefault, addedBy: userId })
-          .returning({ id: brandVoices.id, workspaceId: brandVoices.workspaceId, addedBy: brandVoices.addedBy });
+          .values({
+            id: body.id,
+            workspaceId,
+            name: body.name,
+            voice: body.voice,
+            isDefault,
+            addedBy: userId,
+          })
+          .returning({
+            id: brandVoices.id,
+            workspaceId: brandVoices.workspaceId,
+            addedBy: brandVoices.addedBy,
+          });
         return created!;
       }),
   });

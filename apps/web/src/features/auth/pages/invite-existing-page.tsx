@@ -26,7 +26,6 @@ import { useStartEmailLogin } from '../api/use-start-email-login';
 import { AuthShell } from '../components/auth-shell';
 import { CodeDialog } from '../components/code-dialog';
 
-
 /**
  * The link of an invitation e-mail (`/invite/existing?token=…`), outside the layout and the session
  * wrapper. It previews the invitation, then: signed in as the invited address, joins the workspace

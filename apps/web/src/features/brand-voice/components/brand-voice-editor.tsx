@@ -6,6 +6,7 @@ import { ArrowLeft } from 'lucide-react';
 import { BRAND_VOICE_NAME_MAX_LENGTH, BRAND_VOICE_TEXT_MAX_LENGTH, type BrandVoice } from '@redacta/shared';
 import { Input, Textarea } from '@/components/ui/input';
 import { Button, buttonClasses } from '@/components/ui/button';
+import { useCreateOnce } from '@/lib/use-create-once';
 import { useCreateBrandVoice, useUpdateBrandVoice } from '../api/use-save-brand-voice';
 import { brandVoiceError } from '../error-text';
 import { SampleAnalysis } from './sample-analysis';
@@ -16,6 +17,8 @@ export function BrandVoiceEditor({ workspaceId, voice }: { workspaceId: string; 
   const { t } = useTranslation();
   const navigate = useNavigate();
   const create = useCreateBrandVoice(workspaceId);
+  // One voice per save, however often Save is clicked or retried (lib/use-create-once.ts).
+  const once = useCreateOnce();
   const update = useUpdateBrandVoice(workspaceId);
   const [name, setName] = useState(voice?.name ?? '');
   const [text, setText] = useState(voice?.voice ?? '');
@@ -35,10 +38,21 @@ export function BrandVoiceEditor({ workspaceId, voice }: { workspaceId: string; 
     if (nameMissing) return;
     const body = { name: name.trim(), voice: text.trim(), isDefault };
     if (!voice) {
-      create.mutate(body, {
-        onSuccess: () => done('brandVoice.toasts.created'),
-        onError: (error) => toast.error(brandVoiceError(t, error, 'brandVoice.toasts.createFailed')),
-      });
+      const id = once.start();
+      if (!id) return;
+      create.mutate(
+        { id, ...body },
+        {
+          onSuccess: () => {
+            once.settle(true);
+            done('brandVoice.toasts.created');
+          },
+          onError: (error) => {
+            once.settle(false);
+            toast.error(brandVoiceError(t, error, 'brandVoice.toasts.createFailed'));
+          },
+        },
+      );
       return;
     }
     const changes = Object.fromEntries(
