@@ -1,8 +1,3 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page, TestInfo } from '@playwright/test';
 import { expect, keepScreenshot, newEmail, test } from '../fixtures.ts';
 import { InvitePage, waitForInvitationLink } from '../pages/invite-page.ts';
@@ -11,13 +6,9 @@ import { ProjectsPage } from '../pages/projects-page.ts';
 import { WelcomePage } from '../pages/welcome-page.ts';
 import { WorkspaceSettingsPage } from '../pages/workspace-settings-page.ts';
 import { settle } from '../support/a11y.ts';
-import { freePort } from '../support/free-port.ts';
 import { chooseLanguage } from '../support/language.ts';
+import { ownServer } from '../support/own-server.ts';
 import { caughtMails } from '../support/mailbox.ts';
-import { repoRoot } from '../support/paths.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
-
-const run = promisify(execFile);
 
 /**
  * What a paying team hits when a click lands twice or a mail is sent again, in a real browser: a
@@ -25,49 +16,16 @@ const run = promisify(execFile);
  * not "sent again", with one mail); every link mailed for an invitation works until it is used; the
  * selection bar does not push the project list down; revoking asks first.
  *
- * Its own server: the operator command that makes the workspace Pro opens the server's PGlite
- * database, which only one process may hold.
+ * Its own server, so the operator command can make the workspace Pro.
  */
 test.describe('double submits and mailed links', () => {
-  let dataRoot = '';
-  let port = 0;
-  let server: RunningServer | undefined;
-
-  const start = async () => {
-    const smtpUrl = process.env.E2E_SMTP_URL;
-    if (!smtpUrl) throw new Error('E2E_SMTP_URL is not set: run through playwright.config.ts');
-    server = await startServer({
-      dataDir: path.join(dataRoot, 'data'),
-      smtpUrl,
-      logFile: path.join(dataRoot, 'server.log'),
-      port,
-    });
-    return server;
-  };
-
-  const makePro = async (workspaceId: string) => {
-    await server?.stop();
-    await run('npm', ['run', '--silent', 'admin', '--', 'set-plan', workspaceId, 'pro-monthly'], {
-      cwd: repoRoot,
-      env: { ...process.env, DATA_DIR: path.join(dataRoot, 'data'), DATABASE_URL: '', REDIS_URL: '' },
-    });
-    await start();
-  };
-
-  test.beforeAll(async () => {
-    dataRoot = mkdtempSync(path.join(tmpdir(), 'redacta-e2e-submits-'));
-    port = await freePort();
-  });
-  test.afterAll(async () => {
-    await server?.stop();
-    rmSync(dataRoot, { recursive: true, force: true });
-  });
+  const own = ownServer('submits');
 
   test('a double click makes one of each, and both links of an invitation sent twice work', async ({
     browser,
   }, testInfo) => {
-    test.setTimeout(300_000);
-    const { url } = await start();
+    test.setTimeout(480_000);
+    const { url } = await own.start();
     const ownerContext = await newContext(browser, url);
     const owner = await ownerContext.newPage();
     // Reloading a page with unsaved changes asks through the browser's own dialog: leave.
@@ -91,12 +49,13 @@ test.describe('double submits and mailed links', () => {
     await projects.goto();
     await expect(owner.getByTestId('folder-card')).toHaveCount(1);
 
-    // A project: one, opened in the chat.
+    // A project: one more (the chat made the first on arrival), opened in the chat.
+    await expect(owner.getByTestId('project-row')).toHaveCount(1);
     await projects.waitForToastsToGo();
     await projects.newProjectButton.dblclick();
     await expect(owner).toHaveURL(/\/chat\?project=[0-9a-f-]{36}/);
     await projects.goto();
-    await expect(owner.getByTestId('project-row')).toHaveCount(1);
+    await expect(owner.getByTestId('project-row')).toHaveCount(2);
 
     // Ticking the first project leaves the list where it was; the bar floats over the page.
     const row = owner.getByTestId('project-row').first();
@@ -133,7 +92,7 @@ test.describe('double submits and mailed links', () => {
 
     // Pro, then an invitation with a double click: one mail, toasted as sent.
     const workspaceId = await owner.evaluate(() => localStorage.getItem('workspaceId'));
-    await makePro(workspaceId!);
+    await own.admin('set-plan', workspaceId!, 'pro-monthly');
     const settings = new WorkspaceSettingsPage(owner);
     await settings.goto();
     await expect(settings.seats(0, 3)).toBeVisible();
