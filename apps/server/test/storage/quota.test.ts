@@ -26,13 +26,11 @@ function storage(user: TestUser, workspaceId = user.workspaceId) {
 async function usedBytes(user: TestUser): Promise<number> {
   return (await storage(user)).json().usedBytes;
 }
-function saveDocument(user: TestUser, projectId: string, text: string) {
-  return t.app.inject({
-    method: 'PATCH',
-    url: `/api/project/${projectId}/document`,
-    headers: user.auth,
-    payload: { content: doc(text) },
-  });
+/** A save based on the document as it is now. */
+async function saveDocument(user: TestUser, projectId: string, text: string) {
+  const url = `/api/project/${projectId}/document`;
+  const { updatedAt } = (await t.app.inject({ method: 'GET', url, headers: user.auth })).json();
+  return t.app.inject({ method: 'PATCH', url, headers: user.auth, payload: { content: doc(text), updatedAt } });
 }
 async function documentText(projectId: string) {
   const [row] = await t.app.db.select().from(documents).where(eq(documents.projectId, projectId));
