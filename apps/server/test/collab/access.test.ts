@@ -72,7 +72,11 @@ describe('who may open a live document', () => {
     const tokens = [forged, expired, 'not a token'];
     const refused = tokens.map((token) => open(app, project.id, token));
     await until(() => refused.every((client) => client.refusals.length > 0), 'three refusals');
-    expect(refused.map((client) => client.refusals[0])).toEqual(['token-expired', 'token-expired', 'token-expired']);
+    expect(refused.map((client) => client.refusals[0])).toEqual([
+      'token-expired',
+      'token-expired',
+      'token-expired',
+    ]);
     expect(refused[0]!.socketCloses[0]?.code ?? 4401).toBe(4401);
   });
 });
@@ -89,7 +93,11 @@ describe('access that ends closes the live connection at once', () => {
       headers: owner.auth,
     });
     expect(removed.statusCode).toBe(204);
-    const took = await until(() => memberClient.refusals.includes('forbidden'), 'the member to be closed', 1000);
+    const took = await until(
+      () => memberClient.refusals.includes('forbidden'),
+      'the member to be closed',
+      1000,
+    );
     expect(took).toBeLessThan(1000);
     expect(memberClient.socketCloses[0]).toEqual({ code: 4403, reason: 'forbidden' });
     expect(ownerClient.refusals).toEqual([]);
@@ -120,7 +128,11 @@ describe('access that ends closes the live connection at once', () => {
     const memberClient = open(app, project.id, member.accessToken);
     const ownerClient = open(app, other.id, owner.accessToken);
     await Promise.all([synced(memberClient), synced(ownerClient)]);
-    await app.inject({ method: 'POST', url: `/api/workspace/${owner.workspaceId}/leave`, headers: member.auth });
+    await app.inject({
+      method: 'POST',
+      url: `/api/workspace/${owner.workspaceId}/leave`,
+      headers: member.auth,
+    });
     await until(() => memberClient.refusals.includes('forbidden'), 'the member who left to be closed', 1000);
     await app.inject({ method: 'DELETE', url: `/api/project/${other.id}`, headers: owner.auth });
     await until(() => ownerClient.refusals.includes('forbidden'), 'the deleted project to be closed', 1000);

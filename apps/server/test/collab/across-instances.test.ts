@@ -3,7 +3,15 @@ import * as Y from 'yjs';
 import type { TestApp } from '../helpers/app.ts';
 import { addMember, createUser } from '../helpers/factories.ts';
 import { insertProject } from '../helpers/project-factories.ts';
-import { anotherInstance, connect, listeningApp, settled, synced, until, type LiveClient } from './live-client.ts';
+import {
+  anotherInstance,
+  connect,
+  listeningApp,
+  settled,
+  synced,
+  until,
+  type LiveClient,
+} from './live-client.ts';
 
 // Two instances sharing Redis, as behind a load balancer.
 const env = { REDIS_URL: 'redis://127.0.0.1:6379' };
@@ -50,7 +58,11 @@ describe('live documents on two instances sharing Redis', () => {
       headers: owner.auth,
     });
     expect(removed.statusCode).toBe(204);
-    await until(() => b.refusals.includes('forbidden'), 'the member on the other instance to be closed', 1000);
+    await until(
+      () => b.refusals.includes('forbidden'),
+      'the member on the other instance to be closed',
+      1000,
+    );
     expect(a.refusals).toEqual([]);
   }, 60_000);
 });

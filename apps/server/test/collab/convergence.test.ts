@@ -4,7 +4,16 @@ import type { TestApp } from '../helpers/app.ts';
 import { addMember, createUser } from '../helpers/factories.ts';
 import { doc, insertProject } from '../helpers/project-factories.ts';
 import { fragmentToContent } from '../../src/modules/collab/prosemirror-yjs.ts';
-import { anotherInstance, connect, listeningApp, settled, sleep, synced, until, type LiveClient } from './live-client.ts';
+import {
+  anotherInstance,
+  connect,
+  listeningApp,
+  settled,
+  sleep,
+  synced,
+  until,
+  type LiveClient,
+} from './live-client.ts';
 
 let testApp: TestApp | undefined;
 const clients: LiveClient[] = [];
@@ -62,7 +71,11 @@ describe('two editors on one live document', () => {
     const member = await createUser(app);
     await addMember(app, owner.workspaceId, member.id);
     const project = await insertProject(app, owner, { isShared: true });
-    const before = await app.inject({ method: 'GET', url: `/api/project/${project.id}/document`, headers: owner.auth });
+    const before = await app.inject({
+      method: 'GET',
+      url: `/api/project/${project.id}/document`,
+      headers: owner.auth,
+    });
     const seeded = await app.inject({
       method: 'PATCH',
       url: `/api/project/${project.id}/document`,
@@ -84,7 +97,10 @@ describe('two editors on one live document', () => {
       if (i % 7 === 0) await sleep(1);
     }
     await Promise.all([settled(a), settled(b)]);
-    await until(() => paragraphText(a).toString() === paragraphText(b).toString(), 'both editors to converge');
+    await until(
+      () => paragraphText(a).toString() === paragraphText(b).toString(),
+      'both editors to converge',
+    );
 
     const final = paragraphText(a).toString();
     const deleted = new Set([...editA.deleted, ...editB.deleted]);

@@ -8,7 +8,11 @@ import { workerDatabase } from '../helpers/database.ts';
 
 /** A test app listening on a free port of this machine, as browsers reach it. */
 export async function listeningApp(env: Record<string, string> = {}) {
-  const testApp = await createTestApp({ COLLAB_STORE_DEBOUNCE_MS: '100', COLLAB_STORE_MAX_WAIT_MS: '500', ...env });
+  const testApp = await createTestApp({
+    COLLAB_STORE_DEBOUNCE_MS: '100',
+    COLLAB_STORE_MAX_WAIT_MS: '500',
+    ...env,
+  });
   await testApp.app.listen({ port: 0, host: '127.0.0.1' });
   return testApp;
 }
@@ -102,4 +106,7 @@ export const synced = (client: LiveClient) => until(() => client.provider.synced
 
 /** Every change of this client acknowledged by the server. */
 export const settled = (client: LiveClient) =>
-  until(() => client.provider.synced && !client.provider.hasUnsyncedChanges, 'the changes to reach the server');
+  until(
+    () => client.provider.synced && !client.provider.hasUnsyncedChanges,
+    'the changes to reach the server',
+  );

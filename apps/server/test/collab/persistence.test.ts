@@ -5,7 +5,15 @@ import { documents } from '../../src/db/schema.ts';
 import type { TestApp } from '../helpers/app.ts';
 import { addMember, createUser } from '../helpers/factories.ts';
 import { doc, insertProject } from '../helpers/project-factories.ts';
-import { anotherInstance, connect, listeningApp, settled, synced, until, type LiveClient } from './live-client.ts';
+import {
+  anotherInstance,
+  connect,
+  listeningApp,
+  settled,
+  synced,
+  until,
+  type LiveClient,
+} from './live-client.ts';
 
 const apps: TestApp[] = [];
 const clients: LiveClient[] = [];
@@ -92,7 +100,11 @@ describe('storing live documents', () => {
     const paragraph = client.doc.getXmlFragment('default').get(0) as Y.XmlElement;
     (paragraph.get(0) as Y.XmlText).insert(11, ', hoy');
     await settled(client);
-    const live = await app.inject({ method: 'GET', url: `/api/project/${project.id}/document`, headers: owner.auth });
+    const live = await app.inject({
+      method: 'GET',
+      url: `/api/project/${project.id}/document`,
+      headers: owner.auth,
+    });
     expect(live.json().content).toEqual(doc('Hola equipo, hoy'));
     await until(() => stored.length > 0, 'the store after the pause');
     expect(stored[0]!.editorIds).toEqual([member.id]);
@@ -124,4 +136,3 @@ describe('storing live documents', () => {
     expect(after.updatedAt).toEqual(before.updatedAt);
   });
 });
-

@@ -22,7 +22,10 @@ async function setUp() {
   const member = await createUser(app);
   await addMember(app, owner.workspaceId, member.id);
   const project = await insertProject(app, owner, { isShared: true });
-  await app.db.update(documents).set({ content: doc('Texto válido') }).where(eq(documents.projectId, project.id));
+  await app.db
+    .update(documents)
+    .set({ content: doc('Texto válido') })
+    .where(eq(documents.projectId, project.id));
   const open = (token: string) => {
     const client = connect(app, project.id, token);
     clients.push(client);
@@ -36,25 +39,37 @@ const read = async (app: TestApp['app'], projectId: string, auth: { authorizatio
 
 describe('updates the server refuses', () => {
   it.each([
-    ['an attribute that is an object', (f: Y.XmlFragment) => {
-      const heading = new Y.XmlElement('heading');
-      heading.setAttribute('level', { nested: true } as unknown as string);
-      f.insert(1, [heading]);
-    }],
-    ['a node type beyond 64 characters', (f: Y.XmlFragment) => f.insert(1, [new Y.XmlElement('x'.repeat(65))])],
-    ['a shared type outside the editor\'s fragment', (f: Y.XmlFragment) => f.doc!.getMap('other').set('a', 1)],
-    ['text that cannot be stored', (f: Y.XmlFragment) => {
-      const paragraph = new Y.XmlElement('paragraph');
-      paragraph.insert(0, [new Y.XmlText('a\u0000b')]);
-      f.insert(1, [paragraph]);
-    }],
+    [
+      'an attribute that is an object',
+      (f: Y.XmlFragment) => {
+        const heading = new Y.XmlElement('heading');
+        heading.setAttribute('level', { nested: true } as unknown as string);
+        f.insert(1, [heading]);
+      },
+    ],
+    [
+      'a node type beyond 64 characters',
+      (f: Y.XmlFragment) => f.insert(1, [new Y.XmlElement('x'.repeat(65))]),
+    ],
+    ["a shared type outside the editor's fragment", (f: Y.XmlFragment) => f.doc!.getMap('other').set('a', 1)],
+    [
+      'text that cannot be stored',
+      (f: Y.XmlFragment) => {
+        const paragraph = new Y.XmlElement('paragraph');
+        paragraph.insert(0, [new Y.XmlText('a\u0000b')]);
+        f.insert(1, [paragraph]);
+      },
+    ],
   ])('refuses %s as invalid-update and keeps the document as it was', async (_what, change) => {
     const { app, owner, member, project, open } = await setUp();
     const watcher = open(owner.accessToken);
     const writer = open(member.accessToken);
     await Promise.all([synced(watcher), synced(writer)]);
     change(writer.doc.getXmlFragment('default'));
-    await until(() => writer.refusals.includes('invalid-update') && writer.socketCloses.length > 0, 'the refusal');
+    await until(
+      () => writer.refusals.includes('invalid-update') && writer.socketCloses.length > 0,
+      'the refusal',
+    );
     expect(writer.socketCloses[0]).toEqual({ code: 4400, reason: 'invalid-update' });
     expect((await read(app, project.id, owner.auth)).content).toEqual(doc('Texto válido'));
     expect(watcher.doc.getXmlFragment('default').toString()).toBe('<paragraph>Texto válido</paragraph>');
@@ -87,11 +102,19 @@ describe('updates the server refuses', () => {
     const typed = (typist.doc.getXmlFragment('default').get(0) as Y.XmlElement).get(0) as Y.XmlText;
     const start = Date.now();
     typed.insert(typed.length, '!');
-    await until(() => watcher.doc.getXmlFragment('default').toString().includes('!'), 'the typist\'s edit', 2000);
+    await until(
+      () => watcher.doc.getXmlFragment('default').toString().includes('!'),
+      "the typist's edit",
+      2000,
+    );
     const typistLatency = Date.now() - start;
     expect(typistLatency).toBeLessThan(500);
     expect(watcher.doc.getXmlFragment('default').toString().split('f').length - 1).toBeLessThan(700);
     // The flood still arrives, paced: nothing of it is lost.
-    await until(() => watcher.doc.getXmlFragment('default').toString().split('f').length - 1 === 1500, 'the whole flood', 45_000);
+    await until(
+      () => watcher.doc.getXmlFragment('default').toString().split('f').length - 1 === 1500,
+      'the whole flood',
+      45_000,
+    );
   }, 90_000);
 });

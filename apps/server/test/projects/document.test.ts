@@ -23,7 +23,9 @@ const save = async (projectId: string, auth: Record<string, string>, payload: ob
     method: 'PATCH',
     url: `/api/project/${projectId}/document`,
     headers: { ...auth, 'content-type': 'application/json' },
-    payload: JSON.stringify('updatedAt' in payload ? payload : { ...payload, updatedAt: await readTime(projectId, auth) }),
+    payload: JSON.stringify(
+      'updatedAt' in payload ? payload : { ...payload, updatedAt: await readTime(projectId, auth) },
+    ),
   });
 
 describe('GET|PATCH /api/project/:id/document', () => {
@@ -146,7 +148,9 @@ describe('GET|PATCH /api/project/:id/document', () => {
     const over = await save(mine.id, ana.auth, { content: doc('una más') });
     expect(over.statusCode).toBe(429);
     expect(over.json().error.code).toBe('RATE_LIMITED');
-    expect((await read(mine.id, ana.auth)).json().content).toEqual(doc(`versión ${DOCUMENT_SAVES_PER_MINUTE - 1}`));
+    expect((await read(mine.id, ana.auth)).json().content).toEqual(
+      doc(`versión ${DOCUMENT_SAVES_PER_MINUTE - 1}`),
+    );
     expect((await save(hers.id, bea.auth, { content: doc('la suya') })).statusCode).toBe(200);
   });
 

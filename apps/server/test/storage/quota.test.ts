@@ -30,7 +30,12 @@ async function usedBytes(user: TestUser): Promise<number> {
 async function saveDocument(user: TestUser, projectId: string, text: string) {
   const url = `/api/project/${projectId}/document`;
   const { updatedAt } = (await t.app.inject({ method: 'GET', url, headers: user.auth })).json();
-  return t.app.inject({ method: 'PATCH', url, headers: user.auth, payload: { content: doc(text), updatedAt } });
+  return t.app.inject({
+    method: 'PATCH',
+    url,
+    headers: user.auth,
+    payload: { content: doc(text), updatedAt },
+  });
 }
 async function documentText(projectId: string) {
   const [row] = await t.app.db.select().from(documents).where(eq(documents.projectId, projectId));

@@ -81,7 +81,8 @@ export async function createCollab(options: CollabOptions) {
             await requireDocumentAccess(db, context.projectId, context.userId);
             return;
           } catch (error) {
-            if (!(error instanceof Refusal)) log.error({ err: error }, 'could not check live document access');
+            if (!(error instanceof Refusal))
+              log.error({ err: error }, 'could not check live document access');
           }
         }
         endConnection(connection, reason);
@@ -171,17 +172,20 @@ export async function createCollab(options: CollabOptions) {
       const mine = new Promise<void>((resolve) => (done = resolve));
       replacing.set(projectId, mine);
       await previous;
-      const connection = await hocuspocus.openDirectConnection(projectId, { userId: change.userId }).catch(
-        (error: unknown) => {
+      const connection = await hocuspocus
+        .openDirectConnection(projectId, { userId: change.userId })
+        .catch((error: unknown) => {
           done();
           throw error;
-        },
-      );
+        });
       try {
         const document = connection.document!;
         const state = states.get(document);
         if (!state) throw notFound('Project');
-        if (change.baseUpdatedAt !== undefined && state.changedAt.getTime() > Date.parse(change.baseUpdatedAt)) {
+        if (
+          change.baseUpdatedAt !== undefined &&
+          state.changedAt.getTime() > Date.parse(change.baseUpdatedAt)
+        ) {
           throw documentChanged();
         }
         // The change is made on a copy first and stored within the quota; only once it is stored is it
@@ -205,7 +209,9 @@ export async function createCollab(options: CollabOptions) {
     },
 
     /** The document's Yjs state with its content and text (live if open here), e.g. for a version. */
-    async snapshot(projectId: string): Promise<{ state: Uint8Array; content: DocumentContent; text: string }> {
+    async snapshot(
+      projectId: string,
+    ): Promise<{ state: Uint8Array; content: DocumentContent; text: string }> {
       const open = openDocument(projectId);
       const doc = open?.[0] ?? new Y.Doc();
       try {
@@ -257,7 +263,9 @@ export async function createCollab(options: CollabOptions) {
         ),
       );
       // Unloaded before the Redis extension's connections close, which an unload still uses.
-      await Promise.all([...hocuspocus.documents.values()].map((document) => hocuspocus.unloadDocument(document)));
+      await Promise.all(
+        [...hocuspocus.documents.values()].map((document) => hocuspocus.unloadDocument(document)),
+      );
       await hocuspocus.hooks('onDestroy', { instance: hocuspocus });
       await bus.close();
     },

@@ -94,7 +94,11 @@ export function createLiveDocuments(options: LiveDocumentsOptions) {
 
     async onAuthenticate({ token, documentName, context }) {
       try {
-        return await authenticate({ db, secret: options.secret, revoked: options.revoked }, token, documentName);
+        return await authenticate(
+          { db, secret: options.secret, revoked: options.revoked },
+          token,
+          documentName,
+        );
       } catch (error) {
         // Hocuspocus answers the refusal with its reason; the socket, which it would keep open without
         // ever accepting this document on it again, closes right after with the same reason.
@@ -114,7 +118,11 @@ export function createLiveDocuments(options: LiveDocumentsOptions) {
         const holder = await tokenHolder(options.secret, options.revoked, token);
         if (holder.userId !== context.userId) throw new Refusal('token-expired');
         await requireDocumentAccess(db, context.projectId, context.userId);
-        Object.assign(context, { sessionId: holder.sessionId, expiresAt: holder.expiresAt, tokenRequested: false });
+        Object.assign(context, {
+          sessionId: holder.sessionId,
+          expiresAt: holder.expiresAt,
+          tokenRequested: false,
+        });
       } catch (error) {
         endConnection(connection, error instanceof Refusal ? error.reason : 'token-expired');
       }
@@ -179,7 +187,11 @@ export function createLiveDocuments(options: LiveDocumentsOptions) {
         const stored = await storeState(db, documentName, Y.encodeStateAsUpdate(document), state.changedAt);
         if (!stored) return;
         state.limit = await sizeLimit(db, state.workspaceId, stored.bytes);
-        events.emit('stored', { projectId: documentName, editorIds, updatedAt: stored.updatedAt.toISOString() });
+        events.emit('stored', {
+          projectId: documentName,
+          editorIds,
+          updatedAt: stored.updatedAt.toISOString(),
+        });
       } catch (error) {
         state.dirty = true;
         editorIds.forEach((id) => state.editorIds.add(id));

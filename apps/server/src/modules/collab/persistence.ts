@@ -130,7 +130,12 @@ export function storeWithinQuota(
 /** A document as stored, for reading it where it is not open. */
 export async function readStored(db: Db, projectId: string) {
   const [row] = await db
-    .select({ content: documents.content, text: documents.text, state: documents.yjsState, updatedAt: documents.updatedAt })
+    .select({
+      content: documents.content,
+      text: documents.text,
+      state: documents.yjsState,
+      updatedAt: documents.updatedAt,
+    })
     .from(documents)
     .where(eq(documents.projectId, projectId));
   if (!row) return null;
