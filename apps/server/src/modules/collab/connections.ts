@@ -54,7 +54,7 @@ interface Bucket {
   waiting: number;
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 export class SocketThrottle {
   private readonly buckets = new WeakMap<object, Bucket>();
@@ -68,10 +68,11 @@ export class SocketThrottle {
     bucket.at = now;
     bucket.credit -= 1 + Math.floor(bytes / BYTES_PER_CREDIT);
     if (bucket.credit >= 0 && bucket.waiting === 0) return undefined;
-    const wait = Math.max(0, (-bucket.credit / PER_SECOND) * 1000);
+    // When its credit will have come back: a time, so that waiting behind others does not add up.
+    const due = now + Math.max(0, (-bucket.credit / PER_SECOND) * 1000);
     const owner = bucket;
     if (owner.waiting++ === 0) socket.pause();
-    const turn = (owner.queue ?? Promise.resolve()).then(() => sleep(wait));
+    const turn = (owner.queue ?? Promise.resolve()).then(() => sleep(due - Date.now()));
     owner.queue = turn;
     return turn.then(() => {
       if (--owner.waiting > 0) return;
