@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../helpers/app.ts';
 import { addMember, createUser } from '../helpers/factories.ts';
 import { insertProject } from '../helpers/project-factories.ts';
-import { connect, listeningApp, synced, until, type LiveClient } from './live-client.ts';
+import { connect, listeningApp, synced, until, type LiveClient, openDatabaseFirst } from './live-client.ts';
 
+beforeAll(openDatabaseFirst, 120_000);
 let testApp: TestApp | undefined;
 const clients: LiveClient[] = [];
 afterEach(async () => {
@@ -78,6 +79,32 @@ describe('who may open a live document', () => {
       'token-expired',
     ]);
     expect(refused[0]!.socketCloses[0]?.code ?? 4401).toBe(4401);
+  });
+});
+
+describe('a long session', () => {
+  it('renews the token before it expires without closing the connection', async () => {
+    const { app, owner, project } = await team();
+    const secret = new TextEncoder().encode(app.config.JWT_SECRET);
+    const sid = randomUUID();
+    const token = (seconds: number) =>
+      new SignJWT({ sid })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(owner.id)
+        .setIssuer('redacta')
+        .setIssuedAt()
+        .setExpirationTime(Math.floor(Date.now() / 1000) + seconds)
+        .sign(secret);
+    // The first token expires within the renewal margin: the server asks for a fresh one at once.
+    const tokens = [await token(65), await token(900)];
+    let asked = 0;
+    const client = open(app, project.id, () => tokens[Math.min(asked++, 1)]!);
+    await synced(client);
+    await until(() => asked >= 2, 'the server to ask for a fresh token');
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(client.refusals).toEqual([]);
+    expect(client.socketCloses).toEqual([]);
+    expect(app.collab.counts().connections).toBe(1);
   });
 });
 

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import type { TestApp } from '../helpers/app.ts';
 import { addMember, createUser } from '../helpers/factories.ts';
@@ -11,8 +11,10 @@ import {
   synced,
   until,
   type LiveClient,
+  openDatabaseFirst,
 } from './live-client.ts';
 
+beforeAll(openDatabaseFirst, 120_000);
 // Two instances sharing Redis, as behind a load balancer.
 const env = { REDIS_URL: 'redis://127.0.0.1:6379' };
 

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import type { TestApp } from '../helpers/app.ts';
 import { addMember, createUser } from '../helpers/factories.ts';
@@ -13,8 +13,10 @@ import {
   synced,
   until,
   type LiveClient,
+  openDatabaseFirst,
 } from './live-client.ts';
 
+beforeAll(openDatabaseFirst, 120_000);
 let testApp: TestApp | undefined;
 const clients: LiveClient[] = [];
 afterEach(async () => {

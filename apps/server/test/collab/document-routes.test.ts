@@ -1,10 +1,19 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import type { TestApp } from '../helpers/app.ts';
 import { addMember, createUser } from '../helpers/factories.ts';
 import { doc, insertProject } from '../helpers/project-factories.ts';
-import { connect, listeningApp, settled, synced, until, type LiveClient } from './live-client.ts';
+import {
+  connect,
+  listeningApp,
+  settled,
+  synced,
+  until,
+  type LiveClient,
+  openDatabaseFirst,
+} from './live-client.ts';
 
+beforeAll(openDatabaseFirst, 120_000);
 let testApp: TestApp | undefined;
 const clients: LiveClient[] = [];
 afterEach(async () => {

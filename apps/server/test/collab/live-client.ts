@@ -6,6 +6,11 @@ import { buildApp } from '../../src/app.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { workerDatabase } from '../helpers/database.ts';
 
+/** Opens the worker's database ahead of the tests (a new PGlite database takes seconds to create). */
+export const openDatabaseFirst = async () => {
+  await workerDatabase();
+};
+
 /** A test app listening on a free port of this machine, as browsers reach it. */
 export async function listeningApp(env: Record<string, string> = {}) {
   const testApp = await createTestApp({

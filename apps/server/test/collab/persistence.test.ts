@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { documents } from '../../src/db/schema.ts';
 import type { TestApp } from '../helpers/app.ts';
@@ -13,8 +13,10 @@ import {
   synced,
   until,
   type LiveClient,
+  openDatabaseFirst,
 } from './live-client.ts';
 
+beforeAll(openDatabaseFirst, 120_000);
 const apps: TestApp[] = [];
 const clients: LiveClient[] = [];
 afterEach(async () => {

@@ -201,9 +201,12 @@ export function createLiveDocuments(options: LiveDocumentsOptions) {
       }
     },
 
-    // A document with changes not stored yet stays in memory until they are.
+    // A document with changes not stored yet (its store failed, or another instance held the Redis
+    // lock) stays in memory, and is stored again shortly; unloaded once that succeeds.
     async beforeUnloadDocument({ document }) {
-      if (states.get(document)?.dirty) throw new Error('unsaved changes');
+      if (!states.get(document)?.dirty) return;
+      setTimeout(() => void storeNow(document).catch(() => {}), STORE_RETRY_MS).unref();
+      throw new Error('unsaved changes');
     },
   });
 
