@@ -1,35 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../helpers/app.ts';
-import { addMember, createUser } from '../helpers/factories.ts';
+import { describe, expect, it } from 'vitest';
+import { createUser } from '../helpers/factories.ts';
 import { insertProject } from '../helpers/project-factories.ts';
-import { connect, listeningApp, synced, until, type LiveClient, openDatabaseFirst } from './live-client.ts';
+import { liveSession, sharedProject, synced, until } from './live-client.ts';
 
-beforeAll(openDatabaseFirst, 120_000);
-let testApp: TestApp | undefined;
-const clients: LiveClient[] = [];
-afterEach(async () => {
-  clients.splice(0).forEach((client) => client.destroy());
-  await testApp?.app.close();
-  testApp = undefined;
-});
+const session = liveSession();
+const { open } = session;
 
 async function team() {
-  testApp = await listeningApp();
-  const { app } = testApp;
-  const owner = await createUser(app);
-  const member = await createUser(app);
-  await addMember(app, owner.workspaceId, member.id);
-  const project = await insertProject(app, owner, { isShared: true });
-  return { app, owner, member, project };
+  const { app } = await session.start();
+  return { app, ...(await sharedProject(app)) };
 }
-
-const open = (...args: Parameters<typeof connect>) => {
-  const client = connect(...args);
-  clients.push(client);
-  return client;
-};
 
 describe('who may open a live document', () => {
   it('lets every member who can see the project in, and refuses an outsider as forbidden', async () => {

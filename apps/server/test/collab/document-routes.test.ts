@@ -1,38 +1,16 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import type { TestApp } from '../helpers/app.ts';
-import { addMember, createUser } from '../helpers/factories.ts';
-import { doc, insertProject } from '../helpers/project-factories.ts';
-import {
-  connect,
-  listeningApp,
-  settled,
-  synced,
-  until,
-  type LiveClient,
-  openDatabaseFirst,
-} from './live-client.ts';
+import { doc } from '../helpers/project-factories.ts';
+import { liveSession, settled, sharedProject, synced, until } from './live-client.ts';
 
-beforeAll(openDatabaseFirst, 120_000);
-let testApp: TestApp | undefined;
-const clients: LiveClient[] = [];
-afterEach(async () => {
-  clients.splice(0).forEach((client) => client.destroy());
-  await testApp?.app.close();
-  testApp = undefined;
-});
+const session = liveSession();
 
 describe('the document routes on a live document', () => {
   it('a PATCH is one change every connected editor sees; one based on an older time is refused with 409', async () => {
-    testApp = await listeningApp();
-    const { app } = testApp;
-    const owner = await createUser(app);
-    const member = await createUser(app);
-    await addMember(app, owner.workspaceId, member.id);
-    const project = await insertProject(app, owner, { isShared: true });
+    const { app } = await session.start();
+    const { owner, member, project } = await sharedProject(app);
     const url = `/api/project/${project.id}/document`;
-    const editor = connect(app, project.id, member.accessToken);
-    clients.push(editor);
+    const editor = session.open(app, project.id, member.accessToken);
     await synced(editor);
 
     const before = (await app.inject({ method: 'GET', url, headers: owner.auth })).json();

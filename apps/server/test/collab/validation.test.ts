@@ -1,46 +1,21 @@
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { documents } from '../../src/db/schema.ts';
 import type { TestApp } from '../helpers/app.ts';
-import { addMember, createUser } from '../helpers/factories.ts';
-import { doc, insertProject } from '../helpers/project-factories.ts';
-import {
-  connect,
-  listeningApp,
-  settled,
-  sleep,
-  synced,
-  until,
-  type LiveClient,
-  openDatabaseFirst,
-} from './live-client.ts';
+import { doc } from '../helpers/project-factories.ts';
+import { liveSession, settled, sharedProject, sleep, synced, until } from './live-client.ts';
 
-beforeAll(openDatabaseFirst, 120_000);
-let testApp: TestApp | undefined;
-const clients: LiveClient[] = [];
-afterEach(async () => {
-  clients.splice(0).forEach((client) => client.destroy());
-  await testApp?.app.close();
-  testApp = undefined;
-});
+const session = liveSession();
 
 async function setUp() {
-  testApp = await listeningApp();
-  const { app } = testApp;
-  const owner = await createUser(app);
-  const member = await createUser(app);
-  await addMember(app, owner.workspaceId, member.id);
-  const project = await insertProject(app, owner, { isShared: true });
+  const { app } = await session.start();
+  const { owner, member, project } = await sharedProject(app);
   await app.db
     .update(documents)
     .set({ content: doc('Texto válido') })
     .where(eq(documents.projectId, project.id));
-  const open = (token: string) => {
-    const client = connect(app, project.id, token);
-    clients.push(client);
-    return client;
-  };
+  const open = (token: string) => session.open(app, project.id, token);
   return { app, owner, member, project, open };
 }
 

@@ -1,30 +1,19 @@
 import type { IncomingMessage } from 'node:http';
 import type { Document } from '@hocuspocus/server';
-import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import * as Y from 'yjs';
 import { DOCUMENT_MAX_BYTES, emptyDocumentContent, type DocumentContent } from '@redacta/shared';
-import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import type { RevokedSessions } from '../../lib/revoked-sessions.ts';
 import { localAccessBus, redisAccessBus, type AccessBus, type AccessChange } from './access-bus.ts';
 import { requireDocumentAccess, type ConnectionContext } from './auth.ts';
 import { endConnection, liveConnections, matches, type ConnectionFilter } from './connections.ts';
-import { createLiveDocuments, type LiveState } from './live-documents.ts';
+import { createLiveDocuments, type LiveDocumentsOptions, type LiveState } from './live-documents.ts';
 import { loadState, readStored, storeWithinQuota } from './persistence.ts';
 import { contentToText, FRAGMENT_NAME, writeContent } from './prosemirror-yjs.ts';
 import { Refusal, type CloseReason } from './refusals.ts';
 import { deriveContent } from './validation.ts';
 
-export interface CollabOptions {
-  db: Db;
-  secret: string;
-  revoked: RevokedSessions;
-  log: FastifyBaseLogger;
-  redisUrl?: string;
-  debounceMs: number;
-  maxDebounceMs: number;
-}
+export type CollabOptions = LiveDocumentsOptions;
 
 /** How often connections are checked for a token about to expire, expired, or signed out. */
 const SWEEP_MS = 500;
