@@ -13,7 +13,7 @@ import { authenticate, requireDocumentAccess, tokenHolder, type ConnectionContex
 import { endConnection, SocketThrottle } from './connections.ts';
 import { loadState, storeState } from './persistence.ts';
 import { Refusal } from './refusals.ts';
-import { checkUpdate, deriveContent, updateOf, type SizeLimit } from './validation.ts';
+import { checkUpdate, copyOf, deriveContent, updateOf, type SizeLimit } from './validation.ts';
 import type { RevokedSessions } from '../../lib/revoked-sessions.ts';
 
 /** What the server knows of an open document besides its Yjs state. */
@@ -25,6 +25,11 @@ export interface LiveState {
   dirty: boolean;
   editorIds: Set<string>;
   limit: SizeLimit;
+  /**
+   * A copy of the document kept in step with it, on which each client update is tried first: copying
+   * the document for every update cost far more than checking it.
+   */
+  shadow: Y.Doc;
 }
 
 export interface StoredEvent {
@@ -45,6 +50,8 @@ export interface LiveDocumentsOptions {
 
 /** Changes that came from another instance through Redis: that instance stores them. */
 const REDIS_ORIGIN = '__hocuspocus__redis__origin__';
+/** Checking a change costs a socket one more message's credit per this much of its document. */
+const BYTES_PER_CHECK_CREDIT = 128 * 1024;
 /** How long after a failed store it is tried again (the document stays in memory meanwhile). */
 const STORE_RETRY_MS = 2000;
 
@@ -153,9 +160,12 @@ export function createLiveDocuments(options: LiveDocumentsOptions) {
         dirty: false,
         editorIds: new Set(),
         limit: await sizeLimit(db, stored.workspaceId, contentBytes(document)),
+        shadow: copyOf(document),
       };
       // Noted as each change is applied, before anything may read or store the document.
-      document.on('update', (_update: Uint8Array, origin: unknown) => {
+      document.on('update', (update: Uint8Array, origin: unknown) => {
+        // The copy already holds a client's update it was tried with; applying it again changes nothing.
+        Y.applyUpdate(state.shadow, update);
         state.changedAt = new Date();
         if (origin === REDIS_ORIGIN) return;
         state.dirty = true;
@@ -166,12 +176,16 @@ export function createLiveDocuments(options: LiveDocumentsOptions) {
     },
 
     async beforeHandleMessage({ connection, document, update: message }) {
-      await throttle.take(connection.webSocket, message.byteLength);
       const update = updateOf(message);
       const state = states.get(document);
+      // A change costs more on a larger document: checking it walks the whole document.
+      const checkCost = update && state ? Math.floor(state.limit.currentBytes / BYTES_PER_CHECK_CREDIT) : 0;
+      await throttle.take(connection.webSocket, message.byteLength, checkCost);
       if (!update || !state) return;
-      const refused = checkUpdate(document, update, state.limit);
+      const refused = checkUpdate(state.shadow, update, state.limit);
       if (!refused) return;
+      state.shadow.destroy();
+      state.shadow = copyOf(document);
       endConnection(connection, refused);
       throw new Refusal(refused);
     },
