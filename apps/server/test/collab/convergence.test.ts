@@ -4,9 +4,7 @@ import type { TestApp } from '../helpers/app.ts';
 import { addMember, createUser } from '../helpers/factories.ts';
 import { doc, insertProject } from '../helpers/project-factories.ts';
 import { fragmentToContent } from '../../src/modules/collab/prosemirror-yjs.ts';
-import { buildApp } from '../../src/app.ts';
-import { workerDatabase } from '../helpers/database.ts';
-import { connect, listeningApp, settled, sleep, synced, until, type LiveClient } from './live-client.ts';
+import { anotherInstance, connect, listeningApp, settled, sleep, synced, until, type LiveClient } from './live-client.ts';
 
 let testApp: TestApp | undefined;
 const clients: LiveClient[] = [];
@@ -99,11 +97,8 @@ describe('two editors on one live document', () => {
     // A restart: the stopping server stores what it holds; a new one reads it back.
     clients.splice(0).forEach((client) => client.destroy());
     await app.close();
-    const restarted = await buildApp({
-      config: testApp.config,
-      database: { ...(await workerDatabase()), close: async () => {} },
-    });
-    testApp = { ...testApp, app: restarted };
+    testApp = await anotherInstance(testApp);
+    const restarted = testApp.app;
     const read = await restarted.inject({
       method: 'GET',
       url: `/api/project/${project.id}/document`,

@@ -2,13 +2,26 @@ import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/pro
 import WebSocket from 'ws';
 import * as Y from 'yjs';
 import type { App } from '../../src/app.ts';
-import { createTestApp } from '../helpers/app.ts';
+import { buildApp } from '../../src/app.ts';
+import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { workerDatabase } from '../helpers/database.ts';
 
 /** A test app listening on a free port of this machine, as browsers reach it. */
 export async function listeningApp(env: Record<string, string> = {}) {
   const testApp = await createTestApp({ COLLAB_STORE_DEBOUNCE_MS: '100', COLLAB_STORE_MAX_WAIT_MS: '500', ...env });
   await testApp.app.listen({ port: 0, host: '127.0.0.1' });
   return testApp;
+}
+
+/** Another server on the same database, listening: a restarted instance, or a second one. */
+export async function anotherInstance(testApp: TestApp): Promise<TestApp> {
+  const app = await buildApp({
+    config: testApp.config,
+    // The worker's database outlives each app: closing the app must not close it.
+    database: { ...(await workerDatabase()), close: async () => {} },
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return { ...testApp, app, mailer: app.mailer };
 }
 
 export const collabUrl = (app: App) => {

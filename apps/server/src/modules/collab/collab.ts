@@ -225,6 +225,8 @@ export async function createCollab(options: CollabOptions) {
           ),
         ),
       );
+      // Unloaded before the Redis extension's connections close, which an unload still uses.
+      await Promise.all([...hocuspocus.documents.values()].map((document) => hocuspocus.unloadDocument(document)));
       await hocuspocus.hooks('onDestroy', { instance: hocuspocus });
       await bus.close();
     },

@@ -124,10 +124,21 @@ export function createLiveDocuments(options: LiveDocumentsOptions) {
       openedSockets.add(connection.webSocket);
     },
 
-    async onLoadDocument({ document, documentName }) {
-      const stored = await loadState(db, documentName);
-      if (!stored) throw new Refusal('forbidden');
-      Y.applyUpdate(document, stored.state);
+    async onLoadDocument({ document, documentName, context }) {
+      let stored;
+      try {
+        stored = await loadState(db, documentName);
+        if (!stored) throw new Refusal('forbidden');
+        Y.applyUpdate(document, stored.state);
+      } catch (error) {
+        // Hocuspocus drops a document that failed to load; the client is told, and tries again later.
+        const socket = (context as { socket?: WebSocket }).socket;
+        const [code, reason] = error instanceof Refusal ? [error.code, error.reason] : [1011, 'server-error'];
+        if (socket) setImmediate(() => socket.close(code, reason));
+        if (error instanceof Refusal) throw error;
+        log.error({ err: error, projectId: documentName }, 'could not load a live document');
+        throw Object.assign(new Error(''), { reason: 'server-error' });
+      }
       const state: LiveState = {
         workspaceId: stored.workspaceId,
         changedAt: stored.updatedAt,
@@ -147,7 +158,7 @@ export function createLiveDocuments(options: LiveDocumentsOptions) {
     },
 
     async beforeHandleMessage({ connection, document, update: message }) {
-      throttle.take(connection.webSocket, message.byteLength);
+      await throttle.take(connection.webSocket, message.byteLength);
       const update = updateOf(message);
       const state = states.get(document);
       if (!update || !state) return;
