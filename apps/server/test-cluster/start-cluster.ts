@@ -34,6 +34,8 @@ export interface Cluster {
   peer: OpenAIPeer;
   sink: SmtpSink;
   stripe: StripePeer;
+  /** The Redis database both instances use. */
+  redisUrl: string;
   /** The database both instances use, opened by the test to check what they wrote. */
   database: Database;
   other(instance: Instance): Instance;
@@ -158,6 +160,7 @@ export async function startCluster(): Promise<Cluster> {
       peer,
       sink,
       stripe,
+      redisUrl: redis.url,
       database,
       other: (instance) => (instance === a ? b : a),
       async restart(instance) {
