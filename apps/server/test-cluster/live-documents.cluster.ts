@@ -21,11 +21,17 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** The token every document of these tests starts with, so editors have a text to write in. */
 const FIRST = '[S000]';
 
-async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 20_000) {
+async function until(
+  check: () => boolean | Promise<boolean>,
+  what: string | (() => string),
+  timeoutMs = 60_000,
+) {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
-    if (Date.now() > deadline)
-      throw new Error(`${what} did not happen within ${timeoutMs} ms:\n${cluster.logs()}`);
+    if (Date.now() > deadline) {
+      const described = typeof what === 'string' ? what : what();
+      throw new Error(`${described} did not happen within ${timeoutMs} ms:\n${cluster.logs()}`);
+    }
     await sleep(25);
   }
 }
@@ -98,7 +104,14 @@ async function converged(copies: LiveEditor[]) {
     () =>
       copies.every((editor) => editor.settled()) &&
       copies.every((editor) => tokensOf(editor.doc).join('') === tokensOf(copies[0]!.doc).join('')),
-    'the copies to converge',
+    () =>
+      `the copies to converge (${copies
+        .map(
+          (editor) =>
+            `${editor.provider.synced ? 'synced' : 'not synced'}, ${editor.provider.unsyncedChanges} unsynced, ` +
+            `${tokensOf(editor.doc).length} tokens, connected to ${editor.upstreams.join(' then ')}`,
+        )
+        .join('; ')})`,
   );
   const text = tokensOf(copies[0]!.doc);
   expect([...text].sort()).toEqual(expected);
