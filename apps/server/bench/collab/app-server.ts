@@ -21,6 +21,7 @@ import { documents, memberships, projects, users } from '../../src/db/schema.ts'
 import { signAccessToken } from '../../src/lib/access-token.ts';
 import { createPersonalWorkspace } from '../../src/modules/workspaces/service.ts';
 import { createThrowawayDatabase } from '../stream/postgres.ts';
+import { profileIfAsked } from '../stream/profile.ts';
 import { seedContent, type ControlRequest, type ControlAnswer, type ServerReady } from './protocol.ts';
 
 setFlagsFromString('--expose-gc');
@@ -91,7 +92,10 @@ function answer(request: ControlRequest): ControlAnswer {
 }
 process.on('message', (request: ControlRequest) => process.send!(answer(request)));
 
+// BENCH_CPU_PROF=<dir> / BENCH_HEAP_PROF=<dir>: a profile of the whole run, written on SIGTERM.
+const profile = await profileIfAsked('collab');
 const stop = async () => {
+  await profile.stop();
   await app.close();
   await database.close();
   await throwaway?.drop();
