@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { setFlagsFromString } from 'node:v8';
+import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
@@ -88,7 +88,11 @@ function answer(request: ControlRequest): ControlAnswer {
   if (request === 'counts') return { counts: app.collab.counts() };
   collectGarbage();
   const { heapUsed, external, arrayBuffers, rss } = process.memoryUsage();
-  return { memory: { heapUsed, external, arrayBuffers, rss } };
+  // Compiled code grows as new paths warm up, once for the process, not per document.
+  const code = getHeapSpaceStatistics()
+    .filter((space) => space.space_name.startsWith('code'))
+    .reduce((sum, space) => sum + space.space_used_size, 0);
+  return { memory: { heapUsed, code, external, arrayBuffers, rss } };
 }
 process.on('message', (request: ControlRequest) => process.send!(answer(request)));
 

@@ -47,6 +47,8 @@ export type ControlRequest = 'memory' | 'counts';
 
 export interface ServerMemory {
   heapUsed: number;
+  /** The part of heapUsed that is compiled code. */
+  code: number;
   external: number;
   arrayBuffers: number;
   rss: number;

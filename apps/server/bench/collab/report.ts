@@ -11,8 +11,9 @@ export interface LevelResult {
   /** Keystrokes an editor of the same document never received (should be 0). */
   missingDeliveries: number;
   latencyMs: { p50: number | null; p99: number | null; max: number | null };
+  /** Server CPU per 1,000 keystrokes (document update, caret move and their fan-out), all delivered. */
   serverCpuMsPer1000Updates: number | null;
-  /** Retained memory (heap + external, after a full GC) per open document, with its editors. */
+  /** Retained memory (heap without compiled code, plus external, after a full GC) per open document, with its editors. */
   bytesPerDocument: { opened: number; afterTyping: number };
   rssBytesPerDocument: number;
   /** The benchmark process's own event-loop delay p99 while measuring: its clients' share of latency. */
@@ -28,7 +29,7 @@ export function percentile(sorted: number[], p: number): number | null {
 
 export const round = (value: number | null, digits = 1) => (value === null ? null : +value.toFixed(digits));
 
-export const retained = (memory: ServerMemory) => memory.heapUsed + memory.external;
+export const retained = (memory: ServerMemory) => memory.heapUsed - memory.code + memory.external;
 
 export function verdict(levels: LevelResult[]) {
   const at = levels.find((level) => level.editors === targets.editors)!;
