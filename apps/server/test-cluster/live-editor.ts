@@ -61,6 +61,8 @@ export function openLiveEditor(options: {
   class ObservedWebSocket extends WebSocket {
     constructor(address: string, protocols?: string | string[]) {
       super(address, protocols);
+      // A socket destroyed while it connects emits an error nobody else listens for.
+      this.on('error', () => {});
       this.on('upgrade', (response: IncomingMessage) => {
         upstreams.push(String(response.headers[UPSTREAM_HEADER.toLowerCase()]));
       });
