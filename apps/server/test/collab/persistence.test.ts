@@ -1,36 +1,21 @@
 import { eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { documents } from '../../src/db/schema.ts';
 import type { TestApp } from '../helpers/app.ts';
-import { addMember, createUser } from '../helpers/factories.ts';
-import { doc, insertProject } from '../helpers/project-factories.ts';
-import { anotherInstance, connect, listeningApp, settled, synced, until, type LiveClient } from './live-client.ts';
+import { doc } from '../helpers/project-factories.ts';
+import { liveSession, settled, sharedProject, synced, until, type LiveClient } from './live-client.ts';
 
-const apps: TestApp[] = [];
-const clients: LiveClient[] = [];
-afterEach(async () => {
-  clients.splice(0).forEach((client) => client.destroy());
-  for (const testApp of apps.splice(0)) await testApp.app.close();
-});
+const session = liveSession();
+const { open } = session;
 
 async function setUp(content = doc('Hola equipo')) {
-  const testApp = await listeningApp();
-  apps.push(testApp);
+  const testApp = await session.start();
   const { app } = testApp;
-  const owner = await createUser(app);
-  const member = await createUser(app);
-  await addMember(app, owner.workspaceId, member.id);
-  const project = await insertProject(app, owner, { isShared: true });
-  await app.db.update(documents).set({ content }).where(eq(documents.projectId, project.id));
-  return { testApp, app, owner, member, project };
+  const team = await sharedProject(app);
+  await app.db.update(documents).set({ content }).where(eq(documents.projectId, team.project.id));
+  return { testApp, app, ...team };
 }
-
-const open = (...args: Parameters<typeof connect>) => {
-  const client = connect(...args);
-  clients.push(client);
-  return client;
-};
 
 const liveText = (client: LiveClient) => client.doc.getXmlFragment('default').toString();
 
@@ -48,10 +33,8 @@ describe('storing live documents', () => {
       await synced(client);
       expect(liveText(client)).toBe('<paragraph>Hola equipo</paragraph>');
       client.destroy();
-      await current.app.close();
-      apps.splice(apps.indexOf(current), 1);
-      current = await anotherInstance(current);
-      apps.push(current);
+      await session.stop(current);
+      current = await session.another(current);
     }
     const row = await storedRow(current.app, project.id);
     expect(row.content).toEqual(doc('Hola equipo'));
@@ -63,8 +46,7 @@ describe('storing live documents', () => {
 
   it('two clients on two instances opening a new document at once get one seed', async () => {
     const { testApp, owner, member, project } = await setUp();
-    const second = await anotherInstance(testApp);
-    apps.push(second);
+    const second = await session.another(testApp);
     const a = open(testApp.app, project.id, owner.accessToken);
     const b = open(second.app, project.id, member.accessToken);
     await Promise.all([synced(a), synced(b)]);
@@ -92,7 +74,11 @@ describe('storing live documents', () => {
     const paragraph = client.doc.getXmlFragment('default').get(0) as Y.XmlElement;
     (paragraph.get(0) as Y.XmlText).insert(11, ', hoy');
     await settled(client);
-    const live = await app.inject({ method: 'GET', url: `/api/project/${project.id}/document`, headers: owner.auth });
+    const live = await app.inject({
+      method: 'GET',
+      url: `/api/project/${project.id}/document`,
+      headers: owner.auth,
+    });
     expect(live.json().content).toEqual(doc('Hola equipo, hoy'));
     await until(() => stored.length > 0, 'the store after the pause');
     expect(stored[0]!.editorIds).toEqual([member.id]);
@@ -103,7 +89,7 @@ describe('storing live documents', () => {
   });
 
   it('a load that fails serves nothing and never overwrites what is stored', async () => {
-    const { app, owner, project } = await setUp();
+    const { testApp, app, owner, project } = await setUp();
     const broken = new Uint8Array([0xff, 0xff, 0xff, 0x01, 0x02]);
     await app.db.update(documents).set({ yjsState: broken }).where(eq(documents.projectId, project.id));
     const before = await storedRow(app, project.id);
@@ -115,13 +101,11 @@ describe('storing live documents', () => {
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(client.refusals[0]).toBe('server-error');
     client.destroy();
-    await app.close();
-    const restarted = await anotherInstance(apps.splice(0)[0]!);
-    apps.push(restarted);
+    await session.stop(testApp);
+    const restarted = await session.another(testApp);
     const after = await storedRow(restarted.app, project.id);
     expect(Buffer.from(after.yjsState!)).toEqual(Buffer.from(before.yjsState!));
     expect(after.content).toEqual(before.content);
     expect(after.updatedAt).toEqual(before.updatedAt);
   });
 });
-

@@ -1,33 +1,21 @@
 import { eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { documents } from '../../src/db/schema.ts';
 import type { TestApp } from '../helpers/app.ts';
-import { addMember, createUser } from '../helpers/factories.ts';
-import { doc, insertProject } from '../helpers/project-factories.ts';
-import { connect, listeningApp, settled, sleep, synced, until, type LiveClient } from './live-client.ts';
+import { doc } from '../helpers/project-factories.ts';
+import { liveSession, settled, sharedProject, sleep, synced, until } from './live-client.ts';
 
-let testApp: TestApp | undefined;
-const clients: LiveClient[] = [];
-afterEach(async () => {
-  clients.splice(0).forEach((client) => client.destroy());
-  await testApp?.app.close();
-  testApp = undefined;
-});
+const session = liveSession();
 
 async function setUp() {
-  testApp = await listeningApp();
-  const { app } = testApp;
-  const owner = await createUser(app);
-  const member = await createUser(app);
-  await addMember(app, owner.workspaceId, member.id);
-  const project = await insertProject(app, owner, { isShared: true });
-  await app.db.update(documents).set({ content: doc('Texto válido') }).where(eq(documents.projectId, project.id));
-  const open = (token: string) => {
-    const client = connect(app, project.id, token);
-    clients.push(client);
-    return client;
-  };
+  const { app } = await session.start();
+  const { owner, member, project } = await sharedProject(app);
+  await app.db
+    .update(documents)
+    .set({ content: doc('Texto válido') })
+    .where(eq(documents.projectId, project.id));
+  const open = (token: string) => session.open(app, project.id, token);
   return { app, owner, member, project, open };
 }
 
@@ -36,25 +24,37 @@ const read = async (app: TestApp['app'], projectId: string, auth: { authorizatio
 
 describe('updates the server refuses', () => {
   it.each([
-    ['an attribute that is an object', (f: Y.XmlFragment) => {
-      const heading = new Y.XmlElement('heading');
-      heading.setAttribute('level', { nested: true } as unknown as string);
-      f.insert(1, [heading]);
-    }],
-    ['a node type beyond 64 characters', (f: Y.XmlFragment) => f.insert(1, [new Y.XmlElement('x'.repeat(65))])],
-    ['a shared type outside the editor\'s fragment', (f: Y.XmlFragment) => f.doc!.getMap('other').set('a', 1)],
-    ['text that cannot be stored', (f: Y.XmlFragment) => {
-      const paragraph = new Y.XmlElement('paragraph');
-      paragraph.insert(0, [new Y.XmlText('a\u0000b')]);
-      f.insert(1, [paragraph]);
-    }],
+    [
+      'an attribute that is an object',
+      (f: Y.XmlFragment) => {
+        const heading = new Y.XmlElement('heading');
+        heading.setAttribute('level', { nested: true } as unknown as string);
+        f.insert(1, [heading]);
+      },
+    ],
+    [
+      'a node type beyond 64 characters',
+      (f: Y.XmlFragment) => f.insert(1, [new Y.XmlElement('x'.repeat(65))]),
+    ],
+    ["a shared type outside the editor's fragment", (f: Y.XmlFragment) => f.doc!.getMap('other').set('a', 1)],
+    [
+      'text that cannot be stored',
+      (f: Y.XmlFragment) => {
+        const paragraph = new Y.XmlElement('paragraph');
+        paragraph.insert(0, [new Y.XmlText('a\u0000b')]);
+        f.insert(1, [paragraph]);
+      },
+    ],
   ])('refuses %s as invalid-update and keeps the document as it was', async (_what, change) => {
     const { app, owner, member, project, open } = await setUp();
     const watcher = open(owner.accessToken);
     const writer = open(member.accessToken);
     await Promise.all([synced(watcher), synced(writer)]);
     change(writer.doc.getXmlFragment('default'));
-    await until(() => writer.refusals.includes('invalid-update') && writer.socketCloses.length > 0, 'the refusal');
+    await until(
+      () => writer.refusals.includes('invalid-update') && writer.socketCloses.length > 0,
+      'the refusal',
+    );
     expect(writer.socketCloses[0]).toEqual({ code: 4400, reason: 'invalid-update' });
     expect((await read(app, project.id, owner.auth)).content).toEqual(doc('Texto válido'));
     expect(watcher.doc.getXmlFragment('default').toString()).toBe('<paragraph>Texto válido</paragraph>');
@@ -87,11 +87,19 @@ describe('updates the server refuses', () => {
     const typed = (typist.doc.getXmlFragment('default').get(0) as Y.XmlElement).get(0) as Y.XmlText;
     const start = Date.now();
     typed.insert(typed.length, '!');
-    await until(() => watcher.doc.getXmlFragment('default').toString().includes('!'), 'the typist\'s edit', 2000);
+    await until(
+      () => watcher.doc.getXmlFragment('default').toString().includes('!'),
+      "the typist's edit",
+      2000,
+    );
     const typistLatency = Date.now() - start;
     expect(typistLatency).toBeLessThan(500);
     expect(watcher.doc.getXmlFragment('default').toString().split('f').length - 1).toBeLessThan(700);
     // The flood still arrives, paced: nothing of it is lost.
-    await until(() => watcher.doc.getXmlFragment('default').toString().split('f').length - 1 === 1500, 'the whole flood', 45_000);
+    await until(
+      () => watcher.doc.getXmlFragment('default').toString().split('f').length - 1 === 1500,
+      'the whole flood',
+      45_000,
+    );
   }, 90_000);
 });

@@ -38,7 +38,7 @@ export function endConnection(connection: Connection, reason: CloseReason) {
 
 /**
  * Per socket, how many messages it may send in a burst and per second (a message of more than 4 KB
- * counts once per 4 KB begun). Typing sends a few updates a second and moving the caret a few
+ * counts once per 4 KB begun, and a change to a large document more: see its caller). Typing sends a few updates a second and moving the caret a few
  * awareness messages. Beyond this a socket's messages wait, in order, for their turn, and the socket is
  * paused meanwhile: every check of its updates is then spread out, so others go on unhindered.
  */
@@ -54,24 +54,25 @@ interface Bucket {
   waiting: number;
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 export class SocketThrottle {
   private readonly buckets = new WeakMap<object, Bucket>();
 
-  /** Takes a message's credit: nothing to wait for, or its turn. */
-  take(socket: { pause(): void; resume(): void }, bytes: number): Promise<void> | undefined {
+  /** Takes a message's credit (and `extra`): nothing to wait for, or its turn. */
+  take(socket: { pause(): void; resume(): void }, bytes: number, extra = 0): Promise<void> | undefined {
     const now = Date.now();
     let bucket = this.buckets.get(socket);
     if (!bucket) this.buckets.set(socket, (bucket = { credit: BURST, at: now, queue: null, waiting: 0 }));
     bucket.credit = Math.min(BURST, bucket.credit + ((now - bucket.at) / 1000) * PER_SECOND);
     bucket.at = now;
-    bucket.credit -= 1 + Math.floor(bytes / BYTES_PER_CREDIT);
+    bucket.credit -= 1 + Math.floor(bytes / BYTES_PER_CREDIT) + extra;
     if (bucket.credit >= 0 && bucket.waiting === 0) return undefined;
-    const wait = Math.max(0, (-bucket.credit / PER_SECOND) * 1000);
+    // When its credit will have come back: a time, so that waiting behind others does not add up.
+    const due = now + Math.max(0, (-bucket.credit / PER_SECOND) * 1000);
     const owner = bucket;
     if (owner.waiting++ === 0) socket.pause();
-    const turn = (owner.queue ?? Promise.resolve()).then(() => sleep(wait));
+    const turn = (owner.queue ?? Promise.resolve()).then(() => sleep(due - Date.now()));
     owner.queue = turn;
     return turn.then(() => {
       if (--owner.waiting > 0) return;

@@ -12,7 +12,7 @@ import { endConnection, SocketThrottle } from './connections.ts';
 import { loadState, storeState } from './persistence.ts';
 import { InstancesOverRedis } from './redis-extension.ts';
 import { Refusal } from './refusals.ts';
-import { checkUpdate, deriveContent, updateOf, type SizeLimit } from './validation.ts';
+import { checkUpdate, copyOf, deriveContent, updateOf, type SizeLimit } from './validation.ts';
 import type { RevokedSessions } from '../../lib/revoked-sessions.ts';
 
 /** What the server knows of an open document besides its Yjs state. */
@@ -24,6 +24,11 @@ export interface LiveState {
   dirty: boolean;
   editorIds: Set<string>;
   limit: SizeLimit;
+  /**
+   * A copy of the document kept in step with it, on which each client update is tried first: copying
+   * the document for every update cost far more than checking it.
+   */
+  shadow: Y.Doc;
 }
 
 export interface StoredEvent {
@@ -44,6 +49,8 @@ export interface LiveDocumentsOptions {
 
 /** Changes that came from another instance through Redis: that instance stores them. */
 const REDIS_ORIGIN = '__hocuspocus__redis__origin__';
+/** Checking a change costs a socket one more message's credit per this much of its document. */
+const BYTES_PER_CHECK_CREDIT = 128 * 1024;
 /** How long after a failed store it is tried again (the document stays in memory meanwhile). */
 const STORE_RETRY_MS = 2000;
 
@@ -87,7 +94,11 @@ export function createLiveDocuments(options: LiveDocumentsOptions) {
 
     async onAuthenticate({ token, documentName, context }) {
       try {
-        return await authenticate({ db, secret: options.secret, revoked: options.revoked }, token, documentName);
+        return await authenticate(
+          { db, secret: options.secret, revoked: options.revoked },
+          token,
+          documentName,
+        );
       } catch (error) {
         // Hocuspocus answers the refusal with its reason; the socket, which it would keep open without
         // ever accepting this document on it again, closes right after with the same reason.
@@ -107,7 +118,11 @@ export function createLiveDocuments(options: LiveDocumentsOptions) {
         const holder = await tokenHolder(options.secret, options.revoked, token);
         if (holder.userId !== context.userId) throw new Refusal('token-expired');
         await requireDocumentAccess(db, context.projectId, context.userId);
-        Object.assign(context, { sessionId: holder.sessionId, expiresAt: holder.expiresAt, tokenRequested: false });
+        Object.assign(context, {
+          sessionId: holder.sessionId,
+          expiresAt: holder.expiresAt,
+          tokenRequested: false,
+        });
       } catch (error) {
         endConnection(connection, error instanceof Refusal ? error.reason : 'token-expired');
       }
@@ -138,9 +153,12 @@ export function createLiveDocuments(options: LiveDocumentsOptions) {
         dirty: false,
         editorIds: new Set(),
         limit: await sizeLimit(db, stored.workspaceId, contentBytes(document)),
+        shadow: copyOf(document),
       };
       // Noted as each change is applied, before anything may read or store the document.
-      document.on('update', (_update: Uint8Array, origin: unknown) => {
+      document.on('update', (update: Uint8Array, origin: unknown) => {
+        // The copy already holds a client's update it was tried with; applying it again changes nothing.
+        Y.applyUpdate(state.shadow, update);
         state.changedAt = new Date();
         if (origin === REDIS_ORIGIN) return;
         state.dirty = true;
@@ -151,12 +169,16 @@ export function createLiveDocuments(options: LiveDocumentsOptions) {
     },
 
     async beforeHandleMessage({ connection, document, update: message }) {
-      await throttle.take(connection.webSocket, message.byteLength);
       const update = updateOf(message);
       const state = states.get(document);
+      // A change costs more on a larger document: checking it walks the whole document.
+      const checkCost = update && state ? Math.floor(state.limit.currentBytes / BYTES_PER_CHECK_CREDIT) : 0;
+      await throttle.take(connection.webSocket, message.byteLength, checkCost);
       if (!update || !state) return;
-      const refused = checkUpdate(document, update, state.limit);
+      const refused = checkUpdate(state.shadow, update, state.limit);
       if (!refused) return;
+      state.shadow.destroy();
+      state.shadow = copyOf(document);
       endConnection(connection, refused);
       throw new Refusal(refused);
     },
@@ -172,7 +194,13 @@ export function createLiveDocuments(options: LiveDocumentsOptions) {
         const stored = await storeState(db, documentName, Y.encodeStateAsUpdate(document), state.changedAt);
         if (!stored) return;
         state.limit = await sizeLimit(db, state.workspaceId, stored.bytes);
-        events.emit('stored', { projectId: documentName, editorIds, updatedAt: stored.updatedAt.toISOString() });
+        const event = { projectId: documentName, editorIds, updatedAt: stored.updatedAt.toISOString() };
+        // What listeners do with a store is theirs: their failure is no failed store.
+        try {
+          events.emit('stored', event);
+        } catch (error) {
+          log.error({ err: error, projectId: documentName }, 'a listener of stored live documents failed');
+        }
       } catch (error) {
         state.dirty = true;
         editorIds.forEach((id) => state.editorIds.add(id));
@@ -182,9 +210,12 @@ export function createLiveDocuments(options: LiveDocumentsOptions) {
       }
     },
 
-    // A document with changes not stored yet stays in memory until they are.
+    // A document with changes not stored yet (its store failed, or another instance held the Redis
+    // lock) stays in memory, and is stored again shortly; unloaded once that succeeds.
     async beforeUnloadDocument({ document }) {
-      if (states.get(document)?.dirty) throw new Error('unsaved changes');
+      if (!states.get(document)?.dirty) return;
+      setTimeout(() => void storeNow(document).catch(() => {}), STORE_RETRY_MS).unref();
+      throw new Error('unsaved changes');
     },
   });
 

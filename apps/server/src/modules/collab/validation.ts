@@ -58,23 +58,25 @@ export interface SizeLimit {
   currentBytes: number;
 }
 
+/** A copy of a document's state, to try updates on before the document itself takes them. */
+export function copyOf(doc: Y.Doc): Y.Doc {
+  const copy = new Y.Doc({ gc: true });
+  Y.applyUpdate(copy, Y.encodeStateAsUpdate(doc));
+  return copy;
+}
+
 /**
- * Whether `update` may be applied to `doc`: it is tried on a copy first, and the copy's content must
- * stay valid, and within the limit unless it does not grow. A refused update changes nothing.
+ * Whether `update` may be applied to the document `shadow` is a copy of: it is applied to the copy,
+ * whose content must stay valid, and within the limit unless it does not grow. After a refusal the
+ * copy holds the refused update: the caller makes a new one. A refused update changes nothing else.
  */
-export function checkUpdate(doc: Y.Doc, update: Uint8Array, limit: SizeLimit): RefusalReason | null {
-  const probe = new Y.Doc({ gc: true });
+export function checkUpdate(shadow: Y.Doc, update: Uint8Array, limit: SizeLimit): RefusalReason | null {
   try {
-    Y.applyUpdate(probe, Y.encodeStateAsUpdate(doc));
-    try {
-      Y.applyUpdate(probe, update);
-    } catch {
-      return 'invalid-update';
-    }
-    const derived = deriveContent(probe);
-    if (typeof derived === 'string') return derived;
-    return derived.bytes > limit.maxBytes && derived.bytes > limit.currentBytes ? 'too-large' : null;
-  } finally {
-    probe.destroy();
+    Y.applyUpdate(shadow, update);
+  } catch {
+    return 'invalid-update';
   }
+  const derived = deriveContent(shadow);
+  if (typeof derived === 'string') return derived;
+  return derived.bytes > limit.maxBytes && derived.bytes > limit.currentBytes ? 'too-large' : null;
 }
