@@ -58,7 +58,7 @@ function contentOf(doc: Y.Doc): DocumentContent {
 export async function createCollab(options: CollabOptions) {
   const { db, log } = options;
   const live = createLiveDocuments(options);
-  const { hocuspocus, states, events, storeNow, openedSockets } = live;
+  const { hocuspocus, states, events, storeNow, announceStored, openedSockets } = live;
 
   async function handleAccessChange({ filter, reason }: AccessChange) {
     const affected = [...liveConnections(hocuspocus)].filter(([, context]) => matches(context, filter));
@@ -181,14 +181,25 @@ export async function createCollab(options: CollabOptions) {
         // applied to the live document, where editors' changes made meanwhile merge with it.
         const replacement = replacementUpdate(document, content);
         const at = new Date();
+        const changesBefore = state.changes;
+        const editorIds = new Set([...state.editorIds, change.userId]);
         await storeWithinQuota(
           db,
           { projectId, workspaceId: state.workspaceId },
           Y.mergeUpdates([Y.encodeStateAsUpdate(document), replacement]),
           at,
         );
+        const untouched = state.changes === changesBefore;
         Y.applyUpdate(document, replacement, { context: { userId: change.userId } });
-        await storeNow(document);
+        if (untouched) {
+          // What was just stored is all the document holds: no second store.
+          state.changedAt = at;
+          state.dirty = false;
+          state.editorIds.clear();
+          announceStored(projectId, [...editorIds], at);
+        } else {
+          await storeNow(document);
+        }
         return { updatedAt: state.changedAt.toISOString() };
       } finally {
         await connection.disconnect();

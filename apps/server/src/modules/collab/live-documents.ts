@@ -24,6 +24,8 @@ export interface LiveState {
   dirty: boolean;
   editorIds: Set<string>;
   limit: SizeLimit;
+  /** How many changes it has taken: tells whether any came in during a wait. */
+  changes: number;
   /**
    * A copy of the document kept in step with it, on which each client update is tried first: copying
    * the document for every update cost far more than checking it.
@@ -151,6 +153,7 @@ export function createLiveDocuments(options: LiveDocumentsOptions) {
         workspaceId: stored.workspaceId,
         changedAt: stored.updatedAt,
         dirty: false,
+        changes: 0,
         editorIds: new Set(),
         limit: await sizeLimit(db, stored.workspaceId, contentBytes(document)),
         shadow: copyOf(document),
@@ -159,6 +162,7 @@ export function createLiveDocuments(options: LiveDocumentsOptions) {
       document.on('update', (update: Uint8Array, origin: unknown) => {
         // The copy already holds a client's update it was tried with; applying it again changes nothing.
         Y.applyUpdate(state.shadow, update);
+        state.changes += 1;
         state.changedAt = new Date();
         if (origin === REDIS_ORIGIN) return;
         state.dirty = true;
@@ -194,13 +198,7 @@ export function createLiveDocuments(options: LiveDocumentsOptions) {
         const stored = await storeState(db, documentName, Y.encodeStateAsUpdate(document), state.changedAt);
         if (!stored) return;
         state.limit = await sizeLimit(db, state.workspaceId, stored.bytes);
-        const event = { projectId: documentName, editorIds, updatedAt: stored.updatedAt.toISOString() };
-        // What listeners do with a store is theirs: their failure is no failed store.
-        try {
-          events.emit('stored', event);
-        } catch (error) {
-          log.error({ err: error, projectId: documentName }, 'a listener of stored live documents failed');
-        }
+        announceStored(documentName, editorIds, stored.updatedAt);
       } catch (error) {
         state.dirty = true;
         editorIds.forEach((id) => state.editorIds.add(id));
@@ -218,6 +216,15 @@ export function createLiveDocuments(options: LiveDocumentsOptions) {
       throw new Error('unsaved changes');
     },
   });
+
+  /** Tells the listeners of 'stored'; what they do with it is theirs, their failure no failed store. */
+  function announceStored(projectId: string, editorIds: string[], updatedAt: Date) {
+    try {
+      events.emit('stored', { projectId, editorIds, updatedAt: updatedAt.toISOString() });
+    } catch (error) {
+      log.error({ err: error, projectId }, 'a listener of stored live documents failed');
+    }
+  }
 
   /** Stores the document now (after any store under way), through the same hooks as a debounced one. */
   function storeNow(document: Document) {
@@ -237,7 +244,7 @@ export function createLiveDocuments(options: LiveDocumentsOptions) {
     );
   }
 
-  return { hocuspocus, states, events, storeNow, openedSockets };
+  return { hocuspocus, states, events, storeNow, announceStored, openedSockets };
 }
 
 export type LiveDocuments = ReturnType<typeof createLiveDocuments>;
