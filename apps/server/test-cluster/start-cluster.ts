@@ -34,8 +34,6 @@ export interface Cluster {
   peer: OpenAIPeer;
   sink: SmtpSink;
   stripe: StripePeer;
-  /** The Redis database both instances use. */
-  redisUrl: string;
   /** The database both instances use, opened by the test to check what they wrote. */
   database: Database;
   other(instance: Instance): Instance;
@@ -160,7 +158,6 @@ export async function startCluster(): Promise<Cluster> {
       peer,
       sink,
       stripe,
-      redisUrl: redis.url,
       database,
       other: (instance) => (instance === a ? b : a),
       async restart(instance) {

@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 
 /**
  * Hocuspocus's Redis extension, through which the instances that have a document open send each other
- * its changes and who is in it, with two differences for several instances behind one address.
+ * its changes and who is in it, with its connection errors logged and a clean stop.
  */
 export class InstancesOverRedis extends RedisExtension {
   constructor(url: string, log: FastifyBaseLogger) {
@@ -17,14 +17,6 @@ export class InstancesOverRedis extends RedisExtension {
       },
     });
   }
-
-  /**
-   * No lock around a store. Each instance stores its own editors' changes merged with what is stored,
-   * under the document row's lock, so two instances storing at once lose nothing; the extension's lock
-   * would instead make one of them skip its store without a word, leaving its changes unstored (a PATCH
-   * answered as stored, a stopping instance's last changes dropped).
-   */
-  override async onStoreDocument() {}
 
   /**
    * Stops applying and answering the other instances' messages before its Redis connections close: an
