@@ -6,6 +6,12 @@ import { repoRoot } from './paths.ts';
 /** The configuration docs/deploy.md publishes, used here as it is. */
 export const publishedConfigPath = path.join(repoRoot, 'deploy/nginx/redacta.conf');
 
+/**
+ * Added to every answer by the test's main configuration (not the published file): the instance that
+ * answered, so a test can tell where nginx sent a WebSocket (its 101 answer carries it too).
+ */
+export const UPSTREAM_HEADER = 'X-Redacta-Upstream';
+
 /** Where the published file puts nginx and the two instances; the only text the test changes. */
 const publishedListen = 'listen 80;';
 const publishedInstances = ['127.0.0.1:3001', '127.0.0.1:3002'] as const;
@@ -78,6 +84,7 @@ export async function startNginx(options: {
       '    gzip_min_length 1;',
       '    gzip_types application/json application/x-ndjson text/plain;',
       '    proxy_buffering on;',
+      `    add_header ${UPSTREAM_HEADER} $upstream_addr always;`,
       ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
         (kind) => `    ${kind}_temp_path ${path.join(dir, `${kind}-temp`)};`,
       ),

@@ -1,8 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { Hocuspocus, type Document, type Extension } from '@hocuspocus/server';
-import { Redis as RedisExtension } from '@hocuspocus/extension-redis';
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
 import type { WebSocket } from 'ws';
 import * as Y from 'yjs';
 import { DOCUMENT_MAX_BYTES } from '@redacta/shared';
@@ -12,6 +10,7 @@ import { requireStorageRoom } from '../storage/service.ts';
 import { authenticate, requireDocumentAccess, tokenHolder, type ConnectionContext } from './auth.ts';
 import { endConnection, SocketThrottle } from './connections.ts';
 import { loadState, storeState } from './persistence.ts';
+import { InstancesOverRedis } from './redis-extension.ts';
 import { Refusal } from './refusals.ts';
 import { checkUpdate, copyOf, deriveContent, updateOf, type SizeLimit } from './validation.ts';
 import type { RevokedSessions } from '../../lib/revoked-sessions.ts';
@@ -86,13 +85,7 @@ export function createLiveDocuments(options: LiveDocumentsOptions) {
   const openedSockets = new WeakSet<object>();
   const extensions: Extension[] = [];
   if (options.redisUrl) {
-    const url = options.redisUrl;
-    extensions.push(
-      new RedisExtension({
-        prefix: 'redacta-collab',
-        createClient: () => new Redis(url, { maxRetriesPerRequest: 1 }),
-      }),
-    );
+    extensions.push(new InstancesOverRedis(options.redisUrl, log));
   }
 
   const hocuspocus: Hocuspocus = new Hocuspocus({
