@@ -87,6 +87,8 @@ export function ChatSession({
     workspaceId: workspace.id,
     projectId,
     onOutOfWords: (message) => {
+      // A send refused for words says so where the eye is; the notice above the composer stays.
+      toast.error(t('chat.outOfWordsToast'));
       setForbidden(true);
       giveBack(message);
     },
