@@ -35,6 +35,11 @@ describe('welcome page', () => {
     sessionStore.setSession('token', user);
   });
 
+  it('starts with the caret in the first-name field', async () => {
+    renderWelcome();
+    expect(await screen.findByLabelText('Nombre')).toHaveFocus();
+  });
+
   it('requires both names and sends nothing while they are missing', async () => {
     const calls = renderWelcome();
     await userEvent.click(await screen.findByRole('button', { name: 'Continuar' }));

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { DisabledHint } from '@/components/ui/tooltip';
 import { fieldClasses } from '@/components/ui/input';
 import { cn } from '@/components/ui/cn';
+import { COMPOSER_ID } from './composer-id';
 import { ImproveUndoButton, ImproveUndoStatus, useImproveUndo } from './improve-undo';
 
 /** The textarea grows with the draft up to this height, then scrolls. */
@@ -13,9 +14,6 @@ const MAX_HEIGHT_PX = 240;
 
 /** From this length on, the composer shows how much of the message's limit is used. */
 const COUNTER_FROM = Math.floor(CHAT_MESSAGE_MAX_LENGTH * 0.9);
-
-/** The id of the message field: the layout's "skip to message" link points at it. */
-export const COMPOSER_ID = 'chat-message';
 
 export interface ComposerProps {
   value: string;
