@@ -1,6 +1,7 @@
 import { useDeferredValue, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
+import { ArrowLeftRight } from 'lucide-react';
 import type { Workspace } from '@redacta/shared';
 import { LoadError } from '@/components/ui/load-error';
 import { DocumentProvider } from '@/features/document';
@@ -13,25 +14,40 @@ import { ChatWorkbench } from '../components/chat-workbench';
 import { ConversationSkeleton } from '../components/conversation-skeleton';
 import { ProjectNotFound } from '../components/project-not-found';
 
-/** The project from the address, checked: absent, foreign or of another workspace reads as not found. */
+/**
+ * The project from the address, checked: absent or foreign reads as not found. A project of another
+ * of the user's workspaces (a link shared by a teammate) is opened there: the app switches to that
+ * workspace, keeping the address, and says so.
+ */
 function OpenProject({ workspace, projectId }: { workspace: Workspace; projectId: string }) {
   const { t } = useTranslation();
+  const { workspaces, selectWorkspace } = useSession();
   const project = useProject(projectId);
   // Loaded together with the project, not after it.
   useConversation(projectId);
   const status = isApiError(project.error) ? project.error.status : null;
-  const missing =
-    status === 404 ||
-    status === 400 ||
-    (project.data !== undefined && project.data.workspaceId !== workspace.id);
+  const foreignId =
+    project.data !== undefined && project.data.workspaceId !== workspace.id ? project.data.workspaceId : null;
+  const home = foreignId ? workspaces.find((item) => item.id === foreignId) : undefined;
+  const missing = status === 404 || status === 400 || (foreignId !== null && !home);
   const failed = project.isError && !missing;
   useEffect(() => {
     if (failed) toast.error(t('chat.projectFailed'));
   }, [failed, t]);
+  useEffect(() => {
+    if (!home) return;
+    selectWorkspace(home.id, { keepAddress: true });
+    // One notice however often this runs before the switch lands.
+    toast(t('chat.switchedWorkspace', { workspace: home.name }), {
+      id: `switched-to-${home.id}`,
+      icon: <ArrowLeftRight className="size-4 shrink-0 text-primary" aria-hidden />,
+    });
+  }, [home, selectWorkspace, t]);
   // The project's screen is first drawn in a transition, like the chat inside it (chat-session.tsx).
   const stillPending = useDeferredValue(project.isPending, true);
 
   if (missing) return <ProjectNotFound />;
+  if (home) return <ConversationSkeleton />;
   if (failed)
     return (
       <LoadError
