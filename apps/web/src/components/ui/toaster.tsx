@@ -1,7 +1,7 @@
 import { useLayoutEffect, useState } from 'react';
 import toast, { Toaster as HotToaster, ToastBar, useToasterStore } from 'react-hot-toast';
 import { MOBILE_QUERY, useMediaQuery } from '@/lib/use-media-query';
-import { TOAST_EDGE_PX, TOAST_MAX_WIDTH_PX, toastTop, type Box } from './toast-placement';
+import { TOAST_EDGE_PX, TOAST_MAX_WIDTH_PX, toastTop, type Box } from './toaster-placement';
 
 /** What toasts go below: the page's headers, the chat's tabs, the document's header and toolbar. */
 const HEADERS = 'header, [role="tablist"], [role="toolbar"], [data-toast-clear]';

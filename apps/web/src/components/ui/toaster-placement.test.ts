@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toastColumn, toastTop, type Box, type PlacementInput } from './toast-placement';
+import { toastColumn, toastTop, type Box, type PlacementInput } from './toaster-placement';
 
 const box = (top: number, bottom: number, left: number, right: number): Box => ({ top, bottom, left, right });
 const desktop = { width: 1280, height: 800 };

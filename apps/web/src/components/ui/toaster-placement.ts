@@ -1,3 +1,4 @@
+/** Where the toasts go. Named after the toaster so the build keeps it in the first chunk with it. */
 /** Distance of the toasts from the window's edges and from what they keep clear of. */
 export const TOAST_EDGE_PX = 16;
 export const TOAST_MAX_WIDTH_PX = 350;
