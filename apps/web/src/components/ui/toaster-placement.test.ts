@@ -19,7 +19,7 @@ describe('toast placement', () => {
   it('uses the right edge on desktop and the centre on phones, 350 px at most', () => {
     expect(toastColumn(desktop, false)).toEqual({ left: 914, right: 1264 });
     expect(toastColumn(phone, true)).toEqual({ left: 20, right: 370 });
-    expect(toastColumn({ width: 320, height: 600 }, true)).toEqual({ left: 16, right: 304 });
+    expect(toastColumn({ width: 320 }, true)).toEqual({ left: 16, right: 304 });
   });
 
   it('starts 16 px from the top with nothing above it', () => {

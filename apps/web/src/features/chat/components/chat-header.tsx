@@ -9,6 +9,7 @@ import { useSession } from '@/features/session';
 import { Button } from '@/components/ui/button';
 import { Tooltip } from '@/components/ui/tooltip';
 import { cn } from '@/components/ui/cn';
+import { shortDate } from '@/lib/format-date';
 
 function useOpenProjectId(): string | null {
   const [searchParams] = useSearchParams();
@@ -22,7 +23,7 @@ function useOpenProjectId(): string | null {
  * keeps it where it went). The placeholder is the date plus "Sin título".
  */
 export function ChatTitle() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const projectId = useOpenProjectId();
   const project = useProject(projectId);
   const rename = useRenameProject();
@@ -31,9 +32,7 @@ export function ChatTitle() {
   const [saving, setSaving] = useState<string | null>(null);
   const title = useRef<HTMLButtonElement>(null);
   const refocus = useRef(false);
-  const placeholder = t('chat.untitled', {
-    date: new Date().toLocaleDateString(i18n.language, { day: 'numeric', month: 'short', year: 'numeric' }),
-  });
+  const placeholder = t('chat.untitled', { date: shortDate(new Date()) });
   const current = project.data?.name ?? '';
   const shown = saving ?? current;
 

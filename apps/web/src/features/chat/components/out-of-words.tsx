@@ -4,13 +4,14 @@ import { AlertTriangle } from 'lucide-react';
 import type { WorkspaceUsage } from '@redacta/shared';
 import { UpgradeModal } from '@/features/subscription';
 import { Button } from '@/components/ui/button';
+import { longDate } from '@/lib/format-date';
 
 /** "You have no words remaining!" with an upgrade prompt, when the free allowance is used up. */
 export function OutOfWords({ usage }: { usage: WorkspaceUsage }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   if (usage.remaining !== 0) return null;
-  const reset = new Date(usage.resetsAt).toLocaleDateString(i18n.language, { day: 'numeric', month: 'long' });
+  const reset = longDate(usage.resetsAt);
   return (
     <div
       role="status"

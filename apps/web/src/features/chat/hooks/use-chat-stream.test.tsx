@@ -148,6 +148,8 @@ describe('chat stream', () => {
     const box = await typeAndSend('Dame 10 nombres');
     expect(await screen.findByText('Te has quedado sin palabras')).toBeInTheDocument();
     expect(await screen.findByText('¡No te quedan palabras!')).toBeInTheDocument();
+    // The date written as /subscription writes it.
+    expect(screen.getByText(/se renueva el 1 de diciembre de 2026\./)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Mejorar a Pro' })).toBeInTheDocument();
     expect(box).toHaveValue('Dame 10 nombres');
     expect(screen.getByRole('button', { name: 'Enviar' })).toBeDisabled();
