@@ -269,10 +269,11 @@ export function ChatSession({
                 addsToDraft={draft.trim() !== ''}
                 onUse={(text, promptId) => fillComposer(text, { promptId })}
               />
-              <BrandVoicePicker />
+              {/* Wide enough for "Sin voz de marca", else on a line of its own (always on a phone). */}
+              <BrandVoicePicker className="min-w-44 max-sm:basis-full" />
             </>
           }
-          footer={<WordsMeter usage={currentUsage} />}
+          footer={outOfWords ? null : <WordsMeter usage={currentUsage} />}
         />
       </div>
     </div>

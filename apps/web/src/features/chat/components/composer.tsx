@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { DisabledHint } from '@/components/ui/tooltip';
 import { fieldClasses } from '@/components/ui/input';
 import { cn } from '@/components/ui/cn';
+import { MOBILE_QUERY, useMediaQuery } from '@/lib/use-media-query';
 import { COMPOSER_ID } from './composer-id';
 import { ImproveUndoButton, ImproveUndoStatus, useImproveUndo } from './improve-undo';
 
@@ -63,8 +64,10 @@ export function Composer({
     blockedReason ?? (tooLong ? t('chat.tooLong', { max: format(CHAT_MESSAGE_MAX_LENGTH) }) : null);
   const canSend = !empty && !streaming && !improving && reason === null;
   const undo = useImproveUndo(value, onChange);
+  // A phone's empty composer is one row high, leaving the screen to the conversation; it grows as text comes.
+  const phone = useMediaQuery(MOBILE_QUERY);
 
-  // An empty composer keeps the height of its two rows without being measured: reading scrollHeight
+  // An empty composer keeps the height of its rows without being measured: reading scrollHeight
   // lays the whole page out at once, inside the render that first draws the chat.
   useLayoutEffect(() => {
     const area = textareaRef.current;
@@ -112,7 +115,7 @@ export function Composer({
         <textarea
           id={COMPOSER_ID}
           ref={textareaRef}
-          rows={2}
+          rows={phone ? 1 : 2}
           value={value}
           readOnly={improving}
           onChange={(event) => onChange(event.target.value)}
