@@ -19,13 +19,38 @@ import { ownServer } from '../support/own-server.ts';
  */
 
 const widths = [1280, 390] as const;
+
+/** The composer's voice picker shows its whole choice ("Sin voz de marca"), in either language. */
+async function expectVoicePickerUncut(page: Page) {
+  const voice = page.getByRole('combobox', { name: /^(Voz de marca|Brand voice)$/ });
+  const room = await voice.evaluate((select: HTMLSelectElement) => {
+    const style = getComputedStyle(select);
+    const probe = document.createElement('span');
+    probe.textContent = select.selectedOptions[0]?.textContent ?? '';
+    probe.style.font = style.font;
+    probe.style.whiteSpace = 'nowrap';
+    document.body.append(probe);
+    const text = probe.getBoundingClientRect().width;
+    probe.remove();
+    // The native arrow sits in the right padding.
+    const inner = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return { text, inner };
+  });
+  expect(room.text, 'the voice picker label is cut').toBeLessThanOrEqual(room.inner);
+}
 const languages: Language[] = ['es', 'en'];
 
 /** Shows the page in each language at each width and keeps a screenshot of each. */
-async function screenshots(page: Page, testInfo: TestInfo, name: string, show: () => Promise<void>) {
+async function screenshots(
+  page: Page,
+  testInfo: TestInfo,
+  name: string,
+  show: () => Promise<void>,
+  atWidths: readonly number[] = widths,
+) {
   for (const language of languages) {
     await chooseLanguage(page, language);
-    for (const width of widths) {
+    for (const width of atWidths) {
       await page.setViewportSize({ width, height: 844 });
       await page.reload();
       await show();
@@ -33,6 +58,19 @@ async function screenshots(page: Page, testInfo: TestInfo, name: string, show: (
     }
   }
   await chooseLanguage(page, 'es');
+}
+
+/** The invited teammate signs up from the mailed link in a browser of their own and joins. */
+async function joinedTeammate(browser: Browser, link: string, email: string): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: process.env.E2E_BASE_URL,
+    locale: 'es-ES',
+    viewport: { width: 1280, height: 844 },
+  });
+  const page = await context.newPage();
+  await page.goto(link);
+  await new InvitePage(page).signUpAndJoin(email, 'Agencia Norte', { first: 'Lucía', last: 'Fernández' });
+  return page;
 }
 
 test.describe('finding one’s way', () => {
@@ -83,6 +121,8 @@ test.describe('finding one’s way', () => {
     const overflow = async () => {
       await composer.fill('palabra '.repeat(1001));
       await expect(counter).toBeVisible();
+      // "Mejorar prompt" is long: the voice picker beside it still shows its whole choice.
+      await expectVoicePickerUncut(page);
     };
     await overflow();
     await expect(counter).toContainText('Sobran 7 caracteres: acórtalo para enviarlo.');
@@ -95,6 +135,86 @@ test.describe('finding one’s way', () => {
     expect(sent).toHaveLength(0);
 
     await screenshots(page, testInfo, 'composer-limit', overflow);
+  });
+
+  test('a link to a project of another of my workspaces opens it there; the phone menu with two workspaces keeps the recent projects', async ({
+    page: owner,
+    signUp,
+    browser,
+  }, testInfo) => {
+    test.setTimeout(300_000);
+    const teammateEmail = newEmail('teammate');
+    await signUp({ firstName: 'Carmen', lastName: 'Vidal' });
+
+    // The owner names the workspace, buys Pro in the sandbox and shares a project.
+    const settings = new WorkspaceSettingsPage(owner);
+    await settings.goto();
+    await settings.name.fill('Agencia Norte');
+    await owner.getByRole('button', { name: 'Guardar' }).click();
+    await expect(owner.getByRole('status').filter({ hasText: 'cambiado correctamente' })).toBeVisible();
+    await new AppShell(owner).sidebar.getByRole('button', { name: 'Mejorar a Pro' }).click();
+    await new UpgradeModal(owner).checkout('Mensual');
+    await new SandboxCheckoutPage(owner).pay();
+    const projects = new ProjectsPage(owner);
+    await projects.goto();
+    const shared = await projects.createProject();
+    await projects.goto();
+    await projects.renameInline(shared, 'Lanzamiento de otoño');
+    await projects.projectAction(shared, 'Compartir con el equipo');
+    await expect(projects.toast('El proyecto ya está disponible para tu equipo')).toBeVisible();
+    await settings.goto();
+    const invitedAt = new Date(Date.now() - 1_000);
+    await settings.invite(teammateEmail);
+    const link = await waitForInvitationLink(teammateEmail, invitedAt);
+
+    // The teammate joins in another browser, then goes back to their own workspace.
+    const teammate = await joinedTeammate(browser, link, teammateEmail);
+    const shell = new AppShell(teammate);
+    await shell.openProfileMenu();
+    await teammate
+      .getByRole('dialog', { name: 'Menú de perfil' })
+      .getByRole('button', { name: /Mi espacio de trabajo/ })
+      .click();
+    const personalId = await teammate.evaluate(() => localStorage.getItem('workspaceId'));
+
+    // The link the owner shares opens the project in the team's workspace, with a notice.
+    const notice = teammate
+      .getByRole('status')
+      .filter({ hasText: 'Cambiamos a «Agencia Norte» para abrir este proyecto' });
+    await teammate.goto(`/chat?project=${shared}`);
+    await expect(notice).toBeVisible();
+    const chat = new ChatPage(teammate);
+    await expect(chat.title).toHaveText(/Lanzamiento de otoño/);
+    await expect(teammate.getByText('No encontramos este proyecto')).toHaveCount(0);
+    await expect(teammate).toHaveURL(new RegExp(`/chat\\?project=${shared}$`));
+    expect(await teammate.evaluate(() => localStorage.getItem('workspaceId'))).not.toBe(personalId);
+    await screenshots(teammate, testInfo, 'switched-workspace', async () => {
+      // Back in the personal workspace, set from a page of the origin where the app does not run.
+      await teammate.goto('/favicon.svg');
+      await teammate.evaluate((id) => localStorage.setItem('workspaceId', id!), personalId);
+      await teammate.goto(`/chat?project=${shared}`);
+      await expect(teammate.locator('[data-rht-toaster] [role="status"]')).toContainText('Agencia Norte');
+    });
+
+    // On a phone, the menu with both workspaces still shows the recent projects in full.
+    await teammate.setViewportSize({ width: 390, height: 844 });
+    await teammate.goto(`/chat?project=${shared}`);
+    await expect(chat.title).toHaveText(/Lanzamiento de otoño/);
+    const menu = teammate.getByTestId('mobile-menu');
+    const openMenu = async () => {
+      await teammate.getByRole('button', { name: /^(Abrir menú|Open menu)$/ }).click();
+      await expect(menu).toBeVisible();
+    };
+    await openMenu();
+    const recent = menu.getByRole('region', { name: 'Recientes' });
+    const entry = recent.getByRole('link', { name: /Lanzamiento de otoño/ });
+    await expect(entry).toBeVisible();
+    const section = (await recent.boundingBox())!;
+    const row = (await entry.boundingBox())!;
+    expect(section.height, 'the recent projects are squeezed').toBeGreaterThan(row.height);
+    expect(row.y + row.height).toBeLessThanOrEqual(section.y + section.height + 0.5);
+    await screenshots(teammate, testInfo, 'mobile-menu-two-workspaces', openMenu, [390]);
+    await teammate.context().close();
   });
 
   test.describe('a free workspace out of words, on a phone', () => {
@@ -131,21 +251,7 @@ test.describe('finding one’s way', () => {
       expect(sizes.conversation).toBeGreaterThan(844 / 2);
       // One out-of-words notice: the banner, not the words left as well.
       await expect(page.getByText(/Te quedan 0 palabras/)).toHaveCount(0);
-      // Labels are not cut: the voice picker shows its whole choice.
-      const voice = page.getByRole('combobox', { name: 'Voz de marca' });
-      const room = await voice.evaluate((select: HTMLSelectElement) => {
-        const style = getComputedStyle(select);
-        const probe = document.createElement('span');
-        probe.textContent = select.selectedOptions[0]?.textContent ?? '';
-        probe.style.font = style.font;
-        probe.style.whiteSpace = 'nowrap';
-        document.body.append(probe);
-        const text = probe.getBoundingClientRect().width;
-        probe.remove();
-        const inner = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-        return { text, inner };
-      });
-      expect(room.text, 'the voice picker label is cut').toBeLessThanOrEqual(room.inner);
+      await expectVoicePickerUncut(page);
 
       for (const language of languages) {
         await chooseLanguage(page, language);

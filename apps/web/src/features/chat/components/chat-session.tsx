@@ -270,7 +270,9 @@ export function ChatSession({
                 onUse={(text, promptId) => fillComposer(text, { promptId })}
               />
               {/* Wide enough for "Sin voz de marca", else on a line of its own (always on a phone). */}
-              <BrandVoicePicker className="min-w-44 max-sm:basis-full" />
+              <div className="flex min-w-48 flex-1 basis-48 max-sm:basis-full">
+                <BrandVoicePicker />
+              </div>
             </>
           }
           footer={outOfWords ? null : <WordsMeter usage={currentUsage} />}

@@ -1,7 +1,6 @@
 import { useDeferredValue, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
-import { ArrowLeftRight } from 'lucide-react';
 import type { Workspace } from '@redacta/shared';
 import { LoadError } from '@/components/ui/load-error';
 import { DocumentProvider } from '@/features/document';
@@ -9,19 +8,20 @@ import { useProject } from '@/features/projects';
 import { useSession } from '@/features/session';
 import { isApiError } from '@/lib/api-error';
 import { useConversation } from '../api/use-conversation';
+import { useFollowProjectLink } from '../hooks/use-follow-project-link';
 import { useOpenProject } from '../hooks/use-open-project';
 import { ChatWorkbench } from '../components/chat-workbench';
 import { ConversationSkeleton } from '../components/conversation-skeleton';
 import { ProjectNotFound } from '../components/project-not-found';
 
 /**
- * The project from the address, checked: absent or foreign reads as not found. A project of another
- * of the user's workspaces (a link shared by a teammate) is opened there: the app switches to that
- * workspace, keeping the address, and says so.
+ * The project from the address, checked: absent or foreign reads as not found. One of another of the
+ * user's workspaces waits on a skeleton while the app switches there (useFollowProjectLink) or, after
+ * a switch by choice, while the address moves on.
  */
 function OpenProject({ workspace, projectId }: { workspace: Workspace; projectId: string }) {
   const { t } = useTranslation();
-  const { workspaces, selectWorkspace } = useSession();
+  const { workspaces } = useSession();
   const project = useProject(projectId);
   // Loaded together with the project, not after it.
   useConversation(projectId);
@@ -34,15 +34,6 @@ function OpenProject({ workspace, projectId }: { workspace: Workspace; projectId
   useEffect(() => {
     if (failed) toast.error(t('chat.projectFailed'));
   }, [failed, t]);
-  useEffect(() => {
-    if (!home) return;
-    selectWorkspace(home.id, { keepAddress: true });
-    // One notice however often this runs before the switch lands.
-    toast(t('chat.switchedWorkspace', { workspace: home.name }), {
-      id: `switched-to-${home.id}`,
-      icon: <ArrowLeftRight className="size-4 shrink-0 text-primary" aria-hidden />,
-    });
-  }, [home, selectWorkspace, t]);
   // The project's screen is first drawn in a transition, like the chat inside it (chat-session.tsx).
   const stillPending = useDeferredValue(project.isPending, true);
 
@@ -94,6 +85,7 @@ function WorkspaceChat({ workspace }: { workspace: Workspace }) {
  */
 export default function ChatPage() {
   const { workspace } = useSession();
+  useFollowProjectLink();
   return (
     // A definite zero height lets the page fill what the layout leaves and scroll inside itself;
     // `relative` keeps visually hidden (absolute) texts inside it instead of stretching the document.
