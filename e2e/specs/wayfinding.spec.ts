@@ -193,7 +193,18 @@ test.describe('finding one’s way', () => {
       await teammate.goto('/favicon.svg');
       await teammate.evaluate((id) => localStorage.setItem('workspaceId', id!), personalId);
       await teammate.goto(`/chat?project=${shared}`);
-      await expect(teammate.locator('[data-rht-toaster] [role="status"]')).toContainText('Agencia Norte');
+      const toast = teammate.locator('[data-rht-toaster] [role="status"]');
+      await expect(toast).toContainText('Agencia Norte');
+      // Below the header and, on a phone, below the chat's tabs drawn after it came.
+      await expect(chat.title).toBeVisible();
+      const tabs = teammate.getByRole('tablist');
+      const under = (await tabs.isVisible()) ? tabs : teammate.locator('header').first();
+      await expect
+        .poll(async () => {
+          const bar = (await under.boundingBox())!;
+          return (await toast.boundingBox())!.y >= bar.y + bar.height;
+        })
+        .toBe(true);
     });
 
     // On a phone, the menu with both workspaces still shows the recent projects in full.

@@ -42,8 +42,9 @@ function measureTop(mobile: boolean): number {
 }
 
 /**
- * Where the toasts start, kept current while any is shown: measured when toasts come and go, and
- * when the window is resized or scrolled (a header that scrolls away frees its room).
+ * Where the toasts start, kept current while any is shown: measured when toasts come and go, when
+ * the page draws or removes elements, and when the window is resized or scrolled (a header that
+ * scrolls away frees its room). At most once a frame.
  */
 function useToastTop(mobile: boolean): number {
   const { toasts } = useToasterStore();
@@ -57,10 +58,14 @@ function useToastTop(mobile: boolean): number {
       frame = requestAnimationFrame(() => setTop(measureTop(mobile)));
     };
     setTop(measureTop(mobile));
+    // A header, tab bar or dialog drawn after the toast came (a page still loading) moves it too.
+    const drawn = new MutationObserver(update);
+    drawn.observe(document.body, { childList: true, subtree: true });
     window.addEventListener('resize', update);
     window.addEventListener('scroll', update, { capture: true, passive: true });
     return () => {
       cancelAnimationFrame(frame);
+      drawn.disconnect();
       window.removeEventListener('resize', update);
       window.removeEventListener('scroll', update, { capture: true });
     };
