@@ -108,7 +108,9 @@ describe('chat page', () => {
       },
       { path: `/chat?project=${SHARED}` },
     );
-    expect(await screen.findByText('Cambiamos a «Equipo Norte» para abrir este proyecto')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Cambiamos a «Equipo Norte» para abrir este proyecto'),
+    ).toBeInTheDocument();
     expect(
       await screen.findByRole('heading', { name: '¡Hola, Ana! ¿Qué escribimos hoy?' }),
     ).toBeInTheDocument();

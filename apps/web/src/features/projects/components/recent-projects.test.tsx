@@ -93,7 +93,9 @@ describe('recent projects', { timeout: 20_000 }, () => {
 
       await act(() => changeLocale('en'));
       expect(links[1]!.textContent).toMatch(/^24 nov 2026 Sin título, 10:42( AM)?$/);
-      expect(links[3]!.textContent).toMatch(/^24 nov 2026 Sin título, (20 Nov 2026|Nov 20, 2026), 09:05( AM)?$/);
+      expect(links[3]!.textContent).toMatch(
+        /^24 nov 2026 Sin título, (20 Nov 2026|Nov 20, 2026), 09:05( AM)?$/,
+      );
     } finally {
       vi.useRealTimers();
     }
