@@ -269,10 +269,7 @@ export function ChatSession({
                 addsToDraft={draft.trim() !== ''}
                 onUse={(text, promptId) => fillComposer(text, { promptId })}
               />
-              {/* Wide enough for "Sin voz de marca", else on a line of its own (always on a phone). */}
-              <div className="flex min-w-48 flex-1 basis-48 max-sm:basis-full">
-                <BrandVoicePicker />
-              </div>
+              <BrandVoicePicker />
             </>
           }
           footer={outOfWords ? null : <WordsMeter usage={currentUsage} />}
