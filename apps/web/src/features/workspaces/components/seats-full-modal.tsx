@@ -4,6 +4,7 @@ import { UserPlus } from 'lucide-react';
 import type { Workspace } from '@redacta/shared';
 import { Modal, ModalClose } from '@/components/ui/modal';
 import { Button, buttonClasses } from '@/components/ui/button';
+import { displayName } from '../lib';
 
 export interface SeatsFullModalProps {
   open: boolean;
@@ -30,7 +31,6 @@ export function SeatsFullModal({
   onGetSeats,
 }: SeatsFullModalProps) {
   const { t } = useTranslation();
-  const ownerName = [workspace.owner.firstName, workspace.owner.lastName].filter(Boolean).join(' ');
   return (
     <Modal
       open={open}
@@ -42,7 +42,7 @@ export function SeatsFullModal({
       <p className="text-sm text-text-muted">
         {isOwner
           ? t('team.seatsFullOwner')
-          : t('team.seatsFullMember', { owner: ownerName || workspace.owner.email })}
+          : t('team.seatsFullMember', { owner: displayName(workspace.owner) })}
       </p>
       <div className="mt-4 flex flex-wrap justify-end gap-2">
         <ModalClose asChild>
