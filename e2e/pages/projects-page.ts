@@ -45,7 +45,7 @@ export class ProjectsPage {
   }
 
   /**
-   * Toasts sit at the bottom, where they may lie over the last rows, and one under the pointer never
+   * Toasts may lie over the rows below the header, and one under the pointer never
    * leaves (react-hot-toast pauses on hover): move the pointer off and let them go.
    */
   async waitForToastsToGo() {

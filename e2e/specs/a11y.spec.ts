@@ -110,7 +110,12 @@ test.describe('accessibility (axe-core: no serious or critical violations)', () 
     const demoHelp = page.getByRole('dialog');
     findings.push(
       ...(await scanLooks(page, 'demo banner explanation', undefined, () =>
-        ensureOpen(demoHelp, () => chat.demoBanner.getByRole('button', { name: '¿Cómo?' }).click()),
+        ensureOpen(demoHelp, async () => {
+          // On a phone the notice is one line: "Más" shows the rest, the how-to among it.
+          const more = chat.demoBanner.getByRole('button', { name: 'Más' });
+          if (await more.isVisible()) await more.click();
+          await chat.demoBanner.getByRole('button', { name: '¿Cómo?' }).click();
+        }),
       )),
     );
     await closeDialog(page, demoHelp);

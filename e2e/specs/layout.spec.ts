@@ -162,7 +162,7 @@ for (const width of [1280, 390]) {
     const picker = page.getByRole('combobox', { name: 'Voz de marca' });
     await expect(picker).toBeEnabled();
     await expect(picker.locator('option:checked')).toHaveText('Cercana');
-    const improve = page.getByRole('button', { name: 'Mejorar', exact: true });
+    const improve = page.getByRole('button', { name: 'Mejorar prompt', exact: true });
     const [pickerBox, improveBox] = [(await picker.boundingBox())!, (await improve.boundingBox())!];
     expect(
       Math.abs(pickerBox.y + pickerBox.height / 2 - (improveBox.y + improveBox.height / 2)),

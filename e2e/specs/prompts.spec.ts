@@ -251,7 +251,7 @@ test.describe('prompt library', () => {
     const chat = new ChatPage(page);
     const original = 'ideas para una panadería de barrio';
     await chat.composer.fill(original);
-    await page.getByRole('button', { name: 'Mejorar', exact: true }).click();
+    await page.getByRole('button', { name: 'Mejorar prompt', exact: true }).click();
     await expect(chat.composer).not.toHaveValue(original);
     const improved = await chat.composer.inputValue();
 

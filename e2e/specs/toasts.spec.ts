@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
 import { DocumentPanel } from '../pages/document-panel.ts';
 import { ProjectsPage } from '../pages/projects-page.ts';
+import { PromptLibrary } from '../pages/prompt-library.ts';
 
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -22,6 +23,23 @@ async function toastBox(page: Page, text: RegExp): Promise<Box> {
   await page.waitForTimeout(400);
   return (await toast.boundingBox())!;
 }
+
+/**
+ * Top-right on desktop (16 px from the right edge), top-centre on phones, and below the header: its top
+ * under the header's bottom edge.
+ */
+async function expectAtTheTop(page: Page, toast: Box, header: Locator) {
+  const { width, height } = page.viewportSize()!;
+  expect(toast.y + toast.height, 'in the upper half of the window').toBeLessThan(height / 2);
+  if (width > 768) expect(Math.round(width - (toast.x + toast.width))).toBe(16);
+  else expect(Math.abs(toast.x + toast.width / 2 - width / 2)).toBeLessThan(2);
+  const bar = (await header.boundingBox())!;
+  expect(toast.y, 'below the header').toBeGreaterThanOrEqual(bar.y + bar.height);
+}
+
+/** Every button, link and field of `layer`. */
+const controlsOf = (layer: Locator) =>
+  layer.locator('button:visible, a[href]:visible, input:visible, textarea:visible');
 
 async function expectUncovered(toast: Box, controls: Locator[]) {
   for (const control of controls) {
@@ -63,6 +81,7 @@ for (const width of [1280, 390]) {
       await panel.saveButton.click();
 
       const toast = await toastBox(page, /Proyecto guardado correctamente/);
+      await expectAtTheTop(page, toast, page.locator('header').first());
       await expectUncovered(toast, [
         panel.saveButton,
         panel.exportButton,
@@ -83,12 +102,31 @@ for (const width of [1280, 390]) {
       await projects.projectAction(id, 'Compartir con el equipo');
 
       const toast = await toastBox(page, /disponible para tu equipo/);
+      await expectAtTheTop(page, toast, page.locator('header').first());
       await expectUncovered(toast, [
         page.getByRole('button', { name: /^Orden:/ }),
         projects.newProjectButton,
         projects.newFolderButton,
       ]);
       await expectMarginClickThrough(page, toast);
+    });
+
+    test('saving a prompt in the open library: the toast covers none of the panel’s controls', async ({
+      page,
+      signUp,
+    }) => {
+      await signUp();
+      const library = new PromptLibrary(page);
+      await library.open();
+      await library.newPrompt.click();
+      await library.dialog.getByLabel('Nombre', { exact: true }).fill('Titulares');
+      await library.dialog.getByLabel('Texto del prompt').fill('Propón cinco titulares para {{producto}}.');
+      await library.dialog.getByRole('button', { name: 'Guardar' }).click();
+      // The saved prompt is shown (in the list beside it, or on its own on a phone) with its actions.
+      await expect(library.dialog.getByRole('button', { name: 'Usar prompt' })).toBeVisible();
+
+      const toast = await toastBox(page, /Prompt personalizado creado/);
+      await expectUncovered(toast, await controlsOf(library.dialog).all());
     });
   });
 }

@@ -155,12 +155,15 @@ describe('app shell', () => {
     await waitFor(() => expect(router.state.location.search).toBe(`?id=${A}`));
   });
 
-  it('invite with every seat taken goes to /subscription', async () => {
+  it('invite with every seat taken says why, then goes to /subscription for more seats', async () => {
     setViewport(false);
     localStorage.setItem('workspaceId', B);
     const { router } = start('/chat');
     const sidebar = await screen.findByTestId('sidebar');
     await userEvent.click(within(sidebar).getByRole('button', { name: 'Invitar a un compañero' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Todos los asientos están ocupados' });
+    expect(router.state.location.pathname).toBe('/chat');
+    await userEvent.click(within(dialog).getByRole('link', { name: 'Conseguir más asientos' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/subscription'));
   });
 

@@ -100,8 +100,20 @@ describe('settings pages', () => {
     await userEvent.clear(name);
     await userEvent.type(name, '<<>>');
     await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
-    expect(screen.getByText('Introduce un nombre de espacio de trabajo válido')).toBeInTheDocument();
+    expect(
+      screen.getByText('No se permiten los signos < y > ni caracteres de control. Sobra: < >'),
+    ).toBeInTheDocument();
+    await userEvent.clear(name);
+    await userEvent.type(name, '---');
+    expect(screen.getByText('Incluye al menos una letra o un número')).toBeInTheDocument();
     expect(calls.some((call) => call.key.startsWith('PATCH'))).toBe(false);
+
+    // The field stops at the product's 60 characters instead of taking 70 and refusing them.
+    expect(name).toHaveAttribute('maxLength', '60');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'x'.repeat(70));
+    expect(name).toHaveValue('x'.repeat(60));
+    expect(screen.queryByText(/Máximo 60 caracteres/)).not.toBeInTheDocument();
 
     await userEvent.clear(name);
     await userEvent.type(name, 'Equipo Norte');

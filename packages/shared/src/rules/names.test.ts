@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   checkPersonName,
   checkWorkspaceName,
+  disallowedNameCharacters,
   PERSON_NAME_MAX_LENGTH,
   WORKSPACE_NAME_MAX_LENGTH,
 } from './names.ts';
@@ -30,20 +31,27 @@ describe('checkPersonName', () => {
   });
 
   it.each([
-    'Ana3',
-    '007',
-    'R2-D2',
-    'Ana!',
-    'Ana@home',
-    '<b>Ana</b>',
-    'Ana_Maria',
-    '-Ana',
-    "'Ana",
-    '.Ana',
-    'Ana 😀',
-    'a'.repeat(PERSON_NAME_MAX_LENGTH + 1),
-  ])('answers invalid for %s', (value) => {
-    expect(checkPersonName(value)).toBe('invalid');
+    ['Ana3', ['3']],
+    ['007', ['0', '7']],
+    ['R2-D2', ['2']],
+    ['Ana!', ['!']],
+    ['Ana@home', ['@']],
+    ['<b>Ana</b>', ['<', '>', '/']],
+    ['Ana_Maria', ['_']],
+    ['Ana 😀', ['😀']],
+  ])('refuses %s for the characters it names', (value, characters) => {
+    expect(checkPersonName(value)).toBe('characters');
+    expect(disallowedNameCharacters('person', value)).toEqual(characters);
+  });
+
+  it.each(['-Ana', "'Ana", '.Ana'])('asks %s to start with a letter', (value) => {
+    expect(checkPersonName(value)).toBe('start');
+    expect(disallowedNameCharacters('person', value)).toEqual([]);
+  });
+
+  it('says a name over the limit is too long, before looking at its characters', () => {
+    expect(checkPersonName('a'.repeat(PERSON_NAME_MAX_LENGTH + 1))).toBe('tooLong');
+    expect(checkPersonName('1'.repeat(PERSON_NAME_MAX_LENGTH + 1))).toBe('tooLong');
   });
 });
 
@@ -65,15 +73,22 @@ describe('checkWorkspaceName', () => {
   });
 
   it.each([
-    ['angle brackets', '<script>'],
-    ['a closing bracket', 'Team >'],
-    ['no letter or digit', '---'],
-    ['a control character', 'Team\u0007'],
-    ['a tab inside', 'Team\tA'],
-    ['NUL', 'Team\u0000A'],
-    ['half a character', 'Team \ud83d'],
-    ['too long', 'x'.repeat(WORKSPACE_NAME_MAX_LENGTH + 1)],
-  ])('answers invalid for %s', (_why, value) => {
-    expect(checkWorkspaceName(value)).toBe('invalid');
+    ['angle brackets', '<script>', ['<', '>']],
+    ['a closing bracket', 'Team >', ['>']],
+    ['a control character', 'Team\u0007', ['\u0007']],
+    ['a tab inside', 'Team\tA', ['\t']],
+    ['NUL', 'Team\u0000A', ['\u0000']],
+    ['half a character', 'Team \ud83d', ['\ud83d']],
+  ])('refuses %s and names it', (_why, value, characters) => {
+    expect(checkWorkspaceName(value)).toBe('characters');
+    expect(disallowedNameCharacters('workspace', value)).toEqual(characters);
+  });
+
+  it('asks for a letter or a digit', () => {
+    expect(checkWorkspaceName('---')).toBe('noLetter');
+  });
+
+  it('says a name over the limit is too long', () => {
+    expect(checkWorkspaceName('x'.repeat(WORKSPACE_NAME_MAX_LENGTH + 1))).toBe('tooLong');
   });
 });

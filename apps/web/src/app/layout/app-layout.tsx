@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ChatHeaderActions, ChatTitle } from '@/features/chat';
+import { ChatHeaderActions, ChatTitle, COMPOSER_ID } from '@/features/chat';
 import { ProjectsHeaderActions } from '@/features/projects';
 import { BrandVoiceHeaderActions } from '@/features/brand-voice';
 import { MOBILE_QUERY, useMediaQuery } from '@/lib/use-media-query';
@@ -58,6 +58,31 @@ function useChrome(pathname: string): Chrome {
   return { title: key ? text : 'Redacta', documentTitle: text, footer: key !== undefined };
 }
 
+const skipLinkClasses =
+  'sr-only z-[80] rounded-lg bg-primary px-3 py-2 text-on-primary focus:not-sr-only focus:fixed focus:top-2 focus:left-2';
+
+/**
+ * On /chat the first Tab reaches "skip to message", which puts the caret in the composer (focused
+ * by hand: a fragment link only moves where the next Tab starts).
+ */
+function SkipToMessage() {
+  const { t } = useTranslation();
+  return (
+    <a
+      href={`#${COMPOSER_ID}`}
+      className={skipLinkClasses}
+      onClick={(event) => {
+        const composer = document.getElementById(COMPOSER_ID);
+        if (!composer) return;
+        event.preventDefault();
+        composer.focus();
+      }}
+    >
+      {t('common.skipToMessage')}
+    </a>
+  );
+}
+
 /** The signed-in shell: sidebar (desktop) or mobile header + slide-in menu (≤ 768 px). */
 export function AppLayout() {
   const { t } = useTranslation();
@@ -68,10 +93,8 @@ export function AppLayout() {
 
   return (
     <div className="flex h-full">
-      <a
-        href="#main"
-        className="sr-only z-[80] rounded-lg bg-primary px-3 py-2 text-on-primary focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
+      {pathname === '/chat' && <SkipToMessage />}
+      <a href="#main" className={skipLinkClasses}>
         {t('common.skipToContent')}
       </a>
       {!isMobile && <Sidebar />}

@@ -54,7 +54,11 @@ export function MobileHeader({ title, action }: { title: ReactNode; action?: Rea
               </Dialog.Close>
             </div>
             <NavLinks onNavigate={close} />
-            <RecentProjects onNavigate={close} />
+            {/* The menu scrolls as a whole: its sections keep their height instead of shrinking to fit
+                (a long workspace list would squeeze the recent projects to a strip). */}
+            <div className="shrink-0">
+              <RecentProjects onNavigate={close} />
+            </div>
             <WorkspaceAction onNavigate={close} />
             <div className="rounded-xl border border-border bg-surface p-1.5">
               <ProfileMenuContent onNavigate={close} />

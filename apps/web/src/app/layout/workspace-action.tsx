@@ -1,18 +1,17 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Sparkles, UserPlus } from 'lucide-react';
 import type { Workspace } from '@redacta/shared';
 import { useSession } from '@/features/session';
 import { UpgradeModal } from '@/features/subscription';
-import { InviteModal, useMembers } from '@/features/workspaces';
+import { InviteModal, SeatsFullModal, useMembers } from '@/features/workspaces';
 import { Button } from '@/components/ui/button';
 
 /**
  * The sidebar's footer button: Pro/Enterprise workspaces see "invite teammate", free ones "upgrade
  * to Pro" (inviting needs a paid plan). With every seat taken (members besides the owner plus
- * pending invitations) the invite goes to /subscription for more seats; otherwise it opens the
- * invite modal where the user is.
+ * pending invitations) it first says why no one can be invited, then offers the owner the way to
+ * more seats on /subscription; otherwise it opens the invite modal where the user is.
  */
 export function WorkspaceAction({ onNavigate }: { onNavigate?: () => void }) {
   const { workspace } = useSession();
@@ -26,12 +25,14 @@ export function WorkspaceAction({ onNavigate }: { onNavigate?: () => void }) {
 
 function InviteAction({ workspace, onNavigate }: { workspace: Workspace; onNavigate?: () => void }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const { user } = useSession();
   const members = useMembers(workspace.id);
   const [inviting, setInviting] = useState(false);
+  const [explaining, setExplaining] = useState(false);
   // Until the members (with pending invitations) load, the workspace's own member list is the count.
   const seatsUsed = members.data?.seatsUsed ?? workspace.invitedUsers.length;
-  const seatsFull = seatsUsed >= (members.data?.userSeats ?? workspace.userSeats);
+  const userSeats = members.data?.userSeats ?? workspace.userSeats;
+  const seatsFull = seatsUsed >= userSeats;
 
   return (
     <>
@@ -39,15 +40,20 @@ function InviteAction({ workspace, onNavigate }: { workspace: Workspace; onNavig
         variant="secondary"
         className="w-full"
         icon={<UserPlus className="size-4" aria-hidden />}
-        onClick={() => {
-          if (!seatsFull) return setInviting(true);
-          onNavigate?.();
-          navigate('/subscription');
-        }}
+        onClick={() => (seatsFull ? setExplaining(true) : setInviting(true))}
       >
         {t('sidebar.invite')}
       </Button>
       <InviteModal open={inviting} onOpenChange={setInviting} workspace={workspace} />
+      <SeatsFullModal
+        open={explaining}
+        onOpenChange={setExplaining}
+        workspace={workspace}
+        seatsUsed={seatsUsed}
+        userSeats={userSeats}
+        isOwner={user?.id === workspace.ownerId}
+        onGetSeats={() => onNavigate?.()}
+      />
     </>
   );
 }

@@ -8,24 +8,24 @@ import { Toaster } from './toaster';
 const rowOf = (text: string) => screen.getByText(text).closest('[data-rht-toaster] > div') as HTMLElement;
 
 describe('Toaster', () => {
-  it('puts toasts at the bottom right on desktop, away from the header actions', async () => {
+  it('puts toasts at the top right on desktop', async () => {
     setViewport(false);
     render(<Toaster />);
     act(() => void toast.success('Guardado'));
     await screen.findByText('Guardado');
     const row = rowOf('Guardado');
-    expect(row.style.bottom).toBe('0px');
-    expect(row.style.top).toBe('');
+    expect(row.style.top).toBe('0px');
+    expect(row.style.bottom).toBe('');
     expect(row.style.justifyContent).toBe('flex-end');
   });
 
-  it('centres them at the bottom on phones', async () => {
+  it('centres them at the top on phones', async () => {
     setViewport(true);
     render(<Toaster />);
     act(() => void toast.error('Sin conexión'));
     await screen.findByText('Sin conexión');
     const row = rowOf('Sin conexión');
-    expect(row.style.bottom).toBe('0px');
+    expect(row.style.top).toBe('0px');
     expect(row.style.justifyContent).toBe('center');
   });
 

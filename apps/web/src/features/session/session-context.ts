@@ -8,7 +8,11 @@ export interface SessionContextValue {
   /** The workspace the user owns (made at sign-up): where the app goes when another one is left. */
   personalWorkspace: Workspace | null;
   workspacesLoading: boolean;
-  selectWorkspace: (id: string) => void;
+  /**
+   * Opens another of the user's workspaces. The page goes to that workspace's start (the chat, its
+   * projects) unless `keepAddress` is set: a link to one of its projects is followed as it is.
+   */
+  selectWorkspace: (id: string, options?: { keepAddress?: boolean }) => void;
 }
 
 export const SessionContext = createContext<SessionContextValue | null>(null);

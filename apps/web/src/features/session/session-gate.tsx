@@ -87,10 +87,11 @@ export function SessionGate({ children }: { children: ReactNode }) {
 
   const pathname = location.pathname;
   const selectWorkspace = useCallback(
-    (id: string) => {
+    (id: string, { keepAddress = false }: { keepAddress?: boolean } = {}) => {
       storage.set(storageKeys.workspaceId, id);
       storage.remove(storageKeys.projectId);
       setSelectedId(id);
+      if (keepAddress) return;
       if (pathname.startsWith('/chat')) navigate('/chat');
       else if (pathname.startsWith('/projects')) navigate(`/projects?id=${encodeURIComponent(id)}`);
     },

@@ -2,3 +2,4 @@ export { planLabelKey } from './plan-label';
 export { InviteModal } from './components/invite-modal';
 export { useMembers } from './api/use-team';
 export { teamKeys } from './api/team-keys';
+export { SeatsFullModal } from './components/seats-full-modal';

@@ -140,17 +140,39 @@ describe('sidebar footer button', () => {
     expect(router.state.location.pathname).toBe('/page');
   });
 
-  it('with every seat taken (members + pending), it goes to /subscription', async () => {
-    const team = fakeTeamApi({
+  const fullTeam = (options: Parameters<typeof fakeTeamApi>[0] = {}) =>
+    fakeTeamApi({
       invitations: [
         { email: marta.email, invitedBy: luis },
         { email: 'pablo@ejemplo.com', invitedBy: luis },
       ],
+      ...options,
     });
-    const { callsTo } = renderWith(team, <WorkspaceAction />);
+
+  it('with every seat taken (members + pending), it says why first, then the owner goes to /subscription', async () => {
+    const { callsTo, router } = renderWith(fullTeam(), <WorkspaceAction />);
     await waitFor(() => expect(callsTo(`GET /api/workspace/${W}/members`)).toHaveLength(1));
     await userEvent.click(await screen.findByRole('button', { name: 'Invitar a un compañero' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Todos los asientos están ocupados' });
+    expect(dialog).toHaveTextContent('usa 3 de 3 asientos');
+    expect(dialog).toHaveTextContent('añade asientos en Suscripción');
+    expect(router.state.location.pathname).toBe('/page');
+
+    await userEvent.click(within(dialog).getByRole('link', { name: 'Conseguir más asientos' }));
     expect(await screen.findByText('subscription page')).toBeInTheDocument();
+  });
+
+  it('a member with every seat taken is told to ask the owner, and is not sent to billing', async () => {
+    const { callsTo } = renderWith(fullTeam({ ownerIsLuis: true }), <WorkspaceAction />);
+    await waitFor(() => expect(callsTo(`GET /api/workspace/${W}/members`)).toHaveLength(1));
+    const button = await screen.findByRole('button', { name: 'Invitar a un compañero' });
+    await userEvent.click(button);
+    const dialog = await screen.findByRole('dialog', { name: 'Todos los asientos están ocupados' });
+    expect(dialog).toHaveTextContent('pide a Luis');
+    expect(within(dialog).queryByRole('link', { name: 'Conseguir más asientos' })).not.toBeInTheDocument();
+    // The footer's Close (the corner's × has the same name).
+    await userEvent.click(within(dialog).getAllByRole('button', { name: 'Cerrar' }).at(-1)!);
+    expect(button).toHaveFocus();
   });
 
   it('on a free workspace it offers the upgrade instead', async () => {

@@ -35,6 +35,11 @@ describe('welcome page', () => {
     sessionStore.setSession('token', user);
   });
 
+  it('starts with the caret in the first-name field', async () => {
+    renderWelcome();
+    expect(await screen.findByLabelText('Nombre')).toHaveFocus();
+  });
+
   it('requires both names and sends nothing while they are missing', async () => {
     const calls = renderWelcome();
     await userEvent.click(await screen.findByRole('button', { name: 'Continuar' }));
@@ -43,11 +48,18 @@ describe('welcome page', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('rejects names that are not names, on blur', async () => {
+  it('rejects names that are not names on blur, naming the characters refused or the limit', async () => {
     renderWelcome();
-    await userEvent.type(await screen.findByLabelText('Nombre'), '1234');
+    await userEvent.type(await screen.findByLabelText('Nombre'), 'Ana_12');
     await userEvent.tab();
-    expect(screen.getByText('Introduce un nombre o apellido válido')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Un nombre solo lleva letras, espacios, apóstrofos, guiones y puntos. No se permite: _ 1 2',
+      ),
+    ).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Apellido'), 'a'.repeat(51));
+    await userEvent.tab();
+    expect(screen.getByText('Máximo 50 caracteres (ahora hay 51)')).toBeInTheDocument();
   });
 
   it('saves valid names, updates the user and goes to the chat', async () => {

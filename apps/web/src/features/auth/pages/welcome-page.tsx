@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -35,6 +35,12 @@ function NamesForm({ user }: { user: SessionUser }) {
   const navigate = useNavigate();
   const form = useNameForm({ firstName: user.firstName ?? '', lastName: user.lastName ?? '' });
   const changeName = useChangeName();
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // The page is one question: the caret starts in its first field.
+  useEffect(() => {
+    formRef.current?.querySelector('input')?.focus();
+  }, []);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -53,7 +59,7 @@ function NamesForm({ user }: { user: SessionUser }) {
           <h1 className="text-2xl font-semibold tracking-tight">{t('welcome.title')}</h1>
           <p className="mt-1 text-text-muted">{t('welcome.subtitle')}</p>
         </div>
-        <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-4">
           <NameFields form={form} disabled={changeName.isPending} />
           <Button type="submit" size="lg" loading={changeName.isPending}>
             {t('welcome.submit')}

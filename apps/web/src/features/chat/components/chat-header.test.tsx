@@ -31,7 +31,9 @@ describe('chat header', () => {
     expect(input).toHaveValue('Campaña de otoño');
     await userEvent.clear(input);
     await userEvent.type(input, 'Campaña de invierno{Enter}');
-    expect(await screen.findByRole('button', { name: /Campaña de invierno/ })).toBeInTheDocument();
+    const title = await screen.findByRole('button', { name: /Campaña de invierno/ });
+    // The keyboard user is back on the title, not on the page's body.
+    expect(title).toHaveFocus();
     expect(callsTo(RENAME).map((call) => call.body)).toEqual([{ name: 'Campaña de invierno' }]);
   });
 
@@ -57,7 +59,9 @@ describe('chat header', () => {
     const { callsTo } = renderTitle();
     const input = await editTitle();
     await userEvent.type(input, ' borrador{Escape}');
-    expect(await screen.findByRole('button', { name: /Campaña de otoño/ })).not.toHaveTextContent('borrador');
+    const title = await screen.findByRole('button', { name: /Campaña de otoño/ });
+    expect(title).not.toHaveTextContent('borrador');
+    expect(title).toHaveFocus();
     expect(callsTo(RENAME)).toHaveLength(0);
   });
 

@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
@@ -9,6 +9,7 @@ import { useSession } from '@/features/session';
 import { Button } from '@/components/ui/button';
 import { Tooltip } from '@/components/ui/tooltip';
 import { cn } from '@/components/ui/cn';
+import { shortDate } from '@/lib/format-date';
 
 function useOpenProjectId(): string | null {
   const [searchParams] = useSearchParams();
@@ -18,19 +19,20 @@ function useOpenProjectId(): string | null {
 /**
  * The open project's name, renamed in place: click the title to edit; Enter or leaving the field
  * sends the rename only when the name changed; a failure puts the old name back with an error toast.
- * Escape cancels. The placeholder is the date plus "Sin título".
+ * Escape cancels. Enter and Escape give the focus back to the title (leaving the field elsewhere
+ * keeps it where it went). The placeholder is the date plus "Sin título".
  */
 export function ChatTitle() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const projectId = useOpenProjectId();
   const project = useProject(projectId);
   const rename = useRenameProject();
   const [draft, setDraft] = useState<string | null>(null);
   // The name being saved shows at once; a failure drops it and the saved name is back.
   const [saving, setSaving] = useState<string | null>(null);
-  const placeholder = t('chat.untitled', {
-    date: new Date().toLocaleDateString(i18n.language, { day: 'numeric', month: 'short', year: 'numeric' }),
-  });
+  const title = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
+  const placeholder = t('chat.untitled', { date: shortDate(new Date()) });
   const current = project.data?.name ?? '';
   const shown = saving ?? current;
 
@@ -49,12 +51,20 @@ export function ChatTitle() {
     );
   };
 
+  useEffect(() => {
+    if (draft !== null || !refocus.current) return;
+    refocus.current = false;
+    title.current?.focus();
+  }, [draft]);
+
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter') {
       event.preventDefault();
+      refocus.current = true;
       finish();
     } else if (event.key === 'Escape') {
       event.preventDefault();
+      refocus.current = true;
       setDraft(null);
     }
   };
@@ -79,6 +89,7 @@ export function ChatTitle() {
     <h1 className="min-w-0 text-lg font-semibold text-text">
       <Tooltip content={t('chat.renameHint')}>
         <button
+          ref={title}
           type="button"
           data-testid="project-title"
           disabled={!project.data}

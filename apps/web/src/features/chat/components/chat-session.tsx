@@ -87,6 +87,8 @@ export function ChatSession({
     workspaceId: workspace.id,
     projectId,
     onOutOfWords: (message) => {
+      // A send refused for words says so where the eye is; the notice above the composer stays.
+      toast.error(t('chat.outOfWordsToast'));
       setForbidden(true);
       giveBack(message);
     },
@@ -270,7 +272,7 @@ export function ChatSession({
               <BrandVoicePicker />
             </>
           }
-          footer={<WordsMeter usage={currentUsage} />}
+          footer={outOfWords ? null : <WordsMeter usage={currentUsage} />}
         />
       </div>
     </div>

@@ -150,7 +150,7 @@ describe('Improve', { timeout: 20_000 }, () => {
     const box = await screen.findByRole('textbox', { name: 'Mensaje' });
     await userEvent.type(box, 'nombres panadería');
     expect(screen.queryByRole('button', { name: 'Deshacer la mejora' })).not.toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Mejorar' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Mejorar prompt' }));
     await waitFor(() => expect(box).toHaveValue(improved));
     expect(screen.getByRole('status', { name: '' })).toHaveTextContent(
       'Texto mejorado. Para recuperar el original, pulsa Deshacer o Ctrl+Z.',
@@ -174,7 +174,7 @@ describe('Improve', { timeout: 20_000 }, () => {
     renderComposer({ [IMPROVE]: () => json(200, { text: improved, wordsCharged: 9, remaining: 1981 }) });
     const box = await screen.findByRole('textbox', { name: 'Mensaje' });
     await userEvent.type(box, 'nombres panadería');
-    await userEvent.click(screen.getByRole('button', { name: 'Mejorar' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Mejorar prompt' }));
     await waitFor(() => expect(box).toHaveValue(improved));
     box.focus();
     await userEvent.keyboard('{Control>}z{/Control}');
@@ -191,7 +191,7 @@ describe('Improve', { timeout: 20_000 }, () => {
     const { callsTo } = renderComposer({}, { remaining: 0 });
     const box = await screen.findByRole('textbox', { name: 'Mensaje' });
     await userEvent.type(box, 'nombres');
-    const improve = screen.getByRole('button', { name: 'Mejorar' });
+    const improve = screen.getByRole('button', { name: 'Mejorar prompt' });
     expect(improve).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Enviar' })).toBeDisabled();
     // Its hint shows on keyboard focus: the wrapper is the focusable part.
@@ -199,5 +199,42 @@ describe('Improve', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('tooltip')).toHaveTextContent('¡No te quedan palabras!');
     await userEvent.click(improve);
     expect(callsTo(IMPROVE)).toHaveLength(0);
+  });
+});
+
+describe('the message limit', { timeout: 20_000 }, () => {
+  beforeEach(startSignedOut);
+
+  it('shows a counter near the limit, and past it a disabled Send that says why; nothing is sent', async () => {
+    const { callsTo } = renderComposer();
+    const box = await screen.findByRole('textbox', { name: 'Mensaje' });
+    // Pasted, as a long text arrives: typing 8,000 characters one by one would take the test's time.
+    await userEvent.click(box);
+    await userEvent.paste('a'.repeat(7000));
+    expect(screen.queryByTestId('composer-counter')).not.toBeInTheDocument();
+
+    await userEvent.paste('a'.repeat(500));
+    expect(screen.getByTestId('composer-counter')).toHaveTextContent('7500 / 8000 caracteres');
+    expect(screen.getByRole('button', { name: 'Enviar' })).toBeEnabled();
+
+    await userEvent.paste('a'.repeat(512));
+    const counter = screen.getByTestId('composer-counter');
+    expect(counter).toHaveTextContent('Sobran 12 caracteres: acórtalo para enviarlo.');
+    expect(counter).toHaveTextContent('8012 / 8000 caracteres');
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    const send = screen.getByRole('button', { name: 'Enviar' });
+    expect(send).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Mejorar prompt' })).toBeDisabled();
+    act(() => send.parentElement!.focus());
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      'Tu mensaje supera el límite de 8000 caracteres',
+    );
+    await userEvent.type(box, '{Enter}');
+    expect(callsTo(SEND)).toHaveLength(0);
+    expect(screen.queryByText('Fallo al generar respuesta')).not.toBeInTheDocument();
+
+    // Back under the limit, it can be sent again.
+    await userEvent.type(box, '{Backspace}'.repeat(13));
+    expect(screen.getByRole('button', { name: 'Enviar' })).toBeEnabled();
   });
 });

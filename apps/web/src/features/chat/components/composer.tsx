@@ -1,14 +1,20 @@
 import { useId, useLayoutEffect, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Send, Square, WandSparkles } from 'lucide-react';
+import { CHAT_MESSAGE_MAX_LENGTH } from '@redacta/shared';
 import { Button } from '@/components/ui/button';
 import { DisabledHint } from '@/components/ui/tooltip';
 import { fieldClasses } from '@/components/ui/input';
 import { cn } from '@/components/ui/cn';
+import { MOBILE_QUERY, useMediaQuery } from '@/lib/use-media-query';
+import { COMPOSER_ID } from './composer-id';
 import { ImproveUndoButton, ImproveUndoStatus, useImproveUndo } from './improve-undo';
 
 /** The textarea grows with the draft up to this height, then scrolls. */
 const MAX_HEIGHT_PX = 240;
+
+/** From this length on, the composer shows how much of the message's limit is used. */
+const COUNTER_FROM = Math.floor(CHAT_MESSAGE_MAX_LENGTH * 0.9);
 
 export interface ComposerProps {
   value: string;
@@ -31,7 +37,9 @@ export interface ComposerProps {
  * <form>: the tools (the prompt library's own forms among them) render inside it, and a submit
  * bubbling out of them must never send the draft. Only Send and Enter in the message field send.
  * Improve can be undone (see useImproveUndo); with no words left it is disabled like Send, with the
- * same explanation on hover and focus.
+ * same explanation on hover and focus. Near the message's limit (counted as the server does, after
+ * trimming) a counter appears; past it Send and Improve are disabled and the counter says why, so the
+ * server is never sent a message it would refuse.
  */
 export function Composer({
   value,
@@ -46,13 +54,20 @@ export function Composer({
   tools,
   footer,
 }: ComposerProps) {
-  const { t } = useTranslation();
-  const id = useId();
-  const empty = value.trim() === '';
-  const canSend = !empty && !streaming && !improving && blockedReason === null;
+  const { t, i18n } = useTranslation();
+  const counterId = useId();
+  const length = value.trim().length;
+  const empty = length === 0;
+  const tooLong = length > CHAT_MESSAGE_MAX_LENGTH;
+  const format = (n: number) => n.toLocaleString(i18n.language);
+  const reason =
+    blockedReason ?? (tooLong ? t('chat.tooLong', { max: format(CHAT_MESSAGE_MAX_LENGTH) }) : null);
+  const canSend = !empty && !streaming && !improving && reason === null;
   const undo = useImproveUndo(value, onChange);
+  // A phone's empty composer is one row high, leaving the screen to the conversation; it grows as text comes.
+  const phone = useMediaQuery(MOBILE_QUERY);
 
-  // An empty composer keeps the height of its two rows without being measured: reading scrollHeight
+  // An empty composer keeps the height of its rows without being measured: reading scrollHeight
   // lays the whole page out at once, inside the render that first draws the chat.
   useLayoutEffect(() => {
     const area = textareaRef.current;
@@ -84,7 +99,7 @@ export function Composer({
       size="sm"
       onClick={onImprove}
       loading={improving}
-      disabled={empty || streaming || blockedReason !== null}
+      disabled={empty || streaming || reason !== null}
       icon={<WandSparkles className="size-4" aria-hidden />}
     >
       <span className="max-sm:sr-only">{t('chat.improve')}</span>
@@ -93,20 +108,22 @@ export function Composer({
 
   return (
     <div className="mx-auto flex w-full max-w-[760px] flex-col gap-2">
-      <label htmlFor={id} className="sr-only">
+      <label htmlFor={COMPOSER_ID} className="sr-only">
         {t('chat.composerLabel')}
       </label>
       <div className="flex flex-col rounded-xl border border-border bg-surface focus-within:border-primary focus-within:outline-2 focus-within:outline-primary/30">
         <textarea
-          id={id}
+          id={COMPOSER_ID}
           ref={textareaRef}
-          rows={2}
+          rows={phone ? 1 : 2}
           value={value}
           readOnly={improving}
           onChange={(event) => onChange(event.target.value)}
           onKeyDown={onKeyDown}
           placeholder={t('chat.composerPlaceholder')}
           aria-keyshortcuts="Enter"
+          aria-invalid={tooLong || undefined}
+          aria-describedby={length >= COUNTER_FROM ? counterId : undefined}
           className={cn(
             fieldClasses,
             'max-h-60 min-h-12 resize-none border-0 bg-transparent py-3 text-base leading-relaxed focus:outline-none',
@@ -114,11 +131,7 @@ export function Composer({
         />
         <div className="flex flex-wrap items-center gap-2 px-2 pb-2">
           <div className="flex min-w-0 flex-1 flex-wrap items-center gap-1">
-            {blockedReason ? (
-              <DisabledHint reason={blockedReason}>{improveButton}</DisabledHint>
-            ) : (
-              improveButton
-            )}
+            {reason ? <DisabledHint reason={reason}>{improveButton}</DisabledHint> : improveButton}
             {undo.state && <ImproveUndoButton state={undo.state} onClick={undo.toggle} />}
             {tools}
           </div>
@@ -126,13 +139,36 @@ export function Composer({
             <Button variant="secondary" onClick={onStop} aria-label={t('chat.stop')} className="h-10 px-3">
               <Square className="size-4 fill-current" aria-hidden />
             </Button>
-          ) : blockedReason ? (
-            <DisabledHint reason={blockedReason}>{sendButton}</DisabledHint>
+          ) : reason ? (
+            <DisabledHint reason={reason}>{sendButton}</DisabledHint>
           ) : (
             sendButton
           )}
         </div>
       </div>
+      {length >= COUNTER_FROM && (
+        <p
+          id={counterId}
+          aria-live="polite"
+          data-testid="composer-counter"
+          className={cn(
+            'flex flex-wrap justify-end gap-x-2 text-xs',
+            tooLong ? 'text-danger' : 'text-text-muted',
+          )}
+        >
+          {tooLong && (
+            <span>
+              {t('chat.tooLongBy', {
+                count: length - CHAT_MESSAGE_MAX_LENGTH,
+                formatted: format(length - CHAT_MESSAGE_MAX_LENGTH),
+              })}
+            </span>
+          )}
+          <span className="tabular-nums">
+            {t('chat.characters', { count: format(length), max: format(CHAT_MESSAGE_MAX_LENGTH) })}
+          </span>
+        </p>
+      )}
       <ImproveUndoStatus state={undo.state} />
       {footer}
     </div>

@@ -1,7 +1,10 @@
+import { useState } from 'react';
 import * as Popover from '@radix-ui/react-popover';
 import { useTranslation } from 'react-i18next';
 import { Info, X } from 'lucide-react';
 import { useSession } from '@/features/session';
+import { cn } from '@/components/ui/cn';
+import { MOBILE_QUERY, useMediaQuery } from '@/lib/use-media-query';
 import { usePremiumStatus } from '../api/use-premium-status';
 
 const settings = [
@@ -13,7 +16,8 @@ const settings = [
 /**
  * No provider is configured: replies come from the offline demo writer. Server variables are for
  * whoever runs the server, so only the workspace owner on a development server is shown how to
- * connect a model; everyone else learns that an administrator can (the docs hold the how-to).
+ * connect a model; everyone else learns that an administrator can (the docs hold the how-to). On a
+ * phone it takes one line (its title, the rest one "More" away) so the conversation keeps the screen.
  */
 export function DemoBanner() {
   const { t } = useTranslation();
@@ -21,20 +25,36 @@ export function DemoBanner() {
   const status = usePremiumStatus(workspace?.id ?? null);
   const owner = user !== null && workspace?.ownerId === user.id;
   const setupHelp = owner && status.data?.setupHelp === true;
+  const phone = useMediaQuery(MOBILE_QUERY);
+  const [expanded, setExpanded] = useState(false);
+  const collapsed = phone && !expanded;
   return (
     <div
       role="note"
       data-testid="demo-banner"
-      className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-xl border border-primary/30 bg-primary-soft px-4 py-2.5 text-[13px]"
+      className={cn(
+        'flex flex-wrap items-center gap-x-3 gap-y-1 rounded-xl border border-primary/30 bg-primary-soft text-[13px]',
+        phone ? 'px-3 py-1.5' : 'px-4 py-2.5',
+      )}
     >
       <Info className="size-4 shrink-0 text-primary" aria-hidden />
-      <p className="min-w-0 flex-1">
+      <p className={cn('min-w-0 flex-1', collapsed && 'truncate')}>
         <span className="font-semibold">{t('chat.demo.title')}</span>{' '}
-        <span className="text-text-muted">
+        <span className={cn('text-text-muted', collapsed && 'sr-only')}>
           {t('chat.demo.text')} {setupHelp ? t('chat.demo.connect') : t('chat.demo.askAdmin')}
         </span>
       </p>
-      {setupHelp && (
+      {phone && (
+        <button
+          type="button"
+          aria-expanded={expanded}
+          onClick={() => setExpanded((value) => !value)}
+          className="rounded-lg px-2 py-1 font-medium text-primary underline-offset-2 hover:underline"
+        >
+          {expanded ? t('chat.demo.less') : t('chat.demo.more')}
+        </button>
+      )}
+      {setupHelp && !collapsed && (
         <Popover.Root>
           <Popover.Trigger className="rounded-lg px-2 py-1 font-medium text-primary underline-offset-2 hover:underline">
             {t('chat.demo.how')}

@@ -141,12 +141,15 @@ describe('chat stream', () => {
     expect(within(lastReply()).getByTestId('reply-status')).toHaveTextContent('Detenida');
   });
 
-  it('a 403 (no words left) shows the out-of-words state quietly and gives the message back', async () => {
+  it('a 403 (no words left) toasts "Te has quedado sin palabras", shows the out-of-words state and gives the message back', async () => {
     renderStreaming({
       [SEND]: () => json(403, { error: { code: 'NO_WORDS_LEFT', message: 'No words left this month' } }),
     });
     const box = await typeAndSend('Dame 10 nombres');
+    expect(await screen.findByText('Te has quedado sin palabras')).toBeInTheDocument();
     expect(await screen.findByText('¡No te quedan palabras!')).toBeInTheDocument();
+    // The date written as /subscription writes it.
+    expect(screen.getByText(/se renueva el 1 de diciembre de 2026\./)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Mejora al Plan Pro' })).toBeInTheDocument();
     expect(box).toHaveValue('Dame 10 nombres');
     expect(screen.getByRole('button', { name: 'Enviar' })).toBeDisabled();
@@ -329,12 +332,13 @@ describe('conversation and composer', () => {
     });
     const box = await screen.findByRole('textbox', { name: 'Mensaje' });
     await userEvent.type(box, 'nombres');
-    await userEvent.click(screen.getByRole('button', { name: 'Mejorar' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Mejorar prompt' }));
     await waitFor(() => expect(box).toHaveValue('Escribe 10 nombres cortos y memorables'));
     improveStatus = 403;
-    await userEvent.click(screen.getByRole('button', { name: 'Mejorar' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Mejorar prompt' }));
     expect(await screen.findByText('¡No te quedan palabras!')).toBeInTheDocument();
     expect(screen.queryByText('Fallo al generar respuesta')).not.toBeInTheDocument();
+    expect(screen.queryByText('Te has quedado sin palabras')).not.toBeInTheDocument();
   });
 
   it('a failed conversation load toasts its error and offers to try again', async () => {

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json } from '../../../../test/render';
+import { usageFixture, workspaceFixture } from '../../../../test/fixtures';
 import { startSignedOut } from '../../../../test/session';
 import { setViewport } from '../../../../test/viewport';
 import { entry, PROJECT_ID, projectRoutes, renderChat, REPLY_ID, WORKSPACE_ID } from '../test/chat-fixtures';
@@ -80,6 +81,43 @@ describe('chat page', () => {
       { path: `/chat?project=${OTHER}` },
     );
     expect(await screen.findByRole('heading', { name: 'No encontramos este proyecto' })).toBeInTheDocument();
+  });
+
+  it('a project of another of my workspaces opens there: the app switches, keeps the address and says so', async () => {
+    const TEAM = '99999999-9999-4999-8999-999999999999';
+    const SHARED = '88888888-8888-4888-8888-888888888888';
+    const team = workspaceFixture({ id: TEAM, name: 'Equipo Norte', plan: 'pro_monthly' });
+    const { router } = renderChat(
+      <ChatPage />,
+      {
+        'GET /api/workspace/list': () => json(200, [workspaceFixture(), team]),
+        ...projectRoutes(SHARED, { workspaceId: TEAM, name: 'Lanzamiento' }),
+        [`GET /api/project/${SHARED}/document`]: emptyDocument,
+        [`GET /api/workspace/${TEAM}/usage`]: () =>
+          json(200, usageFixture('pro_monthly', { workspaceId: TEAM })),
+        [`GET /api/workspace/${TEAM}/gpt-4/status`]: () =>
+          json(200, {
+            isGpt4TurnedOn: false,
+            available: true,
+            modelLabel: 'GPT-4.1',
+            activeModelLabel: 'GPT-4.1 mini',
+            demo: false,
+            setupHelp: false,
+          }),
+        [`GET /api/brand-voice/workspace/${TEAM}`]: () => json(200, []),
+      },
+      { path: `/chat?project=${SHARED}` },
+    );
+    expect(
+      await screen.findByText('Cambiamos a «Equipo Norte» para abrir este proyecto'),
+    ).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: '¡Hola, Ana! ¿Qué escribimos hoy?' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'No encontramos este proyecto' })).not.toBeInTheDocument();
+    expect(router.state.location.search).toBe(`?project=${SHARED}`);
+    expect(localStorage.getItem('workspaceId')).toBe(TEAM);
+    expect(localStorage.getItem('projectId')).toBe(SHARED);
   });
 
   it('a project that is gone shows "not found" with a new-project button, never a blank page', async () => {

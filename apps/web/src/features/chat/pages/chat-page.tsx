@@ -8,22 +8,28 @@ import { useProject } from '@/features/projects';
 import { useSession } from '@/features/session';
 import { isApiError } from '@/lib/api-error';
 import { useConversation } from '../api/use-conversation';
+import { useFollowProjectLink } from '../hooks/use-follow-project-link';
 import { useOpenProject } from '../hooks/use-open-project';
 import { ChatWorkbench } from '../components/chat-workbench';
 import { ConversationSkeleton } from '../components/conversation-skeleton';
 import { ProjectNotFound } from '../components/project-not-found';
 
-/** The project from the address, checked: absent, foreign or of another workspace reads as not found. */
+/**
+ * The project from the address, checked: absent or foreign reads as not found. One of another of the
+ * user's workspaces waits on a skeleton while the app switches there (useFollowProjectLink) or, after
+ * a switch by choice, while the address moves on.
+ */
 function OpenProject({ workspace, projectId }: { workspace: Workspace; projectId: string }) {
   const { t } = useTranslation();
+  const { workspaces } = useSession();
   const project = useProject(projectId);
   // Loaded together with the project, not after it.
   useConversation(projectId);
   const status = isApiError(project.error) ? project.error.status : null;
-  const missing =
-    status === 404 ||
-    status === 400 ||
-    (project.data !== undefined && project.data.workspaceId !== workspace.id);
+  const foreignId =
+    project.data !== undefined && project.data.workspaceId !== workspace.id ? project.data.workspaceId : null;
+  const home = foreignId ? workspaces.find((item) => item.id === foreignId) : undefined;
+  const missing = status === 404 || status === 400 || (foreignId !== null && !home);
   const failed = project.isError && !missing;
   useEffect(() => {
     if (failed) toast.error(t('chat.projectFailed'));
@@ -32,6 +38,7 @@ function OpenProject({ workspace, projectId }: { workspace: Workspace; projectId
   const stillPending = useDeferredValue(project.isPending, true);
 
   if (missing) return <ProjectNotFound />;
+  if (home) return <ConversationSkeleton />;
   if (failed)
     return (
       <LoadError
@@ -78,6 +85,7 @@ function WorkspaceChat({ workspace }: { workspace: Workspace }) {
  */
 export default function ChatPage() {
   const { workspace } = useSession();
+  useFollowProjectLink();
   return (
     // A definite zero height lets the page fill what the layout leaves and scroll inside itself;
     // `relative` keeps visually hidden (absolute) texts inside it instead of stretching the document.

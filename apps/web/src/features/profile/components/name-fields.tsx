@@ -2,11 +2,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkPersonName } from '@redacta/shared/rules/names';
 import { Input } from '@/components/ui/input';
+import { nameProblemText } from '@/lib/name-problem-text';
 
 export type NameField = 'firstName' | 'lastName';
 export type NameValues = Record<NameField, string>;
-
-const messageKey = { required: 'validation.required', invalid: 'validation.personName' } as const;
 
 /** First/last name: required and valid (`checkPersonName`), checked on blur and on submit. */
 export function useNameForm(initial: NameValues) {
@@ -48,7 +47,7 @@ export function NameFields({ form, disabled }: { form: ReturnType<typeof useName
             disabled={disabled}
             onChange={(event) => form.setValues((current) => ({ ...current, [field]: event.target.value }))}
             onBlur={() => form.touch(field)}
-            error={form.touched[field] && problem ? t(messageKey[problem]) : null}
+            error={form.touched[field] && problem ? nameProblemText(t, 'person', form.values[field]) : null}
           />
         );
       })}

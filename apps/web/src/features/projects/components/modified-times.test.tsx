@@ -35,9 +35,9 @@ describe('when a project was modified, in the list', { timeout: 20_000 }, () => 
 
     const rows = screen.getAllByTestId('project-row');
     expect(rows.map(modifiedOf)).toEqual([
-      // Made within the same minute: the seconds tell them apart.
-      'Modificado hoy, 10:44:31',
-      'Modificado hoy, 10:44:07',
+      // One time style everywhere: hours and minutes, never seconds.
+      'Modificado hoy, 10:44',
+      'Modificado hoy, 10:44',
       'Modificado hoy, 10:42',
       'Modificado ayer, 18:05',
       'Modificado el 3 nov 2026, 11:30',
@@ -47,7 +47,7 @@ describe('when a project was modified, in the list', { timeout: 20_000 }, () => 
     ]);
 
     await act(() => changeLocale('en'));
-    expect(modifiedOf(rows[0]!)).toMatch(/^Modified today, 10:44:31( AM)?$/);
+    expect(modifiedOf(rows[0]!)).toMatch(/^Modified today, 10:44( AM)?$/);
     expect(modifiedOf(rows[2]!)).toMatch(/^Modified today, 10:42( AM)?$/);
     expect(modifiedOf(row('Boletín'))).toMatch(/^Modified yesterday, (18:05|06:05 PM)$/);
     expect(modifiedOf(row('Guion'))).toMatch(/^Modified (3 Nov|Nov 3), 2026, 09:15( AM)?$/);

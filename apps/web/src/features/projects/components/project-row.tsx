@@ -5,7 +5,6 @@ import { FileText, Users } from 'lucide-react';
 import type { Project } from '@redacta/shared';
 import { DisabledHint } from '@/components/ui/tooltip';
 import { cn } from '@/components/ui/cn';
-import { formattingLocale } from '@/lib/i18n';
 import { modifiedLabel, type Overlap } from '../lib/modified-label';
 import { projectChatPath, rememberOpenProject } from '../lib/open-project';
 import { ProjectMenu, type ProjectAction } from './project-menu';
@@ -51,7 +50,7 @@ export function ProjectRow({
     requestAnimationFrame(() => {
       if (document.activeElement === document.body) menuSlot.current?.querySelector('button')?.focus();
     });
-  const modified = modifiedLabel(t, project.updatedAt, { locale: formattingLocale(), overlap });
+  const modified = modifiedLabel(t, project.updatedAt, { overlap });
   const checkbox = (
     <input
       type="checkbox"

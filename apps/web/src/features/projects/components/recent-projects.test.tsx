@@ -83,17 +83,19 @@ describe('recent projects', { timeout: 20_000 }, () => {
       const links = await within(list).findAllByRole('link');
       expect(links.map((link) => link.textContent)).toEqual([
         `${untitled}, 10:43`,
-        // Two within one minute: the seconds tell them apart.
-        `${untitled}, 10:42:50`,
-        `${untitled}, 10:42:09`,
-        `${untitled}, 20 nov, 09:05`,
+        // One time style everywhere: hours and minutes, never seconds; dates with their year.
+        `${untitled}, 10:42`,
+        `${untitled}, 10:42`,
+        `${untitled}, 20 nov 2026, 09:05`,
         'Boletín',
       ]);
       expect(links[0]).toHaveAttribute('title', `${untitled} · 10:43`);
 
       await act(() => changeLocale('en'));
-      expect(links[1]!.textContent).toMatch(/^24 nov 2026 Sin título, 10:42:50( AM)?$/);
-      expect(links[3]!.textContent).toMatch(/^24 nov 2026 Sin título, (20 Nov|Nov 20), 09:05( AM)?$/);
+      expect(links[1]!.textContent).toMatch(/^24 nov 2026 Sin título, 10:42( AM)?$/);
+      expect(links[3]!.textContent).toMatch(
+        /^24 nov 2026 Sin título, (20 Nov 2026|Nov 20, 2026), 09:05( AM)?$/,
+      );
     } finally {
       vi.useRealTimers();
     }

@@ -5,8 +5,7 @@ import { FileText } from 'lucide-react';
 import { useSession } from '@/features/session';
 import { storage, storageKeys } from '@/lib/storage';
 import { cn } from '@/components/ui/cn';
-import { formattingLocale } from '@/lib/i18n';
-import { overlaps, shortModified } from '../lib/modified-label';
+import { shortModified } from '../lib/modified-label';
 import { useRecentProjects } from '../api/use-recent-projects';
 import { projectChatPath, rememberOpenProject } from '../lib/open-project';
 
@@ -59,13 +58,7 @@ export function RecentProjects({ onNavigate }: { onNavigate?: () => void }) {
           {items.map((project) => {
             const current = project.id === openId;
             const same = namesakes(project.name);
-            const when =
-              same.length > 1
-                ? shortModified(project.updatedAt, {
-                    locale: formattingLocale(),
-                    overlap: overlaps(same.map((item) => item.updatedAt))(project.updatedAt),
-                  })
-                : null;
+            const when = same.length > 1 ? shortModified(project.updatedAt) : null;
             return (
               <li key={project.id}>
                 <Link

@@ -81,7 +81,8 @@ export default function ProjectsPage() {
 
   return (
     <div className="mx-auto flex w-full max-w-[1200px] flex-1 flex-col gap-4 px-4 py-6 md:px-6 md:py-8">
-      <div className="flex min-h-9 flex-wrap items-center justify-between gap-3">
+      {/* The bar under the header holds the sort control: toasts go below it (docs/ui.md, "Toasts"). */}
+      <div data-toast-clear className="flex min-h-9 flex-wrap items-center justify-between gap-3">
         {folder ? (
           <FolderBreadcrumb rootHref={rootHref} folderName={folder.name} />
         ) : (

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { WorkspaceUsage } from '@redacta/shared';
 import { formattingLocale } from '@/lib/i18n';
+import { longDate } from '@/lib/format-date';
 import { UsageBar } from './usage-bar';
 
 /** This month's words: used of the allowance with a bar and the reset date, or used of unlimited. */
@@ -8,7 +9,7 @@ export function WordUsage({ usage }: { usage: WorkspaceUsage }) {
   const { t } = useTranslation();
   const format = new Intl.NumberFormat(formattingLocale());
   const { wordCount, limit, resetsAt } = usage;
-  const reset = new Date(resetsAt).toLocaleDateString(formattingLocale(), { day: 'numeric', month: 'long' });
+  const reset = longDate(resetsAt);
   return (
     <div className="flex flex-col gap-2">
       <p className="text-sm">

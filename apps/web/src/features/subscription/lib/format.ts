@@ -9,14 +9,8 @@ export function euros(value: number): string {
   }).format(value);
 }
 
-/** "24 de diciembre de 2026" / "24 December 2026", the browser's regional way. */
-export function longDate(iso: string): string {
-  return new Date(iso).toLocaleDateString(formattingLocale(), {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  });
-}
+/** Dates in sentences are written one way everywhere. */
+export { longDate } from '@/lib/format-date';
 
 /**
  * The yearly plan's saving against twelve monthly payments, rounded down to a multiple of 5 so it

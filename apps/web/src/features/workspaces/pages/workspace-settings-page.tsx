@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
 import type { Workspace } from '@redacta/shared';
-import { checkWorkspaceName, WORKSPACE_NAME_MAX_LENGTH } from '@redacta/shared/rules/names';
+import { WORKSPACE_NAME_MAX_LENGTH } from '@redacta/shared/rules/names';
 import { useSession } from '@/features/session';
 import { PremiumModelSwitch } from '@/features/labs';
 import { Input } from '@/components/ui/input';
@@ -11,6 +11,7 @@ import { SaveButton } from '@/components/ui/save-button';
 import { WorkspaceAvatar } from '@/components/ui/avatar';
 import { SettingsSection } from '@/components/ui/settings-section';
 import { errorMessage } from '@/lib/error-message';
+import { nameProblemText } from '@/lib/name-problem-text';
 import { MOBILE_QUERY, useMediaQuery } from '@/lib/use-media-query';
 import { cn } from '@/components/ui/cn';
 import { useRenameWorkspace } from '../api/use-rename-workspace';
@@ -25,7 +26,7 @@ function RenameForm({ workspace, canEdit }: { workspace: Workspace; canEdit: boo
   const rename = useRenameWorkspace();
   const [name, setName] = useState(workspace.name);
   const [touched, setTouched] = useState(false);
-  const problem = checkWorkspaceName(name);
+  const problem = nameProblemText(t, 'workspace', name);
   const unchanged = name.trim() === workspace.name;
 
   const submit = (event: FormEvent) => {
@@ -46,17 +47,14 @@ function RenameForm({ workspace, canEdit }: { workspace: Workspace; canEdit: boo
       <Input
         label={t('workspace.name')}
         value={name}
-        maxLength={WORKSPACE_NAME_MAX_LENGTH + 10}
+        // The field stops at the limit itself: nothing typed past it is accepted and then refused.
+        maxLength={WORKSPACE_NAME_MAX_LENGTH}
         readOnly={!canEdit}
         disabled={rename.isPending}
         onChange={(event) => setName(event.target.value)}
         onBlur={() => setTouched(true)}
         hint={canEdit ? undefined : t('workspace.ownerOnly')}
-        error={
-          canEdit && touched && problem
-            ? t(problem === 'required' ? 'validation.required' : 'validation.workspaceName')
-            : null
-        }
+        error={canEdit && touched ? problem : null}
       />
       {canEdit && (
         <div className="flex justify-end">

@@ -1,0 +1,41 @@
+import type { TFunction } from 'i18next';
+import {
+  checkPersonName,
+  checkWorkspaceName,
+  disallowedNameCharacters,
+  NAME_MAX_LENGTH,
+  type NameKind,
+} from '@redacta/shared/rules/names';
+
+/** A refused character as a reader can see it: invisible ones by their code point. */
+function visible(character: string): string {
+  return /[\p{Cc}\p{Cs}\p{Z}]/u.test(character)
+    ? `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`
+    : character;
+}
+
+const check = { person: checkPersonName, workspace: checkWorkspaceName } as const;
+
+/**
+ * Why a name is refused, in the interface's language, or null when it is fine: the limit when it is
+ * too long, the very characters that are not allowed, or what it lacks.
+ */
+export function nameProblemText(t: TFunction, kind: NameKind, value: string): string | null {
+  const problem = check[kind](value);
+  switch (problem) {
+    case null:
+      return null;
+    case 'required':
+      return t('validation.required');
+    case 'tooLong':
+      return t('validation.name.tooLong', { max: NAME_MAX_LENGTH[kind], count: value.trim().length });
+    case 'characters':
+      return t(`validation.name.${kind}Characters`, {
+        characters: disallowedNameCharacters(kind, value).map(visible).join(' '),
+      });
+    case 'start':
+      return t('validation.name.start');
+    case 'noLetter':
+      return t('validation.name.noLetter');
+  }
+}
