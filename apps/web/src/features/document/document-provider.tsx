@@ -5,7 +5,7 @@ import { projectKeys } from '@/features/projects';
 import { openLiveDocument } from './live/load-live';
 import { liveConnection } from './live/connection';
 import { loadEditorModule } from './editor/load-editor';
-import { DocumentStore } from './state/document-store';
+import { DocumentStore, type DocumentStoreDeps } from './state/document-store';
 import { DocumentStoreContext } from './state/document-context';
 import { lostEdits } from './state/lost-edits';
 
@@ -13,9 +13,18 @@ import { lostEdits } from './state/lost-edits';
  * Owns the open project's live document while the project is open, so the panel and the chat's
  * "insert" buttons share one copy, and everyone else's changes arrive even while the panel is closed.
  */
-export function DocumentProvider({ projectId, children }: { projectId: string; children: ReactNode }) {
-  const [store, setStore] = useState(() => createStore(projectId));
-  if (store.projectId !== projectId) setStore(createStore(projectId));
+export function DocumentProvider({
+  projectId,
+  connection = liveConnection,
+  children,
+}: {
+  projectId: string;
+  /** Where and as whom to connect; the signed-in user on this origin unless given. */
+  connection?: DocumentStoreDeps['connection'];
+  children: ReactNode;
+}) {
+  const [store, setStore] = useState(() => createStore(projectId, connection));
+  if (store.projectId !== projectId) setStore(createStore(projectId, connection));
 
   useEffect(() => {
     store.retain();
@@ -41,7 +50,7 @@ function useAccessEnded(store: DocumentStore) {
       if (handled || store.getSnapshot().endedBy !== 'forbidden' || !live) return;
       handled = true;
       void loadEditorModule().then((module) => {
-        const text = module.livePlainText(live);
+        const text = module.livePlainText(live).trimEnd();
         if (text.trim() !== '') lostEdits.set({ projectId: store.projectId, text });
         void queryClient.invalidateQueries({ queryKey: workspacesKey });
         void queryClient.invalidateQueries({ queryKey: projectKeys.detail(store.projectId) });
@@ -52,6 +61,6 @@ function useAccessEnded(store: DocumentStore) {
   }, [store, queryClient]);
 }
 
-function createStore(projectId: string) {
-  return new DocumentStore(projectId, { openLive: openLiveDocument, connection: liveConnection });
+function createStore(projectId: string, connection: DocumentStoreDeps['connection']) {
+  return new DocumentStore(projectId, { openLive: openLiveDocument, connection });
 }

@@ -48,9 +48,7 @@ export function PresenceAvatars() {
           <PeerAvatar key={peer.id} peer={peer} />
         ))}
       </ul>
-      {peers.length > SHOWN && (
-        <span className="ml-1 text-xs text-text-muted">+{peers.length - SHOWN}</span>
-      )}
+      {peers.length > SHOWN && <span className="ml-1 text-xs text-text-muted">+{peers.length - SHOWN}</span>}
     </div>
   );
 }

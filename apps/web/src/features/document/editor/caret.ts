@@ -7,14 +7,14 @@ interface CaretUser {
   color?: unknown;
 }
 
-const isColour = (value: unknown): value is string => typeof value === 'string' && /^#[0-9a-f]{6}$/i.test(value);
+const isColour = (value: unknown): value is string =>
+  typeof value === 'string' && /^#[0-9a-f]{6}$/i.test(value);
 
 /** Another person's caret: a coloured bar with their name above it (their name is text, never HTML). */
 function renderCaret(user: CaretUser): HTMLElement {
   const colour = isColour(user.color) ? user.color : '#64748b';
   const caret = document.createElement('span');
-  caret.className =
-    'pointer-events-none relative -mx-px border-x border-solid [word-break:normal]';
+  caret.className = 'pointer-events-none relative -mx-px border-x border-solid [word-break:normal]';
   caret.style.borderColor = colour;
   const label = document.createElement('span');
   label.className =

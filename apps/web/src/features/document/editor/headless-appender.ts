@@ -7,10 +7,10 @@ import { insertMarkdown } from './markdown-content';
 import { documentToPlainText } from '../export/to-plain-text';
 
 /** A short-lived editor on the live document, without carets: what it changes, everyone sees. */
-function withHeadlessEditor<T>(live: LiveDocument, use: (editor: Editor) => T): T {
+function withHeadlessEditor<T>(live: LiveDocument, apply: (editor: Editor) => T): T {
   const editor = new Editor({ extensions: liveExtensions(live, { carets: false }) });
   try {
-    return use(editor);
+    return apply(editor);
   } finally {
     editor.destroy();
   }

@@ -1,5 +1,5 @@
 import * as Y from 'yjs';
-import { HocuspocusProvider, WebSocketStatus } from '@hocuspocus/provider';
+import { HocuspocusProvider, HocuspocusProviderWebsocket, WebSocketStatus } from '@hocuspocus/provider';
 import { IndexeddbPersistence } from 'y-indexeddb';
 import { refusalOf, type Refusal } from './refusal';
 
@@ -48,6 +48,7 @@ export const localCopyName = (userId: string, projectId: string) => `redacta-doc
 export class LiveDocument {
   readonly doc = new Y.Doc();
   readonly provider: HocuspocusProvider;
+  private readonly socket: HocuspocusProviderWebsocket;
   private readonly local: IndexeddbPersistence | null;
   private readonly options: LiveDocumentOptions;
   /** Content to show: from the server, or from the local copy while the server cannot be reached. */
@@ -67,12 +68,17 @@ export class LiveDocument {
     void this.local?.whenSynced.then(() => {
       if (this.doc.getXmlFragment(FRAGMENT).length > 0) this.markReady();
     });
-    this.provider = new HocuspocusProvider({
+    // Connected once the provider is attached: connecting in both places opens two sockets.
+    this.socket = new HocuspocusProviderWebsocket({
       url: options.url,
+      autoConnect: false,
+      ...(options.WebSocketPolyfill ? { WebSocketPolyfill: options.WebSocketPolyfill } : {}),
+    });
+    this.provider = new HocuspocusProvider({
+      websocketProvider: this.socket,
       name: options.projectId,
       document: this.doc,
       token: options.token,
-      ...(options.WebSocketPolyfill ? { WebSocketPolyfill: options.WebSocketPolyfill } : {}),
       onSynced: () => this.markReady(),
       onStatus: this.changed,
       onUnsyncedChanges: this.changed,
@@ -82,6 +88,8 @@ export class LiveDocument {
       onClose: ({ event }) => this.refused(event.reason),
     });
     this.provider.setAwarenessField('user', options.user);
+    this.provider.attach();
+    void this.socket.connect();
     if (typeof window !== 'undefined') {
       window.addEventListener('offline', this.goOffline);
       window.addEventListener('online', this.goOnline);
@@ -90,7 +98,7 @@ export class LiveDocument {
 
   get sync(): SyncState {
     if (this.closed || !this.online) return 'offline';
-    const socket = this.provider.configuration.websocketProvider;
+    const socket = this.socket;
     if (socket.status === WebSocketStatus.Disconnected) return 'offline';
     const held = socket.status === WebSocketStatus.Connected && this.provider.isSynced;
     return held && !this.provider.hasUnsyncedChanges ? 'saved' : 'syncing';
@@ -133,26 +141,42 @@ export class LiveDocument {
     try {
       await this.options.renewToken();
     } catch {
-      // The session cannot be renewed: the app's next request signs the user out.
+      // The session cannot be renewed: no more tries with a dead token; the app's next request signs
+      // the user out (and coming back online tries again).
+      this.socket.disconnect();
       return;
     } finally {
       this.renewing = false;
       this.changed();
     }
+    this.reconnect();
+  }
+
+  /**
+   * A fresh WebSocket (the server takes one authentication per document and socket): once the
+   * current one has closed, a new one opens and authenticates with the current token.
+   */
+  private reconnect() {
     if (this.closed) return;
-    this.provider.disconnect();
-    void this.provider.connect();
+    if (this.socket.status === WebSocketStatus.Disconnected) return void this.socket.connect();
+    const again = () => {
+      this.socket.off('disconnect', again);
+      if (!this.closed && this.online) void this.socket.connect();
+    };
+    this.socket.on('disconnect', again);
+    this.socket.disconnect();
   }
 
   private readonly goOffline = () => {
     this.online = false;
-    if (!this.closed) this.provider.disconnect();
+    if (!this.closed) this.socket.disconnect();
     this.changed();
   };
 
   private readonly goOnline = () => {
+    if (this.online) return;
     this.online = true;
-    if (!this.closed) void this.provider.connect();
+    this.reconnect();
     this.changed();
   };
 
@@ -188,6 +212,7 @@ export class LiveDocument {
       window.removeEventListener('online', this.goOnline);
     }
     this.provider.destroy();
+    this.socket.destroy();
   }
 
   /** Forgets this browser's copy (after access ended, or to start again from the server's state). */

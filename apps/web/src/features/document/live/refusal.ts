@@ -12,6 +12,9 @@ const refusals: readonly Refusal[] = ['token-expired', 'forbidden', 'invalid-upd
 /** The refusal a reason carries (alone or as its first word), or null for an ordinary disconnection. */
 export function refusalOf(reason: string | undefined | null): Refusal | null {
   if (!reason) return null;
-  const word = reason.trim().toLowerCase().split(/[\s:;,]/, 1)[0];
+  const word = reason
+    .trim()
+    .toLowerCase()
+    .split(/[\s:;,]/, 1)[0];
   return refusals.find((refusal) => refusal === word) ?? null;
 }

@@ -181,5 +181,8 @@ export class DocumentStore {
 }
 
 function samePeers(a: PeerUser[], b: PeerUser[]) {
-  return a.length === b.length && a.every((peer, index) => peer.id === b[index]!.id && peer.name === b[index]!.name);
+  return (
+    a.length === b.length &&
+    a.every((peer, index) => peer.id === b[index]!.id && peer.name === b[index]!.name)
+  );
 }
