@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { workspacesKey } from '@/features/session';
 import { projectKeys } from '@/features/projects';
@@ -9,20 +9,15 @@ import { DocumentStore, type DocumentStoreDeps } from './state/document-store';
 import { DocumentStoreContext } from './state/document-context';
 import { lostEdits } from './state/lost-edits';
 
+/** Where and as whom documents connect: the signed-in user on this origin (tests point it elsewhere). */
+export const LiveConnectionContext = createContext<DocumentStoreDeps['connection']>(liveConnection);
+
 /**
  * Owns the open project's live document while the project is open, so the panel and the chat's
  * "insert" buttons share one copy, and everyone else's changes arrive even while the panel is closed.
  */
-export function DocumentProvider({
-  projectId,
-  connection = liveConnection,
-  children,
-}: {
-  projectId: string;
-  /** Where and as whom to connect; the signed-in user on this origin unless given. */
-  connection?: DocumentStoreDeps['connection'];
-  children: ReactNode;
-}) {
+export function DocumentProvider({ projectId, children }: { projectId: string; children: ReactNode }) {
+  const connection = useContext(LiveConnectionContext);
   const [store, setStore] = useState(() => createStore(projectId, connection));
   if (store.projectId !== projectId) setStore(createStore(projectId, connection));
 

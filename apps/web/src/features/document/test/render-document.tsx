@@ -6,7 +6,13 @@ import { fakeApi, json, renderRoutes } from '../../../../test/render';
 import { me, PROJECT_ID, projectFixture } from '../../../../test/fixtures';
 import { refreshSession } from '@/lib/api-client';
 import { sessionStore } from '@/lib/session-store';
-import { DocumentPanel, DocumentProvider, LostEditsDialog, useDocumentInsert } from '..';
+import {
+  DocumentPanel,
+  DocumentProvider,
+  LiveConnectionContext,
+  LostEditsDialog,
+  useDocumentInsert,
+} from '..';
 import { peerColour } from '../live/peer-colour';
 import type { LiveServer } from './live-server';
 
@@ -22,35 +28,37 @@ function InsertReply({ markdown }: { markdown: string }) {
   );
 }
 
+/** Connects as Ana to the test's live document server, with the session's token. */
+export const testConnection = (server: LiveServer) => () => ({
+  url: server.url,
+  WebSocketPolyfill: WebSocket,
+  token: async () => sessionStore.getAccessToken() ?? '',
+  renewToken: refreshSession,
+  user: {
+    id: me.id,
+    name: me.name,
+    firstName: me.firstName,
+    lastName: me.lastName,
+    color: peerColour(me.id),
+    picture: null,
+  },
+});
+
 /** Stands in for the chat page: the open project can change under the same provider. */
 let switchTo: (projectId: string) => void = () => undefined;
 
 function Workbench({ server, reply, withPanel }: { server: LiveServer; reply: string; withPanel: boolean }) {
   const [projectId, setProjectId] = useState(PROJECT_ID);
   switchTo = setProjectId;
-  const connection = () => ({
-    url: server.url,
-    WebSocketPolyfill: WebSocket,
-    token: async () => sessionStore.getAccessToken() ?? '',
-    renewToken: refreshSession,
-    user: {
-      id: me.id,
-      name: me.name,
-      firstName: me.firstName,
-      lastName: me.lastName,
-      color: peerColour(me.id),
-      picture: null,
-    },
-  });
   return (
-    <>
-      <DocumentProvider projectId={projectId} connection={connection}>
+    <LiveConnectionContext.Provider value={testConnection(server)}>
+      <DocumentProvider projectId={projectId}>
         <InsertReply markdown={reply} />
         {withPanel && <DocumentPanel />}
       </DocumentProvider>
       <LostEditsDialog />
       <Toaster />
-    </>
+    </LiveConnectionContext.Provider>
   );
 }
 
