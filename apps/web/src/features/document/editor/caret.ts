@@ -10,18 +10,18 @@ interface CaretUser {
 const isColour = (value: unknown): value is string =>
   typeof value === 'string' && /^#[0-9a-f]{6}$/i.test(value);
 
-/** Another person's caret: a coloured bar with their name above it (their name is text, never HTML). */
+/**
+ * Another person's caret: a coloured bar with their name above it. The name is the attribute of a
+ * generated label, so it is never HTML, never part of the document's text (copying, counting, reading
+ * out) and never in the way of the text's own layout.
+ */
 function renderCaret(user: CaretUser): HTMLElement {
-  const colour = isColour(user.color) ? user.color : '#64748b';
   const caret = document.createElement('span');
-  caret.className = 'pointer-events-none relative -mx-px border-x border-solid [word-break:normal]';
-  caret.style.borderColor = colour;
-  const label = document.createElement('span');
-  label.className =
-    'absolute -top-[1.45em] -left-px rounded-sm rounded-bl-none px-1.5 text-xs leading-normal font-semibold whitespace-nowrap text-white select-none';
-  label.style.backgroundColor = colour;
-  label.textContent = typeof user.name === 'string' ? user.name : '';
-  caret.append(label);
+  caret.className =
+    'pointer-events-none relative -mx-px border-x border-solid border-[var(--caret)] [word-break:normal] after:absolute after:-top-[1.45em] after:-left-px after:rounded-sm after:rounded-bl-none after:bg-[var(--caret)] after:px-1.5 after:text-xs after:leading-normal after:font-semibold after:whitespace-nowrap after:text-white after:content-[attr(data-name)] after:select-none';
+  caret.style.setProperty('--caret', isColour(user.color) ? user.color : '#64748b');
+  caret.dataset.name = typeof user.name === 'string' ? user.name : '';
+  caret.setAttribute('aria-hidden', 'true');
   return caret;
 }
 
