@@ -84,14 +84,14 @@ export async function setUpTeam(
   return { ownerContext, teammateContext, owner, teammate, projectId };
 }
 
-/** Opens the project's chat with its document, ready to type in. */
+/** Opens the project's chat with its document (in either language), ready to type in. */
 export async function openProject(page: Page, projectId: string): Promise<DocumentPanel> {
   await page.goto(`/chat?project=${projectId}`);
-  const panel = new DocumentPanel(page);
-  if ((page.viewportSize()?.width ?? 1280) <= 768)
-    await page.getByRole('tab', { name: /Documento|Document/ }).click();
-  await panel.waitUntilReady();
-  return panel;
+  if ((page.viewportSize()?.width ?? 1280) <= 768) {
+    await page.getByRole('tab', { name: /^(Documento|Document)$/ }).click();
+  }
+  await expect(page.getByTestId('document-panel').getByRole('textbox')).toBeVisible({ timeout: 30_000 });
+  return new DocumentPanel(page);
 }
 
 /**

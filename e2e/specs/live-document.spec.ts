@@ -111,12 +111,19 @@ test.describe.serial('live document', () => {
     await expect(teammatePanel.editor.locator(`[data-name="${OWNER}"]`)).toBeVisible();
     await keepSideBySide(team, testInfo, 'live-document-1280-es');
 
-    // Undo takes back only one's own typing, for everyone.
-    await team.teammate.keyboard.press('ControlOrMeta+z');
+    // Undo takes back one's own typing only (in steps: the other's concurrent changes split it), for
+    // everyone; redo brings it back.
+    const first = teammatePanel.editor.locator('p').first();
+    for (let step = 0; step < 40 && (await first.innerText()) !== 'Titular de la campaña'; step += 1) {
+      await team.teammate.keyboard.press('ControlOrMeta+z');
+      await expect(teammatePanel.editor.locator('p').nth(1)).toHaveText(both[1]!);
+    }
     for (const panel of [ownerPanel, teammatePanel]) {
       await expect(panel.editor.locator('p')).toHaveText(['Titular de la campaña', both[1]!]);
     }
-    await team.teammate.keyboard.press('ControlOrMeta+Shift+z');
+    for (let step = 0; step < 40 && (await first.innerText()) !== both[0]; step += 1) {
+      await team.teammate.keyboard.press('ControlOrMeta+Shift+z');
+    }
     for (const panel of [ownerPanel, teammatePanel]) await expect(panel.editor.locator('p')).toHaveText(both);
   });
 
@@ -218,12 +225,11 @@ test.describe.serial('live document', () => {
     team.teammate.on('websocket', (socket) => sockets.push(socket.url()));
     const settings = new WorkspaceSettingsPage(team.owner);
     await settings.goto();
-    const removedAt = Date.now();
     await settings.removeMember(TEAMMATE);
 
     const dialog = team.teammate.getByRole('dialog', { name: 'Ya no puedes editar este documento' });
-    await expect(dialog).toBeVisible({ timeout: 5_000 });
-    expect(Date.now() - removedAt).toBeLessThan(5_000);
+    // At once: within moments of the owner's confirmation, with no step of the teammate's.
+    await expect(dialog).toBeVisible({ timeout: 3_000 });
     await expect(dialog).toContainText('Ya no tienes acceso a este proyecto');
     await expect(dialog.getByRole('textbox', { name: 'Texto del documento sin guardar' })).toHaveValue(
       /Última frase de Lucía/,
