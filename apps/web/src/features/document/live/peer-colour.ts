@@ -1,5 +1,8 @@
-/** Caret and selection colours, readable on both themes and distinct from each other. */
-const palette = ['#d946ef', '#0ea5e9', '#f97316', '#10b981', '#e11d48', '#8b5cf6', '#ca8a04', '#14b8a6'];
+/**
+ * Caret, selection and avatar colours, distinct from each other and dark enough for white initials and
+ * names on them (contrast 4.5:1 or more).
+ */
+const palette = ['#a21caf', '#0369a1', '#c2410c', '#047857', '#be123c', '#6d28d9', '#a16207', '#0f766e'];
 
 /** One colour per person, the same on every screen: derived from the user id, not chosen at random. */
 export function peerColour(userId: string): string {
