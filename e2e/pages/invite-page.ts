@@ -9,7 +9,9 @@ export async function waitForInvitationLink(email: string, since: Date, timeoutM
     const mail = caughtMails()
       .filter((m) => m.to.includes(address) && new Date(m.receivedAt) >= since)
       .at(-1);
-    const link = mail?.text.match(/https?:\/\/\S+\/invite\/existing\?token=[A-Za-z0-9_-]{43}/)?.[0];
+    const link = mail?.text.match(
+      /https?:\/\/\S+\/invite\/existing\?token=(?:[A-Za-z0-9_-]{22})?[A-Za-z0-9_-]{43}/,
+    )?.[0];
     if (link) return link;
     if (Date.now() > deadline) {
       const seen = caughtMails().map((m) => `${m.to.join(',')}: ${m.subject}`);

@@ -6,7 +6,7 @@ export class UpgradeModal {
   readonly buy: Locator;
 
   constructor(readonly page: Page) {
-    this.dialog = page.getByRole('dialog', { name: 'Mejora a Plan Pro' });
+    this.dialog = page.getByRole('dialog', { name: 'Mejora al Plan Pro' });
     this.buy = this.dialog.getByRole('button', { name: 'Continuar con el pago' });
   }
 
@@ -63,7 +63,7 @@ export class SubscriptionPage {
     this.switchToYearly = page.getByRole('button', { name: 'Pasar a anual' });
     this.cancel = page.getByRole('button', { name: 'Cancelar suscripción' });
     this.resume = page.getByRole('button', { name: 'Reanudar suscripción' });
-    this.upgrade = page.getByRole('main').getByRole('button', { name: 'Mejorar a Pro' });
+    this.upgrade = page.getByRole('main').getByRole('button', { name: 'Mejora al Plan Pro' });
   }
 
   async goto() {
@@ -75,7 +75,9 @@ export class SubscriptionPage {
     await this.addSeats.click();
     const dialog = this.page.getByRole('dialog', { name: 'Añadir asientos' });
     await dialog.getByLabel('Número de asientos').fill(String(count));
-    await dialog.getByRole('button', { name: `Añadir ${count} asiento${count === 1 ? '' : 's'}` }).click();
+    // The button names the seats it buys and their price.
+    const plural = count === 1 ? '' : 's';
+    await dialog.getByRole('button', { name: new RegExp(`^Añadir ${count} asiento${plural} · `) }).click();
     await expect(dialog).toBeHidden();
   }
 

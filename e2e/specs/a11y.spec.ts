@@ -123,10 +123,10 @@ test.describe('accessibility (axe-core: no serious or critical violations)', () 
     );
     await closeDialog(page, library.dialog);
 
-    const upgrade = page.getByRole('dialog', { name: 'Mejora a Plan Pro' });
+    const upgrade = page.getByRole('dialog', { name: 'Mejora al Plan Pro' });
     findings.push(
       ...(await scanLooks(page, 'upgrade modal', desktopLooks, () =>
-        ensureOpen(upgrade, () => shell.sidebar.getByRole('button', { name: 'Mejorar a Pro' }).click()),
+        ensureOpen(upgrade, () => shell.sidebar.getByRole('button', { name: 'Mejora al Plan Pro' }).click()),
       )),
     );
     await closeDialog(page, upgrade);
@@ -148,7 +148,7 @@ test.describe('accessibility (axe-core: no serious or critical violations)', () 
     // The upgrade modal on a phone opens from the mobile menu, on top of it.
     findings.push(
       ...(await scanLooks(page, 'upgrade modal', phoneLooks, () =>
-        ensureOpen(upgrade, () => mobileMenu.getByRole('button', { name: 'Mejorar a Pro' }).click()),
+        ensureOpen(upgrade, () => mobileMenu.getByRole('button', { name: 'Mejora al Plan Pro' }).click()),
       )),
     );
     await closeDialog(page, upgrade);

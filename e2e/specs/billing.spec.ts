@@ -13,7 +13,7 @@ import { SandboxCheckoutPage, SubscriptionPage, UpgradeModal } from '../pages/su
 async function buyPro(page: Page, period: 'Anual' | 'Mensual') {
   const shell = new AppShell(page);
   const upgrade = new UpgradeModal(page);
-  await shell.sidebar.getByRole('button', { name: 'Mejorar a Pro' }).click();
+  await shell.sidebar.getByRole('button', { name: 'Mejora al Plan Pro' }).click();
   await expect(upgrade.tab('Anual')).toHaveAttribute('aria-selected', 'true');
   await expect(upgrade.dialog).toContainText('36 €');
   await expect(upgrade.dialog).toContainText('432 € facturados una vez al año');
@@ -22,6 +22,12 @@ async function buyPro(page: Page, period: 'Anual' | 'Mensual') {
   const checkout = new SandboxCheckoutPage(page);
   await expect(checkout.amount).toHaveText(period === 'Anual' ? '432 € al año' : '49 € al mes');
   await checkout.pay();
+  // Confirmed: the dialog says so and what changed, then the chat is back.
+  const welcome = page.getByRole('dialog', { name: 'Ya tienes el Plan Pro' });
+  await expect(welcome).toContainText('Palabras ilimitadas: ya no hay límite mensual.');
+  await expect(welcome).toContainText('3 asientos para tu equipo, además de ti.');
+  await welcome.getByRole('button', { name: 'Seguir escribiendo' }).click();
+  await expect(welcome).toBeHidden();
 }
 
 /** "24 de noviembre de 2027": how the page writes a date in Spanish. */
@@ -53,13 +59,16 @@ test.describe('billing (sandbox)', () => {
 
     await subscription.cancel.click();
     const offer = page.getByRole('dialog', { name: 'Antes de que te vayas' });
-    await expect(offer).toContainText('60 % de descuento durante 3 meses');
+    await expect(offer).toContainText('64,80 € de descuento en tu próxima factura anual');
     await offer.getByRole('button', { name: 'No, cancelar la suscripción' }).click();
     const cancelled = page.getByRole('dialog', { name: 'Suscripción cancelada' });
     await expect(cancelled).toContainText('No se te cobrará nada más.');
     await cancelled.getByRole('button', { name: 'Ir a mi cuenta' }).click();
     await expect(cancelled).toBeHidden();
-    await expect(subscription.plan).toContainText(`Tu suscripción se cancela el ${spanishDate(renewal)}`);
+    await expect(subscription.plan).toContainText(
+      `Tu Plan Pro termina el ${spanishDate(renewal)} y no se renovará`,
+    );
+    await expect(subscription.plan).not.toContainText('Se renueva');
     // Still Pro until then.
     await expect(subscription.planLabel).toHaveText('Plan Pro');
 
@@ -107,9 +116,12 @@ test.describe('billing (sandbox)', () => {
     const offer = page.getByRole('dialog', { name: 'Antes de que te vayas' });
     await offer.getByRole('button', { name: 'Aceptar el descuento' }).click();
     const accepted = page.getByRole('dialog', { name: 'Descuento aplicado' });
-    await expect(accepted).toContainText('Pagarás un 60 % menos durante los próximos 3 meses.');
+    await expect(accepted).toContainText('en tus próximas 3 facturas mensuales');
+    await expect(accepted).toContainText('88,20 € menos en total');
     await accepted.getByRole('button', { name: 'Ir a mi cuenta' }).click();
-    await expect(subscription.plan).toContainText('Descuento del 60 % hasta el');
+    await expect(subscription.plan).toContainText(
+      'Descuento del 60 %: 29,40 € menos en cada factura mensual hasta el',
+    );
     await expect(subscription.plan).toContainText('Se renueva el');
     // The offer is made once: cancelling again asks for a plain confirmation.
     await subscription.cancel.click();

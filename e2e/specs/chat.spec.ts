@@ -199,7 +199,10 @@ test.describe('chat', () => {
       await expect(page.getByTestId('premium-model-switch')).toContainText('ahora responde');
     }
     await page.goto('/labs');
-    await page.getByTestId('premium-model-switch').getByRole('button', { name: 'Mejorar a Pro' }).click();
+    await page
+      .getByTestId('premium-model-switch')
+      .getByRole('button', { name: 'Mejora al Plan Pro' })
+      .click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await page.keyboard.press('Escape');
     for (const width of [1280, 390]) {
@@ -229,7 +232,7 @@ test.describe('chat', () => {
       await expect(chat.outOfWords).toBeVisible();
       await expect(page.getByText('Te quedan 0 palabras este mes')).toBeVisible();
       const prompt = page.getByRole('status').filter({ has: chat.outOfWords });
-      await expect(prompt.getByRole('button', { name: 'Mejorar a Pro' })).toBeVisible();
+      await expect(prompt.getByRole('button', { name: 'Mejora al Plan Pro' })).toBeVisible();
       await chat.composer.fill('Otra petición');
       await expect(chat.send).toBeDisabled();
 

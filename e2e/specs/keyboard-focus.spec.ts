@@ -76,7 +76,7 @@ test.describe('keyboard focus', () => {
     await expect(composer).toBeFocused();
 
     // The upgrade modal, opened from the sidebar.
-    const upgrade = page.getByTestId('sidebar').getByRole('button', { name: 'Mejorar a Pro' });
+    const upgrade = page.getByTestId('sidebar').getByRole('button', { name: 'Mejora al Plan Pro' });
     await activate(page, upgrade);
     const upgradeDialog = page.getByRole('dialog');
     await expect(upgradeDialog).toBeVisible();
@@ -259,8 +259,8 @@ test.describe('keyboard focus', () => {
     await signUp();
     await page.goto('/subscription');
     const main = page.getByRole('main');
-    const upgrade = main.getByRole('button', { name: 'Mejorar a Pro' });
-    const upgradeDialog = page.getByRole('dialog', { name: 'Mejora a Plan Pro' });
+    const upgrade = main.getByRole('button', { name: 'Mejora al Plan Pro' });
+    const upgradeDialog = page.getByRole('dialog', { name: 'Mejora al Plan Pro' });
     await expect(upgrade).toBeVisible();
 
     // The billing tabs move with the arrows; Escape goes back to the button that opened the modal.

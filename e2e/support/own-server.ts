@@ -1,17 +1,25 @@
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { test } from '../fixtures.ts';
+import { repoRoot } from './paths.ts';
 import { startServer, type RunningServer } from './server.ts';
+
+const run = promisify(execFile);
 
 /**
  * A server of the enclosing `test.describe`'s own, for what the shared one cannot show (another
  * configuration, a restart): started by `start` on one temporary DATA_DIR, mail going to the suite's
  * SMTP sink, stopped and removed after the last test. Starting again reopens the same data.
+ * `admin(...)` runs the operator command (`npm run admin -- …`) on that data: the server stops for it,
+ * since only one process may hold its PGlite database, and starts again on the same port.
  */
 export function ownServer(name: string) {
   let dataRoot = '';
   let server: RunningServer | undefined;
+  let env: Record<string, string> | undefined;
   test.beforeAll(() => {
     dataRoot = mkdtempSync(path.join(tmpdir(), `redacta-e2e-${name}-`));
   });
@@ -19,17 +27,29 @@ export function ownServer(name: string) {
     await server?.stop();
     rmSync(dataRoot, { recursive: true, force: true });
   });
+  const start = async (startEnv?: Record<string, string>): Promise<RunningServer> => {
+    const smtpUrl = process.env.E2E_SMTP_URL;
+    if (!smtpUrl) throw new Error('E2E_SMTP_URL is not set: run through playwright.config.ts');
+    env = startEnv;
+    server = await startServer({
+      dataDir: path.join(dataRoot, 'data'),
+      smtpUrl,
+      logFile: path.join(dataRoot, 'server.log'),
+      env,
+      port: server?.port,
+    });
+    return server;
+  };
   return {
-    async start(env?: Record<string, string>): Promise<RunningServer> {
-      const smtpUrl = process.env.E2E_SMTP_URL;
-      if (!smtpUrl) throw new Error('E2E_SMTP_URL is not set: run through playwright.config.ts');
-      server = await startServer({
-        dataDir: path.join(dataRoot, 'data'),
-        smtpUrl,
-        logFile: path.join(dataRoot, 'server.log'),
-        env,
+    start,
+    async admin(...args: string[]): Promise<string> {
+      await server?.stop();
+      const { stdout } = await run('npm', ['run', '--silent', 'admin', '--', ...args], {
+        cwd: repoRoot,
+        env: { ...process.env, DATA_DIR: path.join(dataRoot, 'data'), DATABASE_URL: '', REDIS_URL: '' },
       });
-      return server;
+      await start(env);
+      return stdout;
     },
   };
 }

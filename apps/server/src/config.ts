@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { billingModes, DEFAULT_FREE_PLAN_WORDS, prices, type BillingMode } from '@redacta/shared';
+import {
+  billingModes,
+  DEFAULT_FREE_PLAN_WORDS,
+  isValidEmail,
+  prices,
+  type BillingMode,
+} from '@redacta/shared';
 
 /**
  * PostgreSQL connections per instance. Ten (node-postgres's default) measured worse under load: at 200
@@ -86,6 +92,11 @@ const envObject = z.object({
   /** Euros per extra seat, shown when Stripe's prices are not used (sandbox and off). */
   ADDITIONAL_SEAT_PRICE_MONTHLY: z.coerce.number().nonnegative().default(prices.additionalSeatMonthly),
   ADDITIONAL_SEAT_PRICE_YEARLY: z.coerce.number().nonnegative().default(prices.additionalSeatYearly),
+  /** The address the pricing page's Enterprise plan offers to write to; no contact action when unset. */
+  ENTERPRISE_CONTACT_EMAIL: z.preprocess(
+    emptyToUndefined,
+    z.string().refine(isValidEmail, 'must be an e-mail address').optional(),
+  ),
   /** How long a stopping server lets chat replies in progress finish before it aborts them. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().nonnegative().default(25_000),
   /** Prometheus metrics on a listener of their own; off unless set (never on the public port). */

@@ -31,6 +31,52 @@ export const prices = {
   cancelOfferMonths: 3,
 } as const;
 
+export type PaymentType = 'MONTHLY' | 'YEARLY';
+
+/** Euros, per month for the monthly prices and per year for the yearly ones (as `GET /price` answers). */
+export interface ProPrices {
+  proMonthly: number;
+  proYearly: number;
+  additionalSeatMonthly: number;
+  additionalSeatYearly: number;
+}
+
+const cents = (euros: number) => Math.round(euros * 100) / 100;
+
+/** One invoice of a Pro subscription: Pro and its extra seats, for the subscription's period. */
+export function invoiceAmount(paymentType: PaymentType, list: ProPrices, extraSeats: number): number {
+  return paymentType === 'YEARLY'
+    ? cents(list.proYearly + extraSeats * list.additionalSeatYearly)
+    : cents(list.proMonthly + extraSeats * list.additionalSeatMonthly);
+}
+
+/**
+ * The retention offer, worth the same to every subscriber: 60 % off three months of their price.
+ * Monthly: 60 % off each of the next 3 invoices. Yearly: the same amount off the next yearly
+ * invoice, which is 60 % × 3/12 = 15 % of it (60 % × 3 × 36 € = 64,80 € of 432 €).
+ */
+export function retentionOfferTerms(paymentType: PaymentType): { percentOff: number; invoices: number } {
+  const { cancelOfferPercent: percent, cancelOfferMonths: months } = prices;
+  return paymentType === 'YEARLY'
+    ? { percentOff: (percent * months) / 12, invoices: 1 }
+    : { percentOff: percent, invoices: months };
+}
+
+/** What the retention offer takes off each discounted invoice and in all, and what is paid, in euros. */
+export function retentionOfferValue(paymentType: PaymentType, list: ProPrices, extraSeats: number) {
+  const terms = retentionOfferTerms(paymentType);
+  const invoice = invoiceAmount(paymentType, list, extraSeats);
+  const perInvoice = cents((invoice * terms.percentOff) / 100);
+  return {
+    ...terms,
+    invoice,
+    perInvoice,
+    /** A discounted invoice: what is paid instead of `invoice`. */
+    discountedInvoice: cents(invoice - perInvoice),
+    total: cents(perInvoice * terms.invoices),
+  };
+}
+
 export function isProPlan(plan: Plan): boolean {
   return plan === 'pro_monthly' || plan === 'pro_yearly';
 }

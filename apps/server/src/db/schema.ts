@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -304,11 +305,24 @@ export const reactions = pgTable(
 );
 
 /** The document beside the chat: ProseMirror JSON, one per project. */
+/** PostgreSQL's binary type; pg answers a Buffer and PGlite a Uint8Array, both read as bytes. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+});
+
+/**
+ * A project's document. Once live, its Yjs state is the source of truth and `content` (ProseMirror JSON)
+ * and `text` (plain text) are derived from it and stored with it in one write. A row without a Yjs state
+ * has not been opened live yet: the server seeds the state from `content` the first time it loads it,
+ * and its `text` stays empty until that first live store (readers derive it from `content` meanwhile).
+ */
 export const documents = pgTable('documents', {
   projectId: uuid('project_id')
     .primaryKey()
     .references(() => projects.id, { onDelete: 'cascade' }),
   content: jsonb('content').notNull(),
+  yjsState: bytea('yjs_state'),
+  text: text('text').notNull().default(''),
   updatedAt: updatedAt(),
 });
 

@@ -78,13 +78,17 @@ export const checkoutBody = (workspaceId: string, lookupKey: 'proMonthly' | 'pro
   cancelUrl: `${APP_URL}/subscription`,
 });
 
-/** The owner buys Pro monthly through Checkout and Stripe's event is delivered: answers the subscription's id. */
-export async function subscribeThroughCheckout(t: StripeTestApp, owner: TestUser): Promise<string> {
+/** The owner buys Pro (monthly unless told) through Checkout and Stripe's event is delivered: answers the subscription's id. */
+export async function subscribeThroughCheckout(
+  t: StripeTestApp,
+  owner: TestUser,
+  lookupKey: 'proMonthly' | 'proYearly' = 'proMonthly',
+): Promise<string> {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/subscription/create-subscription',
     headers: owner.auth,
-    payload: checkoutBody(owner.workspaceId, 'proMonthly'),
+    payload: checkoutBody(owner.workspaceId, lookupKey),
   });
   expect(res.statusCode, res.body).toBe(200);
   const sessionId = res.json().url.split('/').pop();

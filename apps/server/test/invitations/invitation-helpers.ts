@@ -84,7 +84,7 @@ export function pendingList(app: App, by: Pick<TestUser, 'auth'>, workspaceId: s
 
 /** The token of an invitation link in a mail's text. */
 export function tokenFromMail(text: string): string {
-  const match = text.match(/\/invite\/existing\?token=([A-Za-z0-9_-]{43})(?:\s|$)/m);
+  const match = text.match(/\/invite\/existing\?token=((?:[A-Za-z0-9_-]{22})?[A-Za-z0-9_-]{43})(?:\s|$)/m);
   if (!match) throw new Error(`no invitation link in mail:\n${text}`);
   return match[1]!;
 }

@@ -72,7 +72,7 @@ describe('the pending invitations', () => {
 });
 
 describe('resending an invitation', () => {
-  it('is for its inviter and the owner: a new link and expiry, mailed again, the old link dead', async () => {
+  it('is for its inviter and the owner: one more link and a new expiry, mailed again, every earlier link still working', async () => {
     const firstToken = tokenFromMail(mailsToGuest()[0]!.text);
     for (const allowed of [inviter, owner]) {
       const res = await resend(t.app, allowed, invitationId);
@@ -82,9 +82,14 @@ describe('resending an invitation', () => {
     expect(mailsToGuest()).toHaveLength(3);
     // The mail still comes from the person who invited.
     expect(mailsToGuest()[0]!.subject).toContain('Bea Ruiz');
-    expect((await preview(t.app, firstToken)).statusCode).toBe(404);
+    const tokens = mailsToGuest().map((mail) => tokenFromMail(mail.text));
+    expect(new Set(tokens).size).toBe(3);
+    expect(tokens).toContain(firstToken);
+    for (const token of tokens) expect((await preview(t.app, token)).json().state).toBe('pending');
+    // The first link mailed is as good as the newest; once used, every link reads as used.
     const guest = await createUser(t.app, { email: 'guest@example.com' });
-    expect((await accept(t.app, guest, tokenFromMail(mailsToGuest()[0]!.text))).statusCode).toBe(200);
+    expect((await accept(t.app, guest, firstToken)).statusCode).toBe(200);
+    for (const token of tokens) expect((await preview(t.app, token)).json().state).toBe('used');
   });
 
   it('is refused to another member with NOT_INVITER, and is 404 outside the workspace', async () => {

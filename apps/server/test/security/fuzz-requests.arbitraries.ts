@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { INVITATION_TOKEN_PATTERN } from '@redacta/shared/rules/invitation-token';
 
 /*
  * Arbitraries for hostile requests, derived from an operation's JSON Schema in the OpenAPI document:
@@ -171,8 +172,8 @@ function validString(schema: JsonSchema, known: KnownValues, name: string): fc.A
       schema.format === 'uuid' ? fc.uuid() : fc.stringMatching(new RegExp(schema.pattern ?? '.*'));
     return real.length > 0 ? fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...real) }, other) : other;
   }
-  if (schema.pattern === '^[A-Za-z0-9_-]{43}$') {
-    const token = fc.stringMatching(/^[A-Za-z0-9_-]{43}$/);
+  if (schema.pattern === INVITATION_TOKEN_PATTERN.source) {
+    const token = fc.stringMatching(INVITATION_TOKEN_PATTERN);
     return known.tokens.length > 0 ? fc.oneof(fc.constantFrom(...known.tokens), token) : token;
   }
   if (schema.format === 'uri') {

@@ -59,7 +59,7 @@ describe('app shell', () => {
     );
     // No stored id: the first workspace is chosen and stored.
     expect(localStorage.getItem('workspaceId')).toBe(A);
-    expect(within(sidebar).getByRole('button', { name: 'Mejorar a Pro' })).toBeInTheDocument();
+    expect(within(sidebar).getByRole('button', { name: 'Mejora al Plan Pro' })).toBeInTheDocument();
   });
 
   it('sends the X-Requested-With header on refresh', async () => {
@@ -176,7 +176,7 @@ describe('app shell', () => {
         ]),
     });
     const sidebar = await screen.findByTestId('sidebar');
-    await userEvent.click(within(sidebar).getByRole('button', { name: 'Mejorar a Pro' }));
+    await userEvent.click(within(sidebar).getByRole('button', { name: 'Mejora al Plan Pro' }));
     const modal = await screen.findByRole('dialog');
     expect(within(modal).getByRole('tab', { name: /Anual/ })).toHaveAttribute('aria-selected', 'true');
     expect(await within(modal).findByText('36 €')).toBeInTheDocument();
@@ -240,6 +240,9 @@ describe('app shell', () => {
         json(200, [workspace(A, 'Espacio de Ana', ++list === 1 ? 'free' : 'pro_yearly')]),
     });
     const sidebar = await screen.findByTestId('sidebar');
+    // Confirmed by the server: a dialog says so; closed, the sidebar offers to invite.
+    const welcome = await screen.findByRole('dialog', { name: 'Ya tienes el Plan Pro' });
+    await userEvent.click(within(welcome).getByRole('button', { name: 'Seguir escribiendo' }));
     expect(
       await within(sidebar).findByRole('button', { name: 'Invitar a un compañero' }),
     ).toBeInTheDocument();

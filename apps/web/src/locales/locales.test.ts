@@ -53,7 +53,7 @@ describe('locales', () => {
     expect(es.errors.EMAIL_TAKEN).toBe('Ya existe una cuenta con esta dirección de correo electrónico');
     expect(es.validation.required).toBe('Este campo es obligatorio');
     expect(en.validation.personName).toBe('Enter a valid first name or last name');
-    expect(es.plans).toEqual({ free: 'Plan gratuito', pro: 'Plan Pro', enterprise: 'Enterprise plan' });
+    expect(es.plans).toEqual({ free: 'Plan gratuito', pro: 'Plan Pro', enterprise: 'Plan Enterprise' });
   });
 
   /** Every text of a catalogue with its key. */

@@ -24,9 +24,22 @@ export type PriceListResponse = z.infer<typeof priceListResponseSchema>;
 export const checkoutLookupKeys = ['proMonthly', 'proYearly'] as const;
 export type CheckoutLookupKey = (typeof checkoutLookupKeys)[number];
 
+/**
+ * The product's API names the checkout's lookup key `yearly` or `monthly`; the price names are
+ * accepted too. Both name the same two prices.
+ */
+const checkoutLookupKeyAliases = { yearly: 'proYearly', monthly: 'proMonthly' } as const;
+export const requestedLookupKeys = [...checkoutLookupKeys, 'yearly', 'monthly'] as const;
+export type RequestedLookupKey = (typeof requestedLookupKeys)[number];
+
+/** The price a requested lookup key names: `yearly` → `proYearly`, `monthly` → `proMonthly`. */
+export function checkoutLookupKey(requested: RequestedLookupKey): CheckoutLookupKey {
+  return requested === 'yearly' || requested === 'monthly' ? checkoutLookupKeyAliases[requested] : requested;
+}
+
 /** Return addresses must be on the app's own origin (checked by the server against APP_URL). */
 export const createSubscriptionBodySchema = z.strictObject({
-  lookupKey: z.enum(checkoutLookupKeys),
+  lookupKey: z.enum(requestedLookupKeys),
   workspaceId: z.uuid(),
   successUrl: z.url().max(2048),
   cancelUrl: z.url().max(2048),
@@ -60,9 +73,14 @@ export const subscriptionSummarySchema = z.object({
   seatsUsed: z.number().int().nonnegative(),
   /** The retention offer was already used (it is offered once per workspace). */
   discountUsed: z.boolean(),
-  /** A discount is running now, and until when. */
+  /**
+   * A discount is running now, and until when: the last day a discounted invoice may be issued
+   * (monthly), or the date of the one yearly invoice it applies to.
+   */
   discountEndsAt: z.string().nullable(),
   canManage: z.boolean(),
+  /** Where to ask about the Enterprise plan (configured by the operator), or null when not offered. */
+  enterpriseContactEmail: z.string().nullable(),
 });
 export type SubscriptionSummary = z.infer<typeof subscriptionSummarySchema>;
 

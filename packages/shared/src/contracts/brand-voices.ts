@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clientIdSchema } from './common.ts';
 import { freeText } from '../rules/text.ts';
 
 export const BRAND_VOICE_NAME_MAX_LENGTH = 100;
@@ -52,6 +53,7 @@ export type BrandVoiceListResponse = z.infer<typeof brandVoiceListResponseSchema
 
 /** `POST /brand-voice/workspace/{id}`. */
 export const createBrandVoiceBodySchema = z.strictObject({
+  id: clientIdSchema,
   name: brandVoiceNameSchema,
   voice: brandVoiceTextSchema,
   isDefault: z.boolean().default(false),

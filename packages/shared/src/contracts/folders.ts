@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clientIdSchema } from './common.ts';
 import { freeText } from '../rules/text.ts';
 
 export const FOLDER_NAME_MAX_LENGTH = 100;
@@ -22,7 +23,11 @@ export type FolderWithCount = z.infer<typeof folderWithCountSchema>;
 export const folderListResponseSchema = z.array(folderWithCountSchema);
 export type FolderListResponse = z.infer<typeof folderListResponseSchema>;
 
-export const createFolderBodySchema = z.strictObject({ workspaceId: z.uuid(), name: folderNameSchema });
+export const createFolderBodySchema = z.strictObject({
+  id: clientIdSchema,
+  workspaceId: z.uuid(),
+  name: folderNameSchema,
+});
 export type CreateFolderBody = z.infer<typeof createFolderBodySchema>;
 
 export const renameFolderBodySchema = z.strictObject({ name: folderNameSchema });

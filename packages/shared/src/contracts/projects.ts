@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clientIdSchema } from './common.ts';
 import { freeText, isStorableText, UNSTORABLE_TEXT_MESSAGE } from '../rules/text.ts';
 import { PROJECT_NAME_MAX_LENGTH, projectSortKeys } from './project-limits.ts';
 
@@ -23,7 +24,9 @@ export type Project = z.infer<typeof projectSchema>;
 
 /** `POST /workspace/{id}/project`: the body is optional; without a name the server picks "<date> Sin título". */
 /** Fastify hands an absent body over as null. */
-export const createProjectBodySchema = z.strictObject({ name: projectNameSchema.optional() }).nullish();
+export const createProjectBodySchema = z
+  .strictObject({ id: clientIdSchema, name: projectNameSchema.optional() })
+  .nullish();
 export type CreateProjectBody = z.infer<typeof createProjectBodySchema>;
 export const createProjectResponseSchema = z.object({ id: z.uuid() });
 export type CreateProjectResponse = z.infer<typeof createProjectResponseSchema>;

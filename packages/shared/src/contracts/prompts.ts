@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clientIdSchema } from './common.ts';
 import { locales } from '../locales.ts';
 import { freeText } from '../rules/text.ts';
 
@@ -42,6 +43,7 @@ export type PromptGroupsResponse = z.infer<typeof promptGroupsResponseSchema>;
 
 /** `POST /prompt/custom` → `{ id }`. A custom prompt belongs to a workspace and a language. */
 export const createCustomPromptBodySchema = z.strictObject({
+  id: clientIdSchema,
   workspaceId: z.uuid(),
   language: promptLanguageSchema,
   name: promptNameSchema,

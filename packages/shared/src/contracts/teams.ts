@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, isValidEmail } from '../rules/email.ts';
+import { INVITATION_TOKEN_PATTERN } from '../rules/invitation-token.ts';
 import { freeText } from '../rules/text.ts';
 import { workspaceOwnerSchema } from './workspace.ts';
 
@@ -10,8 +11,8 @@ import { workspaceOwnerSchema } from './workspace.ts';
 
 export const INVITATION_VALID_DAYS = 7;
 
-/** An invitation token: 32 random bytes, base64url without padding (43 characters). */
-export const invitationTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Invalid invitation token');
+/** An invitation link's token (rules/invitation-token.ts). */
+export const invitationTokenSchema = z.string().regex(INVITATION_TOKEN_PATTERN, 'Invalid invitation token');
 
 export const inviteBodySchema = z.strictObject({
   email: freeText({ max: EMAIL_MAX_LENGTH }).refine(isValidEmail, {

@@ -1,33 +1,43 @@
 import { describe, expect, it } from 'vitest';
-import { clampSeatCount, SEAT_COUNTER } from './seats.ts';
+import { checkSeatCount, SEAT_COUNTER, stepSeatCount } from './seats.ts';
 
-describe('clampSeatCount', () => {
-  it('keeps values from 1 to 99', () => {
-    expect(clampSeatCount(1)).toBe(1);
-    expect(clampSeatCount(42)).toBe(42);
-    expect(clampSeatCount('99')).toBe(99);
+describe('checkSeatCount', () => {
+  it('accepts whole numbers from 1 to 99', () => {
+    expect(checkSeatCount('1')).toEqual({ ok: true, count: 1 });
+    expect(checkSeatCount('42')).toEqual({ ok: true, count: 42 });
+    expect(checkSeatCount(' 99 ')).toEqual({ ok: true, count: 99 });
+    expect(checkSeatCount('07')).toEqual({ ok: true, count: 7 });
   });
 
-  it('raises 0 to the minimum', () => {
-    expect(clampSeatCount(0)).toBe(1);
-    expect(clampSeatCount('00')).toBe(1);
+  it('refuses 0 instead of buying 1', () => {
+    expect(checkSeatCount('0')).toEqual({ ok: false, problem: 'tooFew' });
+    expect(checkSeatCount('00')).toEqual({ ok: false, problem: 'tooFew' });
   });
 
-  it('keeps no more digits than the maximum has', () => {
-    expect(clampSeatCount('123')).toBe(12);
-    expect(clampSeatCount(1000)).toBe(10);
-    expect(clampSeatCount('999')).toBe(99);
+  it('refuses 100 and more instead of cutting them to 10', () => {
+    expect(checkSeatCount('100')).toEqual({ ok: false, problem: 'tooMany' });
+    expect(checkSeatCount('999')).toEqual({ ok: false, problem: 'tooMany' });
   });
 
-  it('drops everything that is not a digit', () => {
-    expect(clampSeatCount('1a2')).toBe(12);
-    expect(clampSeatCount('-5')).toBe(5);
-    expect(clampSeatCount(' 7 ')).toBe(7);
+  it('refuses an empty field and anything but digits instead of buying 1', () => {
+    expect(checkSeatCount('')).toEqual({ ok: false, problem: 'empty' });
+    expect(checkSeatCount('   ')).toEqual({ ok: false, problem: 'empty' });
+    expect(checkSeatCount('abc')).toEqual({ ok: false, problem: 'notANumber' });
+    expect(checkSeatCount('1a2')).toEqual({ ok: false, problem: 'notANumber' });
+    expect(checkSeatCount('-5')).toEqual({ ok: false, problem: 'notANumber' });
+    expect(checkSeatCount('2.5')).toEqual({ ok: false, problem: 'notANumber' });
   });
 
-  it('defaults to 1 when there are no digits', () => {
-    expect(SEAT_COUNTER.default).toBe(1);
-    expect(clampSeatCount('')).toBe(1);
-    expect(clampSeatCount('abc')).toBe(1);
+  it('starts at 1', () => {
+    expect(checkSeatCount(String(SEAT_COUNTER.default))).toEqual({ ok: true, count: 1 });
+  });
+});
+
+describe('stepSeatCount', () => {
+  it('moves one seat at a time within 1 to 99', () => {
+    expect(stepSeatCount(1, 1)).toBe(2);
+    expect(stepSeatCount(1, -1)).toBe(1);
+    expect(stepSeatCount(99, 1)).toBe(99);
+    expect(stepSeatCount(50, -1)).toBe(49);
   });
 });

@@ -127,15 +127,19 @@ function pieceReply(request: DemoRequest, texts: DemoTexts, seed: number, closin
   return [...frame.head, ...body, ...listBlocks, ...tail];
 }
 
-/** The reply to a chat request, in `brandVoice` when the chat has one. */
+/**
+ * The reply to a chat request, in `brandVoice` when the chat has one. `variant` picks another
+ * wording of the same reply (0, the first, depends on the message alone).
+ */
 export function composeDemoReply(
   message: string,
   workspaceLanguage: Locale,
   brandVoice: DemoBrandVoice | null = null,
+  variant = 0,
 ): string {
   const request = parseRequest(message, workspaceLanguage);
   const texts = demoTexts[request.language];
-  const seed = seedOf(message);
+  const seed = (seedOf(message) + variant) >>> 0;
   const habits = brandVoice ? voiceHabits(brandVoice.voice) : null;
   const closing = habits ? [voiceClosing(habits, request.language)] : [];
   const { list } = request;

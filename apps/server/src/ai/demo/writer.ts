@@ -27,6 +27,11 @@ export interface DemoCallOptions {
   language?: Locale;
   task?: DemoTask;
   brandVoice?: DemoBrandVoice | null;
+  /**
+   * Another version of a chat reply, as Regenerate asks for: any number but 0 gives a reply worded
+   * differently from the first one to the same message (0 or absent: the first).
+   */
+  variant?: number;
 }
 
 /** The provider options that tell the demo writer about a call (only the values given). */
@@ -81,7 +86,32 @@ function composedAnswer(call: LanguageModelV3CallOptions): string {
   const message = lastUserText(call.prompt);
   if (options.task === 'analyze') return composeVoiceDescription(message, language);
   if (options.task === 'improve') return composeImprovedPrompt(message, language);
-  return composeDemoReply(message, language, options.brandVoice ?? null);
+  return demoReply(message, language, options.brandVoice ?? null, options.variant ?? 0);
+}
+
+/** How many neighbouring wordings a variant tries before it says it is another version. */
+const VARIANT_TRIES = 16;
+
+/** The opening of a version whose wording has no other choices (a short, general reply). */
+const anotherVersion: Record<Locale, readonly string[]> = {
+  es: ['Otra versión:', 'Aquí tienes una alternativa:', 'Probemos con otro enfoque:'],
+  en: ['Another version:', 'Here is an alternative:', "Let's try another angle:"],
+};
+
+/**
+ * A regenerated reply is what the person asked for only if it reads differently: the variant's
+ * wording, or the next one that differs from the first reply; a reply with no other wording opens
+ * by saying it is another version.
+ */
+function demoReply(message: string, language: Locale, voice: DemoBrandVoice | null, variant: number) {
+  const first = composeDemoReply(message, language, voice);
+  if (variant === 0) return first;
+  for (let step = 0; step < VARIANT_TRIES; step += 1) {
+    const text = composeDemoReply(message, language, voice, variant + step);
+    if (text !== first) return text;
+  }
+  const openings = anotherVersion[requestLanguage(message, language)];
+  return `${openings[variant % openings.length]}\n\n${first}`;
 }
 
 /**

@@ -1,11 +1,6 @@
 import type { Locale } from '@redacta/shared';
+import { escapeHtml } from './escape-html.ts';
 import type { OutgoingMail } from '../transport.ts';
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 const copy = {
   login: {

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { prices, type CheckoutLookupKey, type SandboxCheckout } from '@redacta/shared';
+import { prices, retentionOfferTerms, type CheckoutLookupKey, type SandboxCheckout } from '@redacta/shared';
 import type { Db } from '../../db/client.ts';
 import { sandboxCheckoutSessions, workspaces } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -65,9 +65,15 @@ export const sandboxChanges = {
     ...state,
     cancelAtPeriodEnd: cancel,
   }),
+  /**
+   * The retention offer (`retentionOfferTerms`): monthly, the next 3 monthly invoices, so it runs 3
+   * months from now; yearly, the next yearly invoice only, so it runs until that invoice's date.
+   */
   retentionDiscount: (state: SubscriptionState, now: Date): SubscriptionState => {
-    const ends = new Date(now);
-    ends.setUTCMonth(ends.getUTCMonth() + prices.cancelOfferMonths);
+    const ends =
+      state.paymentType === 'YEARLY' && state.currentPeriodEnd
+        ? state.currentPeriodEnd
+        : addPeriod(now, 'MONTHLY', retentionOfferTerms('MONTHLY').invoices);
     return { ...state, discountEndsAt: ends, retentionDiscount: true };
   },
 };

@@ -1,10 +1,11 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type {
-  BillingMode,
-  CreateSubscriptionBody,
-  PriceListResponse,
-  SubscriptionSummary,
+import {
+  checkoutLookupKey,
+  type BillingMode,
+  type CreateSubscriptionBody,
+  type PriceListResponse,
+  type SubscriptionSummary,
 } from '@redacta/shared';
 import type { Config } from '../../config.ts';
 import type { Database, Db } from '../../db/client.ts';
@@ -65,8 +66,13 @@ export async function billingSummary(billing: Billing, workspaceId: string, user
   if (billing.mode === 'sandbox') {
     await endSandboxPeriodIfOver(billing.db, await storedSubscription(billing.db, workspaceId));
   }
-  return subscriptionSummary(billing.db, billing.mode, workspaceId, userId);
+  return summaryOf(billing, workspaceId, userId);
 }
+
+const summaryOf = (billing: Billing, workspaceId: string, userId: string) =>
+  subscriptionSummary(billing.db, billing.mode, workspaceId, userId, {
+    enterpriseContactEmail: billing.config.ENTERPRISE_CONTACT_EMAIL ?? null,
+  });
 
 /** The owner's gate for every change, then billing must be on (off: the operator command changes plans). */
 async function requireBillingOwner(billing: Billing, workspaceId: string, userId: string) {
@@ -123,7 +129,12 @@ export async function createSubscription(
     );
   }
 
-  const request = { ...body, successUrl: success.toString(), cancelUrl };
+  const request = {
+    ...body,
+    lookupKey: checkoutLookupKey(body.lookupKey),
+    successUrl: success.toString(),
+    cancelUrl,
+  };
   if (billing.mode === 'sandbox') return { url: await createSandboxCheckout(db, { ...request, userId }) };
 
   const stripe = stripeOf(billing);
@@ -216,7 +227,7 @@ async function changeSubscription(
         : stateFromStripe(await change.stripe(stripeOf(billing), row.externalId, version), workspaceId);
     await applySubscriptionState(db, state);
   });
-  return subscriptionSummary(billing.db, billing.mode, workspaceId, userId);
+  return summaryOf(billing, workspaceId, userId);
 }
 
 export const upgradeToYearly = (billing: Billing, userId: string, workspaceId: string) =>

@@ -1,13 +1,36 @@
 import type Stripe from 'stripe';
 import type { FastifyBaseLogger } from 'fastify';
-import { prices as productPrices, type CheckoutLookupKey, type PriceName } from '@redacta/shared';
+import { retentionOfferTerms, type CheckoutLookupKey, type PriceName } from '@redacta/shared';
 import type { Config } from '../../config.ts';
 import { callStripe, idempotencyKey } from './stripe-client.ts';
 import type { StripePrices } from './prices.ts';
 import type { PaymentType, SubscriptionState, SubscriptionStatus } from './subscription-state.ts';
 
-/** The retention offer's coupon, created in Stripe the first time it is needed. */
-export const RETENTION_COUPON_ID = 'redacta-retention-60-3-months';
+/**
+ * The retention offer's coupon for a billing period (`retentionOfferTerms`), created in Stripe the
+ * first time it is needed: monthly, 60 % off for 3 months of invoices; yearly, 15 % off the next
+ * invoice only — the same amount, 60 % of three months of the yearly price.
+ */
+export function retentionCoupon(paymentType: PaymentType): Stripe.CouponCreateParams & { id: string } {
+  const { percentOff, invoices } = retentionOfferTerms(paymentType);
+  return paymentType === 'MONTHLY'
+    ? {
+        id: `redacta-retention-${percentOff}-${invoices}-months`,
+        name: `${percentOff} % × ${invoices}`,
+        percent_off: percentOff,
+        duration: 'repeating',
+        duration_in_months: invoices,
+      }
+    : {
+        id: `redacta-retention-${percentOff}-next-invoice`,
+        name: `${percentOff} % × 1`,
+        percent_off: percentOff,
+        duration: 'once',
+      };
+}
+
+const retentionCouponIds: readonly string[] = [retentionCoupon('MONTHLY').id, retentionCoupon('YEARLY').id];
+const yearlyRetentionCouponId = retentionCoupon('YEARLY').id;
 
 /** Stripe's statuses in ours: an expired first payment is a cancelled subscription, a paused one unpaid. */
 const statusOf: Record<Stripe.Subscription.Status, SubscriptionStatus> = {
@@ -56,7 +79,10 @@ export function stateFromStripe(subscription: Stripe.Subscription, workspaceId: 
   const pro = proItem(subscription);
   const periodEnd = (pro ?? subscription.items.data[0])?.current_period_end;
   const discounts = subscription.discounts.filter((d): d is Stripe.Discount => typeof d !== 'string');
-  const ends = discounts.map((d) => d.end).filter((end): end is number => end !== null);
+  // A once-only discount has no end of its own: it lasts until the invoice it applies to, the next one.
+  const ends = discounts
+    .map((d) => d.end ?? (discountCoupon(d) === yearlyRetentionCouponId ? (periodEnd ?? null) : null))
+    .filter((end): end is number => end !== null);
   return {
     provider: 'stripe',
     externalId: subscription.id,
@@ -68,7 +94,7 @@ export function stateFromStripe(subscription: Stripe.Subscription, workspaceId: 
     currentPeriodEnd: periodEnd ? new Date(periodEnd * 1000) : null,
     cancelAtPeriodEnd: subscription.cancel_at_period_end,
     discountEndsAt: ends.length > 0 ? new Date(Math.max(...ends) * 1000) : null,
-    retentionDiscount: discounts.some((d) => discountCoupon(d) === RETENTION_COUPON_ID),
+    retentionDiscount: discounts.some((d) => retentionCouponIds.includes(discountCoupon(d) ?? '')),
   };
 }
 
@@ -183,9 +209,16 @@ export class StripeBilling {
     );
   }
 
-  /** Adds seats: the seat price's quantity grows by `added`, prorated and invoiced at once. */
+  /**
+   * Adds seats: the seat price's quantity grows by `added`, prorated and invoiced at once — except
+   * while the yearly retention discount waits for the renewal invoice: an invoice now would use it
+   * up, so the prorated seats join the renewal invoice, discounted with the rest.
+   */
   async addSeats(subscriptionId: string, added: number, version: string): Promise<Stripe.Subscription> {
     const current = await this.retrieve(subscriptionId);
+    const waitingDiscount = current.discounts.some(
+      (d) => typeof d !== 'string' && discountCoupon(d) === yearlyRetentionCouponId,
+    );
     const seats = seatItem(current);
     const quantity = (seats?.quantity ?? 0) + added;
     const price = (await this.prices.get())[seatPrice[paymentTypeOf(current)]];
@@ -194,7 +227,7 @@ export class StripeBilling {
       : { price: price.id, quantity };
     return this.update(
       subscriptionId,
-      { items: [item], proration_behavior: 'always_invoice' },
+      { items: [item], proration_behavior: waitingDiscount ? 'create_prorations' : 'always_invoice' },
       idempotencyKey('add-seats', subscriptionId, seats?.quantity ?? 0, quantity, version),
     );
   }
@@ -207,32 +240,24 @@ export class StripeBilling {
     );
   }
 
-  /** The retention offer: 60 % off for three months, through one shared coupon. */
+  /** The retention offer for the subscription's billing period, through one shared coupon per period. */
   async applyRetentionDiscount(subscriptionId: string, version: string) {
-    await this.ensureRetentionCoupon();
+    const coupon = retentionCoupon(paymentTypeOf(await this.retrieve(subscriptionId)));
+    await this.ensureCoupon(coupon);
     return this.update(
       subscriptionId,
-      { discounts: [{ coupon: RETENTION_COUPON_ID }] },
+      { discounts: [{ coupon: coupon.id }] },
       idempotencyKey('retention-discount', subscriptionId, version),
     );
   }
 
-  private ensureRetentionCoupon(): Promise<void> {
+  private ensureCoupon(coupon: Stripe.CouponCreateParams & { id: string }): Promise<void> {
     return callStripe(this.log, 'prepare the discount', async () => {
       try {
-        await this.stripe.coupons.retrieve(RETENTION_COUPON_ID);
+        await this.stripe.coupons.retrieve(coupon.id);
       } catch (error) {
         if ((error as { code?: string }).code !== 'resource_missing') throw error;
-        await this.stripe.coupons.create(
-          {
-            id: RETENTION_COUPON_ID,
-            name: `${productPrices.cancelOfferPercent} % × ${productPrices.cancelOfferMonths}`,
-            percent_off: productPrices.cancelOfferPercent,
-            duration: 'repeating',
-            duration_in_months: productPrices.cancelOfferMonths,
-          },
-          { idempotencyKey: idempotencyKey('coupon', RETENTION_COUPON_ID) },
-        );
+        await this.stripe.coupons.create(coupon, { idempotencyKey: idempotencyKey('coupon', coupon.id) });
       }
     });
   }

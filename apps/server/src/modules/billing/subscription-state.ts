@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
-import type { SubscriptionSummary } from '@redacta/shared';
+import type { PaymentType, SubscriptionSummary } from '@redacta/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { subscriptions } from '../../db/schema.ts';
 import { lockWorkspace } from '../invitations/index.ts';
 import { changeWorkspacePlan } from '../plans/service.ts';
 
 export type SubscriptionStatus = Exclude<SubscriptionSummary['status'], 'none'>;
-export type PaymentType = 'MONTHLY' | 'YEARLY';
+export type { PaymentType };
 
 /**
  * A subscription as its provider has it now — read back from Stripe, or computed by the sandbox. The

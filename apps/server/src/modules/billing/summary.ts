@@ -26,6 +26,7 @@ export async function subscriptionSummary(
   billingMode: BillingMode,
   workspaceId: string,
   userId: string,
+  offered: { enterpriseContactEmail: string | null },
   now = new Date(),
 ): Promise<SubscriptionSummary> {
   const role = await requireMembership(db, workspaceId, userId);
@@ -50,5 +51,6 @@ export async function subscriptionSummary(
     discountEndsAt:
       live && row.discountEndsAt && row.discountEndsAt > now ? row.discountEndsAt.toISOString() : null,
     canManage: role === 'owner' && billingMode !== 'off',
+    enterpriseContactEmail: offered.enterpriseContactEmail,
   };
 }

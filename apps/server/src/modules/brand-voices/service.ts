@@ -8,6 +8,7 @@ import {
 } from '@redacta/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { brandVoices, users } from '../../db/schema.ts';
+import { createOnce } from '../../lib/create-once.ts';
 import { AppError, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { requireCreatorOrOwner } from '../members/rules.ts';
 import { requireRoomToReplace, requireStorageRoom, textBytes } from '../storage/service.ts';
@@ -154,17 +155,40 @@ export async function createBrandVoice(
   body: CreateBrandVoiceBody,
 ): Promise<BrandVoice> {
   await requireMembership(db, workspaceId, userId);
-  return withOneDefault(db, async (tx) => {
-    await requireListRoom(tx, 'brandVoices', workspaceId);
-    await requireStorageRoom(tx, workspaceId, textBytes(body.name, body.voice));
-    const isDefault = body.isDefault ?? false;
-    if (isDefault) await clearOtherDefaults(tx, workspaceId);
-    const [created] = await tx
-      .insert(brandVoices)
-      .values({ workspaceId, name: body.name, voice: body.voice, isDefault, addedBy: userId })
-      .returning({ id: brandVoices.id });
-    return readVoice(tx, created!.id);
+  const { row } = await createOnce(body.id, {
+    find: async (id) =>
+      (
+        await db
+          .select({ id: brandVoices.id, workspaceId: brandVoices.workspaceId, addedBy: brandVoices.addedBy })
+          .from(brandVoices)
+          .where(eq(brandVoices.id, id))
+      )[0],
+    isOwn: (voice) => voice.workspaceId === workspaceId && voice.addedBy === userId,
+    create: () =>
+      withOneDefault(db, async (tx) => {
+        await requireListRoom(tx, 'brandVoices', workspaceId);
+        await requireStorageRoom(tx, workspaceId, textBytes(body.name, body.voice));
+        const isDefault = body.isDefault ?? false;
+        if (isDefault) await clearOtherDefaults(tx, workspaceId);
+        const [created] = await tx
+          .insert(brandVoices)
+          .values({
+            id: body.id,
+            workspaceId,
+            name: body.name,
+            voice: body.voice,
+            isDefault,
+            addedBy: userId,
+          })
+          .returning({
+            id: brandVoices.id,
+            workspaceId: brandVoices.workspaceId,
+            addedBy: brandVoices.addedBy,
+          });
+        return created!;
+      }),
   });
+  return readVoice(db, row.id);
 }
 
 /** Rename, rewrite or (un)set as default: the voice's creator or the workspace owner. */

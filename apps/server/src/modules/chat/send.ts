@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import type { ChatStreamPart, SendChatRequestBody } from '@redacta/shared';
 import { demoWriterOptions } from '../../ai/demo/writer.ts';
 import { liveSearchMode } from '../../ai/live-search.ts';
@@ -177,7 +178,13 @@ async function answerTurn(
   const call = {
     prompt,
     // The voice is in the system prompt for real models; the demo writer is handed it here.
-    providerOptions: demoWriterOptions({ language: workspace.language, task: 'chat', brandVoice }),
+    // A regenerated reply is another version: the demo writer words it differently from the first.
+    providerOptions: demoWriterOptions({
+      language: workspace.language,
+      task: 'chat',
+      brandVoice,
+      ...('regenerate' in input ? { variant: randomInt(1, 2 ** 31) } : {}),
+    }),
     ...(ceiling ? { maxOutputTokens: maxTokensFor(ceiling.limit, workspace.language) } : {}),
   };
   const modelStartedAt = performance.now();

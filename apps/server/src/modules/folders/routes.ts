@@ -22,7 +22,8 @@ export const folderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/folder',
     {
       schema: schema({
-        summary: 'Create a folder (name trimmed, 1–100 characters, unique in the workspace ignoring case)',
+        summary:
+          'Create a folder (name trimmed, 1–100 characters, unique in the workspace ignoring case); the same `id` sent again answers the same folder',
         description: `At most ${FOLDERS_PER_WORKSPACE} folders per workspace (409 FOLDERS_FULL beyond).`,
         body: createFolderBodySchema,
         response: { 201: folderSchema },
@@ -30,8 +31,7 @@ export const folderRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
     },
     async (request, reply) => {
-      const { workspaceId, name } = request.body;
-      return reply.status(201).send(await createFolder(app.db, request.userId, workspaceId, name));
+      return reply.status(201).send(await createFolder(app.db, request.userId, request.body));
     },
   );
 

@@ -2,6 +2,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import type { Folder, FolderWithCount, ProjectList, ProjectListQuery } from '@redacta/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { folders, projects } from '../../db/schema.ts';
+import { createOnce } from '../../lib/create-once.ts';
 import { AppError, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { requireCreatorOrOwner } from '../members/rules.ts';
 import { requireListRoom } from '../workspaces/list-caps.ts';
@@ -53,15 +54,31 @@ async function withUniqueName<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function createFolder(db: Db, userId: string, workspaceId: string, name: string) {
+/** A repeat of the same create (the same client id) answers the folder it made (lib/create-once.ts). */
+export async function createFolder(
+  db: Db,
+  userId: string,
+  input: { workspaceId: string; name: string; id?: string },
+) {
+  const { workspaceId } = input;
   await requireMembership(db, workspaceId, userId);
-  const [folder] = await withUniqueName(() =>
-    db.transaction(async (tx) => {
-      await requireListRoom(tx, 'folders', workspaceId);
-      return tx.insert(folders).values({ workspaceId, name: name.trim(), createdBy: userId }).returning();
-    }),
-  );
-  return toFolder(folder!);
+  const { row } = await createOnce(input.id, {
+    find: async (id) => (await db.select().from(folders).where(eq(folders.id, id)))[0],
+    isOwn: (folder) => folder.workspaceId === workspaceId && folder.createdBy === userId,
+    create: async () => {
+      const [folder] = await withUniqueName(() =>
+        db.transaction(async (tx) => {
+          await requireListRoom(tx, 'folders', workspaceId);
+          return tx
+            .insert(folders)
+            .values({ id: input.id, workspaceId, name: input.name.trim(), createdBy: userId })
+            .returning();
+        }),
+      );
+      return folder!;
+    },
+  });
+  return toFolder(row);
 }
 
 export async function renameFolder(db: Db, folderId: string, userId: string, name: string) {

@@ -6,22 +6,24 @@ import { invitations, memberships, users, workspaces } from '../../db/schema.ts'
 import { AppError, notFound } from '../../lib/errors.ts';
 import { lockWorkspace } from './seats.ts';
 import { displayName } from './service.ts';
-import { hashInvitationToken, invitationState } from './tokens.ts';
+import { findInvitationByToken, invitationState } from './tokens.ts';
 
 const inviters = alias(users, 'inviter');
 
 /**
  * What the invitation page shows before anyone signs in: the token alone is the proof, so only what
  * its holder was already told by e-mail is answered (workspace, inviter, invited address) plus the
- * state. An unknown token — never issued, or replaced by a resend — is 404.
+ * state. An unknown token — never issued, or from before the invitation expired and was issued again — is 404.
  */
 export async function previewInvitation(db: Db, token: string): Promise<InvitationPreview> {
+  const found = await findInvitationByToken(db, token);
+  if (!found) throw notFound('Invitation');
   const [row] = await db
     .select({ invitation: invitations, workspaceName: workspaces.name, inviter: inviters })
     .from(invitations)
     .innerJoin(workspaces, eq(workspaces.id, invitations.workspaceId))
     .innerJoin(inviters, eq(inviters.id, invitations.invitedBy))
-    .where(eq(invitations.tokenHash, hashInvitationToken(token)));
+    .where(eq(invitations.id, found.id));
   if (!row) throw notFound('Invitation');
   return {
     state: invitationState(row.invitation),
@@ -43,21 +45,13 @@ export async function acceptInvitation(
   userId: string,
   token: string,
 ): Promise<AcceptInvitationResponse> {
-  const tokenHash = hashInvitationToken(token);
   return db.transaction(async (tx) => {
-    const [found] = await tx
-      .select({ workspaceId: invitations.workspaceId })
-      .from(invitations)
-      .where(eq(invitations.tokenHash, tokenHash));
+    const found = await findInvitationByToken(tx, token);
     if (!found) throw notFound('Invitation');
     // Workspace before invitation, the lock order of every invitation write (service.ts).
     await lockWorkspace(tx, found.workspaceId);
-    const [invitation] = await tx
-      .select()
-      .from(invitations)
-      .where(eq(invitations.tokenHash, tokenHash))
-      .for('update');
-    // Resent in between: this link no longer works.
+    const invitation = await findInvitationByToken(tx, token, true);
+    // Reissued after expiring in between: this link no longer works.
     if (!invitation) throw notFound('Invitation');
 
     const state = invitationState(invitation);

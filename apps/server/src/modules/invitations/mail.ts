@@ -1,11 +1,6 @@
 import { INVITATION_VALID_DAYS, type Locale } from '@redacta/shared';
+import { escapeHtml } from '../../mail/templates/escape-html.ts';
 import type { OutgoingMail } from '../../mail/transport.ts';
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 interface InvitationMailCopy {
   subject: (inviter: string, workspace: string) => string;

@@ -13,7 +13,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { requireMembership } from '../workspaces/service.ts';
 import { invitationMail } from './mail.ts';
 import { isPending, lockWorkspace, seatsUsed } from './seats.ts';
-import { invitationState, issuedAt, issueInvitationToken } from './tokens.ts';
+import { invitationState, issuedAt, issueInvitationLink } from './tokens.ts';
 
 /*
  * Invitation rules (docs/product.md, "Who may do what"):
@@ -23,8 +23,9 @@ import { invitationState, issuedAt, issueInvitationToken } from './tokens.ts';
  * - Members besides the owner plus pending invitations never exceed `user_seats`: the count and the
  *   write happen in one transaction holding the workspace row lock (seats.ts).
  * - One open invitation per address and workspace (a unique index): inviting the address again
- *   sends that invitation again with a new link instead of taking a second seat. The same invitation
- *   asked for again within a minute (a double click, a retry) answers the same and sends no mail.
+ *   sends that invitation again with one more link instead of taking a second seat; every link mailed
+ *   for it works until it is accepted, revoked or expires (tokens.ts). The same invitation asked for
+ *   again within a minute (a double click, a retry) answers as the first time and sends no mail.
  * - Only the inviter or the owner may resend or revoke an invitation, through the invite route too:
  *   another member inviting an address with a pending invitation gets NOT_INVITER. An expired one is
  *   dead, so whoever invites the address again becomes its inviter.
@@ -90,9 +91,10 @@ async function isMemberByEmail(tx: Tx, workspaceId: string, email: string): Prom
 }
 
 /**
- * A new link (token and expiry) for an open invitation, its mail's budgets spent. An expired one held
- * no seat, so it must find a free seat again as a new invitation would; `inviter`, when given, becomes
- * the expired invitation's inviter.
+ * Mails an open invitation again. A pending one gets one more link, and every link mailed before
+ * keeps working with the new expiry; an expired one held no seat, so it must find a free seat again
+ * as a new invitation would, and starts over with only the new link (its old links expired).
+ * `inviter`, when given, becomes the expired invitation's inviter.
  */
 async function reissue(
   tx: Tx,
@@ -108,7 +110,10 @@ async function reissue(
   requirePaidPlan(workspace.plan);
   if (state === 'expired') await requireFreeSeat(tx, workspace);
   await mail.spend();
-  const { token, tokenHash, expiresAt } = issueInvitationToken();
+  const { token, tokenHash, expiresAt } = issueInvitationLink(
+    invitation.id,
+    state === 'pending' ? invitation : undefined,
+  );
   const invitedBy = state === 'expired' && mail.inviter ? mail.inviter : invitation.invitedBy;
   const [updated] = await tx
     .update(invitations)
@@ -150,10 +155,17 @@ async function sendInvitation(
   return inviter;
 }
 
-/** A pending invitation whose link was mailed less than a minute ago. */
+/** A pending invitation whose newest link was mailed less than a minute ago. */
 const justSent = (invitation: InvitationRow) =>
   invitationState(invitation) === 'pending' &&
   Date.now() - issuedAt(invitation).getTime() < REPEATED_INVITATION_MS;
+
+/**
+ * Whether the newest link of a pending invitation was a resend: a resend adds a link, while a new
+ * invitation (or one issued again after expiring) starts with one. A repeat answers as the request
+ * it repeats, so a double click on a first invitation never reads "sent again".
+ */
+const wasResent = (invitation: InvitationRow) => invitation.tokenHash.includes(' ');
 
 export async function inviteToWorkspace(
   app: FastifyInstance,
@@ -185,17 +197,17 @@ export async function inviteToWorkspace(
         throw new AppError('NOT_INVITER', NOT_INVITER_MESSAGE);
       }
       if (justSent(open)) {
-        return { invitation: open, token: null, wasPending: true, workspaceName: workspace.name };
+        return { invitation: open, token: null, wasPending: wasResent(open), workspaceName: workspace.name };
       }
       const reissued = await reissue(tx, open, workspace, { spend, inviter: input.userId });
       return { ...reissued, workspaceName: workspace.name };
     }
     await requireFreeSeat(tx, workspace);
     await spend();
-    const { token, tokenHash, expiresAt } = issueInvitationToken();
+    const { id, token, tokenHash, expiresAt } = issueInvitationLink();
     const [created] = await tx
       .insert(invitations)
-      .values({ workspaceId: workspace.id, email, invitedBy: input.userId, tokenHash, expiresAt })
+      .values({ id, workspaceId: workspace.id, email, invitedBy: input.userId, tokenHash, expiresAt })
       .returning();
     return { invitation: created!, token, wasPending: false, workspaceName: workspace.name };
   });

@@ -47,14 +47,14 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: schema({
         summary:
-          'Create a project (and its empty document); without a name it is "<date> Sin título" until its first chat message names it',
+          'Create a project (and its empty document); without a name it is "<date> Sin título" until its first chat message names it; the same `id` sent again answers the same project',
         params: idParamsSchema,
         body: createProjectBodySchema,
         response: { 201: createProjectResponseSchema },
       }),
     },
     async (request, reply) => {
-      const created = await createProject(app.db, request.params.id, request.userId, request.body?.name);
+      const created = await createProject(app.db, request.params.id, request.userId, request.body ?? {});
       return reply.status(201).send(created);
     },
   );

@@ -9,6 +9,7 @@ import {
 } from '@redacta/shared';
 import type { Db } from '../../db/client.ts';
 import { conversationEntries, documents, folders, projects, users, workspaces } from '../../db/schema.ts';
+import { createOnce } from '../../lib/create-once.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { lockWorkspace } from '../invitations/index.ts';
 import { requireWithinQuotaAfterWrite, storedDocumentBytes } from '../storage/service.ts';
@@ -49,10 +50,11 @@ export async function createProject(
   db: Db,
   workspaceId: string,
   userId: string,
-  name?: string,
+  input: { name?: string; id?: string } = {},
 ): Promise<{ id: string }> {
   await requireMembership(db, workspaceId, userId);
-  let projectName = name?.trim();
+  const chosen = input.name?.trim();
+  let projectName = chosen;
   if (!projectName) {
     // An unnamed project is called "<date> Sin título" / "<date> Untitled" in the workspace's language,
     // which is its owner's.
@@ -63,14 +65,27 @@ export async function createProject(
       .where(eq(workspaces.id, workspaceId));
     projectName = defaultProjectName(resolveLocale(owner?.locale));
   }
-  return db.transaction(async (tx) => {
-    const [project] = await tx
-      .insert(projects)
-      .values({ workspaceId, createdBy: userId, name: projectName, nameIsDefault: !name?.trim() })
-      .returning({ id: projects.id });
-    await tx.insert(documents).values({ projectId: project!.id, content: emptyDocumentContent });
-    return project!;
+  // A repeat of the same create (the same client id) answers the project it made (lib/create-once.ts).
+  const { row } = await createOnce(input.id, {
+    find: async (id) =>
+      (
+        await db
+          .select({ id: projects.id, workspaceId: projects.workspaceId, createdBy: projects.createdBy })
+          .from(projects)
+          .where(eq(projects.id, id))
+      )[0],
+    isOwn: (project) => project.workspaceId === workspaceId && project.createdBy === userId,
+    create: () =>
+      db.transaction(async (tx) => {
+        const [project] = await tx
+          .insert(projects)
+          .values({ id: input.id, workspaceId, createdBy: userId, name: projectName, nameIsDefault: !chosen })
+          .returning({ id: projects.id, workspaceId: projects.workspaceId, createdBy: projects.createdBy });
+        await tx.insert(documents).values({ projectId: project!.id, content: emptyDocumentContent });
+        return project!;
+      }),
   });
+  return { id: row.id };
 }
 
 export async function getProject(db: Db, projectId: string, userId: string): Promise<Project> {

@@ -11,6 +11,7 @@ import {
 } from '@redacta/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { promptUsage, prompts } from '../../db/schema.ts';
+import { createOnce } from '../../lib/create-once.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { requireCreatorOrOwner } from '../members/rules.ts';
 import { requireRoomToReplace, requireStorageRoom, textBytes } from '../storage/service.ts';
@@ -104,23 +105,37 @@ export async function promptGroups(
   ];
 }
 
+/** A repeat of the same create (the same client id) answers the prompt it made (lib/create-once.ts). */
 export async function createCustomPrompt(db: Db, userId: string, body: CreateCustomPromptBody) {
   await requireMembership(db, body.workspaceId, userId);
-  return db.transaction(async (tx) => {
-    await requireListRoom(tx, 'customPrompts', body.workspaceId);
-    await requireStorageRoom(tx, body.workspaceId, textBytes(body.name, body.text));
-    const [created] = await tx
-      .insert(prompts)
-      .values({
-        workspaceId: body.workspaceId,
-        language: body.language,
-        name: body.name,
-        text: body.text,
-        createdBy: userId,
-      })
-      .returning({ id: prompts.id });
-    return { id: created!.id };
+  const { row } = await createOnce(body.id, {
+    find: async (id) =>
+      (
+        await db
+          .select({ id: prompts.id, workspaceId: prompts.workspaceId, createdBy: prompts.createdBy })
+          .from(prompts)
+          .where(eq(prompts.id, id))
+      )[0],
+    isOwn: (prompt) => prompt.workspaceId === body.workspaceId && prompt.createdBy === userId,
+    create: () =>
+      db.transaction(async (tx) => {
+        await requireListRoom(tx, 'customPrompts', body.workspaceId);
+        await requireStorageRoom(tx, body.workspaceId, textBytes(body.name, body.text));
+        const [created] = await tx
+          .insert(prompts)
+          .values({
+            id: body.id,
+            workspaceId: body.workspaceId,
+            language: body.language,
+            name: body.name,
+            text: body.text,
+            createdBy: userId,
+          })
+          .returning({ id: prompts.id, workspaceId: prompts.workspaceId, createdBy: prompts.createdBy });
+        return created!;
+      }),
   });
+  return { id: row.id };
 }
 
 /**

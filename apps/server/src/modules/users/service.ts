@@ -1,7 +1,8 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { checkPersonName, type ChangeNameBody, type Locale } from '@redacta/shared';
+import { checkPersonName, resolveLocale, type ChangeNameBody, type Locale } from '@redacta/shared';
 import { users } from '../../db/schema.ts';
+import { emailChangedMail } from '../../mail/templates/email-changed-mail.ts';
 import { AppError, isUniqueViolation } from '../../lib/errors.ts';
 import { consumeCode } from '../auth/codes.ts';
 import { emailFromIdentifier, sendCode } from '../auth/service.ts';
@@ -69,7 +70,25 @@ export async function changeEmail(
     if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE);
     throw error;
   }
+  await tellPreviousAddress(app, { previous: user.email, email, locale: user.locale });
   return { email };
+}
+
+/**
+ * The previous address hears of the change, so a change its owner did not make is noticed. The change
+ * is already made: a notice that cannot be sent is logged rather than undoing it or failing the answer.
+ */
+async function tellPreviousAddress(
+  app: FastifyInstance,
+  change: { previous: string; email: string; locale: string },
+) {
+  try {
+    await app.mailer.send(
+      emailChangedMail({ to: change.previous, newEmail: change.email, locale: resolveLocale(change.locale) }),
+    );
+  } catch (error) {
+    app.log.error({ err: error }, 'could not tell the previous address of an e-mail change');
+  }
 }
 
 export async function changeLocale(app: FastifyInstance, userId: string, locale: Locale) {

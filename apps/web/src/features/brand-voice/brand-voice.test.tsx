@@ -164,6 +164,7 @@ describe('brand voices', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText('Voz de marca creada')).toBeInTheDocument();
     expect(calls.find((call) => call.key === `POST /api/brand-voice/workspace/${W}`)?.body).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       name: 'Cercana',
       voice: 'Tono: cercano y directo.',
       isDefault: true,

@@ -90,6 +90,28 @@ describe('prompt library', { timeout: 20_000 }, () => {
     Element.prototype.scrollIntoView = vi.fn();
   });
 
+  it('a prompt being written is not thrown away without a question: Escape and Cancel ask first', async () => {
+    const { calls } = renderLibrary();
+    const dialog = await openLibrary();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Nuevo prompt' }));
+    // Nothing typed yet: Cancel just goes back to the list.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    expect(within(dialog).queryByLabelText('Nombre')).not.toBeInTheDocument();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Nuevo prompt' }));
+    await userEvent.type(within(dialog).getByLabelText('Nombre'), 'Titular');
+    await userEvent.keyboard('{Escape}');
+    const question = await screen.findByRole('dialog', { name: '¿Salir sin guardar?' });
+    await userEvent.click(within(question).getByRole('button', { name: 'Seguir editando' }));
+    expect(within(dialog).getByLabelText('Nombre')).toHaveValue('Titular');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    const again = await screen.findByRole('dialog', { name: '¿Salir sin guardar?' });
+    await userEvent.click(within(again).getByRole('button', { name: 'Salir sin guardar' }));
+    await waitFor(() => expect(within(dialog).queryByLabelText('Nombre')).not.toBeInTheDocument());
+    expect(calls.some((call) => call.key === 'POST /api/prompt/custom')).toBe(false);
+  });
+
   it('search ignores accents and case, across names and texts', async () => {
     renderLibrary();
     const dialog = await openLibrary();
@@ -209,6 +231,7 @@ describe('prompt library', { timeout: 20_000 }, () => {
 
     expect(await screen.findByText('Prompt personalizado creado')).toBeInTheDocument();
     expect(calls.find((call) => call.key === 'POST /api/prompt/custom')?.body).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       workspaceId: W,
       language: 'es',
       name: 'Titular de oferta',
@@ -409,6 +432,7 @@ describe('prompt library', { timeout: 20_000 }, () => {
 
     expect(await screen.findByText('Prompt personalizado creado')).toBeInTheDocument();
     expect(calls.find((call) => call.key === 'POST /api/prompt/custom')?.body).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       workspaceId: W,
       language: 'en',
       name: 'Headline',

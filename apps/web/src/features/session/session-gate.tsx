@@ -63,8 +63,8 @@ export function SessionGate({ children }: { children: ReactNode }) {
     return () => clearTimeout(timer);
   }, [signedIn, queryClient]);
 
-  // stripe=true: back from the Pro checkout.
-  useCheckoutReturn(signedIn && workspacesQuery.isSuccess);
+  // stripe=true: back from the Pro checkout (and, once Pro is confirmed, the dialog that says so).
+  const checkoutReturn = useCheckoutReturn(signedIn && workspacesQuery.isSuccess);
 
   const failedToast = useRef(false);
   useEffect(() => {
@@ -132,5 +132,10 @@ export function SessionGate({ children }: { children: ReactNode }) {
   // components instead of building the whole shell in one long task (the loader stays until it is done).
   const stillWaiting = useDeferredValue(waiting, true);
   if (waiting || stillWaiting) return <FullScreenLoader label={t('common.loading')} />;
-  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+  return (
+    <SessionContext.Provider value={value}>
+      {children}
+      {checkoutReturn}
+    </SessionContext.Provider>
+  );
 }

@@ -155,8 +155,8 @@ describe('sidebar footer button', () => {
 
   it('on a free workspace it offers the upgrade instead', async () => {
     renderWith(fakeTeamApi({ plan: 'free' }), <WorkspaceAction />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Mejorar a Pro' }));
-    expect(await screen.findByRole('dialog', { name: 'Mejora a Plan Pro' })).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: 'Mejora al Plan Pro' }));
+    expect(await screen.findByRole('dialog', { name: 'Mejora al Plan Pro' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Invitar a un compañero' })).not.toBeInTheDocument();
   });
 });

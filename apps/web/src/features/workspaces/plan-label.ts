@@ -1,7 +1,7 @@
 import type { Plan } from '@redacta/shared/plans';
 
 /**
- * The plan's display name key: Plan gratuito / Free plan, Plan Pro for both Pro plans, Enterprise plan
+ * The plan's display name key: Plan gratuito / Free plan, Plan Pro for both Pro plans, Plan Enterprise / Enterprise plan
  * (docs/product.md, "Plans and the word allowance").
  */
 export function planLabelKey(plan: Plan): string {

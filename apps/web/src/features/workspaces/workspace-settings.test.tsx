@@ -107,10 +107,25 @@ describe('workspace settings: members, seats and invitations', () => {
     expect(await screen.findByText('No tienes permiso para eliminar a un miembro')).toBeInTheDocument();
   });
 
-  it('revoking: done frees the seat; refused says "not an inviter"; failed says it could not revoke', async () => {
-    renderSettings(fakeTeamApi({ invitations: [{ email: marta.email, invitedBy: luis }] }));
+  it('revoking asks first; cancelled it revokes nothing, confirmed it frees the seat', async () => {
+    const team = fakeTeamApi({ invitations: [{ email: marta.email, invitedBy: luis }] });
+    const { calls } = renderSettings(team);
     const revoke = await screen.findByRole('button', { name: `Revocar la invitación de ${marta.email}` });
     await userEvent.click(revoke);
+    const question = await screen.findByRole('dialog', { name: '¿Revocar la invitación?' });
+    expect(question).toHaveTextContent(`La invitación a ${marta.email} dejará de funcionar`);
+    await userEvent.click(within(question).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(revoke).toHaveFocus();
+    expect(calls.some((call) => call.key.endsWith('/revoke'))).toBe(false);
+    expect(screen.getByText(marta.email)).toBeInTheDocument();
+
+    await userEvent.click(revoke);
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: '¿Revocar la invitación?' })).getByRole('button', {
+        name: 'Revocar',
+      }),
+    );
     expect(await screen.findByText('Invitación revocada')).toBeInTheDocument();
     expect(await screen.findByText('No hay invitaciones pendientes.')).toBeInTheDocument();
     expect(await screen.findByText('1 de 3')).toBeInTheDocument();
@@ -129,6 +144,7 @@ describe('workspace settings: members, seats and invitations', () => {
     await userEvent.click(
       await screen.findByRole('button', { name: `Revocar la invitación de ${marta.email}` }),
     );
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Revocar' }));
     expect(await screen.findByText(text)).toBeInTheDocument();
   });
 

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { KeyRound, MailOpen } from 'lucide-react';
 import type { InvitationPreview } from '@redacta/shared';
+import { INVITATION_TOKEN_PATTERN } from '@redacta/shared/rules/invitation-token';
 import { useOptionalSession } from '@/features/session';
 import {
   ClosedInvitation,
@@ -25,9 +26,6 @@ import { useStartEmailLogin } from '../api/use-start-email-login';
 import { AuthShell } from '../components/auth-shell';
 import { CodeDialog } from '../components/code-dialog';
 
-/** A token as invitation links carry it: 43 base64url characters. */
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
 /**
  * The link of an invitation e-mail (`/invite/existing?token=…`), outside the layout and the session
  * wrapper. It previews the invitation, then: signed in as the invited address, joins the workspace
@@ -40,7 +38,7 @@ export default function InviteExistingPage() {
   useDocumentTitle(t('invitation.tab'));
   const [params] = useSearchParams();
   const rawToken = params.get('token') ?? '';
-  const token = TOKEN_PATTERN.test(rawToken) ? rawToken : '';
+  const token = INVITATION_TOKEN_PATTERN.test(rawToken) ? rawToken : '';
   const preview = useInvitationPreview(token);
 
   let content;

@@ -1,21 +1,27 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
 import { ArrowLeft } from 'lucide-react';
 import { BRAND_VOICE_NAME_MAX_LENGTH, BRAND_VOICE_TEXT_MAX_LENGTH, type BrandVoice } from '@redacta/shared';
 import { Input, Textarea } from '@/components/ui/input';
 import { Button, buttonClasses } from '@/components/ui/button';
+import { useCreateOnce } from '@/lib/use-create-once';
+import { useUnsavedChanges } from '@/features/unsaved-changes';
 import { useCreateBrandVoice, useUpdateBrandVoice } from '../api/use-save-brand-voice';
 import { brandVoiceError } from '../error-text';
 import { SampleAnalysis } from './sample-analysis';
 import { TipsPanel } from './tips-panel';
 
-/** The brand voice editor: name, voice text, default checkbox, analyse / redo analysis, tips. */
+/**
+ * The brand voice editor: name, voice text, default checkbox, analyse / redo analysis, tips. Leaving
+ * it with changes not saved asks first (features/unsaved-changes).
+ */
 export function BrandVoiceEditor({ workspaceId, voice }: { workspaceId: string; voice?: BrandVoice }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const create = useCreateBrandVoice(workspaceId);
+  // One voice per save, however often Save is clicked or retried (lib/use-create-once.ts).
+  const once = useCreateOnce();
   const update = useUpdateBrandVoice(workspaceId);
   const [name, setName] = useState(voice?.name ?? '');
   const [text, setText] = useState(voice?.voice ?? '');
@@ -23,10 +29,17 @@ export function BrandVoiceEditor({ workspaceId, voice }: { workspaceId: string; 
   const [touched, setTouched] = useState(false);
   const nameMissing = name.trim() === '';
   const pending = create.isPending || update.isPending;
+  const [sampleTyped, setSampleTyped] = useState(false);
+  const dirty =
+    sampleTyped ||
+    name !== (voice?.name ?? '') ||
+    text !== (voice?.voice ?? '') ||
+    isDefault !== (voice?.isDefault ?? false);
+  const unsaved = useUnsavedChanges(dirty);
 
   const done = (messageKey: string) => {
     toast.success(t(messageKey));
-    navigate('/brand-voice');
+    unsaved.leave('/brand-voice');
   };
 
   const submit = (event: FormEvent) => {
@@ -35,16 +48,27 @@ export function BrandVoiceEditor({ workspaceId, voice }: { workspaceId: string; 
     if (nameMissing) return;
     const body = { name: name.trim(), voice: text.trim(), isDefault };
     if (!voice) {
-      create.mutate(body, {
-        onSuccess: () => done('brandVoice.toasts.created'),
-        onError: (error) => toast.error(brandVoiceError(t, error, 'brandVoice.toasts.createFailed')),
-      });
+      const id = once.start();
+      if (!id) return;
+      create.mutate(
+        { id, ...body },
+        {
+          onSuccess: () => {
+            once.settle(true);
+            done('brandVoice.toasts.created');
+          },
+          onError: (error) => {
+            once.settle(false);
+            toast.error(brandVoiceError(t, error, 'brandVoice.toasts.createFailed'));
+          },
+        },
+      );
       return;
     }
     const changes = Object.fromEntries(
       Object.entries(body).filter(([key, value]) => voice[key as keyof typeof body] !== value),
     );
-    if (Object.keys(changes).length === 0) return navigate('/brand-voice');
+    if (Object.keys(changes).length === 0) return unsaved.leave('/brand-voice');
     update.mutate(
       { id: voice.id, ...changes },
       {
@@ -79,7 +103,7 @@ export function BrandVoiceEditor({ workspaceId, voice }: { workspaceId: string; 
             error={touched && nameMissing ? t('validation.required') : null}
             required
           />
-          <SampleAnalysis workspaceId={workspaceId} onAnalysed={setText} />
+          <SampleAnalysis workspaceId={workspaceId} onAnalysed={setText} onSampleTyped={setSampleTyped} />
           <Textarea
             label={t('brandVoice.text')}
             rows={12}
@@ -109,6 +133,7 @@ export function BrandVoiceEditor({ workspaceId, voice }: { workspaceId: string; 
         </form>
         <TipsPanel />
       </div>
+      {unsaved.dialog}
     </div>
   );
 }

@@ -24,9 +24,12 @@ import { brandVoiceError } from '../error-text';
 export function SampleAnalysis({
   workspaceId,
   onAnalysed,
+  onSampleTyped,
 }: {
   workspaceId: string;
   onAnalysed: (voice: string) => void;
+  /** Whether a sample is typed, which leaving the editor would lose. */
+  onSampleTyped?: (typed: boolean) => void;
 }) {
   const { t } = useTranslation();
   const statusId = useId();
@@ -72,7 +75,10 @@ export function SampleAnalysis({
         label={t('brandVoice.sample')}
         rows={8}
         value={sample}
-        onChange={(event) => setSample(event.target.value)}
+        onChange={(event) => {
+          setSample(event.target.value);
+          onSampleTyped?.(event.target.value.trim() !== '');
+        }}
         placeholder={t('brandVoice.textPlaceholder')}
         hint={
           <span

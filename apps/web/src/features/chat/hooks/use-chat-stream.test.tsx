@@ -147,7 +147,7 @@ describe('chat stream', () => {
     });
     const box = await typeAndSend('Dame 10 nombres');
     expect(await screen.findByText('¡No te quedan palabras!')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Mejorar a Pro' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mejora al Plan Pro' })).toBeInTheDocument();
     expect(box).toHaveValue('Dame 10 nombres');
     expect(screen.getByRole('button', { name: 'Enviar' })).toBeDisabled();
     expect(screen.queryByText('Fallo al generar respuesta')).not.toBeInTheDocument();

@@ -63,8 +63,8 @@ describe('GPT-4 in Chat switch', () => {
     const toggle = await screen.findByRole('switch', { name: 'GPT-4 en el chat' });
     expect(toggle).toBeDisabled();
     expect(toggle).toHaveAccessibleDescription(/Solo para miembros de pago/);
-    await userEvent.click(screen.getByRole('button', { name: 'Mejorar a Pro' }));
-    const upgrade = await screen.findByRole('dialog', { name: 'Mejora a Plan Pro' });
+    await userEvent.click(screen.getByRole('button', { name: 'Mejora al Plan Pro' }));
+    const upgrade = await screen.findByRole('dialog', { name: 'Mejora al Plan Pro' });
     expect(within(upgrade).getByRole('tab', { name: /Anual/ })).toHaveAttribute('aria-selected', 'true');
   });
 });

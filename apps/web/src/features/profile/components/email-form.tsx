@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
 import { isValidEmail } from '@redacta/shared/rules/email';
@@ -7,11 +7,21 @@ import { Button } from '@/components/ui/button';
 import { problemText, type Problem } from '@/lib/error-message';
 import { useChangeEmail } from '../api/use-change-email';
 
-/** E-mail change in two steps: the new address gets a code, the code confirms the change. */
-export function EmailForm({ currentEmail }: { currentEmail: string }) {
+/**
+ * E-mail change in two steps: the new address gets a code, the code confirms the change.
+ * `onTyped` hears whether an address is typed and not yet changed, which leaving the page would lose.
+ */
+export function EmailForm({
+  currentEmail,
+  onTyped,
+}: {
+  currentEmail: string;
+  onTyped?: (typed: boolean) => void;
+}) {
   const { t } = useTranslation();
   const changeEmail = useChangeEmail();
   const [email, setEmail] = useState('');
+  useEffect(() => onTyped?.(email.trim() !== ''), [email, onTyped]);
   const [code, setCode] = useState('');
   const [step, setStep] = useState<'address' | 'code'>('address');
   const [problem, setProblem] = useState<Problem | null>(null);

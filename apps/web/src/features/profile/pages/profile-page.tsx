@@ -1,7 +1,8 @@
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
 import { useSession } from '@/features/session';
+import { useUnsavedChanges } from '@/features/unsaved-changes';
 import { UserAvatar } from '@/components/ui/avatar';
 import { SaveButton } from '@/components/ui/save-button';
 import { SettingsSection } from '@/components/ui/settings-section';
@@ -17,6 +18,9 @@ export default function ProfilePage() {
   const unchanged =
     form.values.firstName.trim() === (user?.firstName ?? '') &&
     form.values.lastName.trim() === (user?.lastName ?? '');
+  const [emailTyped, setEmailTyped] = useState(false);
+  // A name typed and not saved, or a new address not yet confirmed, is not left without a question.
+  const unsaved = useUnsavedChanges(!unchanged || emailTyped);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -49,8 +53,9 @@ export default function ProfilePage() {
         </form>
       </SettingsSection>
       <SettingsSection id="email" title={t('profile.emailSection')} description={t('profile.emailHelp')}>
-        <EmailForm currentEmail={user.email} />
+        <EmailForm currentEmail={user.email} onTyped={setEmailTyped} />
       </SettingsSection>
+      {unsaved.dialog}
     </div>
   );
 }

@@ -16,9 +16,15 @@ export function fetchRecentProjects(workspaceId: string, limit: number, signal?:
   );
 }
 
-/** POST /api/workspace/{id}/project: the server names it "<date> Sin título". */
-export function createProject(workspaceId: string): Promise<CreateProjectResponse> {
-  return api.post<CreateProjectResponse>(`/workspace/${encodeURIComponent(workspaceId)}/project`);
+/**
+ * POST /api/workspace/{id}/project: the server names it "<date> Sin título". With `id`, the same
+ * create sent again answers the same project instead of making a second one.
+ */
+export function createProject(workspaceId: string, id?: string): Promise<CreateProjectResponse> {
+  return api.post<CreateProjectResponse>(
+    `/workspace/${encodeURIComponent(workspaceId)}/project`,
+    id ? { id } : undefined,
+  );
 }
 
 /** PATCH /api/project/{id}/move-to-folder/{folderId|none}. */

@@ -3,14 +3,23 @@ import { projectKeys } from './keys';
 import { createProject, moveProjectToFolder } from './project-api';
 
 /**
- * A new project (the server names it "<date> Sin título"). Created from inside a folder, it is then
+ * A new project under the id the caller chose, so a repeat answers the same project (the server names
+ * it "<date> Sin título"). Created from inside a folder, it is then
  * moved there, so it appears where the user asked for it.
  */
 export function useCreateProject() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ workspaceId, folderId }: { workspaceId: string; folderId?: string | null }) => {
-      const { id } = await createProject(workspaceId);
+    mutationFn: async ({
+      id: chosenId,
+      workspaceId,
+      folderId,
+    }: {
+      id: string;
+      workspaceId: string;
+      folderId?: string | null;
+    }) => {
+      const { id } = await createProject(workspaceId, chosenId);
       if (!folderId) return { id, movedToFolder: true };
       // The project exists either way: a failed move leaves it at the top level, not lost.
       const movedToFolder = await moveProjectToFolder(id, folderId).then(

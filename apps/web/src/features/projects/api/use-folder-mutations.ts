@@ -3,11 +3,15 @@ import type { Folder } from '@redacta/shared';
 import { api } from '@/lib/api-client';
 import { projectKeys } from './keys';
 
-/** POST /api/folder; a taken name answers 409 FOLDER_NAME_TAKEN, which the form shows inline. */
+/**
+ * POST /api/folder under the id the form chose (the same id sent again answers the same folder); a
+ * taken name answers 409 FOLDER_NAME_TAKEN, which the form shows inline.
+ */
 export function useCreateFolder(workspaceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => api.post<Folder>('/folder', { workspaceId, name }),
+    mutationFn: ({ id, name }: { id: string; name: string }) =>
+      api.post<Folder>('/folder', { id, workspaceId, name }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.all(workspaceId) }),
   });
 }

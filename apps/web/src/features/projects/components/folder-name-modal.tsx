@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Modal, ModalClose } from '@/components/ui/modal';
 import { isApiError } from '@/lib/api-error';
+import { useCreateOnce } from '@/lib/use-create-once';
 import { useCreateFolder, useRenameFolder } from '../api/use-folder-mutations';
 
 type Mode = { kind: 'create' } | { kind: 'rename'; folder: FolderWithCount };
@@ -14,6 +15,8 @@ type Mode = { kind: 'create' } | { kind: 'rename'; folder: FolderWithCount };
  * New folder and rename folder: the name is required, at most 100 characters, and unique in the
  * workspace ignoring case — checked here against the folders already loaded, and by the server
  * (409 FOLDER_NAME_TAKEN) for the ones created meanwhile; either way the error shows under the field.
+ * A double click on Create creates one folder: the second click waits for the first, and the server
+ * answers a repeat of the same create with the folder it made.
  */
 export function FolderNameModal({
   workspaceId,
@@ -35,6 +38,7 @@ export function FolderNameModal({
   const [touched, setTouched] = useState(false);
   const [takenName, setTakenName] = useState<string | null>(null);
   const create = useCreateFolder(workspaceId);
+  const once = useCreateOnce();
   const rename = useRenameFolder(workspaceId);
   const pending = create.isPending || rename.isPending;
 
@@ -73,10 +77,21 @@ export function FolderNameModal({
     setTouched(true);
     if (problem) return;
     if (mode.kind === 'create') {
-      create.mutate(trimmed, {
-        onSuccess: () => onDone(t('projects.toasts.folderCreated')),
-        onError: (error) => onFailed(error, 'projects.toasts.folderCreateFailed'),
-      });
+      const id = once.start();
+      if (!id) return;
+      create.mutate(
+        { id, name: trimmed },
+        {
+          onSuccess: () => {
+            once.settle(true);
+            onDone(t('projects.toasts.folderCreated'));
+          },
+          onError: (error) => {
+            once.settle(false);
+            onFailed(error, 'projects.toasts.folderCreateFailed');
+          },
+        },
+      );
     } else if (trimmed === mode.folder.name) {
       onOpenChange(false);
     } else {

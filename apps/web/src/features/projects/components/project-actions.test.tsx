@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { startAsAna } from '../../../../test/session';
 import userEvent from '@testing-library/user-event';
 import { FOLDERS_PER_WORKSPACE } from '@redacta/shared';
@@ -180,10 +180,39 @@ describe('project and folder actions', { timeout: 20_000 }, () => {
     await userEvent.type(name, '  Proveedores  {Enter}');
     expect(await screen.findByText('Carpeta creada correctamente')).toBeInTheDocument();
     expect(calls.find((call) => call.key === 'POST /api/folder')?.body).toEqual({
+      id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
       workspaceId: W,
       name: 'Proveedores',
     });
     expect(await screen.findByText('Proveedores')).toBeInTheDocument();
+  });
+
+  it('new folder: a double click creates one folder, closes the dialog and toasts once', async () => {
+    const { calls, state } = renderProjects({ folders: [], projects: [] });
+    await userEvent.click(await screen.findByRole('button', { name: 'Nueva carpeta' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nueva carpeta' });
+    await userEvent.type(within(dialog).getByLabelText('Nombre de la carpeta'), 'Prensa');
+    // Two clicks before anything re-renders, as a quick double click lands.
+    const create = within(dialog).getByRole('button', { name: 'Crear carpeta' });
+    fireEvent.click(create);
+    fireEvent.click(create);
+    expect(await screen.findByText('Carpeta creada correctamente')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.filter((call) => call.key === 'POST /api/folder')).toHaveLength(1);
+    expect(state.folders.map((item) => item.name)).toEqual(['Prensa']);
+    expect(screen.queryByText('Ya existe una carpeta con ese nombre.')).not.toBeInTheDocument();
+  });
+
+  it('new folder: a retry after a failure goes under the same id, so the server can answer what it made', async () => {
+    const { calls } = renderProjects({ folders: [], projects: [], fail: { createFolder: ['*'] } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Nueva carpeta' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nueva carpeta' });
+    await userEvent.type(within(dialog).getByLabelText('Nombre de la carpeta'), 'Prensa{Enter}');
+    expect(await screen.findByText('No se pudo crear la carpeta')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Crear carpeta' }));
+    await waitFor(() => expect(calls.filter((call) => call.key === 'POST /api/folder')).toHaveLength(2));
+    const [first, second] = calls.filter((call) => call.key === 'POST /api/folder');
+    expect((second!.body as { id: string }).id).toBe((first!.body as { id: string }).id);
   });
 
   it('new folder: a name taken meanwhile (409 from the server) shows under the field', async () => {

@@ -5,6 +5,7 @@ import toast from 'react-hot-toast';
 import { FolderOpen, FolderX } from 'lucide-react';
 import type { FolderWithCount, Project, Workspace } from '@redacta/shared';
 import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useErrorToast } from '@/lib/use-error-toast';
 import type { ProjectScope, ProjectSort } from '../api/keys';
@@ -21,7 +22,7 @@ import { MoveToFolderModal } from './move-to-folder-modal';
 import { NewProjectButton } from './new-project-button';
 import type { ProjectAction } from './project-menu';
 import { ProjectList, ProjectListSkeleton } from './project-list';
-import { SelectionBar } from './selection-bar';
+import { SELECTION_BAR_ROOM, SelectionBar } from './selection-bar';
 
 type Dialog =
   | { kind: 'deleteProjects'; projects: Project[] }
@@ -129,7 +130,7 @@ export function ProjectsBrowser({
   );
 
   return (
-    <div className="flex flex-col gap-6">
+    <div className={cn('flex flex-col gap-6', selectedProjects.length > 0 && SELECTION_BAR_ROOM)}>
       <SelectionBar
         count={selectedProjects.length}
         onClear={() => setSelected(new Set())}

@@ -2,7 +2,15 @@ import { useTranslation } from 'react-i18next';
 import { FolderInput, Trash2, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 
-/** The selected count with delete and move-to-folder for the whole selection. */
+/**
+ * The selected count with delete and move-to-folder for the whole selection. It floats at the bottom
+ * of the window instead of taking a place in the page, so ticking the first project moves nothing:
+ * the list stays where it was under the pointer (the page leaves room below its end, see
+ * SELECTION_BAR_ROOM). First in the page's order, it is the next stop for the keyboard too.
+ */
+/** Room left below the page's end while the bar shows, so it never covers the last project. */
+export const SELECTION_BAR_ROOM = 'pb-28 md:pb-20';
+
 export function SelectionBar({
   count,
   onMove,
@@ -21,7 +29,7 @@ export function SelectionBar({
       role="region"
       aria-label={t('projects.selectedCount', { count })}
       data-testid="selection-bar"
-      className="sticky bottom-3 z-20 mx-auto flex w-full flex-wrap items-center gap-2 rounded-xl border border-border bg-surface px-3 py-2 shadow-lg md:top-3 md:bottom-auto"
+      className="fixed bottom-3 left-1/2 z-30 flex w-[min(720px,calc(100vw-1.5rem))] -translate-x-1/2 flex-wrap items-center gap-2 rounded-xl border border-border bg-surface px-3 py-2 shadow-lg"
     >
       <div className="flex min-w-0 flex-1 basis-52 items-center gap-1">
         <Button

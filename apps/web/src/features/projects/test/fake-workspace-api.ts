@@ -110,13 +110,16 @@ export function fakeWorkspaceApi(options: {
       'POST',
       /^\/api\/folder$/,
       (_match, body) => {
-        const { name } = body as { name: string };
+        const { name, id } = body as { name: string; id?: string };
         if (failing('createFolder')) return error500();
+        // The same create sent again answers the folder it made, as the server does.
+        const repeated = state.folders.find((item) => item.id === id);
+        if (repeated) return json(201, repeated);
         if (state.folders.some((item) => item.name.toLowerCase() === name.toLowerCase()))
           return json(409, { error: { code: 'FOLDER_NAME_TAKEN', message: 'taken' } });
         if (state.folders.length >= FOLDERS_PER_WORKSPACE)
           return json(409, { error: { code: 'FOLDERS_FULL', message: 'full' } });
-        const created = folder(name, new Date().toISOString());
+        const created = { ...folder(name, new Date().toISOString()), ...(id ? { id } : {}) };
         state.folders.push(created);
         return json(201, created);
       },

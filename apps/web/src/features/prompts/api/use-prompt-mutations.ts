@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { CreateCustomPromptResponse, Prompt, PromptGroup } from '@redacta/shared';
 import type { Locale } from '@redacta/shared/locales';
 import { api } from '@/lib/api-client';
+import { useCreateOnce } from '@/lib/use-create-once';
 import { useSession } from '@/features/session';
 import { addCustomPrompt, editCustomPrompt, moveToRecent, removePrompt } from '../prompt-groups';
 import { promptGroupsKey, workspacePromptsKey } from './use-prompt-groups';
@@ -33,16 +34,48 @@ export interface NewCustomPrompt {
   language: Locale;
 }
 
-/** POST /api/prompt/custom → `{ id }`: the new prompt goes to the top of Personalizados in its language. */
+/**
+ * POST /api/prompt/custom → `{ id }`: the new prompt goes to the top of Personalizados in its language.
+ * A save asked for while one is running does nothing, and a save retried after a failure goes under
+ * the same id, which the server answers with the prompt it may already have made: one prompt per save.
+ */
 export function useCreateCustomPrompt() {
   const { workspaceId, inLanguage } = useGroupsCache();
-  return useMutation({
-    mutationFn: async (body: NewCustomPrompt): Promise<Prompt> => {
-      const { id } = await api.post<CreateCustomPromptResponse>('/prompt/custom', { workspaceId, ...body });
+  const once = useCreateOnce();
+  const mutation = useMutation({
+    mutationFn: async ({ id: chosen, ...body }: NewCustomPrompt & { id: string }): Promise<Prompt> => {
+      const { id } = await api.post<CreateCustomPromptResponse>('/prompt/custom', {
+        id: chosen,
+        workspaceId,
+        ...body,
+      });
       return { id, ...body, category: null, custom: true };
     },
     onSuccess: (prompt) => inLanguage(prompt.language, (groups) => addCustomPrompt(groups, prompt)),
   });
+  return {
+    isPending: mutation.isPending,
+    mutate(
+      body: NewCustomPrompt,
+      callbacks: { onSuccess: (prompt: Prompt) => void; onError: (error: unknown) => void },
+    ) {
+      const id = once.start();
+      if (!id) return;
+      mutation.mutate(
+        { id, ...body },
+        {
+          onSuccess: (prompt) => {
+            once.settle(true);
+            callbacks.onSuccess(prompt);
+          },
+          onError: (error) => {
+            once.settle(false);
+            callbacks.onError(error);
+          },
+        },
+      );
+    },
+  };
 }
 
 /** PATCH /api/prompt/custom/{id}: name and text, wherever the prompt is listed. */

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PROMPT_NAME_MAX_LENGTH, PROMPT_TEXT_MAX_LENGTH, type Prompt } from '@redacta/shared';
 import { locales, type Locale } from '@redacta/shared/locales';
@@ -17,12 +17,15 @@ export function CustomPromptForm({
   saving,
   onCancel,
   onSave,
+  onDirtyChange,
 }: {
   prompt?: Prompt;
   defaultLanguage: Locale;
   saving: boolean;
   onCancel: () => void;
   onSave: (value: { name: string; text: string; language: Locale }) => void;
+  /** Whether the form holds changes not saved, which closing it would lose. */
+  onDirtyChange?: (dirty: boolean) => void;
 }) {
   const languageHint = useId();
   const { t } = useTranslation();
@@ -30,6 +33,11 @@ export function CustomPromptForm({
   const [text, setText] = useState(prompt?.text ?? '');
   const [language, setLanguage] = useState<Locale>(prompt?.language ?? defaultLanguage);
   const [touched, setTouched] = useState({ name: false, text: false });
+  const dirty = name !== (prompt?.name ?? '') || text !== (prompt?.text ?? '');
+  useEffect(() => {
+    onDirtyChange?.(dirty);
+    return () => onDirtyChange?.(false);
+  }, [dirty, onDirtyChange]);
   const required = t('validation.required');
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -7,6 +7,7 @@ import type { Locale } from '@redacta/shared/locales';
 import { cn } from '@/components/ui/cn';
 import { useReturnFocus } from '@/components/ui/focus-return';
 import { errorMessage } from '@/lib/error-message';
+import { useUnsavedChanges } from '@/features/unsaved-changes';
 import { MOBILE_QUERY, useMediaQuery } from '@/lib/use-media-query';
 import { usePromptGroups } from '../api/use-prompt-groups';
 import {
@@ -69,6 +70,9 @@ export default function PromptLibraryPanel({
   const [groupKey, setGroupKey] = useState<string | null>(null);
   const [activeId, setActiveId] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Prompt | null>(null);
+  // A prompt being written is not thrown away (closing, Cancel, Escape, Back) without a question.
+  const [formDirty, setFormDirty] = useState(false);
+  const unsaved = useUnsavedChanges(formDirty);
 
   const searching = query.trim() !== '';
   const selectedKey = groupKey ?? (groups ? firstGroupWithPrompts(groups) : '');
@@ -178,7 +182,8 @@ export default function PromptLibraryPanel({
         prompt={view.prompt}
         defaultLanguage={language}
         saving={create.isPending || edit.isPending}
-        onCancel={() => leaveForm('browse', view.prompt)}
+        onCancel={() => unsaved.confirm(() => leaveForm('browse', view.prompt))}
+        onDirtyChange={setFormDirty}
         onSave={(value) => saveCustom(value, view.prompt)}
       />
     ) : active ? (
@@ -216,7 +221,7 @@ export default function PromptLibraryPanel({
   );
 
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
+    <Dialog.Root open={open} onOpenChange={(next) => (next ? onOpenChange(true) : unsaved.confirm(close))}>
       <Dialog.Portal>
         <Dialog.Overlay className="animate-fade-in fixed inset-0 z-[60] bg-slate-950/50" />
         <Dialog.Content
@@ -247,7 +252,7 @@ export default function PromptLibraryPanel({
             // Escape steps back (form or variables to the prompt, the prompt to the list) before it closes.
             if (view.kind === 'browse') return;
             event.preventDefault();
-            if (view.kind === 'form') leaveForm('browse', view.prompt);
+            if (view.kind === 'form') unsaved.confirm(() => leaveForm('browse', view.prompt));
             else if (view.kind === 'variables') backToPrompt();
             else backToList();
           }}
@@ -312,6 +317,7 @@ export default function PromptLibraryPanel({
               onDelete={() => confirmDelete(deleting)}
             />
           )}
+          {unsaved.dialog}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

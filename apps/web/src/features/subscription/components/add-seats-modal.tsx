@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
 import { Minus, Plus } from 'lucide-react';
 import type { SubscriptionSummary } from '@redacta/shared';
-import { clampSeatCount, SEAT_COUNTER } from '@redacta/shared/rules/seats';
+import { checkSeatCount, SEAT_COUNTER, stepSeatCount } from '@redacta/shared/rules/seats';
 import { Modal, ModalClose } from '@/components/ui/modal';
 import { Button } from '@/components/ui/button';
 import { fieldClasses } from '@/components/ui/input';
@@ -13,12 +13,12 @@ import { useBuySeats, type PriceMap } from '../api/billing';
 import { euros } from '../lib/format';
 import { SandboxLabel } from './sandbox-label';
 
-const maxDigits = String(SEAT_COUNTER.max).length;
-
 /**
- * Buying extra seats: a counter from 1 to 99 (default 1, digits only, no more digits than 99 has),
- * the price of one seat for the subscription's billing period and the total. The seats are invoiced
- * at once, prorated; a failure keeps the dialog open with the reason.
+ * Buying extra seats: a counter from 1 to 99 (default 1), the price of one seat for the
+ * subscription's billing period and the total. What is typed is never changed into another number:
+ * anything but 1 to 99 is refused with the reason and the button stays disabled, so the button
+ * always names the seats it buys and their price. The seats are invoiced at once, prorated; a failure
+ * keeps the dialog open with the reason.
  */
 export function AddSeatsModal({
   summary,
@@ -35,14 +35,18 @@ export function AddSeatsModal({
   const inputId = useId();
   const [text, setText] = useState(String(SEAT_COUNTER.default));
   const buy = useBuySeats(summary.workspaceId);
-  const count = clampSeatCount(text);
+  const checked = checkSeatCount(text);
+  const count = checked.ok ? checked.count : null;
   const period = summary.paymentType ?? 'MONTHLY';
   const unit = period === 'YEARLY' ? prices.additionalSeatYearly : prices.additionalSeatMonthly;
+  const problemId = `${inputId}-problem`;
 
-  const step = (delta: number) => setText(String(clampSeatCount(count + delta)));
+  // From a refused value the buttons start again from the nearest count the counter allows.
+  const base = count ?? (checked.ok === false && checked.problem === 'tooMany' ? SEAT_COUNTER.max : 0);
+  const step = (delta: number) => setText(String(stepSeatCount(base, delta)));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setText(String(count));
+    if (count === null || buy.isPending) return;
     buy.mutate(count, {
       onSuccess: () => {
         toast.success(t('subscription.seatsModal.added', { count }));
@@ -75,7 +79,7 @@ export function AddSeatsModal({
               className="w-9 px-0"
               aria-label={t('subscription.seatsModal.decrease')}
               title={t('subscription.seatsModal.decrease')}
-              disabled={count <= SEAT_COUNTER.min}
+              disabled={base <= SEAT_COUNTER.min}
               onClick={() => step(-1)}
             >
               <Minus className="size-4" aria-hidden />
@@ -85,11 +89,10 @@ export function AddSeatsModal({
                 id={inputId}
                 inputMode="numeric"
                 autoComplete="off"
-                maxLength={maxDigits}
                 value={text}
-                aria-describedby={`${inputId}-range`}
-                onChange={(event) => setText(event.target.value.replace(/\D/g, '').slice(0, maxDigits))}
-                onBlur={() => setText(String(count))}
+                aria-invalid={count === null || undefined}
+                aria-describedby={count === null ? problemId : `${inputId}-range`}
+                onChange={(event) => setText(event.target.value)}
                 className={cn(fieldClasses, 'h-9 text-center tabular-nums')}
               />
             </div>
@@ -98,21 +101,32 @@ export function AddSeatsModal({
               className="w-9 px-0"
               aria-label={t('subscription.seatsModal.increase')}
               title={t('subscription.seatsModal.increase')}
-              disabled={count >= SEAT_COUNTER.max}
+              disabled={base >= SEAT_COUNTER.max}
               onClick={() => step(1)}
             >
               <Plus className="size-4" aria-hidden />
             </Button>
           </div>
-          <p id={`${inputId}-range`} className="text-xs text-text-muted">
-            {t('subscription.seatsModal.range', { min: SEAT_COUNTER.min, max: SEAT_COUNTER.max })}
-          </p>
+          {checked.ok ? (
+            <p id={`${inputId}-range`} className="text-xs text-text-muted">
+              {t('subscription.seatsModal.range', { min: SEAT_COUNTER.min, max: SEAT_COUNTER.max })}
+            </p>
+          ) : (
+            <p id={problemId} className="text-xs text-danger" data-testid="seats-problem">
+              {t(`subscription.seatsModal.problem.${checked.problem}`, {
+                min: SEAT_COUNTER.min,
+                max: SEAT_COUNTER.max,
+              })}
+            </p>
+          )}
         </div>
         <div className="rounded-lg bg-surface-muted p-3 text-[13px]">
           <p>{t('subscription.seatsModal.unit', { context: period, price: euros(unit) })}</p>
-          <p className="font-semibold" aria-live="polite">
-            {t('subscription.seatsModal.total', { context: period, total: euros(unit * count) })}
-          </p>
+          {count !== null && (
+            <p className="font-semibold" aria-live="polite">
+              {t('subscription.seatsModal.total', { context: period, total: euros(unit * count) })}
+            </p>
+          )}
           <p className="mt-1 text-text-muted">{t('subscription.seatsModal.proration')}</p>
         </div>
         {buy.isError && (
@@ -127,8 +141,14 @@ export function AddSeatsModal({
               {t('common.cancel')}
             </Button>
           </ModalClose>
-          <Button type="submit" loading={buy.isPending}>
-            {t('subscription.seatsModal.submit', { count })}
+          <Button type="submit" loading={buy.isPending} disabled={count === null}>
+            {count === null
+              ? t('subscription.seats.add')
+              : t('subscription.seatsModal.submit', {
+                  context: period,
+                  count,
+                  total: euros(unit * count),
+                })}
           </Button>
         </div>
       </form>

@@ -3,11 +3,11 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BadgePercent, CalendarX2, PartyPopper } from 'lucide-react';
 import type { SubscriptionSummary } from '@redacta/shared';
-import { prices as plans } from '@redacta/shared/plans';
 import { Modal, ModalClose } from '@/components/ui/modal';
 import { Button } from '@/components/ui/button';
-import { useCancelSubscription, useRequestDiscount } from '../api/billing';
+import { useCancelSubscription, useRequestDiscount, type PriceMap } from '../api/billing';
 import { longDate } from '../lib/format';
+import { retentionOfferWords } from '../lib/retention-offer';
 import { FailureNote } from './failure-note';
 
 type Step = 'offer' | 'confirm' | 'cancelled' | 'discounted';
@@ -16,16 +16,19 @@ type Step = 'offer' | 'confirm' | 'cancelled' | 'discounted';
 const ACCOUNT_PATH = '/subscription';
 
 /**
- * Cancelling, in three steps: first the retention offer (60 % off for 3 months, once per workspace;
- * a plain confirmation when it was already used), then either end — cancelled at the end of the
- * period with nothing more billed, or the discount applied. Each end offers "go to my account".
- * While a request runs the dialog cannot be dismissed.
+ * Cancelling, in three steps: first the retention offer (60 % off three months of the plan, once per
+ * workspace — monthly the next 3 invoices, yearly that amount off the next yearly invoice — stated in
+ * euros with the invoice it starts on; a plain confirmation when it was already used), then either
+ * end — cancelled at the end of the period with nothing more billed, or the discount applied. Each
+ * end offers "go to my account". While a request runs the dialog cannot be dismissed.
  */
 export function CancelFlowModal({
   summary,
+  prices,
   onOpenChange,
 }: {
   summary: SubscriptionSummary;
+  prices: PriceMap | undefined;
   onOpenChange: (open: boolean) => void;
 }) {
   const { t } = useTranslation();
@@ -35,7 +38,7 @@ export function CancelFlowModal({
   const cancel = useCancelSubscription(summary.workspaceId);
   const discount = useRequestDiscount(summary.workspaceId);
   const pending = cancel.isPending || discount.isPending;
-  const offer = { percent: plans.cancelOfferPercent, months: plans.cancelOfferMonths };
+  const offer = retentionOfferWords(summary, prices);
   const date = periodEnd ? longDate(periodEnd) : '';
 
   const decline = () =>
@@ -55,7 +58,9 @@ export function CancelFlowModal({
     offer: {
       icon: BadgePercent,
       title: t('subscription.cancelFlow.offerTitle'),
-      description: t('subscription.cancelFlow.offerText', offer),
+      description: offer.amounts
+        ? t('subscription.cancelFlow.offerText', offer)
+        : t('subscription.cancelFlow.offerTextNoPrices', offer),
     },
     confirm: {
       icon: CalendarX2,
@@ -70,7 +75,9 @@ export function CancelFlowModal({
     discounted: {
       icon: PartyPopper,
       title: t('subscription.cancelFlow.discountTitle'),
-      description: t('subscription.cancelFlow.discountText', offer),
+      description: offer.amounts
+        ? t('subscription.cancelFlow.discountText', offer)
+        : t('subscription.cancelFlow.discountTextNoPrices', offer),
     },
   };
   const { icon: Icon, title, description } = content[step];
@@ -116,8 +123,8 @@ export function CancelFlowModal({
         )
       }
     >
-      {step === 'offer' && (
-        <p className="text-[13px] text-text-muted">{t('subscription.cancelFlow.offerDetail')}</p>
+      {step === 'offer' && offer.amounts && (
+        <p className="text-[13px] text-text-muted">{t('subscription.cancelFlow.offerDetail', offer)}</p>
       )}
       {cancel.isError && <FailureNote error={cancel.error} />}
       {discount.isError && <FailureNote error={discount.error} />}

@@ -5,7 +5,7 @@ import type { SubscriptionSummary } from '@redacta/shared';
 import { Button } from '@/components/ui/button';
 import { useResumeSubscription, type PriceMap } from '../api/billing';
 import type { Portal } from '../hooks/use-portal';
-import { euros, yearlySavingPercent } from '../lib/format';
+import { euros, longDate, yearlySavingPercent } from '../lib/format';
 import { CancelFlowModal } from './cancel-flow-modal';
 import { FailureNote } from './failure-note';
 import { YearlyUpgradeDialog } from './yearly-upgrade-dialog';
@@ -85,7 +85,9 @@ export function ManageActions({
         )}
         {summary.cancelAtPeriodEnd ? (
           <ActionRow
-            hint={t('subscription.actions.resumeHint')}
+            hint={t('subscription.actions.resumeHint', {
+              date: summary.currentPeriodEnd ? longDate(summary.currentPeriodEnd) : '',
+            })}
             action={
               <Button
                 loading={resume.isPending}
@@ -114,7 +116,7 @@ export function ManageActions({
       {dialog === 'yearly' && prices && (
         <YearlyUpgradeDialog summary={summary} prices={prices} onOpenChange={close} />
       )}
-      {dialog === 'cancel' && <CancelFlowModal summary={summary} onOpenChange={close} />}
+      {dialog === 'cancel' && <CancelFlowModal summary={summary} prices={prices} onOpenChange={close} />}
     </>
   );
 }

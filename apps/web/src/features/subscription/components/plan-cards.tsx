@@ -1,12 +1,25 @@
 import { useTranslation } from 'react-i18next';
-import { Check } from 'lucide-react';
+import { Check, Mail } from 'lucide-react';
 import { PRO_INCLUDED_SEATS, type Plan } from '@redacta/shared/plans';
+import { buttonClasses } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import type { PriceMap } from '../api/billing';
 import { euros } from '../lib/format';
 
-/** The three plans side by side, the current one marked; Pro's prices as the server gives them. */
-export function PlanCards({ plan, prices }: { plan: Plan; prices: PriceMap | undefined }) {
+/**
+ * The three plans side by side, the current one marked; Pro's prices as the server gives them. The
+ * Enterprise plan is agreed in person: its card offers to write to the address the operator
+ * configured, when there is one.
+ */
+export function PlanCards({
+  plan,
+  prices,
+  enterpriseContactEmail,
+}: {
+  plan: Plan;
+  prices: PriceMap | undefined;
+  enterpriseContactEmail: string | null;
+}) {
   const { t } = useTranslation();
   const cards = [
     {
@@ -68,6 +81,15 @@ export function PlanCards({ plan, prices }: { plan: Plan; prices: PriceMap | und
               </li>
             ))}
           </ul>
+          {card.key === 'enterprise' && enterpriseContactEmail && (
+            <a
+              href={`mailto:${enterpriseContactEmail}?subject=${encodeURIComponent(t('plans.enterprise'))}`}
+              className={buttonClasses('secondary', 'md', 'mt-auto self-start')}
+            >
+              <Mail className="size-4" aria-hidden />
+              {t('subscription.contactSales')}
+            </a>
+          )}
         </li>
       ))}
     </ul>

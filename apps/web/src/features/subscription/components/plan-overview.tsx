@@ -1,12 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { AlertTriangle, Info } from 'lucide-react';
 import type { SubscriptionSummary } from '@redacta/shared';
-import { isProPlan, prices as plans } from '@redacta/shared/plans';
+import { isProPlan } from '@redacta/shared/plans';
 import { planLabelKey } from '@/features/workspaces';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
+import type { PriceMap } from '../api/billing';
 import type { Portal } from '../hooks/use-portal';
 import { longDate } from '../lib/format';
+import { retentionOfferWords } from '../lib/retention-offer';
 
 /** The payment could not be collected: Stripe is retrying, and the plan ends if it keeps failing. */
 const isPastDue = (summary: SubscriptionSummary) =>
@@ -27,6 +29,23 @@ function StatusBadge({ summary }: { summary: SubscriptionSummary }) {
   );
 }
 
+/** The retention discount running now: what it takes off which invoices, in euros once prices are known. */
+function RunningDiscount({
+  summary,
+  prices,
+}: {
+  summary: SubscriptionSummary;
+  prices: PriceMap | undefined;
+}) {
+  const { t } = useTranslation();
+  const words = retentionOfferWords(summary, prices);
+  return (
+    <p className="text-sm text-primary" data-testid="plan-discount">
+      {words.amounts ? t('subscription.discount', words) : t('subscription.discountNoPrices', words)}
+    </p>
+  );
+}
+
 /**
  * The current plan: its name and state, the billing period, when it renews or ends, a running
  * discount, and — when a payment failed — what to do about it (the owner fixes it in the payment
@@ -34,10 +53,12 @@ function StatusBadge({ summary }: { summary: SubscriptionSummary }) {
  */
 export function PlanOverview({
   summary,
+  prices,
   portal,
   onUpgrade,
 }: {
   summary: SubscriptionSummary;
+  prices: PriceMap | undefined;
   portal: Portal;
   onUpgrade: () => void;
 }) {
@@ -68,14 +89,7 @@ export function PlanOverview({
               : t('subscription.renews', { date: end })}
           </p>
         )}
-        {summary.discountEndsAt && (
-          <p className="text-sm text-primary">
-            {t('subscription.discount', {
-              percent: plans.cancelOfferPercent,
-              date: longDate(summary.discountEndsAt),
-            })}
-          </p>
-        )}
+        {summary.discountEndsAt && <RunningDiscount summary={summary} prices={prices} />}
       </div>
 
       {pro && isPastDue(summary) && (

@@ -35,7 +35,7 @@ export function SeatsPanel({
         </p>
         {pro && (
           <p className="text-[13px] text-text-muted">
-            {t('subscription.seats.breakdown', { included: PRO_INCLUDED_SEATS, extra: summary.extraSeats })}
+            {t('subscription.seats.breakdown', { included: PRO_INCLUDED_SEATS, count: summary.extraSeats })}
           </p>
         )}
       </div>

@@ -10,7 +10,7 @@ function renderModal(billing: ReturnType<typeof fakeBillingApi>) {
     [{ path: '/labs', element: <UpgradeModal open onOpenChange={() => {}} /> }],
     billing.handlers,
   );
-  return { ...view, dialog: () => screen.findByRole('dialog', { name: 'Mejora a Plan Pro' }) };
+  return { ...view, dialog: () => screen.findByRole('dialog', { name: 'Mejora al Plan Pro' }) };
 }
 
 describe('upgrade modal', () => {

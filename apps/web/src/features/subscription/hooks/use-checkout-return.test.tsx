@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { changeLocale } from '@/lib/i18n';
 import { useLocation } from 'react-router';
 import { json } from '../../../../test/render';
 import { renderInSession, startSignedOut } from '../../../../test/session';
@@ -22,7 +24,10 @@ function PlanProbe() {
 function start(freeAnswers: number) {
   let answers = 0;
   return renderInSession(
-    [{ path: '/chat', element: <PlanProbe /> }],
+    [
+      { path: '/chat', element: <PlanProbe /> },
+      { path: '/workspace-settings', element: <p data-testid="settings-probe" /> },
+    ],
     {
       'GET /api/auth/refresh': () => json(200, { accessToken: 't', user: me }),
       'GET /api/workspace/list': () =>
@@ -57,6 +62,32 @@ describe('return from checkout (stripe=true)', () => {
     await act(() => vi.advanceTimersByTimeAsync(CHECKOUT_POLL_MS * 5));
     expect(lists(calls) - confirmedAfter).toBeLessThanOrEqual(1);
     expect(probe()).toHaveTextContent(/^pro/);
+    // Confirmed: the dialog says so, and what changed.
+    const welcome = await screen.findByRole('dialog', { name: 'Ya tienes el Plan Pro' });
+    expect(welcome).toHaveTextContent('Palabras ilimitadas: ya no hay límite mensual.');
+    expect(welcome).toHaveTextContent('3 asientos para tu equipo, además de ti.');
+    expect(within(welcome).getByRole('button', { name: 'Invitar a un compañero' })).toBeInTheDocument();
+  });
+
+  it('already confirmed when the browser comes back (the sandbox): the dialog at once; invite leads to the members', async () => {
+    start(0);
+    const welcome = await screen.findByRole('dialog', { name: 'Ya tienes el Plan Pro' });
+    expect(welcome).toHaveTextContent('El pago se ha confirmado. Esto cambia en «Espacio de Ana»:');
+    await userEvent.click(within(welcome).getByRole('button', { name: 'Invitar a un compañero' }));
+    expect(await screen.findByTestId('settings-probe')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('in English', async () => {
+    await changeLocale('en');
+    try {
+      start(0);
+      const welcome = await screen.findByRole('dialog', { name: "You're on Plan Pro now" });
+      expect(welcome).toHaveTextContent('Unlimited words: no more monthly limit.');
+      expect(welcome).toHaveTextContent('3 seats for your team, besides you.');
+    } finally {
+      await act(() => changeLocale('es'));
+    }
   });
 
   it('with no confirmation after 30 s, shows what the server says and explains', async () => {
@@ -67,5 +98,6 @@ describe('return from checkout (stripe=true)', () => {
     await act(() => vi.advanceTimersByTimeAsync(CHECKOUT_POLL_MS * 2));
     expect(probe()).toHaveTextContent(/^free/);
     expect(screen.getByText(/Aún no hemos recibido la confirmación del pago/)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Ya tienes el Plan Pro' })).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { createElement, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import type { Workspace } from '@redacta/shared';
 import { storage, storageKeys } from '@/lib/storage';
 import { useSessionState } from '@/lib/session-store';
 import { workspacesKey } from '@/features/session/api/use-workspaces';
+import { ProWelcomeDialog } from '../components/pro-welcome-dialog';
 
 /** How often the workspace list is asked again while the payment is being confirmed. */
 export const CHECKOUT_POLL_MS = 2000;
@@ -21,11 +22,13 @@ const showAsPro = (list: Workspace[] | undefined, workspaceId: string) =>
  * the current workspace shows as Pro at once, and the workspace list is asked again every 2 s until
  * the server says Pro — the payment provider's notice may arrive after the browser does. Until then
  * every list the server answers keeps the workspace shown as Pro; after 30 s the list shows what the
- * server says and a message explains that the confirmation has not arrived yet.
+ * server says and a message explains that the confirmation has not arrived yet. Once the server says
+ * Pro (at once, or after the wait) a dialog says "Ya tienes el Plan Pro" and what changed.
  *
- * Call it once, inside the session, with `ready` true once the workspace list has loaded.
+ * Call it once, inside the session, with `ready` true once the workspace list has loaded; render what
+ * it answers (the confirmation dialog, or nothing).
  */
-export function useCheckoutReturn(ready: boolean) {
+export function useCheckoutReturn(ready: boolean): ReactNode {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -33,6 +36,7 @@ export function useCheckoutReturn(ready: boolean) {
   const { user } = useSessionState();
   const userId = user?.id;
   const [awaitingId, setAwaitingId] = useState<string | null>(null);
+  const [welcome, setWelcome] = useState<Workspace | null>(null);
   const tRef = useRef(t);
   tRef.current = t;
 
@@ -46,7 +50,8 @@ export function useCheckoutReturn(ready: boolean) {
     const next = new URLSearchParams(searchParams);
     next.delete('stripe');
     setSearchParams(next, { replace: true });
-    if (!workspace || workspace.isPro) return;
+    if (!workspace) return;
+    if (workspace.isPro) return setWelcome(workspace);
     queryClient.setQueryData<Workspace[]>(workspacesKey, (current) => showAsPro(current, workspace.id));
     setAwaitingId(workspace.id);
   }, [ready, returning, searchParams, setSearchParams, queryClient, userId]);
@@ -61,8 +66,10 @@ export function useCheckoutReturn(ready: boolean) {
       if (event.type !== 'updated' || event.action.type !== 'success' || event.action.manual) return;
       if (event.query.queryHash !== JSON.stringify(workspacesKey)) return;
       const list = event.query.state.data as Workspace[] | undefined;
-      if (confirmed(list)) setAwaitingId(null);
-      else queryClient.setQueryData<Workspace[]>(workspacesKey, showAsPro(list, awaitingId));
+      if (confirmed(list)) {
+        setAwaitingId(null);
+        setWelcome(list!.find((workspace) => workspace.id === awaitingId)!);
+      } else queryClient.setQueryData<Workspace[]>(workspacesKey, showAsPro(list, awaitingId));
     });
     const poll = setInterval(
       () => void queryClient.invalidateQueries({ queryKey: workspacesKey }),
@@ -82,4 +89,8 @@ export function useCheckoutReturn(ready: boolean) {
       clearTimeout(giveUp);
     };
   }, [awaitingId, queryClient]);
+
+  return welcome
+    ? createElement(ProWelcomeDialog, { workspace: welcome, onClose: () => setWelcome(null) })
+    : null;
 }

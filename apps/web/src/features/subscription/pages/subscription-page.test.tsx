@@ -23,7 +23,7 @@ describe('/subscription', () => {
     expect(planSection()).toHaveTextContent('Se renueva el 24 de diciembre de 2026');
     expect(planSection()).toHaveTextContent('Activa');
     expect(screen.getByTestId('seats-used')).toHaveTextContent('2 de 4 asientos ocupados');
-    expect(screen.getByText('3 incluidos en el Plan Pro + 1 adicionales')).toBeInTheDocument();
+    expect(screen.getByText('3 incluidos en el Plan Pro + 1 adicional')).toBeInTheDocument();
     expect(screen.queryByTestId('sandbox-label')).not.toBeInTheDocument();
   });
 
@@ -48,7 +48,7 @@ describe('/subscription', () => {
     expect(storage).toHaveTextContent('Has llenado el almacenamiento: borra lo que ya no necesites');
   });
 
-  it('adds seats: digits only, 1 to 99, the monthly seat price, then the new count and the success message', async () => {
+  it('adds seats: 1 to 99, the monthly seat price, then the new count and the success message', async () => {
     const { callsTo } = renderPage(fakeBillingApi({ plan: 'pro_monthly' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Añadir asientos' }));
     const dialog = await screen.findByRole('dialog', { name: 'Añadir asientos' });
@@ -57,16 +57,13 @@ describe('/subscription', () => {
     expect(within(dialog).getByRole('button', { name: 'Un asiento menos' })).toBeDisabled();
     expect(dialog).toHaveTextContent('15 € por asiento al mes');
     await userEvent.clear(count);
-    await userEvent.type(count, 'a1b234');
-    expect(count).toHaveValue('12');
+    await userEvent.type(count, '12');
     expect(dialog).toHaveTextContent('Total: 180 € más al mes');
     await userEvent.clear(count);
-    await userEvent.type(count, '0');
-    await userEvent.tab();
-    expect(count).toHaveValue('1');
+    await userEvent.type(count, '1');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Un asiento más' }));
     expect(count).toHaveValue('2');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Añadir 2 asientos' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Añadir 2 asientos · 30 € al mes' }));
     expect(await screen.findByText('2 asientos añadidos correctamente')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByTestId('seats-used')).toHaveTextContent('0 de 5 asientos ocupados');
@@ -78,7 +75,7 @@ describe('/subscription', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Añadir asientos' }));
     const dialog = await screen.findByRole('dialog', { name: 'Añadir asientos' });
     expect(dialog).toHaveTextContent('144 € por asiento al año');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Añadir 1 asiento' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Añadir 1 asiento · 144 € al año' }));
     expect(await screen.findByText('1 asiento añadido correctamente')).toBeInTheDocument();
   });
 
@@ -86,14 +83,14 @@ describe('/subscription', () => {
     renderPage(fakeBillingApi({ plan: 'pro_monthly', fail: { seats: [502, 'BILLING_PROVIDER_ERROR'] } }));
     await userEvent.click(await screen.findByRole('button', { name: 'Añadir asientos' }));
     const dialog = await screen.findByRole('dialog', { name: 'Añadir asientos' });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Añadir 1 asiento' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Añadir 1 asiento · 15 € al mes' }));
     expect(
       await screen.findByText(
         'No se pudieron agregar asientos adicionales: No se pudo completar la operación con el servicio de pagos. Inténtalo de nuevo en unos minutos.',
       ),
     ).toBeInTheDocument();
     expect(within(dialog).getByRole('alert')).toHaveTextContent('No se pudieron agregar asientos');
-    expect(within(dialog).getByRole('button', { name: 'Añadir 1 asiento' })).toBeEnabled();
+    expect(within(dialog).getByRole('button', { name: 'Añadir 1 asiento · 15 € al mes' })).toBeEnabled();
     expect(screen.getByTestId('seats-used')).toHaveTextContent('0 de 3 asientos ocupados');
   });
 
@@ -128,7 +125,12 @@ describe('/subscription', () => {
     const { callsTo } = renderPage(fakeBillingApi({ plan: 'pro_yearly' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Cancelar suscripción' }));
     const offer = await screen.findByRole('dialog', { name: 'Antes de que te vayas' });
-    expect(offer).toHaveTextContent('Quédate en el Plan Pro con un 60 % de descuento durante 3 meses.');
+    expect(offer).toHaveTextContent(
+      'Quédate en el Plan Pro con 64,80 € de descuento en tu próxima factura anual: el 60 % de 3 meses de tu plan.',
+    );
+    expect(offer).toHaveTextContent(
+      'Tu factura del 24 de diciembre de 2026 será de 367,20 € en lugar de 432 €. Solo se ofrece una vez.',
+    );
     await userEvent.click(within(offer).getByRole('button', { name: 'No, cancelar la suscripción' }));
     const done = await screen.findByRole('dialog', { name: 'Suscripción cancelada' });
     expect(done).toHaveTextContent(
@@ -138,7 +140,11 @@ describe('/subscription', () => {
     expect(callsTo('PATCH /api/subscription/request-unsubscription-discount')).toHaveLength(0);
     await userEvent.click(within(done).getByRole('button', { name: 'Ir a mi cuenta' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(planSection()).toHaveTextContent('Tu suscripción se cancela el 24 de diciembre de 2026');
+    expect(planSection()).toHaveTextContent(
+      'Tu Plan Pro termina el 24 de diciembre de 2026 y no se renovará',
+    );
+    expect(planSection()).not.toHaveTextContent('Se renueva');
+    expect(screen.getByText(/Reanuda la suscripción antes del 24 de diciembre de 2026/)).toBeInTheDocument();
     expect(planSection()).toHaveTextContent('Se cancela');
     expect(screen.queryByRole('button', { name: 'Añadir asientos' })).not.toBeInTheDocument();
 
@@ -154,9 +160,13 @@ describe('/subscription', () => {
     const offer = await screen.findByRole('dialog', { name: 'Antes de que te vayas' });
     await userEvent.click(within(offer).getByRole('button', { name: 'Aceptar el descuento' }));
     const done = await screen.findByRole('dialog', { name: 'Descuento aplicado' });
-    expect(done).toHaveTextContent('Pagarás un 60 % menos durante los próximos 3 meses.');
+    expect(done).toHaveTextContent(
+      'Pagarás 19,60 € en lugar de 49 € en tus próximas 3 facturas mensuales, desde la del 24 de diciembre de 2026: 88,20 € menos en total.',
+    );
     await userEvent.click(within(done).getByRole('button', { name: 'Ir a mi cuenta' }));
-    expect(planSection()).toHaveTextContent('Descuento del 60 % hasta el 24 de marzo de 2027');
+    expect(planSection()).toHaveTextContent(
+      'Descuento del 60 %: 29,40 € menos en cada factura mensual hasta el 24 de marzo de 2027',
+    );
     expect(planSection()).toHaveTextContent('Se renueva el 24 de diciembre de 2026');
     expect(callsTo('PATCH /api/subscription/request-unsubscription-discount')[0]!.body).toEqual({
       workspaceId: W,
@@ -250,14 +260,14 @@ describe('/subscription', () => {
     expect(await screen.findByTestId('plan-label')).toHaveTextContent('Plan gratuito');
     expect(screen.getByText('Modo de prueba — no se cobra nada')).toBeInTheDocument();
     expect(screen.getByText(/El Plan gratuito no incluye asientos/)).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Mejorar a Pro' }));
-    expect(await screen.findByRole('dialog', { name: 'Mejora a Plan Pro' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Mejora al Plan Pro' }));
+    expect(await screen.findByRole('dialog', { name: 'Mejora al Plan Pro' })).toBeInTheDocument();
   });
 
   it('with billing off the owner is told to ask the administrator and has nothing to buy', async () => {
     renderPage(fakeBillingApi({ plan: 'free', mode: 'off' }));
     expect(await screen.findByText(/Pide a tu administrador que cambie el plan/)).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Mejorar a Pro' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mejora al Plan Pro' })).not.toBeInTheDocument();
   });
 
   it('a summary that fails to load says so and loads again on retry', async () => {

@@ -80,7 +80,12 @@ export default function SubscriptionPage() {
             aria-labelledby="current-plan"
             className="grid gap-6 rounded-xl border border-border p-4 md:grid-cols-2 md:p-6"
           >
-            <PlanOverview summary={data} portal={portal} onUpgrade={() => setUpgradeOpen(true)} />
+            <PlanOverview
+              summary={data}
+              prices={prices.data}
+              portal={portal}
+              onUpgrade={() => setUpgradeOpen(true)}
+            />
             <div>
               <h2 className="mb-2 text-xs font-medium tracking-wide text-text-muted uppercase">
                 {t('subscription.wordsThisMonth')}
@@ -127,7 +132,11 @@ export default function SubscriptionPage() {
         <h2 id="plans-title" className="font-semibold">
           {t('subscription.plans')}
         </h2>
-        <PlanCards plan={data?.plan ?? workspace.plan} prices={prices.data} />
+        <PlanCards
+          plan={data?.plan ?? workspace.plan}
+          prices={prices.data}
+          enterpriseContactEmail={data?.enterpriseContactEmail ?? null}
+        />
       </section>
       <UpgradeModal open={upgradeOpen} onOpenChange={setUpgradeOpen} />
     </div>

@@ -47,6 +47,7 @@ export function fakeBillingApi(
     discountUsed?: boolean;
     /** Bytes the workspace stores (the quota follows the plan). */
     storedBytes?: number;
+    enterpriseContactEmail?: string;
     fail?: Partial<Record<BillingRoute, [number, string]>>;
   } = {},
 ) {
@@ -67,6 +68,7 @@ export function fakeBillingApi(
       discountUsed: options.discountUsed ?? false,
       discountEndsAt: null,
       canManage: !options.ownerIsLuis,
+      enterpriseContactEmail: options.enterpriseContactEmail ?? null,
     } as SubscriptionSummary,
     sandbox: {
       sessionId: SANDBOX_SESSION,
@@ -148,8 +150,10 @@ export function fakeBillingApi(
     'POST /api/subscription/resume': change('resume', () => {
       state.summary = { ...state.summary, cancelAtPeriodEnd: false };
     }),
+    // As the server: monthly, 3 months of invoices; yearly, until the next yearly invoice.
     'PATCH /api/subscription/request-unsubscription-discount': change('discount', () => {
-      state.summary = { ...state.summary, discountUsed: true, discountEndsAt: '2027-03-24T10:00:00.000Z' };
+      const endsAt = state.summary.paymentType === 'YEARLY' ? PERIOD_END : '2027-03-24T10:00:00.000Z';
+      state.summary = { ...state.summary, discountUsed: true, discountEndsAt: endsAt };
     }),
     [`POST /api/workspace/${W}/buy-additional-seat`]: change('seats', (body) => {
       const added = (body as { numberOfSeats: number }).numberOfSeats;

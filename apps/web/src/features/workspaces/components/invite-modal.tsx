@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
@@ -19,7 +19,8 @@ export interface InviteModalProps {
 
 /**
  * Invites one person by e-mail. The send button waits for an address the product accepts
- * (`isValidEmail`) and stays disabled while sending; the server's refusal (no seats left, already a
+ * (`isValidEmail`) and sends once however often it is clicked (the server also answers a repeat
+ * within a minute as the first, without a second mail); the server's refusal (no seats left, already a
  * member, a free plan) shows under the field in the user's language. A free workspace cannot invite:
  * the modal says so and points to the plans instead of showing the form.
  */
@@ -61,6 +62,7 @@ export function InviteModal({ open, onOpenChange, workspace }: InviteModalProps)
 function InviteForm({ workspace, onDone }: { workspace: Workspace; onDone: () => void }) {
   const { t } = useTranslation();
   const invite = useInvite(workspace.id);
+  const sending = useRef(false);
   const [email, setEmail] = useState('');
   const [problem, setProblem] = useState<Problem | null>(null);
   const trimmed = email.trim();
@@ -72,13 +74,18 @@ function InviteForm({ workspace, onDone }: { workspace: Workspace; onDone: () =>
       setProblem({ key: trimmed ? 'validation.email' : 'validation.required' });
       return;
     }
-    if (invite.isPending) return;
+    // The second click of a double click comes before the button re-renders as disabled.
+    if (sending.current) return;
+    sending.current = true;
     invite.mutate(trimmed, {
       onSuccess: ({ resent }) => {
         toast.success(t(resent ? 'team.inviteResent' : 'team.invited'));
         onDone();
       },
       onError: (error) => setProblem({ error }),
+      onSettled: () => {
+        sending.current = false;
+      },
     });
   };
 

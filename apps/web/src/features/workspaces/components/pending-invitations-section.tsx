@@ -1,8 +1,10 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
 import { Mail, RotateCw, X } from 'lucide-react';
 import type { PendingInvitation, SessionUser, Workspace } from '@redacta/shared';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { LoadError } from '@/components/ui/load-error';
 import { SettingsSection } from '@/components/ui/settings-section';
 import { errorMessage } from '@/lib/error-message';
@@ -11,7 +13,10 @@ import { usePendingInvitations } from '../api/use-team';
 import { useResendInvitation, useRevokeInvitation } from '../api/use-team-mutations';
 import { TeamSkeleton } from './team-skeleton';
 
-/** Invitations sent and not yet accepted; their inviter or the owner resends or revokes them. */
+/**
+ * Invitations sent and not yet accepted; their inviter or the owner resends them or, after a
+ * confirmation, revokes them.
+ */
 export function PendingInvitationsSection({ workspace, user }: { workspace: Workspace; user: SessionUser }) {
   const { t } = useTranslation();
   const invitations = usePendingInvitations(workspace.id);
@@ -54,6 +59,8 @@ function InvitationRow({ invitation, canManage }: { invitation: PendingInvitatio
   const resend = useResendInvitation();
   const revoke = useRevokeInvitation();
   const busy = resend.isPending || revoke.isPending;
+  // Revoking kills every link mailed for the invitation, so it is confirmed first.
+  const [confirming, setConfirming] = useState(false);
 
   return (
     <li className="flex flex-wrap items-center gap-x-3 gap-y-2 p-3">
@@ -99,18 +106,33 @@ function InvitationRow({ invitation, canManage }: { invitation: PendingInvitatio
             icon={<X className="size-4" aria-hidden />}
             aria-label={t('team.revokeFor', { email: invitation.email })}
             title={t('team.revokeFor', { email: invitation.email })}
-            loading={revoke.isPending}
             disabled={busy}
-            onClick={() =>
-              revoke.mutate(invitation, {
-                onSuccess: () => toast.success(t('team.revoked')),
-                onError: (error) => toast.error(actionFailure(t, error, 'NOT_INVITER', 'team.revokeFailed')),
-              })
-            }
+            onClick={() => setConfirming(true)}
           >
             {t('team.revoke')}
           </Button>
         </div>
+      )}
+      {confirming && (
+        <ConfirmDialog
+          onOpenChange={setConfirming}
+          title={t('team.revokeTitle')}
+          description={t('team.revokeText', { email: invitation.email })}
+          confirmLabel={t('team.revoke')}
+          pending={revoke.isPending}
+          onConfirm={() =>
+            revoke.mutate(invitation, {
+              onSuccess: () => {
+                setConfirming(false);
+                toast.success(t('team.revoked'));
+              },
+              onError: (error) => {
+                setConfirming(false);
+                toast.error(actionFailure(t, error, 'NOT_INVITER', 'team.revokeFailed'));
+              },
+            })
+          }
+        />
       )}
     </li>
   );

@@ -1,0 +1,1 @@
+export { useUnsavedChanges } from './use-unsaved-changes';
