@@ -1,9 +1,4 @@
 /* eslint-disable no-empty-pattern -- Playwright reads a test's fixtures from its first parameter's object pattern; these tests use only the team set up once for all of them. */
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { expect, test } from '../fixtures.ts';
 import { ChatPage } from '../pages/chat-page.ts';
 import { DocumentPanel } from '../pages/document-panel.ts';
@@ -18,59 +13,29 @@ import {
 } from '../pages/live-team.ts';
 import { WorkspaceSettingsPage } from '../pages/workspace-settings-page.ts';
 import { chooseLanguage } from '../support/language.ts';
-import { freePort } from '../support/free-port.ts';
-import { repoRoot } from '../support/paths.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
-
-const run = promisify(execFile);
+import { ownServer } from '../support/own-server.ts';
 
 /**
  * One shared project's document, edited live by its owner and a teammate in two browsers: typing
  * at the same time, one of them offline for a while (and closing the tab), a reply inserted from a
  * phone's chat tab, and the teammate's removal while the document is open.
  *
- * The spec runs its own server: the operator command that makes the workspace Pro opens the
- * server's PGlite database, which only one process may hold, so the server stops for it.
+ * The spec runs its own server: the operator command that makes the workspace Pro stops it meanwhile.
  */
 test.describe.serial('live document', () => {
-  let dataRoot = '';
-  let port = 0;
-  let server: RunningServer | undefined;
+  const server = ownServer('live-document');
   let team: Team;
-
-  const start = async () => {
-    const smtpUrl = process.env.E2E_SMTP_URL;
-    if (!smtpUrl) throw new Error('E2E_SMTP_URL is not set: run through playwright.config.ts');
-    server = await startServer({
-      dataDir: path.join(dataRoot, 'data'),
-      smtpUrl,
-      logFile: path.join(dataRoot, 'server.log'),
-      port,
-    });
-    return server;
-  };
-
-  const makePro = async (workspaceId: string) => {
-    await server?.stop();
-    await run('npm', ['run', '--silent', 'admin', '--', 'set-plan', workspaceId, 'pro-monthly'], {
-      cwd: repoRoot,
-      env: { ...process.env, DATA_DIR: path.join(dataRoot, 'data'), DATABASE_URL: '', REDIS_URL: '' },
-    });
-    await start();
-  };
 
   test.beforeAll(async ({ browser }) => {
     test.setTimeout(240_000);
-    dataRoot = mkdtempSync(path.join(tmpdir(), 'redacta-e2e-live-'));
-    port = await freePort();
-    const { url } = await start();
-    team = await setUpTeam(browser, url, makePro);
+    const { url } = await server.start();
+    team = await setUpTeam(browser, url, async (workspaceId) => {
+      await server.admin('set-plan', workspaceId, 'pro-monthly');
+    });
   });
   test.afterAll(async () => {
     await team?.ownerContext.close();
     await team?.teammateContext.close();
-    await server?.stop();
-    rmSync(dataRoot, { recursive: true, force: true });
   });
 
   test('both type at the same time and each sees both texts, with the other’s caret and avatar', async ({}, testInfo) => {
