@@ -41,6 +41,7 @@ import { brandVoiceRoutes } from './modules/brand-voices/routes.ts';
 import { promptRoutes } from './modules/prompts/routes.ts';
 import { billingRoutes } from './modules/billing/routes.ts';
 import { invitationRoutes } from './modules/invitations/index.ts';
+import { collabPlugin } from './modules/collab/plugin.ts';
 import { BuiltInLibrary, seedBuiltInPrompts } from './modules/prompts/built-ins.ts';
 import { catalogue } from './modules/prompts/catalogue/index.ts';
 
@@ -110,6 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(rateLimitPlugin);
   await app.register(mailBudgetsPlugin);
   await app.register(authPlugin);
+  await app.register(collabPlugin);
 
   // The built-in prompts ship with the code: at every start, after the migrations, the database's
   // rows are made to match them, before any request can read them.

@@ -97,6 +97,10 @@ const envObject = z.object({
     emptyToUndefined,
     z.string().refine(isValidEmail, 'must be an e-mail address').optional(),
   ),
+  /** A live document is stored after this pause in its editing… */
+  COLLAB_STORE_DEBOUNCE_MS: z.coerce.number().int().positive().default(2000),
+  /** …and at least this often while the editing goes on. */
+  COLLAB_STORE_MAX_WAIT_MS: z.coerce.number().int().positive().default(10_000),
   /** How long a stopping server lets chat replies in progress finish before it aborts them. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().nonnegative().default(25_000),
   /** Prometheus metrics on a listener of their own; off unless set (never on the public port). */

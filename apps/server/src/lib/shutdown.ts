@@ -11,9 +11,10 @@ const IDLE_SWEEP_MS = 250;
  * Stops an instance without cutting its users off: no new work, the chat replies in progress finish,
  * then the database and Redis close.
  *
- * `app.close()` stops listening at once (new connections are refused) and answers any request still
- * arriving on a kept-alive connection with 503 and `Connection: close` — `/readyz` included — so a
- * proxy sends nothing more here. Replies in progress get `graceMs` to finish; those still open are then
+ * `app.close()` first closes the live-document connections and stores their documents (the collab
+ * module's preClose hook, while the database is open), then stops listening (new connections are
+ * refused) and answers any request still arriving on a kept-alive connection with 503 and
+ * `Connection: close` — `/readyz` included — so a proxy sends nothing more here. Replies in progress get `graceMs` to finish; those still open are then
  * aborted exactly as when their client leaves (the partial text saved and its words charged), and the
  * database closes only once each of them is saved. Redis closes with the app.
  */

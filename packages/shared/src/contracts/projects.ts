@@ -171,13 +171,25 @@ export type DocumentContent = z.infer<typeof documentContentSchema>;
 /** What an empty editor saves; every new project starts with it. */
 export const emptyDocumentContent: DocumentContent = { type: 'doc', content: [{ type: 'paragraph' }] };
 
-export const updateDocumentBodySchema = z.strictObject({ content: documentContentSchema });
+/**
+ * `PATCH /project/{id}/document`: the whole content, applied as one change to the live document, and
+ * `updatedAt`, the time (as read) of the document the content was based on: when it changed since,
+ * 409 DOCUMENT_CHANGED and nothing is applied.
+ */
+export const updateDocumentBodySchema = z.strictObject({
+  content: documentContentSchema,
+  updatedAt: z.iso.datetime({ offset: true }),
+});
 export type UpdateDocumentBody = z.infer<typeof updateDocumentBodySchema>;
 
 /** Responses carry content as stored (validated on write), without re-walking it. */
 const storedDocumentContentSchema = z.looseObject({ type: z.string(), content: z.array(z.unknown()) });
-export const documentResponseSchema = z.object({ content: storedDocumentContentSchema });
+/** The live content, and the time of its last change (ISO): what a PATCH passes back as `updatedAt`. */
+export const documentResponseSchema = z.object({
+  content: storedDocumentContentSchema,
+  updatedAt: z.string(),
+});
 export type DocumentResponse = z.infer<typeof documentResponseSchema>;
-/** A save answers only when it was saved: the editor already holds the content it sent. */
+/** A change answers the document's new time: the editor already holds the content it sent. */
 export const updateDocumentResponseSchema = z.object({ updatedAt: z.string() });
 export type UpdateDocumentResponse = z.infer<typeof updateDocumentResponseSchema>;

@@ -36,6 +36,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { id, userId } = request.params;
       await removeMember(app.db, { workspaceId: id, userId: request.userId, memberId: userId });
+      await app.collab.closeConnections({ workspaceId: id, userId }, 'forbidden');
       return reply.status(204).send(null);
     },
   );
@@ -52,6 +53,10 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await leaveWorkspace(app.db, request.params.id, request.userId);
+      await app.collab.closeConnections(
+        { workspaceId: request.params.id, userId: request.userId },
+        'forbidden',
+      );
       return reply.status(204).send(null);
     },
   );

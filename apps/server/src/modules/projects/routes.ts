@@ -16,12 +16,12 @@ import {
 } from '@redacta/shared';
 import { z } from 'zod';
 import { signedInSchemas } from '../../lib/route-options.ts';
+import { documentTooLarge } from '../collab/collab.ts';
 import { listWorkspaceProjects } from './list.ts';
 import { DOCUMENT_SAVES_AT_ONCE, DOCUMENT_SAVES_PER_MINUTE, documentSaveLimits } from './save-limits.ts';
 import {
   createProject,
   deleteProject,
-  documentTooLarge,
   getDocument,
   getProject,
   moveProject,
@@ -123,12 +123,13 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     '/project/:id/document',
     {
       schema: schema({
-        summary: 'The document beside the chat (ProseMirror JSON)',
+        summary:
+          'The document beside the chat (ProseMirror JSON), as it is live, with the time of its last change',
         params: idParamsSchema,
         response: { 200: documentResponseSchema },
       }),
     },
-    (request) => getDocument(app.db, request.params.id, request.userId),
+    (request) => getDocument(app.db, app.collab, request.params.id, request.userId),
   );
 
   app.patch(
@@ -136,13 +137,15 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: schema({
         summary:
-          'Save the document (ProseMirror JSON, at most 1 MB); anyone who can see the project. Answers the saved time. ' +
-          '413 DOCUMENT_TOO_LARGE, 413 STORAGE_FULL (the workspace has used its storage; a smaller document still saves), ' +
+          'Replace the document (ProseMirror JSON, at most 1 MB) in one change that connected editors see; anyone who ' +
+          'can see the project. `updatedAt` is the time of the document the content was based on; answers the new time. ' +
+          '409 DOCUMENT_CHANGED (changed since), 413 DOCUMENT_TOO_LARGE, 413 STORAGE_FULL (the workspace has used its ' +
+          'storage; a smaller document still saves), ' +
           `429 beyond ${DOCUMENT_SAVES_PER_MINUTE} saves a minute or ${DOCUMENT_SAVES_AT_ONCE} at once per user`,
         params: idParamsSchema,
         body: updateDocumentBodySchema,
         response: { 200: updateDocumentResponseSchema },
-        errors: [413, 429],
+        errors: [409, 413, 429],
       }),
       onRequest: documentSaveLimits(app),
       // Read no more than a document at its limit can take as a body, with room for its wrapping.
@@ -153,7 +156,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
         throw error;
       },
     },
-    (request) => updateDocument(app.db, request.params.id, request.userId, request.body.content),
+    (request) => updateDocument(app.db, app.collab, request.params.id, request.userId, request.body),
   );
 
   app.patch(
@@ -166,7 +169,12 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
         errors: [403],
       }),
     },
-    (request) => toggleProjectShared(app.db, request.params.id, request.userId),
+    async (request) => {
+      const toggled = await toggleProjectShared(app.db, request.params.id, request.userId);
+      // Turned private: whoever else had its document open loses it now.
+      if (!toggled.isShared) await app.collab.closeConnections({ projectId: toggled.id }, 'forbidden');
+      return toggled;
+    },
   );
 
   app.patch(
@@ -195,6 +203,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await deleteProject(app.db, request.params.id, request.userId);
+      await app.collab.closeConnections({ projectId: request.params.id }, 'forbidden');
       return reply.status(204).send(null);
     },
   );

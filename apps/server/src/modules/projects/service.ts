@@ -1,6 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
-  DOCUMENT_MAX_BYTES,
   emptyDocumentContent,
   resolveLocale,
   type DocumentContent,
@@ -10,9 +9,8 @@ import {
 import type { Db } from '../../db/client.ts';
 import { conversationEntries, documents, folders, projects, users, workspaces } from '../../db/schema.ts';
 import { createOnce } from '../../lib/create-once.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
-import { lockWorkspace } from '../invitations/index.ts';
-import { requireWithinQuotaAfterWrite, storedDocumentBytes } from '../storage/service.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { Collab } from '../collab/collab.ts';
 import { requireMembership } from '../workspaces/service.ts';
 import { requireProjectAccess, requireProjectEditor, type ProjectRow } from './access.ts';
 
@@ -152,46 +150,25 @@ export async function deleteProject(db: Db, projectId: string, userId: string): 
 // is a team document that any member may edit. Renaming, moving, sharing and deleting the project
 // itself stay with its creator and the workspace owner (requireProjectEditor).
 
-export async function getDocument(db: Db, projectId: string, userId: string) {
+export async function getDocument(db: Db, collab: Collab, projectId: string, userId: string) {
   await requireProjectAccess(db, projectId, userId);
-  const [document] = await db
-    .select({ content: documents.content })
-    .from(documents)
-    .where(eq(documents.projectId, projectId));
-  return { content: (document?.content as DocumentContent | undefined) ?? emptyDocumentContent };
+  const { content, updatedAt } = await collab.read(projectId);
+  return { content, updatedAt };
 }
 
 /**
- * Saves the document and answers when: the client already holds what it sent. The content is
- * serialised once, and that text is both what the size rule counts and what the database stores.
- * A save that makes the document larger must leave the workspace within its storage quota
- * (measured after the write, as stored; 413 STORAGE_FULL rolls it back); a smaller one always saves.
+ * Replaces the document with `content` as one change of the live document, which connected editors
+ * see and which is stored at once. `updatedAt` is the time of the document the content was based on:
+ * a document changed since is not overwritten (409 DOCUMENT_CHANGED). Over 1 MB, 413
+ * DOCUMENT_TOO_LARGE; growing while the workspace has used its storage, 413 STORAGE_FULL.
  */
 export async function updateDocument(
   db: Db,
+  collab: Collab,
   projectId: string,
   userId: string,
-  content: DocumentContent,
+  body: { content: DocumentContent; updatedAt: string },
 ): Promise<{ updatedAt: string }> {
-  const json = JSON.stringify(content);
-  if (Buffer.byteLength(json, 'utf8') > DOCUMENT_MAX_BYTES) throw documentTooLarge();
-  const { project } = await requireProjectAccess(db, projectId, userId);
-  return db.transaction(async (tx) => {
-    await lockWorkspace(tx, project.workspaceId);
-    const before = await storedDocumentBytes(tx, projectId);
-    const now = new Date();
-    const stored = sql`${json}::jsonb`;
-    await tx
-      .insert(documents)
-      .values({ projectId, content: stored, updatedAt: now })
-      .onConflictDoUpdate({ target: documents.projectId, set: { content: stored, updatedAt: now } });
-    const growth = (await storedDocumentBytes(tx, projectId)) - before;
-    await requireWithinQuotaAfterWrite(tx, project.workspaceId, growth);
-    // Editing the document is editing the project: it moves up in "recently updated".
-    await tx.update(projects).set({ updatedAt: now }).where(eq(projects.id, projectId));
-    return { updatedAt: now.toISOString() };
-  });
+  await requireProjectAccess(db, projectId, userId);
+  return collab.replaceContent(projectId, body.content, { userId, baseUpdatedAt: body.updatedAt });
 }
-
-export const documentTooLarge = () =>
-  new AppError('DOCUMENT_TOO_LARGE', `The document may take at most ${DOCUMENT_MAX_BYTES / 1024 / 1024} MB`);

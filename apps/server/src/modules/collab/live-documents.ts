@@ -1,0 +1,257 @@
+import { EventEmitter } from 'node:events';
+import { Hocuspocus, type Document, type Extension } from '@hocuspocus/server';
+import { Redis as RedisExtension } from '@hocuspocus/extension-redis';
+import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
+import type { WebSocket } from 'ws';
+import * as Y from 'yjs';
+import { DOCUMENT_MAX_BYTES } from '@redacta/shared';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import { requireStorageRoom } from '../storage/service.ts';
+import { authenticate, requireDocumentAccess, tokenHolder, type ConnectionContext } from './auth.ts';
+import { endConnection, SocketThrottle } from './connections.ts';
+import { loadState, storeState } from './persistence.ts';
+import { Refusal } from './refusals.ts';
+import { checkUpdate, copyOf, deriveContent, updateOf, type SizeLimit } from './validation.ts';
+import type { RevokedSessions } from '../../lib/revoked-sessions.ts';
+
+/** What the server knows of an open document besides its Yjs state. */
+export interface LiveState {
+  workspaceId: string;
+  /** The time of its last change (stored ones included): the `updatedAt` readers see. */
+  changedAt: Date;
+  /** Changes made here that are not stored yet, and whose they are. */
+  dirty: boolean;
+  editorIds: Set<string>;
+  limit: SizeLimit;
+  /** How many changes it has taken: tells whether any came in during a wait. */
+  changes: number;
+  /**
+   * A copy of the document kept in step with it, on which each client update is tried first: copying
+   * the document for every update cost far more than checking it.
+   */
+  shadow: Y.Doc;
+}
+
+export interface StoredEvent {
+  projectId: string;
+  editorIds: string[];
+  updatedAt: string;
+}
+
+export interface LiveDocumentsOptions {
+  db: Db;
+  secret: string;
+  revoked: RevokedSessions;
+  log: FastifyBaseLogger;
+  redisUrl?: string;
+  debounceMs: number;
+  maxDebounceMs: number;
+}
+
+/** Changes that came from another instance through Redis: that instance stores them. */
+const REDIS_ORIGIN = '__hocuspocus__redis__origin__';
+/** Checking a change costs a socket one more message's credit per this much of its document. */
+const BYTES_PER_CHECK_CREDIT = 128 * 1024;
+/** How long after a failed store it is tried again (the document stays in memory meanwhile). */
+const STORE_RETRY_MS = 2000;
+
+/**
+ * The largest the document may grow to: 1 MB of JSON, or no larger than it is while its workspace
+ * has used its storage quota (a smaller document always saves).
+ */
+async function sizeLimit(db: Db, workspaceId: string, currentBytes: number): Promise<SizeLimit> {
+  try {
+    await requireStorageRoom(db, workspaceId, 1);
+    return { maxBytes: DOCUMENT_MAX_BYTES, currentBytes };
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'STORAGE_FULL') return { maxBytes: 0, currentBytes };
+    throw error;
+  }
+}
+
+const contentBytes = (doc: Y.Doc) => {
+  const derived = deriveContent(doc);
+  return typeof derived === 'string' ? 0 : derived.bytes;
+};
+
+/** Hocuspocus with Redacta's authentication, validation and persistence (docs/decisions/0015-live-documents.md). */
+export function createLiveDocuments(options: LiveDocumentsOptions) {
+  const { db, log } = options;
+  const states = new WeakMap<Document, LiveState>();
+  const events = new EventEmitter<{ stored: [StoredEvent] }>();
+  const throttle = new SocketThrottle();
+  /** Sockets on which at least one document was opened. */
+  const openedSockets = new WeakSet<object>();
+  const extensions: Extension[] = [];
+  if (options.redisUrl) {
+    const url = options.redisUrl;
+    extensions.push(
+      new RedisExtension({
+        prefix: 'redacta-collab',
+        createClient: () => new Redis(url, { maxRetriesPerRequest: 1 }),
+      }),
+    );
+  }
+
+  const hocuspocus: Hocuspocus = new Hocuspocus({
+    quiet: true,
+    debounce: options.debounceMs,
+    maxDebounce: options.maxDebounceMs,
+    extensions,
+
+    async onAuthenticate({ token, documentName, context }) {
+      try {
+        return await authenticate(
+          { db, secret: options.secret, revoked: options.revoked },
+          token,
+          documentName,
+        );
+      } catch (error) {
+        // Hocuspocus answers the refusal with its reason; the socket, which it would keep open without
+        // ever accepting this document on it again, closes right after with the same reason.
+        // A failure of ours (the database unreachable…) is no refusal: 1011, and the client tries again.
+        const socket = (context as { socket?: WebSocket }).socket;
+        const [code, reason] = error instanceof Refusal ? [error.code, error.reason] : [1011, 'server-error'];
+        if (socket) setImmediate(() => socket.close(code, reason));
+        throw error;
+      }
+    },
+
+    // The client's answer when asked for a fresh token before its own expires: the same person, who can
+    // still see the project, goes on without reconnecting.
+    async onTokenSync({ token, connection }) {
+      const context = connection.context as ConnectionContext;
+      try {
+        const holder = await tokenHolder(options.secret, options.revoked, token);
+        if (holder.userId !== context.userId) throw new Refusal('token-expired');
+        await requireDocumentAccess(db, context.projectId, context.userId);
+        Object.assign(context, {
+          sessionId: holder.sessionId,
+          expiresAt: holder.expiresAt,
+          tokenRequested: false,
+        });
+      } catch (error) {
+        endConnection(connection, error instanceof Refusal ? error.reason : 'token-expired');
+      }
+    },
+
+    async connected({ connection }) {
+      openedSockets.add(connection.webSocket);
+    },
+
+    async onLoadDocument({ document, documentName, context }) {
+      let stored;
+      try {
+        stored = await loadState(db, documentName);
+        if (!stored) throw new Refusal('forbidden');
+        Y.applyUpdate(document, stored.state);
+      } catch (error) {
+        // Hocuspocus drops a document that failed to load; the client is told, and tries again later.
+        const socket = (context as { socket?: WebSocket }).socket;
+        const [code, reason] = error instanceof Refusal ? [error.code, error.reason] : [1011, 'server-error'];
+        if (socket) setImmediate(() => socket.close(code, reason));
+        if (error instanceof Refusal) throw error;
+        log.error({ err: error, projectId: documentName }, 'could not load a live document');
+        throw Object.assign(new Error(''), { reason: 'server-error' });
+      }
+      const state: LiveState = {
+        workspaceId: stored.workspaceId,
+        changedAt: stored.updatedAt,
+        dirty: false,
+        changes: 0,
+        editorIds: new Set(),
+        limit: await sizeLimit(db, stored.workspaceId, contentBytes(document)),
+        shadow: copyOf(document),
+      };
+      // Noted as each change is applied, before anything may read or store the document.
+      document.on('update', (update: Uint8Array, origin: unknown) => {
+        // The copy already holds a client's update it was tried with; applying it again changes nothing.
+        Y.applyUpdate(state.shadow, update);
+        state.changes += 1;
+        state.changedAt = new Date();
+        if (origin === REDIS_ORIGIN) return;
+        state.dirty = true;
+        const userId = (origin as { context?: Partial<ConnectionContext> } | null)?.context?.userId;
+        if (userId) state.editorIds.add(userId);
+      });
+      states.set(document, state);
+    },
+
+    async beforeHandleMessage({ connection, document, update: message }) {
+      const update = updateOf(message);
+      const state = states.get(document);
+      // A change costs more on a larger document: checking it walks the whole document.
+      const checkCost = update && state ? Math.floor(state.limit.currentBytes / BYTES_PER_CHECK_CREDIT) : 0;
+      await throttle.take(connection.webSocket, message.byteLength, checkCost);
+      if (!update || !state) return;
+      const refused = checkUpdate(state.shadow, update, state.limit);
+      if (!refused) return;
+      state.shadow.destroy();
+      state.shadow = copyOf(document);
+      endConnection(connection, refused);
+      throw new Refusal(refused);
+    },
+
+    async onStoreDocument({ document, documentName }) {
+      const state = states.get(document);
+      // Only a document that loaded is ever stored, and only with changes made here.
+      if (!state?.dirty) return;
+      state.dirty = false;
+      const editorIds = [...state.editorIds];
+      state.editorIds.clear();
+      try {
+        const stored = await storeState(db, documentName, Y.encodeStateAsUpdate(document), state.changedAt);
+        if (!stored) return;
+        state.limit = await sizeLimit(db, state.workspaceId, stored.bytes);
+        announceStored(documentName, editorIds, stored.updatedAt);
+      } catch (error) {
+        state.dirty = true;
+        editorIds.forEach((id) => state.editorIds.add(id));
+        log.error({ err: error, projectId: documentName }, 'could not store a live document; trying again');
+        setTimeout(() => void storeNow(document).catch(() => {}), STORE_RETRY_MS).unref();
+        throw error;
+      }
+    },
+
+    // A document with changes not stored yet (its store failed, or another instance held the Redis
+    // lock) stays in memory, and is stored again shortly; unloaded once that succeeds.
+    async beforeUnloadDocument({ document }) {
+      if (!states.get(document)?.dirty) return;
+      setTimeout(() => void storeNow(document).catch(() => {}), STORE_RETRY_MS).unref();
+      throw new Error('unsaved changes');
+    },
+  });
+
+  /** Tells the listeners of 'stored'; what they do with it is theirs, their failure no failed store. */
+  function announceStored(projectId: string, editorIds: string[], updatedAt: Date) {
+    try {
+      events.emit('stored', { projectId, editorIds, updatedAt: updatedAt.toISOString() });
+    } catch (error) {
+      log.error({ err: error, projectId }, 'a listener of stored live documents failed');
+    }
+  }
+
+  /** Stores the document now (after any store under way), through the same hooks as a debounced one. */
+  function storeNow(document: Document) {
+    return hocuspocus.storeDocumentHooks(
+      document,
+      {
+        instance: hocuspocus,
+        clientsCount: document.getConnectionsCount(),
+        context: {},
+        document,
+        documentName: document.name,
+        requestHeaders: {},
+        requestParameters: new URLSearchParams(),
+        socketId: 'server',
+      },
+      true,
+    );
+  }
+
+  return { hocuspocus, states, events, storeNow, announceStored, openedSockets };
+}
+
+export type LiveDocuments = ReturnType<typeof createLiveDocuments>;

@@ -1,0 +1,145 @@
+import { eq, sql } from 'drizzle-orm';
+import * as Y from 'yjs';
+import { documentContentSchema, emptyDocumentContent, type DocumentContent } from '@redacta/shared';
+import type { Db, Tx } from '../../db/client.ts';
+import { lockWorkspace } from '../invitations/index.ts';
+import { requireWithinQuotaAfterWrite, storedDocumentBytes } from '../storage/service.ts';
+import { documents, projects } from '../../db/schema.ts';
+import { contentToText, stateFromContent } from './prosemirror-yjs.ts';
+import { deriveContent } from './validation.ts';
+
+export interface StoredState {
+  state: Uint8Array;
+  updatedAt: Date;
+  workspaceId: string;
+}
+
+/** Stored JSON that no longer passes the rule (written before it existed) seeds an empty document. */
+const seedContent = (content: unknown): DocumentContent => {
+  const parsed = documentContentSchema.safeParse(content);
+  return parsed.success ? parsed.data : emptyDocumentContent;
+};
+
+/**
+ * A document's Yjs state, seeded from its stored JSON the first time: under the row's lock, so of two
+ * instances (or two clients) opening it at once one seeds and the other reads that seed. Null when the
+ * project is gone. A failure throws: a document that did not load is never served, and so never stored.
+ */
+export async function loadState(db: Db, projectId: string): Promise<StoredState | null> {
+  const [row] = await db
+    .select({ state: documents.yjsState, updatedAt: documents.updatedAt, workspaceId: projects.workspaceId })
+    .from(documents)
+    .innerJoin(projects, eq(projects.id, documents.projectId))
+    .where(eq(documents.projectId, projectId));
+  if (row?.state) return { state: row.state, updatedAt: row.updatedAt, workspaceId: row.workspaceId };
+  return db.transaction(async (tx) => {
+    const [project] = await tx
+      .select({ workspaceId: projects.workspaceId })
+      .from(projects)
+      .where(eq(projects.id, projectId))
+      .for('share');
+    if (!project) return null;
+    const { workspaceId } = project;
+    // A project always has its document row; one missing for any reason is created empty.
+    await tx.insert(documents).values({ projectId, content: emptyDocumentContent }).onConflictDoNothing();
+    const [locked] = await tx
+      .select({ state: documents.yjsState, content: documents.content, updatedAt: documents.updatedAt })
+      .from(documents)
+      .where(eq(documents.projectId, projectId))
+      .for('update');
+    if (locked!.state) return { state: locked!.state, updatedAt: locked!.updatedAt, workspaceId };
+    const content = seedContent(locked!.content);
+    const state = stateFromContent(content);
+    // Seeding changes no one's text: the document keeps its time.
+    await tx
+      .update(documents)
+      .set({ yjsState: state, text: contentToText(content), updatedAt: locked!.updatedAt })
+      .where(eq(documents.projectId, projectId));
+    return { state, updatedAt: locked!.updatedAt, workspaceId };
+  });
+}
+
+export interface Stored {
+  updatedAt: Date;
+  bytes: number;
+}
+
+/**
+ * Writes a document's state inside `tx`, under the row's lock: the stored state and the given one are
+ * merged (a merge of Yjs states loses nothing of either, so neither an instance that missed others'
+ * changes nor one whose load went wrong can overwrite what is stored), and the JSON and plain text
+ * derived from the result are written with it. Editing the document is editing the project: it moves
+ * up in "recently updated". Null when the project is gone.
+ */
+async function writeMerged(tx: Tx, projectId: string, live: Uint8Array, at: Date): Promise<Stored | null> {
+  const [row] = await tx
+    .select({ state: documents.yjsState })
+    .from(documents)
+    .where(eq(documents.projectId, projectId))
+    .for('update');
+  if (!row) return null;
+  const state = row.state ? Y.mergeUpdates([row.state, live]) : live;
+  const doc = new Y.Doc();
+  let derived;
+  try {
+    Y.applyUpdate(doc, state);
+    derived = deriveContent(doc);
+  } finally {
+    doc.destroy();
+  }
+  // Every change was checked as it arrived; a state that still fails the rule is kept as state only.
+  const content = typeof derived === 'string' ? undefined : derived;
+  await tx
+    .update(documents)
+    .set({
+      yjsState: state,
+      ...(content ? { content: sql`${content.json}::jsonb`, text: contentToText(content.content) } : {}),
+      updatedAt: at,
+    })
+    .where(eq(documents.projectId, projectId));
+  await tx.update(projects).set({ updatedAt: at }).where(eq(projects.id, projectId));
+  return { updatedAt: at, bytes: content?.bytes ?? 0 };
+}
+
+/** Stores a live document's state (see writeMerged), in one transaction. */
+export function storeState(db: Db, projectId: string, live: Uint8Array, at: Date): Promise<Stored | null> {
+  return db.transaction((tx) => writeMerged(tx, projectId, live, at));
+}
+
+/**
+ * Stores a state that replaces the document's content, only if the workspace stays within its storage
+ * quota: measured after the write, as stored, with the workspace's lock held so that writers take
+ * turns (413 STORAGE_FULL rolls it back). A smaller document always saves.
+ */
+export function storeWithinQuota(
+  db: Db,
+  target: { projectId: string; workspaceId: string },
+  live: Uint8Array,
+  at: Date,
+): Promise<Stored | null> {
+  return db.transaction(async (tx) => {
+    await lockWorkspace(tx, target.workspaceId);
+    const before = await storedDocumentBytes(tx, target.projectId);
+    const stored = await writeMerged(tx, target.projectId, live, at);
+    const growth = (await storedDocumentBytes(tx, target.projectId)) - before;
+    await requireWithinQuotaAfterWrite(tx, target.workspaceId, growth);
+    return stored;
+  });
+}
+
+/** A document as stored, for reading it where it is not open. */
+export async function readStored(db: Db, projectId: string) {
+  const [row] = await db
+    .select({
+      content: documents.content,
+      text: documents.text,
+      state: documents.yjsState,
+      updatedAt: documents.updatedAt,
+    })
+    .from(documents)
+    .where(eq(documents.projectId, projectId));
+  if (!row) return null;
+  const content = row.content as DocumentContent;
+  // A document never opened live has no text stored yet.
+  return { content, text: row.state ? row.text : contentToText(content), updatedAt: row.updatedAt };
+}
