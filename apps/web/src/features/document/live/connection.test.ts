@@ -8,6 +8,12 @@ describe('usableToken', () => {
     expect(usableToken(token(Math.floor(Date.now() / 1000) + 600))).toBe(true);
   });
 
+  it('asks more of a token that must outlast a margin (the live connection renews a minute early)', () => {
+    const inOneMinute = token(Math.floor(Date.now() / 1000) + 60);
+    expect(usableToken(inOneMinute)).toBe(true);
+    expect(usableToken(inOneMinute, 90_000)).toBe(false);
+  });
+
   it.each([
     ['expired', token(Math.floor(Date.now() / 1000) - 1)],
     ['about to expire', token(Math.floor(Date.now() / 1000) + 2)],

@@ -3,13 +3,19 @@ import { sessionStore } from '@/lib/session-store';
 import type { LiveDocumentOptions } from './live-document';
 import { peerColour } from './peer-colour';
 
-/** Whether the access token is good for a few more seconds (its `exp`), without asking the server. */
-export function usableToken(token: string | null): token is string {
+/**
+ * The server asks for a fresh token a minute before the connection's one expires: one that has less
+ * left than this is renewed first, so the connection is extended instead of closed.
+ */
+const LIVE_TOKEN_MARGIN_MS = 90_000;
+
+/** Whether the access token is good for `marginMs` more (its `exp`), without asking the server. */
+export function usableToken(token: string | null, marginMs = 5000): token is string {
   if (!token) return false;
   try {
     const payload = token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/');
     const { exp } = JSON.parse(atob(payload)) as { exp?: number };
-    return typeof exp === 'number' && exp * 1000 > Date.now() + 5000;
+    return typeof exp === 'number' && exp * 1000 > Date.now() + marginMs;
   } catch {
     return false;
   }
@@ -18,7 +24,7 @@ export function usableToken(token: string | null): token is string {
 /** The access token the connection authenticates with, renewed first when it is about to expire. */
 async function currentToken(): Promise<string> {
   const token = sessionStore.getAccessToken();
-  if (usableToken(token)) return token;
+  if (usableToken(token, LIVE_TOKEN_MARGIN_MS)) return token;
   return (await refreshSession()).accessToken;
 }
 
