@@ -29,7 +29,7 @@ export class DocumentPanel {
     return this.root.getByRole('toolbar').getByRole('button', { name, exact: true });
   }
 
-  /** Waits for the autosave that follows a pause in typing. */
+  /** Waits until the server holds every change (the live document's sync state). */
   async waitUntilSaved() {
     await expect(this.saveState).toHaveAttribute('data-save-state', 'saved', { timeout: 20_000 });
   }

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json } from '../../../../test/render';
@@ -6,6 +6,9 @@ import { usageFixture, workspaceFixture } from '../../../../test/fixtures';
 import { startSignedOut } from '../../../../test/session';
 import { setViewport } from '../../../../test/viewport';
 import { entry, PROJECT_ID, projectRoutes, renderChat, REPLY_ID, WORKSPACE_ID } from '../test/chat-fixtures';
+import { LiveConnectionContext } from '@/features/document';
+import { startLiveServer } from '../../document/test/live-server';
+import { testConnection } from '../../document/test/render-document';
 import ChatPage from './chat-page';
 
 const CREATE = `POST /api/workspace/${WORKSPACE_ID}/project`;
@@ -156,7 +159,16 @@ describe('chat page', () => {
 
   it('on phones the chat and the document are two tabs; inserting a reply opens the document', async () => {
     setViewport(true);
-    renderChat(<ChatPage />, {
+    const live = await startLiveServer();
+    // The session's access token, as the test session signs in.
+    live.tokens.valid.add('token');
+    onTestFinished(() => live.stop());
+    const page = (
+      <LiveConnectionContext.Provider value={testConnection(live)}>
+        <ChatPage />
+      </LiveConnectionContext.Provider>
+    );
+    renderChat(page, {
       [`GET /api/project/${PROJECT_ID}/conversation`]: () =>
         json(200, {
           projectId: PROJECT_ID,
@@ -178,7 +190,10 @@ describe('chat page', () => {
     expect(documentPane).toBeEmptyDOMElement();
     await userEvent.click(within(reply).getByRole('button', { name: 'Insertar en el documento' }));
     await waitFor(() => expect(documentTab).toHaveAttribute('aria-selected', 'true'));
-    expect(await within(documentPane).findByText('Pan del día')).toBeInTheDocument();
+    expect(await within(documentPane).findByText('Pan del día', {}, { timeout: 5000 })).toBeInTheDocument();
+    await waitFor(async () =>
+      expect(JSON.stringify(await live.content(PROJECT_ID))).toContain('Pan del día'),
+    );
     // The chat stays mounted, only hidden (jsdom has no stylesheet: the class says it).
     expect(screen.getByTestId('conversation').closest('[role="tabpanel"]')).toHaveClass('hidden');
     expect(screen.getByRole('tabpanel', { name: 'Documento' })).not.toHaveClass('hidden');

@@ -1,0 +1,54 @@
+import { refreshSession } from '@/lib/api-client';
+import { sessionStore } from '@/lib/session-store';
+import type { LiveDocumentOptions } from './live-document';
+import { peerColour } from './peer-colour';
+
+/**
+ * The server asks for a fresh token a minute before the connection's one expires: one that has less
+ * left than this is renewed first, so the connection is extended instead of closed.
+ */
+const LIVE_TOKEN_MARGIN_MS = 90_000;
+
+/** Whether the access token is good for `marginMs` more (its `exp`), without asking the server. */
+export function usableToken(token: string | null, marginMs = 5000): token is string {
+  if (!token) return false;
+  try {
+    const payload = token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/');
+    const { exp } = JSON.parse(atob(payload)) as { exp?: number };
+    return typeof exp === 'number' && exp * 1000 > Date.now() + marginMs;
+  } catch {
+    return false;
+  }
+}
+
+/** The access token the connection authenticates with, renewed first when it is about to expire. */
+async function currentToken(): Promise<string> {
+  const token = sessionStore.getAccessToken();
+  if (usableToken(token, LIVE_TOKEN_MARGIN_MS)) return token;
+  return (await refreshSession()).accessToken;
+}
+
+/** Same origin as the page, `wss:` under https. */
+export function collabUrl(): string {
+  const scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${scheme}//${window.location.host}/api/collab`;
+}
+
+/** The signed-in person as the others see them in the document. */
+export function liveConnection(): Omit<LiveDocumentOptions, 'projectId' | 'onChange'> {
+  const user = sessionStore.get().user;
+  const id = user?.id ?? 'anonymous';
+  return {
+    url: collabUrl(),
+    token: currentToken,
+    renewToken: refreshSession,
+    user: {
+      id,
+      name: user?.name || user?.email || '',
+      firstName: user?.firstName ?? null,
+      lastName: user?.lastName ?? null,
+      color: peerColour(id),
+      picture: user?.picture ?? null,
+    },
+  };
+}
