@@ -1,20 +1,13 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import * as Y from 'yjs';
 import { changeLocale } from '@/lib/i18n';
+import { me, PROJECT_ID } from '../../../test/fixtures';
 import { json } from '../../../test/render';
-import { sessionStore } from '@/lib/session-store';
-import {
-  accessToken,
-  deferred,
-  documentUrl,
-  paragraph,
-  projectFixture,
-  renderDocument,
-} from './test/render-document';
-
-/** The server's answer to a save: when it was saved, never the document again. */
-const savedEcho = () => json(200, { updatedAt: '2026-11-23T10:00:00Z' });
+import { startLiveServer, teammate, type LiveServer } from './test/live-server';
+import { lostEdits } from './state/lost-edits';
+import { doc, paragraph, projectFixture, renderDocument } from './test/render-document';
 
 const reply = [
   '## Titular',
@@ -27,354 +20,223 @@ const reply = [
   '[Truco](javascript:alert(3)) final',
 ].join('\n');
 
-const editorBox = () => screen.getByRole('textbox', { name: 'Texto del documento' });
+const editorBox = () => screen.findByRole('textbox', { name: 'Texto del documento' });
+const status = () => screen.getByTestId('document-panel').querySelector('[data-save-state]');
+
+let server: LiveServer;
 
 // The editor chunk is transformed on first use; under a loaded machine that takes seconds.
-describe('document panel', { timeout: 20_000 }, () => {
+describe('document panel on the live document', { timeout: 20_000 }, () => {
   beforeEach(async () => {
     await changeLocale('es');
+    server = await startLiveServer();
+  });
+  afterEach(async () => {
+    lostEdits.set(null);
+    await server.stop();
   });
 
-  it('applies a reply inserted while the document is still loading, as rich text without raw HTML', async () => {
-    const load = deferred<Response>();
+  it('shows the live content and sends an inserted reply through it, as rich text without raw HTML', async () => {
+    await server.seed(PROJECT_ID, doc(paragraph('Texto previo')));
     const user = userEvent.setup();
-    const { saves } = renderDocument(
-      { [`GET ${documentUrl}`]: () => load.promise, [`PATCH ${documentUrl}`]: savedEcho },
-      { reply },
-    );
+    renderDocument(server, { reply });
 
-    expect(screen.getByRole('status', { name: 'Cargando el documento…' })).toBeInTheDocument();
+    const editor = await editorBox();
+    await waitFor(() => expect(editor).toHaveTextContent('Texto previo'));
+    await waitFor(() => expect(status()).toHaveTextContent('Guardado'));
     await user.click(screen.getByRole('button', { name: 'Insertar respuesta' }));
-    load.resolve(json(200, { content: { type: 'doc', content: [paragraph('Texto previo')] } }));
 
-    const editor = await screen.findByRole('textbox', { name: 'Texto del documento' });
     await waitFor(() =>
       expect(within(editor).getByRole('heading', { level: 2 })).toHaveTextContent('Titular'),
     );
-    expect(editor.querySelector('p')).toHaveTextContent('Texto previo');
     expect(within(editor).getByText('intenso').tagName).toBe('STRONG');
-    expect(within(editor).getByText('tus mañanas').tagName).toBe('EM');
     expect(within(editor).getAllByRole('listitem')).toHaveLength(2);
-    expect(within(editor).getByRole('link', { name: 'Tienda' })).toHaveAttribute(
-      'href',
-      'https://cafe.example',
-    );
-    expect(editor.querySelector('img, script')).toBeNull();
-    expect(within(editor).getByText(/Truco/)).toBeInTheDocument();
-    expect(editor.querySelector('a[href^="javascript"]')).toBeNull();
+    expect(editor.querySelector('img, script, a[href^="javascript"]')).toBeNull();
 
-    await waitFor(() => expect(saves()).toHaveLength(1), { timeout: 3000 });
-    const saved = JSON.stringify(saves()[0]!.body);
-    expect(saved).toContain('"href":"https://cafe.example"');
-    expect(saved).not.toContain('javascript');
-    expect(editor).not.toHaveTextContent('onerror');
-  });
-
-  it('autosaves the document JSON once typing pauses for a second, not before', async () => {
-    const { saves } = renderDocument(
-      {
-        [`GET ${documentUrl}`]: () => json(200, { content: { type: 'doc', content: [paragraph('Hola')] } }),
-        [`PATCH ${documentUrl}`]: savedEcho,
-      },
-      { reply: '**Nuevo** texto' },
-    );
-    await screen.findByRole('textbox', { name: 'Texto del documento' });
-    expect(screen.getByText('Guardado')).toBeInTheDocument();
-
-    vi.useFakeTimers();
-    try {
-      fireEvent.click(screen.getByRole('button', { name: 'Insertar respuesta' }));
-      expect(screen.getByText('Cambios sin guardar')).toBeInTheDocument();
-      act(() => vi.advanceTimersByTime(900));
-      expect(saves()).toHaveLength(0);
-      act(() => vi.advanceTimersByTime(150));
-      expect(saves()).toHaveLength(1);
-    } finally {
-      vi.useRealTimers();
-    }
-    expect(saves()[0]!.body).toEqual({
-      content: {
-        type: 'doc',
-        content: [
-          paragraph('Hola'),
-          {
-            type: 'paragraph',
-            content: [
-              { type: 'text', text: 'Nuevo', marks: [{ type: 'bold' }] },
-              { type: 'text', text: ' texto' },
-            ],
-          },
-        ],
-      },
+    await waitFor(async () => {
+      const stored = JSON.stringify(await server.content(PROJECT_ID));
+      expect(stored).toContain('Texto previo');
+      expect(stored).toContain('"href":"https://cafe.example"');
     });
-    expect(await screen.findByText('Guardado')).toBeInTheDocument();
+    expect(JSON.stringify(await server.content(PROJECT_ID))).not.toContain('javascript');
+    await waitFor(() => expect(status()).toHaveTextContent('Guardado'));
   });
 
-  it('tries a failed autosave again by itself, keeping the text meanwhile', async () => {
-    let fail = true;
-    const { saves } = renderDocument(
-      {
-        [`GET ${documentUrl}`]: () => json(200, { content: { type: 'doc', content: [paragraph('Hola')] } }),
-        [`PATCH ${documentUrl}`]: () =>
-          fail ? json(503, { error: { code: 'INTERNAL', message: 'down' } }) : savedEcho(),
-      },
-      { reply: 'Otra línea' },
-    );
-    await screen.findByRole('textbox', { name: 'Texto del documento' });
-
-    vi.useFakeTimers();
-    try {
-      fireEvent.click(screen.getByRole('button', { name: 'Insertar respuesta' }));
-      await act(() => vi.advanceTimersByTimeAsync(1100));
-      expect(saves()).toHaveLength(1);
-      expect(screen.getByText('Error al guardar')).toBeInTheDocument();
-      expect(editorBox()).toHaveTextContent('Otra línea');
-
-      fail = false;
-      await act(() => vi.advanceTimersByTimeAsync(4800));
-      expect(saves()).toHaveLength(1);
-      await act(() => vi.advanceTimersByTimeAsync(300));
-      expect(saves()).toHaveLength(2);
-    } finally {
-      vi.useRealTimers();
-    }
-    expect(await screen.findByText('Guardado')).toBeInTheDocument();
-    expect(saves()[1]!.body).toEqual({
-      content: { type: 'doc', content: [paragraph('Hola'), paragraph('Otra línea')] },
-    });
-  });
-
-  it('appends a reply and saves it even when no panel is mounted', async () => {
+  it('appends a reply through the live document when no panel is mounted', async () => {
+    await server.seed(PROJECT_ID, doc(paragraph('Antes')));
     const user = userEvent.setup();
-    const { saves } = renderDocument(
-      {
-        [`GET ${documentUrl}`]: () => json(200, { content: { type: 'doc', content: [paragraph('Antes')] } }),
-        [`PATCH ${documentUrl}`]: savedEcho,
-      },
-      { reply: '# Idea', withPanel: false },
-    );
+    renderDocument(server, { reply: '# Idea', withPanel: false });
     await user.click(screen.getByRole('button', { name: 'Insertar respuesta' }));
-    await waitFor(() => expect(saves()).toHaveLength(1), { timeout: 4000 });
-    expect(saves()[0]!.body).toEqual({
-      content: {
-        type: 'doc',
-        content: [
-          paragraph('Antes'),
-          { type: 'heading', attrs: { level: 1 }, content: [{ type: 'text', text: 'Idea' }] },
-          // The editor keeps an empty paragraph after a closing heading, so there is a line to type on.
-          { type: 'paragraph' },
-        ],
-      },
-    });
+    await waitFor(
+      async () =>
+        expect(await server.content(PROJECT_ID)).toEqual(
+          doc(
+            paragraph('Antes'),
+            { type: 'heading', attrs: { level: 1 }, content: [{ type: 'text', text: 'Idea' }] },
+            {
+              type: 'paragraph',
+            },
+          ),
+        ),
+      { timeout: 8000 },
+    );
   });
 
-  it('puts a reply into an empty document without a blank line above it', async () => {
+  it("shows a teammate's change as it happens, and the teammate among those in the document", async () => {
+    await server.seed(PROJECT_ID, doc(paragraph('Uno')));
+    renderDocument(server);
+    const editor = await editorBox();
+    await waitFor(() => expect(editor).toHaveTextContent('Uno'));
+
+    const { provider: ben, leave } = teammate(server, PROJECT_ID, {
+      id: '99999999-9999-4999-8999-999999999999',
+      name: 'Ben Ruiz',
+    });
+    try {
+      await waitFor(() =>
+        expect(screen.getByTestId('document-presence')).toHaveAccessibleName(
+          `En el documento: ${me.name}, Ben Ruiz`,
+        ),
+      );
+      await waitFor(() => expect(ben.isSynced).toBe(true));
+      ben.document.transact(() => {
+        const line = new Y.XmlElement('paragraph');
+        line.insert(0, [new Y.XmlText('De Ben')]);
+        ben.document.getXmlFragment('default').push([line]);
+      });
+      await waitFor(() => expect(editor).toHaveTextContent('UnoDe Ben'));
+    } finally {
+      leave();
+    }
+    await waitFor(() =>
+      expect(screen.getByTestId('document-presence')).toHaveAccessibleName(`En el documento: ${me.name}`),
+    );
+  });
+
+  it('renews an expired access token and reconnects, keeping what was inserted meanwhile', async () => {
+    await server.seed(PROJECT_ID, doc(paragraph('Base')));
+    server.tokens.expired.add('old-token');
     const user = userEvent.setup();
-    const { saves } = renderDocument(
-      {
-        [`GET ${documentUrl}`]: () =>
-          json(200, { content: { type: 'doc', content: [{ type: 'paragraph' }] } }),
-        [`PATCH ${documentUrl}`]: savedEcho,
-      },
-      { reply: '**Hola** mundo' },
-    );
-    await screen.findByRole('textbox', { name: 'Texto del documento' });
-    expect(screen.getByText('Inserta respuestas del chat o escribe aquí')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Insertar respuesta' }));
-    await waitFor(() => expect(saves()).toHaveLength(1), { timeout: 3000 });
-    expect(saves()[0]!.body).toEqual({
-      content: {
-        type: 'doc',
-        content: [
-          {
-            type: 'paragraph',
-            content: [
-              { type: 'text', text: 'Hola', marks: [{ type: 'bold' }] },
-              { type: 'text', text: ' mundo' },
-            ],
-          },
-        ],
-      },
+    const { calls } = renderDocument(server, {
+      reply: 'Mientras tanto',
+      token: 'old-token',
+      handlers: { 'GET /api/auth/refresh': () => json(200, { accessToken: 'good-token', user: me }) },
     });
-    expect(screen.queryByText('Inserta respuestas del chat o escribe aquí')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Insertar respuesta' }));
+    const editor = await editorBox();
+    await waitFor(() => expect(editor).toHaveTextContent('BaseMientras tanto'), { timeout: 8000 });
+    expect(calls.filter((call) => call.key === 'GET /api/auth/refresh')).toHaveLength(1);
+    await waitFor(async () =>
+      expect(await server.content(PROJECT_ID)).toEqual(doc(paragraph('Base'), paragraph('Mientras tanto'))),
+    );
+    expect(server.tokens.seen).toContain('old-token');
+    expect(server.tokens.seen.at(-1)).toBe('good-token');
+    await waitFor(() => expect(status()).toHaveTextContent('Guardado'));
   });
 
-  it('saves on Ctrl+S with the saved toast, and shows word and character counts', async () => {
-    const { saves } = renderDocument({
-      [`GET ${documentUrl}`]: () =>
-        json(200, { content: { type: 'doc', content: [paragraph('Hola, ¿qué tal?'), paragraph('Bien')] } }),
-      [`PATCH ${documentUrl}`]: savedEcho,
+  it('says offline while the browser is, and sends what was inserted offline when it is back', async () => {
+    await server.seed(PROJECT_ID, doc(paragraph('Base')));
+    const user = userEvent.setup();
+    renderDocument(server, { reply: 'Sin red' });
+    await editorBox();
+    await waitFor(() => expect(status()).toHaveTextContent('Guardado'));
+
+    act(() => {
+      window.dispatchEvent(new Event('offline'));
     });
-    await screen.findByRole('textbox', { name: 'Texto del documento' });
+    expect(status()).toHaveTextContent('Sin conexión — los cambios se guardarán al volver');
+    await user.click(screen.getByRole('button', { name: 'Insertar respuesta' }));
+    expect(await editorBox()).toHaveTextContent('BaseSin red');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await server.content(PROJECT_ID)).toEqual(doc(paragraph('Base')));
+
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await waitFor(
+      async () =>
+        expect(await server.content(PROJECT_ID)).toEqual(doc(paragraph('Base'), paragraph('Sin red'))),
+      {
+        timeout: 8000,
+      },
+    );
+    await waitFor(() => expect(status()).toHaveTextContent('Guardado'));
+  });
+
+  it('turns read-only at once when access ends, says why, offers the text and stops connecting', async () => {
+    await server.seed(PROJECT_ID, doc(paragraph('Mi borrador')));
+    renderDocument(server);
+    const editor = await editorBox();
+    await waitFor(() => expect(status()).toHaveTextContent('Guardado'));
+    expect(editor).toHaveAttribute('contenteditable', 'true');
+
+    server.tokens.valid.clear();
+    server.end(PROJECT_ID, 'forbidden');
+
+    expect(await screen.findByTestId('document-ended')).toHaveTextContent(
+      'Ya no tienes acceso a este proyecto',
+    );
+    expect(editor).toHaveAttribute('contenteditable', 'false');
+    expect(status()).toHaveTextContent('Ya no se guarda');
+    const dialog = await screen.findByRole('dialog', { name: 'Ya no puedes editar este documento' });
+    expect(within(dialog).getByRole('textbox', { name: 'Texto del documento sin guardar' })).toHaveValue(
+      'Mi borrador',
+    );
+
+    const attempts = server.tokens.seen.length;
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(server.tokens.seen).toHaveLength(attempts);
+    expect(server.connections(PROJECT_ID)).toBe(0);
+
+    fireEvent.click(within(dialog).getAllByRole('button', { name: 'Cerrar' }).at(-1)!);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('after a refused change, offers the text and a way back to the server state', async () => {
+    await server.seed(PROJECT_ID, doc(paragraph('Guardado en el servidor')));
+    const user = userEvent.setup();
+    renderDocument(server);
+    await editorBox();
+    await waitFor(() => expect(status()).toHaveTextContent('Guardado'));
+
+    server.end(PROJECT_ID, 'too-large');
+    expect(await screen.findByTestId('document-ended')).toHaveTextContent('superara el máximo de 1 MB');
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Volver a cargar' }));
+    await waitFor(() => expect(screen.queryByTestId('document-ended')).toBeNull());
+    expect(await editorBox()).toHaveTextContent('Guardado en el servidor');
+    await waitFor(() => expect(status()).toHaveTextContent('Guardado'));
+  });
+
+  it('saves on Ctrl+S once the server holds everything, and shows counts in both languages', async () => {
+    await server.seed(PROJECT_ID, doc(paragraph('Hola, ¿qué tal?'), paragraph('Bien')));
+    renderDocument(server);
+    await waitFor(async () => expect(await editorBox()).toHaveTextContent('Bien'));
     expect(screen.getByTestId('document-word-count')).toHaveTextContent('4 palabras');
     expect(screen.getByTestId('document-character-count')).toHaveTextContent('19 caracteres');
     await act(() => changeLocale('en'));
     expect(await screen.findByRole('textbox', { name: 'Document text' })).toBeInTheDocument();
-    expect(screen.getByTestId('document-word-count')).toHaveTextContent('4 words');
+    expect(status()).toHaveTextContent('Saved');
     await act(() => changeLocale('es'));
 
     fireEvent.keyDown(window, { key: 's', ctrlKey: true });
     expect(await screen.findByText('¡Proyecto guardado correctamente!')).toBeInTheDocument();
-    expect(saves()).toHaveLength(1);
-    expect(saves()[0]!.body).toEqual({
-      content: { type: 'doc', content: [paragraph('Hola, ¿qué tal?'), paragraph('Bien')] },
-    });
   });
 
-  it.each([
-    {
-      why: 'the document is too large',
-      code: 'DOCUMENT_TOO_LARGE',
-      alert: 'El documento supera el máximo de 1 MB y no se ha guardado',
-      status: 'Demasiado grande para guardar',
-    },
-    {
-      why: 'the workspace has no storage left',
-      code: 'STORAGE_FULL',
-      alert: 'Tu espacio de trabajo ha llenado su almacenamiento y el documento no se ha guardado',
-      status: 'Sin almacenamiento libre',
-    },
-  ])('keeps the text and says what to do when the server refuses a save because $why', async (refusal) => {
-    const user = userEvent.setup();
-    let refuse = true;
-    const { saves } = renderDocument(
-      {
-        [`GET ${documentUrl}`]: () => json(200, { content: { type: 'doc', content: [paragraph('Base')] } }),
-        [`PATCH ${documentUrl}`]: () =>
-          refuse ? json(413, { error: { code: refusal.code, message: 'Refused' } }) : savedEcho(),
-      },
-      { reply: 'Texto largo' },
-    );
-    await screen.findByRole('textbox', { name: 'Texto del documento' });
-    await user.click(screen.getByRole('button', { name: 'Insertar respuesta' }));
-
-    expect(await screen.findByRole('alert', {}, { timeout: 3000 })).toHaveTextContent(refusal.alert);
-    expect(screen.getByText(refusal.status)).toBeInTheDocument();
-    expect(editorBox()).toHaveTextContent('Texto largo');
-
-    refuse = false;
-    await user.click(screen.getByRole('button', { name: 'Guardar' }));
-    expect(await screen.findByText('¡Proyecto guardado correctamente!')).toBeInTheDocument();
-    expect(saves().at(-1)!.body).toEqual({
-      content: { type: 'doc', content: [paragraph('Base'), paragraph('Texto largo')] },
-    });
-  });
-
-  it('shows its error when the document cannot be loaded', async () => {
-    renderDocument({
-      [`GET ${documentUrl}`]: () => json(500, { error: { code: 'INTERNAL', message: 'boom' } }),
-    });
-    const messages = await screen.findAllByText('Fallo al recuperar el documento del proyecto');
-    expect(messages.length).toBeGreaterThanOrEqual(1);
-    expect(screen.queryByRole('textbox', { name: 'Texto del documento' })).toBeNull();
-  });
-
-  it('sends unsaved changes at once when the page is left, and with keepalive when it unloads', async () => {
-    const user = userEvent.setup();
-    const { saves, router } = renderDocument(
-      {
-        [`GET ${documentUrl}`]: () => json(200, { content: { type: 'doc', content: [paragraph('Uno')] } }),
-        [`PATCH ${documentUrl}`]: savedEcho,
-      },
-      { reply: 'Dos' },
-    );
-    await screen.findByRole('textbox', { name: 'Texto del documento' });
-
-    await user.click(screen.getByRole('button', { name: 'Insertar respuesta' }));
-    act(() => {
-      window.dispatchEvent(new Event('beforeunload'));
-    });
-    expect(saves()).toHaveLength(1);
-    expect(saves()[0]!.keepalive).toBe(true);
-    expect(saves()[0]!.body).toEqual({
-      content: { type: 'doc', content: [paragraph('Uno'), paragraph('Dos')] },
-    });
-
-    await user.click(screen.getByRole('button', { name: 'Insertar respuesta' }));
-    await act(() => router.navigate('/elsewhere'));
-    expect(saves()).toHaveLength(2);
-    expect(saves()[1]!.keepalive).toBe(false);
-    expect(saves()[1]!.body).toEqual({
-      content: { type: 'doc', content: [paragraph('Uno'), paragraph('Dos'), paragraph('Dos')] },
-    });
-  });
-
-  it('reopening a project straight after leaving it shows what the leaving save sent', async () => {
-    const user = userEvent.setup();
-    let stored: unknown = { type: 'doc', content: [paragraph('Uno')] };
-    const answer = deferred<void>();
-    const { saves, calls, router } = renderDocument(
-      {
-        [`GET ${documentUrl}`]: () => json(200, { content: stored }),
-        [`PATCH ${documentUrl}`]: async (body) => {
-          await answer.promise;
-          stored = (body as { content: unknown }).content;
-          return savedEcho();
-        },
-      },
-      { reply: 'Dos' },
-    );
-    await screen.findByRole('textbox', { name: 'Texto del documento' });
-    await user.click(screen.getByRole('button', { name: 'Insertar respuesta' }));
-    await act(() => router.navigate('/elsewhere'));
-    expect(saves()).toHaveLength(1);
-
-    await act(() => router.navigate('/chat'));
-    const loads = () => calls.filter((call) => call.key === `GET ${documentUrl}`);
-    expect(loads()).toHaveLength(1);
-    answer.resolve();
-    await waitFor(() => expect(loads()).toHaveLength(2));
-    await waitFor(() => expect(editorBox()).toHaveTextContent('UnoDos'));
-  });
-
-  it('switching project saves the old one at once and opens the new one', async () => {
+  it('switching project closes the old connection and opens the new document', async () => {
     const other = '33333333-3333-4333-8333-333333333333';
-    const otherUrl = `/api/project/${other}/document`;
-    const user = userEvent.setup();
-    const { saves, calls, switchProject } = renderDocument(
-      {
-        [`GET ${documentUrl}`]: () =>
-          json(200, { content: { type: 'doc', content: [paragraph('Primero')] } }),
-        [`PATCH ${documentUrl}`]: savedEcho,
+    await server.seed(PROJECT_ID, doc(paragraph('Primero')));
+    await server.seed(other, doc(paragraph('Segundo')));
+    const { switchProject } = renderDocument(server, {
+      handlers: {
         [`GET /api/project/${other}`]: () => json(200, { ...projectFixture, id: other, name: 'Otro' }),
-        [`GET ${otherUrl}`]: () => json(200, { content: { type: 'doc', content: [paragraph('Segundo')] } }),
       },
-      { reply: 'Añadido' },
-    );
-    await screen.findByRole('textbox', { name: 'Texto del documento' });
-    await user.click(screen.getByRole('button', { name: 'Insertar respuesta' }));
-
+    });
+    await waitFor(async () => expect(await editorBox()).toHaveTextContent('Primero'));
     act(() => switchProject(other));
-    expect(saves()).toHaveLength(1);
-    expect(saves()[0]!.body).toEqual({
-      content: { type: 'doc', content: [paragraph('Primero'), paragraph('Añadido')] },
-    });
-    await waitFor(() => expect(editorBox()).toHaveTextContent('Segundo'));
-    expect(editorBox()).not.toHaveTextContent('Primero');
-    expect(calls.some((call) => call.key.startsWith('PATCH') && call.key.includes(other))).toBe(false);
-  });
-
-  it('asks the browser to hold the page when an unload save cannot work, and saves as usual if the user stays', async () => {
-    const user = userEvent.setup();
-    const { saves } = renderDocument(
-      {
-        [`GET ${documentUrl}`]: () => json(200, { content: { type: 'doc', content: [paragraph('Uno')] } }),
-        [`PATCH ${documentUrl}`]: savedEcho,
-      },
-      { reply: 'Dos' },
-    );
-    await screen.findByRole('textbox', { name: 'Texto del documento' });
-    await user.click(screen.getByRole('button', { name: 'Insertar respuesta' }));
-
-    sessionStore.setAccessToken(accessToken(-60));
-    const leaving = new Event('beforeunload', { cancelable: true });
-    act(() => {
-      window.dispatchEvent(leaving);
-    });
-    expect(leaving.defaultPrevented).toBe(true);
-    expect(saves()).toHaveLength(0);
-
-    await waitFor(() => expect(saves()).toHaveLength(1), { timeout: 3000 });
-    expect(saves()[0]!.keepalive).toBe(false);
+    await waitFor(async () => expect(await editorBox()).toHaveTextContent('Segundo'));
+    expect(await editorBox()).not.toHaveTextContent('Primero');
+    await waitFor(() => expect(server.connections(PROJECT_ID)).toBe(0));
   });
 });

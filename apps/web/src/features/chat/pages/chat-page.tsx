@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
 import type { Workspace } from '@redacta/shared';
 import { LoadError } from '@/components/ui/load-error';
-import { DocumentProvider } from '@/features/document';
+import { DocumentProvider, LostEditsDialog } from '@/features/document';
 import { useProject } from '@/features/projects';
 import { useSession } from '@/features/session';
 import { isApiError } from '@/lib/api-error';
@@ -83,6 +83,8 @@ export default function ChatPage() {
     // `relative` keeps visually hidden (absolute) texts inside it instead of stretching the document.
     <div className="relative flex h-0 min-h-0 grow basis-0 flex-col overflow-hidden">
       {workspace && <WorkspaceChat key={workspace.id} workspace={workspace} />}
+      {/* Outside the workspace's screen: it stays while the app moves on from a lost project. */}
+      <LostEditsDialog />
     </div>
   );
 }

@@ -3,15 +3,16 @@ import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/r
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { FilePen } from 'lucide-react';
-import type { DocumentContent } from '@redacta/shared';
-import { useDocumentStore } from '../state/document-context';
+import { useDocumentSnapshot, useDocumentStore } from '../state/document-context';
 import type { InsertSink } from '../state/document-store';
-import { documentExtensions } from '../editor/extensions';
+import type { LiveDocument } from '../live/live-document';
+import { liveExtensions } from '../editor/extensions';
 import { insertMarkdown } from '../editor/markdown-content';
-import { useExplicitSave } from '../state/use-explicit-save';
+import { useExplicitSave } from './use-explicit-save';
 import { EditorToolbar } from './editor-toolbar';
 import { DocumentHeader } from './document-header';
 import { DocumentFooter } from './document-footer';
+import { AccessEndedNotice } from './access-ended-notice';
 import { documentProseClasses } from './prose-classes';
 
 /** Applies queued chat replies: at the cursor once the user has been in the editor, else at the end. */
@@ -30,30 +31,39 @@ const editorAttributes = (t: TFunction) => ({
   'aria-placeholder': t('document.empty'),
 });
 
-/** The TipTap editor of the open project's document, with its toolbar, save state and counts. */
+/** The editor of the open project's live document, once it has loaded. */
 export function DocumentEditor() {
+  const live = useDocumentStore().live;
+  // The panel draws the editor only once the document is ready, and so opened.
+  if (!live) return null;
+  return <LiveEditor key={live.doc.guid} live={live} />;
+}
+
+/** The TipTap editor bound to the live document, with its toolbar, presence, sync state and counts. */
+function LiveEditor({ live }: { live: LiveDocument }) {
   const { t } = useTranslation();
   const store = useDocumentStore();
+  const { endedBy } = useDocumentSnapshot();
   const hadFocus = useRef(false);
   const saveNow = useExplicitSave(store);
 
   const editor = useEditor(
     {
-      extensions: documentExtensions(),
-      content: store.getSnapshot().content,
+      extensions: liveExtensions(live, { carets: true }),
       immediatelyRender: true,
       shouldRerenderOnTransaction: false,
       editorProps: { attributes: editorAttributes(t) },
       onFocus: () => {
         hadFocus.current = true;
       },
-      onUpdate: ({ editor: changed }) => store.edit(changed.getJSON() as DocumentContent),
     },
-    [store],
+    [live],
   );
 
   useEffect(() => store.attachEditor(insertSink(editor, () => hadFocus.current)), [store, editor]);
   useEffect(() => editor.setOptions({ editorProps: { attributes: editorAttributes(t) } }), [editor, t]);
+  // Nothing typed after a refusal would reach anyone: the text stays, read-only, to copy.
+  useEffect(() => editor.setEditable(endedBy === null), [editor, endedBy]);
 
   return (
     <section
@@ -63,6 +73,7 @@ export function DocumentEditor() {
     >
       <DocumentHeader editor={editor} onSave={saveNow} />
       <EditorToolbar editor={editor} />
+      {endedBy && <AccessEndedNotice endedBy={endedBy} editor={editor} />}
       <div className="relative min-h-0 flex-1 overflow-y-auto">
         <EditorContent editor={editor} className="h-full" />
         <EmptyHint editor={editor} />

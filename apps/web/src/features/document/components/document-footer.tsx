@@ -24,22 +24,17 @@ function statsOf(doc: Node): Stats {
 }
 
 /**
- * The document's status bar: the save state on the left; the word and character count of the whole
- * document, as the user reads it, on the right. A document the server refused (too large, or no storage left) says so above it.
+ * The document's status bar: the sync state on the left; the word and character count of the whole
+ * document, as the user reads it, on the right.
  */
 export function DocumentFooter({ editor }: { editor: Editor }) {
   const { t } = useTranslation();
-  const { save } = useDocumentSnapshot();
+  const { sync, endedBy } = useDocumentSnapshot();
   const stats = useEditorState({ editor, selector: ({ editor: current }) => statsOf(current.state.doc) });
   return (
     <div className="shrink-0 border-t border-border">
-      {(save === 'tooLarge' || save === 'storageFull') && (
-        <p role="alert" className="px-4 pt-1.5 text-xs text-danger">
-          {t(`document.${save}`)}
-        </p>
-      )}
       <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 px-4 py-1.5 text-xs text-text-muted">
-        <SaveStatus state={save} />
+        <SaveStatus state={endedBy ? 'ended' : sync} />
         <div className="ml-auto flex items-center gap-3">
           <span data-testid="document-word-count">{t('document.words', { count: stats.words })}</span>
           <span aria-hidden>·</span>

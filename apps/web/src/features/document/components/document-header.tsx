@@ -7,11 +7,13 @@ import { Button } from '@/components/ui/button';
 import { Tooltip } from '@/components/ui/tooltip';
 import { useDocumentStore } from '../state/document-context';
 import { ExportMenu } from './export-menu';
+import { PresenceAvatars } from './presence-avatars';
 import { mod } from './toolbar-button';
 
 /**
- * Title and the explicit save and export actions. Nothing in it depends on the save state (that lives
- * in the footer), so it keeps one height and the toolbar under it stays put while the user types.
+ * Title, who is in the document, and the explicit save and export actions. Nothing in it depends on
+ * the sync state (that lives in the footer), so it keeps one height and the toolbar under it stays
+ * put while the user types.
  */
 export function DocumentHeader({ editor, onSave }: { editor: Editor; onSave: () => Promise<void> }) {
   const { t } = useTranslation();
@@ -28,6 +30,7 @@ export function DocumentHeader({ editor, onSave }: { editor: Editor; onSave: () 
       className="flex shrink-0 flex-wrap items-center gap-x-3 gap-y-2 border-b border-border px-4 py-2"
     >
       <h2 className="text-sm font-semibold">{t('document.title')}</h2>
+      <PresenceAvatars />
       <div className="ml-auto flex items-center gap-2">
         <Tooltip content={`${t('document.save')} (${mod}+S)`}>
           <Button

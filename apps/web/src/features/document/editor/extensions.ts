@@ -1,22 +1,41 @@
 import StarterKit from '@tiptap/starter-kit';
 import { Markdown } from '@tiptap/markdown';
+import { Collaboration } from '@tiptap/extension-collaboration';
+import type { LiveDocument } from '../live/live-document';
+import { FRAGMENT } from '../live/live-document';
+import { CollaborationCarets } from './caret';
+
+const starterKit = (options: { undoRedo?: false } = {}) =>
+  StarterKit.configure({
+    heading: { levels: [1, 2, 3] },
+    link: {
+      openOnClick: false,
+      autolink: true,
+      defaultProtocol: 'https',
+      protocols: ['http', 'https', 'mailto'],
+    },
+    ...options,
+  });
 
 /**
- * The document's schema, shared by the visible editor, the headless one that appends inserts and
- * the exports: headings, bold, italic, lists, links, quotes, code, undo/redo. Markdown from the chat
- * is parsed into these nodes only; raw HTML in a reply has no node to become.
+ * The document's schema, shared by the editors and the exports: headings, bold, italic, lists, links,
+ * quotes, code, undo/redo. Markdown from the chat is parsed into these nodes only; raw HTML in a
+ * reply has no node to become.
  */
 export function documentExtensions() {
+  return [starterKit(), Markdown];
+}
+
+/**
+ * The same schema bound to a live document: content from its Yjs fragment, undo and redo of this
+ * person's own changes only (the collaboration extension's), and, when `carets` is set, everyone
+ * else's caret.
+ */
+export function liveExtensions(live: LiveDocument, { carets }: { carets: boolean }) {
   return [
-    StarterKit.configure({
-      heading: { levels: [1, 2, 3] },
-      link: {
-        openOnClick: false,
-        autolink: true,
-        defaultProtocol: 'https',
-        protocols: ['http', 'https', 'mailto'],
-      },
-    }),
+    starterKit({ undoRedo: false }),
     Markdown,
+    Collaboration.configure({ document: live.doc, field: FRAGMENT }),
+    ...(carets ? [CollaborationCarets.configure({ awareness: live.provider.awareness })] : []),
   ];
 }

@@ -1,24 +1,33 @@
 import { Editor } from '@tiptap/react';
 import type { DocumentContent } from '@redacta/shared';
-import type { DocumentStore, InsertSink } from '../state/document-store';
-import { documentExtensions } from './extensions';
+import type { LiveDocument } from '../live/live-document';
+import type { InsertSink } from '../state/document-store';
+import { liveExtensions } from './extensions';
 import { insertMarkdown } from './markdown-content';
+import { documentToPlainText } from '../export/to-plain-text';
 
-/** Appends markdown to a document without a visible editor, as the panel would at its end. */
-export function appendMarkdown(content: DocumentContent, markdowns: string[]): DocumentContent {
-  const editor = new Editor({ extensions: documentExtensions(), content });
+/** A short-lived editor on the live document, without carets: what it changes, everyone sees. */
+function withHeadlessEditor<T>(live: LiveDocument, apply: (editor: Editor) => T): T {
+  const editor = new Editor({ extensions: liveExtensions(live, { carets: false }) });
   try {
-    for (const markdown of markdowns) insertMarkdown(editor, markdown, 'end');
-    return editor.getJSON() as DocumentContent;
+    return apply(editor);
   } finally {
     editor.destroy();
   }
 }
 
-/** The store's fallback when no editor is mounted (the panel closed, or a phone on the chat tab). */
-export function headlessAppender(store: DocumentStore): InsertSink {
-  return (markdowns) => {
-    const content = store.getSnapshot().content;
-    if (content) store.edit(appendMarkdown(content, markdowns));
-  };
+/**
+ * The store's fallback when no editor is mounted (the panel closed, or a phone on the chat tab):
+ * replies are appended at the document's end through the live document, as one change each.
+ */
+export function headlessAppender(live: LiveDocument): InsertSink {
+  return (markdowns) =>
+    withHeadlessEditor(live, (editor) => {
+      for (const markdown of markdowns) insertMarkdown(editor, markdown, 'end');
+    });
+}
+
+/** The live document as plain text, as the user reads it (to offer it for copying). */
+export function livePlainText(live: LiveDocument): string {
+  return withHeadlessEditor(live, (editor) => documentToPlainText(editor.getJSON() as DocumentContent));
 }

@@ -1,57 +1,49 @@
-import type { DocumentContent, UpdateDocumentResponse } from '@redacta/shared';
-import { isApiError } from '@/lib/api-error';
+import type { LiveDocument, LiveDocumentOptions, PeerUser, SyncState } from '../live/live-document';
+import type { Refusal } from '../live/refusal';
 
-/** How long typing must pause before the document is saved. */
-export const AUTOSAVE_DELAY_MS = 1000;
-/** After a failed save (network, server), the next attempt comes by itself after this long. */
-export const RETRY_DELAY_MS = 5000;
+export type { PeerUser, SyncState };
 
 export type LoadState = 'loading' | 'ready' | 'error';
-/**
- * `dirty`: changed locally, a save is scheduled; `tooLarge`: the server refused the size;
- * `storageFull`: the workspace has no storage left for a larger document.
- */
-export type SaveState = 'saved' | 'dirty' | 'saving' | 'error' | 'tooLarge' | 'storageFull';
-
-/** Refusals that the same content would meet again: no retry by itself, the next edit tries again. */
-const refusals: Partial<Record<string, SaveState>> = {
-  DOCUMENT_TOO_LARGE: 'tooLarge',
-  STORAGE_FULL: 'storageFull',
-};
-
-const isRefusal = (state: SaveState) => state === 'tooLarge' || state === 'storageFull';
+/** What the server refused for good: access, or one change (the editor stops sending either way). */
+export type EndedBy = Exclude<Refusal, 'token-expired'>;
 
 export interface DocumentSnapshot {
   load: LoadState;
-  save: SaveState;
-  /** The latest local content: what the editor shows, saved or not. */
-  content: DocumentContent | null;
+  sync: SyncState;
+  endedBy: EndedBy | null;
+  peers: PeerUser[];
 }
 
-/** Where queued inserts go: the mounted editor, or a headless conversion when none is mounted. */
+/** Where queued inserts go: the mounted editor, or a headless editor on the same live document. */
 export type InsertSink = (markdowns: string[]) => void;
 
 export interface DocumentStoreDeps {
-  save: (projectId: string, content: DocumentContent) => Promise<UpdateDocumentResponse>;
-  saveOnUnload: (projectId: string, content: DocumentContent) => boolean;
+  /** Opens the live document (its code is a lazy chunk). */
+  openLive: (options: LiveDocumentOptions) => Promise<LiveDocument>;
+  /** Everything about the connection except the project and the change callback. */
+  connection: () => Omit<LiveDocumentOptions, 'projectId' | 'onChange'>;
 }
 
+const initial: DocumentSnapshot = { load: 'loading', sync: 'syncing', endedBy: null, peers: [] };
+
 /**
- * The open project's document outside React: the latest content, the save cycle (debounced
- * autosave, one request at a time, a follow-up save when edits arrive during one) and the queue of
- * chat replies waiting for an editor. The provider, the panel and every insert button share it.
+ * The open project's live document outside React: its connection (opened while anyone holds the
+ * store, closed a moment after the last lets go, so StrictMode's second set-up reuses it), the
+ * snapshot the panel draws, and the queue of chat replies waiting for something to apply them.
  */
 export class DocumentStore {
   readonly projectId: string;
   private readonly deps: DocumentStoreDeps;
-  private snapshot: DocumentSnapshot = { load: 'loading', save: 'saved', content: null };
+  private snapshot: DocumentSnapshot = initial;
   private readonly listeners = new Set<() => void>();
-  private timer: ReturnType<typeof setTimeout> | null = null;
-  private inFlight: Promise<boolean> | null = null;
-  private unsaved = false;
+  private current: LiveDocument | null = null;
+  private opening: Promise<void> | null = null;
+  private holders = 0;
+  private releaseTimer: ReturnType<typeof setTimeout> | null = null;
+  private disposed = false;
   private readonly queue: string[] = [];
   private sink: InsertSink | null = null;
-  private fallbackSink: InsertSink | null = null;
+  private fallbackSink: ((live: LiveDocument) => InsertSink) | null = null;
 
   constructor(projectId: string, deps: DocumentStoreDeps) {
     this.projectId = projectId;
@@ -67,104 +59,86 @@ export class DocumentStore {
 
   getSnapshot = (): DocumentSnapshot => this.snapshot;
 
+  /** The live document once opened (the editor binds to it). */
+  get live(): LiveDocument | null {
+    return this.current;
+  }
+
   private update(patch: Partial<DocumentSnapshot>) {
-    this.snapshot = { ...this.snapshot, ...patch };
+    const next = { ...this.snapshot, ...patch };
+    const same = (Object.keys(next) as (keyof DocumentSnapshot)[]).every(
+      (key) => key === 'peers' || next[key] === this.snapshot[key],
+    );
+    if (same && samePeers(next.peers, this.snapshot.peers)) return;
+    this.snapshot = next;
     for (const listener of this.listeners) listener();
   }
 
-  /** The server's copy arrived; later refetches never overwrite local edits. */
-  receive(content: DocumentContent) {
-    if (this.snapshot.load === 'ready') return;
-    this.update({ load: 'ready', content });
+  /** Someone needs the document (the provider while mounted). */
+  retain() {
+    this.holders += 1;
+    if (this.releaseTimer !== null) clearTimeout(this.releaseTimer);
+    this.releaseTimer = null;
+    this.opening ??= this.open();
+  }
+
+  release() {
+    this.holders -= 1;
+    if (this.holders > 0) return;
+    this.releaseTimer = setTimeout(() => {
+      this.releaseTimer = null;
+      if (this.holders === 0) this.dispose();
+    }, 0);
+  }
+
+  private async open() {
+    const live = await this.deps.openLive({
+      ...this.deps.connection(),
+      projectId: this.projectId,
+      onChange: () => this.refresh(),
+    });
+    if (this.disposed) return live.destroy();
+    this.current = live;
+    this.refresh();
+  }
+
+  private refresh() {
+    const live = this.current;
+    if (!live) return;
+    const endedBy = live.refusal === 'token-expired' ? null : live.refusal;
+    this.update({
+      load: live.ready ? 'ready' : endedBy === 'forbidden' ? 'error' : 'loading',
+      sync: live.sync,
+      endedBy,
+      peers: live.peers,
+    });
+    if (endedBy === 'forbidden') void live.clearLocalCopy();
     this.drain();
   }
 
-  failLoad() {
-    if (this.snapshot.load !== 'ready') this.update({ load: 'error' });
-  }
-
-  /** A local change (typing, toolbar, insert): keep it and save after a pause. */
-  edit(content: DocumentContent) {
-    this.unsaved = true;
-    this.update({ content, save: this.inFlight ? 'saving' : 'dirty' });
-    this.schedule();
-  }
-
-  private schedule(delay = AUTOSAVE_DELAY_MS) {
-    this.cancelTimer();
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      void this.save();
-    }, delay);
-  }
-
-  private cancelTimer() {
-    if (this.timer !== null) clearTimeout(this.timer);
-    this.timer = null;
-  }
-
-  get hasUnsavedChanges(): boolean {
-    return this.unsaved || this.inFlight !== null;
+  /** Waits until the server holds every change; false when offline, refused or not within the time. */
+  async whenSaved(timeoutMs = 5000): Promise<boolean> {
+    if (!this.current || this.snapshot.endedBy) return false;
+    return this.current.whenSaved(timeoutMs);
   }
 
   /**
-   * Saves the latest content now; resolves true once the server holds it. Concurrent callers wait
-   * for the request under way and then, if there were edits meanwhile, for one more.
+   * After a refused change: forgets this browser's copy and opens the server's state afresh (the
+   * editor shows it once loaded). The refused text was offered to copy before.
    */
-  async save(): Promise<boolean> {
-    this.cancelTimer();
-    if (this.inFlight) {
-      await this.inFlight;
-      return this.unsaved ? this.save() : this.snapshot.save === 'saved';
-    }
-    const content = this.snapshot.content;
-    if (this.snapshot.load !== 'ready' || !content) return false;
-    this.unsaved = false;
-    this.update({ save: 'saving' });
-    this.inFlight = this.deps.save(this.projectId, content).then(
-      () => {
-        this.inFlight = null;
-        if (this.unsaved) {
-          this.update({ save: 'dirty' });
-          this.schedule();
-        } else this.update({ save: 'saved' });
-        return true;
-      },
-      (error: unknown) => {
-        this.inFlight = null;
-        // The local copy stays the truth: it is kept and offered again on the next edit or save.
-        this.unsaved = true;
-        const refused = isApiError(error) ? refusals[error.code] : undefined;
-        this.update({ save: refused ?? 'error' });
-        // The same content would be refused again; a smaller one comes with the next edit.
-        if (!refused) this.schedule(RETRY_DELAY_MS);
-        return false;
-      },
-    );
-    return this.inFlight;
-  }
-
-  /** Leaving the project (switch or unmount): send what is still unsaved. */
-  flush() {
-    if (this.timer !== null || (this.unsaved && !isRefusal(this.snapshot.save))) void this.save();
-  }
-
-  /**
-   * The page is going away; true when nothing is left unsent. False makes the browser ask the user
-   * to stay, in which case the scheduled autosave still runs.
-   */
-  flushOnUnload(): boolean {
-    if (!this.unsaved || !this.snapshot.content) return this.inFlight === null;
-    if (isRefusal(this.snapshot.save)) return false;
-    if (!this.deps.saveOnUnload(this.projectId, this.snapshot.content)) return false;
-    this.cancelTimer();
-    this.unsaved = false;
-    return true;
+  async reload() {
+    const old = this.current;
+    if (!old) return;
+    this.current = null;
+    this.snapshot = initial;
+    await old.clearLocalCopy();
+    old.destroy();
+    this.opening = this.open();
   }
 
   // ── Inserts from the chat ────────────────────────────────────────────────────────────────────
 
-  /** Queues a reply; it lands as soon as the document is loaded and something can apply it. */
+  /** Queues a reply; it lands as soon as the document has loaded and something can apply it. */
   insertMarkdown(markdown: string) {
     if (markdown.trim() === '') return;
     this.queue.push(markdown);
@@ -184,24 +158,31 @@ export class DocumentStore {
     };
   }
 
-  /** Without a mounted editor, inserts are appended by a headless editor once its code has loaded. */
-  setFallbackSink(sink: InsertSink) {
+  /** Without a mounted editor, inserts go through a headless one once its code has loaded. */
+  setFallbackSink(sink: (live: LiveDocument) => InsertSink) {
     this.fallbackSink = sink;
     this.drain();
   }
 
   private drain() {
-    if (this.queue.length === 0 || this.snapshot.load !== 'ready') return;
-    const target = this.sink ?? this.fallbackSink;
+    const live = this.current;
+    if (this.queue.length === 0 || !live || this.snapshot.load !== 'ready' || this.snapshot.endedBy) return;
+    const target = this.sink ?? this.fallbackSink?.(live);
     if (!target) return;
     target(this.queue.splice(0, this.queue.length));
   }
 
-  /**
-   * The provider let go of the store (project switch, leaving the page). Only flushes: under
-   * StrictMode the same store is set up again right after, with its subscribers and editor intact.
-   */
-  dispose() {
-    this.flush();
+  /** The provider let go for good (project switch, leaving the page): the connection closes. */
+  private dispose() {
+    this.disposed = true;
+    this.current?.destroy();
+    this.current = null;
   }
+}
+
+function samePeers(a: PeerUser[], b: PeerUser[]) {
+  return (
+    a.length === b.length &&
+    a.every((peer, index) => peer.id === b[index]!.id && peer.name === b[index]!.name)
+  );
 }

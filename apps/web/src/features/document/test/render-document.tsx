@@ -1,13 +1,16 @@
 import { StrictMode, useState } from 'react';
 import { vi } from 'vitest';
 import { Toaster } from 'react-hot-toast';
+import WebSocket from 'ws';
 import { fakeApi, json, renderRoutes } from '../../../../test/render';
-import { PROJECT_ID, projectFixture } from '../../../../test/fixtures';
+import { me, PROJECT_ID, projectFixture } from '../../../../test/fixtures';
+import { refreshSession } from '@/lib/api-client';
 import { sessionStore } from '@/lib/session-store';
-import { DocumentPanel, DocumentProvider, useDocumentInsert } from '..';
+import { DocumentPanel, DocumentProvider, LostEditsDialog, useDocumentInsert } from '..';
+import { peerColour } from '../live/peer-colour';
+import type { LiveServer } from './live-server';
 
 export { projectFixture };
-export const documentUrl = `/api/project/${PROJECT_ID}/document`;
 
 /** What the chat's "Insert into document" button does with a reply. */
 function InsertReply({ markdown }: { markdown: string }) {
@@ -22,37 +25,50 @@ function InsertReply({ markdown }: { markdown: string }) {
 /** Stands in for the chat page: the open project can change under the same provider. */
 let switchTo: (projectId: string) => void = () => undefined;
 
-function Workbench({ reply, withPanel }: { reply: string; withPanel: boolean }) {
+function Workbench({ server, reply, withPanel }: { server: LiveServer; reply: string; withPanel: boolean }) {
   const [projectId, setProjectId] = useState(PROJECT_ID);
   switchTo = setProjectId;
+  const connection = () => ({
+    url: server.url,
+    WebSocketPolyfill: WebSocket,
+    token: async () => sessionStore.getAccessToken() ?? '',
+    renewToken: refreshSession,
+    user: {
+      id: me.id,
+      name: me.name,
+      firstName: me.firstName,
+      lastName: me.lastName,
+      color: peerColour(me.id),
+      picture: null,
+    },
+  });
   return (
-    <DocumentProvider projectId={projectId}>
-      <InsertReply markdown={reply} />
-      {withPanel && <DocumentPanel />}
+    <>
+      <DocumentProvider projectId={projectId} connection={connection}>
+        <InsertReply markdown={reply} />
+        {withPanel && <DocumentPanel />}
+      </DocumentProvider>
+      <LostEditsDialog />
       <Toaster />
-    </DocumentProvider>
+    </>
   );
-}
-
-/** A JWT-shaped access token expiring in `seconds` (the client reads only its `exp`). */
-export function accessToken(seconds: number): string {
-  const payload = btoa(JSON.stringify({ sub: 'user', exp: Math.floor(Date.now() / 1000) + seconds }));
-  return `eyJhbGciOiJIUzI1NiJ9.${payload.replace(/=+$/, '')}.signature`;
 }
 
 /**
- * The provider with an insert button and (optionally) the panel, against a fake API answering by
- * "METHOD /path". Every call is recorded with its JSON body, and whether it was keepalive.
+ * The provider with an insert button and (optionally) the panel, connected to a real live document
+ * server; other HTTP calls go to a fake API answering by "METHOD /path".
  */
 export function renderDocument(
-  handlers: Parameters<typeof fakeApi>[0],
-  { reply = '', withPanel = true }: { reply?: string; withPanel?: boolean } = {},
+  server: LiveServer,
+  {
+    reply = '',
+    withPanel = true,
+    token = 'good-token',
+    handlers = {},
+  }: { reply?: string; withPanel?: boolean; token?: string; handlers?: Parameters<typeof fakeApi>[0] } = {},
 ) {
-  sessionStore.setAccessToken(accessToken(15 * 60));
-  const api = fakeApi(
-    { [`GET /api/project/${PROJECT_ID}`]: () => json(200, projectFixture), ...handlers },
-    (init) => ({ keepalive: init.keepalive === true }),
-  );
+  sessionStore.setSession(token, me);
+  const api = fakeApi({ [`GET /api/project/${PROJECT_ID}`]: () => json(200, projectFixture), ...handlers });
   vi.stubGlobal('fetch', vi.fn(api.fetch));
   const rendered = renderRoutes(
     [
@@ -61,7 +77,7 @@ export function renderDocument(
         // As in main.tsx: StrictMode sets every effect up twice, which the store must survive.
         element: (
           <StrictMode>
-            <Workbench reply={reply} withPanel={withPanel} />
+            <Workbench server={server} reply={reply} withPanel={withPanel} />
           </StrictMode>
         ),
       },
@@ -69,17 +85,8 @@ export function renderDocument(
     ],
     '/chat',
   );
-  const saves = () => api.calls.filter((call) => call.key === `PATCH ${documentUrl}`);
-  return { ...rendered, calls: api.calls, saves, switchProject: (projectId: string) => switchTo(projectId) };
-}
-
-/** A promise the test resolves when it wants the server to answer. */
-export function deferred<T>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((done) => {
-    resolve = done;
-  });
-  return { promise, resolve };
+  return { ...rendered, calls: api.calls, switchProject: (projectId: string) => switchTo(projectId) };
 }
 
 export const paragraph = (text: string) => ({ type: 'paragraph', content: [{ type: 'text', text }] });
+export const doc = (...content: object[]) => ({ type: 'doc', content });

@@ -1,0 +1,248 @@
+/* eslint-disable no-empty-pattern -- Playwright reads a test's fixtures from its first parameter's object pattern; these tests use only the team set up once for all of them. */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { expect, test } from '../fixtures.ts';
+import { ChatPage } from '../pages/chat-page.ts';
+import { DocumentPanel } from '../pages/document-panel.ts';
+import {
+  keepSideBySide,
+  OWNER,
+  openProject,
+  setUpTeam,
+  TEAMMATE,
+  WORKSPACE,
+  type Team,
+} from '../pages/live-team.ts';
+import { WorkspaceSettingsPage } from '../pages/workspace-settings-page.ts';
+import { chooseLanguage } from '../support/language.ts';
+import { freePort } from '../support/free-port.ts';
+import { repoRoot } from '../support/paths.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+
+const run = promisify(execFile);
+
+/**
+ * One shared project's document, edited live by its owner and a teammate in two browsers: typing
+ * at the same time, one of them offline for a while (and closing the tab), a reply inserted from a
+ * phone's chat tab, and the teammate's removal while the document is open.
+ *
+ * The spec runs its own server: the operator command that makes the workspace Pro opens the
+ * server's PGlite database, which only one process may hold, so the server stops for it.
+ */
+test.describe.serial('live document', () => {
+  let dataRoot = '';
+  let port = 0;
+  let server: RunningServer | undefined;
+  let team: Team;
+
+  const start = async () => {
+    const smtpUrl = process.env.E2E_SMTP_URL;
+    if (!smtpUrl) throw new Error('E2E_SMTP_URL is not set: run through playwright.config.ts');
+    server = await startServer({
+      dataDir: path.join(dataRoot, 'data'),
+      smtpUrl,
+      logFile: path.join(dataRoot, 'server.log'),
+      port,
+    });
+    return server;
+  };
+
+  const makePro = async (workspaceId: string) => {
+    await server?.stop();
+    await run('npm', ['run', '--silent', 'admin', '--', 'set-plan', workspaceId, 'pro-monthly'], {
+      cwd: repoRoot,
+      env: { ...process.env, DATA_DIR: path.join(dataRoot, 'data'), DATABASE_URL: '', REDIS_URL: '' },
+    });
+    await start();
+  };
+
+  test.beforeAll(async ({ browser }) => {
+    test.setTimeout(240_000);
+    dataRoot = mkdtempSync(path.join(tmpdir(), 'redacta-e2e-live-'));
+    port = await freePort();
+    const { url } = await start();
+    team = await setUpTeam(browser, url, makePro);
+  });
+  test.afterAll(async () => {
+    await team?.ownerContext.close();
+    await team?.teammateContext.close();
+    await server?.stop();
+    rmSync(dataRoot, { recursive: true, force: true });
+  });
+
+  test('both type at the same time and each sees both texts, with the other’s caret and avatar', async ({}, testInfo) => {
+    const [ownerPanel, teammatePanel] = [new DocumentPanel(team.owner), new DocumentPanel(team.teammate)];
+    for (const panel of [ownerPanel, teammatePanel]) {
+      await expect(panel.saveState).toHaveText('Guardado');
+      await expect(panel.root.getByTestId('document-presence')).toHaveAccessibleName(
+        new RegExp(`${OWNER}.*${TEAMMATE}|${TEAMMATE}.*${OWNER}`),
+      );
+    }
+
+    await ownerPanel.editor.click();
+    await team.owner.keyboard.type('Titular de la campaña');
+    await expect(teammatePanel.editor).toContainText('Titular de la campaña');
+
+    // The owner writes below, the teammate above, both at once.
+    await ownerPanel.editor.click();
+    await team.owner.keyboard.press('ControlOrMeta+End');
+    await team.owner.keyboard.press('Enter');
+    await teammatePanel.editor.click();
+    await team.teammate.keyboard.press('ControlOrMeta+Home');
+    await team.teammate.keyboard.press('Enter');
+    await team.teammate.keyboard.press('ArrowUp');
+    const ownerText = 'Carmen escribe el cuerpo del anuncio mientras tanto';
+    const teammateText = 'Lucía propone una entradilla a la vez';
+    await Promise.all([
+      team.owner.keyboard.type(ownerText, { delay: 15 }),
+      team.teammate.keyboard.type(teammateText, { delay: 15 }),
+    ]);
+
+    for (const panel of [ownerPanel, teammatePanel]) {
+      await expect(panel.editor).toContainText(ownerText);
+      await expect(panel.editor).toContainText(teammateText);
+      await expect(panel.editor).toContainText('Titular de la campaña');
+      await expect(panel.saveState).toHaveText('Guardado');
+    }
+    expect(await ownerPanel.editor.innerText()).toBe(await teammatePanel.editor.innerText());
+    // Each sees the other's caret, named.
+    await expect(ownerPanel.editor.getByText(TEAMMATE, { exact: true })).toBeVisible();
+    await expect(teammatePanel.editor.getByText(OWNER, { exact: true })).toBeVisible();
+    await keepSideBySide(team, testInfo, 'live-document-1280-es');
+
+    // Undo takes back only one's own typing.
+    await team.teammate.keyboard.press('ControlOrMeta+z');
+    await expect(teammatePanel.editor).not.toContainText(teammateText);
+    await expect(teammatePanel.editor).toContainText(ownerText);
+    await expect(ownerPanel.editor).not.toContainText(teammateText);
+    await team.teammate.keyboard.press('ControlOrMeta+Shift+z');
+    await expect(ownerPanel.editor).toContainText(teammateText);
+  });
+
+  test('one goes offline for 10 s, types, comes back: merged', async ({}) => {
+    const [ownerPanel, teammatePanel] = [new DocumentPanel(team.owner), new DocumentPanel(team.teammate)];
+    await team.teammateContext.setOffline(true);
+    await expect(teammatePanel.saveState).toHaveText('Sin conexión — los cambios se guardarán al volver');
+
+    await teammatePanel.editor.click();
+    await team.teammate.keyboard.press('ControlOrMeta+End');
+    await team.teammate.keyboard.press('Enter');
+    await team.teammate.keyboard.type('Escrito sin conexión');
+    await ownerPanel.editor.click();
+    await team.owner.keyboard.press('ControlOrMeta+Home');
+    await team.owner.keyboard.type('En línea: ');
+    await team.teammate.waitForTimeout(10_000);
+    await expect(ownerPanel.editor).not.toContainText('Escrito sin conexión');
+    await expect(teammatePanel.editor).not.toContainText('En línea: ');
+
+    await team.teammateContext.setOffline(false);
+    for (const panel of [ownerPanel, teammatePanel]) {
+      await expect(panel.editor).toContainText('Escrito sin conexión');
+      await expect(panel.editor).toContainText('En línea: Titular de la campaña');
+      await expect(panel.saveState).toHaveText('Guardado');
+    }
+    expect(await ownerPanel.editor.innerText()).toBe(await teammatePanel.editor.innerText());
+  });
+
+  test('edits made offline in a tab closed since reach everyone when the project opens again', async ({}) => {
+    const ownerPanel = new DocumentPanel(team.owner);
+    const teammatePanel = new DocumentPanel(team.teammate);
+    await team.teammateContext.setOffline(true);
+    await expect(teammatePanel.saveState).toHaveText('Sin conexión — los cambios se guardarán al volver');
+    await teammatePanel.editor.click();
+    await team.teammate.keyboard.press('ControlOrMeta+End');
+    await team.teammate.keyboard.type(' y una línea escrita antes de cerrar');
+    // The browser's local copy is written as the text changes; give it a moment, then close the tab.
+    await team.teammate.waitForTimeout(500);
+    await team.teammate.close();
+    await expect(ownerPanel.editor).not.toContainText('antes de cerrar');
+
+    await team.teammateContext.setOffline(false);
+    team.teammate = await team.teammateContext.newPage();
+    const reopened = await openProject(team.teammate, team.projectId);
+    await expect(reopened.editor).toContainText('y una línea escrita antes de cerrar');
+    await expect(ownerPanel.editor).toContainText('y una línea escrita antes de cerrar');
+    await expect(reopened.saveState).toHaveText('Guardado');
+  });
+
+  test('a reply inserted from a phone’s chat tab appears in the owner’s document', async ({}) => {
+    const ownerPanel = new DocumentPanel(team.owner);
+    await team.teammate.setViewportSize({ width: 390, height: 844 });
+    await team.teammate.reload();
+    await team.teammate.getByRole('tab', { name: 'Chat' }).click();
+    const chat = new ChatPage(team.teammate);
+    await chat.ask('Escribe un eslogan para una agencia de viajes');
+    await chat.waitForReplyEnd();
+    const reply = chat.replies.last();
+    const firstLine = (await chat.replyText(reply).locator('p, h1, h2, h3, li').first().innerText()).trim();
+    await reply.getByRole('button', { name: 'Insertar en el documento' }).click();
+    await expect(ownerPanel.editor).toContainText(firstLine);
+    await expect(new DocumentPanel(team.teammate).editor).toContainText(firstLine);
+  });
+
+  test('screenshots of both screens at 1280 and 390 px in Spanish and English', async ({}, testInfo) => {
+    for (const language of ['es', 'en'] as const) {
+      for (const width of [1280, 390]) {
+        for (const page of [team.owner, team.teammate]) {
+          await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+          await chooseLanguage(page, language);
+        }
+        await Promise.all([
+          openProject(team.owner, team.projectId),
+          openProject(team.teammate, team.projectId),
+        ]);
+        await team.teammate.getByRole('textbox', { name: /Texto del documento|Document text/ }).click();
+        await team.teammate.keyboard.press('ControlOrMeta+End');
+        await expect(team.owner.getByText(TEAMMATE, { exact: true })).toBeVisible();
+        await keepSideBySide(team, testInfo, `live-document-${width}-${language}`);
+      }
+    }
+    for (const page of [team.owner, team.teammate]) {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await chooseLanguage(page, 'es');
+    }
+    await Promise.all([openProject(team.owner, team.projectId), openProject(team.teammate, team.projectId)]);
+  });
+
+  test('a removed teammate’s open document turns read-only at once, says why, keeps the text to copy and stops', async ({}, testInfo) => {
+    const teammatePanel = new DocumentPanel(team.teammate);
+    await teammatePanel.editor.click();
+    await team.teammate.keyboard.press('ControlOrMeta+End');
+    await team.teammate.keyboard.type(' Última frase de Lucía');
+    await expect(teammatePanel.saveState).toHaveText('Guardado');
+
+    const sockets: string[] = [];
+    team.teammate.on('websocket', (socket) => sockets.push(socket.url()));
+    const settings = new WorkspaceSettingsPage(team.owner);
+    await settings.goto();
+    const removedAt = Date.now();
+    await settings.removeMember(TEAMMATE);
+
+    const dialog = team.teammate.getByRole('dialog', { name: 'Ya no puedes editar este documento' });
+    await expect(dialog).toBeVisible({ timeout: 5_000 });
+    expect(Date.now() - removedAt).toBeLessThan(5_000);
+    await expect(dialog).toContainText('Ya no tienes acceso a este proyecto');
+    await expect(dialog.getByRole('textbox', { name: 'Texto del documento sin guardar' })).toHaveValue(
+      /Última frase de Lucía/,
+    );
+    // The app moves on as for any lost workspace, the text still there to copy.
+    await expect(
+      team.teammate.getByText(
+        `Ya no tienes acceso a «${WORKSPACE}». Ahora estás en tu espacio de trabajo personal.`,
+      ),
+    ).toBeVisible();
+    await keepSideBySide(team, testInfo, 'live-document-removed-1280-es');
+    await dialog.getByRole('button', { name: 'Copiar texto' }).click();
+    await expect(team.teammate.getByText('Texto copiado')).toBeVisible();
+
+    // No more tries at the lost document.
+    const after = sockets.length;
+    await team.teammate.waitForTimeout(5_000);
+    expect(sockets.slice(after).filter((url) => url.includes('/api/collab'))).toEqual([]);
+    await dialog.getByRole('button', { name: 'Cerrar' }).last().click();
+    await expect(dialog).toBeHidden();
+  });
+});
