@@ -62,7 +62,7 @@ async function insertVersion(f: TeamFixtures, projectId: string) {
 /** The four projects of a project route's cases, as fixtures or made new for this one request. */
 function projectTargets(
   operation: string,
-  build: (projectId: string, f: TeamFixtures) => MatrixRequest,
+  build: (projectId: string, f: TeamFixtures) => MatrixRequest | Promise<MatrixRequest>,
   options: { fresh?: boolean } = {},
 ) {
   const fixed: Record<string, (f: TeamFixtures) => string> = {
