@@ -31,10 +31,7 @@ export function SaveVersionForm({
     });
   };
   return (
-    <form
-      onSubmit={submit}
-      className="flex flex-col gap-2 border-b border-border pb-3 sm:flex-row sm:items-end"
-    >
+    <form onSubmit={submit} className="flex flex-col gap-2 border-b border-border pb-3">
       <Input
         label={t('documentHistory.nameLabel')}
         placeholder={t('documentHistory.namePlaceholder')}
@@ -46,6 +43,7 @@ export function SaveVersionForm({
       <Button
         type="submit"
         variant="secondary"
+        className="self-start"
         loading={save.isPending}
         icon={<BookmarkPlus className="size-4" aria-hidden />}
       >
