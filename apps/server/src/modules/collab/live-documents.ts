@@ -187,11 +187,13 @@ export function createLiveDocuments(options: LiveDocumentsOptions) {
         const stored = await storeState(db, documentName, Y.encodeStateAsUpdate(document), state.changedAt);
         if (!stored) return;
         state.limit = await sizeLimit(db, state.workspaceId, stored.bytes);
-        events.emit('stored', {
-          projectId: documentName,
-          editorIds,
-          updatedAt: stored.updatedAt.toISOString(),
-        });
+        const event = { projectId: documentName, editorIds, updatedAt: stored.updatedAt.toISOString() };
+        // What listeners do with a store is theirs: their failure is no failed store.
+        try {
+          events.emit('stored', event);
+        } catch (error) {
+          log.error({ err: error, projectId: documentName }, 'a listener of stored live documents failed');
+        }
       } catch (error) {
         state.dirty = true;
         editorIds.forEach((id) => state.editorIds.add(id));
