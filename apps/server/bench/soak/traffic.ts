@@ -107,6 +107,8 @@ export async function runVirtualUser(
     else if (step === 5) {
       await call('document save', 'PATCH', `/project/${projectId}/document`, {
         content: documentContent(index, action),
+        // Based on a time after any change: each save replaces the document, as the soak always did.
+        updatedAt: '2100-01-01T00:00:00.000Z',
       });
     } else if (step === 6) {
       await timed('chat (whole reply)', async () => {

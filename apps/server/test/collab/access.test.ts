@@ -1,34 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { TestApp } from '../helpers/app.ts';
-import { addMember, createUser } from '../helpers/factories.ts';
+import { describe, expect, it } from 'vitest';
+import { createUser } from '../helpers/factories.ts';
 import { insertProject } from '../helpers/project-factories.ts';
-import { connect, listeningApp, synced, until, type LiveClient } from './live-client.ts';
+import { liveSession, sharedProject, synced, until } from './live-client.ts';
 
-let testApp: TestApp | undefined;
-const clients: LiveClient[] = [];
-afterEach(async () => {
-  clients.splice(0).forEach((client) => client.destroy());
-  await testApp?.app.close();
-  testApp = undefined;
-});
+const session = liveSession();
+const { open } = session;
 
 async function team() {
-  testApp = await listeningApp();
-  const { app } = testApp;
-  const owner = await createUser(app);
-  const member = await createUser(app);
-  await addMember(app, owner.workspaceId, member.id);
-  const project = await insertProject(app, owner, { isShared: true });
-  return { app, owner, member, project };
+  const { app } = await session.start();
+  return { app, ...(await sharedProject(app)) };
 }
-
-const open = (...args: Parameters<typeof connect>) => {
-  const client = connect(...args);
-  clients.push(client);
-  return client;
-};
 
 describe('who may open a live document', () => {
   it('lets every member who can see the project in, and refuses an outsider as forbidden', async () => {
@@ -72,8 +55,38 @@ describe('who may open a live document', () => {
     const tokens = [forged, expired, 'not a token'];
     const refused = tokens.map((token) => open(app, project.id, token));
     await until(() => refused.every((client) => client.refusals.length > 0), 'three refusals');
-    expect(refused.map((client) => client.refusals[0])).toEqual(['token-expired', 'token-expired', 'token-expired']);
+    expect(refused.map((client) => client.refusals[0])).toEqual([
+      'token-expired',
+      'token-expired',
+      'token-expired',
+    ]);
     expect(refused[0]!.socketCloses[0]?.code ?? 4401).toBe(4401);
+  });
+});
+
+describe('a long session', () => {
+  it('renews the token before it expires without closing the connection', async () => {
+    const { app, owner, project } = await team();
+    const secret = new TextEncoder().encode(app.config.JWT_SECRET);
+    const sid = randomUUID();
+    const token = (seconds: number) =>
+      new SignJWT({ sid })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(owner.id)
+        .setIssuer('redacta')
+        .setIssuedAt()
+        .setExpirationTime(Math.floor(Date.now() / 1000) + seconds)
+        .sign(secret);
+    // The first token expires within the renewal margin: the server asks for a fresh one at once.
+    const tokens = [await token(65), await token(900)];
+    let asked = 0;
+    const client = open(app, project.id, () => tokens[Math.min(asked++, 1)]!);
+    await synced(client);
+    await until(() => asked >= 2, 'the server to ask for a fresh token');
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(client.refusals).toEqual([]);
+    expect(client.socketCloses).toEqual([]);
+    expect(app.collab.counts().connections).toBe(1);
   });
 });
 
@@ -89,7 +102,11 @@ describe('access that ends closes the live connection at once', () => {
       headers: owner.auth,
     });
     expect(removed.statusCode).toBe(204);
-    const took = await until(() => memberClient.refusals.includes('forbidden'), 'the member to be closed', 1000);
+    const took = await until(
+      () => memberClient.refusals.includes('forbidden'),
+      'the member to be closed',
+      1000,
+    );
     expect(took).toBeLessThan(1000);
     expect(memberClient.socketCloses[0]).toEqual({ code: 4403, reason: 'forbidden' });
     expect(ownerClient.refusals).toEqual([]);
@@ -120,7 +137,11 @@ describe('access that ends closes the live connection at once', () => {
     const memberClient = open(app, project.id, member.accessToken);
     const ownerClient = open(app, other.id, owner.accessToken);
     await Promise.all([synced(memberClient), synced(ownerClient)]);
-    await app.inject({ method: 'POST', url: `/api/workspace/${owner.workspaceId}/leave`, headers: member.auth });
+    await app.inject({
+      method: 'POST',
+      url: `/api/workspace/${owner.workspaceId}/leave`,
+      headers: member.auth,
+    });
     await until(() => memberClient.refusals.includes('forbidden'), 'the member who left to be closed', 1000);
     await app.inject({ method: 'DELETE', url: `/api/project/${other.id}`, headers: owner.auth });
     await until(() => ownerClient.refusals.includes('forbidden'), 'the deleted project to be closed', 1000);

@@ -1,20 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import type { TestApp } from '../helpers/app.ts';
-import { addMember, createUser } from '../helpers/factories.ts';
-import { doc, insertProject } from '../helpers/project-factories.ts';
+import { doc } from '../helpers/project-factories.ts';
 import { fragmentToContent } from '../../src/modules/collab/prosemirror-yjs.ts';
-import { buildApp } from '../../src/app.ts';
-import { workerDatabase } from '../helpers/database.ts';
-import { connect, listeningApp, settled, sleep, synced, until, type LiveClient } from './live-client.ts';
+import { liveSession, settled, sharedProject, sleep, synced, until, type LiveClient } from './live-client.ts';
 
-let testApp: TestApp | undefined;
-const clients: LiveClient[] = [];
-afterEach(async () => {
-  clients.splice(0).forEach((client) => client.destroy());
-  await testApp?.app.close();
-  testApp = undefined;
-});
+const session = liveSession();
 
 const paragraphText = (client: LiveClient) =>
   (client.doc.getXmlFragment('default').get(0) as Y.XmlElement).get(0) as Y.XmlText;
@@ -58,13 +48,14 @@ function editor(client: LiveClient, alphabetStart: number, seed: number) {
 
 describe('two editors on one live document', () => {
   it('converge after 500 random interleaved inserts and deletes each, and the stored JSON is the live state after a restart', async () => {
-    testApp = await listeningApp();
+    const testApp = await session.start();
     const { app } = testApp;
-    const owner = await createUser(app);
-    const member = await createUser(app);
-    await addMember(app, owner.workspaceId, member.id);
-    const project = await insertProject(app, owner, { isShared: true });
-    const before = await app.inject({ method: 'GET', url: `/api/project/${project.id}/document`, headers: owner.auth });
+    const { owner, member, project } = await sharedProject(app);
+    const before = await app.inject({
+      method: 'GET',
+      url: `/api/project/${project.id}/document`,
+      headers: owner.auth,
+    });
     const seeded = await app.inject({
       method: 'PATCH',
       url: `/api/project/${project.id}/document`,
@@ -72,9 +63,8 @@ describe('two editors on one live document', () => {
       payload: { content: doc('·'), updatedAt: before.json().updatedAt },
     });
     expect(seeded.statusCode, seeded.body).toBe(200);
-    const a = connect(app, project.id, owner.accessToken);
-    const b = connect(app, project.id, member.accessToken);
-    clients.push(a, b);
+    const a = session.open(app, project.id, owner.accessToken);
+    const b = session.open(app, project.id, member.accessToken);
     await Promise.all([synced(a), synced(b)]);
 
     const editA = editor(a, 0x4e00, 1);
@@ -86,7 +76,10 @@ describe('two editors on one live document', () => {
       if (i % 7 === 0) await sleep(1);
     }
     await Promise.all([settled(a), settled(b)]);
-    await until(() => paragraphText(a).toString() === paragraphText(b).toString(), 'both editors to converge');
+    await until(
+      () => paragraphText(a).toString() === paragraphText(b).toString(),
+      'both editors to converge',
+    );
 
     const final = paragraphText(a).toString();
     const deleted = new Set([...editA.deleted, ...editB.deleted]);
@@ -97,13 +90,10 @@ describe('two editors on one live document', () => {
     const live = fragmentToContent(a.doc.getXmlFragment('default'));
 
     // A restart: the stopping server stores what it holds; a new one reads it back.
-    clients.splice(0).forEach((client) => client.destroy());
-    await app.close();
-    const restarted = await buildApp({
-      config: testApp.config,
-      database: { ...(await workerDatabase()), close: async () => {} },
-    });
-    testApp = { ...testApp, app: restarted };
+    a.destroy();
+    b.destroy();
+    await session.stop(testApp);
+    const restarted = (await session.another(testApp)).app;
     const read = await restarted.inject({
       method: 'GET',
       url: `/api/project/${project.id}/document`,

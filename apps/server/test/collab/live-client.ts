@@ -1,14 +1,34 @@
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import WebSocket from 'ws';
+import { afterEach, beforeAll } from 'vitest';
 import * as Y from 'yjs';
 import type { App } from '../../src/app.ts';
-import { createTestApp } from '../helpers/app.ts';
+import { buildApp } from '../../src/app.ts';
+import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { workerDatabase } from '../helpers/database.ts';
+import { addMember, createUser } from '../helpers/factories.ts';
+import { insertProject } from '../helpers/project-factories.ts';
 
 /** A test app listening on a free port of this machine, as browsers reach it. */
 export async function listeningApp(env: Record<string, string> = {}) {
-  const testApp = await createTestApp({ COLLAB_STORE_DEBOUNCE_MS: '100', COLLAB_STORE_MAX_WAIT_MS: '500', ...env });
+  const testApp = await createTestApp({
+    COLLAB_STORE_DEBOUNCE_MS: '100',
+    COLLAB_STORE_MAX_WAIT_MS: '500',
+    ...env,
+  });
   await testApp.app.listen({ port: 0, host: '127.0.0.1' });
   return testApp;
+}
+
+/** Another server on the same database, listening: a restarted instance, or a second one. */
+export async function anotherInstance(testApp: TestApp): Promise<TestApp> {
+  const app = await buildApp({
+    config: testApp.config,
+    // The worker's database outlives each app: closing the app must not close it.
+    database: { ...(await workerDatabase()), close: async () => {} },
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return { ...testApp, app, mailer: app.mailer };
 }
 
 export const collabUrl = (app: App) => {
@@ -89,4 +109,54 @@ export const synced = (client: LiveClient) => until(() => client.provider.synced
 
 /** Every change of this client acknowledged by the server. */
 export const settled = (client: LiveClient) =>
-  until(() => client.provider.synced && !client.provider.hasUnsyncedChanges, 'the changes to reach the server');
+  until(
+    () => client.provider.synced && !client.provider.hasUnsyncedChanges,
+    'the changes to reach the server',
+  );
+
+/**
+ * The apps and live clients one test file opens: the worker's database is opened before its first
+ * test (a new PGlite database takes seconds), and whatever a test opened is closed after it.
+ */
+export function liveSession() {
+  const apps: TestApp[] = [];
+  const clients: LiveClient[] = [];
+  beforeAll(async () => {
+    await workerDatabase();
+  }, 120_000);
+  afterEach(async () => {
+    clients.splice(0).forEach((client) => client.destroy());
+    for (const testApp of apps.splice(0)) await testApp.app.close();
+  });
+  return {
+    async start(env: Record<string, string> = {}) {
+      const testApp = await listeningApp(env);
+      apps.push(testApp);
+      return testApp;
+    },
+    async another(testApp: TestApp) {
+      const next = await anotherInstance(testApp);
+      apps.push(next);
+      return next;
+    },
+    /** Stops an app before the test ends, as a restart does. */
+    async stop(testApp: TestApp) {
+      apps.splice(apps.indexOf(testApp), 1);
+      await testApp.app.close();
+    },
+    open(...args: Parameters<typeof connect>) {
+      const client = connect(...args);
+      clients.push(client);
+      return client;
+    },
+  };
+}
+
+/** An owner, a member of the owner's workspace, and a project shared with it. */
+export async function sharedProject(app: App) {
+  const owner = await createUser(app);
+  const member = await createUser(app);
+  await addMember(app, owner.workspaceId, member.id);
+  const project = await insertProject(app, owner, { isShared: true });
+  return { owner, member, project };
+}

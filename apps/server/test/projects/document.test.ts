@@ -12,15 +12,21 @@ beforeEach(async () => {
 });
 afterEach(() => t.app.close());
 
-const save = (projectId: string, auth: Record<string, string>, payload: unknown) =>
+const read = (projectId: string, auth: Record<string, string>) =>
+  t.app.inject({ method: 'GET', url: `/api/project/${projectId}/document`, headers: auth });
+/** The time of the document as its owner reads it: what a save is based on. */
+const readTime = async (projectId: string, auth: Record<string, string>) =>
+  (await read(projectId, auth)).json().updatedAt ?? new Date().toISOString();
+/** A save based on the document as it is now, unless the payload names the time it was based on. */
+const save = async (projectId: string, auth: Record<string, string>, payload: object) =>
   t.app.inject({
     method: 'PATCH',
     url: `/api/project/${projectId}/document`,
     headers: { ...auth, 'content-type': 'application/json' },
-    payload: JSON.stringify(payload),
+    payload: JSON.stringify(
+      'updatedAt' in payload ? payload : { ...payload, updatedAt: await readTime(projectId, auth) },
+    ),
   });
-const read = (projectId: string, auth: Record<string, string>) =>
-  t.app.inject({ method: 'GET', url: `/api/project/${projectId}/document`, headers: auth });
 
 describe('GET|PATCH /api/project/:id/document', () => {
   it('saves ProseMirror JSON, answers only the saved time, and reads it back', async () => {
@@ -48,7 +54,7 @@ describe('GET|PATCH /api/project/:id/document', () => {
     // The editor holds what it sent: the answer does not echo the document.
     expect(Object.keys(res.json())).toEqual(['updatedAt']);
     expect(Date.parse(res.json().updatedAt)).toBeGreaterThan(Date.parse('2026-01-02T00:00:00Z'));
-    expect((await read(project.id, ana.auth)).json()).toEqual({ content });
+    expect((await read(project.id, ana.auth)).json().content).toEqual(content);
     // Saving the document makes the project recently updated.
     const [row] = await t.app.db.select().from(projects).where(eq(projects.id, project.id));
     expect(row!.updatedAt.toISOString()).toBe(res.json().updatedAt);
@@ -61,14 +67,15 @@ describe('GET|PATCH /api/project/:id/document', () => {
     const hidden = await insertProject(t.app, member, { workspaceId });
 
     expect((await save(shared.id, other.auth, { content: doc('del equipo') })).statusCode).toBe(200);
-    expect((await read(shared.id, owner.auth)).json()).toEqual({ content: doc('del equipo') });
+    expect((await read(shared.id, owner.auth)).json().content).toEqual(doc('del equipo'));
     for (const user of [other, owner, outsider]) {
       expect((await save(hidden.id, user.auth, { content: doc('intruso') })).statusCode).toBe(404);
       expect((await read(hidden.id, user.auth)).statusCode).toBe(404);
     }
     expect((await save(shared.id, outsider.auth, { content: doc('intruso') })).statusCode).toBe(404);
-    expect((await read(hidden.id, member.auth)).json()).toEqual({
-      content: { type: 'doc', content: [{ type: 'paragraph' }] },
+    expect((await read(hidden.id, member.auth)).json().content).toEqual({
+      type: 'doc',
+      content: [{ type: 'paragraph' }],
     });
   });
 
@@ -141,19 +148,21 @@ describe('GET|PATCH /api/project/:id/document', () => {
     const over = await save(mine.id, ana.auth, { content: doc('una más') });
     expect(over.statusCode).toBe(429);
     expect(over.json().error.code).toBe('RATE_LIMITED');
-    expect((await read(mine.id, ana.auth)).json()).toEqual({
-      content: doc(`versión ${DOCUMENT_SAVES_PER_MINUTE - 1}`),
-    });
+    expect((await read(mine.id, ana.auth)).json().content).toEqual(
+      doc(`versión ${DOCUMENT_SAVES_PER_MINUTE - 1}`),
+    );
     expect((await save(hers.id, bea.auth, { content: doc('la suya') })).statusCode).toBe(200);
   });
 
-  it('handles two saves of one user at a time and refuses more at once with 429', async () => {
+  it('handles two saves of one user at a time, refuses more at once with 429, and a stale one with 409', async () => {
     const ana = await createUser(t.app);
     const project = await insertProject(t.app, ana);
+    const updatedAt = await readTime(project.id, ana.auth);
     const answers = await Promise.all(
-      [1, 2, 3, 4].map((n) => save(project.id, ana.auth, { content: doc(`a la vez ${n}`) })),
+      [1, 2, 3, 4].map((n) => save(project.id, ana.auth, { content: doc(`a la vez ${n}`), updatedAt })),
     );
-    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 200, 429, 429]);
+    // Of the two handled, both based on the same time, the second finds the document changed.
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409, 429, 429]);
     expect(answers.find((res) => res.statusCode === 429)!.json().error.code).toBe('RATE_LIMITED');
     // Once they are answered the next save goes through.
     expect((await save(project.id, ana.auth, { content: doc('después') })).statusCode).toBe(200);

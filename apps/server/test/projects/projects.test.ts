@@ -41,7 +41,7 @@ describe('POST /api/workspace/:id/project', () => {
     }).format(new Date());
     expect(project.json().name).toBe(`${today} Sin título`);
     const document = await inject('GET', `/api/project/${id}/document`, ana.auth);
-    expect(document.json()).toEqual({ content: { type: 'doc', content: [{ type: 'paragraph' }] } });
+    expect(document.json().content).toEqual({ type: 'doc', content: [{ type: 'paragraph' }] });
   });
 
   it('names it in the workspace owner’s language, and takes a given name', async () => {

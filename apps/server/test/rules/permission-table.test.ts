@@ -160,7 +160,11 @@ const checkout = (team: Team) => ({
   successUrl: `${APP_URL}/projects`,
   cancelUrl: `${APP_URL}/subscription`,
 });
-const emptyDocument = { content: { type: 'doc', content: [{ type: 'paragraph' }] } };
+const emptyDocument = {
+  content: { type: 'doc', content: [{ type: 'paragraph' }] },
+  // Based on a time after any change: the save applies, whatever the document's own time.
+  updatedAt: '2100-01-01T00:00:00.000Z',
+};
 const free = { plan: 'free' as const };
 
 // prettier-ignore

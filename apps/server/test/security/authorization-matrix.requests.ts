@@ -251,6 +251,8 @@ export const matrixRequests: Record<string, Build> = Object.fromEntries<Build>([
     url: `/api/project/${id}/document`,
     payload: {
       content: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Hola' }] }] },
+      // Based on a time after any change: the save applies, whatever the document's own time.
+      updatedAt: '2100-01-01T00:00:00.000Z',
     },
   })),
   ...projectTargets('GET /api/project/{id}/document/versions', (id) => ({

@@ -14,6 +14,9 @@ beforeEach(async () => {
 });
 afterEach(() => app.close());
 
+/** A base time after any change: a save applies whatever the document's own time. */
+const BASED_ON = '2100-01-01T00:00:00.000Z';
+
 /** `{"a":{"a":…1…}}` opening `depth` objects, as raw JSON text. */
 const nestedText = (depth: number) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
 
@@ -118,7 +121,7 @@ describe('JSON nesting depth', () => {
       node = { type: 'bulletList', content: [{ type: 'listItem', content: [node] }] };
     }
     const content = { type: 'doc', content: [node] };
-    const res = await saveRaw(project.id, ana.auth, JSON.stringify({ content }));
+    const res = await saveRaw(project.id, ana.auth, JSON.stringify({ content, updatedAt: BASED_ON }));
     expect(res.statusCode).toBe(200);
     const saved = await app.inject({
       method: 'GET',
@@ -153,7 +156,7 @@ describe('the document schema', () => {
       },
     ];
     for (const content of invalid) {
-      const res = await saveRaw(project.id, ana.auth, JSON.stringify({ content }));
+      const res = await saveRaw(project.id, ana.auth, JSON.stringify({ content, updatedAt: BASED_ON }));
       expect(res.statusCode, JSON.stringify(content)).toBe(400);
       expect(res.json().error.code).toBe('VALIDATION_FAILED');
     }

@@ -213,6 +213,7 @@ describe('text that cannot be stored', () => {
     const { projectId } = await fixtures(ana);
     const paragraph = (node: Record<string, unknown>) => ({
       content: { type: 'doc', content: [{ type: 'paragraph', content: [node] }] },
+      updatedAt: new Date().toISOString(),
     });
     const link = (href: string) => ({ type: 'text', text: 'x', marks: [{ type: 'link', attrs: { href } }] });
     for (const [payload, path] of [

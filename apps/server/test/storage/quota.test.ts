@@ -26,12 +26,15 @@ function storage(user: TestUser, workspaceId = user.workspaceId) {
 async function usedBytes(user: TestUser): Promise<number> {
   return (await storage(user)).json().usedBytes;
 }
-function saveDocument(user: TestUser, projectId: string, text: string) {
+/** A save based on the document as it is now. */
+async function saveDocument(user: TestUser, projectId: string, text: string) {
+  const url = `/api/project/${projectId}/document`;
+  const { updatedAt } = (await t.app.inject({ method: 'GET', url, headers: user.auth })).json();
   return t.app.inject({
     method: 'PATCH',
-    url: `/api/project/${projectId}/document`,
+    url,
     headers: user.auth,
-    payload: { content: doc(text) },
+    payload: { content: doc(text), updatedAt },
   });
 }
 async function documentText(projectId: string) {

@@ -182,7 +182,10 @@ export type UpdateDocumentBody = z.infer<typeof updateDocumentBodySchema>;
 /** Responses carry content as stored (validated on write), without re-walking it. */
 const storedDocumentContentSchema = z.looseObject({ type: z.string(), content: z.array(z.unknown()) });
 /** The live content, and the time of its last change (ISO): what a PATCH passes back as `updatedAt`. */
-export const documentResponseSchema = z.object({ content: storedDocumentContentSchema, updatedAt: z.string() });
+export const documentResponseSchema = z.object({
+  content: storedDocumentContentSchema,
+  updatedAt: z.string(),
+});
 export type DocumentResponse = z.infer<typeof documentResponseSchema>;
 /** A change answers the document's new time: the editor already holds the content it sent. */
 export const updateDocumentResponseSchema = z.object({ updatedAt: z.string() });

@@ -1,30 +1,19 @@
 import type { IncomingMessage } from 'node:http';
 import type { Document } from '@hocuspocus/server';
-import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import * as Y from 'yjs';
 import { DOCUMENT_MAX_BYTES, emptyDocumentContent, type DocumentContent } from '@redacta/shared';
-import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import type { RevokedSessions } from '../../lib/revoked-sessions.ts';
 import { localAccessBus, redisAccessBus, type AccessBus, type AccessChange } from './access-bus.ts';
 import { requireDocumentAccess, type ConnectionContext } from './auth.ts';
 import { endConnection, liveConnections, matches, type ConnectionFilter } from './connections.ts';
-import { createLiveDocuments, type LiveState } from './live-documents.ts';
-import { loadState, readStored } from './persistence.ts';
+import { createLiveDocuments, type LiveDocumentsOptions, type LiveState } from './live-documents.ts';
+import { loadState, readStored, storeWithinQuota } from './persistence.ts';
 import { contentToText, FRAGMENT_NAME, writeContent } from './prosemirror-yjs.ts';
 import { Refusal, type CloseReason } from './refusals.ts';
 import { deriveContent } from './validation.ts';
 
-export interface CollabOptions {
-  db: Db;
-  secret: string;
-  revoked: RevokedSessions;
-  log: FastifyBaseLogger;
-  redisUrl?: string;
-  debounceMs: number;
-  maxDebounceMs: number;
-}
+export type CollabOptions = LiveDocumentsOptions;
 
 /** How often connections are checked for a token about to expire, expired, or signed out. */
 const SWEEP_MS = 500;
@@ -44,8 +33,18 @@ const documentChanged = () =>
     409,
   );
 
-const storageFull = () =>
-  new AppError('STORAGE_FULL', 'This workspace has used its storage; the document may not grow', 413);
+/** The Yjs update that replaces a document's content with `content`, made on a copy of it. */
+function replacementUpdate(document: Y.Doc, content: DocumentContent): Uint8Array {
+  const copy = new Y.Doc();
+  try {
+    Y.applyUpdate(copy, Y.encodeStateAsUpdate(document));
+    const before = Y.encodeStateVector(copy);
+    writeContent(copy.getXmlFragment(FRAGMENT_NAME), content);
+    return Y.encodeStateAsUpdate(copy, before);
+  } finally {
+    copy.destroy();
+  }
+}
 
 function contentOf(doc: Y.Doc): DocumentContent {
   const derived = deriveContent(doc);
@@ -71,7 +70,8 @@ export async function createCollab(options: CollabOptions) {
             await requireDocumentAccess(db, context.projectId, context.userId);
             return;
           } catch (error) {
-            if (!(error instanceof Refusal)) log.error({ err: error }, 'could not check live document access');
+            if (!(error instanceof Refusal))
+              log.error({ err: error }, 'could not check live document access');
           }
         }
         endConnection(connection, reason);
@@ -97,6 +97,8 @@ export async function createCollab(options: CollabOptions) {
   sweep.unref();
 
   let closing = false;
+
+  const replacing = new Map<string, Promise<void>>();
 
   /** The live copy of a project's document when it is open here and loaded. */
   function openDocument(projectId: string): [Document, LiveState] | null {
@@ -153,28 +155,52 @@ export async function createCollab(options: CollabOptions) {
     ): Promise<{ updatedAt: string }> {
       const bytes = Buffer.byteLength(JSON.stringify(content), 'utf8');
       if (bytes > DOCUMENT_MAX_BYTES) throw documentTooLarge();
-      const connection = await hocuspocus.openDirectConnection(projectId, { userId: change.userId });
+      // One replacement of a document at a time here: each is checked against the one before it.
+      const previous = replacing.get(projectId) ?? Promise.resolve();
+      let done!: () => void;
+      const mine = new Promise<void>((resolve) => (done = resolve));
+      replacing.set(projectId, mine);
+      await previous;
+      const connection = await hocuspocus
+        .openDirectConnection(projectId, { userId: change.userId })
+        .catch((error: unknown) => {
+          done();
+          throw error;
+        });
       try {
         const document = connection.document!;
         const state = states.get(document);
         if (!state) throw notFound('Project');
-        // Checked and applied without a pause between, so no other change can come in between.
-        if (change.baseUpdatedAt !== undefined && state.changedAt.getTime() > Date.parse(change.baseUpdatedAt)) {
+        if (
+          change.baseUpdatedAt !== undefined &&
+          state.changedAt.getTime() > Date.parse(change.baseUpdatedAt)
+        ) {
           throw documentChanged();
         }
-        if (bytes > state.limit.maxBytes && bytes > state.limit.currentBytes) throw storageFull();
-        document.transact(() => writeContent(document.getXmlFragment(FRAGMENT_NAME), content), {
-          context: { userId: change.userId },
-        });
+        // The change is made on a copy first and stored within the quota; only once it is stored is it
+        // applied to the live document, where editors' changes made meanwhile merge with it.
+        const replacement = replacementUpdate(document, content);
+        const at = new Date();
+        await storeWithinQuota(
+          db,
+          { projectId, workspaceId: state.workspaceId },
+          Y.mergeUpdates([Y.encodeStateAsUpdate(document), replacement]),
+          at,
+        );
+        Y.applyUpdate(document, replacement, { context: { userId: change.userId } });
         await storeNow(document);
         return { updatedAt: state.changedAt.toISOString() };
       } finally {
         await connection.disconnect();
+        if (replacing.get(projectId) === mine) replacing.delete(projectId);
+        done();
       }
     },
 
     /** The document's Yjs state with its content and text (live if open here), e.g. for a version. */
-    async snapshot(projectId: string): Promise<{ state: Uint8Array; content: DocumentContent; text: string }> {
+    async snapshot(
+      projectId: string,
+    ): Promise<{ state: Uint8Array; content: DocumentContent; text: string }> {
       const open = openDocument(projectId);
       const doc = open?.[0] ?? new Y.Doc();
       try {
@@ -224,6 +250,10 @@ export async function createCollab(options: CollabOptions) {
             log.error({ err: error, projectId: document.name }, 'could not store a live document on close'),
           ),
         ),
+      );
+      // Unloaded before the Redis extension's connections close, which an unload still uses.
+      await Promise.all(
+        [...hocuspocus.documents.values()].map((document) => hocuspocus.unloadDocument(document)),
       );
       await hocuspocus.hooks('onDestroy', { instance: hocuspocus });
       await bus.close();

@@ -39,36 +39,45 @@ export function endConnection(connection: Connection, reason: CloseReason) {
 /**
  * Per socket, how many messages it may send in a burst and per second (a message of more than 4 KB
  * counts once per 4 KB begun). Typing sends a few updates a second and moving the caret a few
- * awareness messages; a socket beyond this is paused until it has credit again, which slows it alone.
+ * awareness messages. Beyond this a socket's messages wait, in order, for their turn, and the socket is
+ * paused meanwhile: every check of its updates is then spread out, so others go on unhindered.
  */
-const BURST = 300;
-const PER_SECOND = 150;
+const BURST = 120;
+const PER_SECOND = 100;
 const BYTES_PER_CREDIT = 4096;
 
 interface Bucket {
   credit: number;
   at: number;
-  paused: boolean;
+  /** The turn of the last message that had to wait; later ones wait behind it. */
+  queue: Promise<void> | null;
+  waiting: number;
 }
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 export class SocketThrottle {
   private readonly buckets = new WeakMap<object, Bucket>();
 
-  /** Takes the message's credit; pauses the socket while it owes credit. */
-  take(socket: { pause(): void; resume(): void }, bytes: number) {
+  /** Takes a message's credit: nothing to wait for, or its turn. */
+  take(socket: { pause(): void; resume(): void }, bytes: number): Promise<void> | undefined {
     const now = Date.now();
     let bucket = this.buckets.get(socket);
-    if (!bucket) this.buckets.set(socket, (bucket = { credit: BURST, at: now, paused: false }));
+    if (!bucket) this.buckets.set(socket, (bucket = { credit: BURST, at: now, queue: null, waiting: 0 }));
     bucket.credit = Math.min(BURST, bucket.credit + ((now - bucket.at) / 1000) * PER_SECOND);
     bucket.at = now;
     bucket.credit -= 1 + Math.floor(bytes / BYTES_PER_CREDIT);
-    if (bucket.credit >= 0 || bucket.paused) return;
-    bucket.paused = true;
-    socket.pause();
-    const owed = (-bucket.credit / PER_SECOND) * 1000;
-    setTimeout(() => {
-      bucket.paused = false;
+    if (bucket.credit >= 0 && bucket.waiting === 0) return undefined;
+    // When its credit will have come back: a time, so that waiting behind others does not add up.
+    const due = now + Math.max(0, (-bucket.credit / PER_SECOND) * 1000);
+    const owner = bucket;
+    if (owner.waiting++ === 0) socket.pause();
+    const turn = (owner.queue ?? Promise.resolve()).then(() => sleep(due - Date.now()));
+    owner.queue = turn;
+    return turn.then(() => {
+      if (--owner.waiting > 0) return;
+      owner.queue = null;
       socket.resume();
-    }, owed).unref();
+    });
   }
 }

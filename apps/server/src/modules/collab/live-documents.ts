@@ -94,7 +94,11 @@ export function createLiveDocuments(options: LiveDocumentsOptions) {
 
     async onAuthenticate({ token, documentName, context }) {
       try {
-        return await authenticate({ db, secret: options.secret, revoked: options.revoked }, token, documentName);
+        return await authenticate(
+          { db, secret: options.secret, revoked: options.revoked },
+          token,
+          documentName,
+        );
       } catch (error) {
         // Hocuspocus answers the refusal with its reason; the socket, which it would keep open without
         // ever accepting this document on it again, closes right after with the same reason.
@@ -114,7 +118,11 @@ export function createLiveDocuments(options: LiveDocumentsOptions) {
         const holder = await tokenHolder(options.secret, options.revoked, token);
         if (holder.userId !== context.userId) throw new Refusal('token-expired');
         await requireDocumentAccess(db, context.projectId, context.userId);
-        Object.assign(context, { sessionId: holder.sessionId, expiresAt: holder.expiresAt, tokenRequested: false });
+        Object.assign(context, {
+          sessionId: holder.sessionId,
+          expiresAt: holder.expiresAt,
+          tokenRequested: false,
+        });
       } catch (error) {
         endConnection(connection, error instanceof Refusal ? error.reason : 'token-expired');
       }
@@ -124,10 +132,21 @@ export function createLiveDocuments(options: LiveDocumentsOptions) {
       openedSockets.add(connection.webSocket);
     },
 
-    async onLoadDocument({ document, documentName }) {
-      const stored = await loadState(db, documentName);
-      if (!stored) throw new Refusal('forbidden');
-      Y.applyUpdate(document, stored.state);
+    async onLoadDocument({ document, documentName, context }) {
+      let stored;
+      try {
+        stored = await loadState(db, documentName);
+        if (!stored) throw new Refusal('forbidden');
+        Y.applyUpdate(document, stored.state);
+      } catch (error) {
+        // Hocuspocus drops a document that failed to load; the client is told, and tries again later.
+        const socket = (context as { socket?: WebSocket }).socket;
+        const [code, reason] = error instanceof Refusal ? [error.code, error.reason] : [1011, 'server-error'];
+        if (socket) setImmediate(() => socket.close(code, reason));
+        if (error instanceof Refusal) throw error;
+        log.error({ err: error, projectId: documentName }, 'could not load a live document');
+        throw Object.assign(new Error(''), { reason: 'server-error' });
+      }
       const state: LiveState = {
         workspaceId: stored.workspaceId,
         changedAt: stored.updatedAt,
@@ -147,7 +166,7 @@ export function createLiveDocuments(options: LiveDocumentsOptions) {
     },
 
     async beforeHandleMessage({ connection, document, update: message }) {
-      throttle.take(connection.webSocket, message.byteLength);
+      await throttle.take(connection.webSocket, message.byteLength);
       const update = updateOf(message);
       const state = states.get(document);
       if (!update || !state) return;
@@ -168,7 +187,13 @@ export function createLiveDocuments(options: LiveDocumentsOptions) {
         const stored = await storeState(db, documentName, Y.encodeStateAsUpdate(document), state.changedAt);
         if (!stored) return;
         state.limit = await sizeLimit(db, state.workspaceId, stored.bytes);
-        events.emit('stored', { projectId: documentName, editorIds, updatedAt: stored.updatedAt.toISOString() });
+        const event = { projectId: documentName, editorIds, updatedAt: stored.updatedAt.toISOString() };
+        // What listeners do with a store is theirs: their failure is no failed store.
+        try {
+          events.emit('stored', event);
+        } catch (error) {
+          log.error({ err: error, projectId: documentName }, 'a listener of stored live documents failed');
+        }
       } catch (error) {
         state.dirty = true;
         editorIds.forEach((id) => state.editorIds.add(id));
@@ -178,9 +203,12 @@ export function createLiveDocuments(options: LiveDocumentsOptions) {
       }
     },
 
-    // A document with changes not stored yet stays in memory until they are.
+    // A document with changes not stored yet (its store failed, or another instance held the Redis
+    // lock) stays in memory, and is stored again shortly; unloaded once that succeeds.
     async beforeUnloadDocument({ document }) {
-      if (states.get(document)?.dirty) throw new Error('unsaved changes');
+      if (!states.get(document)?.dirty) return;
+      setTimeout(() => void storeNow(document).catch(() => {}), STORE_RETRY_MS).unref();
+      throw new Error('unsaved changes');
     },
   });
 

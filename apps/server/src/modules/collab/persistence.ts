@@ -1,7 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import * as Y from 'yjs';
 import { documentContentSchema, emptyDocumentContent, type DocumentContent } from '@redacta/shared';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { lockWorkspace } from '../invitations/index.ts';
+import { requireWithinQuotaAfterWrite, storedDocumentBytes } from '../storage/service.ts';
 import { documents, projects } from '../../db/schema.ts';
 import { contentToText, stateFromContent } from './prosemirror-yjs.ts';
 import { deriveContent } from './validation.ts';
@@ -63,48 +65,77 @@ export interface Stored {
 }
 
 /**
- * Stores a live document: under the row's lock, the stored state and the live one are merged (a merge
- * of Yjs states loses nothing of either, so neither an instance that missed others' changes nor one
- * whose load went wrong can overwrite what is stored), and the JSON and plain text derived from the
- * result are written with it, in one transaction. Editing the document is editing the project: it moves
+ * Writes a document's state inside `tx`, under the row's lock: the stored state and the given one are
+ * merged (a merge of Yjs states loses nothing of either, so neither an instance that missed others'
+ * changes nor one whose load went wrong can overwrite what is stored), and the JSON and plain text
+ * derived from the result are written with it. Editing the document is editing the project: it moves
  * up in "recently updated". Null when the project is gone.
  */
-export async function storeState(db: Db, projectId: string, live: Uint8Array, at: Date): Promise<Stored | null> {
+async function writeMerged(tx: Tx, projectId: string, live: Uint8Array, at: Date): Promise<Stored | null> {
+  const [row] = await tx
+    .select({ state: documents.yjsState })
+    .from(documents)
+    .where(eq(documents.projectId, projectId))
+    .for('update');
+  if (!row) return null;
+  const state = row.state ? Y.mergeUpdates([row.state, live]) : live;
+  const doc = new Y.Doc();
+  let derived;
+  try {
+    Y.applyUpdate(doc, state);
+    derived = deriveContent(doc);
+  } finally {
+    doc.destroy();
+  }
+  // Every change was checked as it arrived; a state that still fails the rule is kept as state only.
+  const content = typeof derived === 'string' ? undefined : derived;
+  await tx
+    .update(documents)
+    .set({
+      yjsState: state,
+      ...(content ? { content: sql`${content.json}::jsonb`, text: contentToText(content.content) } : {}),
+      updatedAt: at,
+    })
+    .where(eq(documents.projectId, projectId));
+  await tx.update(projects).set({ updatedAt: at }).where(eq(projects.id, projectId));
+  return { updatedAt: at, bytes: content?.bytes ?? 0 };
+}
+
+/** Stores a live document's state (see writeMerged), in one transaction. */
+export function storeState(db: Db, projectId: string, live: Uint8Array, at: Date): Promise<Stored | null> {
+  return db.transaction((tx) => writeMerged(tx, projectId, live, at));
+}
+
+/**
+ * Stores a state that replaces the document's content, only if the workspace stays within its storage
+ * quota: measured after the write, as stored, with the workspace's lock held so that writers take
+ * turns (413 STORAGE_FULL rolls it back). A smaller document always saves.
+ */
+export function storeWithinQuota(
+  db: Db,
+  target: { projectId: string; workspaceId: string },
+  live: Uint8Array,
+  at: Date,
+): Promise<Stored | null> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ state: documents.yjsState })
-      .from(documents)
-      .where(eq(documents.projectId, projectId))
-      .for('update');
-    if (!row) return null;
-    const state = row.state ? Y.mergeUpdates([row.state, live]) : live;
-    const doc = new Y.Doc();
-    let derived;
-    try {
-      Y.applyUpdate(doc, state);
-      derived = deriveContent(doc);
-    } finally {
-      doc.destroy();
-    }
-    // Every change was checked as it arrived; a state that still fails the rule is kept as state only.
-    const content = typeof derived === 'string' ? undefined : derived;
-    await tx
-      .update(documents)
-      .set({
-        yjsState: state,
-        ...(content ? { content: sql`${content.json}::jsonb`, text: contentToText(content.content) } : {}),
-        updatedAt: at,
-      })
-      .where(eq(documents.projectId, projectId));
-    await tx.update(projects).set({ updatedAt: at }).where(eq(projects.id, projectId));
-    return { updatedAt: at, bytes: content?.bytes ?? 0 };
+    await lockWorkspace(tx, target.workspaceId);
+    const before = await storedDocumentBytes(tx, target.projectId);
+    const stored = await writeMerged(tx, target.projectId, live, at);
+    const growth = (await storedDocumentBytes(tx, target.projectId)) - before;
+    await requireWithinQuotaAfterWrite(tx, target.workspaceId, growth);
+    return stored;
   });
 }
 
 /** A document as stored, for reading it where it is not open. */
 export async function readStored(db: Db, projectId: string) {
   const [row] = await db
-    .select({ content: documents.content, text: documents.text, state: documents.yjsState, updatedAt: documents.updatedAt })
+    .select({
+      content: documents.content,
+      text: documents.text,
+      state: documents.yjsState,
+      updatedAt: documents.updatedAt,
+    })
     .from(documents)
     .where(eq(documents.projectId, projectId));
   if (!row) return null;

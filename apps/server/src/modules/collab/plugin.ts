@@ -39,7 +39,11 @@ export const collabPlugin = fp(async (app: FastifyInstance) => {
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = (request.url ?? '').split('?')[0];
-    if (path !== COLLAB_PATH) return refuse(socket, '404 Not Found');
+    if (path !== COLLAB_PATH) {
+      // Another path may belong to another upgrade listener; alone, this one answers it.
+      if (app.server.listenerCount('upgrade') === 1) refuse(socket, '404 Not Found');
+      return;
+    }
     if (collab.closing) return refuse(socket, '503 Service Unavailable');
     sockets.handleUpgrade(request, socket, head, (ws) => collab.accept(ws, request));
   };

@@ -26,11 +26,17 @@ export class TooDeepError extends Error {}
 const hashedMarkName = /^(.*)--[a-zA-Z0-9+/=]{8}$/;
 const markName = (attribute: string) => hashedMarkName.exec(attribute)?.[1] ?? attribute;
 
+const isEmptyObject = (value: unknown) =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0;
+
 function textNodes(text: Y.XmlText): Node[] {
   return (text.toDelta() as { insert: unknown; attributes?: Record<string, unknown> }[]).map((delta) => {
     const node: Node = { type: 'text', text: delta.insert };
     if (delta.attributes) {
-      node.marks = Object.entries(delta.attributes).map(([name, attrs]) => ({ type: markName(name), attrs }));
+      // A mark without attributes is stored with {} (y-prosemirror's way); ProseMirror's JSON leaves it out.
+      node.marks = Object.entries(delta.attributes).map(([name, attrs]) =>
+        isEmptyObject(attrs) ? { type: markName(name) } : { type: markName(name), attrs },
+      );
     }
     return node;
   });

@@ -53,7 +53,10 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await leaveWorkspace(app.db, request.params.id, request.userId);
-      await app.collab.closeConnections({ workspaceId: request.params.id, userId: request.userId }, 'forbidden');
+      await app.collab.closeConnections(
+        { workspaceId: request.params.id, userId: request.userId },
+        'forbidden',
+      );
       return reply.status(204).send(null);
     },
   );

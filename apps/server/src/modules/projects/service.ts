@@ -10,7 +10,6 @@ import type { Db } from '../../db/client.ts';
 import { conversationEntries, documents, folders, projects, users, workspaces } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Collab } from '../collab/collab.ts';
-import { lockWorkspace } from '../invitations/index.ts';
 import { requireMembership } from '../workspaces/service.ts';
 import { requireProjectAccess, requireProjectEditor, type ProjectRow } from './access.ts';
 
