@@ -16,8 +16,8 @@ afterEach(async () => {
 
 const INTERVAL_MS = 1500;
 
-async function team() {
-  testApp = await listeningApp({ DOCUMENT_VERSION_INTERVAL_MS: String(INTERVAL_MS) });
+async function team(env: Record<string, string> = {}) {
+  testApp = await listeningApp({ DOCUMENT_VERSION_INTERVAL_MS: String(INTERVAL_MS), ...env });
   const { app } = testApp;
   const owner = await createUser(app, { firstName: 'Ana' });
   const member = await createUser(app, { firstName: 'Ben' });
@@ -128,5 +128,29 @@ describe('document versions of a live document', () => {
       kind: 'before-restore',
       text: 'La versión buena y un añadido que sobra',
     });
+  });
+
+  it('credits edits not stored yet to a version saved on demand, and to no later one', async () => {
+    // Stores far apart: the edits below are live but not stored when the version is asked for.
+    const { app, owner, member, project } = await team({
+      COLLAB_STORE_DEBOUNCE_MS: '60000',
+      COLLAB_STORE_MAX_WAIT_MS: '60000',
+    });
+    const ben = open(member, project.id);
+    await synced(ben);
+    type(ben, 'Recién escrito');
+    await settled(ben);
+    const save = () =>
+      app.inject({
+        method: 'POST',
+        url: `/api/project/${project.id}/document/versions`,
+        headers: owner.auth,
+      });
+    const first = await save();
+    expect(first.statusCode).toBe(201);
+    expect(first.json().authors.map((a: { id: string }) => a.id)).toEqual([member.id]);
+    expect(first.json().createdBy.id).toBe(owner.id);
+    const second = await save();
+    expect(second.json().authors).toEqual([]);
   });
 });

@@ -98,14 +98,32 @@ export function startAutoVersions({ db, live, log, intervalMs }: AutoVersionOpti
     scheduleCheck(projectId);
   }
 
+  /** Each document's edits are recorded in the order of its stores; a version waits for them. */
+  const recording = new Map<string, Promise<void>>();
   const listener = (event: StoredDocumentEvent) => {
-    void onStored(event).catch((error: unknown) =>
-      log.error({ err: error, projectId: event.projectId }, 'could not record edits for document versions'),
-    );
+    const { projectId } = event;
+    const next = (recording.get(projectId) ?? Promise.resolve())
+      .then(() => onStored(event))
+      .catch((error: unknown) =>
+        log.error({ err: error, projectId }, 'could not record edits for document versions'),
+      );
+    recording.set(projectId, next);
+    void next.finally(() => {
+      if (recording.get(projectId) === next) recording.delete(projectId);
+    });
   };
   live.events.on('stored', listener);
 
   return {
+    /**
+     * Before a version someone asked for: the document's changes not stored yet here are stored, and
+     * every edit stored so far is recorded, so the version credits whoever made what it holds.
+     */
+    async creditEditors(projectId: string) {
+      await live.flush(projectId);
+      await recording.get(projectId);
+    },
+
     stop() {
       stopped = true;
       live.events.off('stored', listener);

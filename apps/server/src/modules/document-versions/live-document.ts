@@ -12,6 +12,8 @@ export interface StoredDocumentEvent {
  * live, a change applied through it (connected editors see it), and its store events.
  */
 export interface LiveDocument {
+  /** Stores the document now if it has changes not stored yet here (their editors come in a `stored` event). */
+  flush(projectId: string): Promise<void>;
   snapshot(projectId: string): Promise<{ state: Uint8Array; content: DocumentContent; text: string }>;
   replaceContent(
     projectId: string,

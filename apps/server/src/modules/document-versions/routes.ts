@@ -29,6 +29,7 @@ export const documentVersionRoutes: FastifyPluginAsyncZod = async (app) => {
     intervalMs: app.config.DOCUMENT_VERSION_INTERVAL_MS,
   });
   app.addHook('onClose', async () => auto.stop());
+  const source = { live: app.collab, creditEditors: auto.creditEditors };
 
   app.get(
     '/project/:id/document/versions',
@@ -70,7 +71,7 @@ export const documentVersionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const version = await saveVersion(
         app.db,
-        app.collab,
+        source,
         request.params.id,
         request.userId,
         request.body?.name,
@@ -91,7 +92,6 @@ export const documentVersionRoutes: FastifyPluginAsyncZod = async (app) => {
         errors: [413],
       }),
     },
-    (request) =>
-      restoreVersion(app.db, app.collab, request.params.id, request.params.versionId, request.userId),
+    (request) => restoreVersion(app.db, source, request.params.id, request.params.versionId, request.userId),
   );
 };

@@ -13,6 +13,12 @@ import { requireProjectAccess } from '../projects/access.ts';
 import type { LiveDocument } from './live-document.ts';
 import { takeVersion } from './take-version.ts';
 
+/** The live document, and what makes a version credit edits not recorded yet (`creditEditors`). */
+export interface VersionSource {
+  live: LiveDocument;
+  creditEditors(projectId: string): Promise<void>;
+}
+
 // Whoever can see a project may edit its document, and so use its versions (requireProjectAccess).
 
 const versionColumns = {
@@ -84,13 +90,14 @@ export async function getVersion(
 /** `POST /project/{id}/document/versions`: the document as it is live now, saved by the user. */
 export async function saveVersion(
   db: Db,
-  live: LiveDocument,
+  source: VersionSource,
   projectId: string,
   userId: string,
   name: string | undefined,
 ): Promise<DocumentVersion> {
   const { project } = await requireProjectAccess(db, projectId, userId);
-  const id = await takeVersion(db, live, {
+  await source.creditEditors(projectId);
+  const id = await takeVersion(db, source.live, {
     projectId,
     workspaceId: project.workspaceId,
     kind: 'manual',
@@ -109,19 +116,20 @@ export async function saveVersion(
  */
 export async function restoreVersion(
   db: Db,
-  live: LiveDocument,
+  source: VersionSource,
   projectId: string,
   versionId: string,
   userId: string,
 ): Promise<RestoreDocumentVersionResponse> {
   const { project } = await requireProjectAccess(db, projectId, userId);
   const { content } = await findVersion(db, projectId, versionId);
-  const savedVersionId = await takeVersion(db, live, {
+  await source.creditEditors(projectId);
+  const savedVersionId = await takeVersion(db, source.live, {
     projectId,
     workspaceId: project.workspaceId,
     kind: 'before-restore',
     createdBy: userId,
   });
-  const { updatedAt } = await live.replaceContent(projectId, content as DocumentContent, { userId });
+  const { updatedAt } = await source.live.replaceContent(projectId, content as DocumentContent, { userId });
   return { updatedAt, savedVersionId: savedVersionId! };
 }
