@@ -118,4 +118,19 @@ describe('version history panel', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(api.calls.some((call) => call.key === `POST ${base}/${named.id}/restore`)).toBe(true);
   });
+
+  it('says when the list could not be loaded and loads it again on retry', async () => {
+    const user = userEvent.setup();
+    let fail = true;
+    renderHistory({
+      [`GET ${base}`]: () =>
+        fail ? json(500, { error: { code: 'INTERNAL', message: 'x' } }) : json(200, { versions: [] }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Historial' }));
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByText('No se pudieron cargar las versiones');
+    fail = false;
+    await user.click(within(dialog).getByRole('button', { name: 'Reintentar' }));
+    await within(dialog).findByText(/Aún no hay versiones/);
+  });
 });

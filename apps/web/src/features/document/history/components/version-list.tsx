@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { DocumentVersion } from '@redacta/shared';
-import { LoadError } from '@/components/ui/load-error';
-import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/components/ui/cn';
 import { useVersions } from '../api/history-api';
+import { QueryState } from './query-state';
 import { personName, versionDate, versionTitle } from './version-text';
 
 /** The versions kept, newest first: when, why or its name, and who edited it. */
@@ -18,24 +17,7 @@ export function VersionList({
 }) {
   const { t, i18n } = useTranslation();
   const versions = useVersions(projectId, true);
-  if (versions.isPending) {
-    return (
-      <p className="flex items-center gap-2 py-6 text-sm text-text-muted" role="status">
-        <Spinner /> {t('documentHistory.loading')}
-      </p>
-    );
-  }
-  if (versions.isError) {
-    return (
-      <LoadError
-        className="py-6"
-        message={t('documentHistory.loadFailed')}
-        retryLabel={t('documentHistory.retry')}
-        retrying={versions.isFetching}
-        onRetry={() => void versions.refetch()}
-      />
-    );
-  }
+  if (!versions.data) return <QueryState query={versions} failedKey="documentHistory.loadFailed" />;
   if (!versions.data.length)
     return <p className="py-6 text-sm text-text-muted">{t('documentHistory.empty')}</p>;
   return (

@@ -5,11 +5,10 @@ import toast from 'react-hot-toast';
 import { History } from 'lucide-react';
 import type { DocumentVersion } from '@redacta/shared';
 import { Button } from '@/components/ui/button';
-import { LoadError } from '@/components/ui/load-error';
-import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/error-message';
 import { useRestoreVersion, useVersion } from '../api/history-api';
 import { differs, versionDiff, type DiffSegment } from '../diff';
+import { QueryState } from './query-state';
 import { useEditorText } from './use-editor-text';
 import { versionDate, versionTitle } from './version-text';
 
@@ -52,24 +51,7 @@ export function VersionPreview({
   const restore = useRestoreVersion(projectId);
   const date = versionDate(version, i18n.language);
 
-  if (detail.isPending) {
-    return (
-      <p className="flex items-center gap-2 py-6 text-sm text-text-muted" role="status">
-        <Spinner /> {t('documentHistory.loading')}
-      </p>
-    );
-  }
-  if (detail.isError) {
-    return (
-      <LoadError
-        className="py-6"
-        message={t('documentHistory.previewLoadFailed')}
-        retryLabel={t('documentHistory.retry')}
-        retrying={detail.isFetching}
-        onRetry={() => void detail.refetch()}
-      />
-    );
-  }
+  if (!detail.data) return <QueryState query={detail} failedKey="documentHistory.previewLoadFailed" />;
   const onRestore = () =>
     restore.mutate(version.id, {
       onSuccess: () => {
