@@ -35,6 +35,7 @@ import { workspaceRoutes } from './modules/workspaces/routes.ts';
 import { memberRoutes } from './modules/members/routes.ts';
 import { storageRoutes } from './modules/storage/routes.ts';
 import { projectRoutes } from './modules/projects/routes.ts';
+import { documentVersionRoutes } from './modules/document-versions/routes.ts';
 import { folderRoutes } from './modules/folders/routes.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
 import { brandVoiceRoutes } from './modules/brand-voices/routes.ts';
@@ -130,6 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       // Projects, folders and chat declare full paths (/workspace/:id/projects, /project/:id/…),
       // so each feature owns its routes whatever the first path segment.
       await api.register(projectRoutes);
+      await api.register(documentVersionRoutes);
       await api.register(folderRoutes);
       await api.register(chatRoutes);
       await api.register(brandVoiceRoutes, { prefix: '/brand-voice' });

@@ -49,6 +49,8 @@ const envObject = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   FREE_PLAN_WORDS: z.coerce.number().int().nonnegative().default(DEFAULT_FREE_PLAN_WORDS),
+  /** A document's automatic version is taken once its oldest edit not in a version is this old (10 min). */
+  DOCUMENT_VERSION_INTERVAL_MS: z.coerce.number().int().positive().default(600_000),
   WEB_DIST_DIR: optionalString,
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,

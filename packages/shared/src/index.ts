@@ -21,3 +21,4 @@ export * from './contracts/prompts.ts';
 export * from './contracts/teams.ts';
 export * from './contracts/billing.ts';
 export * from './contracts/storage.ts';
+export * from './contracts/document-versions.ts';

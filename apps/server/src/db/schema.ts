@@ -466,3 +466,50 @@ export const sandboxCheckoutSessions = pgTable(
   },
   (t) => [index('sandbox_checkout_sessions_workspace_idx').on(t.workspaceId)],
 );
+
+/**
+ * Saved versions of a project's document (docs/product.md, "Version history"): its Yjs state with the
+ * ProseMirror JSON and plain text derived from it, and who edited it since the version before. `kind`
+ * says why it was taken: `auto` (after a stretch of editing), `manual` ("Save version", with an optional
+ * name) or `before-restore` (the document as it was just before a restore, so the restore can be undone).
+ * Named versions are kept with the project; of the others only the newest 100 per document.
+ */
+export const documentVersions = pgTable(
+  'document_versions',
+  {
+    id: id(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['auto', 'manual', 'before-restore'] }).notNull(),
+    name: text('name'),
+    /** Who saved it; null for one the server took by itself. */
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The users whose edits went into the document since the version before. */
+    editorIds: uuid('editor_ids').array().notNull(),
+    yjsState: bytea('yjs_state').notNull(),
+    content: jsonb('content').notNull(),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('document_versions_project_idx').on(t.projectId, t.createdAt)],
+);
+
+/**
+ * Edits not in a version yet: one row per document and editor, with the time of that editor's first
+ * stored change since the last version. Taking a version claims (deletes) them under the document's
+ * lock, on whichever instance takes it, so no edit is counted twice or lost across instances and restarts.
+ */
+export const documentPendingEdits = pgTable(
+  'document_pending_edits',
+  {
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    since: at('since').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.userId] })],
+);

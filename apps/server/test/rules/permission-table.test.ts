@@ -95,6 +95,15 @@ const privateProject = async (team: Team) => {
   });
   return { projectId: id! };
 };
+/** A shared project with a version its creator saved. */
+const sharedVersion = async (team: Team) => {
+  const { projectId } = await sharedProject(team);
+  const { id } = await made(team.creator, {
+    method: 'POST',
+    url: `/api/project/${projectId}/document/versions`,
+  });
+  return { projectId, versionId: id! };
+};
 const folder = async (team: Team) => {
   const { id } = await made(team.creator, {
     method: 'POST',
@@ -171,6 +180,11 @@ const table: Row[] = [
   { action: 'create a project', request: (team) => ({ method: 'POST', url: `/api/workspace/${team.workspaceId}/project` }), cells: everyMember(201) },
   { action: 'open a shared project', prepare: sharedProject, request: (_, ids) => ({ method: 'GET', url: `/api/project/${ids.projectId}` }), cells: everyMember(200) },
   { action: 'edit a shared project’s document', prepare: sharedProject, request: (_, ids) => ({ method: 'PATCH', url: `/api/project/${ids.projectId}/document`, payload: emptyDocument }), cells: everyMember(200) },
+  { action: 'list the versions of a shared project’s document', prepare: sharedProject, request: (_, ids) => ({ method: 'GET', url: `/api/project/${ids.projectId}/document/versions` }), cells: everyMember(200) },
+  { action: 'save a version of a shared project’s document', prepare: sharedProject, request: (_, ids) => ({ method: 'POST', url: `/api/project/${ids.projectId}/document/versions`, payload: { name: 'Aprobada' } }), cells: everyMember(201) },
+  { action: 'open a version of a shared project’s document', prepare: sharedVersion, request: (_, ids) => ({ method: 'GET', url: `/api/project/${ids.projectId}/document/versions/${ids.versionId}` }), cells: everyMember(200) },
+  { action: 'restore a version of a shared project’s document', prepare: sharedVersion, request: (_, ids) => ({ method: 'POST', url: `/api/project/${ids.projectId}/document/versions/${ids.versionId}/restore` }), cells: everyMember(200) },
+  { action: 'list the versions of a private project’s document', prepare: privateProject, request: (_, ids) => ({ method: 'GET', url: `/api/project/${ids.projectId}/document/versions` }), cells: { owner: absent, 'member-creator': 200, 'member-other': absent, outsider: absent } },
   { action: 'chat in a shared project with a brand voice', prepare: async (team) => ({ ...(await sharedProject(team)), ...(await voice(team)) }), request: (team, ids) => ({ method: 'POST', url: '/api/chat/send-request-stream', payload: { workspaceId: team.workspaceId, projectId: ids.projectId, brandVoiceId: ids.voiceId, message: 'Un eslogan' } }), cells: everyMember(200) },
   { action: 'open a private project', prepare: privateProject, request: (_, ids) => ({ method: 'GET', url: `/api/project/${ids.projectId}` }), cells: { owner: absent, 'member-creator': 200, 'member-other': absent, outsider: absent } },
   { action: 'rename a shared project', prepare: sharedProject, request: (_, ids) => ({ method: 'PATCH', url: `/api/project/rename/${ids.projectId}`, payload: { name: 'Nuevo nombre' } }), cells: creatorOrOwner(200) },

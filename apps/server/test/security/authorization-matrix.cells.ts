@@ -277,6 +277,22 @@ export const matrixCases: MatrixCase[] = [
   ...projectCases('PATCH /api/project/rename/{id}', 200, 'change', { fresh: true }),
   ...projectCases('GET /api/project/{id}/document', 200, 'see'),
   ...projectCases('PATCH /api/project/{id}/document', 200, 'see'),
+  ...projectCases('GET /api/project/{id}/document/versions', 200, 'see'),
+  ...projectCases('POST /api/project/{id}/document/versions', 201, 'see'),
+  ...projectCases('GET /api/project/{id}/document/versions/{versionId}', 200, 'see'),
+  {
+    operation: 'GET /api/project/{id}/document/versions/{versionId}',
+    target: "the owner's shared project with the outsider's version",
+    home: 'team',
+    cells: anyMember('404 NOT_FOUND'),
+  },
+  ...projectCases('POST /api/project/{id}/document/versions/{versionId}/restore', 200, 'see'),
+  {
+    operation: 'POST /api/project/{id}/document/versions/{versionId}/restore',
+    target: "the owner's shared project with the outsider's version",
+    home: 'team',
+    cells: anyMember('404 NOT_FOUND'),
+  },
   ...projectCases('PATCH /api/project/{id}/share-to-workspace', 200, 'change', { fresh: true }),
   ...projectCases('PATCH /api/project/{id}/move-to-folder/{folderId}', 200, 'change', { fresh: true }),
   {

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { documentVersions } from '../../src/db/schema.ts';
 import type { TestUser } from '../helpers/factories.ts';
 import { addMember, createUser } from '../helpers/factories.ts';
 import { cookiePair, lastCodeTo, login, requestCode } from '../helpers/login.ts';
@@ -42,10 +43,26 @@ async function newProject(f: TeamFixtures, creator: 'owner' | 'member', shared: 
     : createProject(f.app, user, f.team, teamName('Proyecto'));
 }
 
+/** A version of a project's document, straight in the database (saving one is a case of its own). */
+async function insertVersion(f: TeamFixtures, projectId: string) {
+  const [version] = await f.app.db
+    .insert(documentVersions)
+    .values({
+      projectId,
+      kind: 'manual',
+      editorIds: [],
+      yjsState: new Uint8Array([0, 0]),
+      content: { type: 'doc', content: [{ type: 'paragraph' }] },
+      text: '',
+    })
+    .returning({ id: documentVersions.id });
+  return version!.id;
+}
+
 /** The four projects of a project route's cases, as fixtures or made new for this one request. */
 function projectTargets(
   operation: string,
-  build: (projectId: string, f: TeamFixtures) => MatrixRequest,
+  build: (projectId: string, f: TeamFixtures) => MatrixRequest | Promise<MatrixRequest>,
   options: { fresh?: boolean } = {},
 ) {
   const fixed: Record<string, (f: TeamFixtures) => string> = {
@@ -238,6 +255,31 @@ export const matrixRequests: Record<string, Build> = Object.fromEntries<Build>([
       updatedAt: '2100-01-01T00:00:00.000Z',
     },
   })),
+  ...projectTargets('GET /api/project/{id}/document/versions', (id) => ({
+    url: `/api/project/${id}/document/versions`,
+  })),
+  ...projectTargets('POST /api/project/{id}/document/versions', (id) => ({
+    url: `/api/project/${id}/document/versions`,
+    payload: { name: teamName('Versión') },
+  })),
+  ...projectTargets('GET /api/project/{id}/document/versions/{versionId}', async (id, f) => ({
+    url: `/api/project/${id}/document/versions/${await insertVersion(f, id)}`,
+  })),
+  [
+    "GET /api/project/{id}/document/versions/{versionId} · the owner's shared project with the outsider's version",
+    async (f) => ({
+      url: `/api/project/${f.ownerThings.project}/document/versions/${await insertVersion(f, f.outsiderThings.project)}`,
+    }),
+  ],
+  ...projectTargets('POST /api/project/{id}/document/versions/{versionId}/restore', async (id, f) => ({
+    url: `/api/project/${id}/document/versions/${await insertVersion(f, id)}/restore`,
+  })),
+  [
+    "POST /api/project/{id}/document/versions/{versionId}/restore · the owner's shared project with the outsider's version",
+    async (f) => ({
+      url: `/api/project/${f.ownerThings.project}/document/versions/${await insertVersion(f, f.outsiderThings.project)}/restore`,
+    }),
+  ],
   ...projectTargets(
     'PATCH /api/project/{id}/share-to-workspace',
     (id) => ({ url: `/api/project/${id}/share-to-workspace` }),

@@ -9,8 +9,8 @@ export type Messages = { [key: string]: string | Messages };
 
 type JsonModule = { default: Messages };
 
-const featureEs = import.meta.glob<JsonModule>('../features/*/locales/es.json', { eager: true });
-const featureEn = import.meta.glob<JsonModule>('../features/*/locales/en.json');
+const featureEs = import.meta.glob<JsonModule>('../features/**/locales/es.json', { eager: true });
+const featureEn = import.meta.glob<JsonModule>('../features/**/locales/en.json');
 
 export function mergeMessages(target: Messages, source: Messages, path = ''): Messages {
   const merged: Messages = { ...target };

@@ -17,6 +17,12 @@ import {
   reactionResponseSchema,
   showReplyVersionResponseSchema,
 } from './chat.ts';
+import {
+  documentVersionDetailSchema,
+  documentVersionListResponseSchema,
+  documentVersionSchema,
+  restoreDocumentVersionResponseSchema,
+} from './document-versions.ts';
 import { folderListResponseSchema, folderSchema } from './folders.ts';
 import {
   createProjectResponseSchema,
@@ -100,6 +106,10 @@ export const responseSchemas = {
   'PATCH /project/rename/:id': projectSchema,
   'GET /project/:id/document': documentResponseSchema,
   'PATCH /project/:id/document': updateDocumentResponseSchema,
+  'GET /project/:id/document/versions': documentVersionListResponseSchema,
+  'GET /project/:id/document/versions/:versionId': documentVersionDetailSchema,
+  'POST /project/:id/document/versions': documentVersionSchema,
+  'POST /project/:id/document/versions/:versionId/restore': restoreDocumentVersionResponseSchema,
   'PATCH /project/:id/share-to-workspace': shareProjectResponseSchema,
   'PATCH /project/:id/move-to-folder/:folderId': projectSchema,
 

@@ -208,6 +208,15 @@ export async function createCollab(options: CollabOptions) {
       }
     },
 
+    /**
+     * Stores the document now when it is open here with changes not stored yet (its `stored` event
+     * names their editors), e.g. before a version that should credit them.
+     */
+    async flush(projectId: string): Promise<void> {
+      const open = openDocument(projectId);
+      if (open?.[1].dirty) await storeNow(open[0]);
+    },
+
     /** The document's Yjs state with its content and text (live if open here), e.g. for a version. */
     async snapshot(
       projectId: string,

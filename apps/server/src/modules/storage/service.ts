@@ -6,6 +6,7 @@ import {
   brandVoices,
   conversationEntries,
   documents,
+  documentVersions,
   memberships,
   projects,
   prompts,
@@ -14,8 +15,8 @@ import {
 import { AppError, notFound } from '../../lib/errors.ts';
 
 // ── What a workspace keeps ───────────────────────────────────────────────────────────────────────
-// A workspace's storage is the text and JSON of its documents, conversations, brand voices and custom
-// prompts, counted as the database stores them (pg_column_size: after the database's own compression
+// A workspace's storage is the text and JSON of its documents (with their saved versions),
+// conversations, brand voices and custom prompts, counted as the database stores them (pg_column_size: after the database's own compression
 // of large values, read from each row without decompressing anything). One statement over the
 // workspace's rows, each table reached through its workspace (or project) index; no counter to drift.
 
@@ -30,6 +31,8 @@ const stored = (...columns: AnyPgColumn[]) =>
 
 const used = sql`(select ${stored(documents.content)} from ${documents}
     join ${projects} on ${projects.id} = ${documents.projectId} where ${projects.workspaceId} = ${workspaces.id})
+  + (select ${stored(documentVersions.yjsState, documentVersions.content, documentVersions.text)} from ${documentVersions}
+    join ${projects} on ${projects.id} = ${documentVersions.projectId} where ${projects.workspaceId} = ${workspaces.id})
   + (select ${stored(conversationEntries.content)} from ${conversationEntries}
     join ${projects} on ${projects.id} = ${conversationEntries.projectId} where ${projects.workspaceId} = ${workspaces.id})
   + (select ${stored(brandVoices.name, brandVoices.voice)} from ${brandVoices}

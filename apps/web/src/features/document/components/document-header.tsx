@@ -6,6 +6,7 @@ import { projectQueryOptions } from '@/features/projects';
 import { Button } from '@/components/ui/button';
 import { Tooltip } from '@/components/ui/tooltip';
 import { useDocumentStore } from '../state/document-context';
+import { HistoryButton } from '../history';
 import { ExportMenu } from './export-menu';
 import { PresenceAvatars } from './presence-avatars';
 import { mod } from './toolbar-button';
@@ -43,6 +44,7 @@ export function DocumentHeader({ editor, onSave }: { editor: Editor; onSave: () 
             {t('document.save')}
           </Button>
         </Tooltip>
+        <HistoryButton projectId={store.projectId} editor={editor} />
         <ExportMenu editor={editor} projectName={projectName} />
       </div>
     </div>

@@ -1,0 +1,1 @@
+export { HistoryButton } from './components/history-button';
