@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CHAT_STREAM_CONTENT_TYPE, type ChatStreamPart } from '@redacta/shared';
+import type { LiveReplyPublisher } from './live/hub.ts';
 import type { ChatReplyWriter } from './send.ts';
 
 const line = (part: ChatStreamPart) => `${JSON.stringify(part)}\n`;
@@ -31,7 +32,7 @@ export function ndjsonReplyWriter(request: FastifyRequest, reply: FastifyReply):
       raw.write(firstText === undefined ? line(start) : line(start) + textLine(firstText));
     },
     text(text) {
-      raw.write(textLine(text));
+      if (!raw.destroyed) raw.write(textLine(text));
     },
     end(last) {
       if (last) raw.end(line(last));
@@ -47,6 +48,25 @@ export function ndjsonReplyWriter(request: FastifyRequest, reply: FastifyReply):
     },
     get gone() {
       return raw.destroyed;
+    },
+  };
+}
+
+/** The reply goes to its client while it is connected, and to everyone following the conversation. */
+export function withLiveCopy(writer: ChatReplyWriter, live: LiveReplyPublisher): ChatReplyWriter {
+  return {
+    start(start, firstText) {
+      writer.start(start, firstText);
+      if (firstText) live.text(firstText);
+    },
+    text(text) {
+      writer.text(text);
+      live.text(text);
+    },
+    end: (last) => writer.end(last),
+    drop: () => writer.drop(),
+    get gone() {
+      return writer.gone;
     },
   };
 }
