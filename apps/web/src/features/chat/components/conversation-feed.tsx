@@ -111,7 +111,9 @@ function Row({
   // With older entries still unread the feed's size is unknown (-1).
   const setsize = hasOlder ? -1 : count;
   const article: FeedArticleProps = { 'aria-posinset': index + 1, 'aria-setsize': setsize, tabIndex: 0 };
-  if (row.kind === 'request') return <UserMessage content={row.content} article={article} />;
+  if (row.kind === 'request') {
+    return <UserMessage content={row.content} author={row.author} article={article} />;
+  }
   if (row.kind === 'reply') {
     return (
       <AssistantReply
