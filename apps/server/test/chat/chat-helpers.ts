@@ -57,7 +57,10 @@ export async function readPartsThenStop(
   texts: number,
 ) {
   let stoppedAt = 0;
-  const parts = await readParts(res, (_part, all) => all.filter((p) => p.part.type === 'text').length === texts);
+  const parts = await readParts(
+    res,
+    (_part, all) => all.filter((p) => p.part.type === 'text').length === texts,
+  );
   stoppedAt = Date.now();
   await stop();
   controller.abort();

@@ -186,7 +186,11 @@ describe('GET /api/project/{id}/conversation/live', () => {
               url: `/api/workspace/${ana.workspaceId}/remove-invited-user/${ben.id}`,
               headers: ana.auth,
             })
-          : t.app.inject({ method: 'PATCH', url: `/api/project/${projectId}/share-to-workspace`, headers: ana.auth });
+          : t.app.inject({
+              method: 'PATCH',
+              url: `/api/project/${projectId}/share-to-workspace`,
+              headers: ana.auth,
+            });
       const answer = await change;
       expect([200, 204]).toContain(answer.statusCode);
       const lostAt = Date.now();

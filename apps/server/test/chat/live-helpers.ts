@@ -22,8 +22,10 @@ export async function follow(base: string, user: TestUser, projectId: string): P
   });
   if (res.status !== 200) throw new Error(`follow answered ${res.status}`);
   const parts: Follower['parts'] = [];
-  const waiters: { match: (part: LiveConversationPart) => boolean; resolve: (p: LiveConversationPart) => void }[] =
-    [];
+  const waiters: {
+    match: (part: LiveConversationPart) => boolean;
+    resolve: (p: LiveConversationPart) => void;
+  }[] = [];
   const ended = (async () => {
     try {
       for await (const part of readLiveConversation(res.body!)) {

@@ -6,7 +6,13 @@ import { loadConfig } from '../../src/config.ts';
 import { resetDatabase, workerDatabase } from '../helpers/database.ts';
 import { createUser, type TestUser } from '../helpers/factories.ts';
 import { peerAppEnv, startOpenAIPeer, type OpenAIPeer } from '../helpers/openai-peer.ts';
-import { createProject, eventually, readParts, readPartsThenStop, stopReplies } from '../chat/chat-helpers.ts';
+import {
+  createProject,
+  eventually,
+  readParts,
+  readPartsThenStop,
+  stopReplies,
+} from '../chat/chat-helpers.ts';
 
 interface LogLine {
   level: number;

@@ -125,6 +125,8 @@ export type ReplyVersion = z.infer<typeof replyVersionSchema>;
  */
 export const conversationEntrySchema = replyVersionSchema.extend({
   role: z.enum(['user', 'assistant']),
+  /** Who sent a request (a shared project's conversation has several people); null for a reply. */
+  author: z.object({ id: z.uuid(), name: z.string() }).nullable(),
   /** How a request was sent, so Regenerate sends it the same way: from a library prompt, with live search. */
   promptId: z.uuid().nullable(),
   liveSearch: z.boolean(),

@@ -139,7 +139,13 @@ async function streamChatReply(
   });
   let messageId: string | null = null;
   try {
-    messageId = await answerTurn(deps, input, { ...context, writer: withLiveCopy(context.writer, live) }, turn, held);
+    messageId = await answerTurn(
+      deps,
+      input,
+      { ...context, writer: withLiveCopy(context.writer, live) },
+      turn,
+      held,
+    );
   } finally {
     live.end(messageId);
     if (held.reservation) {

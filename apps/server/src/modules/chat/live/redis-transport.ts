@@ -60,10 +60,13 @@ export async function redisTransport(
   }
 
   const send = (name: string, commands: ReturnType<Redis['multi']>) => {
-    commands.exec().then((results) => {
-      const failed = results?.find(([error]) => error);
-      if (failed) warn(`could not publish a live ${name}`)(failed[0]);
-    }, warn(`could not publish a live ${name}`));
+    commands.exec().then(
+      (results) => {
+        const failed = results?.find(([error]) => error);
+        if (failed) warn(`could not publish a live ${name}`)(failed[0]);
+      },
+      warn(`could not publish a live ${name}`),
+    );
   };
   // The line a subscriber is sent, without its newline: Redis messages carry one part each.
   const message = (part: Parameters<typeof liveLine>[0]) => liveEvent(part).line.slice(0, -1);

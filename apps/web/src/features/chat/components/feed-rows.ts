@@ -4,7 +4,7 @@ import type { PendingExchange } from '../hooks/use-chat-stream';
 
 /** One row of the conversation's feed: a saved entry, or a part of the exchange on its way. */
 export type FeedRow =
-  | { kind: 'entry'; key: string; entry: ConversationEntry }
+  | { kind: 'entry'; key: string; entry: ConversationEntry; author?: string }
   | { kind: 'request'; key: string; content: string; author?: string }
   | { kind: 'reply'; key: string; content: string; demo: boolean };
 
@@ -16,7 +16,7 @@ export const liveRequestKey = (userEntryId: string) => `live-request-${userEntry
 export const liveReplyKey = (userEntryId: string) => `live-reply-${userEntryId}`;
 
 /**
- * The feed's rows: the saved entries, the replies in progress followed live, then the exchange on its
+ * The feed's rows: the saved entries (a teammate's request with their name), the replies in progress followed live, then the exchange on its
  * way from this tab (its reply grows as the stream arrives). A reply being regenerated gives its place
  * to the new one while it streams. A live reply sits right after its request when the request is
  * saved and read already (taking the place of the reply it regenerates, or of its own saved copy until
@@ -43,7 +43,8 @@ export function feedRows(
       continue;
     }
     answered = undefined;
-    rows.push({ kind: 'entry', key: entry.versions[0]?.id ?? entry.id, entry });
+    const author = entry.author && entry.author.id !== userId ? { author: entry.author.name } : {};
+    rows.push({ kind: 'entry', key: entry.versions[0]?.id ?? entry.id, entry, ...author });
     const exchange = entry.role === 'user' ? following.get(entry.id) : undefined;
     if (exchange) {
       rows.push(liveReplyRow(exchange));

@@ -63,13 +63,20 @@ describe('the live conversation in the chat', () => {
       expect(screen.getAllByTestId('assistant-reply').at(-1)).toHaveTextContent('Sol, mar y tu marca.'),
     );
 
-    // Saved: the conversation is read again and its entries take the live exchange's place, once.
+    // Saved: the conversation is read again and its entries take the live exchange's place, once,
+    // the request still with its sender's name.
     saved = [
-      entry({ id: id(10), role: 'user', content: 'Un eslogan para el verano' }),
+      entry({ id: id(10), role: 'user', content: 'Un eslogan para el verano', author: BEN }),
       entry({ id: id(11), role: 'assistant', content: 'Sol, mar y tu marca.' }),
     ];
     stream.current!.push({ type: 'end', userEntryId: id(10), messageId: id(11) });
-    await waitFor(() => expect(screen.queryByTestId('message-author')).toBeNull());
+    await waitFor(() =>
+      expect(screen.getByRole('article', { name: 'Mensaje de Ben Ortiz' })).toHaveAttribute(
+        'data-entry-id',
+        id(10),
+      ),
+    );
+    expect(screen.getAllByTestId('message-author')).toHaveLength(1);
     expect(screen.getAllByTestId('user-message')).toHaveLength(1);
     expect(screen.getAllByTestId('assistant-reply')).toHaveLength(1);
     expect(screen.getByTestId('assistant-reply')).toHaveTextContent('Sol, mar y tu marca.');
@@ -77,7 +84,12 @@ describe('the live conversation in the chat', () => {
 
   it('after a reload mid-reply shows the text so far, then goes on', async () => {
     const stream = { current: null as ReturnType<typeof liveConversationStream> | null };
-    const asked = entry({ id: id(10), role: 'user', content: 'Un eslogan para el verano' });
+    const asked = entry({
+      id: id(10),
+      role: 'user',
+      content: 'Un eslogan para el verano',
+      author: { id: me.id, name: me.name },
+    });
     renderChat(<Session />, {
       [CONVERSATION]: () => json(200, wholeConversation([asked])),
       [LIVE]: (_body, init) => {

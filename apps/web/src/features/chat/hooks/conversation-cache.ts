@@ -21,6 +21,7 @@ export function newEntry(
 ): ConversationEntry {
   return {
     status: 'complete',
+    author: null,
     model: null,
     wordsCharged: 0,
     createdAt: new Date().toISOString(),

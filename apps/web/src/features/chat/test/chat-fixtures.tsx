@@ -75,6 +75,7 @@ export function entry(
 ) {
   return {
     status: 'complete' as const,
+    author: null,
     model: fields.role === 'assistant' ? 'demo' : null,
     wordsCharged: 0,
     createdAt: '2026-11-02T10:00:00Z',
