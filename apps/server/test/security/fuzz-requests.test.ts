@@ -226,7 +226,9 @@ function problemWith(operation: Operation, res: LightMyRequestResponse): string 
     const parts = res.body.trim().split('\n');
     try {
       const last = JSON.parse(parts.at(-1)!) as { type?: string };
-      return last.type === 'finish' ? null : `stream ended with ${JSON.stringify(last)}`;
+      // A chat reply ends with its finish part; a live conversation is read up to its first part.
+      const whole = operation.path.endsWith('/conversation/live') ? 'replies' : 'finish';
+      return last.type === whole ? null : `stream ended with ${JSON.stringify(last)}`;
     } catch {
       return 'stream part is not JSON';
     }

@@ -120,6 +120,8 @@ function partStream<Part>(signal: AbortSignal | null | undefined) {
     response: new Response(body, { status: 200, headers: { 'content-type': 'application/x-ndjson' } }),
     push: (part: Part) => controller.enqueue(encoder.encode(`${JSON.stringify(part)}\n`)),
     close: () => controller.close(),
+    /** The connection breaks: the body's reader fails. */
+    error: (reason: Error) => controller.error(reason),
   };
 }
 
