@@ -38,11 +38,7 @@ test.describe('live conversation', () => {
     await new SandboxCheckoutPage(owner).pay();
     const settings = new WorkspaceSettingsPage(owner);
     await settings.goto();
-    await settings.name.fill(WORKSPACE);
-    await owner.getByRole('button', { name: 'Guardar' }).click();
-    await expect(
-      owner.getByRole('status').filter({ hasText: 'Nombre del espacio de trabajo cambiado correctamente' }),
-    ).toBeVisible();
+    await settings.rename(WORKSPACE);
     const projects = new ProjectsPage(owner);
     await projects.goto();
     await projects.projectAction(projectId!, 'Compartir con el equipo');
@@ -87,7 +83,7 @@ test.describe('live conversation', () => {
     const growing = ownerChat.replyText(ownerChat.reply(1));
     await expect(growing).toHaveAttribute('aria-busy', 'true');
     await expect(growing).not.toBeEmpty();
-    await recordStreamedTextsFromLoad(owner);
+    await ownerChat.recordStreamedTextsFromNextLoad();
     await owner.reload();
     const resumed = ownerChat.replyText(ownerChat.reply(1));
     // Never a blank: the reply shows text while it is still being written, and goes on growing.
@@ -121,22 +117,6 @@ test.describe('live conversation', () => {
     await teammateContext.close();
   });
 });
-
-/**
- * Like ChatPage.recordStreamedTexts, from the next load of the page on: the texts the growing reply
- * shows, the first one included.
- */
-function recordStreamedTextsFromLoad(page: Page) {
-  return page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { streamedTexts: string[] }).streamedTexts = seen;
-    new MutationObserver(() => {
-      const growing = document.querySelector('[data-testid="reply-text"][aria-busy="true"]');
-      const text = growing?.textContent ?? '';
-      if (text && seen.at(-1) !== text) seen.push(text);
-    }).observe(document, { subtree: true, childList: true, characterData: true });
-  });
-}
 
 function newContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
   return browser.newContext({ baseURL, locale: 'es-ES', viewport: { width: 1280, height: 800 } });

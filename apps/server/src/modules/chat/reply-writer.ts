@@ -8,6 +8,24 @@ const line = (part: ChatStreamPart) => `${JSON.stringify(part)}\n`;
 const textLine = (text: string) => `{"type":"text","text":${JSON.stringify(text)}}\n`;
 
 /**
+ * Takes the response over from Fastify and starts a 200 NDJSON stream: the headers Fastify's hooks set
+ * stay, and nothing on the way (a proxy such as nginx, a transform) may buffer it.
+ */
+export function startNdjsonResponse(request: FastifyRequest, reply: FastifyReply): void {
+  const raw = reply.raw;
+  reply.hijack();
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value !== undefined) raw.setHeader(name, value);
+  }
+  raw.writeHead(200, {
+    'content-type': `${CHAT_STREAM_CONTENT_TYPE}; charset=utf-8`,
+    'cache-control': 'no-cache, no-transform',
+    'x-accel-buffering': 'no',
+    'x-request-id': request.id,
+  });
+}
+
+/**
  * A chat reply as NDJSON, one part per line (ADR 0003), written straight to the response's socket:
  * one write per chunk, no stream objects between the model and the client (ADR 0005). Until the
  * reply starts, the response is Fastify's, so a refusal is an ordinary error response.
@@ -18,16 +36,7 @@ export function ndjsonReplyWriter(request: FastifyRequest, reply: FastifyReply):
   return {
     start(start, firstText) {
       started = true;
-      reply.hijack();
-      for (const [name, value] of Object.entries(reply.getHeaders())) {
-        if (value !== undefined) raw.setHeader(name, value);
-      }
-      raw.writeHead(200, {
-        'content-type': `${CHAT_STREAM_CONTENT_TYPE}; charset=utf-8`,
-        'cache-control': 'no-cache, no-transform',
-        'x-accel-buffering': 'no',
-        'x-request-id': request.id,
-      });
+      startNdjsonResponse(request, reply);
       // The start and the first text go out in one write: one packet, and the client sees both at once.
       raw.write(firstText === undefined ? line(start) : line(start) + textLine(firstText));
     },

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CHAT_STREAM_CONTENT_TYPE, idParamsSchema, stopRepliesBodySchema } from '@redacta/shared';
+import { idParamsSchema, stopRepliesBodySchema } from '@redacta/shared';
 import { signedInSchemas } from '../../../lib/route-options.ts';
 import { requireProjectAccess } from '../../projects/access.ts';
+import { startNdjsonResponse } from '../reply-writer.ts';
 import { followConversation, type LiveStreamOut } from './follow.ts';
 import { LiveConversations } from './hub.ts';
 import { redisTransport } from './redis-transport.ts';
@@ -59,18 +60,7 @@ export const liveConversationRoutes: FastifyPluginAsyncZod<{ live: LiveConversat
     async (request, reply) => {
       const raw = reply.raw;
       const out: LiveStreamOut = {
-        open() {
-          reply.hijack();
-          for (const [name, value] of Object.entries(reply.getHeaders())) {
-            if (value !== undefined) raw.setHeader(name, value);
-          }
-          raw.writeHead(200, {
-            'content-type': `${CHAT_STREAM_CONTENT_TYPE}; charset=utf-8`,
-            'cache-control': 'no-cache, no-transform',
-            'x-accel-buffering': 'no',
-            'x-request-id': request.id,
-          });
-        },
+        open: () => startNdjsonResponse(request, reply),
         write(lines) {
           if (!raw.destroyed) raw.write(lines);
         },
