@@ -121,22 +121,24 @@ async function streamChatReply(
   input: SendChatRequestBody & { userId: string },
   context: TurnContext,
 ): Promise<void> {
-  // Read beside the turn's opening: the others see the sender's name on the request.
-  const sender = senderName(deps.db, input.userId).catch((error: unknown) => {
-    context.log.warn({ err: error }, "could not read a chat request's sender");
-    return '';
-  });
+  // Read beside the turn, off its way to the first token: the others see the sender's name on the request.
+  const sender = senderName(deps.db, input.userId).then(
+    (name) => ({ id: input.userId, name }),
+    (error: unknown) => {
+      context.log.warn({ err: error }, "could not read a chat request's sender");
+      return { id: input.userId, name: '' };
+    },
+  );
   const turn = await openChatTurn(deps.db, input, {
     ...deps.usage,
     reservationTtlMs: reservationTtlMs(deps.timeouts.replyMs),
   });
   const held: HeldReservation = { reservation: turn.reservation };
-  const live = deps.live.publish(input.projectId, {
-    userEntryId: turn.userEntryId,
-    sender: { id: input.userId, name: await sender },
-    message: turn.message,
-    regenerate: 'regenerate' in input,
-  });
+  const live = deps.live.publish(
+    input.projectId,
+    { userEntryId: turn.userEntryId, message: turn.message, regenerate: 'regenerate' in input },
+    sender,
+  );
   let messageId: string | null = null;
   try {
     messageId = await answerTurn(

@@ -86,23 +86,39 @@ export class LiveConversations implements LiveSink {
   }
 
   /**
-   * A reply starts (its request is saved): everyone with the project open sees the request, then the
-   * text in batches of LIVE_BATCH_MS. The writer's cost per token is a string append.
+   * A reply starts (its request is saved): everyone with the project open sees the request once its
+   * sender's name is known (the reply does not wait for it: text gathers meanwhile), then the text in
+   * batches of LIVE_BATCH_MS. The writer's cost per token is a string append.
    */
-  publish(projectId: string, reply: Omit<LiveReply, 'text'>): LiveReplyPublisher {
+  publish(
+    projectId: string,
+    reply: Omit<LiveReply, 'text' | 'sender'>,
+    sender: Promise<LiveReply['sender']>,
+  ): LiveReplyPublisher {
     const transport = this.#to;
-    transport.begin(projectId, { ...reply, text: '' });
+    let begun = false;
     let pending = '';
     let seq = 0;
     let timer: NodeJS.Timeout | undefined;
-    let ended = false;
+    let ended: { messageId: string | null } | null = null;
     const flush = () => {
       timer = undefined;
-      if (!pending) return;
+      if (!begun || !pending) return;
       transport.text(projectId, reply.userEntryId, seq, pending);
       seq += 1;
       pending = '';
     };
+    const finish = (messageId: string | null) => {
+      clearTimeout(timer);
+      flush();
+      transport.end(projectId, reply.userEntryId, messageId);
+    };
+    void sender.then((who) => {
+      transport.begin(projectId, { ...reply, sender: who, text: '' });
+      begun = true;
+      if (ended) finish(ended.messageId);
+      else flush();
+    });
     return {
       text(text) {
         if (ended || !text) return;
@@ -111,10 +127,8 @@ export class LiveConversations implements LiveSink {
       },
       end(messageId) {
         if (ended) return;
-        ended = true;
-        clearTimeout(timer);
-        flush();
-        transport.end(projectId, reply.userEntryId, messageId);
+        ended = { messageId };
+        if (begun) finish(messageId);
       },
     };
   }
