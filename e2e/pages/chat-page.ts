@@ -1,6 +1,18 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { chooseLanguage } from '../support/language.ts';
 
+/** Runs in the page: keeps each text the growing reply shows in `window.streamedTexts`. */
+function recordGrowingReply() {
+  const seen: string[] = [];
+  (window as unknown as { streamedTexts: string[] }).streamedTexts = seen;
+  // The document itself: it exists even before the page's elements do (an init script).
+  new MutationObserver(() => {
+    const growing = document.querySelector('[data-testid="reply-text"][aria-busy="true"]');
+    const text = growing?.textContent ?? '';
+    if (text && seen.at(-1) !== text) seen.push(text);
+  }).observe(document, { subtree: true, childList: true, characterData: true });
+}
+
 /** /chat: the conversation, the composer and the header's project title (Spanish labels). */
 export class ChatPage {
   readonly composer: Locator;
@@ -68,15 +80,12 @@ export class ChatPage {
    * a reply in about half a second: polling from the test could miss the steps).
    */
   async recordStreamedTexts() {
-    await this.page.evaluate(() => {
-      const seen: string[] = [];
-      (window as unknown as { streamedTexts: string[] }).streamedTexts = seen;
-      new MutationObserver(() => {
-        const growing = document.querySelector('[data-testid="reply-text"][aria-busy="true"]');
-        const text = growing?.textContent ?? '';
-        if (text && seen.at(-1) !== text) seen.push(text);
-      }).observe(document.body, { subtree: true, childList: true, characterData: true });
-    });
+    await this.page.evaluate(recordGrowingReply);
+  }
+
+  /** Like recordStreamedTexts, from the next load of the page on (a reload): its first drawing included. */
+  async recordStreamedTextsFromNextLoad() {
+    await this.page.addInitScript(recordGrowingReply);
   }
 
   async streamedTexts(): Promise<string[]> {

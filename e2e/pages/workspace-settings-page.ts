@@ -30,6 +30,17 @@ export class WorkspaceSettingsPage {
     return this.members.getByRole('listitem').filter({ hasText: name });
   }
 
+  /** Renames the workspace and waits for the success toast. */
+  async rename(name: string) {
+    await this.name.fill(name);
+    await this.page.getByRole('button', { name: 'Guardar' }).click();
+    await expect(
+      this.page
+        .getByRole('status')
+        .filter({ hasText: 'Nombre del espacio de trabajo cambiado correctamente' }),
+    ).toBeVisible();
+  }
+
   /** Invites `email` from the "Añadir miembros" modal and waits for the success toast. */
   async invite(email: string) {
     await this.addMembers.click();

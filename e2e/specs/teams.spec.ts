@@ -83,11 +83,7 @@ test.describe('teams', () => {
     await expect(owner).toHaveURL(/\/chat/);
     const settings = new WorkspaceSettingsPage(owner);
     await settings.goto();
-    await settings.name.fill('Agencia Norte');
-    await owner.getByRole('button', { name: 'Guardar' }).click();
-    await expect(
-      owner.getByRole('status').filter({ hasText: 'Nombre del espacio de trabajo cambiado correctamente' }),
-    ).toBeVisible();
+    await settings.rename('Agencia Norte');
 
     const projects = new ProjectsPage(owner);
     await projects.goto();

@@ -4,6 +4,7 @@ export * from './contracts/auth.ts';
 export * from './contracts/user.ts';
 export * from './contracts/workspace.ts';
 export * from './contracts/chat.ts';
+export * from './contracts/live-conversation.ts';
 export * from './contracts/projects.ts';
 export * from './contracts/project-limits.ts';
 export * from './contracts/folders.ts';

@@ -33,17 +33,38 @@ export async function readParts(
   return parts;
 }
 
-/** Reads a chat stream until `texts` text parts have arrived, then aborts its request and notes when. */
-export async function readPartsThenAbort(res: Response, controller: AbortController, texts: number) {
-  let abortedAt = 0;
-  const parts = await readParts(res, (_part, all) => {
-    if (all.filter((p) => p.part.type === 'text').length === texts) {
-      abortedAt = Date.now();
-      controller.abort();
-      return true;
-    }
+/**
+ * The sender's Stop: `POST /project/{id}/conversation/stop`. Closing the chat stream alone does not
+ * stop a reply (a reload follows it through the live conversation).
+ */
+export async function stopReplies(base: string, user: { auth: Record<string, string> }, projectId: string) {
+  const res = await fetch(`${base}/api/project/${projectId}/conversation/stop`, {
+    method: 'POST',
+    headers: { ...user.auth, 'content-type': 'application/json' },
+    body: '{}',
   });
-  return { parts, abortedAt };
+  if (res.status !== 204) throw new Error(`stop answered ${res.status}`);
+}
+
+/**
+ * Reads a chat stream until `texts` text parts have arrived, then stops the reply as the Stop button
+ * does (`stop`, then the request aborted) and notes when.
+ */
+export async function readPartsThenStop(
+  res: Response,
+  stop: () => Promise<void>,
+  controller: AbortController,
+  texts: number,
+) {
+  let stoppedAt = 0;
+  const parts = await readParts(
+    res,
+    (_part, all) => all.filter((p) => p.part.type === 'text').length === texts,
+  );
+  stoppedAt = Date.now();
+  await stop();
+  controller.abort();
+  return { parts, stoppedAt };
 }
 
 export function textOf(parts: ReceivedPart[]): string {

@@ -11,7 +11,8 @@ import {
   entries,
   eventually,
   readParts,
-  readPartsThenAbort,
+  readPartsThenStop,
+  stopReplies,
   textOf,
   wordCount,
 } from './chat-helpers.ts';
@@ -175,14 +176,15 @@ describe('live search with SEARCH_URL', () => {
     expect(parts.at(-1)!.at - lastText.at).toBeLessThan(800);
   });
 
-  it('aborting mid-reply closes the upstream connection at once and keeps the partial reply as aborted', async () => {
+  it('stopping mid-reply closes the upstream connection at once and keeps the partial reply as aborted', async () => {
     peer.queue = [
       searchCall('café'),
       { chunks: Array.from({ length: 60 }, (_, i) => ` palabra${i}`), delayMs: 40 },
     ];
     const controller = new AbortController();
     const res = await send({ liveSearch: true }, controller.signal);
-    const { parts, abortedAt } = await readPartsThenAbort(res, controller, 3);
+    const stop = () => stopReplies(base, ana, projectId);
+    const { parts, stoppedAt: abortedAt } = await readPartsThenStop(res, stop, controller, 3);
     const upstream = await peer.ended(2);
     expect(upstream.closedByClient).toBe(true);
     expect(upstream.closedAt! - abortedAt).toBeLessThan(100);

@@ -11,7 +11,8 @@ import {
   entries,
   eventually,
   readParts,
-  readPartsThenAbort,
+  readPartsThenStop,
+  stopReplies,
   textOf,
   wordCount,
 } from './chat-helpers.ts';
@@ -119,11 +120,12 @@ describe('POST /api/chat/send-request-stream over a real OpenAI-protocol stream'
     ]);
   });
 
-  it('aborting the request closes the upstream connection at once and keeps the partial reply as aborted', async () => {
+  it('stopping the reply closes the upstream connection at once and keeps the partial reply as aborted', async () => {
     peer.script = { chunks: Array.from({ length: 60 }, (_, i) => ` palabra${i}`), delayMs: 40 };
     const controller = new AbortController();
     const res = await send({}, ana, controller.signal);
-    const { parts, abortedAt } = await readPartsThenAbort(res, controller, 3);
+    const stop = () => stopReplies(base, ana, projectId);
+    const { parts, stoppedAt: abortedAt } = await readPartsThenStop(res, stop, controller, 3);
     expect(textOf(parts).trim().split(' ')).toHaveLength(3);
 
     const upstream = await peer.ended(1);
@@ -143,12 +145,13 @@ describe('POST /api/chat/send-request-stream over a real OpenAI-protocol stream'
     expect(await wordCount(t.app, ana.workspaceId)).toBe(reply.wordsCharged);
   });
 
-  it('aborting before the first token abandons the upstream call; the request stays, nothing is charged', async () => {
+  it('stopping before the first token abandons the upstream call; the request stays, nothing is charged', async () => {
     peer.script = { chunks: ['tarde'], stallAfter: 0 };
     const controller = new AbortController();
     const pending = send({}, ana, controller.signal).catch((error: Error) => error);
     await eventually(async () => (peer.requests.length > 0 ? true : undefined));
     const abortedAt = Date.now();
+    await stopReplies(base, ana, projectId);
     controller.abort();
     expect(await pending).toBeInstanceOf(Error);
     const upstream = await peer.ended(1);

@@ -6,7 +6,13 @@ import { loadConfig } from '../../src/config.ts';
 import { resetDatabase, workerDatabase } from '../helpers/database.ts';
 import { createUser, type TestUser } from '../helpers/factories.ts';
 import { peerAppEnv, startOpenAIPeer, type OpenAIPeer } from '../helpers/openai-peer.ts';
-import { createProject, eventually, readParts, readPartsThenAbort } from '../chat/chat-helpers.ts';
+import {
+  createProject,
+  eventually,
+  readParts,
+  readPartsThenStop,
+  stopReplies,
+} from '../chat/chat-helpers.ts';
 
 interface LogLine {
   level: number;
@@ -78,10 +84,11 @@ it('each chat turn writes one JSON line at its end, with its request id, ids, mo
   // failed before the first token: the provider answers 500
   peer.queue = [{ status: 500, chunks: [] }];
   expect((await send('turn-failed')).status).toBe(502);
-  // aborted: the client leaves after the first piece (what arrived is saved and charged)
+  // aborted: the sender stops it after the first piece (what arrived is saved and charged)
   peer.queue = [{ chunks: REPLY, delayMs: 100 }];
   const client = new AbortController();
-  await readPartsThenAbort(await send('turn-aborted', {}, client.signal), client, 1);
+  const stop = () => stopReplies(base, user, projectId);
+  await readPartsThenStop(await send('turn-aborted', {}, client.signal), stop, client, 1);
   // Its words stay reserved until its reply is saved, which the turn's log line follows.
   await eventually(async () =>
     logged.lines().some((line) => line.msg === 'chat turn ended' && line.reqId === 'turn-aborted')

@@ -5,6 +5,7 @@ import { changeWorkspacePlan } from '../../src/modules/plans/service.ts';
 import { builtInPromptId } from '../../src/modules/prompts/built-ins.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { addMember, createUser, type TestUser } from '../helpers/factories.ts';
+import { injectAnswer } from '../helpers/inject-answer.ts';
 
 /*
  * docs/product.md, "Who may do what", one row per action and one cell per role, each asked through
@@ -70,7 +71,7 @@ const ownerOnly = (status: number, refused: Cell = notOwner): Record<Role, Cell>
 let t: TestApp;
 
 async function call(user: TestUser, request: Request) {
-  return t.app.inject({ ...request, headers: user.auth } as InjectOptions);
+  return injectAnswer(t.app, { ...request, headers: user.auth } as InjectOptions);
 }
 
 /** Calls that prepare a cell must succeed; the message names the one that did not. */
@@ -185,6 +186,8 @@ const table: Row[] = [
   { action: 'open a version of a shared project’s document', prepare: sharedVersion, request: (_, ids) => ({ method: 'GET', url: `/api/project/${ids.projectId}/document/versions/${ids.versionId}` }), cells: everyMember(200) },
   { action: 'restore a version of a shared project’s document', prepare: sharedVersion, request: (_, ids) => ({ method: 'POST', url: `/api/project/${ids.projectId}/document/versions/${ids.versionId}/restore` }), cells: everyMember(200) },
   { action: 'list the versions of a private project’s document', prepare: privateProject, request: (_, ids) => ({ method: 'GET', url: `/api/project/${ids.projectId}/document/versions` }), cells: { owner: absent, 'member-creator': 200, 'member-other': absent, outsider: absent } },
+  { action: 'follow a shared project’s conversation as it happens', prepare: sharedProject, request: (_, ids) => ({ method: 'GET', url: `/api/project/${ids.projectId}/conversation/live` }), cells: everyMember(200) },
+  { action: 'stop one’s own replies in a shared project', prepare: sharedProject, request: (_, ids) => ({ method: 'POST', url: `/api/project/${ids.projectId}/conversation/stop`, payload: {} }), cells: everyMember(204) },
   { action: 'chat in a shared project with a brand voice', prepare: async (team) => ({ ...(await sharedProject(team)), ...(await voice(team)) }), request: (team, ids) => ({ method: 'POST', url: '/api/chat/send-request-stream', payload: { workspaceId: team.workspaceId, projectId: ids.projectId, brandVoiceId: ids.voiceId, message: 'Un eslogan' } }), cells: everyMember(200) },
   { action: 'open a private project', prepare: privateProject, request: (_, ids) => ({ method: 'GET', url: `/api/project/${ids.projectId}` }), cells: { owner: absent, 'member-creator': 200, 'member-other': absent, outsider: absent } },
   { action: 'rename a shared project', prepare: sharedProject, request: (_, ids) => ({ method: 'PATCH', url: `/api/project/rename/${ids.projectId}`, payload: { name: 'Nuevo nombre' } }), cells: creatorOrOwner(200) },

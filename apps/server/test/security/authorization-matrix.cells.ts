@@ -353,6 +353,8 @@ export const matrixCases: MatrixCase[] = [
   },
   { operation: 'POST /api/chat/improve', target: 'the team', home: 'team', cells: anyMember(200) },
   ...projectCases('GET /api/project/{id}/conversation', 200, 'see'),
+  ...projectCases('GET /api/project/{id}/conversation/live', 200, 'see'),
+  ...projectCases('POST /api/project/{id}/conversation/stop', 204, 'see'),
   {
     operation: 'PATCH /api/project/{id}/conversation/shown-version',
     target: "the reply in the owner's shared project",

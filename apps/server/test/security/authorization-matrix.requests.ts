@@ -369,6 +369,13 @@ export const matrixRequests: Record<string, Build> = Object.fromEntries<Build>([
   ...projectTargets('GET /api/project/{id}/conversation', (id) => ({
     url: `/api/project/${id}/conversation`,
   })),
+  ...projectTargets('GET /api/project/{id}/conversation/live', (id) => ({
+    url: `/api/project/${id}/conversation/live`,
+  })),
+  ...projectTargets('POST /api/project/{id}/conversation/stop', (id) => ({
+    url: `/api/project/${id}/conversation/stop`,
+    payload: {},
+  })),
   [
     "PATCH /api/project/{id}/conversation/shown-version · the reply in the owner's shared project",
     (f) => ({

@@ -6,6 +6,7 @@ import { actors, matrixCases, type Actor, type Cell, type MatrixCase } from './a
 import { matrixRequests } from './authorization-matrix.requests.ts';
 import { createLoggedTestApp, errorLines, type LogLine } from './logged-app.ts';
 import { createTeamFixtures, MARKERS, type TeamFixtures } from './team-fixtures.ts';
+import { injectAnswer } from '../helpers/inject-answer.ts';
 
 let app: App;
 let log: LogLine[];
@@ -98,7 +99,7 @@ describe('the authorization matrix', () => {
         const caller = callers[actor];
         const label = `${caseKey(c)} as ${actor}`;
         const request = await matrixRequests[caseKey(c)]!(f, actor, caller);
-        const res = await app.inject({
+        const res = await injectAnswer(app, {
           method,
           url: request.url,
           headers: { ...(caller && !request.withoutBearer ? caller.auth : {}), ...request.headers },

@@ -6,6 +6,7 @@ import type { App } from '../../src/app.ts';
 import { JSON_BODY_MAX_DEPTH } from '../../src/plugins/json-body.ts';
 import { createUser } from '../helpers/factories.ts';
 import { createLoggedTestApp, errorLines, type LogLine } from './logged-app.ts';
+import { injectAnswer } from '../helpers/inject-answer.ts';
 
 let app: App;
 let log: LogLine[];
@@ -75,7 +76,7 @@ describe('every API route, given malformed input', () => {
     const failures: string[] = [];
 
     const check = async (label: string, request: InjectOptions, allowRedirect = false) => {
-      const res = await app.inject(request);
+      const res = await injectAnswer(app, request);
       if (allowRedirect && res.statusCode >= 300 && res.statusCode < 400) return;
       const isJson = String(res.headers['content-type']).includes('json');
       const shaped = errorBodySchema.safeParse(isJson ? res.json() : null);

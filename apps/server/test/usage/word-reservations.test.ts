@@ -16,7 +16,8 @@ import {
   entries,
   eventually,
   readParts,
-  readPartsThenAbort,
+  readPartsThenStop,
+  stopReplies,
   wordCount,
 } from '../chat/chat-helpers.ts';
 
@@ -82,8 +83,9 @@ async function liveReservations() {
   return t.app.db.select().from(wordReservations).where(eq(wordReservations.workspaceId, ana.workspaceId));
 }
 
-/** Aborts the streams of `controller` and waits until their replies are saved and their words free. */
-async function leave(controller: AbortController) {
+/** Stops the replies of `users` and waits until they are saved and their words free. */
+async function leave(controller: AbortController, users: TestUser[] = [ana]) {
+  for (const user of new Set(users)) await stopReplies(base, user, projectId);
   controller.abort();
   await eventually(async () => ((await liveReservations()).length === 0 ? true : undefined));
 }
@@ -173,12 +175,12 @@ describe('the free allowance is a ceiling for a provider that ignores max_tokens
 });
 
 describe('a reservation is released however its reply ends', () => {
-  it('after the client aborts: only the kept words are charged and the rest is free again', async () => {
+  it('after its sender stops it: only the kept words are charged and the rest is free again', async () => {
     // The provider holds the stream after three chunks: the client leaves while it is still open.
     peer.script = { ...verbose(), stallAfter: 3 };
     const controller = new AbortController();
     const res = await send(ana, controller.signal);
-    await readPartsThenAbort(res, controller, 2);
+    await readPartsThenStop(res, () => stopReplies(base, ana, projectId), controller, 2);
     const saved = await eventually(async () => {
       const reply = (await entries(t.app, projectId)).find((e) => e.role === 'assistant');
       return reply?.status === 'aborted' ? reply : undefined;
@@ -273,7 +275,7 @@ describe('concurrent chat streams are capped per user and per workspace', () => 
     const other = await send(bea!, held.signal);
     expect(other.status).toBe(200);
     expect(peer.requests).toHaveLength(STREAM_CAPS.free!.user + 1);
-    await leave(held);
+    await leave(held, [ana, bea!]);
   });
 
   it('beyond the per-workspace cap every member gets 429', async () => {
@@ -284,7 +286,7 @@ describe('concurrent chat streams are capped per user and per workspace', () => 
     const over = await send(team.at(-1)!);
     expect(over.status).toBe(429);
     expect(await over.json()).toMatchObject({ error: { code: 'REPLIES_IN_PROGRESS' } });
-    await leave(held);
+    await leave(held, team);
   });
 
   it('a Pro user streams past the free cap, with no word limit sent to the provider', async () => {

@@ -157,6 +157,8 @@ export function createApiClient(config: ClientConfig) {
      */
     postStream: (path: string, body: unknown, options?: RequestOptions) =>
       open('POST', path, { ...options, body }, true),
+    /** GET for a streamed answer (the live conversation), like postStream. */
+    getStream: (path: string, options?: RequestOptions) => open('GET', path, options ?? {}, true),
   };
 }
 

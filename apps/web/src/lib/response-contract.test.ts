@@ -7,6 +7,7 @@ const P = '6f1c2a34-5b6d-4e7f-8a9b-0c1d2e3f4a5b';
 const entry = {
   id: '7a1c2a34-5b6d-4e7f-8a9b-0c1d2e3f4a5b',
   role: 'user',
+  author: null,
   content: 'Hola',
   status: 'complete',
   model: null,

@@ -125,6 +125,8 @@ export type ReplyVersion = z.infer<typeof replyVersionSchema>;
  */
 export const conversationEntrySchema = replyVersionSchema.extend({
   role: z.enum(['user', 'assistant']),
+  /** Who sent a request (a shared project's conversation has several people); null for a reply. */
+  author: z.object({ id: z.uuid(), name: z.string() }).nullable(),
   /** How a request was sent, so Regenerate sends it the same way: from a library prompt, with live search. */
   promptId: z.uuid().nullable(),
   liveSearch: z.boolean(),
@@ -206,10 +208,14 @@ export const premiumModelStatusSchema = z.object({
 export type PremiumModelStatus = z.infer<typeof premiumModelStatusSchema>;
 
 /**
- * Reads a chat stream body part by part, whatever the network's chunking (a line may arrive in
- * pieces, several lines in one). Browser and Node alike. Unknown or malformed lines throw.
+ * Reads an NDJSON body part by part, whatever the network's chunking (a line may arrive in pieces,
+ * several lines in one), each line checked with `schema`. Browser and Node alike. Unknown or malformed
+ * lines throw.
  */
-export async function* readChatStream(body: ReadableStream<Uint8Array>): AsyncGenerator<ChatStreamPart> {
+export async function* readNdjson<T>(
+  body: ReadableStream<Uint8Array>,
+  schema: z.ZodType<T>,
+): AsyncGenerator<T> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   let buffer = '';
@@ -221,12 +227,17 @@ export async function* readChatStream(body: ReadableStream<Uint8Array>): AsyncGe
       while ((newline = buffer.indexOf('\n')) >= 0) {
         const line = buffer.slice(0, newline).trim();
         buffer = buffer.slice(newline + 1);
-        if (line) yield chatStreamPartSchema.parse(JSON.parse(line));
+        if (line) yield schema.parse(JSON.parse(line));
       }
       if (done) break;
     }
-    if (buffer.trim()) yield chatStreamPartSchema.parse(JSON.parse(buffer));
+    if (buffer.trim()) yield schema.parse(JSON.parse(buffer));
   } finally {
     reader.releaseLock();
   }
+}
+
+/** Reads a chat stream body part by part (readNdjson with the chat stream's parts). */
+export function readChatStream(body: ReadableStream<Uint8Array>): AsyncGenerator<ChatStreamPart> {
+  return readNdjson(body, chatStreamPartSchema);
 }

@@ -7,7 +7,8 @@ import type {
   ReplyVersion,
 } from '@redacta/shared';
 import type { Db } from '../../db/client.ts';
-import { conversationEntries, reactions } from '../../db/schema.ts';
+import { conversationEntries, reactions, users } from '../../db/schema.ts';
+import { displayName } from '../invitations/service.ts';
 import { requireProjectAccess } from '../projects/access.ts';
 import { decodeCursor, encodeCursor, isTimestampText } from '../../lib/cursor.ts';
 
@@ -34,6 +35,10 @@ function entryColumns(userId: string) {
       liveSearch: conversationEntries.liveSearch,
       requestId: conversationEntries.requestId,
       shown: conversationEntries.shown,
+      authorId: users.id,
+      authorFirstName: users.firstName,
+      authorLastName: users.lastName,
+      authorEmail: users.email,
     },
     reactionJoin: and(eq(reactions.entryId, conversationEntries.id), eq(reactions.userId, userId))!,
   };
@@ -53,6 +58,10 @@ interface Row {
   liveSearch: boolean;
   requestId: string | null;
   shown: boolean;
+  authorId: string | null;
+  authorFirstName: string | null;
+  authorLastName: string | null;
+  authorEmail: string | null;
 }
 
 const version = (row: Row): ReplyVersion => ({
@@ -66,9 +75,22 @@ const version = (row: Row): ReplyVersion => ({
   reaction: row.reaction ?? null,
 });
 
+const author = (row: Row): ConversationEntry['author'] =>
+  row.role === 'user' && row.authorId && row.authorEmail
+    ? {
+        id: row.authorId,
+        name: displayName({
+          firstName: row.authorFirstName,
+          lastName: row.authorLastName,
+          email: row.authorEmail,
+        }),
+      }
+    : null;
+
 const entry = (row: Row, versions: Row[] = []): ConversationEntry => ({
   ...version(row),
   role: row.role,
+  author: author(row),
   promptId: row.promptId,
   liveSearch: row.liveSearch,
   versions: versions.length > 1 ? versions.map(version) : [],
@@ -105,6 +127,7 @@ export async function conversationPage(
     .select({ ...select, key: sql<string>`(${conversationEntries.createdAt})::text` })
     .from(conversationEntries)
     .leftJoin(reactions, reactionJoin)
+    .leftJoin(users, eq(users.id, conversationEntries.createdBy))
     .where(and(...conditions))
     .orderBy(desc(conversationEntries.createdAt), desc(conversationEntries.id))
     .limit(query.limit + 1);
@@ -117,6 +140,7 @@ export async function conversationPage(
           .select(select)
           .from(conversationEntries)
           .leftJoin(reactions, reactionJoin)
+          .leftJoin(users, eq(users.id, conversationEntries.createdBy))
           .where(inArray(conversationEntries.requestId, requestIds))
           .orderBy(asc(conversationEntries.createdAt), asc(conversationEntries.id));
   const repliesTo = new Map<string, Row[]>();

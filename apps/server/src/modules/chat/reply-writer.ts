@@ -1,10 +1,29 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CHAT_STREAM_CONTENT_TYPE, type ChatStreamPart } from '@redacta/shared';
+import type { LiveReplyPublisher } from './live/hub.ts';
 import type { ChatReplyWriter } from './send.ts';
 
 const line = (part: ChatStreamPart) => `${JSON.stringify(part)}\n`;
 // The same bytes as line({ type: 'text', text }), without building an object per chunk.
 const textLine = (text: string) => `{"type":"text","text":${JSON.stringify(text)}}\n`;
+
+/**
+ * Takes the response over from Fastify and starts a 200 NDJSON stream: the headers Fastify's hooks set
+ * stay, and nothing on the way (a proxy such as nginx, a transform) may buffer it.
+ */
+export function startNdjsonResponse(request: FastifyRequest, reply: FastifyReply): void {
+  const raw = reply.raw;
+  reply.hijack();
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value !== undefined) raw.setHeader(name, value);
+  }
+  raw.writeHead(200, {
+    'content-type': `${CHAT_STREAM_CONTENT_TYPE}; charset=utf-8`,
+    'cache-control': 'no-cache, no-transform',
+    'x-accel-buffering': 'no',
+    'x-request-id': request.id,
+  });
+}
 
 /**
  * A chat reply as NDJSON, one part per line (ADR 0003), written straight to the response's socket:
@@ -17,21 +36,12 @@ export function ndjsonReplyWriter(request: FastifyRequest, reply: FastifyReply):
   return {
     start(start, firstText) {
       started = true;
-      reply.hijack();
-      for (const [name, value] of Object.entries(reply.getHeaders())) {
-        if (value !== undefined) raw.setHeader(name, value);
-      }
-      raw.writeHead(200, {
-        'content-type': `${CHAT_STREAM_CONTENT_TYPE}; charset=utf-8`,
-        'cache-control': 'no-cache, no-transform',
-        'x-accel-buffering': 'no',
-        'x-request-id': request.id,
-      });
+      startNdjsonResponse(request, reply);
       // The start and the first text go out in one write: one packet, and the client sees both at once.
       raw.write(firstText === undefined ? line(start) : line(start) + textLine(firstText));
     },
     text(text) {
-      raw.write(textLine(text));
+      if (!raw.destroyed) raw.write(textLine(text));
     },
     end(last) {
       if (last) raw.end(line(last));
@@ -47,6 +57,25 @@ export function ndjsonReplyWriter(request: FastifyRequest, reply: FastifyReply):
     },
     get gone() {
       return raw.destroyed;
+    },
+  };
+}
+
+/** The reply goes to its client while it is connected, and to everyone following the conversation. */
+export function withLiveCopy(writer: ChatReplyWriter, live: LiveReplyPublisher): ChatReplyWriter {
+  return {
+    start(start, firstText) {
+      writer.start(start, firstText);
+      if (firstText) live.text(firstText);
+    },
+    text(text) {
+      writer.text(text);
+      live.text(text);
+    },
+    end: (last) => writer.end(last),
+    drop: () => writer.drop(),
+    get gone() {
+      return writer.gone;
     },
   };
 }

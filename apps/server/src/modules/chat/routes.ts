@@ -16,6 +16,7 @@ import {
 } from '@redacta/shared';
 import { signedInSchemas } from '../../lib/route-options.ts';
 import { whileClientWaits } from '../../lib/client-abort.ts';
+import { liveConversationRoutes, liveConversations } from './live/routes.ts';
 import { aiDeps } from '../ai-tasks/charged-task.ts';
 import { improvePrompt } from './improve.ts';
 import { ndjsonReplyWriter } from './reply-writer.ts';
@@ -27,17 +28,20 @@ import { chatStorageCheck } from '../storage/service.ts';
 /** Chat, improve, conversations, reactions and the premium-model switch. Paths are full (no prefix). */
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   const { models } = app;
+  const live = await liveConversations(app);
   const deps: ChatDeps = {
     ...aiDeps(app),
     searchUrl: app.config.SEARCH_URL,
     openStreams: app.openStreams,
     metrics: app.chatMetrics,
+    live,
   };
   const requireRoomForChatTurn = chatStorageCheck(app.db);
   // Every route names a workspace or a project: absent or not the user's, it is 404.
   const chatSchema = signedInSchemas({ tag: 'chat', errors: [404] });
   const workspaceSchema = signedInSchemas({ tag: 'workspace', errors: [404] });
   app.addHook('onRequest', app.authenticate);
+  await app.register(liveConversationRoutes, { live });
 
   app.post(
     '/chat/send-request-stream',
@@ -52,8 +56,10 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
           '`{"type":"error","code":"AI_PROVIDER_ERROR"|"AI_TIMEOUT","message","messageId","wordsCharged","remaining"}` ' +
           '(the partial reply is saved as failed). Failures before the first token are ordinary error responses: ' +
           "403 NO_WORDS_LEFT, 404, 409 CONFLICT, 429 REPLIES_IN_PROGRESS (replies in progress hold the words left or fill the plan's cap), " +
-          '502 AI_PROVIDER_ERROR, 504 AI_TIMEOUT. Aborting the request stops the model; ' +
-          'the partial reply is saved as aborted and only its words are charged. On a plan with a word limit the reply ' +
+          '502 AI_PROVIDER_ERROR, 504 AI_TIMEOUT. Closing the connection does not stop the reply: it goes on to its end ' +
+          'and everyone following the conversation (`GET /project/{id}/conversation/live`, a reload included) sees it. ' +
+          '`POST /project/{id}/conversation/stop` stops it: the partial reply is saved as aborted and only its words ' +
+          'are charged. On a plan with a word limit the reply ' +
           'reserves its words first and stops at the reservation (docs/product.md). ' +
           'With `liveSearch: true` (or a message plainly asking for current facts) the model may search the web ' +
           'through SEARCH_URL and the reply cites its sources; without SEARCH_URL the reply opens by saying live ' +
@@ -68,12 +74,10 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: (request) => requireRoomForChatTurn(request.userId, request.body),
     },
     (request, reply) =>
-      whileClientWaits(reply, (signal) =>
-        sendChatStream(
-          deps,
-          { ...request.body, userId: request.userId },
-          { signal, log: request.log, writer: ndjsonReplyWriter(request, reply) },
-        ),
+      sendChatStream(
+        deps,
+        { ...request.body, userId: request.userId },
+        { log: request.log, writer: ndjsonReplyWriter(request, reply) },
       ),
   );
 

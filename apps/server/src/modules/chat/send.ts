@@ -18,6 +18,9 @@ import {
   reservationTtlMs,
   type WordReservation,
 } from '../usage/reservations.ts';
+import type { LiveConversations } from './live/hub.ts';
+import { withLiveCopy } from './reply-writer.ts';
+import { senderName } from './live/sender.ts';
 import { replyTextStream } from './search-stream.ts';
 import { buildChatPrompt, saveReply } from './service.ts';
 import { openChatTurn, withdrawChatRequest, type ChatTurn } from './turn.ts';
@@ -29,6 +32,8 @@ export interface ChatDeps extends AiDeps {
   /** Where each chat request is registered while it runs, so that a stopping server can drain it. */
   openStreams: OpenStreams;
   metrics: ChatMetrics;
+  /** Everyone with the project open follows the reply; its sender may stop it from any tab. */
+  live: LiveConversations;
 }
 
 type StartPart = Extract<ChatStreamPart, { type: 'start' }>;
@@ -50,7 +55,7 @@ export interface ChatReplyWriter {
   readonly gone: boolean;
 }
 
-export interface ChatStreamContext extends CallContext {
+export interface ChatStreamContext extends Omit<CallContext, 'signal'> {
   writer: ChatReplyWriter;
 }
 
@@ -69,8 +74,14 @@ export interface ChatStreamContext extends CallContext {
  * failed) releases the reservation; a reply ends as a timeout after AI_REPLY_TIMEOUT_MS, before its
  * reservation could expire.
  *
+ * The reply does not depend on the client's connection (docs/decisions/0016-live-conversation.md):
+ * everyone with the project open follows it through the live conversation (live/), so a client that
+ * reloads or loses its connection picks it up there, and the reply goes on to its end, charged once.
+ * It stops early only when its sender stops it (`POST /project/{id}/conversation/stop`, any tab, any
+ * instance) or the server stops.
+ *
  * The request is one of the server's open streams until its reply is saved: a stopping server waits
- * for it, and aborts it when the grace runs out, which then ends exactly as if its client had left.
+ * for it, and aborts it when the grace runs out, which then ends exactly as if its sender had stopped it.
  * Every turn writes one log line when it ends (turn-log.ts).
  */
 export async function sendChatStream(
@@ -79,6 +90,7 @@ export async function sendChatStream(
   context: ChatStreamContext,
 ): Promise<void> {
   const stream = deps.openStreams.open();
+  const stopper = deps.live.stoppable(input.projectId, input.userId);
   const turnLog = chatTurnLog(context.log, {
     workspaceId: input.workspaceId,
     projectId: input.projectId,
@@ -87,7 +99,7 @@ export async function sendChatStream(
   try {
     await streamChatReply(deps, input, {
       ...context,
-      signal: AbortSignal.any([context.signal, stream.signal]),
+      signal: AbortSignal.any([stopper.signal, stream.signal]),
       serverStopping: stream.signal,
       turnLog,
     });
@@ -100,6 +112,7 @@ export async function sendChatStream(
     );
     throw error;
   } finally {
+    stopper.release();
     stream.close();
   }
 }
@@ -109,14 +122,35 @@ async function streamChatReply(
   input: SendChatRequestBody & { userId: string },
   context: TurnContext,
 ): Promise<void> {
+  // Read beside the turn, off its way to the first token: the others see the sender's name on the request.
+  const sender = senderName(deps.db, input.userId).then(
+    (name) => ({ id: input.userId, name }),
+    (error: unknown) => {
+      context.log.warn({ err: error }, "could not read a chat request's sender");
+      return { id: input.userId, name: '' };
+    },
+  );
   const turn = await openChatTurn(deps.db, input, {
     ...deps.usage,
     reservationTtlMs: reservationTtlMs(deps.timeouts.replyMs),
   });
   const held: HeldReservation = { reservation: turn.reservation };
+  const live = deps.live.publish(
+    input.projectId,
+    { userEntryId: turn.userEntryId, message: turn.message, regenerate: 'regenerate' in input },
+    sender,
+  );
+  let messageId: string | null = null;
   try {
-    await answerTurn(deps, input, context, turn, held);
+    messageId = await answerTurn(
+      deps,
+      input,
+      { ...context, writer: withLiveCopy(context.writer, live) },
+      turn,
+      held,
+    );
   } finally {
+    live.end(messageId);
     if (held.reservation) {
       await releaseReservation(deps.db, held.reservation).catch((error: unknown) => {
         context.log.error({ err: error }, 'could not release a word reservation');
@@ -131,7 +165,9 @@ interface HeldReservation {
 }
 
 type TurnContext = ChatStreamContext & {
-  /** Fires when a stopping server aborts the turn (context.signal fires then too). */
+  /** Fires when the sender stops the reply or a stopping server aborts it. */
+  signal: AbortSignal;
+  /** Fires when a stopping server aborts the turn (signal fires then too). */
   serverStopping: AbortSignal;
   turnLog: ReturnType<typeof chatTurnLog>;
 };
@@ -142,7 +178,7 @@ async function answerTurn(
   context: TurnContext,
   turn: ChatTurn,
   held: HeldReservation,
-): Promise<void> {
+): Promise<string | null> {
   const { db, models, metrics } = deps;
   const { writer, log, turnLog } = context;
   const { userId } = input;
@@ -205,14 +241,14 @@ async function answerTurn(
       turnLog.end({ outcome: 'aborted', reason: 'before_first_token', words: 0, ...turnEnd });
       metrics.replyEnded(labels, sinceModelCall(), 0);
       // A stopping server tells its client to send again (another instance answers) and takes a new
-      // message back first, so that it is saved once; a client that left has nobody to answer and its
-      // request stays saved, as after any failure before the first token.
+      // message back first, so that it is saved once; a reply its sender stopped has nobody waiting
+      // for it and its request stays saved, as after any failure before the first token.
       if (context.serverStopping.aborted) {
         if (!('regenerate' in input)) await withdrawChatRequest(db, input.projectId, turn);
         throw new AppError('AI_PROVIDER_ERROR', 'The server is restarting: please send it again', 503);
       }
       writer.drop();
-      return;
+      return null;
     }
     const kind = providerErrorKind(error);
     if (kind) metrics.providerError(labels, kind);
@@ -291,11 +327,11 @@ async function answerTurn(
     words: charged,
     ...turnEnd,
   });
+  const messageId = saved?.messageId ?? null;
   if (failure?.reason === 'aborted' || writer.gone) {
-    // The client left (or the server is stopping): make sure its connection is gone too, so nothing
-    // waits on it.
+    // Stopped, or the client left: make sure its connection is gone too, so nothing waits on it.
     writer.drop();
-    return;
+    return messageId;
   }
   if (saved && !failure) {
     writer.end({ type: 'finish', ...saved });
@@ -311,4 +347,5 @@ async function answerTurn(
     // Without `saved` the stream ends with no final part: the client treats that as a failure.
     writer.end();
   }
+  return messageId;
 }

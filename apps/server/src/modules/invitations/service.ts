@@ -51,7 +51,7 @@ const person = {
   email: users.email,
 };
 
-export const displayName = (user: Person) =>
+export const displayName = (user: Pick<Person, 'firstName' | 'lastName' | 'email'>) =>
   [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
 
 function toPendingInvitation(invitation: InvitationRow, inviter: Person): PendingInvitation {

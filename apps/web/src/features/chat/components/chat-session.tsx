@@ -17,6 +17,8 @@ import { useReactToReply } from '../api/use-react-to-reply';
 import { useShowReplyVersion } from '../api/use-show-reply-version';
 import { useUsage } from '../api/use-usage';
 import { useChatStream } from '../hooks/use-chat-stream';
+import { followedExchanges } from '../hooks/live-exchanges';
+import { useLiveConversation } from '../hooks/use-live-conversation';
 import { entriesOf, keepNewestPage } from '../hooks/conversation-cache';
 import { Composer } from './composer';
 import { useDraftInsertion } from './draft-insertion';
@@ -95,8 +97,16 @@ export function ChatSession({
     onNoReply: giveBack,
     onDemo: () => setDemo(true),
   });
+  const live = useLiveConversation(projectId);
+  const followed = useMemo(
+    () => followedExchanges(live, chat.pending, user?.id),
+    [live, chat.pending, user?.id],
+  );
   const entries = useMemo(() => entriesOf(conversation.data), [conversation.data]);
-  const rows = useMemo(() => feedRows(entries, chat.pending), [entries, chat.pending]);
+  const rows = useMemo(
+    () => feedRows(entries, chat.pending, followed, user?.id),
+    [entries, chat.pending, followed, user?.id],
+  );
   const follow = () => feed.current?.scrollToLatest();
 
   // Coming back to this conversation reads its newest page again, not every page scrolled through.
@@ -233,7 +243,7 @@ export function ChatSession({
               <ConversationFeed
                 ref={feed}
                 rows={rows}
-                idle={chat.pending === null}
+                idle={chat.pending === null && followed.length === 0}
                 older={older}
                 handlers={handlers}
                 after={textarea}

@@ -18,11 +18,28 @@ export type FeedArticleProps = Pick<
 /** A visible ring when the keyboard reaches an entry. */
 const articleFocus = 'rounded-lg outline-offset-4 focus-visible:outline-2 focus-visible:outline-primary';
 
-/** The user's request: plain text, as typed (line breaks kept). */
-export function UserMessage({ content, article }: { content: string; article?: FeedArticleProps }) {
+/** A request: plain text, as typed (line breaks kept); a teammate's carries their name. */
+export function UserMessage({
+  content,
+  author,
+  article,
+}: {
+  content: string;
+  author?: string;
+  article?: FeedArticleProps;
+}) {
   const { t } = useTranslation();
   return (
-    <article className={cn('flex justify-end', articleFocus)} aria-label={t('chat.you')} {...article}>
+    <article
+      className={cn('flex flex-col items-end gap-1', articleFocus)}
+      aria-label={author ? t('chat.live.messageFrom', { name: author }) : t('chat.you')}
+      {...article}
+    >
+      {author && (
+        <p data-testid="message-author" className="text-xs font-medium text-text-muted">
+          {author}
+        </p>
+      )}
       <div
         data-testid="user-message"
         className="max-w-[85%] rounded-2xl rounded-br-md bg-primary-soft px-4 py-2.5 text-base leading-[1.6] break-words whitespace-pre-wrap text-text"

@@ -243,6 +243,7 @@ describe('the rows of the feed', () => {
       reply: 'Resp',
       started: true,
       demo: false,
+      userEntryId: null,
     });
     expect(rows.map((row) => row.key)).toEqual([
       id(0),
@@ -262,6 +263,7 @@ describe('the rows of the feed', () => {
       reply: 'Otra',
       started: true,
       demo: false,
+      userEntryId: null,
     });
     expect(rows.map((row) => row.key)).toEqual([id(0), id(1), id(2), PENDING_REPLY_KEY]);
   });

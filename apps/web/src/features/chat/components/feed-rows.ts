@@ -1,32 +1,76 @@
 import type { ConversationEntry } from '@redacta/shared';
+import type { LiveExchange } from '../hooks/live-exchanges';
 import type { PendingExchange } from '../hooks/use-chat-stream';
 
 /** One row of the conversation's feed: a saved entry, or a part of the exchange on its way. */
 export type FeedRow =
-  | { kind: 'entry'; key: string; entry: ConversationEntry }
-  | { kind: 'request'; key: string; content: string }
+  | { kind: 'entry'; key: string; entry: ConversationEntry; author?: string }
+  | { kind: 'request'; key: string; content: string; author?: string }
   | { kind: 'reply'; key: string; content: string; demo: boolean };
 
 export const PENDING_REQUEST_KEY = 'pending-request';
 export const PENDING_REPLY_KEY = 'pending-reply';
 
+/** The row keys of a reply in progress that this tab follows live (someone else's, or a reload's). */
+export const liveRequestKey = (userEntryId: string) => `live-request-${userEntryId}`;
+export const liveReplyKey = (userEntryId: string) => `live-reply-${userEntryId}`;
+
 /**
- * The feed's rows: the saved entries, then the exchange on its way (its reply grows as the stream
- * arrives). A reply being regenerated gives its place to the new one while it streams. A reply is
- * keyed by its first version, so showing another version keeps its row (and the focus in it).
+ * The feed's rows: the saved entries (a teammate's request with their name), the replies in progress followed live, then the exchange on its
+ * way from this tab (its reply grows as the stream arrives). A reply being regenerated gives its place
+ * to the new one while it streams. A live reply sits right after its request when the request is
+ * saved and read already (taking the place of the reply it regenerates, or of its own saved copy until
+ * the live one gives way), or at the end with its request and its sender's name. A reply is keyed by its
+ * first version, so showing another version keeps its row (and the focus in it).
  */
-export function feedRows(entries: ConversationEntry[], pending: PendingExchange | null): FeedRow[] {
+export function feedRows(
+  entries: ConversationEntry[],
+  pending: PendingExchange | null,
+  live: LiveExchange[] = [],
+  /** The reader: their own requests carry no sender's name. */
+  userId?: string,
+): FeedRow[] {
   const regenerates = pending?.regenerates ?? null;
+  const following = new Map(live.map((exchange) => [exchange.userEntryId, exchange]));
+  const placed = new Set<string>();
   const rows: FeedRow[] = [];
+  let answered: LiveExchange | undefined;
   for (const entry of entries) {
     if (entry.id === regenerates) continue;
-    rows.push({ kind: 'entry', key: entry.versions[0]?.id ?? entry.id, entry });
+    // The saved reply of a request whose reply is followed live: the live one shows instead.
+    if (answered && entry.role === 'assistant') {
+      answered = undefined;
+      continue;
+    }
+    answered = undefined;
+    const author = entry.author && entry.author.id !== userId ? { author: entry.author.name } : {};
+    rows.push({ kind: 'entry', key: entry.versions[0]?.id ?? entry.id, entry, ...author });
+    const exchange = entry.role === 'user' ? following.get(entry.id) : undefined;
+    if (exchange) {
+      rows.push(liveReplyRow(exchange));
+      placed.add(exchange.userEntryId);
+      answered = exchange;
+    }
+  }
+  for (const exchange of live) {
+    if (placed.has(exchange.userEntryId)) continue;
+    rows.push({
+      kind: 'request',
+      key: liveRequestKey(exchange.userEntryId),
+      content: exchange.message,
+      ...(exchange.sender.id === userId ? {} : { author: exchange.sender.name }),
+    });
+    rows.push(liveReplyRow(exchange));
   }
   if (pending) {
     if (!regenerates) rows.push({ kind: 'request', key: PENDING_REQUEST_KEY, content: pending.message });
     rows.push({ kind: 'reply', key: PENDING_REPLY_KEY, content: pending.reply, demo: pending.demo });
   }
   return rows;
+}
+
+function liveReplyRow(exchange: LiveExchange): FeedRow {
+  return { kind: 'reply', key: liveReplyKey(exchange.userEntryId), content: exchange.text, demo: false };
 }
 
 /** The conversation column's widest (its max-width) and the average width of a character at 16 px. */

@@ -59,6 +59,14 @@ describe('the cached pages of a conversation', () => {
     expect(read(client).pages[1]).toBe(cached.pages[1]);
   });
 
+  it('do not add an exchange the newest page already holds (read again by the live conversation first)', () => {
+    const client = clientWith(cached);
+    appendEntries(client, PROJECT, exchange(6));
+    const once = read(client);
+    appendEntries(client, PROJECT, exchange(6));
+    expect(read(client)).toBe(once);
+  });
+
   it('start a page of their own for the first exchange of an empty conversation', () => {
     const client = new QueryClient();
     appendEntries(client, PROJECT, exchange(0));

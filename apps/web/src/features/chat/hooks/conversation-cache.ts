@@ -21,6 +21,7 @@ export function newEntry(
 ): ConversationEntry {
   return {
     status: 'complete',
+    author: null,
     model: null,
     wordsCharged: 0,
     createdAt: new Date().toISOString(),
@@ -108,13 +109,16 @@ export function setReaction(
   });
 }
 
-/** Appends the entries of a finished exchange to the newest page, so they show without a reload. */
-export function appendEntries(
-  queryClient: QueryClient,
-  projectId: string,
-  entries: ConversationEntry[],
-): void {
+/**
+ * Appends the entries of a finished exchange to the newest page, so they show without a reload. An
+ * entry already there is not added again: the live conversation may have read the newest page, with
+ * the saved exchange, first.
+ */
+export function appendEntries(queryClient: QueryClient, projectId: string, added: ConversationEntry[]): void {
   queryClient.setQueryData<ConversationPages>(chatKeys.conversation(projectId), (cached) => {
+    const known = new Set(entriesOf(cached).map((entry) => entry.id));
+    const entries = added.filter((entry) => !known.has(entry.id));
+    if (entries.length === 0 && cached) return cached;
     if (!cached?.pages[0]) {
       return {
         pages: [{ projectId, entries, hasMore: false, nextCursor: null }],

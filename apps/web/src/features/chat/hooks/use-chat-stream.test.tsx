@@ -17,6 +17,7 @@ import {
 
 const SEND = 'POST /api/chat/send-request-stream';
 const USAGE = `GET /api/workspace/${WORKSPACE_ID}/usage`;
+const STOP = `POST /api/project/${PROJECT_ID}/conversation/stop`;
 
 function Session({ onInsert = () => {} }: { onInsert?: (markdown: string) => void }) {
   const { workspace } = useSession();
@@ -108,14 +109,28 @@ describe('chat stream', () => {
     await waitFor(() => expect(callsTo(USAGE).length).toBeGreaterThan(usageCallsBefore));
   });
 
-  it('Stop aborts the request without a word and keeps the partial reply, marked stopped', async () => {
-    const { streams, callsTo } = renderStreaming();
+  it('Stop asks the server to stop the reply, closes the request without a word and keeps the partial reply, marked stopped', async () => {
+    const { streams, callsTo } = renderStreaming({ [STOP]: () => new Response(null, { status: 204 }) });
     await sendThenStop(streams, 'Primera parte del texto');
+    expect(callsTo(STOP)).toHaveLength(1);
     expect(callsTo(SEND)[0]!.signal?.aborted).toBe(true);
     expect(await screen.findByRole('button', { name: 'Enviar' })).toBeInTheDocument();
     expect(lastReply()).toHaveTextContent('Primera parte del texto');
     expect(within(lastReply()).getByTestId('reply-status')).toHaveTextContent('Detenida');
     expect(screen.queryByText('Fallo al generar respuesta')).not.toBeInTheDocument();
+  });
+
+  it('a stream that breaks mid-reply says nothing failed: the reply goes on, followed live', async () => {
+    const { streams } = renderStreaming();
+    await typeAndSend('Escribe un post largo');
+    await waitFor(() => expect(streams).toHaveLength(1));
+    streams[0]!.push({ type: 'start', userEntryId: USER_ENTRY_ID, model: 'Demo', demo: false });
+    streams[0]!.push({ type: 'text', text: 'Primera parte' });
+    await waitFor(() => expect(lastReply()).toHaveTextContent('Primera parte'));
+    streams[0]!.error(new TypeError('network error'));
+    expect(await screen.findByRole('button', { name: 'Enviar' })).toBeInTheDocument();
+    expect(screen.queryByText('Fallo al generar respuesta')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('reply-status')).not.toBeInTheDocument();
   });
 
   it('a stopped reply takes 👍/👎 and Regenerate once the server has saved it, without a reload', async () => {

@@ -7,6 +7,7 @@ import { isApiError } from '@/lib/api-error';
 import { errorMessage } from '@/lib/error-message';
 import { showProjectName } from '@/features/projects';
 import { chatKeys } from '../api/chat-keys';
+import { stopReplies } from '../api/live-conversation';
 import { loadChatStreamReader, openChatStream } from '../api/open-chat-stream';
 import { fetchConversationPage, type ConversationPages } from '../api/use-conversation';
 import { loadMarkdownRenderer } from '../components/markdown-loader';
@@ -30,6 +31,8 @@ export interface PendingExchange {
   reply: string;
   /** The server has saved the request and the model has started answering. */
   started: boolean;
+  /** The request's saved entry, once the reply has started. */
+  userEntryId: string | null;
   /** The offline demo writer answers. */
   demo: boolean;
 }
@@ -58,8 +61,10 @@ interface Ending {
 
 /**
  * The chat stream: text arrives in parts that are appended as they come (bursts drawn over a few
- * frames, see createTextRevealer); stopping aborts the fetch (the server stops the model) and stays
- * silent, keeping the partial reply; a 403 goes to the out-of-words state; other failures toast
+ * frames, see createTextRevealer); stopping asks the server to stop the model and aborts the fetch,
+ * silently, keeping the partial reply. Closing the stream alone does not stop the reply: leaving the
+ * project lets it go on, and a stream that breaks after the reply started leaves it to the live
+ * conversation (useLiveConversation), which follows it to its end; a 403 goes to the out-of-words state; other failures toast
  * "Fallo al generar respuesta" and keep what arrived. After the reply ends, the remaining words are
  * fetched again. A regenerated reply takes the place of the one it replaces, which stays as an
  * earlier version. When the first message names the project, the header and the project lists
@@ -76,11 +81,19 @@ export function useChatStream({
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<PendingExchange | null>(null);
   const controllerRef = useRef<AbortController | null>(null);
+  /** Why the fetch was aborted: the user stopped the reply, or this view went away and left it running. */
+  const abortReasonRef = useRef<'stop' | 'leave' | null>(null);
   const callbacks = useRef({ onOutOfWords, onNoReply, onDemo });
   callbacks.current = { onOutOfWords, onNoReply, onDemo };
 
-  // Leaving the project (or the page) stops the reply: the server keeps what was written.
-  useEffect(() => () => controllerRef.current?.abort(), []);
+  // Leaving the project (or the page) lets the reply go on: only this view stops reading it.
+  useEffect(
+    () => () => {
+      abortReasonRef.current = 'leave';
+      controllerRef.current?.abort();
+    },
+    [],
+  );
 
   const learnName = useCallback(
     (name: string) => {
@@ -101,19 +114,21 @@ export function useChatStream({
       if (controllerRef.current) return;
       const controller = new AbortController();
       controllerRef.current = controller;
+      abortReasonRef.current = null;
       // The reply will be drawn as markdown: its renderer loads while the server starts answering.
       void loadMarkdownRenderer();
       const regenerates = 'regenerate' in input ? input.regenerate.entryId : null;
       const message = 'message' in input ? input.message.trim() : '';
       let demo = false;
+      let userEntryId: string | null = null;
       const show = (reply: string, started: boolean) =>
-        setPending({ message, regenerates, reply, started, demo });
+        setPending({ message, regenerates, reply, started, demo, userEntryId });
       show('', false);
 
-      let userEntryId: string | null = null;
       const revealer = createTextRevealer((reply) => show(reply, true));
       let ending: Ending | null = null;
       let failedEarly = false;
+      let handedOver = false;
       try {
         const body = 'message' in input ? { ...input, message } : input;
         const reader = loadChatStreamReader();
@@ -144,8 +159,13 @@ export function useChatStream({
         if (ending.status === 'failed') toast.error(t('chat.failed'));
       } catch (error) {
         revealer.flush();
-        if (controller.signal.aborted) {
+        if (controller.signal.aborted && abortReasonRef.current === 'leave') {
+          handedOver = true;
+        } else if (controller.signal.aborted) {
           ending = { status: 'aborted' };
+        } else if (userEntryId && !isApiError(error)) {
+          // The connection broke mid-reply: the reply goes on, and the live conversation shows it.
+          handedOver = true;
         } else if (isApiError(error) && error.status === 403) {
           callbacks.current.onOutOfWords(regenerates ? null : message);
         } else {
@@ -157,6 +177,10 @@ export function useChatStream({
         }
       } finally {
         controllerRef.current = null;
+      }
+      if (handedOver) {
+        setPending(null);
+        return;
       }
 
       const reply = revealer.received;
@@ -210,7 +234,15 @@ export function useChatStream({
     [cachedReply, learnName, projectId, queryClient, t, workspaceId],
   );
 
-  const stop = useCallback(() => controllerRef.current?.abort(), []);
+  const stop = useCallback(() => {
+    const controller = controllerRef.current;
+    if (!controller) return;
+    abortReasonRef.current = 'stop';
+    // The server stops the reply when asked (from here or any tab); should the request fail, the reply
+    // goes on and the live conversation shows it.
+    stopReplies(projectId).catch(() => {});
+    controller.abort();
+  }, [projectId]);
 
   return { pending, streaming: pending !== null, send, stop };
 }

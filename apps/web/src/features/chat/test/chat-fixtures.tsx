@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { afterEach, beforeAll, beforeEach } from 'vitest';
-import type { ChatStreamPart, ConversationEntry } from '@redacta/shared';
+import type { ChatStreamPart, ConversationEntry, LiveConversationPart } from '@redacta/shared';
 import { type ApiHandler, json } from '../../../../test/render';
 import { renderInSession } from '../../../../test/session';
 import {
@@ -59,10 +59,14 @@ export function wholeConversation(entries: ConversationEntry[], projectId = PROJ
 }
 
 /** A project and its empty conversation as the server answers them for `id`. */
-export function projectRoutes(id: string, fields: Partial<typeof projectFixture> = {}) {
+export function projectRoutes(
+  id: string,
+  fields: Partial<typeof projectFixture> = {},
+): Record<string, ApiHandler> {
   return {
     [`GET /api/project/${id}`]: () => json(200, { ...projectFixture, id, ...fields }),
     [`GET /api/project/${id}/conversation`]: () => json(200, wholeConversation([], id)),
+    [`GET /api/project/${id}/conversation/live`]: (_body, init) => quietLiveConversation(init.signal),
   };
 }
 
@@ -71,6 +75,7 @@ export function entry(
 ) {
   return {
     status: 'complete' as const,
+    author: null,
     model: fields.role === 'assistant' ? 'demo' : null,
     wordsCharged: 0,
     createdAt: '2026-11-02T10:00:00Z',
@@ -88,6 +93,15 @@ export function entry(
  * real fetch body when the request is aborted.
  */
 export function controlledStream(signal: AbortSignal | null | undefined) {
+  return partStream<ChatStreamPart>(signal);
+}
+
+/** The live conversation's body, written part by part like controlledStream. */
+export function liveConversationStream(signal: AbortSignal | null | undefined) {
+  return partStream<LiveConversationPart>(signal);
+}
+
+function partStream<Part>(signal: AbortSignal | null | undefined) {
   const encoder = new TextEncoder();
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   const body = new ReadableStream<Uint8Array>({
@@ -104,9 +118,18 @@ export function controlledStream(signal: AbortSignal | null | undefined) {
   });
   return {
     response: new Response(body, { status: 200, headers: { 'content-type': 'application/x-ndjson' } }),
-    push: (part: ChatStreamPart) => controller.enqueue(encoder.encode(`${JSON.stringify(part)}\n`)),
+    push: (part: Part) => controller.enqueue(encoder.encode(`${JSON.stringify(part)}\n`)),
     close: () => controller.close(),
+    /** The connection breaks: the body's reader fails. */
+    error: (reason: Error) => controller.error(reason),
   };
+}
+
+/** A live conversation with no reply in progress, open until the client leaves. */
+export function quietLiveConversation(signal: AbortSignal | null | undefined) {
+  const stream = liveConversationStream(signal);
+  stream.push({ type: 'replies', replies: [] });
+  return stream.response;
 }
 
 /**

@@ -1,0 +1,183 @@
+import type { LiveReply } from '@redacta/shared';
+import { liveLine, type LiveEvent, type LiveSink, type LiveTransport } from './transport.ts';
+
+/** Someone on this instance with a project open: their stream's `send`, and `end` to close it. */
+export interface LiveListener {
+  send(line: string): void;
+  end(): void;
+}
+
+/** A listener, with the events it is not sent yet while its snapshot is read (null after). */
+interface RoomMember {
+  listener: LiveListener;
+  held: LiveEvent[] | null;
+}
+
+/** How long text is gathered before it is published: one event per batch, not one per token. */
+export const LIVE_BATCH_MS = 30;
+
+/** A reply in progress, as the chat turn writing it tells the others. */
+export interface LiveReplyPublisher {
+  text(text: string): void;
+  /** Once, however the reply ended: the saved reply's id, or null when none was saved. */
+  end(messageId: string | null): void;
+}
+
+/**
+ * The live conversation of every project on this instance: who has a project open (its listeners), the
+ * replies in progress they are told about, and the replies this instance writes that their sender may
+ * stop. The transport carries the events between instances (transport.ts).
+ */
+export class LiveConversations implements LiveSink {
+  readonly #rooms = new Map<string, Set<RoomMember>>();
+  /** The transport's join of each project someone here has open (the first listener asks for it). */
+  readonly #joins = new Map<string, Promise<void>>();
+  readonly #stoppable = new Map<string, Set<{ userId: string; controller: AbortController }>>();
+  #transport: LiveTransport | undefined;
+
+  /** Set once, right after construction: the transport needs this hub as its sink. */
+  connect(transport: LiveTransport): this {
+    this.#transport = transport;
+    return this;
+  }
+
+  get #to(): LiveTransport {
+    if (!this.#transport) throw new Error('The live conversation has no transport');
+    return this.#transport;
+  }
+
+  deliver(projectId: string, event: LiveEvent): void {
+    const room = this.#rooms.get(projectId);
+    if (!room) return;
+    for (const member of room) {
+      if (member.held) member.held.push(event);
+      else member.listener.send(event.line);
+    }
+  }
+
+  /**
+   * A chat turn of `userId` in the project starts: its signal fires when they stop it (from any tab,
+   * on any instance). Call `release` when the turn is over.
+   */
+  stoppable(projectId: string, userId: string): { signal: AbortSignal; release(): void } {
+    const entry = { userId, controller: new AbortController() };
+    let turns = this.#stoppable.get(projectId);
+    if (!turns) this.#stoppable.set(projectId, (turns = new Set()));
+    turns.add(entry);
+    return {
+      signal: entry.controller.signal,
+      release: () => {
+        turns.delete(entry);
+        if (turns.size === 0 && this.#stoppable.get(projectId) === turns) this.#stoppable.delete(projectId);
+      },
+    };
+  }
+
+  /** Stops this instance's turns of the user in the project (the transport calls it on every instance). */
+  stop(projectId: string, userId: string): void {
+    for (const turn of this.#stoppable.get(projectId) ?? []) {
+      if (turn.userId === userId) turn.controller.abort();
+    }
+  }
+
+  /** The user's Stop: reaches the instance writing their reply, wherever it is. */
+  requestStop(projectId: string, userId: string): Promise<void> {
+    return this.#to.stop(projectId, userId);
+  }
+
+  /**
+   * A reply starts (its request is saved): everyone with the project open sees the request once its
+   * sender's name is known (the reply does not wait for it: text gathers meanwhile), then the text in
+   * batches of LIVE_BATCH_MS. The writer's cost per token is a string append.
+   */
+  publish(
+    projectId: string,
+    reply: Omit<LiveReply, 'text' | 'sender'>,
+    sender: Promise<LiveReply['sender']>,
+  ): LiveReplyPublisher {
+    const transport = this.#to;
+    let begun = false;
+    let pending = '';
+    let seq = 0;
+    let timer: NodeJS.Timeout | undefined;
+    let ended: { messageId: string | null } | null = null;
+    const flush = () => {
+      timer = undefined;
+      if (!begun || !pending) return;
+      transport.text(projectId, reply.userEntryId, seq, pending);
+      seq += 1;
+      pending = '';
+    };
+    const finish = (messageId: string | null) => {
+      clearTimeout(timer);
+      flush();
+      transport.end(projectId, reply.userEntryId, messageId);
+    };
+    void sender.then((who) => {
+      transport.begin(projectId, { ...reply, sender: who, text: '' });
+      begun = true;
+      if (ended) finish(ended.messageId);
+      else flush();
+    });
+    return {
+      text(text) {
+        if (ended || !text) return;
+        pending += text;
+        timer ??= setTimeout(flush, LIVE_BATCH_MS);
+      },
+      end(messageId) {
+        if (ended) return;
+        ended = { messageId };
+        if (begun) finish(messageId);
+      },
+    };
+  }
+
+  /**
+   * Opens the project to a listener: it is sent the replies in progress (their text so far), then every
+   * event from there on, none twice — events that arrive while the snapshot is read are held, and the
+   * pieces the snapshot already holds are dropped. Returns the way to leave.
+   */
+  async subscribe(projectId: string, listener: LiveListener): Promise<() => void> {
+    const member: RoomMember = { listener, held: [] };
+    let room = this.#rooms.get(projectId);
+    if (!room) this.#rooms.set(projectId, (room = new Set()));
+    room.add(member);
+    let joined = this.#joins.get(projectId);
+    if (!joined) this.#joins.set(projectId, (joined = this.#to.join(projectId)));
+    const leave = () => {
+      const current = this.#rooms.get(projectId);
+      if (!current?.delete(member)) return;
+      if (current.size === 0) {
+        this.#rooms.delete(projectId);
+        this.#joins.delete(projectId);
+        this.#to.leave(projectId);
+      }
+    };
+    try {
+      await joined;
+      const snapshot = await this.#to.snapshot(projectId);
+      const pieces = new Map(snapshot.map((entry) => [entry.reply.userEntryId, entry.pieces]));
+      listener.send(liveLine({ type: 'replies', replies: snapshot.map((entry) => entry.reply) }));
+      for (const { part, line } of member.held ?? []) {
+        if (part.type === 'request' && pieces.has(part.reply.userEntryId)) continue;
+        if (part.type === 'text' && part.seq < (pieces.get(part.userEntryId) ?? 0)) continue;
+        listener.send(line);
+      }
+    } catch (error) {
+      leave();
+      throw error;
+    }
+    member.held = null;
+    return leave;
+  }
+
+  /** Ends every listener's stream (a stopping server): their clients reconnect to another instance. */
+  endAll(): void {
+    for (const room of this.#rooms.values()) for (const member of room) member.listener.end();
+  }
+
+  close(): Promise<void> {
+    return this.#to.close();
+  }
+}

@@ -1,0 +1,69 @@
+import type { LiveConversationPart, LiveReply } from '@redacta/shared';
+
+/** A part as it travels: parsed, and as the NDJSON line every subscriber is sent (serialized once). */
+export interface LiveEvent {
+  part: LiveConversationPart;
+  line: string;
+}
+
+export const liveLine = (part: LiveConversationPart) => `${JSON.stringify(part)}\n`;
+
+export const liveEvent = (part: LiveConversationPart): LiveEvent => ({ part, line: liveLine(part) });
+
+/** What a transport hands back to this instance: the events of projects it joined, and stop requests. */
+export interface LiveSink {
+  deliver(projectId: string, event: LiveEvent): void;
+  stop(projectId: string, userId: string): void;
+}
+
+/** A reply in progress as a snapshot holds it: the reply with its text so far, made of `pieces` pieces. */
+export interface LiveSnapshotEntry {
+  reply: LiveReply;
+  pieces: number;
+}
+
+/**
+ * How the replies in progress reach every instance: in this process only, or through Redis. A
+ * transport keeps the text of each reply in progress (for snapshots), passes its events to the
+ * instances that joined its project, and carries the sender's stop to the instance writing the reply.
+ */
+export interface LiveTransport {
+  /** From now on this instance hears the project's events (its sink's `deliver`). */
+  join(projectId: string): Promise<void>;
+  leave(projectId: string): void;
+  /** The project's replies in progress, oldest first. */
+  snapshot(projectId: string): Promise<LiveSnapshotEntry[]>;
+  begin(projectId: string, reply: LiveReply): void;
+  text(projectId: string, userEntryId: string, seq: number, text: string): void;
+  end(projectId: string, userEntryId: string, messageId: string | null): void;
+  /** Asks every instance to stop the user's replies in progress in the project. */
+  stop(projectId: string, userId: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** One process: enough when a single instance serves everyone. */
+export function memoryTransport(sink: LiveSink): LiveTransport {
+  const running = new Map<string, { projectId: string; reply: LiveReply; pieces: string[] }>();
+  return {
+    join: async () => {},
+    leave: () => {},
+    snapshot: async (projectId) =>
+      [...running.values()]
+        .filter((entry) => entry.projectId === projectId)
+        .map(({ reply, pieces }) => ({ reply: { ...reply, text: pieces.join('') }, pieces: pieces.length })),
+    begin(projectId, reply) {
+      running.set(reply.userEntryId, { projectId, reply, pieces: [] });
+      sink.deliver(projectId, liveEvent({ type: 'request', reply }));
+    },
+    text(projectId, userEntryId, seq, text) {
+      running.get(userEntryId)?.pieces.push(text);
+      sink.deliver(projectId, liveEvent({ type: 'text', userEntryId, seq, text }));
+    },
+    end(projectId, userEntryId, messageId) {
+      running.delete(userEntryId);
+      sink.deliver(projectId, liveEvent({ type: 'end', userEntryId, messageId }));
+    },
+    stop: async (projectId, userId) => sink.stop(projectId, userId),
+    close: async () => {},
+  };
+}

@@ -1,0 +1,244 @@
+import { randomBytes } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { countWords } from '@redacta/shared';
+import { buildApp, type App } from '../../src/app.ts';
+import { ACCESS_RECHECK_MS } from '../../src/modules/chat/live/follow.ts';
+import { createTestApp, testConfig, type TestApp } from '../helpers/app.ts';
+import { workerDatabase } from '../helpers/database.ts';
+import { addMember, createUser, type TestUser } from '../helpers/factories.ts';
+import { peerAppEnv, startOpenAIPeer, type OpenAIPeer } from '../helpers/openai-peer.ts';
+import { createProject, entries, eventually, readParts, textOf, wordCount } from './chat-helpers.ts';
+import { follow } from './live-helpers.ts';
+
+let peer: OpenAIPeer;
+let t: TestApp;
+let base: string;
+let ana: TestUser;
+let ben: TestUser;
+let projectId: string;
+const others: App[] = [];
+
+const words = (n: number) => Array.from({ length: n }, (_, i) => ` palabra${i}`);
+
+async function start(env: Record<string, string> = {}) {
+  t = await createTestApp(peerAppEnv(peer, env));
+  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  ana = await createUser(t.app, { firstName: 'Ana', lastName: 'García' });
+  ben = await createUser(t.app, { firstName: 'Ben', lastName: 'Ortiz' });
+  await addMember(t.app, ana.workspaceId, ben.id);
+  projectId = await createProject(t.app, ana.workspaceId, ana.id, true);
+}
+
+beforeEach(async () => {
+  peer = await startOpenAIPeer();
+});
+afterEach(async () => {
+  for (const app of [...others.splice(0), t.app]) {
+    app.server.closeAllConnections();
+    await app.close();
+  }
+  await peer.close();
+});
+
+function send(at: string, user: TestUser, body: Record<string, unknown> = {}, signal?: AbortSignal) {
+  return fetch(`${at}/api/chat/send-request-stream`, {
+    method: 'POST',
+    headers: { ...user.auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ workspaceId: ana.workspaceId, projectId, message: 'Escribe un anuncio', ...body }),
+    signal,
+  });
+}
+
+const savedReply = () =>
+  eventually(async () => (await entries(t.app, projectId)).find((e) => e.role === 'assistant'), 5000);
+
+describe('GET /api/project/{id}/conversation/live', () => {
+  it("shows a teammate the request with the sender's name and the reply as it streams", async () => {
+    await start();
+    peer.script = { chunks: words(12), delayMs: 40 };
+    const follower = await follow(base, ben, projectId);
+    expect((await follower.until((p) => p.type === 'replies')) as unknown).toEqual({
+      type: 'replies',
+      replies: [],
+    });
+
+    const res = await send(base, ana);
+    const request = await follower.until((p) => p.type === 'request');
+    expect(request).toMatchObject({
+      type: 'request',
+      reply: { sender: { id: ana.id, name: 'Ana García' }, message: 'Escribe un anuncio', regenerate: false },
+    });
+    const userEntryId = request.type === 'request' ? request.reply.userEntryId : '';
+    // The text arrives in pieces while the reply is written, not all at the end.
+    const firstText = await follower.until((p) => p.type === 'text');
+    const parts = await readParts(res);
+    const end = await follower.until((p) => p.type === 'end');
+    const endAt = follower.parts.find(({ part }) => part === end)!.at;
+    const firstAt = follower.parts.find(({ part }) => part === firstText)!.at;
+    expect(endAt - firstAt).toBeGreaterThanOrEqual(200);
+
+    const saved = await entries(t.app, projectId);
+    expect(saved.map((e) => e.id)).toEqual([userEntryId, (end as { messageId: string }).messageId]);
+    expect(follower.textOf(userEntryId)).toBe(saved[1]!.content);
+    expect(textOf(parts)).toBe(saved[1]!.content);
+    follower.leave();
+  });
+
+  it('a client that leaves mid-reply does not stop it: a reload continues it to the end, charged once', async () => {
+    await start();
+    peer.script = { chunks: words(30), delayMs: 30 };
+    const controller = new AbortController();
+    const res = await send(base, ana, {}, controller.signal);
+    // The sender reloads after a few pieces: the request's connection closes.
+    await readParts(res, (_part, all) => all.filter((p) => p.part.type === 'text').length === 5 || undefined);
+    controller.abort();
+
+    const reloaded = await follow(base, ana, projectId);
+    const snapshot = await reloaded.until((p) => p.type === 'replies');
+    const [inProgress] = snapshot.type === 'replies' ? snapshot.replies : [];
+    expect(inProgress).toMatchObject({ sender: { id: ana.id }, message: 'Escribe un anuncio' });
+    // Never a blank: the text so far comes first.
+    expect(inProgress!.text.length).toBeGreaterThan(0);
+    const end = await reloaded.until((p) => p.type === 'end');
+
+    const upstream = await peer.ended(1);
+    expect(upstream.completed).toBe(true);
+    expect(upstream.closedByClient).toBe(false);
+    const reply = await savedReply();
+    expect(reply).toMatchObject({ status: 'complete', content: words(30).join('') });
+    expect(end).toMatchObject({ messageId: reply.id });
+    expect(reloaded.textOf(inProgress!.userEntryId)).toBe(reply.content);
+    expect(peer.requests).toHaveLength(1);
+    expect(await wordCount(t.app, ana.workspaceId)).toBe(countWords(reply.content));
+    reloaded.leave();
+  });
+
+  it('POST /conversation/stop stops the sender’s reply from another tab; the partial reply is kept as stopped', async () => {
+    await start();
+    peer.script = { chunks: words(60), delayMs: 40 };
+    const follower = await follow(base, ben, projectId);
+    const res = await send(base, ana);
+    // A stopped reply's stream is cut: its sender's tab stopped listening to it already.
+    const sent = readParts(res).catch(() => []);
+    await follower.until((p) => p.type === 'text');
+
+    // A teammate cannot stop someone else's reply.
+    const notMine = await fetch(`${base}/api/project/${projectId}/conversation/stop`, {
+      method: 'POST',
+      headers: { ...ben.auth, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(notMine.status).toBe(204);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(peer.requests[0]!.closedByClient).toBe(false);
+
+    const stoppedAt = Date.now();
+    const stop = await fetch(`${base}/api/project/${projectId}/conversation/stop`, {
+      method: 'POST',
+      headers: { ...ana.auth, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(stop.status).toBe(204);
+    const upstream = await peer.ended(1);
+    expect(upstream.closedByClient).toBe(true);
+    expect(upstream.closedAt! - stoppedAt).toBeLessThan(200);
+    await sent;
+    const reply = await savedReply();
+    expect(reply.status).toBe('aborted');
+    expect(await follower.until((p) => p.type === 'end')).toMatchObject({ messageId: reply.id });
+    expect(follower.textOf(reply.requestId!)).toBe(reply.content);
+    expect(await wordCount(t.app, ana.workspaceId)).toBe(countWords(reply.content));
+    follower.leave();
+  });
+
+  it('refuses whoever cannot see the project: an outsider, and a teammate for a private project', async () => {
+    await start();
+    const outsider = await createUser(t.app);
+    const privateProject = await createProject(t.app, ana.workspaceId, ana.id, false);
+    const status = async (user: TestUser, id: string) =>
+      (await fetch(`${base}/api/project/${id}/conversation/live`, { headers: user.auth })).status;
+    expect(await status(outsider, projectId)).toBe(404);
+    expect(await status(ben, privateProject)).toBe(404);
+    const stop = await fetch(`${base}/api/project/${projectId}/conversation/stop`, {
+      method: 'POST',
+      headers: { ...outsider.auth, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(stop.status).toBe(404);
+    expect((await fetch(`${base}/api/project/${projectId}/conversation/live`)).status).toBe(401);
+  });
+
+  for (const how of ['removed from the workspace', 'the project turned private'] as const) {
+    it(`a teammate who loses access (${how}) stops receiving within a second`, async () => {
+      await start();
+      peer.script = { chunks: words(80), delayMs: 40 };
+      const follower = await follow(base, ben, projectId);
+      void send(base, ana)
+        .then(readParts)
+        .catch(() => {});
+      await follower.until((p) => p.type === 'text');
+      await new Promise((resolve) => setTimeout(resolve, ACCESS_RECHECK_MS));
+
+      const change =
+        how === 'removed from the workspace'
+          ? t.app.inject({
+              method: 'PATCH',
+              url: `/api/workspace/${ana.workspaceId}/remove-invited-user/${ben.id}`,
+              headers: ana.auth,
+            })
+          : t.app.inject({
+              method: 'PATCH',
+              url: `/api/project/${projectId}/share-to-workspace`,
+              headers: ana.auth,
+            });
+      const answer = await change;
+      expect([200, 204]).toContain(answer.statusCode);
+      const lostAt = Date.now();
+      const closed = await follower.until((p) => p.type === 'closed', 3000);
+      expect(closed).toEqual({ type: 'closed', reason: 'access' });
+      await follower.ended;
+      const lastText = follower.parts.filter(({ part }) => part.type === 'text').at(-1)!;
+      expect(lastText.at - lostAt).toBeLessThan(ACCESS_RECHECK_MS + 200);
+      // The reply itself goes on for its sender.
+      expect(peer.requests[0]!.closedByClient).toBe(false);
+    });
+  }
+});
+
+describe('across instances (Redis)', () => {
+  it('a reply written on one instance streams to a follower on another, and a reload there continues it', async () => {
+    const env = { REDIS_URL: 'redis://127.0.0.1:6379', JWT_SECRET: randomBytes(32).toString('hex') };
+    await start(env);
+    const database = await workerDatabase();
+    const second = await buildApp({
+      config: testConfig(peerAppEnv(peer, env)),
+      database: { ...database, close: async () => {} },
+    });
+    others.push(second);
+    const secondBase = await second.listen({ port: 0, host: '127.0.0.1' });
+
+    peer.script = { chunks: words(40), delayMs: 30 };
+    const follower = await follow(secondBase, ben, projectId);
+    await follower.until((p) => p.type === 'replies');
+    const sent = send(base, ana).then(readParts);
+    sent.catch(() => {});
+    const request = await follower.until((p) => p.type === 'request');
+    const userEntryId = request.type === 'request' ? request.reply.userEntryId : '';
+    expect(request).toMatchObject({ reply: { sender: { name: 'Ana García' } } });
+    await follower.until((p) => p.type === 'text');
+
+    // A second tab opened on the other instance mid-reply: the text so far, then the rest, none twice.
+    const late = await follow(secondBase, ana, projectId);
+    const snapshot = await late.until((p) => p.type === 'replies');
+    expect(snapshot.type === 'replies' && snapshot.replies[0]?.text.length).toBeGreaterThan(0);
+
+    await sent;
+    const reply = await savedReply();
+    await follower.until((p) => p.type === 'end');
+    await late.until((p) => p.type === 'end');
+    expect(follower.textOf(userEntryId)).toBe(reply.content);
+    expect(late.textOf(userEntryId)).toBe(reply.content);
+    follower.leave();
+    late.leave();
+  });
+});

@@ -1,0 +1,161 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { ConversationEntry, LiveReply } from '@redacta/shared';
+import { json } from '../../../../test/render';
+import { me } from '../../../../test/fixtures';
+import { useSession } from '@/features/session';
+import { ChatSession } from './chat-session';
+import {
+  entry,
+  liveConversationStream,
+  PROJECT_ID,
+  renderChat,
+  wholeConversation,
+} from '../test/chat-fixtures';
+import { feedRows, liveReplyKey, liveRequestKey } from './feed-rows';
+import { applyLivePart, followedExchanges, type LiveExchange } from '../hooks/live-exchanges';
+
+const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const BEN = { id: '55555555-5555-4555-8555-555555555555', name: 'Ben Ortiz' };
+const CONVERSATION = `GET /api/project/${PROJECT_ID}/conversation`;
+const LIVE = `GET /api/project/${PROJECT_ID}/conversation/live`;
+
+function Session() {
+  const { workspace } = useSession();
+  return workspace ? <ChatSession workspace={workspace} projectId={PROJECT_ID} onInsert={() => {}} /> : null;
+}
+
+const reply = (fields: Partial<LiveReply> = {}): LiveReply => ({
+  userEntryId: id(10),
+  sender: BEN,
+  message: 'Un eslogan para el verano',
+  regenerate: false,
+  text: '',
+  ...fields,
+});
+const exchange = (fields: Partial<LiveExchange> = {}): LiveExchange => ({
+  ...reply(),
+  ended: false,
+  ...fields,
+});
+
+describe('the live conversation in the chat', () => {
+  it("shows a teammate's request with their name and the reply as it streams, then the saved entries", async () => {
+    const stream = { current: null as ReturnType<typeof liveConversationStream> | null };
+    let saved: ConversationEntry[] = [];
+    renderChat(<Session />, {
+      [CONVERSATION]: () => json(200, wholeConversation(saved)),
+      [LIVE]: (_body, init) => {
+        stream.current = liveConversationStream(init.signal);
+        return stream.current.response;
+      },
+    });
+    await waitFor(() => expect(stream.current).not.toBeNull());
+    stream.current!.push({ type: 'replies', replies: [] });
+    stream.current!.push({ type: 'request', reply: reply() });
+
+    const request = await screen.findByRole('article', { name: 'Mensaje de Ben Ortiz' });
+    expect(within(request).getByTestId('message-author')).toHaveTextContent('Ben Ortiz');
+    expect(request).toHaveTextContent('Un eslogan para el verano');
+    stream.current!.push({ type: 'text', userEntryId: id(10), seq: 0, text: 'Sol, mar ' });
+    stream.current!.push({ type: 'text', userEntryId: id(10), seq: 1, text: 'y tu marca.' });
+    await waitFor(() =>
+      expect(screen.getAllByTestId('assistant-reply').at(-1)).toHaveTextContent('Sol, mar y tu marca.'),
+    );
+
+    // Saved: the conversation is read again and its entries take the live exchange's place, once,
+    // the request still with its sender's name.
+    saved = [
+      entry({ id: id(10), role: 'user', content: 'Un eslogan para el verano', author: BEN }),
+      entry({ id: id(11), role: 'assistant', content: 'Sol, mar y tu marca.' }),
+    ];
+    stream.current!.push({ type: 'end', userEntryId: id(10), messageId: id(11) });
+    await waitFor(() =>
+      expect(screen.getByRole('article', { name: 'Mensaje de Ben Ortiz' })).toHaveAttribute(
+        'data-entry-id',
+        id(10),
+      ),
+    );
+    expect(screen.getAllByTestId('message-author')).toHaveLength(1);
+    expect(screen.getAllByTestId('user-message')).toHaveLength(1);
+    expect(screen.getAllByTestId('assistant-reply')).toHaveLength(1);
+    expect(screen.getByTestId('assistant-reply')).toHaveTextContent('Sol, mar y tu marca.');
+  });
+
+  it('after a reload mid-reply shows the text so far, then goes on', async () => {
+    const stream = { current: null as ReturnType<typeof liveConversationStream> | null };
+    const asked = entry({
+      id: id(10),
+      role: 'user',
+      content: 'Un eslogan para el verano',
+      author: { id: me.id, name: me.name },
+    });
+    renderChat(<Session />, {
+      [CONVERSATION]: () => json(200, wholeConversation([asked])),
+      [LIVE]: (_body, init) => {
+        stream.current = liveConversationStream(init.signal);
+        return stream.current.response;
+      },
+    });
+    await waitFor(() => expect(stream.current).not.toBeNull());
+    stream.current!.push({
+      type: 'replies',
+      replies: [reply({ sender: { id: me.id, name: me.name }, text: 'Sol, mar ' })],
+    });
+    await waitFor(() => expect(screen.getByTestId('assistant-reply')).toHaveTextContent('Sol, mar'));
+    // One's own request carries no name, and shows once (saved, with its reply after it).
+    expect(screen.queryByTestId('message-author')).toBeNull();
+    expect(screen.getAllByTestId('user-message')).toHaveLength(1);
+    stream.current!.push({ type: 'text', userEntryId: id(10), seq: 1, text: 'y tu marca.' });
+    await waitFor(() =>
+      expect(screen.getByTestId('assistant-reply')).toHaveTextContent('Sol, mar y tu marca.'),
+    );
+  });
+});
+
+describe('live exchanges', () => {
+  it('follow the parts: a snapshot replaces them, requests add, text grows, end marks saved', () => {
+    let state = applyLivePart([], { type: 'replies', replies: [reply({ text: 'Ho' })] });
+    state = applyLivePart(state, { type: 'request', reply: reply() });
+    expect(state).toHaveLength(1);
+    state = applyLivePart(state, { type: 'text', userEntryId: id(10), seq: 1, text: 'la' });
+    expect(state[0]).toMatchObject({ text: 'Hola', ended: false });
+    state = applyLivePart(state, { type: 'end', userEntryId: id(10), messageId: id(11) });
+    expect(state[0]!.ended).toBe(true);
+    expect(applyLivePart(state, { type: 'ping' })).toBe(state);
+  });
+
+  it("leave aside the tab's own exchange: by its id once started, by its sender before", () => {
+    const mine = exchange({ userEntryId: id(20), sender: { id: me.id, name: me.name } });
+    const theirs = exchange();
+    expect(followedExchanges([mine, theirs], null, me.id)).toEqual([mine, theirs]);
+    expect(followedExchanges([mine, theirs], { userEntryId: null }, me.id)).toEqual([theirs]);
+    expect(followedExchanges([mine, theirs], { userEntryId: id(20) }, me.id)).toEqual([theirs]);
+  });
+
+  it('sit after their saved request (in place of the reply they regenerate), or at the end', () => {
+    const saved = [
+      entry({ id: id(0), role: 'user', content: 'Primera' }),
+      entry({ id: id(1), role: 'assistant', content: 'Vieja' }),
+      entry({ id: id(2), role: 'user', content: 'Segunda' }),
+      entry({ id: id(3), role: 'assistant', content: 'Otra' }),
+    ];
+    const regenerating = exchange({ userEntryId: id(0), regenerate: true, text: 'Nueva' });
+    const asking = exchange({ userEntryId: id(10), text: 'Res' });
+    const rows = feedRows(saved, null, [regenerating, asking], me.id);
+    expect(rows.map((row) => row.key)).toEqual([
+      id(0),
+      liveReplyKey(id(0)),
+      id(2),
+      id(3),
+      liveRequestKey(id(10)),
+      liveReplyKey(id(10)),
+    ]);
+    expect(rows[1]).toMatchObject({ kind: 'reply', content: 'Nueva' });
+    expect(rows[4]).toMatchObject({
+      kind: 'request',
+      content: 'Un eslogan para el verano',
+      author: 'Ben Ortiz',
+    });
+  });
+});

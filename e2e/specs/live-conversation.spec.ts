@@ -1,0 +1,140 @@
+import type { Browser, BrowserContext, Page, TestInfo } from '@playwright/test';
+import { expect, keepScreenshot, newEmail, test } from '../fixtures.ts';
+import { AppShell } from '../pages/app-shell.ts';
+import { ChatPage } from '../pages/chat-page.ts';
+import { InvitePage, waitForInvitationLink } from '../pages/invite-page.ts';
+import { ProjectsPage } from '../pages/projects-page.ts';
+import { SandboxCheckoutPage, UpgradeModal } from '../pages/subscription-page.ts';
+import { WorkspaceSettingsPage } from '../pages/workspace-settings-page.ts';
+import { chooseLanguage } from '../support/language.ts';
+
+const WORKSPACE = 'Estudio Faro';
+/** The demo writer answers an 800-word request in several seconds: long enough to watch it stream. */
+const ARTICLE = 'Escribe un artículo de blog de 800 palabras sobre teletrabajo productivo';
+const SLOGAN = 'Escribe un eslogan para una agencia de viajes';
+
+/**
+ * The live conversation in two browsers, owner and teammate in one shared project: a reply streaming
+ * in one appears, growing, in the other with its sender's name; the owner reloads in the middle of a
+ * reply and the page goes on from the text so far to the end, one reply, the same text in both.
+ */
+test.describe('live conversation', () => {
+  test('a reply streams to a teammate, and a reload mid-reply continues it', async ({
+    page: owner,
+    signUp,
+    browser,
+    baseURL,
+  }, testInfo) => {
+    test.setTimeout(240_000);
+    await signUp({ firstName: 'Carmen', lastName: 'Vidal' });
+    // A new account's first project opens at once, and its id is written into the address.
+    await expect(owner).toHaveURL(/\/chat\?project=[0-9a-f-]{36}$/);
+    const projectId = new URL(owner.url()).searchParams.get('project');
+    expect(projectId).toMatch(/^[0-9a-f-]{36}$/);
+
+    // Pro in the sandbox (inviting needs it), a named workspace, the project shared, a teammate invited.
+    await new AppShell(owner).sidebar.getByRole('button', { name: 'Mejorar a Pro' }).click();
+    await new UpgradeModal(owner).checkout('Mensual');
+    await new SandboxCheckoutPage(owner).pay();
+    const settings = new WorkspaceSettingsPage(owner);
+    await settings.goto();
+    await settings.rename(WORKSPACE);
+    const projects = new ProjectsPage(owner);
+    await projects.goto();
+    await projects.projectAction(projectId!, 'Compartir con el equipo');
+    await expect(projects.toast('El proyecto ya está disponible para tu equipo')).toBeVisible();
+    const teammateEmail = newEmail('teammate');
+    const invitedAt = new Date(Date.now() - 1_000);
+    await settings.goto();
+    await settings.invite(teammateEmail);
+
+    const teammateContext = await newContext(browser, baseURL!);
+    const teammate = await teammateContext.newPage();
+    await teammate.goto(await waitForInvitationLink(teammateEmail, invitedAt));
+    await new InvitePage(teammate).signUpAndJoin(teammateEmail, WORKSPACE, {
+      first: 'Lucía',
+      last: 'Fernández',
+    });
+
+    // Both open the shared project.
+    const ownerChat = new ChatPage(owner);
+    const teammateChat = new ChatPage(teammate);
+    await owner.goto(`/chat?project=${projectId}`);
+    await teammate.goto(`/chat?project=${projectId}`);
+    await expect(ownerChat.composer).toBeVisible();
+    await expect(teammateChat.composer).toBeVisible();
+
+    // The owner asks: the teammate sees the request with Carmen's name, then the reply.
+    await ownerChat.ask(SLOGAN);
+    const request = teammate.getByRole('article', { name: 'Mensaje de Carmen Vidal' });
+    await expect(request).toContainText(SLOGAN);
+    await ownerChat.waitForReplyEnd();
+    await expect(teammateChat.replies).toHaveCount(1);
+    const slogan = (await ownerChat.replyText(ownerChat.reply(0)).textContent()) ?? '';
+    await expect(teammateChat.replyText(teammateChat.reply(0))).toHaveText(slogan);
+    // Once saved, the request keeps its sender's name; the owner sees their own without one.
+    await expect(request.getByTestId('message-author')).toHaveText('Carmen Vidal');
+    await expect(owner.getByTestId('message-author')).toHaveCount(0);
+
+    // The owner reloads in the middle of a long reply: the text so far, then on to the end. The
+    // teammate watches it grow.
+    await teammateChat.recordStreamedTexts();
+    await ownerChat.ask(ARTICLE);
+    const growing = ownerChat.replyText(ownerChat.reply(1));
+    await expect(growing).toHaveAttribute('aria-busy', 'true');
+    await expect(growing).not.toBeEmpty();
+    await ownerChat.recordStreamedTextsFromNextLoad();
+    await owner.reload();
+    const resumed = ownerChat.replyText(ownerChat.reply(1));
+    // Never a blank: the reply shows its text so far while it is still being written.
+    await expect(resumed).toHaveAttribute('aria-busy', 'true');
+    await expect(resumed).not.toBeEmpty();
+    // The teammate's view while the reply streams.
+    await keepLiveShots(teammate, teammateChat, testInfo, 'es');
+    await expect(ownerChat.send).toBeVisible({ timeout: 60_000 });
+    await expect(ownerChat.reply(1).getByTestId('reply-text')).not.toHaveAttribute('aria-busy', 'true');
+    const article = (await resumed.textContent()) ?? '';
+    // From its first drawing after the reload the reply in progress had text (how much depends on how
+    // long the reload took), and it ended as the whole reply.
+    const afterReload = await ownerChat.streamedTexts();
+    expect(afterReload[0]?.length).toBeGreaterThan(0);
+    expect(article.startsWith(afterReload[0]!.slice(0, 20))).toBe(true);
+    await expect(ownerChat.replies).toHaveCount(2);
+    await expect(ownerChat.userMessages).toHaveText([SLOGAN, ARTICLE]);
+    await expect(ownerChat.reply(1).getByTestId('reply-status')).toHaveCount(0);
+    // The teammate has the same reply, and after a reload both still do: it was saved once.
+    await expect(teammateChat.replyText(teammateChat.reply(1))).toHaveText(article);
+    const partials = (await teammateChat.streamedTexts()).filter((text) => text.length < article.length);
+    expect(new Set(partials).size).toBeGreaterThanOrEqual(3);
+    await owner.reload();
+    await expect(ownerChat.replies).toHaveCount(2);
+    await expect(ownerChat.replyText(ownerChat.reply(1))).toHaveText(article);
+
+    // The teammate's view after the reply, in English too.
+    await chooseLanguage(teammate, 'en');
+    await teammate.reload();
+    await expect(teammate.getByRole('article', { name: 'Message from Carmen Vidal' }).first()).toBeVisible();
+    await keepLiveShots(teammate, teammateChat, testInfo, 'en');
+    await teammateContext.close();
+  });
+});
+
+function newContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  return browser.newContext({ baseURL, locale: 'es-ES', viewport: { width: 1280, height: 800 } });
+}
+
+/** The teammate's chat at 1280 and 390 px, kept in e2e/artifacts/ for a look by eye. */
+async function keepLiveShots(page: Page, chat: ChatPage, testInfo: TestInfo, locale: 'es' | 'en') {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 844 });
+    // The teammate's request with its sender's name in view.
+    const author = page.getByTestId('message-author').last();
+    // The feed draws its rows again while a reply grows: scroll to whichever is there.
+    await expect(async () => {
+      await author.scrollIntoViewIfNeeded({ timeout: 1_000 });
+      await expect(author).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 10_000 });
+    await keepScreenshot(page, testInfo, `live-conversation-teammate-${locale}-${width}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
