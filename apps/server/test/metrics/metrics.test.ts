@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from '../../src/config.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createUser, type TestUser } from '../helpers/factories.ts';
 import { peerAppEnv, startOpenAIPeer, type OpenAIPeer } from '../helpers/openai-peer.ts';
-import { createProject, eventually, readParts } from '../chat/chat-helpers.ts';
+import { createProject, eventually, readParts, stopReplies } from '../chat/chat-helpers.ts';
 
 let peer: OpenAIPeer | undefined;
 let t: TestApp | undefined;
@@ -124,7 +124,8 @@ describe('metrics on METRICS_PORT', { timeout: 120_000 }, () => {
     const dropped = await readParts(await sendChat(base, user, projectId));
     expect(dropped.at(-1)?.part.type).toBe('error');
 
-    // A reply that stalls after its first words stays open until its client leaves.
+    // A reply that stalls after its first words stays open until its sender stops it (a client that
+    // leaves does not end the reply: a reload follows it).
     peer!.queue = [{ chunks: ['Hola', ' mundo'], stallAfter: 1 }];
     const client = new AbortController();
     const open = await sendChat(base, user, projectId, client.signal);
@@ -132,6 +133,8 @@ describe('metrics on METRICS_PORT', { timeout: 120_000 }, () => {
     await reader.read();
     expect(valueOf(await scrape(), 'redacta_chat_streams_open')).toBe(1);
     client.abort();
+    expect(valueOf(await scrape(), 'redacta_chat_streams_open')).toBe(1);
+    await stopReplies(base, user, projectId);
     await eventually(async () =>
       valueOf(await scrape(), 'redacta_chat_streams_open') === 0 ? true : undefined,
     );
@@ -139,7 +142,7 @@ describe('metrics on METRICS_PORT', { timeout: 120_000 }, () => {
     const text = await scrape();
     expect(valueOf(text, 'redacta_model_provider_errors_total', { ...peerModel, kind: '4xx' })).toBe(1);
     expect(valueOf(text, 'redacta_model_provider_errors_total', { ...peerModel, kind: 'dropped' })).toBe(1);
-    // The client that left is not the provider's failure.
+    // A reply its sender stopped is not the provider's failure.
     expect(valueOf(text, 'redacta_model_provider_errors_total', { ...peerModel, kind: 'timeout' })).toBe(
       undefined,
     );
