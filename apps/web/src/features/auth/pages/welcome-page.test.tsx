@@ -54,7 +54,7 @@ describe('welcome page', () => {
     await userEvent.tab();
     expect(
       screen.getByText(
-        'Un nombre solo lleva letras, espacios, apóstrofos, guiones y puntos. No se permite: _ 1 2',
+        'Introduce un nombre o apellido válido. Un nombre solo lleva letras, espacios, apóstrofos, guiones y puntos. No se permite: _ 1 2',
       ),
     ).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Apellido'), 'a'.repeat(51));
