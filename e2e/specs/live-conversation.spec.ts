@@ -33,7 +33,7 @@ test.describe('live conversation', () => {
     expect(projectId).toMatch(/^[0-9a-f-]{36}$/);
 
     // Pro in the sandbox (inviting needs it), a named workspace, the project shared, a teammate invited.
-    await new AppShell(owner).sidebar.getByRole('button', { name: 'Mejorar a Pro' }).click();
+    await new AppShell(owner).sidebar.getByRole('button', { name: 'Mejora al Plan Pro' }).click();
     await new UpgradeModal(owner).checkout('Mensual');
     await new SandboxCheckoutPage(owner).pay();
     const settings = new WorkspaceSettingsPage(owner);

@@ -131,7 +131,7 @@ test.describe('finding one’s way', () => {
     await settings.name.fill('Agencia Norte');
     await owner.getByRole('button', { name: 'Guardar' }).click();
     await expect(owner.getByRole('status').filter({ hasText: 'cambiado correctamente' })).toBeVisible();
-    await new AppShell(owner).sidebar.getByRole('button', { name: 'Mejorar a Pro' }).click();
+    await new AppShell(owner).sidebar.getByRole('button', { name: 'Mejora al Plan Pro' }).click();
     await new UpgradeModal(owner).checkout('Mensual');
     await new SandboxCheckoutPage(owner).pay();
     const projects = new ProjectsPage(owner);

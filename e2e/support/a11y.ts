@@ -42,10 +42,15 @@ export async function showLook(page: Page, look: Look) {
   await settle(page);
 }
 
-/** Waits until nothing moves: a contrast check in the middle of a fade measures a colour no one sees. */
+/**
+ * Waits until nothing moves: a contrast check in the middle of a fade measures a colour no one sees.
+ * Not "network idle": a project page keeps its live conversation's request open for as long as it is
+ * shown, so the network never goes quiet there.
+ */
 export async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
+  await page.waitForLoadState('load');
   await page.evaluate(async () => {
+    await document.fonts.ready;
     await Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => null)));
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   });
