@@ -285,7 +285,7 @@ it('accepts on one instance an invitation created on the other', async () => {
       ),
     'the invitation mail',
   );
-  const token = mail.text.match(/\/invite\/existing\?token=([A-Za-z0-9_-]{43})/)![1]!;
+  const token = mail.text.match(/\/invite\/existing\?token=([A-Za-z0-9_-]{65})/)![1]!;
 
   // Accepted on the other instance, chosen through its own port.
   const accepted = await post(
