@@ -23,3 +23,4 @@ export * from './contracts/teams.ts';
 export * from './contracts/billing.ts';
 export * from './contracts/storage.ts';
 export * from './contracts/document-versions.ts';
+export * from './contracts/writing-controls.ts';
