@@ -24,3 +24,4 @@ export * from './contracts/billing.ts';
 export * from './contracts/storage.ts';
 export * from './contracts/document-versions.ts';
 export * from './contracts/writing-controls.ts';
+export * from './contracts/knowledge.ts';
