@@ -155,16 +155,17 @@ export async function createBrandVoice(
   body: CreateBrandVoiceBody,
 ): Promise<BrandVoice> {
   await requireMembership(db, workspaceId, userId);
-  const { row } = await createOnce(body.id, {
-    find: async (id) =>
-      (
-        await db
-          .select({ id: brandVoices.id, workspaceId: brandVoices.workspaceId, addedBy: brandVoices.addedBy })
-          .from(brandVoices)
-          .where(eq(brandVoices.id, id))
-      )[0],
-    isOwn: (voice) => voice.workspaceId === workspaceId && voice.addedBy === userId,
-    create: () =>
+  const id = await createOnce(
+    db,
+    {
+      table: brandVoices,
+      id: brandVoices.id,
+      workspaceId: brandVoices.workspaceId,
+      creator: brandVoices.addedBy,
+    },
+    body.id,
+    { workspaceId, userId },
+    () =>
       withOneDefault(db, async (tx) => {
         await requireListRoom(tx, 'brandVoices', workspaceId);
         await requireStorageRoom(tx, workspaceId, textBytes(body.name, body.voice));
@@ -180,15 +181,11 @@ export async function createBrandVoice(
             isDefault,
             addedBy: userId,
           })
-          .returning({
-            id: brandVoices.id,
-            workspaceId: brandVoices.workspaceId,
-            addedBy: brandVoices.addedBy,
-          });
+          .returning({ id: brandVoices.id });
         return created!;
       }),
-  });
-  return readVoice(db, row.id);
+  );
+  return readVoice(db, id);
 }
 
 /** Rename, rewrite or (un)set as default: the voice's creator or the workspace owner. */

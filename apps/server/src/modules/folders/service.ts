@@ -62,23 +62,26 @@ export async function createFolder(
 ) {
   const { workspaceId } = input;
   await requireMembership(db, workspaceId, userId);
-  const { row } = await createOnce(input.id, {
-    find: async (id) => (await db.select().from(folders).where(eq(folders.id, id)))[0],
-    isOwn: (folder) => folder.workspaceId === workspaceId && folder.createdBy === userId,
-    create: async () => {
+  const id = await createOnce(
+    db,
+    { table: folders, id: folders.id, workspaceId: folders.workspaceId, creator: folders.createdBy },
+    input.id,
+    { workspaceId, userId },
+    async () => {
       const [folder] = await withUniqueName(() =>
         db.transaction(async (tx) => {
           await requireListRoom(tx, 'folders', workspaceId);
           return tx
             .insert(folders)
             .values({ id: input.id, workspaceId, name: input.name.trim(), createdBy: userId })
-            .returning();
+            .returning({ id: folders.id });
         }),
       );
       return folder!;
     },
-  });
-  return toFolder(row);
+  );
+  const [folder] = await db.select().from(folders).where(eq(folders.id, id));
+  return toFolder(folder!);
 }
 
 export async function renameFolder(db: Db, folderId: string, userId: string, name: string) {

@@ -64,26 +64,22 @@ export async function createProject(
     projectName = defaultProjectName(resolveLocale(owner?.locale));
   }
   // A repeat of the same create (the same client id) answers the project it made (lib/create-once.ts).
-  const { row } = await createOnce(input.id, {
-    find: async (id) =>
-      (
-        await db
-          .select({ id: projects.id, workspaceId: projects.workspaceId, createdBy: projects.createdBy })
-          .from(projects)
-          .where(eq(projects.id, id))
-      )[0],
-    isOwn: (project) => project.workspaceId === workspaceId && project.createdBy === userId,
-    create: () =>
+  const id = await createOnce(
+    db,
+    { table: projects, id: projects.id, workspaceId: projects.workspaceId, creator: projects.createdBy },
+    input.id,
+    { workspaceId, userId },
+    () =>
       db.transaction(async (tx) => {
         const [project] = await tx
           .insert(projects)
           .values({ id: input.id, workspaceId, createdBy: userId, name: projectName, nameIsDefault: !chosen })
-          .returning({ id: projects.id, workspaceId: projects.workspaceId, createdBy: projects.createdBy });
+          .returning({ id: projects.id });
         await tx.insert(documents).values({ projectId: project!.id, content: emptyDocumentContent });
         return project!;
       }),
-  });
-  return { id: row.id };
+  );
+  return { id };
 }
 
 export async function getProject(db: Db, projectId: string, userId: string): Promise<Project> {

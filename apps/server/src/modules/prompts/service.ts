@@ -108,16 +108,12 @@ export async function promptGroups(
 /** A repeat of the same create (the same client id) answers the prompt it made (lib/create-once.ts). */
 export async function createCustomPrompt(db: Db, userId: string, body: CreateCustomPromptBody) {
   await requireMembership(db, body.workspaceId, userId);
-  const { row } = await createOnce(body.id, {
-    find: async (id) =>
-      (
-        await db
-          .select({ id: prompts.id, workspaceId: prompts.workspaceId, createdBy: prompts.createdBy })
-          .from(prompts)
-          .where(eq(prompts.id, id))
-      )[0],
-    isOwn: (prompt) => prompt.workspaceId === body.workspaceId && prompt.createdBy === userId,
-    create: () =>
+  const id = await createOnce(
+    db,
+    { table: prompts, id: prompts.id, workspaceId: prompts.workspaceId, creator: prompts.createdBy },
+    body.id,
+    { workspaceId: body.workspaceId, userId },
+    () =>
       db.transaction(async (tx) => {
         await requireListRoom(tx, 'customPrompts', body.workspaceId);
         await requireStorageRoom(tx, body.workspaceId, textBytes(body.name, body.text));
@@ -131,11 +127,11 @@ export async function createCustomPrompt(db: Db, userId: string, body: CreateCus
             text: body.text,
             createdBy: userId,
           })
-          .returning({ id: prompts.id, workspaceId: prompts.workspaceId, createdBy: prompts.createdBy });
+          .returning({ id: prompts.id });
         return created!;
       }),
-  });
-  return { id: row.id };
+  );
+  return { id };
 }
 
 /**
