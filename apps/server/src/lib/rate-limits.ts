@@ -54,26 +54,18 @@ export function limits(app: FastifyInstance, rules: LimitRule[]) {
   };
 }
 
-/** What the rate-limit plugin reads of the object it is given when the key generator is ours. */
-interface KeyedSubject {
-  key: string;
-  routeOptions: Record<string, never>;
-}
-
 /**
  * Counts one use of `key` and throws RATE_LIMITED (429, saying when to try again) past the limit.
- * Same store as `limits()`, so shared through Redis; for limits spent inside a service, where the
- * thing counted is known only after the rules that come first. Create it once per app: in memory,
- * each creation has its own counters.
+ * Counted in `app.windowCounters` (with REDIS_URL, shared by every instance); for limits spent inside
+ * a service, where the thing counted is known only after the rules that come first.
  */
 export function keyedLimit(app: FastifyInstance, rule: KeyedLimitRule): (key: string) => Promise<void> {
-  const check = app.createRateLimit({
-    max: rule.max,
-    timeWindow: rule.timeWindowMs,
-    keyGenerator: (subject) => `${rule.name}:${(subject as unknown as KeyedSubject).key}`,
-  });
   return async (key) => {
-    const subject: KeyedSubject = { key, routeOptions: {} };
-    refuseIfExceeded(await check(subject as unknown as FastifyRequest), rule.name, rule.refusal, app.log);
+    const { count, resetInMs } = await app.windowCounters.increment(`${rule.name}:${key}`, rule.timeWindowMs);
+    const result: CheckResult =
+      count <= rule.max
+        ? { isAllowed: true }
+        : { isAllowed: false, isExceeded: true, ttlInSeconds: Math.ceil(resetInMs / 1000) };
+    refuseIfExceeded(result, rule.name, rule.refusal, app.log);
   };
 }
