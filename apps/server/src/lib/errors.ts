@@ -55,6 +55,16 @@ export class AppError extends Error {
   }
 }
 
+/** RATE_LIMITED with when to try again: answered with a `Retry-After` header the web puts into words. */
+export class RateLimitedError extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('RATE_LIMITED', message, 429);
+  }
+}
+
 export const notFound = (what = 'Resource') => new AppError('NOT_FOUND', `${what} not found`);
 
 /** Postgres error codes, found on drizzle's wrapped error as `cause.code`. */

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from './errors.ts';
+import { RateLimitedError } from './errors.ts';
 
 export interface LimitRule {
   /** Distinguishes this limit's counters from every other limit's. */
@@ -29,7 +29,10 @@ type CheckResult = { isAllowed: true } | { isAllowed: false; isExceeded: boolean
 function refuseIfExceeded(result: CheckResult, name: string, refusal: string, log: FastifyBaseLogger) {
   if (result.isAllowed || !result.isExceeded) return;
   log.warn({ limit: name }, 'rate limit exceeded');
-  throw new AppError('RATE_LIMITED', `${refusal}; try again in ${tryAgainIn(result.ttlInSeconds)}`, 429);
+  throw new RateLimitedError(
+    `${refusal}; try again in ${tryAgainIn(result.ttlInSeconds)}`,
+    result.ttlInSeconds,
+  );
 }
 
 /**

@@ -4,7 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode } from '@redacta/shared';
-import { AppError, isForeignKeyViolation, isUniqueViolation } from '../lib/errors.ts';
+import { AppError, isForeignKeyViolation, isUniqueViolation, RateLimitedError } from '../lib/errors.ts';
 
 function body(code: ErrorCode, message: string, requestId: string, extra = {}): ErrorBody {
   return { error: { code, message, requestId, ...extra } };
@@ -27,6 +27,7 @@ function frameworkCode(status: number): ErrorCode {
  */
 export function replyWithError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
+    if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
     const extra = error.issues ? { issues: error.issues } : {};
     return reply.status(error.status).send(body(error.code, error.message, request.id, extra));
   }

@@ -14,9 +14,17 @@ afterEach(async () => {
   await Promise.all(opened.splice(0).map((t) => t.app.close()));
 });
 
-const expectRateLimited = (res: { statusCode: number; json: () => unknown }) => {
+/** Every refusal says when to try again, in a `Retry-After` header of seconds within the window. */
+const expectRateLimited = (res: {
+  statusCode: number;
+  json: () => unknown;
+  headers: Record<string, unknown>;
+}) => {
   expect(res.statusCode).toBe(429);
   expect(res.json()).toMatchObject({ error: { code: 'RATE_LIMITED', message: expect.any(String) } });
+  const retryAfter = Number(res.headers['retry-after']);
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(retryAfter).toBeLessThanOrEqual(60 * 60);
 };
 
 describe('code requests per e-mail', () => {

@@ -14,13 +14,22 @@ export class ApiError extends Error {
   readonly code: ApiErrorCode;
   readonly status: number;
   readonly issues?: ApiIssue[];
+  /** When a refusal may be tried again (a 429's `Retry-After`), in seconds. */
+  readonly retryAfterSeconds?: number;
 
-  constructor(code: ApiErrorCode, status: number, message: string, issues?: ApiIssue[]) {
+  constructor(
+    code: ApiErrorCode,
+    status: number,
+    message: string,
+    issues?: ApiIssue[],
+    retryAfterSeconds?: number,
+  ) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
     this.status = status;
     this.issues = issues;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
@@ -39,6 +48,12 @@ function codeForStatus(status: number): ApiErrorCode {
   return 'UNKNOWN';
 }
 
+/** `Retry-After` in seconds; the HTTP-date form is not sent by our server and reads as absent. */
+function retryAfterSeconds(response: Response): number | undefined {
+  const seconds = Number(response.headers.get('retry-after') ?? '');
+  return Number.isInteger(seconds) && seconds > 0 ? seconds : undefined;
+}
+
 /** Reads our error shape from a failed response; anything else is classified by status. */
 export async function parseErrorResponse(response: Response): Promise<ApiError> {
   let body: unknown = null;
@@ -54,11 +69,14 @@ export async function parseErrorResponse(response: Response): Promise<ApiError> 
       response.status,
       typeof error.message === 'string' ? error.message : response.statusText,
       Array.isArray(error.issues) ? (error.issues as ApiIssue[]) : undefined,
+      retryAfterSeconds(response),
     );
   }
   return new ApiError(
     codeForStatus(response.status),
     response.status,
     response.statusText || 'Request failed',
+    undefined,
+    retryAfterSeconds(response),
   );
 }

@@ -13,6 +13,9 @@ export function errorMessage(
 ): string {
   const fallback = t(options.fallbackKey ?? 'errors.generic');
   if (!isApiError(error)) return fallback;
+  if (error.code === 'RATE_LIMITED' && error.retryAfterSeconds) {
+    return t('errors.RATE_LIMITED_RETRY', { count: Math.ceil(error.retryAfterSeconds / 60) });
+  }
   const key = `errors.${error.code}`;
   const known = t(key, { defaultValue: '' });
   if (known) return known;

@@ -120,6 +120,22 @@ describe('login page', () => {
     expect(screen.getByLabelText('Código de verificación')).toHaveValue('654321');
   });
 
+  it('says in how many minutes to try again when the refusal tells', async () => {
+    renderLogin(
+      {
+        'POST /api/auth/login': () =>
+          new Response(JSON.stringify({ error: { code: 'RATE_LIMITED', message: 'x' } }), {
+            status: 429,
+            headers: { 'content-type': 'application/json', 'retry-after': '2650' },
+          }),
+      },
+      '/login?email=ana%40ejemplo.com&code=654321',
+    );
+    expect(
+      await screen.findByText('Demasiados intentos. Vuelve a intentarlo dentro de 45 minutos'),
+    ).toBeInTheDocument();
+  });
+
   it('goes straight to /chat for an existing account opened from the e-mail link', async () => {
     const { calls } = renderLogin(
       {
