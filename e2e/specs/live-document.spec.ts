@@ -2,18 +2,10 @@
 import { expect, test } from '../fixtures.ts';
 import { ChatPage } from '../pages/chat-page.ts';
 import { DocumentPanel } from '../pages/document-panel.ts';
-import {
-  keepSideBySide,
-  OWNER,
-  openProject,
-  setUpTeam,
-  TEAMMATE,
-  WORKSPACE,
-  type Team,
-} from '../pages/live-team.ts';
+import { keepSideBySide, OWNER, openProject, TEAMMATE, WORKSPACE, type Team } from '../pages/live-team.ts';
 import { WorkspaceSettingsPage } from '../pages/workspace-settings-page.ts';
 import { chooseLanguage } from '../support/language.ts';
-import { ownServer } from '../support/own-server.ts';
+import { liveTeamServer } from '../support/live-team-server.ts';
 
 /**
  * One shared project's document, edited live by its owner and a teammate in two browsers: typing
@@ -23,19 +15,10 @@ import { ownServer } from '../support/own-server.ts';
  * The spec runs its own server: the operator command that makes the workspace Pro stops it meanwhile.
  */
 test.describe.serial('live document', () => {
-  const server = ownServer('live-document');
+  const live = liveTeamServer('live-document');
   let team: Team;
-
-  test.beforeAll(async ({ browser }) => {
-    test.setTimeout(240_000);
-    const { url } = await server.start();
-    team = await setUpTeam(browser, url, async (workspaceId) => {
-      await server.admin('set-plan', workspaceId, 'pro-monthly');
-    });
-  });
-  test.afterAll(async () => {
-    await team?.ownerContext.close();
-    await team?.teammateContext.close();
+  test.beforeAll(() => {
+    team = live.team;
   });
 
   test('both type at the same time and each sees both texts, with the other’s caret and avatar', async ({}, testInfo) => {

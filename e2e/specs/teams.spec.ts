@@ -1,8 +1,3 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page, TestInfo } from '@playwright/test';
 import { expect, keepScreenshot, newEmail, test } from '../fixtures.ts';
 import { ChatPage } from '../pages/chat-page.ts';
@@ -12,12 +7,8 @@ import { ProjectsPage } from '../pages/projects-page.ts';
 import { WelcomePage } from '../pages/welcome-page.ts';
 import { WorkspaceSettingsPage } from '../pages/workspace-settings-page.ts';
 import { describeFindings, scanLooks, settle } from '../support/a11y.ts';
-import { freePort } from '../support/free-port.ts';
-import { repoRoot } from '../support/paths.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
 import { chooseLanguage } from '../support/language.ts';
-
-const run = promisify(execFile);
+import { ownServer } from '../support/own-server.ts';
 
 /**
  * Teams end to end, in two browsers: the owner (made Pro with the operator command, as an
@@ -29,47 +20,13 @@ const run = promisify(execFile);
  * one process may hold, so the server stops for it and starts again on the same port and data.
  */
 test.describe('teams', () => {
-  let dataRoot = '';
-  let port = 0;
-  let server: RunningServer | undefined;
-
-  const start = async () => {
-    const smtpUrl = process.env.E2E_SMTP_URL;
-    if (!smtpUrl) throw new Error('E2E_SMTP_URL is not set: run through playwright.config.ts');
-    server = await startServer({
-      dataDir: path.join(dataRoot, 'data'),
-      smtpUrl,
-      logFile: path.join(dataRoot, 'server.log'),
-      port,
-    });
-    return server;
-  };
-
-  /** `npm run admin -- …` against this spec's data, with the server stopped. */
-  const admin = async (...args: string[]) => {
-    await server?.stop();
-    const { stdout } = await run('npm', ['run', '--silent', 'admin', '--', ...args], {
-      cwd: repoRoot,
-      env: { ...process.env, DATA_DIR: path.join(dataRoot, 'data'), DATABASE_URL: '', REDIS_URL: '' },
-    });
-    await start();
-    return stdout;
-  };
-
-  test.beforeAll(async () => {
-    dataRoot = mkdtempSync(path.join(tmpdir(), 'redacta-e2e-teams-'));
-    port = await freePort();
-  });
-  test.afterAll(async () => {
-    await server?.stop();
-    rmSync(dataRoot, { recursive: true, force: true });
-  });
+  const own = ownServer('teams');
 
   test('owner invites, the teammate signs up from the mail, shares a project, is removed and lands at home', async ({
     browser,
   }, testInfo) => {
     test.setTimeout(300_000);
-    const { url } = await start();
+    const { url } = await own.start();
     const ownerEmail = newEmail('owner');
     const teammateEmail = newEmail('teammate');
 
@@ -105,7 +62,7 @@ test.describe('teams', () => {
     await owner.keyboard.press('Escape');
     const workspaceId = await owner.evaluate(() => localStorage.getItem('workspaceId'));
     expect(workspaceId).toMatch(/^[0-9a-f-]{36}$/);
-    await admin('set-plan', workspaceId!, 'pro-monthly');
+    await own.admin('set-plan', workspaceId!, 'pro-monthly');
 
     await settings.goto();
     await expect(settings.members.getByText('Plan Pro', { exact: true })).toBeVisible();
