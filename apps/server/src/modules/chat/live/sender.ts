@@ -14,7 +14,7 @@ const SENDER_NAMES_KEPT = 10_000;
  * SENDER_NAME_TRUSTED_MS, and the names asked for within one turn of the event loop are read in one
  * query (a burst of requests asks for many at once). Unknown users are named ''.
  */
-export function senderNames(db: Db): (userId: string) => Promise<string> {
+export function senderNames(db: Db, now = Date.now): (userId: string) => Promise<string> {
   const known = new Map<string, { name: string; until: number }>();
   let asked: Map<string, Waiting[]> | null = null;
 
@@ -24,7 +24,7 @@ export function senderNames(db: Db): (userId: string) => Promise<string> {
         .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
         .from(users)
         .where(inArray(users.id, [...batch.keys()]));
-      const until = Date.now() + SENDER_NAME_TRUSTED_MS;
+      const until = now() + SENDER_NAME_TRUSTED_MS;
       if (known.size + batch.size > SENDER_NAMES_KEPT) known.clear();
       const names = new Map(rows.map((row) => [row.id, displayName(row)]));
       for (const [userId, waiting] of batch) {
@@ -39,7 +39,7 @@ export function senderNames(db: Db): (userId: string) => Promise<string> {
 
   return (userId) => {
     const hit = known.get(userId);
-    if (hit && hit.until > Date.now()) return Promise.resolve(hit.name);
+    if (hit && hit.until > now()) return Promise.resolve(hit.name);
     if (!asked) {
       const batch = (asked = new Map());
       setImmediate(() => {
