@@ -21,6 +21,7 @@ import { createPersonalWorkspace } from '../../src/modules/workspaces/service.ts
 import { createThrowawayDatabase } from './postgres.ts';
 import { announceReady } from './protocol.ts';
 import { profileIfAsked } from './profile.ts';
+import { threadCpuMs } from './processes.ts';
 
 const projectCount = Number(process.env.BENCH_PROJECTS ?? 500);
 const accountCount = Number(process.env.BENCH_ACCOUNTS ?? 200);
@@ -41,11 +42,14 @@ const config = loadConfig({
 const throwaway = process.env.BENCH_DATABASE_URL
   ? await createThrowawayDatabase(process.env.BENCH_DATABASE_URL)
   : null;
+// The threads that start with the database are PGlite's (ADR 0007): the benchmark reports their CPU apart.
+const threadsBefore = new Set(threadCpuMs(process.pid).keys());
 const database = await openDatabase({
   dataDir,
   databaseUrl: throwaway?.url,
   poolSize: config.DATABASE_POOL_SIZE,
 });
+const databaseThreads = [...threadCpuMs(process.pid).keys()].filter((tid) => !threadsBefore.has(tid));
 const app = await buildApp({ config, database });
 await app.listen({ port: 0, host: '127.0.0.1' });
 
@@ -99,4 +103,5 @@ announceReady({
   port: (app.server.address() as { port: number }).port,
   accounts: signedIn,
   projectIds,
+  databaseThreads: database.kind === 'pglite' ? databaseThreads : [],
 });

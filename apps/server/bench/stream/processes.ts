@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { ReadyMessage } from './protocol.ts';
@@ -9,6 +9,8 @@ export interface Child<T extends ReadyMessage = ReadyMessage> {
   ready: T;
   /** User + system CPU time the process has used so far, in milliseconds (from /proc/<pid>/stat). */
   cpuMs(): number;
+  /** The same by thread id (threadCpuMs). */
+  threadCpuMs(): Map<number, number>;
   stop(): Promise<void>;
 }
 
@@ -20,12 +22,34 @@ const ticksPerSecond = (() => {
   }
 })();
 
-/** utime + stime of a process: fields 14 and 15 of /proc/<pid>/stat, after the parenthesised name. */
-export function processCpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+/** utime + stime from a /proc stat file: fields 14 and 15, after the parenthesised name. */
+function statCpuMs(file: string): number {
+  const stat = readFileSync(file, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   const ticks = Number(fields[11]) + Number(fields[12]);
   return (ticks * 1000) / ticksPerSecond;
+}
+
+/** User + system CPU time of a whole process (every thread), in milliseconds. */
+export function processCpuMs(pid: number): number {
+  return statCpuMs(`/proc/${pid}/stat`);
+}
+
+/**
+ * CPU time of each thread of a process, by thread id (the event loop's is the pid): where a
+ * server's time goes between its event loop, PGlite's thread and V8's helpers. A thread that ends
+ * between the listing and its reading is left out.
+ */
+export function threadCpuMs(pid: number): Map<number, number> {
+  const threads = new Map<number, number>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      threads.set(Number(tid), statCpuMs(`/proc/${pid}/task/${tid}/stat`));
+    } catch {
+      // Gone already.
+    }
+  }
+  return threads;
 }
 
 /**
@@ -59,6 +83,7 @@ export async function startChild<T extends ReadyMessage>(
     process: child,
     ready,
     cpuMs: () => processCpuMs(child.pid!),
+    threadCpuMs: () => threadCpuMs(child.pid!),
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

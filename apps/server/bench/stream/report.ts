@@ -7,6 +7,32 @@ export interface PathResult {
   firstTokenMs: { p50: number | null; p99: number | null };
   /** Server process CPU per 1,000 tokens delivered; null for the direct path (no server). */
   cpuMsPer1000Tokens: number | null;
+  /**
+   * The same by thread: the event loop, PGlite's thread (0 on PostgreSQL and for the pass-through)
+   * and the rest (V8's garbage-collection helpers, libuv's pool).
+   */
+  cpuMsPer1000TokensByThread: { eventLoop: number; database: number; other: number } | null;
+}
+
+/** A server's CPU over some rounds, split between its event loop, its database threads and the rest. */
+export class ThreadSplit {
+  eventLoop = 0;
+  database = 0;
+  other = 0;
+
+  add(
+    server: { process: { pid?: number } },
+    before: Map<number, number>,
+    after: Map<number, number>,
+    databaseThreads: number[],
+  ) {
+    for (const [tid, ms] of after) {
+      const used = ms - (before.get(tid) ?? 0);
+      if (tid === server.process.pid) this.eventLoop += used;
+      else if (databaseThreads.includes(tid)) this.database += used;
+      else this.other += used;
+    }
+  }
 }
 
 /**
@@ -22,7 +48,7 @@ function percentile(sorted: number[], p: number): number | null {
 
 const round = (value: number | null, digits = 1) => (value === null ? null : +value.toFixed(digits));
 
-export function summarise(outcomes: StreamOutcome[], cpuMs: number | null): PathResult {
+export function summarise(outcomes: StreamOutcome[], cpuMs: number | null, threads: ThreadSplit): PathResult {
   const firsts = outcomes
     .map((o) => o.firstTokenMs)
     .filter((ms): ms is number => ms !== null)
@@ -33,6 +59,14 @@ export function summarise(outcomes: StreamOutcome[], cpuMs: number | null): Path
     completeStreams: outcomes.filter((o) => o.complete).length,
     firstTokenMs: { p50: round(percentile(firsts, 50)), p99: round(percentile(firsts, 99)) },
     cpuMsPer1000Tokens: cpuMs === null ? null : round((cpuMs * 1000) / tokens, 2),
+    cpuMsPer1000TokensByThread:
+      cpuMs === null
+        ? null
+        : {
+            eventLoop: round((threads.eventLoop * 1000) / tokens, 2)!,
+            database: round((threads.database * 1000) / tokens, 2)!,
+            other: round((threads.other * 1000) / tokens, 2)!,
+          },
   };
 }
 

@@ -23,7 +23,7 @@ import {
 } from './load.ts';
 import { startChild, type Child } from './processes.ts';
 import { TOKENS_PER_SECOND, TOKENS_PER_STREAM } from './protocol.ts';
-import { summarise, verdict, type PathResult } from './report.ts';
+import { summarise, ThreadSplit, verdict, type PathResult } from './report.ts';
 
 /**
  * Each level runs `concurrency` clients opening `streamsEach` streams back to back, `rounds` times; the
@@ -45,6 +45,8 @@ interface ChatReady {
   port: number;
   accounts: ChatAccount[];
   projectIds: string[];
+  /** PGlite's threads (none on PostgreSQL). */
+  databaseThreads: number[];
 }
 
 async function main() {
@@ -81,26 +83,37 @@ async function main() {
       },
     ];
 
+    const databaseThreads = (path: (typeof paths)[number]) =>
+      path.name === 'ours' ? ours.ready.databaseThreads : [];
     let nextIndex = 0;
     const results: Record<string, Record<string, PathResult>> = {};
     for (const level of levels) {
       // Warm-up (JIT, connections at this concurrency, the database's caches): not measured.
       for (const path of paths) await runLoad(path.open, warmUpStreams(level), 1, nextIndex);
       nextIndex += warmUpStreams(level);
-      const pooled = new Map(paths.map((path) => [path, { outcomes: [] as StreamOutcome[], cpuMs: 0 }]));
+      const pooled = new Map(
+        paths.map((path) => [
+          path,
+          { outcomes: [] as StreamOutcome[], cpuMs: 0, threads: new ThreadSplit() },
+        ]),
+      );
       for (let round = 0; round < level.rounds; round += 1) {
         for (const path of paths) {
           const cpuBefore = path.server?.cpuMs() ?? 0;
+          const threadsBefore = path.server?.threadCpuMs();
           const outcomes = await runLoad(path.open, level.concurrency, level.streamsEach, nextIndex);
           const pool = pooled.get(path)!;
           pool.outcomes.push(...outcomes);
           pool.cpuMs += (path.server?.cpuMs() ?? 0) - cpuBefore;
+          if (path.server && threadsBefore) {
+            pool.threads.add(path.server, threadsBefore, path.server.threadCpuMs(), databaseThreads(path));
+          }
         }
         nextIndex += level.concurrency * level.streamsEach;
       }
       const byPath: Record<string, PathResult> = {};
       for (const [path, pool] of pooled) {
-        byPath[path.name] = summarise(pool.outcomes, path.server ? pool.cpuMs : null);
+        byPath[path.name] = summarise(pool.outcomes, path.server ? pool.cpuMs : null, pool.threads);
       }
       results[String(level.concurrency)] = byPath;
     }

@@ -20,7 +20,6 @@ import {
 } from '../usage/reservations.ts';
 import type { LiveConversations } from './live/hub.ts';
 import { withLiveCopy } from './reply-writer.ts';
-import { senderName } from './live/sender.ts';
 import { replyTextStream } from './search-stream.ts';
 import { buildChatPrompt, saveReply } from './service.ts';
 import { openChatTurn, withdrawChatRequest, type ChatTurn } from './turn.ts';
@@ -90,7 +89,10 @@ export async function sendChatStream(
   context: ChatStreamContext,
 ): Promise<void> {
   const stream = deps.openStreams.open();
-  const stopper = deps.live.stoppable(input.projectId, input.userId);
+  // One signal for the turn: its sender's Stop and a stopping server both abort it.
+  const stop = new AbortController();
+  stream.signal.addEventListener('abort', () => stop.abort(), { once: true });
+  const releaseStop = deps.live.stoppable(input.projectId, input.userId, stop);
   const turnLog = chatTurnLog(context.log, {
     workspaceId: input.workspaceId,
     projectId: input.projectId,
@@ -99,7 +101,7 @@ export async function sendChatStream(
   try {
     await streamChatReply(deps, input, {
       ...context,
-      signal: AbortSignal.any([stopper.signal, stream.signal]),
+      signal: stop.signal,
       serverStopping: stream.signal,
       turnLog,
     });
@@ -112,7 +114,7 @@ export async function sendChatStream(
     );
     throw error;
   } finally {
-    stopper.release();
+    releaseStop();
     stream.close();
   }
 }
@@ -122,14 +124,6 @@ async function streamChatReply(
   input: SendChatRequestBody & { userId: string },
   context: TurnContext,
 ): Promise<void> {
-  // Read beside the turn, off its way to the first token: the others see the sender's name on the request.
-  const sender = senderName(deps.db, input.userId).then(
-    (name) => ({ id: input.userId, name }),
-    (error: unknown) => {
-      context.log.warn({ err: error }, "could not read a chat request's sender");
-      return { id: input.userId, name: '' };
-    },
-  );
   const turn = await openChatTurn(deps.db, input, {
     ...deps.usage,
     reservationTtlMs: reservationTtlMs(deps.timeouts.replyMs),
@@ -138,7 +132,7 @@ async function streamChatReply(
   const live = deps.live.publish(
     input.projectId,
     { userEntryId: turn.userEntryId, message: turn.message, regenerate: 'regenerate' in input },
-    sender,
+    input.userId,
   );
   let messageId: string | null = null;
   try {

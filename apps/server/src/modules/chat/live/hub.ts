@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { LiveReply } from '@redacta/shared';
 import { liveLine, type LiveEvent, type LiveSink, type LiveTransport } from './transport.ts';
 
@@ -33,7 +34,18 @@ export class LiveConversations implements LiveSink {
   /** The transport's join of each project someone here has open (the first listener asks for it). */
   readonly #joins = new Map<string, Promise<void>>();
   readonly #stoppable = new Map<string, Set<{ userId: string; controller: AbortController }>>();
+  /** The replies whose gathered text is published at the next tick; one timer serves them all. */
+  readonly #due = new Set<() => void>();
+  #tick: NodeJS.Timeout | undefined;
   #transport: LiveTransport | undefined;
+
+  /** `senderName` names a request's sender (sender.ts); a failure to read it is logged on `log`. */
+  constructor(
+    private readonly senders: {
+      senderName: (userId: string) => Promise<string>;
+      log: FastifyBaseLogger;
+    },
+  ) {}
 
   /** Set once, right after construction: the transport needs this hub as its sink. */
   connect(transport: LiveTransport): this {
@@ -46,6 +58,10 @@ export class LiveConversations implements LiveSink {
     return this.#transport;
   }
 
+  listens(projectId: string): boolean {
+    return this.#rooms.has(projectId);
+  }
+
   deliver(projectId: string, event: LiveEvent): void {
     const room = this.#rooms.get(projectId);
     if (!room) return;
@@ -56,20 +72,17 @@ export class LiveConversations implements LiveSink {
   }
 
   /**
-   * A chat turn of `userId` in the project starts: its signal fires when they stop it (from any tab,
-   * on any instance). Call `release` when the turn is over.
+   * A chat turn of `userId` in the project starts: `controller` is aborted when they stop it (from any
+   * tab, on any instance). Call the answer, its release, when the turn is over.
    */
-  stoppable(projectId: string, userId: string): { signal: AbortSignal; release(): void } {
-    const entry = { userId, controller: new AbortController() };
+  stoppable(projectId: string, userId: string, controller: AbortController): () => void {
+    const entry = { userId, controller };
     let turns = this.#stoppable.get(projectId);
     if (!turns) this.#stoppable.set(projectId, (turns = new Set()));
     turns.add(entry);
-    return {
-      signal: entry.controller.signal,
-      release: () => {
-        turns.delete(entry);
-        if (turns.size === 0 && this.#stoppable.get(projectId) === turns) this.#stoppable.delete(projectId);
-      },
+    return () => {
+      turns.delete(entry);
+      if (turns.size === 0 && this.#stoppable.get(projectId) === turns) this.#stoppable.delete(projectId);
     };
   }
 
@@ -86,44 +99,50 @@ export class LiveConversations implements LiveSink {
   }
 
   /**
-   * A reply starts (its request is saved): everyone with the project open sees the request once its
-   * sender's name is known (the reply does not wait for it: text gathers meanwhile), then the text in
-   * batches of LIVE_BATCH_MS. The writer's cost per token is a string append.
+   * A reply of `senderId` starts (its request is saved): everyone with the project open sees the
+   * request once its sender's name is known (the reply does not wait for it: text gathers meanwhile),
+   * then the text in batches of LIVE_BATCH_MS. The writer's cost per token is a string append; one
+   * timer publishes the batches of every reply in progress.
    */
   publish(
     projectId: string,
     reply: Omit<LiveReply, 'text' | 'sender'>,
-    sender: Promise<LiveReply['sender']>,
+    senderId: string,
   ): LiveReplyPublisher {
     const transport = this.#to;
     let begun = false;
     let pending = '';
     let seq = 0;
-    let timer: NodeJS.Timeout | undefined;
     let ended: { messageId: string | null } | null = null;
     const flush = () => {
-      timer = undefined;
-      if (!begun || !pending) return;
+      if (!pending) return;
       transport.text(projectId, reply.userEntryId, seq, pending);
       seq += 1;
       pending = '';
     };
     const finish = (messageId: string | null) => {
-      clearTimeout(timer);
+      this.#due.delete(flush);
       flush();
       transport.end(projectId, reply.userEntryId, messageId);
     };
-    void sender.then((who) => {
-      transport.begin(projectId, { ...reply, sender: who, text: '' });
-      begun = true;
-      if (ended) finish(ended.messageId);
-      else flush();
-    });
+    const { senderName, log } = this.senders;
+    void senderName(senderId)
+      .catch((error: unknown) => {
+        log.warn({ err: error }, "could not read a chat request's sender");
+        return '';
+      })
+      .then((name) => {
+        transport.begin(projectId, { ...reply, sender: { id: senderId, name }, text: '' });
+        begun = true;
+        if (ended) finish(ended.messageId);
+        else flush();
+      });
     return {
-      text(text) {
+      text: (text) => {
         if (ended || !text) return;
+        const first = !pending;
         pending += text;
-        timer ??= setTimeout(flush, LIVE_BATCH_MS);
+        if (first && begun) this.#publishSoon(flush);
       },
       end(messageId) {
         if (ended) return;
@@ -132,6 +151,17 @@ export class LiveConversations implements LiveSink {
       },
     };
   }
+
+  #publishSoon(flush: () => void) {
+    this.#due.add(flush);
+    this.#tick ??= setTimeout(this.#publishDue, LIVE_BATCH_MS);
+  }
+
+  readonly #publishDue = () => {
+    this.#tick = undefined;
+    for (const flush of this.#due) flush();
+    this.#due.clear();
+  };
 
   /**
    * Opens the project to a listener: it is sent the replies in progress (their text so far), then every
@@ -178,6 +208,8 @@ export class LiveConversations implements LiveSink {
   }
 
   close(): Promise<void> {
+    clearTimeout(this.#tick);
+    this.#publishDue();
     return this.#to.close();
   }
 }

@@ -8,6 +8,7 @@ import { startNdjsonResponse } from '../reply-writer.ts';
 import { followConversation, type LiveStreamOut } from './follow.ts';
 import { LiveConversations } from './hub.ts';
 import { redisTransport } from './redis-transport.ts';
+import { senderNames } from './sender.ts';
 import { memoryTransport } from './transport.ts';
 
 /** A reply can run at most the reply timeout; its live entry outlives that by this margin. */
@@ -19,7 +20,7 @@ const LIVE_ENTRY_MARGIN_MS = 60_000;
  * clients reconnect to another instance; the transport closes with the app.
  */
 export async function liveConversations(app: FastifyInstance): Promise<LiveConversations> {
-  const live = new LiveConversations();
+  const live = new LiveConversations({ senderName: senderNames(app.db), log: app.log });
   const url = app.config.REDIS_URL;
   live.connect(
     url

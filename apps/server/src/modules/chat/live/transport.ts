@@ -12,6 +12,8 @@ export const liveEvent = (part: LiveConversationPart): LiveEvent => ({ part, lin
 
 /** What a transport hands back to this instance: the events of projects it joined, and stop requests. */
 export interface LiveSink {
+  /** Whether anyone on this instance has the project open: without them, its events need not be made. */
+  listens(projectId: string): boolean;
   deliver(projectId: string, event: LiveEvent): void;
   stop(projectId: string, userId: string): void;
 }
@@ -41,9 +43,15 @@ export interface LiveTransport {
   close(): Promise<void>;
 }
 
-/** One process: enough when a single instance serves everyone. */
+/**
+ * One process: enough when a single instance serves everyone. An event is made (its line serialized)
+ * only for a project someone has open; the text is kept for snapshots either way.
+ */
 export function memoryTransport(sink: LiveSink): LiveTransport {
   const running = new Map<string, { projectId: string; reply: LiveReply; pieces: string[] }>();
+  const deliver = (projectId: string, part: () => LiveConversationPart) => {
+    if (sink.listens(projectId)) sink.deliver(projectId, liveEvent(part()));
+  };
   return {
     join: async () => {},
     leave: () => {},
@@ -53,15 +61,15 @@ export function memoryTransport(sink: LiveSink): LiveTransport {
         .map(({ reply, pieces }) => ({ reply: { ...reply, text: pieces.join('') }, pieces: pieces.length })),
     begin(projectId, reply) {
       running.set(reply.userEntryId, { projectId, reply, pieces: [] });
-      sink.deliver(projectId, liveEvent({ type: 'request', reply }));
+      deliver(projectId, () => ({ type: 'request', reply }));
     },
     text(projectId, userEntryId, seq, text) {
       running.get(userEntryId)?.pieces.push(text);
-      sink.deliver(projectId, liveEvent({ type: 'text', userEntryId, seq, text }));
+      deliver(projectId, () => ({ type: 'text', userEntryId, seq, text }));
     },
     end(projectId, userEntryId, messageId) {
       running.delete(userEntryId);
-      sink.deliver(projectId, liveEvent({ type: 'end', userEntryId, messageId }));
+      deliver(projectId, () => ({ type: 'end', userEntryId, messageId }));
     },
     stop: async (projectId, userId) => sink.stop(projectId, userId),
     close: async () => {},
