@@ -2,7 +2,6 @@ import { randomInt } from 'node:crypto';
 import type { ChatStreamPart, SendChatRequestBody } from '@redacta/shared';
 import { demoWriterOptions } from '../../ai/demo/writer.ts';
 import { liveSearchMode } from '../../ai/live-search.ts';
-import { ModelStreamError } from '../../ai/model-stream.ts';
 import { failureReason, logModelFailure, modelCallError } from '../../ai/model-errors.ts';
 import { WordCeiling } from '../../ai/word-ceiling.ts';
 import { AppError } from '../../lib/errors.ts';
