@@ -3,7 +3,7 @@ import { useEditorState, type Editor } from '@tiptap/react';
 import { TextSelection } from '@tiptap/pm/state';
 import { useTranslation } from 'react-i18next';
 import type { TransformRequest } from '@redacta/shared';
-import { useSession } from '@/features/session';
+import { useOpenWorkspace } from '@/features/session';
 import { useActiveBrandVoice } from '@/features/brand-voice';
 import { useDocumentStore } from '../state/document-context';
 import { anchorSelection, replaceAnchored, resolveAnchor } from './selection-anchor';
@@ -39,12 +39,17 @@ function panelPlace(editor: Editor, panel: HTMLElement | null): CSSProperties {
  * the menu and the preview are a bottom sheet.
  */
 export function SelectionTransform({ editor }: { editor: Editor }) {
+  const workspace = useOpenWorkspace();
+  if (!workspace) return null;
+  return <TransformOnSelection editor={editor} workspaceId={workspace.id} />;
+}
+
+function TransformOnSelection({ editor, workspaceId }: { editor: Editor; workspaceId: string }) {
   const { t } = useTranslation();
-  const { workspace } = useSession();
   const { activeBrandVoiceId } = useActiveBrandVoice();
   const { projectId } = useDocumentStore();
   const { run, start, stop, clear } = useTransformRun({
-    workspaceId: workspace?.id ?? '',
+    workspaceId,
     projectId,
     brandVoiceId: activeBrandVoiceId,
   });
