@@ -30,6 +30,9 @@ async function selectParagraph(panel: DocumentPanel) {
 }
 
 test.describe('AI on a selection of the document', () => {
+  // Signing up, the editor's chunk and the live document each take a while on a busy machine.
+  test.describe.configure({ timeout: 180_000 });
+
   test('select a paragraph, shorten it, accept it as one change, and undo brings it back', async ({
     page,
     signUp,
@@ -105,8 +108,13 @@ test.describe('AI on a selection of the document', () => {
   }) => {
     const panel = await writeParagraph(page, signUp);
     // The same project open in a second tab stands for a co-editor: the live document is the same.
+    const link = await page
+      .getByRole('region', { name: 'Recientes' })
+      .getByRole('link')
+      .first()
+      .getAttribute('href');
     const other = await page.context().newPage();
-    await other.goto(page.url());
+    await other.goto(link!);
     const otherPanel = new DocumentPanel(other);
     await otherPanel.waitUntilReady();
     await expect(otherPanel.editor.locator('p').nth(1)).toHaveText(PARAGRAPH);

@@ -65,6 +65,8 @@ export function TransformPreview({
       </div>
       <div
         data-testid="transform-result"
+        // A long result scrolls: the keyboard must reach it too.
+        tabIndex={0}
         className="max-h-64 overflow-y-auto rounded-lg border border-border bg-surface-muted px-3 py-2 text-base leading-relaxed whitespace-pre-wrap text-text"
       >
         {run.text}
