@@ -38,6 +38,7 @@ import { projectRoutes } from './modules/projects/routes.ts';
 import { documentVersionRoutes } from './modules/document-versions/routes.ts';
 import { folderRoutes } from './modules/folders/routes.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
+import { documentTransformRoutes } from './modules/document-transform/routes.ts';
 import { brandVoiceRoutes } from './modules/brand-voices/routes.ts';
 import { promptRoutes } from './modules/prompts/routes.ts';
 import { billingRoutes } from './modules/billing/routes.ts';
@@ -134,6 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(documentVersionRoutes);
       await api.register(folderRoutes);
       await api.register(chatRoutes);
+      await api.register(documentTransformRoutes);
       await api.register(brandVoiceRoutes, { prefix: '/brand-voice' });
       await api.register(promptRoutes, { prefix: '/prompt', library: promptLibrary });
       // Prices, subscriptions, the sandbox checkout and Stripe's webhook, under their own full paths.

@@ -28,13 +28,16 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
     `${guidance} ${liveSearchGuidance(input.liveSearch ?? 'off')}`,
     `Write in ${languageNames[input.language]} unless the user explicitly asks for another language.`,
   ];
-  if (input.brandVoice) {
-    parts.push(
-      `Write in the brand voice "${input.brandVoice.name}". Its description, to follow closely in tone, ` +
-        `vocabulary and rhythm:\n<brand_voice>\n${input.brandVoice.voice}\n</brand_voice>`,
-    );
-  }
+  if (input.brandVoice) parts.push(brandVoiceSection(input.brandVoice));
   return parts.join('\n\n');
+}
+
+/** The part of a system prompt that asks for a brand voice: its name and its description. */
+export function brandVoiceSection(voice: { name: string; voice: string }): string {
+  return (
+    `Write in the brand voice "${voice.name}". Its description, to follow closely in tone, ` +
+    `vocabulary and rhythm:\n<brand_voice>\n${voice.voice}\n</brand_voice>`
+  );
 }
 
 /** The system prompt of "Improve": rewrite the user's draft request, do not answer it. */

@@ -393,7 +393,7 @@ export const wordReservations = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['chat', 'improve', 'analyze'] }).notNull(),
+    kind: text('kind', { enum: ['chat', 'improve', 'analyze', 'transform'] }).notNull(),
     /** The month the words are set aside from, as usage_counters.period. */
     period: text('period').notNull(),
     words: integer('words'),

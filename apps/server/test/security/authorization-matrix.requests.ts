@@ -108,6 +108,12 @@ async function refreshCookieOf(f: TeamFixtures, caller: TestUser | null): Promis
 }
 
 const sameWorkspaceBody = (f: TeamFixtures) => ({ workspaceId: f.team });
+const ownersTransform = (f: TeamFixtures) => ({
+  workspaceId: f.team,
+  projectId: f.ownerThings.project,
+  action: 'shorten',
+  text: 'Un titular corto que acortar',
+});
 const ownersChat = (f: TeamFixtures) => ({
   workspaceId: f.team,
   projectId: f.ownerThings.project,
@@ -349,6 +355,31 @@ export const matrixRequests: Record<string, Build> = Object.fromEntries<Build>([
     (f) => ({
       url: '/api/chat/send-request-stream',
       payload: { ...ownersChat(f), promptId: f.outsiderThings.prompt },
+    }),
+  ],
+  [
+    'POST /api/document/transform · shared project of the owner',
+    (f) => ({ url: '/api/document/transform', payload: ownersTransform(f) }),
+  ],
+  [
+    'POST /api/document/transform · private project of the owner',
+    (f) => ({
+      url: '/api/document/transform',
+      payload: { ...ownersTransform(f), projectId: f.ownerPrivate },
+    }),
+  ],
+  [
+    "POST /api/document/transform · the team with the outsider's project",
+    (f) => ({
+      url: '/api/document/transform',
+      payload: { ...ownersTransform(f), projectId: f.outsiderThings.project },
+    }),
+  ],
+  [
+    "POST /api/document/transform · shared project of the owner in the outsider's brand voice",
+    (f) => ({
+      url: '/api/document/transform',
+      payload: { ...ownersTransform(f), brandVoiceId: f.outsiderThings.voice },
     }),
   ],
   [

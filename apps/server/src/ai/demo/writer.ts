@@ -5,9 +5,10 @@ import type {
   LanguageModelV3StreamPart,
   LanguageModelV3Usage,
 } from '@ai-sdk/provider';
-import { resolveLocale, type Locale } from '@redacta/shared';
+import { resolveLocale, type Locale, type TransformRequest } from '@redacta/shared';
 import { composeDemoReply, composeImprovedPrompt } from './copy.ts';
 import { composeVoiceDescription } from './analysis.ts';
+import { composeTransform } from './transform/index.ts';
 import { requestLanguage } from './request.ts';
 import type { DemoBrandVoice } from './voice.ts';
 import { demoSearchQuery, searchCallStream, withSearchFindings } from './search.ts';
@@ -15,8 +16,11 @@ import { demoSearchQuery, searchCallStream, withSearchFindings } from './search.
 /** The demo has no tokenizer: it counts a token every 4 characters. */
 const CHARS_PER_TOKEN = 4;
 
-/** What a call asks of the demo writer: a chat reply, an improved request, a voice analysis. */
-export type DemoTask = 'chat' | 'improve' | 'analyze';
+/**
+ * What a call asks of the demo writer: a chat reply, an improved request, a voice analysis, a
+ * document selection transformed.
+ */
+export type DemoTask = 'chat' | 'improve' | 'analyze' | 'transform';
 
 /**
  * What the demo writer reads from `providerOptions.redactaDemo`, since it cannot understand the
@@ -32,6 +36,8 @@ export interface DemoCallOptions {
    * differently from the first one to the same message (0 or absent: the first).
    */
   variant?: number;
+  /** A document transform: the action and its setting (the selected passage is the user's message). */
+  transform?: TransformRequest;
 }
 
 /** The provider options that tell the demo writer about a call (only the values given). */
@@ -86,6 +92,9 @@ function composedAnswer(call: LanguageModelV3CallOptions): string {
   const message = lastUserText(call.prompt);
   if (options.task === 'analyze') return composeVoiceDescription(message, language);
   if (options.task === 'improve') return composeImprovedPrompt(message, language);
+  if (options.task === 'transform' && options.transform) {
+    return composeTransform(message, options.transform, language, options.brandVoice ?? null);
+  }
   return demoReply(message, language, options.brandVoice ?? null, options.variant ?? 0);
 }
 

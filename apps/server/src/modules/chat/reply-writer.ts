@@ -1,9 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CHAT_STREAM_CONTENT_TYPE, type ChatStreamPart } from '@redacta/shared';
+import { CHAT_STREAM_CONTENT_TYPE } from '@redacta/shared';
+import type { ReplyWriter } from '../ai-tasks/relay.ts';
 import type { LiveReplyPublisher } from './live/hub.ts';
 import type { ChatReplyWriter } from './send.ts';
 
-const line = (part: ChatStreamPart) => `${JSON.stringify(part)}\n`;
+const line = (part: { type: string }) => `${JSON.stringify(part)}\n`;
 // The same bytes as line({ type: 'text', text }), without building an object per chunk.
 const textLine = (text: string) => `{"type":"text","text":${JSON.stringify(text)}}\n`;
 
@@ -26,11 +27,15 @@ export function startNdjsonResponse(request: FastifyRequest, reply: FastifyReply
 }
 
 /**
- * A chat reply as NDJSON, one part per line (ADR 0003), written straight to the response's socket:
- * one write per chunk, no stream objects between the model and the client (ADR 0005). Until the
- * reply starts, the response is Fastify's, so a refusal is an ordinary error response.
+ * A streamed answer (a chat reply, a transform) as NDJSON, one part per line (ADR 0003), written
+ * straight to the response's socket: one write per chunk, no stream objects between the model and the
+ * client (ADR 0005). Until the answer starts, the response is Fastify's, so a refusal is an ordinary
+ * error response.
  */
-export function ndjsonReplyWriter(request: FastifyRequest, reply: FastifyReply): ChatReplyWriter {
+export function ndjsonReplyWriter<Start extends { type: 'start' }, Last extends { type: string }>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+): ReplyWriter<Start, Last> {
   const raw = reply.raw;
   let started = false;
   return {

@@ -2,13 +2,13 @@ import { randomInt } from 'node:crypto';
 import type { ChatStreamPart, SendChatRequestBody } from '@redacta/shared';
 import { demoWriterOptions } from '../../ai/demo/writer.ts';
 import { liveSearchMode } from '../../ai/live-search.ts';
-import { ModelStreamError } from '../../ai/model-stream.ts';
 import { failureReason, logModelFailure, modelCallError } from '../../ai/model-errors.ts';
 import { WordCeiling } from '../../ai/word-ceiling.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { OpenStreams } from '../../lib/open-streams.ts';
 import { providerErrorKind, type ChatMetrics, type ModelLabels } from '../../plugins/metrics-registry.ts';
 import type { AiDeps, CallContext } from '../ai-tasks/charged-task.ts';
+import { relayText, type ReplyWriter } from '../ai-tasks/relay.ts';
 import { modelFor } from '../ai-tasks/workspace.ts';
 import { REAL_TIME_SEARCH_CATEGORY } from '../prompts/catalogue/types.ts';
 import { recordPromptUse } from '../prompts/service.ts';
@@ -38,21 +38,8 @@ export interface ChatDeps extends AiDeps {
 type StartPart = Extract<ChatStreamPart, { type: 'start' }>;
 type LastPart = Extract<ChatStreamPart, { type: 'finish' | 'error' }>;
 
-/**
- * Where a chat reply goes, part by part (the route writes them to the HTTP response). Called in order:
- * `start` once, `text` any number of times, then `end` or `drop`; or only `drop`.
- */
-export interface ChatReplyWriter {
-  /** The reply starts: its start part, with its first text when there is one, in one write. */
-  start(start: StartPart, firstText?: string): void;
-  text(text: string): void;
-  /** The last part; without one the client knows the reply failed. */
-  end(last?: LastPart): void;
-  /** The client left (before or during the reply): its connection is closed, nothing more is sent. */
-  drop(): void;
-  /** Whether the client's connection is already gone. */
-  readonly gone: boolean;
-}
+/** Where a chat reply goes, part by part (the route writes them to the HTTP response). */
+export type ChatReplyWriter = ReplyWriter<StartPart, LastPart>;
 
 export interface ChatStreamContext extends Omit<CallContext, 'signal'> {
   writer: ChatReplyWriter;
@@ -260,30 +247,7 @@ async function answerTurn(
     demo: models.demo,
     ...(turn.projectName ? { projectName: turn.projectName } : {}),
   };
-  let text = '';
-  let failure: ModelStreamError | undefined;
-  if (first.done) writer.start(start);
-  else {
-    text = ceiling ? ceiling.admit(first.value) : first.value;
-    writer.start(start, text);
-    try {
-      if (ceiling?.reached) await deltas.return();
-      else {
-        // Leaving the loop at the ceiling ends the generator, which aborts the provider's stream.
-        for await (const delta of deltas) {
-          const kept = ceiling ? ceiling.admit(delta) : delta;
-          if (kept) {
-            text += kept;
-            writer.text(kept);
-          }
-          if (ceiling?.reached) break;
-        }
-      }
-    } catch (error) {
-      failure =
-        error instanceof ModelStreamError ? error : new ModelStreamError('provider', 'The model failed');
-    }
-  }
+  const { text, failure } = await relayText(deltas, first, writer, start, ceiling);
 
   const status = !failure ? 'complete' : failure.reason === 'aborted' ? 'aborted' : 'failed';
   const kind = failure && providerErrorKind(failure);
@@ -303,7 +267,7 @@ async function answerTurn(
         modelId: chat.id,
         demo: models.demo,
         brandVoiceId: brandVoice?.id,
-        text: ceiling ? ceiling.final(text) : text,
+        text,
         status,
         reservationId: held.reservation?.id,
       },

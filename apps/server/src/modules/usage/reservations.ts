@@ -13,11 +13,22 @@ import { monthlyLimit, noWordsLeft, usageFromCount, type UsageSettings } from '.
  * what it used. The reservation rule itself is the `reserve_words` database function (migration 0008).
  */
 
-/** What a reservation is for: a chat reply, an improved request, a brand-voice analysis. */
-export type ReservationKind = 'chat' | 'improve' | 'analyze';
+/**
+ * What a reservation is for: a chat reply, an improved request, a brand-voice analysis, a document
+ * selection transformed (rewritten, translated…).
+ */
+export type ReservationKind = 'chat' | 'improve' | 'analyze' | 'transform';
 
-/** The most words one call of each kind reserves, and so may write, on a plan with a word limit. */
-export const RESERVED_WORDS: Record<ReservationKind, number> = { chat: 1000, improve: 400, analyze: 600 };
+/**
+ * The most words one call of each kind reserves, and so may write, on a plan with a word limit. A
+ * transform may be given a long selection (TRANSFORM_TEXT_MAX_LENGTH) and asked to lengthen it.
+ */
+export const RESERVED_WORDS: Record<ReservationKind, number> = {
+  chat: 1000,
+  improve: 400,
+  analyze: 600,
+  transform: 1500,
+};
 
 /**
  * Tokens asked of the provider per reserved word, by the language the workspace writes in: generous
@@ -87,7 +98,7 @@ const reserveAnswerSchema = z.union([
 ]);
 
 /**
- * Reserves the words of a one-response call (improve, analysis) on a plan with a word limit, or
+ * Reserves the words of a call other than a chat reply (improve, analysis, transform) on a plan with a word limit, or
  * NO_WORDS_LEFT when none can be; null on an unlimited plan, which has nothing to reserve (and no
  * database call).
  */

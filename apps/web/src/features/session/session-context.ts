@@ -22,3 +22,11 @@ export function useSession(): SessionContextValue {
   if (!value) throw new Error('useSession must be used inside <SessionGate>');
   return value;
 }
+
+/**
+ * The open workspace when there is a session around, else null: for parts that also render outside
+ * one (the document editor in its own tests) and simply offer less there.
+ */
+export function useOpenWorkspace(): Workspace | null {
+  return useContext(SessionContext)?.workspace ?? null;
+}

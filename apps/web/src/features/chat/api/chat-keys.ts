@@ -1,6 +1,8 @@
+import { usageKey } from '@/lib/usage-key';
+
 /** Query keys of the chat feature, in one place so updates after a stream hit the same entries. */
 export const chatKeys = {
   conversation: (projectId: string) => ['conversation', projectId] as const,
-  usage: (workspaceId: string) => ['workspace-usage', workspaceId] as const,
+  usage: usageKey,
   premiumStatus: (workspaceId: string) => ['premium-status', workspaceId] as const,
 };

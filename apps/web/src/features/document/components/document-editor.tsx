@@ -14,6 +14,7 @@ import { DocumentHeader } from './document-header';
 import { DocumentFooter } from './document-footer';
 import { AccessEndedNotice } from './access-ended-notice';
 import { documentProseClasses } from './prose-classes';
+import { SelectionTransform } from '../transform/selection-transform';
 
 /** Applies queued chat replies: at the cursor once the user has been in the editor, else at the end. */
 function insertSink(editor: Editor, hadFocus: () => boolean): InsertSink {
@@ -77,6 +78,7 @@ function LiveEditor({ live }: { live: LiveDocument }) {
       <div className="relative min-h-0 flex-1 overflow-y-auto">
         <EditorContent editor={editor} className="h-full" />
         <EmptyHint editor={editor} />
+        <SelectionTransform editor={editor} />
       </div>
       <DocumentFooter editor={editor} />
     </section>

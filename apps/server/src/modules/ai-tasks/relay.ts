@@ -1,0 +1,65 @@
+import { ModelStreamError } from '../../ai/model-stream.ts';
+import type { WordCeiling } from '../../ai/word-ceiling.ts';
+
+/**
+ * Where a streamed answer goes, part by part (a route writes them to the HTTP response as NDJSON).
+ * Called in order: `start` once, `text` any number of times, then `end` or `drop`; or only `drop`.
+ */
+export interface ReplyWriter<Start, Last> {
+  /** The answer starts: its start part, with its first text when there is one, in one write. */
+  start(start: Start, firstText?: string): void;
+  text(text: string): void;
+  /** The last part; without one the client knows the answer failed. */
+  end(last?: Last): void;
+  /** The client left (before or during the answer): its connection is closed, nothing more is sent. */
+  drop(): void;
+  /** Whether the client's connection is already gone. */
+  readonly gone: boolean;
+}
+
+/** What a relayed answer came to: its text as kept, and why it ended early if it did. */
+export interface RelayedText {
+  /** The text written to the client, cut at the ceiling when there is one. */
+  text: string;
+  failure?: ModelStreamError;
+}
+
+/**
+ * Writes a model's answer to its client once the first read of `deltas` has come back (the caller
+ * awaits that read itself, since a failure before the first token is an ordinary error response):
+ * the start part with the first text, then every delta as it arrives. With a ceiling, what goes past
+ * it is cut and the model is stopped (leaving the loop ends the generator, which aborts the provider's
+ * stream). A failure mid-way ends the relay; the text so far is kept.
+ */
+export async function relayText<Start, Last>(
+  deltas: AsyncGenerator<string, void, void>,
+  first: IteratorResult<string, void>,
+  writer: ReplyWriter<Start, Last>,
+  start: Start,
+  ceiling: WordCeiling | undefined,
+): Promise<RelayedText> {
+  if (first.done) {
+    writer.start(start);
+    return { text: '' };
+  }
+  let text = ceiling ? ceiling.admit(first.value) : first.value;
+  writer.start(start, text);
+  let failure: ModelStreamError | undefined;
+  try {
+    if (ceiling?.reached) await deltas.return();
+    else {
+      for await (const delta of deltas) {
+        const kept = ceiling ? ceiling.admit(delta) : delta;
+        if (kept) {
+          text += kept;
+          writer.text(kept);
+        }
+        if (ceiling?.reached) break;
+      }
+    }
+  } catch (error) {
+    failure =
+      error instanceof ModelStreamError ? error : new ModelStreamError('provider', 'The model failed');
+  }
+  return { text: ceiling ? ceiling.final(text) : text, ...(failure ? { failure } : {}) };
+}

@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import { countWords, type Locale, type TransformRequest } from '@redacta/shared';
+import { createDemoWriter, demoWriterOptions } from '../../src/ai/demo/writer.ts';
+import type { DemoBrandVoice } from '../../src/ai/demo/voice.ts';
+
+const writer = createDemoWriter({ modelId: 'demo', delayMs: 0 });
+
+/** The demo writer's answer to a transform call, read from its stream as a provider's would be. */
+async function transform(
+  text: string,
+  request: TransformRequest,
+  language: Locale = 'es',
+  brandVoice: DemoBrandVoice | null = null,
+) {
+  const { stream } = await writer.doStream({
+    prompt: [
+      { role: 'system', content: 'system' },
+      { role: 'user', content: [{ type: 'text', text }] },
+    ],
+    providerOptions: demoWriterOptions({ language, task: 'transform', transform: request, brandVoice }),
+  });
+  let answer = '';
+  const reader = stream.getReader();
+  while (true) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (value.type === 'text-delta') answer += value.delta;
+  }
+  return answer;
+}
+
+// The test's own detector, independent of the writer's: the most frequent words of each language.
+const esWords = new Set([
+  'el',
+  'la',
+  'los',
+  'las',
+  'de',
+  'que',
+  'y',
+  'en',
+  'para',
+  'con',
+  'tu',
+  'un',
+  'una',
+  'es',
+]);
+const enWords = new Set(['the', 'of', 'and', 'to', 'in', 'for', 'with', 'your', 'a', 'is', 'you', 'our']);
+function languageOf(text: string): Locale {
+  const words = text.toLowerCase().match(/\p{L}+/gu) ?? [];
+  const es = words.filter((w) => esWords.has(w)).length;
+  const en = words.filter((w) => enWords.has(w)).length;
+  return es > en ? 'es' : 'en';
+}
+
+const spanish =
+  'Nuestras zapatillas ligeras están hechas para correr cada día con la máxima comodidad. ' +
+  'Realmente son muy resistentes, y además el diseño es moderno y muy elegante. ' +
+  'Descubre la nueva colección en nuestra tienda y disfruta del envío gratis.';
+const english =
+  'Our light sneakers are made for running every day with total comfort. ' +
+  'They are really very durable, and the design is modern and truly elegant. ' +
+  'Discover the new collection in our store and enjoy free shipping.';
+
+describe('the demo writer transforms a selection', () => {
+  it('shortens: the result has fewer words, in either language, even a single sentence', async () => {
+    for (const [text, language] of [
+      [spanish, 'es'],
+      [english, 'en'],
+      ['Un café muy rico para empezar el día con energía', 'es'],
+    ] as const) {
+      const shorter = await transform(text, { action: 'shorten' }, language);
+      expect(countWords(shorter)).toBeLessThan(countWords(text));
+      expect(countWords(shorter)).toBeGreaterThan(0);
+    }
+  });
+
+  it('lengthens: the result has more words and keeps the original', async () => {
+    const longer = await transform(spanish, { action: 'lengthen' });
+    expect(countWords(longer)).toBeGreaterThan(countWords(spanish) * 1.2);
+    expect(longer).toContain('Nuestras zapatillas ligeras');
+    expect(languageOf(longer)).toBe('es');
+  });
+
+  it('translates Spanish into English and back by its phrase tables', async () => {
+    expect(languageOf(spanish)).toBe('es');
+    const inEnglish = await transform(spanish, { action: 'translate', language: 'en' });
+    expect(languageOf(inEnglish)).toBe('en');
+    expect(inEnglish).toContain('light sneakers');
+    expect(inEnglish).toMatch(/free shipping/);
+
+    const inSpanish = await transform(english, { action: 'translate', language: 'es' }, 'en');
+    expect(languageOf(inSpanish)).toBe('es');
+    expect(inSpanish).toContain('zapatillas ligeras');
+    expect(inSpanish).toMatch(/la colección nueva/);
+  });
+
+  it('says plainly that it translates only between Spanish and English', async () => {
+    const answer = await transform(spanish, { action: 'translate', language: 'fr' });
+    expect(answer).toMatch(/solo traduce entre español e inglés/);
+    expect(answer).toContain('francés');
+    const inEnglish = await transform(english, { action: 'translate', language: 'de' }, 'en');
+    expect(inEnglish).toMatch(/translates only between Spanish and English/);
+  });
+
+  it('corrects the common slips of its tables and leaves the wording alone', async () => {
+    expect(await transform('tambien es mas facil  , porfavor pruebalo hoy', { action: 'correct' })).toBe(
+      'También es mas fácil, por favor pruebalo hoy.',
+    );
+    expect(await transform('quieres saber mas?', { action: 'correct' })).toBe('¿Quieres saber mas?');
+    expect(await transform('i definately recieve teh the best deals', { action: 'correct' }, 'en')).toBe(
+      'I definitely receive the best deals.',
+    );
+  });
+
+  it('changes the tone by its voice rules', async () => {
+    const formal = await transform('¡Descubre lo que puedes conseguir! Prueba gratis hoy.', {
+      action: 'tone',
+      tone: 'formal',
+    });
+    expect(formal).toContain('Descubra lo que puede conseguir');
+    expect(formal).not.toContain('!');
+    const closer = await transform(
+      'We invite you to purchase our new collection.',
+      { action: 'tone', tone: 'closer' },
+      'en',
+    );
+    expect(closer).toMatch(/come and buy/i);
+    const persuasive = await transform(spanish, { action: 'tone', tone: 'persuasive' });
+    expect(persuasive).toContain(spanish.slice(1));
+    expect(countWords(persuasive)).toBeGreaterThan(countWords(spanish) + 5);
+    const simple = await transform(
+      'Le recomendamos utilizar la aplicación y posteriormente adquirir el plan.',
+      {
+        action: 'tone',
+        tone: 'simple',
+      },
+    );
+    expect(simple).toContain('usar la aplicación y después comprar el plan');
+  });
+
+  it('rewrites in other words, and follows a free instruction as best it can', async () => {
+    const rewritten = await transform(spanish, { action: 'rewrite' });
+    expect(rewritten).not.toBe(spanish);
+    const custom = await transform(spanish, { action: 'custom', instruction: 'Hazlo más breve, por favor' });
+    expect(countWords(custom)).toBeLessThan(countWords(spanish));
+    const translated = await transform(spanish, { action: 'custom', instruction: 'Pásalo al inglés' });
+    expect(languageOf(translated)).toBe('en');
+  });
+
+  it('writes in the active brand voice, but never restyles a correction', async () => {
+    const voice = { name: 'Formal', voice: 'Tratamos al cliente de usted.\nEvita las exclamaciones.' };
+    const rewritten = await transform(
+      '¡Prueba nuestro café y descubre tu nuevo favorito!',
+      { action: 'rewrite' },
+      'es',
+      voice,
+    );
+    expect(rewritten).toMatch(/Pruebe/);
+    expect(rewritten).not.toContain('!');
+    const corrected = await transform('¡Prueba nuestro cafe!', { action: 'correct' }, 'es', voice);
+    expect(corrected).toBe('¡Prueba nuestro cafe!');
+  });
+});
