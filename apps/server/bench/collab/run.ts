@@ -82,6 +82,7 @@ async function runLevel(
 
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   const cpuBefore = server.cpuMs();
+  const wallBefore = performance.now();
   const stopTyping = typeContinuously(editors, KEYSTROKES_PER_SECOND);
   await sleep(WARM_UP_MS);
   const typed = () => editors.reduce((n, editor) => n + Math.max(0, editor.typedAt.length - 1), 0);
@@ -112,6 +113,7 @@ async function runLevel(
   // From the first keystroke until every one has been delivered: all the work typing caused, even
   // when the server fell behind during the window.
   const cpuMs = server.cpuMs() - cpuBefore;
+  const wallMs = performance.now() - wallBefore;
   const allKeystrokes = typed();
   const afterTyping = await server.memory();
   const unexpectedCloses = editors.reduce((n, editor) => n + editor.unexpectedCloses, 0);
@@ -136,6 +138,7 @@ async function runLevel(
       max: round(sorted.at(-1) ?? null),
     },
     serverCpuMsPer1000Updates: allKeystrokes === 0 ? null : round((cpuMs * 1000) / allKeystrokes, 1),
+    serverCoreShare: round(cpuMs / wallMs, 2),
     bytesPerDocument: {
       opened: perDocument(retained(opened)),
       afterTyping: perDocument(retained(afterTyping)),
