@@ -19,7 +19,7 @@ export interface LevelResult {
    */
   serverCoreShare: number | null;
   /** Retained memory (heap without compiled code, plus external, after a full GC) per open document, with its editors. */
-  bytesPerDocument: { opened: number; afterTyping: number };
+  bytesPerDocument: { opened: number; afterTyping: number; afterStores: number };
   rssBytesPerDocument: number;
   /** The benchmark process's own event-loop delay p99 while measuring: its clients' share of latency. */
   clientLoopDelayP99Ms: number;
