@@ -8,20 +8,13 @@
  * the workspace, each with the same realistic document (see seedContent). Answers run.ts's requests
  * over IPC: `memory` (after a full garbage collection) and `counts` (open documents, connections).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { buildApp } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
-import { openDatabase } from '../../src/db/client.ts';
 import { documents, memberships, projects, users } from '../../src/db/schema.ts';
 import { signAccessToken } from '../../src/lib/access-token.ts';
 import { createPersonalWorkspace } from '../../src/modules/workspaces/service.ts';
-import { createThrowawayDatabase } from '../stream/postgres.ts';
-import { profileIfAsked } from '../stream/profile.ts';
+import { startBenchApp } from '../stream/bench-app.ts';
 import { seedContent, type ControlRequest, type ControlAnswer, type ServerReady } from './protocol.ts';
 
 setFlagsFromString('--expose-gc');
@@ -29,25 +22,7 @@ const collectGarbage = runInNewContext('gc') as () => void;
 
 const editorCount = Number(process.env.BENCH_EDITORS ?? 200);
 const documentCount = Number(process.env.BENCH_DOCUMENTS ?? 50);
-const dataDir = mkdtempSync(path.join(tmpdir(), 'redacta-bench-collab-'));
-const config = loadConfig({
-  NODE_ENV: 'production',
-  JWT_SECRET: randomBytes(32).toString('hex'),
-  APP_URL: 'http://127.0.0.1',
-  DATA_DIR: dataDir,
-  LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-  WEB_DIST_DIR: '/nonexistent-web-dist',
-});
-const throwaway = process.env.BENCH_DATABASE_URL
-  ? await createThrowawayDatabase(process.env.BENCH_DATABASE_URL)
-  : null;
-const database = await openDatabase({
-  dataDir,
-  databaseUrl: throwaway?.url,
-  poolSize: config.DATABASE_POOL_SIZE,
-});
-const app = await buildApp({ config, database });
-await app.listen({ port: 0, host: '127.0.0.1' });
+const { app, config, port, database, begin } = await startBenchApp('collab');
 
 const { userIds, projectIds } = await app.db.transaction(async (tx) => {
   const people = await tx
@@ -97,22 +72,12 @@ function answer(request: ControlRequest): ControlAnswer {
 process.on('message', (request: ControlRequest) => process.send!(answer(request)));
 
 // BENCH_CPU_PROF=<dir> / BENCH_HEAP_PROF=<dir>: a profile of the whole run, written on SIGTERM.
-const profile = await profileIfAsked('collab');
-const stop = async () => {
-  await profile.stop();
-  await app.close();
-  await database.close();
-  await throwaway?.drop();
-  rmSync(dataDir, { recursive: true, force: true });
-  process.exit(0);
-};
-process.once('SIGTERM', () => void stop());
-process.once('SIGINT', () => void stop());
+await begin('collab');
 
 const ready: ServerReady = {
-  port: (app.server.address() as { port: number }).port,
+  port,
   tokens,
   projectIds,
-  database: throwaway ? 'postgresql' : 'pglite',
+  database,
 };
 process.send!({ ready });

@@ -54,4 +54,11 @@ export interface ServerMemory {
   rss: number;
 }
 
-export type ControlAnswer = { memory: ServerMemory } | { counts: { documents: number; connections: number } };
+export interface ServerCounts {
+  documents: number;
+  connections: number;
+  /** Documents with changes not stored yet, or a store scheduled or under way. */
+  storing: number;
+}
+
+export type ControlAnswer = { memory: ServerMemory } | { counts: ServerCounts };

@@ -13,8 +13,13 @@ export interface LevelResult {
   latencyMs: { p50: number | null; p99: number | null; max: number | null };
   /** Server CPU per 1,000 keystrokes (document update, caret move and their fan-out), all delivered. */
   serverCpuMsPer1000Updates: number | null;
+  /**
+   * The server's CPU time over the same span, in cores (1 = one core busy throughout): below what a
+   * quiet machine offers it, the server kept up and any latency beyond is the machine's.
+   */
+  serverCoreShare: number | null;
   /** Retained memory (heap without compiled code, plus external, after a full GC) per open document, with its editors. */
-  bytesPerDocument: { opened: number; afterTyping: number };
+  bytesPerDocument: { opened: number; afterTyping: number; afterStores: number };
   rssBytesPerDocument: number;
   /** The benchmark process's own event-loop delay p99 while measuring: its clients' share of latency. */
   clientLoopDelayP99Ms: number;

@@ -21,6 +21,7 @@ import {
   type Deliveries,
   type Editor,
 } from './editors.ts';
+import { checkCosts } from './check-cost.ts';
 import { percentile, retained, round, verdict, type LevelResult } from './report.ts';
 import { startServer, type ServerProcess } from './server-process.ts';
 
@@ -82,6 +83,7 @@ async function runLevel(
 
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   const cpuBefore = server.cpuMs();
+  const wallBefore = performance.now();
   const stopTyping = typeContinuously(editors, KEYSTROKES_PER_SECOND);
   await sleep(WARM_UP_MS);
   const typed = () => editors.reduce((n, editor) => n + Math.max(0, editor.typedAt.length - 1), 0);
@@ -112,8 +114,14 @@ async function runLevel(
   // From the first keystroke until every one has been delivered: all the work typing caused, even
   // when the server fell behind during the window.
   const cpuMs = server.cpuMs() - cpuBefore;
+  const wallMs = performance.now() - wallBefore;
   const allKeystrokes = typed();
   const afterTyping = await server.memory();
+  // The same once every document's last changes are stored: what a store holds while under way
+  // (the encoded state, the merge, the derived JSON) is gone, what each open document keeps remains.
+  const storeDeadline = Date.now() + 30_000;
+  while ((await server.counts()).storing > 0 && Date.now() < storeDeadline) await sleep(100);
+  const afterStores = await server.memory();
   const unexpectedCloses = editors.reduce((n, editor) => n + editor.unexpectedCloses, 0);
   editors.forEach((editor) => editor.close());
   // The next level starts once this one's documents are stored and unloaded.
@@ -136,9 +144,11 @@ async function runLevel(
       max: round(sorted.at(-1) ?? null),
     },
     serverCpuMsPer1000Updates: allKeystrokes === 0 ? null : round((cpuMs * 1000) / allKeystrokes, 1),
+    serverCoreShare: round(cpuMs / wallMs, 2),
     bytesPerDocument: {
       opened: perDocument(retained(opened)),
       afterTyping: perDocument(retained(afterTyping)),
+      afterStores: perDocument(retained(afterStores)),
     },
     rssBytesPerDocument: Math.round((afterTyping.rss - base.rss) / level.documents),
     clientLoopDelayP99Ms: +(loopDelay.percentile(99) / 1e6).toFixed(1),
@@ -171,6 +181,7 @@ async function main() {
         cores: cpus().length,
       },
       levels: results,
+      checkCostPerUpdate: checkCosts(),
       ...verdict(results),
     };
     console.log(JSON.stringify(report, null, 2));

@@ -1,7 +1,7 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { processCpuMs } from '../stream/processes.ts';
-import type { ControlAnswer, ControlRequest, ServerMemory, ServerReady } from './protocol.ts';
+import type { ControlAnswer, ControlRequest, ServerCounts, ServerMemory, ServerReady } from './protocol.ts';
 
 export interface ServerProcess {
   ready: ServerReady;
@@ -9,8 +9,8 @@ export interface ServerProcess {
   cpuMs(): number;
   /** The server's memory right after a full garbage collection. */
   memory(): Promise<ServerMemory>;
-  /** Live documents open and connections on the server. */
-  counts(): Promise<{ documents: number; connections: number }>;
+  /** Live documents open, connections, and documents being stored on the server. */
+  counts(): Promise<ServerCounts>;
   stop(): Promise<void>;
 }
 
@@ -41,8 +41,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
     ready,
     cpuMs: () => processCpuMs(child.pid!),
     memory: async () => ((await ask('memory')) as { memory: ServerMemory }).memory,
-    counts: async () =>
-      ((await ask('counts')) as { counts: { documents: number; connections: number } }).counts,
+    counts: async () => ((await ask('counts')) as { counts: ServerCounts }).counts,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

@@ -8,50 +8,21 @@
  * new conversation each, so every prompt is the same size): project i belongs to account i mod the
  * number of accounts.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { buildApp } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
-import { openDatabase } from '../../src/db/client.ts';
+import { randomUUID } from 'node:crypto';
 import { projects, users } from '../../src/db/schema.ts';
 import { signAccessToken } from '../../src/lib/access-token.ts';
 import { createPersonalWorkspace } from '../../src/modules/workspaces/service.ts';
-import { createThrowawayDatabase } from './postgres.ts';
+import { startBenchApp } from './bench-app.ts';
 import { announceReady } from './protocol.ts';
-import { profileIfAsked } from './profile.ts';
-import { threadCpuMs } from './processes.ts';
 
 const projectCount = Number(process.env.BENCH_PROJECTS ?? 500);
 const accountCount = Number(process.env.BENCH_ACCOUNTS ?? 200);
-const dataDir = mkdtempSync(path.join(tmpdir(), 'redacta-bench-stream-'));
-const config = loadConfig({
-  NODE_ENV: 'production',
-  JWT_SECRET: randomBytes(32).toString('hex'),
-  APP_URL: 'http://127.0.0.1',
-  DATA_DIR: dataDir,
-  // Request logs are not what is measured; BENCH_LOG_LEVEL=info includes them.
-  LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+const { app, config, port, begin, databaseThreads } = await startBenchApp('stream', {
   OPENAI_BASE_URL: process.env.UPSTREAM_URL,
   AI_MODEL: 'bench',
-  WEB_DIST_DIR: '/nonexistent-web-dist',
   // The largest allowance the database's integer columns hold: every reply reserves and is charged.
   FREE_PLAN_WORDS: String(2 ** 31 - 1),
 });
-const throwaway = process.env.BENCH_DATABASE_URL
-  ? await createThrowawayDatabase(process.env.BENCH_DATABASE_URL)
-  : null;
-// The threads that start with the database are PGlite's (ADR 0007): the benchmark reports their CPU apart.
-const threadsBefore = new Set(threadCpuMs(process.pid).keys());
-const database = await openDatabase({
-  dataDir,
-  databaseUrl: throwaway?.url,
-  poolSize: config.DATABASE_POOL_SIZE,
-});
-const databaseThreads = [...threadCpuMs(process.pid).keys()].filter((tid) => !threadsBefore.has(tid));
-const app = await buildApp({ config, database });
-await app.listen({ port: 0, host: '127.0.0.1' });
 
 const { accounts, projectIds } = await app.db.transaction(async (tx) => {
   const people = await tx
@@ -87,21 +58,11 @@ const signedIn = await Promise.all(
   })),
 );
 
-const profile = await profileIfAsked('ours');
-const stop = async () => {
-  await profile.stop();
-  await app.close();
-  await database.close();
-  await throwaway?.drop();
-  rmSync(dataDir, { recursive: true, force: true });
-  process.exit(0);
-};
-process.once('SIGTERM', () => void stop());
-process.once('SIGINT', () => void stop());
+await begin('ours');
 
 announceReady({
-  port: (app.server.address() as { port: number }).port,
+  port,
   accounts: signedIn,
   projectIds,
-  databaseThreads: database.kind === 'pglite' ? databaseThreads : [],
+  databaseThreads,
 });

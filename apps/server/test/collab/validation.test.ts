@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
 import { documents } from '../../src/db/schema.ts';
 import type { TestApp } from '../helpers/app.ts';
@@ -50,12 +50,16 @@ describe('updates the server refuses', () => {
     const watcher = open(owner.accessToken);
     const writer = open(member.accessToken);
     await Promise.all([synced(watcher), synced(writer)]);
+    // An expected refusal goes to the server's log, not to the console as an error.
+    const consoleErrors = vi.spyOn(console, 'error');
     change(writer.doc.getXmlFragment('default'));
     await until(
       () => writer.refusals.includes('invalid-update') && writer.socketCloses.length > 0,
       'the refusal',
     );
     expect(writer.socketCloses[0]).toEqual({ code: 4400, reason: 'invalid-update' });
+    expect(consoleErrors).not.toHaveBeenCalled();
+    consoleErrors.mockRestore();
     expect((await read(app, project.id, owner.auth)).content).toEqual(doc('Texto válido'));
     expect(watcher.doc.getXmlFragment('default').toString()).toBe('<paragraph>Texto válido</paragraph>');
     expect(watcher.refusals).toEqual([]);

@@ -248,9 +248,25 @@ export async function createCollab(options: CollabOptions) {
       });
     },
 
-    /** Open documents and connections here, for tests and metrics. */
+    /**
+     * Open documents and connections here, and how many documents have changes not stored yet or a
+     * store scheduled or under way; for tests and metrics.
+     */
     counts() {
-      return { documents: hocuspocus.getDocumentsCount(), connections: hocuspocus.getConnectionsCount() };
+      const storing = [...hocuspocus.documents.values()].filter((document) => {
+        const key = `onStoreDocument-${document.name}`;
+        return (
+          states.get(document)?.dirty ||
+          document.saveMutex.isLocked() ||
+          hocuspocus.debouncer.isDebounced(key) ||
+          hocuspocus.debouncer.isCurrentlyExecuting(key)
+        );
+      }).length;
+      return {
+        documents: hocuspocus.getDocumentsCount(),
+        connections: hocuspocus.getConnectionsCount(),
+        storing,
+      };
     },
 
     /**

@@ -12,7 +12,16 @@ import { endConnection, SocketThrottle } from './connections.ts';
 import { loadState, storeState } from './persistence.ts';
 import { InstancesOverRedis } from './redis-extension.ts';
 import { Refusal } from './refusals.ts';
-import { checkUpdate, copyOf, deriveContent, updateOf, type SizeLimit } from './validation.ts';
+import {
+  checkUpdate,
+  checkWhole,
+  deriveContent,
+  noteApplied,
+  sizeOf,
+  updateOf,
+  type DocumentSize,
+  type SizeLimit,
+} from './validation.ts';
 import type { RevokedSessions } from '../../lib/revoked-sessions.ts';
 
 /** What the server knows of an open document besides its Yjs state. */
@@ -23,14 +32,11 @@ export interface LiveState {
   /** Changes made here that are not stored yet, and whose they are. */
   dirty: boolean;
   editorIds: Set<string>;
-  limit: SizeLimit;
+  size: DocumentSize;
   /** How many changes it has taken: tells whether any came in during a wait. */
   changes: number;
-  /**
-   * A copy of the document kept in step with it, on which each client update is tried first: copying
-   * the document for every update cost far more than checking it.
-   */
-  shadow: Y.Doc;
+  /** True while a client's update, just checked, is applied: its growth is already counted. */
+  applyingChecked: boolean;
 }
 
 export interface StoredEvent {
@@ -51,7 +57,7 @@ export interface LiveDocumentsOptions {
 
 /** Changes that came from another instance through Redis: that instance stores them. */
 const REDIS_ORIGIN = '__hocuspocus__redis__origin__';
-/** Checking a change costs a socket one more message's credit per this much of its document. */
+/** Checking a change on the whole document costs a socket one more message's credit per this much of it. */
 const BYTES_PER_CHECK_CREDIT = 128 * 1024;
 /** How long after a failed store it is tried again (the document stays in memory meanwhile). */
 const STORE_RETRY_MS = 2000;
@@ -155,13 +161,12 @@ export function createLiveDocuments(options: LiveDocumentsOptions) {
         dirty: false,
         changes: 0,
         editorIds: new Set(),
-        limit: await sizeLimit(db, stored.workspaceId, contentBytes(document)),
-        shadow: copyOf(document),
+        size: sizeOf(await sizeLimit(db, stored.workspaceId, contentBytes(document))),
+        applyingChecked: false,
       };
       // Noted as each change is applied, before anything may read or store the document.
       document.on('update', (update: Uint8Array, origin: unknown) => {
-        // The copy already holds a client's update it was tried with; applying it again changes nothing.
-        Y.applyUpdate(state.shadow, update);
+        if (!state.applyingChecked) noteApplied(document, update, state.size);
         state.changes += 1;
         state.changedAt = new Date();
         if (origin === REDIS_ORIGIN) return;
@@ -174,17 +179,32 @@ export function createLiveDocuments(options: LiveDocumentsOptions) {
 
     async beforeHandleMessage({ connection, document, update: message }) {
       const update = updateOf(message);
+      await throttle.take(connection.webSocket, message.byteLength);
       const state = states.get(document);
-      // A change costs more on a larger document: checking it walks the whole document.
-      const checkCost = update && state ? Math.floor(state.limit.currentBytes / BYTES_PER_CHECK_CREDIT) : 0;
-      await throttle.take(connection.webSocket, message.byteLength, checkCost);
       if (!update || !state) return;
-      const refused = checkUpdate(state.shadow, update, state.limit);
-      if (!refused) return;
-      state.shadow.destroy();
-      state.shadow = copyOf(document);
-      endConnection(connection, refused);
-      throw new Refusal(refused);
+      let refused = checkUpdate(document, update, state.size);
+      if (refused === 'whole') {
+        // A check of the whole document costs more on a larger one.
+        const cost = Math.floor(state.size.limit.currentBytes / BYTES_PER_CHECK_CREDIT);
+        await throttle.take(connection.webSocket, 0, cost);
+        refused = checkWhole(document, update, state.size);
+      }
+      if (refused) {
+        endConnection(connection, refused);
+        const { userId } = connection.context as ConnectionContext;
+        log.info({ projectId: document.name, userId, reason: refused }, 'refused a live document update');
+        // Hocuspocus would apply a message whose hook settles, and log one whose hook fails as an
+        // error: a refused update is answered already, so its message is left unhandled for good.
+        return new Promise<never>(() => {});
+      }
+      // Applied here, in the same step as its check, so that no other change comes between them;
+      // Hocuspocus applies the message again right after, which changes nothing.
+      state.applyingChecked = true;
+      try {
+        Y.applyUpdate(document, update, connection);
+      } finally {
+        state.applyingChecked = false;
+      }
     },
 
     async onStoreDocument({ document, documentName }) {
@@ -194,10 +214,15 @@ export function createLiveDocuments(options: LiveDocumentsOptions) {
       state.dirty = false;
       const editorIds = [...state.editorIds];
       state.editorIds.clear();
+      const { growth, unbounded } = state.size;
       try {
         const stored = await storeState(db, documentName, Y.encodeStateAsUpdate(document), state.changedAt);
         if (!stored) return;
-        state.limit = await sizeLimit(db, state.workspaceId, stored.bytes);
+        const { size } = state;
+        size.limit = await sizeLimit(db, state.workspaceId, stored.bytes);
+        // What was stored, and what came since: a closer bound than the one built up change by change.
+        if (size.unbounded === unbounded)
+          size.bytes = Math.min(size.bytes, stored.bytes + size.growth - growth);
         announceStored(documentName, editorIds, stored.updatedAt);
       } catch (error) {
         state.dirty = true;

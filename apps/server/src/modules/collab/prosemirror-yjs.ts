@@ -29,14 +29,18 @@ const markName = (attribute: string) => hashedMarkName.exec(attribute)?.[1] ?? a
 const isEmptyObject = (value: unknown) =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0;
 
+/**
+ * The ProseMirror mark a Yjs text's formatting attribute stands for. A mark without attributes is
+ * stored with {} (y-prosemirror's way); ProseMirror's JSON leaves them out.
+ */
+export const markOf = (attribute: string, attrs: unknown): Mark =>
+  isEmptyObject(attrs) ? { type: markName(attribute) } : { type: markName(attribute), attrs };
+
 function textNodes(text: Y.XmlText): Node[] {
   return (text.toDelta() as { insert: unknown; attributes?: Record<string, unknown> }[]).map((delta) => {
     const node: Node = { type: 'text', text: delta.insert };
     if (delta.attributes) {
-      // A mark without attributes is stored with {} (y-prosemirror's way); ProseMirror's JSON leaves it out.
-      node.marks = Object.entries(delta.attributes).map(([name, attrs]) =>
-        isEmptyObject(attrs) ? { type: markName(name) } : { type: markName(name), attrs },
-      );
+      node.marks = Object.entries(delta.attributes).map(([name, attrs]) => markOf(name, attrs));
     }
     return node;
   });

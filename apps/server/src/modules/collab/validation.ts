@@ -2,6 +2,7 @@ import * as decoding from 'lib0/decoding';
 import * as Y from 'yjs';
 import { documentContentSchema, type DocumentContent } from '@redacta/shared';
 import { FRAGMENT_NAME, fragmentToContent, TooDeepError } from './prosemirror-yjs.ts';
+import { inspectUpdate } from './update-check.ts';
 
 /** Why an update was refused; also the reason the client receives (docs/decisions/0015-live-documents.md). */
 export type RefusalReason = 'invalid-update' | 'too-large';
@@ -58,25 +59,87 @@ export interface SizeLimit {
   currentBytes: number;
 }
 
-/** A copy of a document's state, to try updates on before the document itself takes them. */
+/**
+ * What the server knows of an open document's size: its limit, `bytes`, an upper bound of its JSON
+ * size now (exact when loaded, stored or wholly checked; each change adds an upper bound of its
+ * growth), `growth`, the sum of those additions, and `unbounded`, how many changes came whose growth
+ * could not be bounded (their document is wholly checked next).
+ */
+export interface DocumentSize {
+  limit: SizeLimit;
+  bytes: number;
+  growth: number;
+  unbounded: number;
+}
+
+export const sizeOf = (limit: SizeLimit): DocumentSize => ({
+  limit,
+  bytes: limit.currentBytes,
+  growth: 0,
+  unbounded: 0,
+});
+
+/** A copy of a document's state, to try an update on before the document itself takes it. */
 export function copyOf(doc: Y.Doc): Y.Doc {
   const copy = new Y.Doc({ gc: true });
   Y.applyUpdate(copy, Y.encodeStateAsUpdate(doc));
   return copy;
 }
 
-/**
- * Whether `update` may be applied to the document `shadow` is a copy of: it is applied to the copy,
- * whose content must stay valid, and within the limit unless it does not grow. After a refusal the
- * copy holds the refused update: the caller makes a new one. A refused update changes nothing else.
- */
-export function checkUpdate(shadow: Y.Doc, update: Uint8Array, limit: SizeLimit): RefusalReason | null {
-  try {
-    Y.applyUpdate(shadow, update);
-  } catch {
-    return 'invalid-update';
+/** Notes a change already applied that was not checked here (another instance's, a replacement). */
+export function noteApplied(doc: Y.Doc, update: Uint8Array, size: DocumentSize) {
+  const verdict = inspectUpdate(doc, update, 'applied');
+  if (verdict.kind === 'fits') {
+    size.bytes += verdict.growth;
+    size.growth += verdict.growth;
+  } else {
+    size.bytes = Infinity;
+    size.unbounded += 1;
   }
-  const derived = deriveContent(shadow);
-  if (typeof derived === 'string') return derived;
-  return derived.bytes > limit.maxBytes && derived.bytes > limit.currentBytes ? 'too-large' : null;
+}
+
+/**
+ * Whether `update` may be applied to `doc`, told from what it touches (see inspectUpdate): refused
+ * with a reason, accepted (null; its growth is added to `size`), or 'whole' when only trying it on a
+ * copy of the whole document can tell (it builds on changes not here yet, or may take the document
+ * past its limit): then checkWhole.
+ */
+export function checkUpdate(
+  doc: Y.Doc,
+  update: Uint8Array,
+  size: DocumentSize,
+): RefusalReason | 'whole' | null {
+  // Changes held back for missing predecessors join the document unseen by any check but the whole one.
+  if (doc.store.pendingStructs !== null || doc.store.pendingDs !== null) return 'whole';
+  const verdict = inspectUpdate(doc, update, 'arriving');
+  if (verdict.kind === 'invalid') return 'invalid-update';
+  if (verdict.kind === 'undecided') return 'whole';
+  const allowed = Math.max(size.limit.maxBytes, size.limit.currentBytes);
+  if (verdict.growth > 0 && size.bytes + verdict.growth > allowed) return 'whole';
+  size.bytes += verdict.growth;
+  size.growth += verdict.growth;
+  return null;
+}
+
+/**
+ * Whether `update` may be applied to `doc`, tried on a copy of the whole document: its content must
+ * stay valid, and within the limit unless it does not grow. Costs a walk of the whole document.
+ */
+export function checkWhole(doc: Y.Doc, update: Uint8Array, size: DocumentSize): RefusalReason | null {
+  const copy = copyOf(doc);
+  try {
+    try {
+      Y.applyUpdate(copy, update);
+    } catch {
+      return 'invalid-update';
+    }
+    const derived = deriveContent(copy);
+    if (typeof derived === 'string') return derived;
+    if (derived.bytes > size.limit.maxBytes && derived.bytes > size.limit.currentBytes) return 'too-large';
+    size.bytes = derived.bytes;
+    size.growth += derived.bytes;
+    return null;
+  } finally {
+    copy.destroy();
+  }
 }
