@@ -11,6 +11,7 @@ import { composeVoiceDescription } from './analysis.ts';
 import { composeTransform } from './transform/index.ts';
 import { requestLanguage } from './request.ts';
 import type { DemoBrandVoice } from './voice.ts';
+import { withKnowledgeFacts, type DemoFact } from './knowledge.ts';
 import { demoSearchQuery, searchCallStream, withSearchFindings } from './search.ts';
 
 /** The demo has no tokenizer: it counts a token every 4 characters. */
@@ -38,6 +39,8 @@ export interface DemoCallOptions {
   variant?: number;
   /** A document transform: the action and its setting (the selected passage is the user's message). */
   transform?: TransformRequest;
+  /** The knowledge passages a chat reply is given, quoted and cited by their numbers. */
+  knowledge?: DemoFact[];
 }
 
 /** The provider options that tell the demo writer about a call (only the values given). */
@@ -95,7 +98,8 @@ function composedAnswer(call: LanguageModelV3CallOptions): string {
   if (options.task === 'transform' && options.transform) {
     return composeTransform(message, options.transform, language, options.brandVoice ?? null);
   }
-  return demoReply(message, language, options.brandVoice ?? null, options.variant ?? 0);
+  const reply = demoReply(message, language, options.brandVoice ?? null, options.variant ?? 0);
+  return withKnowledgeFacts(reply, options.knowledge, message, requestLanguage(message, language));
 }
 
 /** How many neighbouring wordings a variant tries before it says it is another version. */

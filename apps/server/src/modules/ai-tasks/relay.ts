@@ -1,13 +1,20 @@
 import { ModelStreamError } from '../../ai/model-stream.ts';
+import type { ChatStreamPart } from '@redacta/shared';
 import type { WordCeiling } from '../../ai/word-ceiling.ts';
+
+/** The knowledge a chat reply cites, sent between its start and its first text. */
+export type SourcesPart = Extract<ChatStreamPart, { type: 'sources' }>;
 
 /**
  * Where a streamed answer goes, part by part (a route writes them to the HTTP response as NDJSON).
  * Called in order: `start` once, `text` any number of times, then `end` or `drop`; or only `drop`.
  */
 export interface ReplyWriter<Start, Last> {
-  /** The answer starts: its start part, with its first text when there is one, in one write. */
-  start(start: Start, firstText?: string): void;
+  /**
+   * The answer starts: its start part, then the knowledge it cites when it has some, then its first
+   * text when there is one, in one write.
+   */
+  start(start: Start, firstText?: string, sources?: SourcesPart): void;
   text(text: string): void;
   /** The last part; without one the client knows the answer failed. */
   end(last?: Last): void;
@@ -29,7 +36,7 @@ export interface RelayedText {
  * awaits that read itself, since a failure before the first token is an ordinary error response):
  * the start part with the first text, then every delta as it arrives. With a ceiling, what goes past
  * it is cut and the model is stopped (leaving the loop ends the generator, which aborts the provider's
- * stream). A failure mid-way ends the relay; the text so far is kept.
+ * stream). A failure mid-way ends the relay; the text so far is kept. `sources` go out with the start.
  */
 export async function relayText<Start, Last>(
   deltas: AsyncGenerator<string, void, void>,
@@ -37,13 +44,14 @@ export async function relayText<Start, Last>(
   writer: ReplyWriter<Start, Last>,
   start: Start,
   ceiling: WordCeiling | undefined,
+  sources?: SourcesPart,
 ): Promise<RelayedText> {
   if (first.done) {
-    writer.start(start);
+    writer.start(start, undefined, sources);
     return { text: '' };
   }
   let text = ceiling ? ceiling.admit(first.value) : first.value;
-  writer.start(start, text);
+  writer.start(start, text, sources);
   let failure: ModelStreamError | undefined;
   try {
     if (ceiling?.reached) await deltas.return();

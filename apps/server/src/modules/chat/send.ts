@@ -8,8 +8,10 @@ import { AppError } from '../../lib/errors.ts';
 import type { OpenStreams } from '../../lib/open-streams.ts';
 import { providerErrorKind, type ChatMetrics, type ModelLabels } from '../../plugins/metrics-registry.ts';
 import type { AiDeps, CallContext } from '../ai-tasks/charged-task.ts';
-import { relayText, type ReplyWriter } from '../ai-tasks/relay.ts';
+import { relayText, type ReplyWriter, type SourcesPart } from '../ai-tasks/relay.ts';
 import { modelFor } from '../ai-tasks/workspace.ts';
+import { chatKnowledge, saveReplySources } from '../knowledge/chat-sources.ts';
+import type { Embedder } from '../knowledge/embeddings.ts';
 import { REAL_TIME_SEARCH_CATEGORY } from '../prompts/catalogue/types.ts';
 import { recordPromptUse } from '../prompts/service.ts';
 import {
@@ -33,6 +35,8 @@ export interface ChatDeps extends AiDeps {
   metrics: ChatMetrics;
   /** Everyone with the project open follows the reply; its sender may stop it from any tab. */
   live: LiveConversations;
+  /** Embeds a message to search the knowledge by meaning too; null: full-text search alone. */
+  knowledgeEmbedder: Embedder | null;
 }
 
 type StartPart = Extract<ChatStreamPart, { type: 'start' }>;
@@ -184,12 +188,22 @@ async function answerTurn(
     requested: turn.liveSearch || turn.promptCategory === REAL_TIME_SEARCH_CATEGORY,
     message: turn.message,
   });
+  const sources = await chatKnowledge(
+    db,
+    {
+      workspaceId: workspace.id,
+      message: turn.message,
+      useKnowledge: 'useKnowledge' in input ? input.useKnowledge !== false : true,
+    },
+    { embedder: deps.knowledgeEmbedder, log, signal: context.signal },
+  );
   const prompt = buildChatPrompt({
     history: turn.history,
     message: turn.message,
     language: workspace.language,
     brandVoice,
     liveSearch,
+    knowledge: sources.map(({ n, name, excerpt }) => ({ n, name, text: excerpt })),
   });
 
   const call = {
@@ -201,6 +215,7 @@ async function answerTurn(
       task: 'chat',
       brandVoice,
       ...('regenerate' in input ? { variant: randomInt(1, 2 ** 31) } : {}),
+      ...(sources.length ? { knowledge: sources.map(({ n, excerpt }) => ({ n, text: excerpt })) } : {}),
     }),
     ...(ceiling ? { maxOutputTokens: maxTokensFor(ceiling.limit, workspace.language) } : {}),
   };
@@ -247,7 +262,8 @@ async function answerTurn(
     demo: models.demo,
     ...(turn.projectName ? { projectName: turn.projectName } : {}),
   };
-  const { text, failure } = await relayText(deltas, first, writer, start, ceiling);
+  const sourcesPart: SourcesPart | undefined = sources.length ? { type: 'sources', sources } : undefined;
+  const { text, failure } = await relayText(deltas, first, writer, start, ceiling, sourcesPart);
 
   const status = !failure ? 'complete' : failure.reason === 'aborted' ? 'aborted' : 'failed';
   const kind = failure && providerErrorKind(failure);
@@ -276,6 +292,11 @@ async function answerTurn(
     held.reservation = null;
   } catch (error) {
     log.error({ err: error }, 'could not save a chat reply');
+  }
+  if (saved && sources.length) {
+    await saveReplySources(db, saved.messageId, sources).catch((error: unknown) => {
+      log.error({ err: error }, "could not save a chat reply's knowledge sources");
+    });
   }
   const charged = saved?.wordsCharged ?? 0;
   metrics.replyEnded(labels, replySeconds, charged);

@@ -146,7 +146,7 @@ export function useChatStream({
             show('', true);
           } else if (part.type === 'text') {
             revealer.push(part.text);
-          } else {
+          } else if (part.type === 'finish' || part.type === 'error') {
             ending = {
               status: part.type === 'finish' ? 'complete' : 'failed',
               messageId: part.messageId,
