@@ -25,3 +25,5 @@ export * from './contracts/storage.ts';
 export * from './contracts/document-versions.ts';
 export * from './contracts/writing-controls.ts';
 export * from './contracts/knowledge.ts';
+export * from './contracts/style-rules.ts';
+export * from './style/index.ts';

@@ -52,6 +52,7 @@ import {
   pendingInvitationsResponseSchema,
 } from './teams.ts';
 import { storageUsageSchema } from './storage.ts';
+import { styleCheckResponseSchema, styleRulesResponseSchema } from './style-rules.ts';
 import { changeEmailResponseSchema, changeNameResponseSchema } from './user.ts';
 import {
   renameWorkspaceResponseSchema,
@@ -131,6 +132,10 @@ export const responseSchemas = {
   'PATCH /brand-voice/analyze-content': analyzeContentResponseSchema,
   'GET /brand-voice/:id': brandVoiceSchema,
   'PATCH /brand-voice/:id': brandVoiceSchema,
+
+  'GET /workspace/:id/style-rules': styleRulesResponseSchema,
+  'PUT /workspace/:id/style-rules': styleRulesResponseSchema,
+  'POST /workspace/:id/style-check': styleCheckResponseSchema,
 
   'GET /prompt/by-workspace/:id': promptGroupsResponseSchema,
   'POST /prompt/custom': createCustomPromptResponseSchema,
