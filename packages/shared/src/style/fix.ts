@@ -1,29 +1,19 @@
 import type { StyleViolation, TextEdit } from './types.ts';
 
 const space = /[^\S\n]/;
+const isSpace = (char: string | undefined) => char !== undefined && space.test(char);
 
 /**
  * The edit that fixes one violation, or null when it has no suggestion. A preferred or exact-case
- * term replaces what was found; a banned phrase is removed with one space beside it (the one after,
- * or the one before when punctuation or the end follows), so no double space is left behind.
+ * term replaces what was found; a banned phrase is removed with one space beside it (the one before,
+ * or the one after at the start of a line), so no double space is left behind.
  */
 export function fixEdit(text: string, violation: StyleViolation): TextEdit | null {
   if (violation.suggestion === null) return null;
-  if (violation.suggestion !== '')
-    return { start: violation.start, end: violation.end, text: violation.suggestion };
-  let { start, end } = violation;
-  const before = text[start - 1];
-  const after = text[end];
-  if (
-    after !== undefined &&
-    space.test(after) &&
-    (before === undefined || before === '\n' || space.test(before))
-  ) {
-    end += 1;
-  } else if (before !== undefined && space.test(before)) {
-    start -= 1;
-  }
-  return { start, end, text: '' };
+  const { start, end } = violation;
+  if (violation.suggestion !== '') return { start, end, text: violation.suggestion };
+  if (isSpace(text[start - 1])) return { start: start - 1, end, text: '' };
+  return { start, end: isSpace(text[end]) ? end + 1 : end, text: '' };
 }
 
 /** Edits in text order that do not touch each other: of two that would, the first one wins. */
@@ -36,11 +26,11 @@ export function fixEdits(text: string, violations: readonly StyleViolation[]): T
   let reached = -1;
   for (const edit of edits) {
     if (edit.start < reached) {
-      // Two banned phrases side by side may both claim the space between them: the first has it.
-      const sharedSpace =
-        edit.text === '' && edit.end > reached && text.slice(edit.start, reached).trim() === '';
+      // A removal whose space before went with the phrase before it takes the space after instead.
+      const sharedSpace = edit.text === '' && edit.start === reached - 1 && isSpace(text[edit.start]);
       if (!sharedSpace) continue;
       edit.start = reached;
+      if (isSpace(text[edit.end])) edit.end += 1;
     }
     kept.push(edit);
     reached = edit.end;
