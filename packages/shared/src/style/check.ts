@@ -1,5 +1,5 @@
 import { countWords } from '../rules/words.ts';
-import { findTerm, foldText, type FoldedText, type Span } from './find-term.ts';
+import { findTerm, foldText, type Span } from './find-term.ts';
 import type { StyleLanguage, StyleRule, StyleViolation } from './types.ts';
 
 /**
