@@ -1,5 +1,6 @@
-import type { Locale } from '@redacta/shared';
+import type { Locale, StyleRule } from '@redacta/shared';
 import { liveSearchGuidance, type LiveSearchMode } from './live-search.ts';
+import { styleRulesGuidance } from './style-rules-prompt.ts';
 
 const languageNames: Record<Locale, string> = { es: 'Spanish (español)', en: 'English' };
 
@@ -9,6 +10,8 @@ export interface SystemPromptInput {
   brandVoice?: { name: string; voice: string } | null;
   /** Whether the reply may search the web, or wanted to on a server without search (default off). */
   liveSearch?: LiveSearchMode;
+  /** The workspace's style rules; those for the reply's language are followed. */
+  styleRules?: readonly StyleRule[];
 }
 
 const guidance = [
@@ -34,6 +37,8 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
         `vocabulary and rhythm:\n<brand_voice>\n${input.brandVoice.voice}\n</brand_voice>`,
     );
   }
+  const style = styleRulesGuidance(input.styleRules ?? [], input.language);
+  if (style) parts.push(style);
   return parts.join('\n\n');
 }
 

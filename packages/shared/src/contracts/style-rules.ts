@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { freeText } from '../rules/text.ts';
+import { freeText, isStorableText, UNSTORABLE_TEXT_MESSAGE } from '../rules/text.ts';
 import type { StyleRule, StyleViolation } from '../style/types.ts';
 
 /** Rules a workspace may keep: enough for a real style guide, small enough to check on every keystroke. */
@@ -96,9 +96,15 @@ export const styleRulesResponseSchema = z.object({
 });
 export type StyleRulesResponse = z.infer<typeof styleRulesResponseSchema>;
 
-/** `POST /workspace/{id}/style-check`. */
+/**
+ * `POST /workspace/{id}/style-check`. The text is checked as sent, never trimmed (the positions
+ * answered are indices into it), so it takes the storable-text part of the shared rule only.
+ */
 export const styleCheckBodySchema = z.strictObject({
-  text: z.string().max(STYLE_CHECK_TEXT_MAX_LENGTH),
+  text: z
+    .string()
+    .max(STYLE_CHECK_TEXT_MAX_LENGTH)
+    .refine(isStorableText, { message: UNSTORABLE_TEXT_MESSAGE }),
   language: z.enum(styleLanguages),
 });
 export type StyleCheckBody = z.infer<typeof styleCheckBodySchema>;

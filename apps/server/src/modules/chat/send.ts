@@ -23,6 +23,7 @@ import { withLiveCopy } from './reply-writer.ts';
 import { senderName } from './live/sender.ts';
 import { replyTextStream } from './search-stream.ts';
 import { buildChatPrompt, saveReply } from './service.ts';
+import { readStyleRules } from '../style-rules/service.ts';
 import { openChatTurn, withdrawChatRequest, type ChatTurn } from './turn.ts';
 import { chatTurnLog } from './turn-log.ts';
 
@@ -203,12 +204,14 @@ async function answerTurn(
     requested: turn.liveSearch || turn.promptCategory === REAL_TIME_SEARCH_CATEGORY,
     message: turn.message,
   });
+  const { rules: styleRules } = await readStyleRules(db, workspace.id);
   const prompt = buildChatPrompt({
     history: turn.history,
     message: turn.message,
     language: workspace.language,
     brandVoice,
     liveSearch,
+    styleRules,
   });
 
   const call = {

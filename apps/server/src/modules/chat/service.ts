@@ -8,6 +8,7 @@ import {
   type ConversationEntry,
   type Locale,
   type Plan,
+  type StyleRule,
 } from '@redacta/shared';
 import { callFunction, type Db } from '../../db/client.ts';
 import { conversationEntries, projects, reactions, workspaces } from '../../db/schema.ts';
@@ -28,6 +29,7 @@ export function buildChatPrompt(input: {
   language: Locale;
   brandVoice?: { name: string; voice: string } | null;
   liveSearch?: LiveSearchMode;
+  styleRules?: readonly StyleRule[];
 }): LanguageModelV3Prompt {
   const prompt: LanguageModelV3Prompt = [
     {
@@ -36,6 +38,7 @@ export function buildChatPrompt(input: {
         language: input.language,
         brandVoice: input.brandVoice,
         liveSearch: input.liveSearch,
+        styleRules: input.styleRules,
       }),
     },
   ];
