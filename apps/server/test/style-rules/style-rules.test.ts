@@ -21,7 +21,7 @@ const rulesUrl = (workspaceId = owner.workspaceId) => `/api/workspace/${workspac
 const put = (user: TestUser, rules: unknown[]) =>
   t.app.inject({ method: 'PUT', url: rulesUrl(), headers: user.auth, payload: { rules } });
 const get = (user: TestUser) => t.app.inject({ method: 'GET', url: rulesUrl(), headers: user.auth });
-const check = (user: TestUser, payload: unknown) =>
+const check = (user: TestUser, payload: Record<string, unknown>) =>
   t.app.inject({
     method: 'POST',
     url: `/api/workspace/${owner.workspaceId}/style-check`,
@@ -39,7 +39,7 @@ const guide = [
 
 describe('style rules', () => {
   it('starts empty, saves the owner’s list with an id for each rule, and keeps the ids sent back', async () => {
-    expect((await get(member)).json()).toEqual({ rules: [], updatedAt: null });
+    expect((await get(member)).json()).toEqual({ rules: [], language: 'es', updatedAt: null });
 
     const saved = await put(owner, guide);
     expect(saved.statusCode, saved.body).toBe(200);

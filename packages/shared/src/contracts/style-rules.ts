@@ -92,6 +92,8 @@ export const styleRuleSchema = z.discriminatedUnion('kind', [
 /** `GET` and `PUT /workspace/{id}/style-rules`: the rules, each with its id; `updatedAt` null before the first save. */
 export const styleRulesResponseSchema = z.object({
   rules: z.array(styleRuleSchema),
+  /** The language the workspace's replies are written in (its owner's): the one replies are checked in. */
+  language: z.enum(styleLanguages),
   updatedAt: z.string().nullable(),
 });
 export type StyleRulesResponse = z.infer<typeof styleRulesResponseSchema>;

@@ -204,7 +204,7 @@ async function answerTurn(
     requested: turn.liveSearch || turn.promptCategory === REAL_TIME_SEARCH_CATEGORY,
     message: turn.message,
   });
-  const { rules: styleRules } = await readStyleRules(db, workspace.id);
+  const styleRules = await readStyleRules(db, workspace.id);
   const prompt = buildChatPrompt({
     history: turn.history,
     message: turn.message,

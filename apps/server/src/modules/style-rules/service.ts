@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   checkStyle,
+  resolveLocale,
   styleRuleSchema,
   type PutStyleRulesBody,
   type StyleCheckBody,
@@ -11,19 +12,37 @@ import {
   type StyleViolation,
 } from '@redacta/shared';
 import type { Db, Tx } from '../../db/client.ts';
-import { workspaceStyleRules } from '../../db/schema.ts';
+import { users, workspaceStyleRules, workspaces } from '../../db/schema.ts';
 import { requireMembership, requireOwner } from '../workspaces/service.ts';
 
 const storedRulesSchema = z.array(styleRuleSchema);
 
 /** The workspace's rules as stored, with no access check: for callers that have made one. */
-export async function readStyleRules(db: Db | Tx, workspaceId: string): Promise<StyleRulesResponse> {
+export async function readStyleRules(db: Db | Tx, workspaceId: string): Promise<StyleRule[]> {
   const [row] = await db
-    .select({ rules: workspaceStyleRules.rules, updatedAt: workspaceStyleRules.updatedAt })
+    .select({ rules: workspaceStyleRules.rules })
     .from(workspaceStyleRules)
     .where(eq(workspaceStyleRules.workspaceId, workspaceId));
-  if (!row) return { rules: [], updatedAt: null };
-  return { rules: storedRulesSchema.parse(row.rules), updatedAt: row.updatedAt.toISOString() };
+  return row ? storedRulesSchema.parse(row.rules) : [];
+}
+
+/** The rules with when they were saved, and the language of the workspace's replies (its owner's). */
+async function readStyleGuide(db: Db | Tx, workspaceId: string): Promise<StyleRulesResponse> {
+  const [row] = await db
+    .select({
+      rules: workspaceStyleRules.rules,
+      updatedAt: workspaceStyleRules.updatedAt,
+      locale: users.locale,
+    })
+    .from(workspaces)
+    .innerJoin(users, eq(users.id, workspaces.ownerId))
+    .leftJoin(workspaceStyleRules, eq(workspaceStyleRules.workspaceId, workspaces.id))
+    .where(eq(workspaces.id, workspaceId));
+  return {
+    rules: row?.rules ? storedRulesSchema.parse(row.rules) : [],
+    language: resolveLocale(row?.locale),
+    updatedAt: row?.updatedAt?.toISOString() ?? null,
+  };
 }
 
 /** The rules, for any member of the workspace (anyone else gets 404). */
@@ -33,7 +52,7 @@ export async function getStyleRules(
   userId: string,
 ): Promise<StyleRulesResponse> {
   await requireMembership(db, workspaceId, userId);
-  return readStyleRules(db, workspaceId);
+  return readStyleGuide(db, workspaceId);
 }
 
 /**
@@ -48,15 +67,14 @@ export async function putStyleRules(
 ): Promise<StyleRulesResponse> {
   await requireOwner(db, workspaceId, userId);
   const rules: StyleRule[] = body.rules.map((rule) => ({ ...rule, id: rule.id ?? randomUUID() }));
-  const [row] = await db
+  await db
     .insert(workspaceStyleRules)
     .values({ workspaceId, rules, updatedBy: userId })
     .onConflictDoUpdate({
       target: workspaceStyleRules.workspaceId,
       set: { rules, updatedBy: userId, updatedAt: new Date() },
-    })
-    .returning({ updatedAt: workspaceStyleRules.updatedAt });
-  return { rules, updatedAt: row!.updatedAt.toISOString() };
+    });
+  return readStyleGuide(db, workspaceId);
 }
 
 /** Checks a text against the workspace's rules for its language, for any member. */
@@ -67,6 +85,5 @@ export async function checkWorkspaceStyle(
   body: StyleCheckBody,
 ): Promise<{ violations: StyleViolation[] }> {
   await requireMembership(db, workspaceId, userId);
-  const { rules } = await readStyleRules(db, workspaceId);
-  return { violations: checkStyle(body.text, rules, body.language) };
+  return { violations: checkStyle(body.text, await readStyleRules(db, workspaceId), body.language) };
 }
