@@ -22,3 +22,8 @@ export function useSession(): SessionContextValue {
   if (!value) throw new Error('useSession must be used inside <SessionGate>');
   return value;
 }
+
+/** The session, or null outside <SessionGate>: for parts also drawn on their own (the document panel's tests). */
+export function useSessionIfAny(): SessionContextValue | null {
+  return useContext(SessionContext);
+}

@@ -9,6 +9,7 @@ import {
   fixFinding,
   ignoreFinding,
   setStyleRules,
+  type StyleCheckStorage,
 } from '../editor/style-check/extension';
 
 /** Hands the workspace's style rules to the editor's checker, and again whenever they change. */
@@ -54,7 +55,9 @@ export function StyleIssuePopover({
   }, [editor, finding, container]);
 
   useEffect(() => {
-    const storage = editor.storage.styleCheck;
+    // Absent until the editor has set up its extensions.
+    const storage = editor.storage.styleCheck as StyleCheckStorage | undefined;
+    if (!storage) return;
     storage.openIssue = () => {
       const first = boxRef.current?.querySelector<HTMLElement>('button');
       first?.focus();

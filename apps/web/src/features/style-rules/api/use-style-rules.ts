@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PutStyleRulesBody, StyleRulesResponse } from '@redacta/shared';
 import { api } from '@/lib/api-client';
-import { useSession } from '@/features/session';
+import { useSessionIfAny } from '@/features/session';
 
 export const styleRulesKey = (workspaceId: string) => ['style-rules', workspaceId] as const;
 
@@ -18,10 +18,9 @@ export const styleRulesQueryOptions = (workspaceId: string) =>
     staleTime: Infinity,
   });
 
-/** GET /api/workspace/{id}/style-rules for the current workspace. */
+/** GET /api/workspace/{id}/style-rules for the current workspace (none outside the signed-in app). */
 export function useStyleRules() {
-  const { workspace } = useSession();
-  const workspaceId = workspace?.id ?? '';
+  const workspaceId = useSessionIfAny()?.workspace?.id ?? '';
   const query = useQuery({ ...styleRulesQueryOptions(workspaceId), enabled: workspaceId !== '' });
   return { ...query, workspaceId };
 }
