@@ -2,7 +2,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Editor } from '@tiptap/core';
 import StarterKit from '@tiptap/starter-kit';
 import type { StyleRule } from '@redacta/shared';
-import { StyleCheck, findingAtSelection, fixFinding, ignoreFinding, setStyleRules, styleCheckKey } from './extension';
+import {
+  StyleCheck,
+  findingAtSelection,
+  fixFinding,
+  ignoreFinding,
+  setStyleRules,
+  styleCheckKey,
+} from './extension';
 
 const rules: StyleRule[] = [
   { id: '00000000-0000-4000-8000-000000000001', kind: 'ban', phrase: 'revolucionario' },
@@ -27,7 +34,9 @@ async function settle() {
 }
 
 const underlined = (current: Editor) =>
-  styleCheckKey.getState(current.state)!.findings.map((finding) => current.state.doc.textBetween(finding.from, finding.to));
+  styleCheckKey
+    .getState(current.state)!
+    .findings.map((finding) => current.state.doc.textBetween(finding.from, finding.to));
 
 describe('style check in the document', () => {
   it('underlines findings after a pause, across marks and blocks, and moves them with the text', async () => {
