@@ -70,23 +70,24 @@ export const putStyleRulesBodySchema = z.strictObject({
 export type PutStyleRulesBody = z.infer<typeof putStyleRulesBodySchema>;
 
 const languageField = { language: z.enum(styleLanguages).optional() };
+// Single-value enums rather than literals: the OpenAPI document shows them the same way either side.
 export const styleRuleSchema = z.discriminatedUnion('kind', [
   z.object({
     id: z.uuid(),
     ...languageField,
-    kind: z.literal('prefer'),
+    kind: z.enum(['prefer']),
     use: z.string(),
     avoid: z.array(z.string()),
   }),
-  z.object({ id: z.uuid(), ...languageField, kind: z.literal('ban'), phrase: z.string() }),
-  z.object({ id: z.uuid(), ...languageField, kind: z.literal('exact-case'), term: z.string() }),
+  z.object({ id: z.uuid(), ...languageField, kind: z.enum(['ban']), phrase: z.string() }),
+  z.object({ id: z.uuid(), ...languageField, kind: z.enum(['exact-case']), term: z.string() }),
   z.object({
     id: z.uuid(),
     ...languageField,
-    kind: z.literal('max-sentence-words'),
+    kind: z.enum(['max-sentence-words']),
     value: z.number().int(),
   }),
-  z.object({ id: z.uuid(), ...languageField, kind: z.literal('max-exclamations'), value: z.number().int() }),
+  z.object({ id: z.uuid(), ...languageField, kind: z.enum(['max-exclamations']), value: z.number().int() }),
 ]) satisfies z.ZodType<StyleRule>;
 
 /** `GET` and `PUT /workspace/{id}/style-rules`: the rules, each with its id; `updatedAt` null before the first save. */
