@@ -40,6 +40,7 @@ import { folderRoutes } from './modules/folders/routes.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
 import { documentTransformRoutes } from './modules/document-transform/routes.ts';
 import { brandVoiceRoutes } from './modules/brand-voices/routes.ts';
+import { styleRuleRoutes } from './modules/style-rules/routes.ts';
 import { promptRoutes } from './modules/prompts/routes.ts';
 import { billingRoutes } from './modules/billing/routes.ts';
 import { invitationRoutes } from './modules/invitations/index.ts';
@@ -135,6 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(workspaceRoutes, { prefix: '/workspace' });
       await api.register(memberRoutes, { prefix: '/workspace' });
       await api.register(storageRoutes, { prefix: '/workspace' });
+      await api.register(styleRuleRoutes, { prefix: '/workspace' });
       // Projects, folders and chat declare full paths (/workspace/:id/projects, /project/:id/…),
       // so each feature owns its routes whatever the first path segment.
       await api.register(projectRoutes);

@@ -26,3 +26,5 @@ export * from './contracts/document-versions.ts';
 export * from './contracts/writing-controls.ts';
 export * from './contracts/knowledge.ts';
 export * from './contracts/document-transform.ts';
+export * from './contracts/style-rules.ts';
+export * from './style/index.ts';

@@ -1,5 +1,6 @@
-import type { Locale } from '@redacta/shared';
+import type { Locale, StyleRule } from '@redacta/shared';
 import { liveSearchGuidance, type LiveSearchMode } from './live-search.ts';
+import { styleRulesGuidance } from './style-rules-prompt.ts';
 
 const languageNames: Record<Locale, string> = { es: 'Spanish (español)', en: 'English' };
 
@@ -11,6 +12,8 @@ export interface SystemPromptInput {
   liveSearch?: LiveSearchMode;
   /** Passages of the workspace's knowledge, numbered as the reply cites them. */
   knowledge?: { n: number; name: string; text: string }[];
+  /** The workspace's style rules; those for the reply's language are followed. */
+  styleRules?: readonly StyleRule[];
 }
 
 const guidance = [
@@ -32,6 +35,8 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
   ];
   if (input.brandVoice) parts.push(brandVoiceSection(input.brandVoice));
   if (input.knowledge?.length) parts.push(knowledgeGuidance(input.knowledge));
+  const style = styleRulesGuidance(input.styleRules ?? [], input.language);
+  if (style) parts.push(style);
   return parts.join('\n\n');
 }
 

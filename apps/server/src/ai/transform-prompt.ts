@@ -1,5 +1,6 @@
-import type { Locale, OutputLanguage, TransformRequest, WritingTone } from '@redacta/shared';
+import type { Locale, OutputLanguage, StyleRule, TransformRequest, WritingTone } from '@redacta/shared';
 import { brandVoiceSection } from './prompts.ts';
+import { styleRulesGuidance } from './style-rules-prompt.ts';
 
 /** Each output language by its English name and its own, so the model cannot mistake it. */
 export const outputLanguageNames: Record<OutputLanguage, string> = {
@@ -55,12 +56,14 @@ export interface TransformPromptInput {
   transform: TransformRequest;
   /** The active brand voice: its name and the description of how the brand writes. */
   brandVoice?: { name: string; voice: string } | null;
+  /** The workspace's style rules; those for the passage's language are followed. */
+  styleRules?: readonly StyleRule[];
 }
 
 /**
  * The system prompt of a document transform: the user's message is the selected text, and the
  * answer replaces it, so the model answers with the new text only. Every rule a transform follows
- * (the action, the brand voice) is added here, in one place.
+ * (the action, the brand voice, the style rules) is added here, in one place.
  */
 export function buildTransformPrompt(input: TransformPromptInput): string {
   const parts = [
@@ -78,5 +81,12 @@ export function buildTransformPrompt(input: TransformPromptInput): string {
     );
   }
   if (input.brandVoice) parts.push(brandVoiceSection(input.brandVoice));
+  // A translation follows the rules of the language it writes in, when the rules have that language.
+  const target = input.transform.action === 'translate' ? input.transform.language : input.language;
+  const style = styleRulesGuidance(
+    input.styleRules ?? [],
+    target === 'es' || target === 'en' ? target : input.language,
+  );
+  if (style) parts.push(style);
   return parts.join('\n\n');
 }

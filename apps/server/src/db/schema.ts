@@ -591,3 +591,17 @@ export const knowledgePassages = pgTable(
     index('knowledge_passages_search_idx').using('gin', t.search),
   ],
 );
+/**
+ * A workspace's style rules (docs/product.md, "Style rules"): the whole list in one JSON array, in the
+ * order the page shows it, each rule with its id. Written whole by the owner's save, so a save is one
+ * statement and two saves cannot interleave their rules; validated by the API contract on the way in
+ * and parsed with it on the way out.
+ */
+export const workspaceStyleRules = pgTable('workspace_style_rules', {
+  workspaceId: uuid('workspace_id')
+    .primaryKey()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  rules: jsonb('rules').notNull(),
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: updatedAt(),
+});

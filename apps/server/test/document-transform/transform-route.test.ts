@@ -98,6 +98,29 @@ describe('POST /api/document/transform over a real OpenAI-protocol stream', () =
     expect(systemPrompt(3)).toMatch(/Correct spelling, grammar/);
   });
 
+  it("the prompt carries the workspace's style rules of the language the passage is written in", async () => {
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/workspace/${ana.workspaceId}/style-rules`,
+      headers: ana.auth,
+      payload: {
+        rules: [
+          { kind: 'ban', phrase: 'revolucionario', language: 'es' },
+          { kind: 'ban', phrase: 'game-changer', language: 'en' },
+        ],
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    await partsOf(await transform({ action: 'shorten' }));
+    expect(systemPrompt(0)).toContain('revolucionario');
+    expect(systemPrompt(0)).not.toContain('game-changer');
+
+    await partsOf(await transform({ action: 'translate', language: 'en' }));
+    expect(systemPrompt(1)).toContain('game-changer');
+    expect(systemPrompt(1)).not.toContain('revolucionario');
+  });
+
   it('refuses a body whose action lacks its setting or carries another one (400, no model call)', async () => {
     for (const body of [
       { action: 'custom' },

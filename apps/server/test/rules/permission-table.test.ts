@@ -211,6 +211,11 @@ const table: Row[] = [
   { action: 'make a brand voice the default', prepare: voice, request: (_, ids) => ({ method: 'PATCH', url: `/api/brand-voice/${ids.voiceId}`, payload: { isDefault: true } }), cells: creatorOrOwner(200) },
   { action: 'delete a brand voice', prepare: voice, request: (_, ids) => ({ method: 'DELETE', url: `/api/brand-voice/${ids.voiceId}` }), cells: creatorOrOwner(204) },
 
+  // Style rules: everyone sees and checks with them; the owner edits them.
+  { action: 'see the style rules', request: (team) => ({ method: 'GET', url: `/api/workspace/${team.workspaceId}/style-rules` }), cells: everyMember(200) },
+  { action: 'check a text against the style rules', request: (team) => ({ method: 'POST', url: `/api/workspace/${team.workspaceId}/style-check`, payload: { text: 'Un mail revolucionario', language: 'es' } }), cells: everyMember(200) },
+  { action: 'edit the style rules', request: (team) => ({ method: 'PUT', url: `/api/workspace/${team.workspaceId}/style-rules`, payload: { rules: [{ kind: 'ban', phrase: 'revolucionario' }] } }), cells: ownerOnly(200) },
+
   // Custom prompts.
   { action: 'open the prompt library', prepare: customPrompt, request: (team) => ({ method: 'GET', url: `/api/prompt/by-workspace/${team.workspaceId}?language=es` }), cells: everyMember(200) },
   { action: 'create a custom prompt', request: (team) => ({ method: 'POST', url: '/api/prompt/custom', payload: { workspaceId: team.workspaceId, language: 'es', name: 'Resumen', text: 'Resume el texto' } }), cells: everyMember(201) },

@@ -23,6 +23,7 @@ const gatedPages = {
   '/brand-voice': lazyLoaded(() => import('@/features/brand-voice/pages/brand-voice-page')),
   '/brand-voice/new': lazyLoaded(() => import('@/features/brand-voice/pages/new-brand-voice-page')),
   '/brand-voice/:id': lazyLoaded(() => import('@/features/brand-voice/pages/edit-brand-voice-page')),
+  '/brand/style-rules': lazyLoaded(() => import('@/features/style-rules/pages/style-rules-page')),
   '/profile': lazyLoaded(() => import('@/features/profile/pages/profile-page')),
   '/workspace-settings': lazyLoaded(() => import('@/features/workspaces/pages/workspace-settings-page')),
   '/subscription': lazyLoaded(() => import('@/features/subscription/pages/subscription-page')),
@@ -130,6 +131,7 @@ export const routes: RouteObject[] = [
             path: '/brand-voice/:id',
             element: page(gatedPages['/brand-voice/:id']),
           },
+          { path: '/brand/style-rules', element: page(gatedPages['/brand/style-rules']) },
           { path: '/profile', element: page(gatedPages['/profile']) },
           {
             path: '/workspace-settings',

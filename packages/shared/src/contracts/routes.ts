@@ -57,6 +57,7 @@ import {
   pendingInvitationsResponseSchema,
 } from './teams.ts';
 import { storageUsageSchema } from './storage.ts';
+import { styleCheckResponseSchema, styleRulesResponseSchema } from './style-rules.ts';
 import { changeEmailResponseSchema, changeNameResponseSchema } from './user.ts';
 import {
   renameWorkspaceResponseSchema,
@@ -141,6 +142,9 @@ export const responseSchemas = {
   'POST /workspace/:id/knowledge/url': knowledgeCreatedSchema,
   'GET /workspace/:id/knowledge': knowledgeListResponseSchema,
   'GET /workspace/:id/knowledge/search': knowledgeSearchResponseSchema,
+  'GET /workspace/:id/style-rules': styleRulesResponseSchema,
+  'PUT /workspace/:id/style-rules': styleRulesResponseSchema,
+  'POST /workspace/:id/style-check': styleCheckResponseSchema,
 
   'GET /prompt/by-workspace/:id': promptGroupsResponseSchema,
   'POST /prompt/custom': createCustomPromptResponseSchema,

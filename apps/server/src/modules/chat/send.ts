@@ -24,6 +24,7 @@ import type { LiveConversations } from './live/hub.ts';
 import { withLiveCopy } from './reply-writer.ts';
 import { replyTextStream } from './search-stream.ts';
 import { buildChatPrompt, saveReply } from './service.ts';
+import { readStyleRules } from '../style-rules/service.ts';
 import { openChatTurn, withdrawChatRequest, type ChatTurn } from './turn.ts';
 import { chatTurnLog } from './turn-log.ts';
 
@@ -197,6 +198,7 @@ async function answerTurn(
     },
     { embedder: deps.knowledgeEmbedder, log, signal: context.signal },
   );
+  const styleRules = await readStyleRules(db, workspace.id);
   const prompt = buildChatPrompt({
     history: turn.history,
     message: turn.message,
@@ -204,6 +206,7 @@ async function answerTurn(
     brandVoice,
     liveSearch,
     knowledge: sources.map(({ n, name, excerpt }) => ({ n, name, text: excerpt })),
+    styleRules,
   });
 
   const call = {

@@ -8,6 +8,7 @@ import {
   type ConversationEntry,
   type Locale,
   type Plan,
+  type StyleRule,
 } from '@redacta/shared';
 import { callFunction, type Db } from '../../db/client.ts';
 import { conversationEntries, projects, reactions, workspaces } from '../../db/schema.ts';
@@ -29,6 +30,7 @@ export function buildChatPrompt(input: {
   brandVoice?: { name: string; voice: string } | null;
   liveSearch?: LiveSearchMode;
   knowledge?: { n: number; name: string; text: string }[];
+  styleRules?: readonly StyleRule[];
 }): LanguageModelV3Prompt {
   const prompt: LanguageModelV3Prompt = [
     {
@@ -38,6 +40,7 @@ export function buildChatPrompt(input: {
         brandVoice: input.brandVoice,
         liveSearch: input.liveSearch,
         knowledge: input.knowledge,
+        styleRules: input.styleRules,
       }),
     },
   ];

@@ -7,6 +7,7 @@ import type { OpenStreams } from '../../lib/open-streams.ts';
 import { modelTextStream } from '../../ai/model-stream.ts';
 import { failureReason, logModelFailure, modelCallError } from '../../ai/model-errors.ts';
 import { buildTransformPrompt } from '../../ai/transform-prompt.ts';
+import { readStyleRules } from '../style-rules/service.ts';
 import { WordCeiling } from '../../ai/word-ceiling.ts';
 import {
   defaultFailure,
@@ -77,11 +78,13 @@ async function streamTransform(
   if (project.workspaceId !== workspaceId) throw notFound('Project');
   const brandVoice = brandVoiceId ? await workspaceBrandVoice(deps.db, workspaceId, brandVoiceId) : null;
   const request = transform as TransformRequest;
+  const styleRules = await readStyleRules(deps.db, workspaceId);
   const charged = await openChargedCall(deps, {
     workspaceId,
     userId,
     task: 'transform',
-    instructions: (language) => buildTransformPrompt({ language, transform: request, brandVoice }),
+    instructions: (language) =>
+      buildTransformPrompt({ language, transform: request, brandVoice, styleRules }),
     text,
     demo: { brandVoice, transform: request },
   });

@@ -46,6 +46,7 @@ function useChrome(pathname: string): Chrome {
     };
   const titles: Record<string, string> = {
     '/brand-voice/new': 'brandVoice.newTitle',
+    '/brand/style-rules': 'styleRules.title',
     '/profile': 'profileMenu.profile',
     '/workspace-settings': 'profileMenu.workspaceSettings',
     '/subscription': 'profileMenu.subscription',

@@ -1,5 +1,5 @@
 export { SessionGate, WORKSPACE_RELOAD_MS } from './session-gate';
-export { useOpenWorkspace, useSession, type SessionContextValue } from './session-context';
+export { useOpenWorkspace, useSession, useSessionIfAny, type SessionContextValue } from './session-context';
 export { useLogout, useSignOut } from './api/use-logout';
 export { useRefreshOrLogin } from './use-refresh-or-login';
 export { useOptionalSession, type OptionalSession } from './use-optional-session';

@@ -28,5 +28,10 @@ export function useSession(): SessionContextValue {
  * one (the document editor in its own tests) and simply offer less there.
  */
 export function useOpenWorkspace(): Workspace | null {
-  return useContext(SessionContext)?.workspace ?? null;
+  return useSessionIfAny()?.workspace ?? null;
+}
+
+/** The session, or null outside <SessionGate>: for parts also drawn on their own (the document panel's tests). */
+export function useSessionIfAny(): SessionContextValue | null {
+  return useContext(SessionContext);
 }

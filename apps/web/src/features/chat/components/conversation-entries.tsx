@@ -5,6 +5,7 @@ import type { ConversationEntry } from '@redacta/shared';
 import { cn } from '@/components/ui/cn';
 import { MarkdownReply } from './markdown-reply';
 import { ReplyActions, type ReplyActionHandlers } from './reply-actions';
+import { ReplyStyleIssues, useReplyStyle } from '@/features/style-rules';
 
 /**
  * What the conversation's feed puts on each entry's article: its place in the feed, a tab stop
@@ -104,6 +105,11 @@ export function AssistantReply({
   const { t } = useTranslation();
   const versions = entry.versions ?? [];
   const shown = versions.findIndex((version) => version.id === entry.id);
+  // A finished reply is checked against the style rules; its fixes show here and go with copy and insert.
+  const style = useReplyStyle(
+    entry.content,
+    !streaming && entry.status === 'complete' && handlers !== undefined,
+  );
   return (
     <article
       className={cn('flex gap-3', articleFocus)}
@@ -116,11 +122,12 @@ export function AssistantReply({
       </span>
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         {entry.demo && <DemoLabel />}
-        <MarkdownReply content={entry.content} streaming={streaming} />
+        <MarkdownReply content={style.text} streaming={streaming} />
         {!streaming && <EndMark status={entry.status} />}
+        <ReplyStyleIssues style={style} />
         {!streaming && handlers && (
           <ReplyActions
-            content={entry.content}
+            content={style.text}
             reaction={entry.reaction}
             canReact={canReact}
             canRegenerate={canRegenerate}

@@ -15,6 +15,7 @@ import { DocumentFooter } from './document-footer';
 import { AccessEndedNotice } from './access-ended-notice';
 import { documentProseClasses } from './prose-classes';
 import { SelectionTransform } from '../transform/selection-transform';
+import { StyleIssuePopover, useStyleCheckRules } from './style-issue-popover';
 
 /** Applies queued chat replies: at the cursor once the user has been in the editor, else at the end. */
 function insertSink(editor: Editor, hadFocus: () => boolean): InsertSink {
@@ -50,7 +51,7 @@ function LiveEditor({ live }: { live: LiveDocument }) {
 
   const editor = useEditor(
     {
-      extensions: liveExtensions(live, { carets: true }),
+      extensions: liveExtensions(live, { carets: true, styleCheck: true }),
       immediatelyRender: true,
       shouldRerenderOnTransaction: false,
       editorProps: { attributes: editorAttributes(t) },
@@ -62,6 +63,8 @@ function LiveEditor({ live }: { live: LiveDocument }) {
   );
 
   useEffect(() => store.attachEditor(insertSink(editor, () => hadFocus.current)), [store, editor]);
+  useStyleCheckRules(editor);
+  const textArea = useRef<HTMLDivElement>(null);
   useEffect(() => editor.setOptions({ editorProps: { attributes: editorAttributes(t) } }), [editor, t]);
   // Nothing typed after a refusal would reach anyone: the text stays, read-only, to copy.
   useEffect(() => editor.setEditable(endedBy === null), [editor, endedBy]);
@@ -75,10 +78,11 @@ function LiveEditor({ live }: { live: LiveDocument }) {
       <DocumentHeader editor={editor} onSave={saveNow} />
       <EditorToolbar editor={editor} />
       {endedBy && <AccessEndedNotice endedBy={endedBy} editor={editor} />}
-      <div className="relative min-h-0 flex-1 overflow-y-auto">
+      <div ref={textArea} className="relative min-h-0 flex-1 overflow-y-auto">
         <EditorContent editor={editor} className="h-full" />
         <EmptyHint editor={editor} />
         <SelectionTransform editor={editor} />
+        <StyleIssuePopover editor={editor} container={textArea} />
       </div>
       <DocumentFooter editor={editor} />
     </section>

@@ -4,6 +4,7 @@ import { Collaboration } from '@tiptap/extension-collaboration';
 import type { LiveDocument } from '../live/live-document';
 import { FRAGMENT } from '../live/live-document';
 import { CollaborationCarets } from './caret';
+import { StyleCheck } from './style-check/extension';
 
 const starterKit = (options: { undoRedo?: false } = {}) =>
   StarterKit.configure({
@@ -28,14 +29,18 @@ export function documentExtensions() {
 
 /**
  * The same schema bound to a live document: content from its Yjs fragment, undo and redo of this
- * person's own changes only (the collaboration extension's), and, when `carets` is set, everyone
- * else's caret.
+ * person's own changes only (the collaboration extension's), when `carets` is set everyone else's
+ * caret, and when `styleCheck` is set the style rules' underlines.
  */
-export function liveExtensions(live: LiveDocument, { carets }: { carets: boolean }) {
+export function liveExtensions(
+  live: LiveDocument,
+  { carets, styleCheck = false }: { carets: boolean; styleCheck?: boolean },
+) {
   return [
     starterKit({ undoRedo: false }),
     Markdown,
     Collaboration.configure({ document: live.doc, field: FRAGMENT }),
     ...(carets ? [CollaborationCarets.configure({ awareness: live.provider.awareness })] : []),
+    ...(styleCheck ? [StyleCheck] : []),
   ];
 }

@@ -1,0 +1,62 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  STYLE_RULES_PER_WORKSPACE,
+  idParamsSchema,
+  putStyleRulesBodySchema,
+  styleCheckBodySchema,
+  styleCheckResponseSchema,
+  styleRulesResponseSchema,
+} from '@redacta/shared';
+import { signedInSchemas } from '../../lib/route-options.ts';
+import { checkWorkspaceStyle, getStyleRules, putStyleRules } from './service.ts';
+
+/** Registered under /api/workspace. */
+export const styleRuleRoutes: FastifyPluginAsyncZod = async (app) => {
+  const schema = signedInSchemas({ tag: 'style-rules', errors: [404] });
+  app.addHook('onRequest', app.authenticate);
+
+  app.get(
+    '/:id/style-rules',
+    {
+      schema: schema({
+        summary: "The workspace's style rules, in the order the page shows them, each with its id",
+        params: idParamsSchema,
+        response: { 200: styleRulesResponseSchema },
+      }),
+    },
+    (request) => getStyleRules(app.db, request.params.id, request.userId),
+  );
+
+  app.put(
+    '/:id/style-rules',
+    {
+      schema: schema({
+        summary: "Replace the workspace's style rules (owner only: 403 NOT_WORKSPACE_OWNER for a member)",
+        description:
+          `At most ${STYLE_RULES_PER_WORKSPACE} rules. A rule sent with its id keeps it; a rule without one gets a new id. ` +
+          'Each rule applies to its `language`, or to both when it has none.',
+        params: idParamsSchema,
+        body: putStyleRulesBodySchema,
+        response: { 200: styleRulesResponseSchema },
+        errors: [403],
+      }),
+    },
+    (request) => putStyleRules(app.db, request.params.id, request.userId, request.body),
+  );
+
+  app.post(
+    '/:id/style-check',
+    {
+      schema: schema({
+        summary: "Check a text against the workspace's style rules for its language",
+        description:
+          'Violations in order of position, with UTF-16 indices into the text as sent; `suggestion` is the replacement ' +
+          '("" removes a banned phrase, null for a limit). Deterministic: the same text and rules give the same answer.',
+        params: idParamsSchema,
+        body: styleCheckBodySchema,
+        response: { 200: styleCheckResponseSchema },
+      }),
+    },
+    (request) => checkWorkspaceStyle(app.db, request.params.id, request.userId, request.body),
+  );
+};

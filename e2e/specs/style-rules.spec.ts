@@ -1,0 +1,106 @@
+import { mkdirSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { expect, keepScreenshot, test } from '../fixtures.ts';
+import { ChatPage } from '../pages/chat-page.ts';
+import { DocumentPanel } from '../pages/document-panel.ts';
+import { chooseLanguage } from '../support/language.ts';
+
+const shots = '/tmp/style-rules-shots';
+
+/** The owner adds "never «revolucionario»" on /brand/style-rules and saves it. */
+async function banRevolucionario(page: Page) {
+  await page.goto('/brand/style-rules');
+  await expect(page.getByRole('heading', { name: 'Aún no hay reglas de estilo' })).toBeVisible();
+  await expect(page.getByText('nunca «revolucionario»')).toBeVisible();
+  await page.getByRole('button', { name: 'Añadir regla' }).click();
+  const rule = page.getByTestId('style-rule');
+  // The new rule's first field takes the focus, so the keyboard can go on from there.
+  await expect(rule.getByLabel('Tipo de regla')).toBeFocused();
+  await expect(rule.getByLabel('Tipo de regla')).toHaveValue('ban');
+  await rule.getByLabel('Nunca uses').fill('revolucionario');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Reglas de estilo guardadas')).toBeVisible();
+}
+
+test.describe('style rules', () => {
+  // Each test signs up, saves a rule on one page and then works on another.
+  test.slow();
+  test('the owner bans a word; typed in the document it is underlined and fixed there', async ({
+    page,
+    signUp,
+  }, testInfo) => {
+    await signUp();
+    await banRevolucionario(page);
+    mkdirSync(shots, { recursive: true });
+    await page.screenshot({ path: `${shots}/page-1280-es.png`, fullPage: true });
+    await keepScreenshot(page, testInfo, 'style-rules-1280-es');
+
+    await page.goto('/chat');
+    const panel = new DocumentPanel(page);
+    await panel.waitUntilReady();
+    await panel.editor.click();
+    await page.keyboard.type('Un cargador Revolucionario para todos.');
+    const underline = panel.editor.locator('.style-issue');
+    await expect(underline).toHaveText('Revolucionario');
+
+    // From the keyboard: the caret inside the word, Alt+Enter reaches the popover, Escape comes back.
+    await page.keyboard.press('ArrowLeft');
+    for (let i = 0; i < 14; i += 1) await page.keyboard.press('ArrowLeft');
+    const popover = page.getByTestId('style-issue-popover');
+    await expect(popover).toContainText('«Revolucionario» está prohibido');
+    await page.keyboard.press('Alt+Enter');
+    await expect(popover.getByRole('button', { name: 'Ignorar' })).toBeFocused();
+    await page.screenshot({ path: `${shots}/document-popover-1280-es.png` });
+    await page.keyboard.press('Escape');
+    await expect(panel.editor).toBeFocused();
+
+    await underline.click();
+    await popover.getByRole('button', { name: 'Corregir' }).click();
+    await expect(panel.editor).toHaveText('Un cargador para todos.');
+    await expect(underline).toHaveCount(0);
+    await panel.waitUntilSaved();
+  });
+
+  test('a reply that breaks a rule is fixed with "Corregir todo"', async ({ page, signUp }) => {
+    await signUp();
+    await banRevolucionario(page);
+    await page.goto('/chat');
+    const chat = new ChatPage(page);
+    await chat.composer.fill('Escribe un anuncio sobre el cargador revolucionario');
+    await chat.send.click();
+    const reply = chat.reply(0);
+    const issues = reply.getByTestId('reply-style-issues');
+    await expect(issues).toBeVisible({ timeout: 30_000 });
+    await expect(chat.replyText(reply)).toContainText(/revolucionario/i);
+    await page.screenshot({ path: `${shots}/reply-1280-es.png`, fullPage: true });
+
+    await issues.getByRole('button', { name: 'Corregir todo' }).click();
+    await expect(issues).toHaveCount(0);
+    await expect(chat.replyText(reply)).not.toContainText(/revolucionario/i);
+  });
+
+  test('at 390 px in English the owner adds a preferred term, and a missing field keeps what was typed', async ({
+    page,
+    signUp,
+  }) => {
+    await signUp();
+    await chooseLanguage(page, 'en');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/brand/style-rules');
+    await expect(page.getByRole('heading', { name: 'No style rules yet' })).toBeVisible();
+    mkdirSync(shots, { recursive: true });
+    await page.screenshot({ path: `${shots}/page-empty-390-en.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Add rule' }).click();
+    const rule = page.getByTestId('style-rule');
+    await rule.getByLabel('Kind of rule').selectOption('prefer');
+    await rule.getByLabel('Use', { exact: true }).fill('email');
+    // Saving with a field missing says what is missing, and keeps what was typed.
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(rule.getByText('Write at least one word to avoid')).toBeVisible();
+    await expect(rule.getByLabel('Use', { exact: true })).toHaveValue('email');
+    await rule.getByLabel('Instead of').fill('e-mail, mail');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Style rules saved')).toBeVisible();
+    await page.screenshot({ path: `${shots}/page-rule-390-en.png`, fullPage: true });
+  });
+});
