@@ -60,7 +60,13 @@ export async function createCollab(options: CollabOptions) {
   const live = createLiveDocuments(options);
   const { hocuspocus, states, events, storeNow, announceStored, openedSockets } = live;
 
+  /** Others on this instance who follow a project while access lasts (the live conversation). */
+  const accessListeners = new Set<(filter: ConnectionFilter) => void>();
+
   async function handleAccessChange({ filter, reason }: AccessChange) {
+    if (reason === 'forbidden') {
+      for (const listener of accessListeners) listener(filter);
+    }
     const affected = [...liveConnections(hocuspocus)].filter(([, context]) => matches(context, filter));
     await Promise.all(
       affected.map(async ([connection, context]) => {
@@ -234,6 +240,16 @@ export async function createCollab(options: CollabOptions) {
       } finally {
         if (!open) doc.destroy();
       }
+    },
+
+    /**
+     * Calls `listener` on this instance whenever access to projects may have ended, on any instance
+     * (the filter `closeConnections` was given, as there): whoever matches should check the visibility
+     * rule again. Returns the way to stop.
+     */
+    onAccessChange(listener: (filter: ConnectionFilter) => void): () => void {
+      accessListeners.add(listener);
+      return () => accessListeners.delete(listener);
     },
 
     /**
