@@ -169,12 +169,15 @@ export async function requireWithinQuotaAfterWrite(tx: Tx, workspaceId: string, 
   if (usage && usage.used > usage.limit) throw storageFull(usage.limit);
 }
 
-/** The bytes a project's document takes as stored: its live state, JSON and text (0 without one). */
+/**
+ * The bytes a project's document takes as stored in its JSON and text (0 without one): what a
+ * replacement grows or shrinks. Its live state only grows (it keeps the history a replacement adds),
+ * so it is left out of this measure, or a shorter document could never save over the quota; the
+ * quota itself counts it.
+ */
 export async function storedDocumentBytes(tx: Tx, projectId: string): Promise<number> {
   const [row] = await tx
-    .select({
-      bytes: sql<number>`${sizesOf(...documentColumns)}`.mapWith(Number),
-    })
+    .select({ bytes: sql<number>`${sizesOf(documents.content, documents.text)}`.mapWith(Number) })
     .from(documents)
     .where(eq(documents.projectId, projectId));
   return row?.bytes ?? 0;
