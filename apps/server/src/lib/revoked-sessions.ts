@@ -17,12 +17,20 @@ export const REVOCATION_KEPT_MS = ACCESS_TOKEN_TTL_SECONDS * 1000 + 60_000;
 export interface RevokedSessions {
   has(sessionId: string): boolean;
   revoke(sessionId: string): Promise<void>;
+  /** Calls `listener` with each session signed out from now on (here or on another instance); returns the way to stop. */
+  onRevoked(listener: (sessionId: string) => void): () => void;
   close(): Promise<void>;
 }
 
 /** Session ids with the time (ms) until which they are refused, oldest first. */
 class RevocationList {
   private readonly until = new Map<string, number>();
+  private readonly listeners = new Set<(sessionId: string) => void>();
+
+  onRevoked(listener: (sessionId: string) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
 
   has(sessionId: string): boolean {
     // An entry past its time only refuses tokens that have expired by then: no clock read needed.
@@ -31,10 +39,12 @@ class RevocationList {
 
   add(sessionId: string, until: number) {
     if (until <= Date.now()) return;
+    const known = this.until.has(sessionId);
     // Re-inserted at the end, so the map stays in the order entries expire (all live equally long).
     this.until.delete(sessionId);
     this.until.set(sessionId, until);
     this.prune();
+    if (!known) for (const listener of this.listeners) listener(sessionId);
   }
 
   private prune() {
@@ -52,6 +62,7 @@ export function memoryRevokedSessions(): RevokedSessions {
   return {
     has: (sessionId) => list.has(sessionId),
     revoke: async (sessionId) => list.add(sessionId, Date.now() + REVOCATION_KEPT_MS),
+    onRevoked: (listener) => list.onRevoked(listener),
     close: async () => {},
   };
 }
@@ -97,6 +108,7 @@ export async function redisRevokedSessions(url: string, log: FastifyBaseLogger):
 
   return {
     has: (sessionId) => list.has(sessionId),
+    onRevoked: (listener) => list.onRevoked(listener),
     async revoke(sessionId) {
       const now = Date.now();
       const until = now + REVOCATION_KEPT_MS;

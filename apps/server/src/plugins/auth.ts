@@ -12,6 +12,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by `app.authenticate`; routes behind it can rely on it. */
     userId: string;
+    /** The signed-in session the request's token belongs to (set with `userId`). */
+    sessionId: string;
   }
   interface FastifyInstance {
     authenticate: (request: FastifyRequest) => Promise<void>;
@@ -31,6 +33,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onClose', () => revoked.close());
   app.decorate('revokedSessions', revoked);
   app.decorateRequest('userId', '');
+  app.decorateRequest('sessionId', '');
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const header = request.headers.authorization;
     const match = header?.match(/^Bearer\s+(.+)$/i);
@@ -39,5 +42,6 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (revoked.has(claims.sessionId))
       throw new AppError('UNAUTHENTICATED', 'Your session has ended; sign in again');
     request.userId = claims.userId;
+    request.sessionId = claims.sessionId;
   });
 });

@@ -9,6 +9,10 @@ import { addMember, createUser, type TestUser } from '../helpers/factories.ts';
 import { peerAppEnv, startOpenAIPeer, type OpenAIPeer } from '../helpers/openai-peer.ts';
 import { createProject, entries, eventually, readParts, textOf, wordCount } from './chat-helpers.ts';
 import { follow } from './live-helpers.ts';
+import { Redis } from 'ioredis';
+import { SUBSCRIBER_NAME } from '../../src/modules/chat/live/redis-transport.ts';
+
+const REDIS_URL = 'redis://127.0.0.1:6379';
 
 let peer: OpenAIPeer;
 let t: TestApp;
@@ -51,6 +55,21 @@ function send(at: string, user: TestUser, body: Record<string, unknown> = {}, si
     signal,
   });
 }
+
+async function startTwo() {
+  const env = { REDIS_URL, JWT_SECRET: randomBytes(32).toString('hex') };
+  await start(env);
+  const database = await workerDatabase();
+  const second = await buildApp({
+    config: testConfig(peerAppEnv(peer, env)),
+    database: { ...database, close: async () => {} },
+  });
+  others.push(second);
+  return { second, secondBase: await second.listen({ port: 0, host: '127.0.0.1' }) };
+}
+
+const sessionOf = (user: TestUser): string =>
+  JSON.parse(Buffer.from(user.accessToken.split('.')[1]!, 'base64url').toString()).sid;
 
 const savedReply = () =>
   eventually(async () => (await entries(t.app, projectId)).find((e) => e.role === 'assistant'), 5000);
@@ -208,17 +227,60 @@ describe('GET /api/project/{id}/conversation/live', () => {
   }
 });
 
+describe('the end of access ends an idle stream at once', () => {
+  const changes = {
+    'removed from the workspace': () =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/workspace/${ana.workspaceId}/remove-invited-user/${ben.id}`,
+        headers: ana.auth,
+      }),
+    'left the workspace': () =>
+      t.app.inject({ method: 'POST', url: `/api/workspace/${ana.workspaceId}/leave`, headers: ben.auth }),
+    'the project turned private': () =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/project/${projectId}/share-to-workspace`,
+        headers: ana.auth,
+      }),
+    'the project deleted': () =>
+      t.app.inject({ method: 'DELETE', url: `/api/project/${projectId}`, headers: ana.auth }),
+  };
+  for (const [how, change] of Object.entries(changes)) {
+    it(`${how}: the teammate's stream ends within a second, with no reply streaming`, async () => {
+      await start();
+      const follower = await follow(base, ben, projectId);
+      await follower.until((p) => p.type === 'replies');
+      expect([200, 204]).toContain((await change()).statusCode);
+      expect(await follower.until((p) => p.type === 'closed', 1000)).toEqual({
+        type: 'closed',
+        reason: 'access',
+      });
+      await follower.ended;
+    });
+  }
+
+  it('signing out ends that session’s streams within a second, and no other session’s', async () => {
+    await start();
+    const ended = await follow(base, ben, projectId);
+    const other = await follow(base, ana, projectId);
+    await ended.until((p) => p.type === 'replies');
+    await other.until((p) => p.type === 'replies');
+    await t.app.revokedSessions.revoke(sessionOf(ben));
+    const endedBy = Date.now() + 1000;
+    await ended.ended;
+    expect(Date.now()).toBeLessThan(endedBy);
+    expect(ended.parts.some(({ part }) => part.type === 'closed')).toBe(false);
+    peer.script = { chunks: words(3), delayMs: 10 };
+    await readParts(await send(base, ana));
+    await other.until((p) => p.type === 'end');
+    other.leave();
+  });
+});
+
 describe('across instances (Redis)', () => {
   it('a reply written on one instance streams to a follower on another, and a reload there continues it', async () => {
-    const env = { REDIS_URL: 'redis://127.0.0.1:6379', JWT_SECRET: randomBytes(32).toString('hex') };
-    await start(env);
-    const database = await workerDatabase();
-    const second = await buildApp({
-      config: testConfig(peerAppEnv(peer, env)),
-      database: { ...database, close: async () => {} },
-    });
-    others.push(second);
-    const secondBase = await second.listen({ port: 0, host: '127.0.0.1' });
+    const { secondBase } = await startTwo();
 
     peer.script = { chunks: words(40), delayMs: 30 };
     const follower = await follow(secondBase, ben, projectId);
@@ -243,5 +305,58 @@ describe('across instances (Redis)', () => {
     expect(late.textOf(userEntryId)).toBe(reply.content);
     follower.leave();
     late.leave();
+  });
+});
+
+describe('across instances (Redis): access and lost messages', () => {
+  it('a member removed on one instance has their idle stream on another ended within a second', async () => {
+    const { second, secondBase } = await startTwo();
+    const follower = await follow(secondBase, ben, projectId);
+    await follower.until((p) => p.type === 'replies');
+    const removed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/workspace/${ana.workspaceId}/remove-invited-user/${ben.id}`,
+      headers: ana.auth,
+    });
+    expect(removed.statusCode).toBe(204);
+    expect(await follower.until((p) => p.type === 'closed', 1000)).toMatchObject({ type: 'closed' });
+    // Signing out on one instance ends the session's streams on the other.
+    const own = await follow(secondBase, ana, projectId);
+    await own.until((p) => p.type === 'replies');
+    await t.app.revokedSessions.revoke(sessionOf(ana));
+    const endedBy = Date.now() + 1000;
+    await own.ended;
+    expect(Date.now()).toBeLessThan(endedBy);
+    expect(second.revokedSessions.has(sessionOf(ana))).toBe(true);
+  });
+
+  it('events published while an instance’s channel connection is down still reach its followers', async () => {
+    const { secondBase } = await startTwo();
+    peer.script = { chunks: words(60), delayMs: 30 };
+    const follower = await follow(secondBase, ben, projectId);
+    await follower.until((p) => p.type === 'replies');
+    const sent = send(base, ana).then(readParts);
+    sent.catch(() => {});
+    const request = await follower.until((p) => p.type === 'request');
+    const userEntryId = request.type === 'request' ? request.reply.userEntryId : '';
+    await follower.until((p) => p.type === 'text');
+    // The live conversation's channel connections drop: messages published until they are back are lost.
+    const admin = new Redis(REDIS_URL);
+    try {
+      const clients = (await admin.client('LIST')) as string;
+      const ids = clients
+        .split('\n')
+        .filter((line) => line.includes(`name=${SUBSCRIBER_NAME} `))
+        .map((line) => /id=(\d+)/.exec(line)![1]!);
+      expect(ids.length).toBeGreaterThan(0);
+      for (const id of ids) await admin.client('KILL', 'ID', id);
+    } finally {
+      admin.disconnect();
+    }
+    await sent;
+    const reply = await savedReply();
+    await follower.until((p) => p.type === 'end');
+    expect(follower.textOf(userEntryId)).toBe(reply.content);
+    follower.leave();
   });
 });

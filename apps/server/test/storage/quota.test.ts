@@ -126,22 +126,23 @@ describe('storage quota per workspace', () => {
     const ana = await createUser(t.app);
     const project = await insertProject(t.app, ana);
     expect((await saveDocument(ana, project.id, noise(200_000))).statusCode).toBe(200);
-    await fill(ana, 50_000);
+    await fill(ana, 400_000);
     const saved = await documentText(project.id);
 
-    const bigger = await saveDocument(ana, project.id, noise(260_000));
+    // A replacement adds its text to the JSON, the plain text and the live state's history.
+    const bigger = await saveDocument(ana, project.id, noise(300_000));
     expect(bigger.statusCode).toBe(413);
     expect(bigger.json().error.code).toBe('STORAGE_FULL');
     expect(bigger.json().error.message).toMatch(/delete .* or upgrade the plan/);
     expect(await documentText(project.id)).toBe(saved);
     // Growing within the room left is fine.
-    expect((await saveDocument(ana, project.id, noise(230_000))).statusCode).toBe(200);
+    expect((await saveDocument(ana, project.id, noise(220_000))).statusCode).toBe(200);
 
     // Over the quota (a plan changed, say), a save that shrinks the document is always allowed.
     await fill(ana, -10_000);
-    expect((await saveDocument(ana, project.id, noise(229_000))).statusCode).toBe(200);
+    expect((await saveDocument(ana, project.id, noise(219_000))).statusCode).toBe(200);
     expect(await usedBytes(ana)).toBeGreaterThan(STORAGE_QUOTA_BYTES.free);
-    expect((await saveDocument(ana, project.id, noise(229_100))).statusCode).toBe(413);
+    expect((await saveDocument(ana, project.id, noise(219_100))).statusCode).toBe(413);
 
     // The same workspace on Pro has room to spare.
     await setPlan(t.app, ana.workspaceId, 'pro_yearly');
@@ -151,7 +152,8 @@ describe('storage quota per workspace', () => {
   it('lets only as many concurrent document saves grow the workspace as fit', async () => {
     const ana = await createUser(t.app);
     const [one, two] = [await insertProject(t.app, ana), await insertProject(t.app, ana)];
-    await fill(ana, 150_000);
+    // Each document takes its 100,000 characters three times (JSON, text, live state): one fits.
+    await fill(ana, 450_000);
     const answers = await Promise.all([
       saveDocument(ana, one.id, noise(100_000)),
       saveDocument(ana, two.id, noise(100_000)),

@@ -55,14 +55,17 @@ describe('PATCH /api/user/change-name', () => {
     expect(row).toMatchObject({ firstName: 'Ana', lastName: 'García' });
   });
 
-  it('answers a name over 50 characters with “Enter a valid first name or last name”', async () => {
+  it('answers a name over 50 characters with the limit and its length', async () => {
     const me = await createUser(t.app);
     const res = await patch('/api/user/change-name', me.auth, {
       firstName: 'A'.repeat(51),
       lastName: 'García',
     });
     expect(res.statusCode).toBe(400);
-    expect(issuesByPath(res.json().error)).toEqual({ firstName: 'Enter a valid first name or last name' });
+    expect(res.json().error.message).toBe(
+      'Enter a valid first name or last name: At most 50 characters (now 51)',
+    );
+    expect(issuesByPath(res.json().error)).toEqual({ firstName: 'At most 50 characters (now 51)' });
     const fifty = await patch('/api/user/change-name', me.auth, {
       firstName: 'A'.repeat(50),
       lastName: 'García',
@@ -70,15 +73,25 @@ describe('PATCH /api/user/change-name', () => {
     expect(fifty.statusCode).toBe(200);
   });
 
-  it('answers digits or symbols with “Enter a valid first name or last name” on that field only', async () => {
+  it('answers digits or symbols on that field only, naming the characters not allowed or the rule broken', async () => {
     const me = await createUser(t.app, { firstName: 'Ana', lastName: 'García' });
-    for (const bad of ['Ana3', 'R2-D2', 'Ana!', '<b>Ana</b>', '@ana', '-Ana', 'a'.repeat(51)]) {
+    const notAllowed = 'A name takes only letters, spaces, apostrophes, hyphens and dots. Not allowed:';
+    for (const [bad, why] of [
+      ['Ana3', `${notAllowed} 3`],
+      ['R2-D2', `${notAllowed} 2`],
+      ['Ana!', `${notAllowed} !`],
+      ['<b>Ana</b>', `${notAllowed} < > /`],
+      ['@ana', `${notAllowed} @`],
+      ['Ana\u00a0\u200bLópez', `${notAllowed} U+00A0 U+200B`],
+      ['-Ana', 'Start with a letter'],
+      ['a'.repeat(51), 'At most 50 characters (now 51)'],
+    ]) {
       const res = await patch('/api/user/change-name', me.auth, { firstName: 'Ana', lastName: bad });
       expect(res.statusCode, bad).toBe(400);
       expect(res.json().error).toMatchObject({
         code: 'VALIDATION_FAILED',
-        message: 'Enter a valid first name or last name',
-        issues: [{ path: 'lastName', message: 'Enter a valid first name or last name' }],
+        message: `Enter a valid first name or last name: ${why}`,
+        issues: [{ path: 'lastName', message: why }],
       });
     }
     const [row] = await t.app.db.select().from(users).where(eq(users.id, me.id));

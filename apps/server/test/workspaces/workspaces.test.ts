@@ -188,6 +188,21 @@ describe('PATCH /api/workspace/rename/:id', () => {
     expect(res.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED', message: expect.any(String) } });
   });
 
+  it.each([
+    ['<script>', 'The signs < and > and control characters are not allowed. Remove: < >'],
+    ['---', 'Include at least one letter or digit'],
+  ])('says why %j is not a workspace name', async (name, why) => {
+    const ana = await createUser(t.app);
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/workspace/rename/${ana.workspaceId}`,
+      headers: ana.auth,
+      payload: { name },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(`Enter a valid workspace name: ${why}`);
+  });
+
   it('rejects a malformed id with 400, not 500', async () => {
     const ana = await createUser(t.app);
     const res = await t.app.inject({

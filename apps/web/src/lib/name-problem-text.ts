@@ -4,15 +4,9 @@ import {
   checkWorkspaceName,
   disallowedNameCharacters,
   NAME_MAX_LENGTH,
+  visibleCharacter,
   type NameKind,
 } from '@redacta/shared/rules/names';
-
-/** A refused character as a reader can see it: invisible ones by their code point. */
-function visible(character: string): string {
-  return /[\p{Cc}\p{Cs}\p{Z}]/u.test(character)
-    ? `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`
-    : character;
-}
 
 const check = { person: checkPersonName, workspace: checkWorkspaceName } as const;
 
@@ -40,7 +34,7 @@ function problemReason(t: TFunction, kind: NameKind, value: string, problem: Nam
       return t('validation.name.tooLong', { max: NAME_MAX_LENGTH[kind], count: value.trim().length });
     case 'characters':
       return t(`validation.name.${kind}Characters`, {
-        characters: disallowedNameCharacters(kind, value).map(visible).join(' '),
+        characters: disallowedNameCharacters(kind, value).map(visibleCharacter).join(' '),
       });
     case 'start':
       return t('validation.name.start');

@@ -57,3 +57,37 @@ export function checkPersonName(value: string): NameProblem | null {
 export function checkWorkspaceName(value: string): NameProblem | null {
   return checkName('workspace', value);
 }
+
+/** A refused character as a reader can see it: invisible ones by their code point. */
+export function visibleCharacter(character: string): string {
+  return /[\p{Cc}\p{Cf}\p{Cs}\p{Z}]/u.test(character)
+    ? `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`
+    : character;
+}
+
+/**
+ * Why a name is refused, in English, for the server's answers (the forms say the same in the
+ * interface's language): the limit when it is too long, the very characters not allowed, or what it
+ * lacks. Null when the name is fine.
+ */
+export function nameProblemMessage(kind: NameKind, value: string): string | null {
+  const problem = checkName(kind, value);
+  switch (problem) {
+    case null:
+      return null;
+    case 'required':
+      return 'This field is required';
+    case 'tooLong':
+      return `At most ${NAME_MAX_LENGTH[kind]} characters (now ${value.trim().length})`;
+    case 'characters': {
+      const characters = disallowedNameCharacters(kind, value).map(visibleCharacter).join(' ');
+      return kind === 'person'
+        ? `A name takes only letters, spaces, apostrophes, hyphens and dots. Not allowed: ${characters}`
+        : `The signs < and > and control characters are not allowed. Remove: ${characters}`;
+    }
+    case 'start':
+      return 'Start with a letter';
+    case 'noLetter':
+      return 'Include at least one letter or digit';
+  }
+}

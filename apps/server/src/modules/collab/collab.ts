@@ -7,6 +7,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { localAccessBus, redisAccessBus, type AccessBus, type AccessChange } from './access-bus.ts';
 import { requireDocumentAccess, type ConnectionContext } from './auth.ts';
 import { endConnection, liveConnections, matches, type ConnectionFilter } from './connections.ts';
+import { localFlushBus, redisFlushBus, type FlushBus } from './flush-bus.ts';
 import { createLiveDocuments, type LiveDocumentsOptions, type LiveState } from './live-documents.ts';
 import { loadState, readStored, storeWithinQuota } from './persistence.ts';
 import { contentToText, FRAGMENT_NAME, writeContent } from './prosemirror-yjs.ts';
@@ -60,7 +61,13 @@ export async function createCollab(options: CollabOptions) {
   const live = createLiveDocuments(options);
   const { hocuspocus, states, events, storeNow, announceStored, openedSockets } = live;
 
+  /** Others on this instance who follow a project while access lasts (the live conversation). */
+  const accessListeners = new Set<(filter: ConnectionFilter) => void>();
+
   async function handleAccessChange({ filter, reason }: AccessChange) {
+    if (reason === 'forbidden') {
+      for (const listener of accessListeners) listener(filter);
+    }
     const affected = [...liveConnections(hocuspocus)].filter(([, context]) => matches(context, filter));
     await Promise.all(
       affected.map(async ([connection, context]) => {
@@ -107,6 +114,24 @@ export async function createCollab(options: CollabOptions) {
     return document && state ? [document, state] : null;
   }
 
+  /** Stores what this instance holds of the document and has not stored yet. */
+  async function flushHere(projectId: string): Promise<void> {
+    const open = openDocument(projectId);
+    if (open?.[1].dirty) await storeNow(open[0]);
+  }
+  const flushes: FlushBus = options.redisUrl
+    ? await redisFlushBus(options.redisUrl, log, flushHere)
+    : localFlushBus(flushHere);
+
+  /**
+   * Where the document is not open, the stored one may lack changes other instances hold and have not
+   * stored yet (at most COLLAB_STORE_MAX_WAIT_MS of them): they store them first. Where it is open, the
+   * other instances' changes reach it as they are made.
+   */
+  async function storedEverywhere(projectId: string): Promise<void> {
+    if (!openDocument(projectId)) await flushes.flushEverywhere(projectId);
+  }
+
   return {
     events,
 
@@ -131,8 +156,12 @@ export async function createCollab(options: CollabOptions) {
       hocuspocus.handleConnection(socket, request, { socket });
     },
 
-    /** The document's content, plain text and time of its last change: live if open here, else stored. */
+    /**
+     * The document's content, plain text and time of its last change: live if open here, else stored
+     * once every instance has stored its changes.
+     */
     async read(projectId: string): Promise<{ content: DocumentContent; text: string; updatedAt: string }> {
+      await storedEverywhere(projectId);
       const open = openDocument(projectId);
       if (open) {
         const content = contentOf(open[0]);
@@ -161,8 +190,10 @@ export async function createCollab(options: CollabOptions) {
       const mine = new Promise<void>((resolve) => (done = resolve));
       replacing.set(projectId, mine);
       await previous;
-      const connection = await hocuspocus
-        .openDirectConnection(projectId, { userId: change.userId })
+      // Loaded here from the store, the document must hold every instance's changes: the time it is
+      // compared with, and the replacement made on it, include them.
+      const connection = await storedEverywhere(projectId)
+        .then(() => hocuspocus.openDirectConnection(projectId, { userId: change.userId }))
         .catch((error: unknown) => {
           done();
           throw error;
@@ -212,10 +243,7 @@ export async function createCollab(options: CollabOptions) {
      * Stores the document now when it is open here with changes not stored yet (its `stored` event
      * names their editors), e.g. before a version that should credit them.
      */
-    async flush(projectId: string): Promise<void> {
-      const open = openDocument(projectId);
-      if (open?.[1].dirty) await storeNow(open[0]);
-    },
+    flush: flushHere,
 
     /** The document's Yjs state with its content and text (live if open here), e.g. for a version. */
     async snapshot(
@@ -234,6 +262,16 @@ export async function createCollab(options: CollabOptions) {
       } finally {
         if (!open) doc.destroy();
       }
+    },
+
+    /**
+     * Calls `listener` on this instance whenever access to projects may have ended, on any instance
+     * (the filter `closeConnections` was given, as there): whoever matches should check the visibility
+     * rule again. Returns the way to stop.
+     */
+    onAccessChange(listener: (filter: ConnectionFilter) => void): () => void {
+      accessListeners.add(listener);
+      return () => accessListeners.delete(listener);
     },
 
     /**
@@ -292,7 +330,7 @@ export async function createCollab(options: CollabOptions) {
         [...hocuspocus.documents.values()].map((document) => hocuspocus.unloadDocument(document)),
       );
       await hocuspocus.hooks('onDestroy', { instance: hocuspocus });
-      await bus.close();
+      await Promise.all([bus.close(), flushes.close()]);
     },
   };
 }

@@ -19,7 +19,7 @@ export function* liveConnections(hocuspocus: Hocuspocus): Generator<[Connection,
   }
 }
 
-export const matches = (context: ConnectionContext, filter: ConnectionFilter) =>
+export const matches = (context: ConnectionFilter, filter: ConnectionFilter) =>
   (Object.keys(filter) as (keyof ConnectionFilter)[]).every(
     (key) => filter[key] === undefined || context[key] === filter[key],
   );

@@ -5,8 +5,7 @@ import type { WebSocket } from 'ws';
 import * as Y from 'yjs';
 import { DOCUMENT_MAX_BYTES } from '@redacta/shared';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../lib/errors.ts';
-import { requireStorageRoom } from '../storage/service.ts';
+import { storageRoom } from '../storage/service.ts';
 import { authenticate, requireDocumentAccess, tokenHolder, type ConnectionContext } from './auth.ts';
 import { endConnection, SocketThrottle } from './connections.ts';
 import { loadState, storeState } from './persistence.ts';
@@ -63,17 +62,19 @@ const BYTES_PER_CHECK_CREDIT = 128 * 1024;
 const STORE_RETRY_MS = 2000;
 
 /**
- * The largest the document may grow to: 1 MB of JSON, or no larger than it is while its workspace
- * has used its storage quota (a smaller document always saves).
+ * A live document takes its JSON, its plain text and its Yjs state in storage: each byte of JSON it
+ * grows by may take up to about this many stored.
+ */
+const STORED_BYTES_PER_JSON_BYTE = 3;
+
+/**
+ * The largest the document may grow to: 1 MB of JSON, and no more than what its workspace's storage
+ * has left can hold (no growth at all once it is full; a smaller document always saves).
  */
 async function sizeLimit(db: Db, workspaceId: string, currentBytes: number): Promise<SizeLimit> {
-  try {
-    await requireStorageRoom(db, workspaceId, 1);
-    return { maxBytes: DOCUMENT_MAX_BYTES, currentBytes };
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'STORAGE_FULL') return { maxBytes: 0, currentBytes };
-    throw error;
-  }
+  const room = await storageRoom(db, workspaceId);
+  const growth = Math.max(0, Math.floor(room / STORED_BYTES_PER_JSON_BYTE));
+  return { maxBytes: Math.min(DOCUMENT_MAX_BYTES, currentBytes + growth), currentBytes };
 }
 
 const contentBytes = (doc: Y.Doc) => {
@@ -190,9 +191,14 @@ export function createLiveDocuments(options: LiveDocumentsOptions) {
         refused = checkWhole(document, update, state.size);
       }
       if (refused) {
-        endConnection(connection, refused);
+        // Past a limit smaller than the document's own, it is the workspace's storage that is full.
+        const reason =
+          refused === 'too-large' && state.size.limit.maxBytes < DOCUMENT_MAX_BYTES
+            ? 'storage-full'
+            : refused;
+        endConnection(connection, reason);
         const { userId } = connection.context as ConnectionContext;
-        log.info({ projectId: document.name, userId, reason: refused }, 'refused a live document update');
+        log.info({ projectId: document.name, userId, reason }, 'refused a live document update');
         // Hocuspocus would apply a message whose hook settles, and log one whose hook fails as an
         // error: a refused update is answered already, so its message is left unhandled for good.
         return new Promise<never>(() => {});

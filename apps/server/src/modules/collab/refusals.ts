@@ -11,6 +11,8 @@ export const closeCodes = {
   'invalid-update': 4400,
   /** An update would have made the document larger than allowed: it was not applied. */
   'too-large': 4413,
+  /** An update would have grown the document past what its workspace's storage has left: not applied. */
+  'storage-full': 4507,
 } as const;
 
 export type CloseReason = keyof typeof closeCodes;

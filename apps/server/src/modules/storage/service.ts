@@ -17,21 +17,26 @@ import {
 import { AppError, notFound } from '../../lib/errors.ts';
 
 // ── What a workspace keeps ───────────────────────────────────────────────────────────────────────
-// A workspace's storage is the text and JSON of its documents (with their saved versions),
-// conversations, brand voices, custom prompts and knowledge (its files and the text of its passages), counted as the database stores them (pg_column_size: after the database's own compression
+// A workspace's storage is its documents (their live state, JSON and text, with their saved versions),
+// conversations, brand voices, custom prompts and knowledge (its files and the text of its passages),
+// counted as the database stores them (pg_column_size: after the database's own compression
 // of large values, read from each row without decompressing anything). One statement over the
 // workspace's rows, each table reached through its workspace (or project) index; no counter to drift.
 
 /** Bytes of a value as stored. */
 const sizeOf = (column: SQL | AnyPgColumn) => sql<number>`pg_column_size(${column})`.mapWith(Number);
-/** Bytes of columns as stored, summed over the rows; over no rows, 0. */
-const stored = (...columns: AnyPgColumn[]) =>
-  sql`coalesce(sum(${sql.join(
-    columns.map((column) => sizeOf(column)),
+/** Bytes of a row's columns as stored (a null takes none). */
+const sizesOf = (...columns: AnyPgColumn[]) =>
+  sql`${sql.join(
+    columns.map((column) => sql`coalesce(${sizeOf(column)}, 0)`),
     sql` + `,
-  )}), 0)`;
+  )}`;
+/** Bytes of columns as stored, summed over the rows; over no rows, 0. */
+const stored = (...columns: AnyPgColumn[]) => sql`coalesce(sum(${sizesOf(...columns)}), 0)`;
+/** What a document takes: its live state and the JSON and text derived from it. */
+const documentColumns = [documents.content, documents.yjsState, documents.text];
 
-const used = sql`(select ${stored(documents.content)} from ${documents}
+const used = sql`(select ${stored(...documentColumns)} from ${documents}
     join ${projects} on ${projects.id} = ${documents.projectId} where ${projects.workspaceId} = ${workspaces.id})
   + (select ${stored(documentVersions.yjsState, documentVersions.content, documentVersions.text)} from ${documentVersions}
     join ${projects} on ${projects.id} = ${documentVersions.projectId} where ${projects.workspaceId} = ${workspaces.id})
@@ -93,6 +98,12 @@ export async function requireStorageRoom(db: Db | Tx, workspaceId: string, bytes
   if (bytes <= 0) return;
   const usage = await readUsage(db, workspaceId);
   if (usage && usage.used + bytes > usage.limit) throw storageFull(usage.limit);
+}
+
+/** What a workspace has left of its storage quota (negative when over it; 0 for no such workspace). */
+export async function storageRoom(db: Db | Tx, workspaceId: string): Promise<number> {
+  const usage = await readUsage(db, workspaceId);
+  return usage ? usage.limit - usage.used : 0;
 }
 
 /** The UTF-8 size of the texts a write stores. */
@@ -165,10 +176,15 @@ export async function requireWithinQuotaAfterWrite(tx: Tx, workspaceId: string, 
   if (usage && usage.used > usage.limit) throw storageFull(usage.limit);
 }
 
-/** The bytes a project's document takes as stored (0 without one). */
+/**
+ * The bytes a project's document takes as stored in its JSON and text (0 without one): what a
+ * replacement grows or shrinks. Its live state only grows (it keeps the history a replacement adds),
+ * so it is left out of this measure, or a shorter document could never save over the quota; the
+ * quota itself counts it.
+ */
 export async function storedDocumentBytes(tx: Tx, projectId: string): Promise<number> {
   const [row] = await tx
-    .select({ bytes: sizeOf(documents.content) })
+    .select({ bytes: sql<number>`${sizesOf(documents.content, documents.text)}`.mapWith(Number) })
     .from(documents)
     .where(eq(documents.projectId, projectId));
   return row?.bytes ?? 0;

@@ -1,6 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { checkPersonName, resolveLocale, type ChangeNameBody, type Locale } from '@redacta/shared';
+import { nameProblemMessage, resolveLocale, type ChangeNameBody, type Locale } from '@redacta/shared';
 import { users } from '../../db/schema.ts';
 import { emailChangedMail } from '../../mail/templates/email-changed-mail.ts';
 import { AppError, isUniqueViolation } from '../../lib/errors.ts';
@@ -10,22 +10,20 @@ import { emailFromIdentifier, sendCode } from '../auth/service.ts';
 const EMAIL_TAKEN_MESSAGE = 'Ya existe una cuenta con esta dirección de correo electrónico';
 
 /**
- * Both names are required and must pass `checkPersonName` (the rule the forms use, 50 characters at
- * most, docs/product.md "Limits"); every failing field is listed with its own message.
+ * Both names are required and must pass the person-name rule the forms use (50 characters at most,
+ * docs/product.md "Limits"); every failing field is listed with what it breaks, as the forms say it.
  */
 export async function changeName(app: FastifyInstance, userId: string, input: ChangeNameBody) {
   const problems = (['firstName', 'lastName'] as const)
-    .map((field) => ({ field, problem: checkPersonName(input[field]) }))
-    .filter((entry) => entry.problem);
+    .map((field) => ({ field, message: nameProblemMessage('person', input[field]) }))
+    .filter((entry): entry is { field: 'firstName' | 'lastName'; message: string } => entry.message !== null);
   if (problems.length > 0) {
+    const [first] = problems;
     throw new AppError(
       'VALIDATION_FAILED',
-      'Enter a valid first name or last name',
+      `Enter a valid first name or last name: ${first!.message}`,
       400,
-      problems.map(({ field, problem }) => ({
-        path: field,
-        message: problem === 'required' ? 'This field is required' : 'Enter a valid first name or last name',
-      })),
+      problems.map(({ field, message }) => ({ path: field, message })),
     );
   }
   const [updated] = await app.db

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import {
-  checkWorkspaceName,
+  nameProblemMessage,
   isPaidPlan,
   isProPlan,
   usagePeriod,
@@ -154,13 +154,8 @@ export async function listWorkspaces(
 }
 
 export async function renameWorkspace(db: Db, workspaceId: string, userId: string, name: string) {
-  const problem = checkWorkspaceName(name);
-  if (problem) {
-    throw new AppError(
-      'VALIDATION_FAILED',
-      problem === 'required' ? 'The workspace name is required' : 'Enter a valid workspace name',
-    );
-  }
+  const problem = nameProblemMessage('workspace', name);
+  if (problem) throw new AppError('VALIDATION_FAILED', `Enter a valid workspace name: ${problem}`);
   await requireOwner(db, workspaceId, userId);
   const [renamed] = await db
     .update(workspaces)

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { requireProjectAccess } from '../../projects/access.ts';
+import { matches, type ConnectionFilter } from '../../collab/connections.ts';
 import type { LiveConversations } from './hub.ts';
 import { liveLine } from './transport.ts';
 
@@ -20,27 +21,39 @@ export interface LiveStreamOut {
   onGone(listener: () => void): void;
 }
 
+/** What tells a stream, on every instance, that its access may have ended. */
+export interface AccessSignals {
+  /** The live documents' access changes (removed, left, made private, deleted): the filter of who. */
+  onAccessChange(listener: (filter: ConnectionFilter) => void): () => void;
+  /** Sessions signed out. */
+  onRevoked(listener: (sessionId: string) => void): () => void;
+}
+
 /**
  * `GET /project/{id}/conversation/live`: follows the project's conversation for as long as the client
  * stays and may see the project (the same rule as everywhere, requireProjectAccess). Access is checked
- * when the stream opens, and again before anything is sent once the last check is older than
- * ACCESS_RECHECK_MS, and with every ping: so someone who loses access is sent nothing more than a
- * second after, and their idle stream closes by the next ping, ending with a `closed` part. A check
- * costs one query per listener and second while a reply streams, never one per token.
+ * when the stream opens; again at once whenever the modules that end access say it may have ended for
+ * this stream (the same events that close live documents, from any instance), which ends the stream
+ * with a `closed` part; before anything is sent once the last check is older than ACCESS_RECHECK_MS;
+ * and with every ping. Signing out ends the session's streams. A check costs one query per listener and
+ * second while a reply streams, never one per token.
  */
 export async function followConversation(
-  deps: { db: Db; live: LiveConversations },
-  input: { projectId: string; userId: string },
+  deps: { db: Db; live: LiveConversations; signals: AccessSignals },
+  input: { projectId: string; userId: string; sessionId: string },
   context: { out: LiveStreamOut; log: FastifyBaseLogger },
 ): Promise<void> {
-  const { db, live } = deps;
-  const { projectId, userId } = input;
+  const { db, live, signals } = deps;
+  const { projectId, userId, sessionId } = input;
   const { out, log } = context;
-  await requireProjectAccess(db, projectId, userId);
+  const { project } = await requireProjectAccess(db, projectId, userId);
   out.open();
+  const who = { projectId, workspaceId: project.workspaceId, userId, sessionId };
 
   let queue = '';
   let checking = false;
+  /** Access may have ended while a check was under way: check again once it answers. */
+  let recheck = false;
   let checkedAt = Date.now();
   let closed = false;
   let leave: (() => void) | undefined;
@@ -48,6 +61,7 @@ export async function followConversation(
     if (closed) return;
     closed = true;
     clearInterval(ping);
+    stopSignals();
     leave?.();
     if (last) out.write(last);
     out.end();
@@ -58,7 +72,10 @@ export async function followConversation(
       () => {
         checking = false;
         checkedAt = Date.now();
-        flush();
+        if (recheck) {
+          recheck = false;
+          check();
+        } else flush();
       },
       (error: unknown) => {
         if (error instanceof AppError) {
@@ -90,6 +107,18 @@ export async function followConversation(
     queue += liveLine({ type: 'ping' });
     check();
   }, LIVE_PING_MS);
+  const stopAccess = signals.onAccessChange((filter) => {
+    if (!matches(who, filter) || closed) return;
+    if (checking) recheck = true;
+    else check();
+  });
+  const stopRevoked = signals.onRevoked((revoked) => {
+    if (revoked === sessionId) close();
+  });
+  function stopSignals() {
+    stopAccess();
+    stopRevoked();
+  }
   out.onGone(() => close());
 
   try {

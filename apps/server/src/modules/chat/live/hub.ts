@@ -186,20 +186,48 @@ export class LiveConversations implements LiveSink {
     };
     try {
       await joined;
-      const snapshot = await this.#to.snapshot(projectId);
-      const pieces = new Map(snapshot.map((entry) => [entry.reply.userEntryId, entry.pieces]));
-      listener.send(liveLine({ type: 'replies', replies: snapshot.map((entry) => entry.reply) }));
-      for (const { part, line } of member.held ?? []) {
-        if (part.type === 'request' && pieces.has(part.reply.userEntryId)) continue;
-        if (part.type === 'text' && part.seq < (pieces.get(part.userEntryId) ?? 0)) continue;
-        listener.send(line);
-      }
+      await this.#catchUp(projectId, [member]);
     } catch (error) {
       leave();
       throw error;
     }
-    member.held = null;
     return leave;
+  }
+
+  /**
+   * Sends the members the replies in progress (their text so far), then the events held meanwhile that
+   * the snapshot does not hold already, and lets events through to them again.
+   */
+  async #catchUp(projectId: string, members: RoomMember[]): Promise<void> {
+    const snapshot = await this.#to.snapshot(projectId);
+    const pieces = new Map(snapshot.map((entry) => [entry.reply.userEntryId, entry.pieces]));
+    const replies = liveLine({ type: 'replies', replies: snapshot.map((entry) => entry.reply) });
+    for (const member of members) {
+      member.listener.send(replies);
+      for (const { part, line } of member.held ?? []) {
+        if (part.type === 'request' && pieces.has(part.reply.userEntryId)) continue;
+        if (part.type === 'text' && part.seq < (pieces.get(part.userEntryId) ?? 0)) continue;
+        member.listener.send(line);
+      }
+      member.held = null;
+    }
+  }
+
+  /**
+   * The transport may have missed events of the project (its connection to the other instances was
+   * lost a while): everyone here following it starts again from the replies in progress, as on a
+   * reconnection (a reply that ended meanwhile is not among them, and clients read it saved). Those who
+   * cannot be caught up have their streams ended: their clients reconnect.
+   */
+  async resync(projectId: string): Promise<void> {
+    const members = [...(this.#rooms.get(projectId) ?? [])].filter((member) => !member.held);
+    for (const member of members) member.held = [];
+    try {
+      await this.#to.join(projectId);
+      await this.#catchUp(projectId, members);
+    } catch {
+      for (const member of members) member.listener.end();
+    }
   }
 
   /** Ends every listener's stream (a stopping server): their clients reconnect to another instance. */

@@ -9,6 +9,8 @@ const channelOf = (projectId: string) => `${PREFIX}:${projectId}`;
 const repliesKey = (projectId: string) => `${PREFIX}:replies:${projectId}`;
 const textKey = (userEntryId: string) => `${PREFIX}:text:${userEntryId}`;
 const STOP_CHANNEL = `${PREFIX}-stop`;
+/** The name the channel connection gives itself in Redis (`CLIENT LIST`). */
+export const SUBSCRIBER_NAME = `${PREFIX}-events`;
 
 const storedReplySchema = z.object({ reply: liveReplySchema, startedAt: z.number() });
 const stopSchema = z.object({ projectId: z.string(), userId: z.string() });
@@ -32,7 +34,7 @@ export async function redisTransport(
   const { log, maxAgeMs } = options;
   const connection = { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: true };
   const redis = new Redis(url, connection);
-  const subscriber = new Redis(url, connection);
+  const subscriber = new Redis(url, { ...connection, connectionName: SUBSCRIBER_NAME });
   const warn = (what: string) => (error: unknown) => log.warn({ err: error }, what);
   redis.on('error', warn('Redis (live conversation) failed'));
   subscriber.on('error', warn('Redis (live conversation channel) failed'));
@@ -58,6 +60,12 @@ export async function redisTransport(
     subscriber.disconnect();
     throw error;
   }
+  // Messages published while the channel connection was down are lost to it: once it is back, the
+  // projects followed here start again from their snapshots.
+  const joined = new Set<string>();
+  subscriber.on('ready', () => {
+    for (const projectId of joined) void sink.resync(projectId);
+  });
 
   const send = (name: string, commands: ReturnType<Redis['multi']>) => {
     commands.exec().then(
@@ -72,8 +80,12 @@ export async function redisTransport(
   const message = (part: Parameters<typeof liveLine>[0]) => liveEvent(part).line.slice(0, -1);
 
   return {
-    join: (projectId) => subscriber.subscribe(channelOf(projectId)).then(() => {}),
+    async join(projectId) {
+      joined.add(projectId);
+      await subscriber.subscribe(channelOf(projectId));
+    },
     leave(projectId) {
+      joined.delete(projectId);
       subscriber.unsubscribe(channelOf(projectId)).catch(warn('could not leave a live channel'));
     },
     async snapshot(projectId) {

@@ -41,6 +41,10 @@ export const liveConversationRoutes: FastifyPluginAsyncZod<{ live: LiveConversat
   { live },
 ) => {
   const schema = signedInSchemas({ tag: 'chat', errors: [404] });
+  const signals = {
+    onAccessChange: app.collab.onAccessChange,
+    onRevoked: app.revokedSessions.onRevoked,
+  };
 
   app.get(
     '/project/:id/conversation/live',
@@ -54,7 +58,8 @@ export const liveConversationRoutes: FastifyPluginAsyncZod<{ live: LiveConversat
           '`{"type":"text","userEntryId","seq","text"}` as a reply grows (append in order), ' +
           '`{"type":"end","userEntryId","messageId"}` once it is saved (`messageId` null when nothing was), ' +
           'and `{"type":"ping"}` every 15 s. Whoever can see the project may follow it; someone who loses ' +
-          'access is sent nothing more within a second and their stream ends with `{"type":"closed","reason":"access"}`.',
+          'access is sent nothing more and their stream ends with `{"type":"closed","reason":"access"}` within a second; ' +
+          "signing out ends the session's streams.",
         params: idParamsSchema,
       }),
     },
@@ -73,8 +78,8 @@ export const liveConversationRoutes: FastifyPluginAsyncZod<{ live: LiveConversat
         },
       };
       await followConversation(
-        { db: app.db, live },
-        { projectId: request.params.id, userId: request.userId },
+        { db: app.db, live, signals },
+        { projectId: request.params.id, userId: request.userId, sessionId: request.sessionId },
         { out, log: request.log },
       );
     },

@@ -16,6 +16,8 @@ export interface LiveSink {
   listens(projectId: string): boolean;
   deliver(projectId: string, event: LiveEvent): void;
   stop(projectId: string, userId: string): void;
+  /** Events of the project may have been missed: its listeners start again from a snapshot. */
+  resync(projectId: string): Promise<void>;
 }
 
 /** A reply in progress as a snapshot holds it: the reply with its text so far, made of `pieces` pieces. */

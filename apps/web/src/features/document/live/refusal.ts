@@ -3,11 +3,18 @@
  * authentication-failed reason or the close reason:
  * - `token-expired`: the access token ran out; a renewed one reconnects, nothing typed is lost;
  * - `forbidden`: the project is no longer visible to this user (removed, left, turned private, deleted);
- * - `invalid-update` / `too-large`: one change was refused and the server kept its previous state.
+ * - `invalid-update` / `too-large` / `storage-full`: one change was refused (invalid, past the document's
+ *   size limit, past the workspace's storage) and the server kept its previous state.
  */
-export type Refusal = 'token-expired' | 'forbidden' | 'invalid-update' | 'too-large';
+export type Refusal = 'token-expired' | 'forbidden' | 'invalid-update' | 'too-large' | 'storage-full';
 
-const refusals: readonly Refusal[] = ['token-expired', 'forbidden', 'invalid-update', 'too-large'];
+const refusals: readonly Refusal[] = [
+  'token-expired',
+  'forbidden',
+  'invalid-update',
+  'too-large',
+  'storage-full',
+];
 
 /** The refusal a reason carries (alone or as its first word), or null for an ordinary disconnection. */
 export function refusalOf(reason: string | undefined | null): Refusal | null {

@@ -17,6 +17,7 @@ const codes: Record<Refusal, number> = {
   forbidden: 4403,
   'invalid-update': 4400,
   'too-large': 4413,
+  'storage-full': 4507,
 };
 
 /** A refusal as a Hocuspocus hook throws it: the reason travels to the client. */
