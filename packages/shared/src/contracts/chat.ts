@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { freeText } from '../rules/text.ts';
+import { chatStreamSourcesSchema, knowledgeCitationSchema } from './knowledge.ts';
 
 export const CHAT_MESSAGE_MAX_LENGTH = 8000;
 
@@ -24,6 +25,11 @@ export const newChatMessageBodySchema = z.strictObject({
    * saying live search is not connected.
    */
   liveSearch: z.boolean().optional(),
+  /**
+   * Answer from the workspace's knowledge: its best passages go to the model, which cites them as
+   * [1], [2]… On by default when the workspace has ready sources; false turns it off.
+   */
+  useKnowledge: z.boolean().optional(),
 });
 export type NewChatMessageBody = z.infer<typeof newChatMessageBodySchema>;
 
@@ -44,7 +50,8 @@ export type SendChatRequestBody = z.infer<typeof sendChatRequestBodySchema>;
 
 /**
  * The chat stream: `application/x-ndjson`, one JSON object per line, in this order:
- * one `start`, any number of `text` (append `text` as it comes), then exactly one `finish` or `error`.
+ * one `start`, a `sources` part when the reply uses knowledge, any number of `text` (append `text` as
+ * it comes), then exactly one `finish` or `error`.
  * A failure before the first token is not streamed: it is an ordinary error response
  * (403 NO_WORDS_LEFT, 404, 409 CONFLICT, 502 AI_PROVIDER_ERROR, 504 AI_TIMEOUT) with the usual error body.
  */
@@ -79,6 +86,7 @@ export const chatStreamErrorSchema = z.object({
 });
 export const chatStreamPartSchema = z.discriminatedUnion('type', [
   chatStreamStartSchema,
+  chatStreamSourcesSchema,
   chatStreamTextSchema,
   chatStreamFinishSchema,
   chatStreamErrorSchema,
@@ -116,6 +124,8 @@ export const replyVersionSchema = z.object({
   createdAt: z.string(),
   /** The current user's 👍/👎 on a reply. */
   reaction: z.enum(reactionValues).nullable(),
+  /** The knowledge passages a reply cites as [n]; absent or empty when it used none. */
+  sources: z.array(knowledgeCitationSchema).optional(),
 });
 export type ReplyVersion = z.infer<typeof replyVersionSchema>;
 
