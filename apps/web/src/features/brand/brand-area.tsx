@@ -1,4 +1,4 @@
-import { NavLink, Outlet, useLocation } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/components/ui/cn';
 import { brandTabAt, brandTabs } from './brand-tabs';
@@ -18,7 +18,7 @@ export default function BrandArea() {
         <ul className="mx-auto flex w-full max-w-[1200px] gap-1 overflow-x-auto">
           {brandTabs.map((tab) => (
             <li key={tab.path} className="shrink-0">
-              <NavLink
+              <Link
                 to={tab.path}
                 aria-current={tab === active ? 'page' : undefined}
                 className={cn(
@@ -30,7 +30,7 @@ export default function BrandArea() {
                 )}
               >
                 {t(tab.labelKey)}
-              </NavLink>
+              </Link>
             </li>
           ))}
         </ul>
