@@ -7,9 +7,9 @@ import { json, type ApiHandler } from '../../../test/render';
 import { renderInSession, startSignedOut } from '../../../test/session';
 import { anaInWorkspace, luis, me, WORKSPACE_ID, workspaceFixture } from '../../../test/fixtures';
 import KnowledgePage from './pages/knowledge-page';
-import { FakeUpload, useFakeUploads } from './test/fake-upload';
+import { FakeUpload, withFakeUploads } from './test/fake-upload';
 
-useFakeUploads();
+withFakeUploads();
 beforeEach(startSignedOut);
 
 const LIST = `GET /api/workspace/${WORKSPACE_ID}/knowledge`;

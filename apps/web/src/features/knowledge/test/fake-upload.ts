@@ -54,7 +54,7 @@ export class FakeUpload {
 }
 
 /** Every test of the file gets the fake in place of the browser's XMLHttpRequest. */
-export function useFakeUploads() {
+export function withFakeUploads() {
   beforeEach(() => {
     FakeUpload.sent = [];
     vi.stubGlobal('XMLHttpRequest', FakeUpload);
