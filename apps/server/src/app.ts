@@ -42,6 +42,9 @@ import { brandVoiceRoutes } from './modules/brand-voices/routes.ts';
 import { promptRoutes } from './modules/prompts/routes.ts';
 import { billingRoutes } from './modules/billing/routes.ts';
 import { invitationRoutes } from './modules/invitations/index.ts';
+import { knowledgeRoutes } from './modules/knowledge/routes.ts';
+import { createKnowledgeProcessor } from './modules/knowledge/setup.ts';
+import type { KnowledgeProcessor } from './modules/knowledge/processor.ts';
 import { collabPlugin } from './modules/collab/plugin.ts';
 import { BuiltInLibrary, seedBuiltInPrompts } from './modules/prompts/built-ins.ts';
 import { catalogue } from './modules/prompts/catalogue/index.ts';
@@ -56,6 +59,8 @@ declare module 'fastify' {
     models: Models;
     /** The chat replies in progress: what a stopping server waits for (lib/shutdown.ts). */
     openStreams: OpenStreams;
+    /** The knowledge's background processing (parsing, fetching, embedding), one per instance. */
+    knowledge: KnowledgeProcessor;
   }
 }
 
@@ -94,6 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('db', deps.database.db);
   app.decorate('models', createModels(config));
   app.decorate('openStreams', new OpenStreams());
+  app.decorate('knowledge', createKnowledgeProcessor(app));
   app.decorate(
     'mailer',
     deps.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger: app.log }),
@@ -135,6 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(folderRoutes);
       await api.register(chatRoutes);
       await api.register(brandVoiceRoutes, { prefix: '/brand-voice' });
+      await api.register(knowledgeRoutes);
       await api.register(promptRoutes, { prefix: '/prompt', library: promptLibrary });
       // Prices, subscriptions, the sandbox checkout and Stripe's webhook, under their own full paths.
       await api.register(billingRoutes);

@@ -65,6 +65,7 @@ const envObject = z.object({
   RATE_LIMIT_CODE_REQUESTS_PER_HOUR: z.coerce.number().int().positive().default(5),
   RATE_LIMIT_LOGIN_ATTEMPTS_PER_15MIN: z.coerce.number().int().positive().default(20),
   RATE_LIMIT_INVITATIONS_PER_HOUR: z.coerce.number().int().positive().default(30),
+  RATE_LIMIT_KNOWLEDGE_ADDS_PER_HOUR: z.coerce.number().int().positive().default(60),
   // AI provider (src/ai/models.ts): OpenAI or any OpenAI-compatible server, Anthropic, or the demo writer.
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: optionalUrl,
@@ -99,6 +100,24 @@ const envObject = z.object({
     emptyToUndefined,
     z.string().refine(isValidEmail, 'must be an e-mail address').optional(),
   ),
+  // Knowledge (src/modules/knowledge): web pages fetched safely, optional embeddings. See docs/configuration.md.
+  /** Lets knowledge fetch pages on this machine's loopback addresses (tests, local use); refused in production. */
+  KNOWLEDGE_ALLOW_LOOPBACK: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  KNOWLEDGE_FETCH_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+  KNOWLEDGE_FETCH_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5 * 1024 * 1024),
+  /** Sources processed at once by each instance. */
+  KNOWLEDGE_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  /** An OpenAI-compatible API base (…/v1) whose /embeddings embeds passages; full-text search alone without it. */
+  KNOWLEDGE_EMBEDDING_URL: optionalUrl,
+  KNOWLEDGE_EMBEDDING_KEY: optionalString,
+  KNOWLEDGE_EMBEDDING_MODEL: optionalString,
   /** A live document is stored after this pause in its editing… */
   COLLAB_STORE_DEBOUNCE_MS: z.coerce.number().int().positive().default(2000),
   /** …and at least this often while the editing goes on. */
@@ -139,7 +158,8 @@ export function resolveBillingMode(settings: BillingSettings): BillingMode {
 /**
  * Rules between keys, checked even when other keys are bad so that one start lists every problem: a
  * production server needs its secret and public address; a chosen AI provider needs its key; Stripe
- * billing needs its secret key and webhook secret, and the API base is for tests only.
+ * billing needs its secret key and webhook secret, and the API base is for tests only; knowledge's
+ * loopback fetching is for tests and local use only, and an embedding endpoint needs its model.
  */
 const envSchema = envObject.superRefine(
   (env, ctx) => {
@@ -166,6 +186,14 @@ const envSchema = envObject.superRefine(
       require('STRIPE_SECRET_KEY', 'with BILLING_MODE=stripe');
       require('STRIPE_WEBHOOK_SECRET', 'with Stripe billing (STRIPE_SECRET_KEY or BILLING_MODE=stripe)');
     }
+    if (env.KNOWLEDGE_ALLOW_LOOPBACK && env.NODE_ENV === 'production') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['KNOWLEDGE_ALLOW_LOOPBACK'],
+        message: 'is for tests and local use only, not production',
+      });
+    }
+    if (env.KNOWLEDGE_EMBEDDING_URL) require('KNOWLEDGE_EMBEDDING_MODEL', 'with KNOWLEDGE_EMBEDDING_URL');
     if (env.STRIPE_API_BASE && env.NODE_ENV === 'production') {
       ctx.addIssue({
         code: 'custom',

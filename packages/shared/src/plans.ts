@@ -10,7 +10,7 @@ export const PRO_INCLUDED_SEATS = 3;
 const MEBIBYTE = 1024 * 1024;
 /**
  * What each plan's workspace may keep, in bytes as the database stores them: its documents, brand
- * voices, custom prompts and conversations (docs/product.md, "Storage").
+ * voices, custom prompts, conversations and knowledge (docs/product.md, "Storage").
  */
 export const STORAGE_QUOTA_BYTES: Record<Plan, number> = {
   free: 50 * MEBIBYTE,

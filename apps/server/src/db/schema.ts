@@ -8,6 +8,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   text,
   timestamp,
   uniqueIndex,
@@ -278,6 +279,8 @@ export const conversationEntries = pgTable(
     shown: boolean('shown').notNull().default(true),
     /** The offline demo writer wrote this reply (no AI provider was configured). */
     demo: boolean('demo').notNull().default(false),
+    /** The knowledge passages a reply was given, cited in its text as [n] (null: none). */
+    sources: jsonb('sources'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
@@ -512,4 +515,79 @@ export const documentPendingEdits = pgTable(
     since: at('since').notNull(),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.userId] })],
+);
+
+/** PostgreSQL's text-search document; written by the database itself (a generated column). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * A workspace's knowledge: a file (kept here, so a source interrupted mid-processing can be processed
+ * again after a restart) or a web page. `status` goes from `processing` to `ready` or `failed` (with
+ * `failureReason`); `attempts` counts the processing runs started, so a source that keeps stopping the
+ * server fails INTERRUPTED instead of being retried for ever. `embeddingModel` is the model its
+ * passages were embedded with (null: none); a source whose model differs from the configured one is
+ * re-indexed in the background.
+ */
+export const knowledgeSources = pgTable(
+  'knowledge_sources',
+  {
+    id: id(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    kind: text('kind', { enum: ['file', 'url'] }).notNull(),
+    url: text('url'),
+    mediaType: text('media_type'),
+    file: bytea('file'),
+    status: text('status', { enum: ['processing', 'ready', 'failed'] })
+      .notNull()
+      .default('processing'),
+    failureReason: text('failure_reason'),
+    attempts: integer('attempts').notNull().default(0),
+    embeddingModel: text('embedding_model'),
+    addedBy: uuid('added_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('knowledge_sources_workspace_idx').on(t.workspaceId, t.createdAt),
+    index('knowledge_sources_processing_idx')
+      .on(t.status)
+      .where(sql`${t.status} = 'processing'`),
+  ],
+);
+
+/**
+ * A passage of a knowledge source: a few hundred words with where they sit (a PDF's page, or the
+ * headings above them), the language they are written in, and the text-search document in that
+ * language's configuration, which the database derives from the text. `embedding` holds the passage's
+ * vector when an embedding provider is configured.
+ */
+export const knowledgePassages = pgTable(
+  'knowledge_passages',
+  {
+    id: id(),
+    knowledgeId: uuid('knowledge_id')
+      .notNull()
+      .references(() => knowledgeSources.id, { onDelete: 'cascade' }),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    text: text('text').notNull(),
+    locator: jsonb('locator').notNull(),
+    language: text('language', { enum: ['es', 'en'] }).notNull(),
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`case when language = 'es' then to_tsvector('spanish'::regconfig, text) else to_tsvector('english'::regconfig, text) end`,
+      ),
+    embedding: real('embedding').array(),
+  },
+  (t) => [
+    index('knowledge_passages_source_idx').on(t.knowledgeId, t.position),
+    index('knowledge_passages_workspace_idx').on(t.workspaceId),
+    index('knowledge_passages_search_idx').using('gin', t.search),
+  ],
 );

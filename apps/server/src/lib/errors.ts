@@ -37,6 +37,8 @@ const defaultStatus: Partial<Record<ErrorCode, number>> = {
   AI_TIMEOUT: 504,
   RATE_LIMITED: 429,
   REPLIES_IN_PROGRESS: 429,
+  KNOWLEDGE_FILE_UNSUPPORTED: 415,
+  KNOWLEDGE_FILE_TOO_LARGE: 413,
   INTERNAL: 500,
 };
 

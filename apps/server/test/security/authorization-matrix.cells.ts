@@ -433,6 +433,23 @@ export const matrixCases: MatrixCase[] = [
   },
   ...sharedThingCases('DELETE /api/brand-voice/{id}', 'brand voice', 204),
 
+  // Knowledge.
+  { operation: 'GET /api/workspace/{id}/knowledge', target: 'the team', home: 'team', cells: anyMember(200) },
+  {
+    operation: 'GET /api/workspace/{id}/knowledge/search',
+    target: 'the team',
+    home: 'team',
+    cells: anyMember(200),
+  },
+  { operation: 'POST /api/workspace/{id}/knowledge', target: 'the team', home: 'team', cells: anyMember(201) },
+  {
+    operation: 'POST /api/workspace/{id}/knowledge/url',
+    target: 'the team',
+    home: 'team',
+    cells: anyMember(201),
+  },
+  ...sharedThingCases('DELETE /api/knowledge/{id}', 'knowledge source', 204),
+
   // Prompts.
   { operation: 'GET /api/prompt/by-workspace/{id}', target: 'the team', home: 'team', cells: anyMember(200) },
   { operation: 'POST /api/prompt/custom', target: 'the team', home: 'team', cells: anyMember(201) },

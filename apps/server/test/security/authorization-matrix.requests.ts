@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { documentVersions } from '../../src/db/schema.ts';
+import { documentVersions, knowledgeSources } from '../../src/db/schema.ts';
+import { multipartFile } from '../knowledge/knowledge-helpers.ts';
 import type { TestUser } from '../helpers/factories.ts';
 import { addMember, createUser } from '../helpers/factories.ts';
 import { cookiePair, lastCodeTo, login, requestCode } from '../helpers/login.ts';
@@ -451,6 +452,44 @@ export const matrixRequests: Record<string, Build> = Object.fromEntries<Build>([
   ...sharedThingTargets('DELETE /api/brand-voice/{id}', 'brand voice', (id) => ({
     url: `/api/brand-voice/${id}`,
   })),
+
+  [
+    'GET /api/workspace/{id}/knowledge · the team',
+    (f) => ({ url: `/api/workspace/${f.team}/knowledge` }),
+  ],
+  [
+    'GET /api/workspace/{id}/knowledge/search · the team',
+    (f) => ({ url: `/api/workspace/${f.team}/knowledge/search?q=precios` }),
+  ],
+  [
+    'POST /api/workspace/{id}/knowledge · the team',
+    (f) => {
+      const body = multipartFile('file', 'guia.txt', 'text/plain', Buffer.from(`Precios ${MARKERS.team}`));
+      return { url: `/api/workspace/${f.team}/knowledge`, payload: body.payload, headers: body.headers };
+    },
+  ],
+  [
+    'POST /api/workspace/{id}/knowledge/url · the team',
+    // A private address: refused while processing, so no test reaches the network.
+    (f) => ({ url: `/api/workspace/${f.team}/knowledge/url`, payload: { url: 'http://10.255.255.1/' } }),
+  ],
+  ...(['owner', 'member'] as const).map((creator): [string, Build] => [
+    `DELETE /api/knowledge/{id} · a new knowledge source of the ${creator}`,
+    async (f) => {
+      const [source] = await f.app.db
+        .insert(knowledgeSources)
+        .values({
+          workspaceId: f.team,
+          name: teamName('guia.txt'),
+          kind: 'file',
+          status: 'failed',
+          failureReason: 'NO_TEXT_FOUND',
+          addedBy: f[creator].id,
+        })
+        .returning({ id: knowledgeSources.id });
+      return { url: `/api/knowledge/${source!.id}` };
+    },
+  ]),
 
   ['GET /api/prompt/by-workspace/{id} · the team', (f) => ({ url: `/api/prompt/by-workspace/${f.team}` })],
   [

@@ -26,8 +26,8 @@ export const newChatMessageBodySchema = z.strictObject({
    */
   liveSearch: z.boolean().optional(),
   /**
-   * Answer from the workspace's knowledge: its best passages go to the model, which cites them as
-   * [1], [2]… On by default when the workspace has ready sources; false turns it off.
+   * Answer from the workspace's knowledge: its best passages for the message go to the model, which
+   * cites them as [1], [2]… Default: on when the workspace has a ready source.
    */
   useKnowledge: z.boolean().optional(),
 });
@@ -50,8 +50,7 @@ export type SendChatRequestBody = z.infer<typeof sendChatRequestBodySchema>;
 
 /**
  * The chat stream: `application/x-ndjson`, one JSON object per line, in this order:
- * one `start`, a `sources` part when the reply uses knowledge, any number of `text` (append `text` as
- * it comes), then exactly one `finish` or `error`.
+ * one `start`, one `sources` when the reply uses knowledge, any number of `text` (append `text` as it comes), then exactly one `finish` or `error`.
  * A failure before the first token is not streamed: it is an ordinary error response
  * (403 NO_WORDS_LEFT, 404, 409 CONFLICT, 502 AI_PROVIDER_ERROR, 504 AI_TIMEOUT) with the usual error body.
  */
@@ -124,7 +123,7 @@ export const replyVersionSchema = z.object({
   createdAt: z.string(),
   /** The current user's 👍/👎 on a reply. */
   reaction: z.enum(reactionValues).nullable(),
-  /** The knowledge passages a reply cites as [n]; absent or empty when it used none. */
+  /** The knowledge passages a reply cites as [n]; absent when it used none (and for the user's entries). */
   sources: z.array(knowledgeCitationSchema).optional(),
 });
 export type ReplyVersion = z.infer<typeof replyVersionSchema>;

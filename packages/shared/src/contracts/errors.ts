@@ -56,6 +56,8 @@ export const errorCodes = [
   'CUSTOM_PROMPTS_FULL',
   'STORAGE_FULL',
   'REPLIES_IN_PROGRESS',
+  'KNOWLEDGE_FILE_UNSUPPORTED',
+  'KNOWLEDGE_FILE_TOO_LARGE',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { freeText } from '../rules/text.ts';
 
 /**
  * The workspace's knowledge: files and web pages whose text is split into passages, searched for every
@@ -36,6 +37,8 @@ export const knowledgeFailureReasons = [
   'TOO_MANY_REDIRECTS',
   /** The server stopped while processing and the retries ran out. */
   'INTERRUPTED',
+  /** The passages would take the workspace past its storage quota. */
+  'STORAGE_FULL',
 ] as const;
 export type KnowledgeFailureReason = (typeof knowledgeFailureReasons)[number];
 
@@ -88,12 +91,12 @@ export const knowledgeCreatedSchema = z.object({
 export type KnowledgeCreated = z.infer<typeof knowledgeCreatedSchema>;
 
 export const addKnowledgeUrlBodySchema = z.strictObject({
-  url: z.string().trim().min(1).max(KNOWLEDGE_URL_MAX_LENGTH),
+  url: freeText({ max: KNOWLEDGE_URL_MAX_LENGTH }),
 });
 
 /** `GET /workspace/{id}/knowledge/search?q=&limit=`. */
 export const knowledgeSearchQuerySchema = z.strictObject({
-  q: z.string().trim().min(1).max(KNOWLEDGE_SEARCH_QUERY_MAX_LENGTH),
+  q: freeText({ max: KNOWLEDGE_SEARCH_QUERY_MAX_LENGTH }),
   limit: z.coerce
     .number()
     .int()

@@ -25,6 +25,11 @@ import {
 } from './document-versions.ts';
 import { folderListResponseSchema, folderSchema } from './folders.ts';
 import {
+  knowledgeCreatedSchema,
+  knowledgeListResponseSchema,
+  knowledgeSearchResponseSchema,
+} from './knowledge.ts';
+import {
   createProjectResponseSchema,
   documentResponseSchema,
   projectListResponseSchema,
@@ -131,6 +136,11 @@ export const responseSchemas = {
   'PATCH /brand-voice/analyze-content': analyzeContentResponseSchema,
   'GET /brand-voice/:id': brandVoiceSchema,
   'PATCH /brand-voice/:id': brandVoiceSchema,
+
+  'POST /workspace/:id/knowledge': knowledgeCreatedSchema,
+  'POST /workspace/:id/knowledge/url': knowledgeCreatedSchema,
+  'GET /workspace/:id/knowledge': knowledgeListResponseSchema,
+  'GET /workspace/:id/knowledge/search': knowledgeSearchResponseSchema,
 
   'GET /prompt/by-workspace/:id': promptGroupsResponseSchema,
   'POST /prompt/custom': createCustomPromptResponseSchema,

@@ -10,6 +10,7 @@ import { composeDemoReply, composeImprovedPrompt } from './copy.ts';
 import { composeVoiceDescription } from './analysis.ts';
 import { requestLanguage } from './request.ts';
 import type { DemoBrandVoice } from './voice.ts';
+import { withKnowledgeFacts, type DemoFact } from './knowledge.ts';
 import { demoSearchQuery, searchCallStream, withSearchFindings } from './search.ts';
 
 /** The demo has no tokenizer: it counts a token every 4 characters. */
@@ -32,6 +33,8 @@ export interface DemoCallOptions {
    * differently from the first one to the same message (0 or absent: the first).
    */
   variant?: number;
+  /** The knowledge passages a chat reply is given, quoted and cited by their numbers. */
+  knowledge?: DemoFact[];
 }
 
 /** The provider options that tell the demo writer about a call (only the values given). */
@@ -86,7 +89,8 @@ function composedAnswer(call: LanguageModelV3CallOptions): string {
   const message = lastUserText(call.prompt);
   if (options.task === 'analyze') return composeVoiceDescription(message, language);
   if (options.task === 'improve') return composeImprovedPrompt(message, language);
-  return demoReply(message, language, options.brandVoice ?? null, options.variant ?? 0);
+  const reply = demoReply(message, language, options.brandVoice ?? null, options.variant ?? 0);
+  return withKnowledgeFacts(reply, options.knowledge, message, requestLanguage(message, language));
 }
 
 /** How many neighbouring wordings a variant tries before it says it is another version. */

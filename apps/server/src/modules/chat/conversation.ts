@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import { z } from 'zod';
 import type {
   ConversationEntry,
+  KnowledgeCitation,
   ConversationPage,
   ConversationPageQuery,
   ReplyVersion,
@@ -28,6 +29,7 @@ function entryColumns(userId: string) {
       status: conversationEntries.status,
       model: conversationEntries.model,
       demo: conversationEntries.demo,
+      sources: conversationEntries.sources,
       wordsCharged: conversationEntries.wordsCharged,
       createdAt: conversationEntries.createdAt,
       reaction: reactions.value,
@@ -51,6 +53,7 @@ interface Row {
   status: ConversationEntry['status'];
   model: string | null;
   demo: boolean;
+  sources: unknown;
   wordsCharged: number;
   createdAt: Date;
   reaction: 'up' | 'down' | null;
@@ -73,6 +76,9 @@ const version = (row: Row): ReplyVersion => ({
   wordsCharged: row.wordsCharged,
   createdAt: row.createdAt.toISOString(),
   reaction: row.reaction ?? null,
+  ...(Array.isArray(row.sources) && row.sources.length > 0
+    ? { sources: row.sources as KnowledgeCitation[] }
+    : {}),
 });
 
 const author = (row: Row): ConversationEntry['author'] =>

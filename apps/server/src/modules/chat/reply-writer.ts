@@ -34,11 +34,12 @@ export function ndjsonReplyWriter(request: FastifyRequest, reply: FastifyReply):
   const raw = reply.raw;
   let started = false;
   return {
-    start(start, firstText) {
+    start(start, firstText, sources) {
       started = true;
       startNdjsonResponse(request, reply);
-      // The start and the first text go out in one write: one packet, and the client sees both at once.
-      raw.write(firstText === undefined ? line(start) : line(start) + textLine(firstText));
+      // The start, the sources and the first text go out in one write: one packet, seen at once.
+      const head = sources ? line(start) + line(sources) : line(start);
+      raw.write(firstText === undefined ? head : head + textLine(firstText));
     },
     text(text) {
       if (!raw.destroyed) raw.write(textLine(text));
@@ -64,8 +65,8 @@ export function ndjsonReplyWriter(request: FastifyRequest, reply: FastifyReply):
 /** The reply goes to its client while it is connected, and to everyone following the conversation. */
 export function withLiveCopy(writer: ChatReplyWriter, live: LiveReplyPublisher): ChatReplyWriter {
   return {
-    start(start, firstText) {
-      writer.start(start, firstText);
+    start(start, firstText, sources) {
+      writer.start(start, firstText, sources);
       if (firstText) live.text(firstText);
     },
     text(text) {

@@ -35,6 +35,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     openStreams: app.openStreams,
     metrics: app.chatMetrics,
     live,
+    knowledgeEmbedder: app.knowledge.embedder,
   };
   const requireRoomForChatTurn = chatStorageCheck(app.db);
   // Every route names a workspace or a project: absent or not the user's, it is 404.

@@ -10,6 +10,8 @@ import type { OpenStreams } from '../../lib/open-streams.ts';
 import { providerErrorKind, type ChatMetrics, type ModelLabels } from '../../plugins/metrics-registry.ts';
 import type { AiDeps, CallContext } from '../ai-tasks/charged-task.ts';
 import { modelFor } from '../ai-tasks/workspace.ts';
+import { chatKnowledge, saveReplySources } from '../knowledge/chat-sources.ts';
+import type { Embedder } from '../knowledge/embeddings.ts';
 import { REAL_TIME_SEARCH_CATEGORY } from '../prompts/catalogue/types.ts';
 import { recordPromptUse } from '../prompts/service.ts';
 import {
@@ -34,9 +36,12 @@ export interface ChatDeps extends AiDeps {
   metrics: ChatMetrics;
   /** Everyone with the project open follows the reply; its sender may stop it from any tab. */
   live: LiveConversations;
+  /** Embeds a message to search the knowledge by meaning too; null: full-text search alone. */
+  knowledgeEmbedder: Embedder | null;
 }
 
 type StartPart = Extract<ChatStreamPart, { type: 'start' }>;
+type SourcesPart = Extract<ChatStreamPart, { type: 'sources' }>;
 type LastPart = Extract<ChatStreamPart, { type: 'finish' | 'error' }>;
 
 /**
@@ -44,8 +49,11 @@ type LastPart = Extract<ChatStreamPart, { type: 'finish' | 'error' }>;
  * `start` once, `text` any number of times, then `end` or `drop`; or only `drop`.
  */
 export interface ChatReplyWriter {
-  /** The reply starts: its start part, with its first text when there is one, in one write. */
-  start(start: StartPart, firstText?: string): void;
+  /**
+   * The reply starts: its start part, then its knowledge sources when it has some, then its first text
+   * when there is one, in one write.
+   */
+  start(start: StartPart, firstText?: string, sources?: SourcesPart): void;
   text(text: string): void;
   /** The last part; without one the client knows the reply failed. */
   end(last?: LastPart): void;
@@ -203,12 +211,22 @@ async function answerTurn(
     requested: turn.liveSearch || turn.promptCategory === REAL_TIME_SEARCH_CATEGORY,
     message: turn.message,
   });
+  const sources = await chatKnowledge(
+    db,
+    {
+      workspaceId: workspace.id,
+      message: turn.message,
+      useKnowledge: 'useKnowledge' in input ? input.useKnowledge !== false : true,
+    },
+    { embedder: deps.knowledgeEmbedder, log, signal: context.signal },
+  );
   const prompt = buildChatPrompt({
     history: turn.history,
     message: turn.message,
     language: workspace.language,
     brandVoice,
     liveSearch,
+    knowledge: sources.map(({ n, name, excerpt }) => ({ n, name, text: excerpt })),
   });
 
   const call = {
@@ -220,6 +238,7 @@ async function answerTurn(
       task: 'chat',
       brandVoice,
       ...('regenerate' in input ? { variant: randomInt(1, 2 ** 31) } : {}),
+      ...(sources.length ? { knowledge: sources.map(({ n, excerpt }) => ({ n, text: excerpt })) } : {}),
     }),
     ...(ceiling ? { maxOutputTokens: maxTokensFor(ceiling.limit, workspace.language) } : {}),
   };
@@ -266,12 +285,13 @@ async function answerTurn(
     demo: models.demo,
     ...(turn.projectName ? { projectName: turn.projectName } : {}),
   };
+  const sourcesPart: SourcesPart | undefined = sources.length ? { type: 'sources', sources } : undefined;
   let text = '';
   let failure: ModelStreamError | undefined;
-  if (first.done) writer.start(start);
+  if (first.done) writer.start(start, undefined, sourcesPart);
   else {
     text = ceiling ? ceiling.admit(first.value) : first.value;
-    writer.start(start, text);
+    writer.start(start, text, sourcesPart);
     try {
       if (ceiling?.reached) await deltas.return();
       else {
@@ -318,6 +338,11 @@ async function answerTurn(
     held.reservation = null;
   } catch (error) {
     log.error({ err: error }, 'could not save a chat reply');
+  }
+  if (saved && sources.length) {
+    await saveReplySources(db, saved.messageId, sources).catch((error: unknown) => {
+      log.error({ err: error }, "could not save a chat reply's knowledge sources");
+    });
   }
   const charged = saved?.wordsCharged ?? 0;
   metrics.replyEnded(labels, replySeconds, charged);

@@ -28,6 +28,7 @@ export function buildChatPrompt(input: {
   language: Locale;
   brandVoice?: { name: string; voice: string } | null;
   liveSearch?: LiveSearchMode;
+  knowledge?: { n: number; name: string; text: string }[];
 }): LanguageModelV3Prompt {
   const prompt: LanguageModelV3Prompt = [
     {
@@ -36,6 +37,7 @@ export function buildChatPrompt(input: {
         language: input.language,
         brandVoice: input.brandVoice,
         liveSearch: input.liveSearch,
+        knowledge: input.knowledge,
       }),
     },
   ];

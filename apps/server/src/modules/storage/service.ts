@@ -7,6 +7,8 @@ import {
   conversationEntries,
   documents,
   documentVersions,
+  knowledgePassages,
+  knowledgeSources,
   memberships,
   projects,
   prompts,
@@ -16,7 +18,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 
 // ── What a workspace keeps ───────────────────────────────────────────────────────────────────────
 // A workspace's storage is the text and JSON of its documents (with their saved versions),
-// conversations, brand voices and custom prompts, counted as the database stores them (pg_column_size: after the database's own compression
+// conversations, brand voices, custom prompts and knowledge (its files and the text of its passages), counted as the database stores them (pg_column_size: after the database's own compression
 // of large values, read from each row without decompressing anything). One statement over the
 // workspace's rows, each table reached through its workspace (or project) index; no counter to drift.
 
@@ -38,7 +40,11 @@ const used = sql`(select ${stored(documents.content)} from ${documents}
   + (select ${stored(brandVoices.name, brandVoices.voice)} from ${brandVoices}
     where ${brandVoices.workspaceId} = ${workspaces.id})
   + (select ${stored(prompts.name, prompts.text)} from ${prompts}
-    where ${prompts.workspaceId} = ${workspaces.id})`;
+    where ${prompts.workspaceId} = ${workspaces.id})
+  + (select coalesce(sum(coalesce(${sizeOf(knowledgeSources.file)}, 0) + ${sizeOf(knowledgeSources.name)}), 0)
+    from ${knowledgeSources} where ${knowledgeSources.workspaceId} = ${workspaces.id})
+  + (select ${stored(knowledgePassages.text)} from ${knowledgePassages}
+    where ${knowledgePassages.workspaceId} = ${workspaces.id})`;
 
 /**
  * The storage a workspace uses and its plan, in one statement; with `member`, only for a workspace
@@ -68,7 +74,7 @@ const storageFull = (limitBytes: number) =>
   new AppError(
     'STORAGE_FULL',
     `This workspace has used its ${limitBytes / 1024 / 1024} MB of storage; delete projects, conversations, ` +
-      'brand voices or prompts you no longer need, or upgrade the plan, to save more',
+      'brand voices, prompts or knowledge you no longer need, or upgrade the plan, to save more',
     413,
   );
 

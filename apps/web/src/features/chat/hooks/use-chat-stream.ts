@@ -157,7 +157,7 @@ export function useChatStream({
             sources = part.sources;
           } else if (part.type === 'text') {
             revealer.push(part.text);
-          } else {
+          } else if (part.type === 'finish' || part.type === 'error') {
             ending = {
               status: part.type === 'finish' ? 'complete' : 'failed',
               messageId: part.messageId,
