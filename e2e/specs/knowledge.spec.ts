@@ -22,6 +22,8 @@ test.describe('knowledge', () => {
     page,
     signUp,
   }, testInfo) => {
+    // Two files processed, axe in four looks twice, and a streamed reply: longer than one screen's test.
+    test.setTimeout(240_000);
     await signUp({ firstName: 'Lucía', lastName: 'Fernández' });
     await page
       .getByRole('navigation', { name: 'Navegación principal' })
@@ -63,7 +65,9 @@ test.describe('knowledge', () => {
       .getByRole('navigation', { name: 'Navegación principal' })
       .getByRole('link', { name: 'Chat' })
       .click();
-    await expect(page.getByRole('button', { name: 'Conocimiento' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('button', { name: 'Conocimiento' })).toHaveAttribute('aria-pressed', 'true', {
+      timeout: 30_000,
+    });
     const composer = page.getByLabel('Mensaje', { exact: true });
     await composer.fill('Escribe un anuncio corto: cuánto cuesta el plan Pro de Huerta Viva');
     await composer.press('Enter');
