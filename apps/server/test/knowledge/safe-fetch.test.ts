@@ -81,7 +81,12 @@ async function fetched(path: string, env: Record<string, string> = local) {
 describe('web pages as knowledge', () => {
   it("reads a page's article after a redirect, named by its title, and finds it", async () => {
     const { ana, source } = await fetched('/moved');
-    expect(source).toMatchObject({ status: 'ready', kind: 'url', name: 'Acme rockets', url: `${origin}/moved` });
+    expect(source).toMatchObject({
+      status: 'ready',
+      kind: 'url',
+      name: 'Acme rockets',
+      url: `${origin}/moved`,
+    });
     const results = (await search(t.app, ana, 'How much does a launch cost?')).json().results;
     expect(results[0].locator.headings).toContain('Launch prices');
     expect(results[0].text).toContain('1.2 million euros');

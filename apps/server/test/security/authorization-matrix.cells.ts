@@ -441,7 +441,12 @@ export const matrixCases: MatrixCase[] = [
     home: 'team',
     cells: anyMember(200),
   },
-  { operation: 'POST /api/workspace/{id}/knowledge', target: 'the team', home: 'team', cells: anyMember(201) },
+  {
+    operation: 'POST /api/workspace/{id}/knowledge',
+    target: 'the team',
+    home: 'team',
+    cells: anyMember(201),
+  },
   {
     operation: 'POST /api/workspace/{id}/knowledge/url',
     target: 'the team',

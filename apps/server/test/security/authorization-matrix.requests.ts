@@ -453,10 +453,7 @@ export const matrixRequests: Record<string, Build> = Object.fromEntries<Build>([
     url: `/api/brand-voice/${id}`,
   })),
 
-  [
-    'GET /api/workspace/{id}/knowledge · the team',
-    (f) => ({ url: `/api/workspace/${f.team}/knowledge` }),
-  ],
+  ['GET /api/workspace/{id}/knowledge · the team', (f) => ({ url: `/api/workspace/${f.team}/knowledge` })],
   [
     'GET /api/workspace/{id}/knowledge/search · the team',
     (f) => ({ url: `/api/workspace/${f.team}/knowledge/search?q=precios` }),

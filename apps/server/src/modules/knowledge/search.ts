@@ -4,6 +4,7 @@ import type { KnowledgeLocator, KnowledgePassage } from '@redacta/shared';
 import type { Db } from '../../db/client.ts';
 import { knowledgePassages, knowledgeSources } from '../../db/schema.ts';
 import { cosine, type Embedder } from './embeddings.ts';
+import { searchTerms } from './question.ts';
 
 /** Full-text matches the embeddings rank again: the candidate set of the vector ranking. */
 const CANDIDATES = 100;
@@ -11,13 +12,15 @@ const CANDIDATES = 100;
 const RRF_K = 60;
 
 /**
- * The question as a text-search query in both configurations, its words joined by OR: a passage
+ * The question's terms (question.ts) as a text-search query in both configurations, joined by OR: a passage
  * matches on any stem the question shares with it (in Spanish or in English), and ranks higher the
  * more it shares. plainto_tsquery drops stop words and punctuation, so the text cannot inject
  * operators; replacing its ANDs with ORs keeps phrase operators of hyphenated words intact.
  */
-const questionQuery = (question: string) =>
-  sql`(replace(plainto_tsquery('spanish', ${question})::text, '&', '|')::tsquery || replace(plainto_tsquery('english', ${question})::text, '&', '|')::tsquery)`;
+const questionQuery = (question: string) => {
+  const terms = searchTerms(question);
+  return sql`(replace(plainto_tsquery('spanish', ${terms})::text, '&', '|')::tsquery || replace(plainto_tsquery('english', ${terms})::text, '&', '|')::tsquery)`;
+};
 
 interface Candidate extends KnowledgePassage {
   embedding: number[] | null;
