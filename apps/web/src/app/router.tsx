@@ -3,6 +3,7 @@ import { Navigate, useLocation, type RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { SessionGate } from '@/features/session';
+import { BRAND_VOICES_ALIAS, brandTabs } from '@/features/brand';
 import { useSessionState } from '@/lib/session-store';
 import { FullScreenLoader } from '@/components/ui/spinner';
 import { Root } from './root';
@@ -16,14 +17,22 @@ const appLayout = lazyLoaded(() =>
 /** The chat's head start, a small chunk: it can start long before the shell's and the page's arrive. */
 const loadChatPrefetch = () => import('./layout/prefetch-open-chat');
 
+/** The Brand area's tab bar, around each of its tabs' pages. */
+const brandArea = lazyLoaded(() => import('@/features/brand/brand-area'));
+const brandPages: Record<string, LazyLoaded> = Object.fromEntries(
+  brandTabs.map((tab) => [tab.path, lazyLoaded(tab.load)]),
+);
+const brandVoicesPage = brandPages[brandTabs[0]!.path]!;
+/** A Brand tab's page by path (the voices' first address included), or undefined. */
+const brandPageAt = (pathname: string): LazyLoaded | undefined =>
+  pathname === BRAND_VOICES_ALIAS ? brandVoicesPage : brandPages[pathname];
+
 /** Signed-in pages by path: the router renders them lazily; GatedLayout warms them early. */
 const gatedPages = {
   '/chat': lazyLoaded(() => import('@/features/chat/pages/chat-page')),
   '/projects': lazyLoaded(() => import('@/features/projects/pages/projects-page')),
-  '/brand-voice': lazyLoaded(() => import('@/features/brand-voice/pages/brand-voice-page')),
   '/brand-voice/new': lazyLoaded(() => import('@/features/brand-voice/pages/new-brand-voice-page')),
   '/brand-voice/:id': lazyLoaded(() => import('@/features/brand-voice/pages/edit-brand-voice-page')),
-  '/brand/style-rules': lazyLoaded(() => import('@/features/style-rules/pages/style-rules-page')),
   '/profile': lazyLoaded(() => import('@/features/profile/pages/profile-page')),
   '/workspace-settings': lazyLoaded(() => import('@/features/workspaces/pages/workspace-settings-page')),
   '/subscription': lazyLoaded(() => import('@/features/subscription/pages/subscription-page')),
@@ -69,6 +78,8 @@ function GatedLayout() {
     if (opensChat(pathname)) void loadChatPrefetch();
     void Promise.all([
       gatedPages[(pathname === '/' ? '/chat' : pathname) as GatedPath]?.preload(),
+      brandPageAt(pathname)?.preload(),
+      brandPageAt(pathname) ? brandArea.preload() : undefined,
       appLayout.preload(),
     ])
       // A chunk that failed is asked for again by the lazy screen, whose error the route shows.
@@ -119,9 +130,14 @@ export const routes: RouteObject[] = [
           { path: '/', element: <Navigate to="/chat" replace /> },
           { path: '/chat', element: page(gatedPages['/chat']) },
           { path: '/projects', element: page(gatedPages['/projects']) },
+          { path: '/brand', element: <Navigate to={brandTabs[0]!.path} replace /> },
           {
-            path: '/brand-voice',
-            element: page(gatedPages['/brand-voice']),
+            element: page(brandArea),
+            children: [
+              ...brandTabs.map((tab) => ({ path: tab.path, element: page(brandPageAt(tab.path)!) })),
+              // The voices' first address shows the same tab.
+              { path: BRAND_VOICES_ALIAS, element: page(brandVoicesPage) },
+            ],
           },
           {
             path: '/brand-voice/new',
@@ -131,7 +147,6 @@ export const routes: RouteObject[] = [
             path: '/brand-voice/:id',
             element: page(gatedPages['/brand-voice/:id']),
           },
-          { path: '/brand/style-rules', element: page(gatedPages['/brand/style-rules']) },
           { path: '/profile', element: page(gatedPages['/profile']) },
           {
             path: '/workspace-settings',

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ChatHeaderActions, ChatTitle, COMPOSER_ID } from '@/features/chat';
 import { ProjectsHeaderActions } from '@/features/projects';
 import { BrandVoiceHeaderActions } from '@/features/brand-voice';
+import { brandTabAt, brandTabs } from '@/features/brand';
 import { MOBILE_QUERY, useMediaQuery } from '@/lib/use-media-query';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { Footer } from './footer';
@@ -15,7 +16,7 @@ interface Chrome {
   title: ReactNode;
   /** For the browser tab. */
   documentTitle: string;
-  /** The page header with its actions; only /projects, /chat and /brand-voice have one. */
+  /** The page header with its actions; only /projects, /chat and the Brand area's tabs have one. */
   header?: { actions: ReactNode; compactActions?: ReactNode };
   footer: boolean;
 }
@@ -37,16 +38,21 @@ function useChrome(pathname: string): Chrome {
       header: { actions: <ProjectsHeaderActions />, compactActions: <ProjectsHeaderActions compact /> },
       footer: true,
     };
-  if (pathname === '/brand-voice')
+  const brandTab = brandTabAt(pathname);
+  if (brandTab) {
+    // The voices' tab keeps "new brand voice" in the header; the others act inside their page.
+    const voices = brandTab === brandTabs[0];
     return {
-      title: heading(t('nav.brandVoice')),
-      documentTitle: t('nav.brandVoice'),
-      header: { actions: <BrandVoiceHeaderActions />, compactActions: <BrandVoiceHeaderActions compact /> },
+      title: heading(t(brandTab.labelKey)),
+      documentTitle: t(brandTab.labelKey),
+      header: voices
+        ? { actions: <BrandVoiceHeaderActions />, compactActions: <BrandVoiceHeaderActions compact /> }
+        : { actions: null },
       footer: true,
     };
+  }
   const titles: Record<string, string> = {
     '/brand-voice/new': 'brandVoice.newTitle',
-    '/brand/style-rules': 'styleRules.title',
     '/profile': 'profileMenu.profile',
     '/workspace-settings': 'profileMenu.workspaceSettings',
     '/subscription': 'profileMenu.subscription',

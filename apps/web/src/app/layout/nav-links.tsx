@@ -1,39 +1,44 @@
-import { NavLink } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AudioLines, Folder, MessageSquare } from 'lucide-react';
 import { cn } from '@/components/ui/cn';
 
+/** Each item is active on every path starting with its `section`. */
 const items = [
-  { to: '/chat', key: 'nav.chat', Icon: MessageSquare },
-  { to: '/projects', key: 'nav.projects', Icon: Folder },
-  { to: '/brand-voice', key: 'nav.brandVoice', Icon: AudioLines },
+  { to: '/chat', section: '/chat', key: 'nav.chat', Icon: MessageSquare },
+  { to: '/projects', section: '/projects', key: 'nav.projects', Icon: Folder },
+  // The Brand area: its tabs, and the voices at their first address (/brand-voice, its editor).
+  { to: '/brand/voices', section: '/brand', key: 'nav.brand', Icon: AudioLines },
 ] as const;
 
-/** The main nav: Chat, My projects, Brand voice; the active item on primary-soft. */
+/** The main nav: Chat, My projects, Brand; the active item on primary-soft. */
 export function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
   return (
     <nav aria-label={t('nav.label')}>
       <ul className="flex flex-col gap-0.5">
-        {items.map(({ to, key, Icon }) => (
-          <li key={to}>
-            <NavLink
-              to={to}
-              onClick={onNavigate}
-              className={({ isActive }) =>
-                cn(
+        {items.map(({ to, section, key, Icon }) => {
+          const active = pathname.startsWith(section);
+          return (
+            <li key={to}>
+              <Link
+                to={to}
+                onClick={onNavigate}
+                aria-current={active ? 'page' : undefined}
+                className={cn(
                   'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors',
-                  isActive
+                  active
                     ? 'bg-primary-soft text-primary'
                     : 'text-text-muted hover:bg-surface hover:text-text',
-                )
-              }
-            >
-              <Icon className="size-5 shrink-0" aria-hidden />
-              {t(key)}
-            </NavLink>
-          </li>
-        ))}
+                )}
+              >
+                <Icon className="size-5 shrink-0" aria-hidden />
+                {t(key)}
+              </Link>
+            </li>
+          );
+        })}
       </ul>
     </nav>
   );

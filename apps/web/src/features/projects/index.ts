@@ -6,3 +6,4 @@ export { projectQueryOptions, showProjectName, useProject } from './api/use-proj
 export { recentProjectsQueryOptions } from './api/use-recent-projects';
 export { useRenameProject } from './api/use-project-mutations';
 export { useStartNewProject } from './hooks/use-start-new-project';
+export { canChange } from './lib/permissions';

@@ -10,6 +10,7 @@ import { errorMessage } from '@/lib/error-message';
 import { useSession } from '@/features/session';
 import { BrandVoicePicker, useActiveBrandVoice } from '@/features/brand-voice';
 import { PromptLibraryButton } from '@/features/prompts';
+import { KnowledgeToggle, useHasReadyKnowledge } from '@/features/knowledge';
 import { useConversation } from '../api/use-conversation';
 import { useImprovePrompt } from '../api/use-improve-prompt';
 import { usePremiumStatus } from '../api/use-premium-status';
@@ -71,6 +72,8 @@ export function ChatSession({
   const [origin, setOrigin] = useState<DraftOrigin>({});
   const [forbidden, setForbidden] = useState(false);
   const [demo, setDemo] = useState(false);
+  const hasKnowledge = useHasReadyKnowledge(workspace.id);
+  const [knowledgeOn, setKnowledgeOn] = useState(true);
   const textarea = useRef<HTMLTextAreaElement>(null);
   const insertIntoComposer = useDraftInsertion(textarea);
   const feed = useRef<ConversationFeedHandle>(null);
@@ -179,7 +182,13 @@ export function ChatSession({
     if (!message.trim()) return;
     setDraft('');
     follow();
-    void chat.send({ message, brandVoiceId: activeBrandVoiceId ?? undefined, ...from });
+    void chat.send({
+      message,
+      brandVoiceId: activeBrandVoiceId ?? undefined,
+      // Without ready sources the toggle is hidden and the server's default (off then) applies.
+      ...(hasKnowledge ? { useKnowledge: knowledgeOn } : {}),
+      ...from,
+    });
   };
   const onImprove = () =>
     improve.mutate(
@@ -280,6 +289,7 @@ export function ChatSession({
                 onUse={(text, promptId) => fillComposer(text, { promptId })}
               />
               <BrandVoicePicker />
+              {hasKnowledge && <KnowledgeToggle on={knowledgeOn} onChange={setKnowledgeOn} />}
             </>
           }
           footer={outOfWords ? null : <WordsMeter usage={currentUsage} />}

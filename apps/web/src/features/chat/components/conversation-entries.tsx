@@ -95,7 +95,7 @@ export function AssistantReply({
   article,
 }: {
   entry: Pick<ConversationEntry, 'content' | 'status' | 'reaction' | 'demo'> &
-    Partial<Pick<ConversationEntry, 'id' | 'versions'>>;
+    Partial<Pick<ConversationEntry, 'id' | 'versions' | 'sources'>>;
   streaming?: boolean;
   canReact?: boolean;
   canRegenerate?: boolean;
@@ -122,7 +122,7 @@ export function AssistantReply({
       </span>
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         {entry.demo && <DemoLabel />}
-        <MarkdownReply content={style.text} streaming={streaming} />
+        <MarkdownReply content={style.text} streaming={streaming} citations={entry.sources} />
         {!streaming && <EndMark status={entry.status} />}
         <ReplyStyleIssues style={style} />
         {!streaming && handlers && (

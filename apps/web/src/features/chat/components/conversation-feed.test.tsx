@@ -244,6 +244,7 @@ describe('the rows of the feed', () => {
       started: true,
       demo: false,
       userEntryId: null,
+      sources: [],
     });
     expect(rows.map((row) => row.key)).toEqual([
       id(0),
@@ -264,6 +265,7 @@ describe('the rows of the feed', () => {
       started: true,
       demo: false,
       userEntryId: null,
+      sources: [],
     });
     expect(rows.map((row) => row.key)).toEqual([id(0), id(1), id(2), PENDING_REPLY_KEY]);
   });

@@ -121,7 +121,13 @@ function Row({
     return (
       <AssistantReply
         streaming
-        entry={{ content: row.content, status: 'complete', reaction: null, demo: row.demo }}
+        entry={{
+          content: row.content,
+          status: 'complete',
+          reaction: null,
+          demo: row.demo,
+          sources: row.sources,
+        }}
         article={article}
       />
     );

@@ -1,4 +1,4 @@
-import type { ConversationEntry } from '@redacta/shared';
+import type { ConversationEntry, KnowledgeCitation } from '@redacta/shared';
 import type { LiveExchange } from '../hooks/live-exchanges';
 import type { PendingExchange } from '../hooks/use-chat-stream';
 
@@ -6,7 +6,7 @@ import type { PendingExchange } from '../hooks/use-chat-stream';
 export type FeedRow =
   | { kind: 'entry'; key: string; entry: ConversationEntry; author?: string }
   | { kind: 'request'; key: string; content: string; author?: string }
-  | { kind: 'reply'; key: string; content: string; demo: boolean };
+  | { kind: 'reply'; key: string; content: string; demo: boolean; sources: KnowledgeCitation[] };
 
 export const PENDING_REQUEST_KEY = 'pending-request';
 export const PENDING_REPLY_KEY = 'pending-reply';
@@ -64,13 +64,25 @@ export function feedRows(
   }
   if (pending) {
     if (!regenerates) rows.push({ kind: 'request', key: PENDING_REQUEST_KEY, content: pending.message });
-    rows.push({ kind: 'reply', key: PENDING_REPLY_KEY, content: pending.reply, demo: pending.demo });
+    rows.push({
+      kind: 'reply',
+      key: PENDING_REPLY_KEY,
+      content: pending.reply,
+      demo: pending.demo,
+      sources: pending.sources,
+    });
   }
   return rows;
 }
 
 function liveReplyRow(exchange: LiveExchange): FeedRow {
-  return { kind: 'reply', key: liveReplyKey(exchange.userEntryId), content: exchange.text, demo: false };
+  return {
+    kind: 'reply',
+    key: liveReplyKey(exchange.userEntryId),
+    content: exchange.text,
+    demo: false,
+    sources: [],
+  };
 }
 
 /** The conversation column's widest (its max-width) and the average width of a character at 16 px. */

@@ -1,4 +1,5 @@
 import { memo, useEffect, useSyncExternalStore } from 'react';
+import type { KnowledgeCitation } from '@redacta/shared';
 import { cn } from '@/components/ui/cn';
 import { loadMarkdownRenderer, markdownRenderer, subscribeToMarkdownRenderer } from './markdown-loader';
 
@@ -30,9 +31,12 @@ const caret = cn(
 export const MarkdownReply = memo(function MarkdownReply({
   content,
   streaming,
+  citations,
 }: {
   content: string;
   streaming: boolean;
+  /** The knowledge the reply cites as [n]. */
+  citations?: KnowledgeCitation[];
 }) {
   const Content = useSyncExternalStore(subscribeToMarkdownRenderer, markdownRenderer);
   const waiting = content !== '' && Content === null;
@@ -42,7 +46,11 @@ export const MarkdownReply = memo(function MarkdownReply({
   let body = streaming ? <p aria-hidden /> : null;
   if (content && Content) {
     body =
-      Content === 'failed' ? <p className="whitespace-pre-wrap">{content}</p> : <Content content={content} />;
+      Content === 'failed' ? (
+        <p className="whitespace-pre-wrap">{content}</p>
+      ) : (
+        <Content content={content} citations={citations} />
+      );
   }
   return (
     <div

@@ -35,8 +35,8 @@ export function newEntry(
 }
 
 function versionOf(entry: ConversationEntry): ReplyVersion {
-  const { id, content, status, model, demo, wordsCharged, createdAt, reaction } = entry;
-  return { id, content, status, model, demo, wordsCharged, createdAt, reaction };
+  const { id, content, status, model, demo, wordsCharged, createdAt, reaction, sources } = entry;
+  return { id, content, status, model, demo, wordsCharged, createdAt, reaction, sources };
 }
 
 /** Every version of a reply, oldest first (the server lists them only when there are several). */
@@ -89,7 +89,8 @@ export function replaceReply(
 export function showVersion(queryClient: QueryClient, projectId: string, versionId: string): void {
   updateEntries(queryClient, projectId, (entry) => {
     const version = entry.versions.find((candidate) => candidate.id === versionId);
-    return version ? { ...entry, ...version } : entry;
+    // A version that cites nothing leaves none of the shown one's sources behind.
+    return version ? { ...entry, sources: undefined, ...version } : entry;
   });
 }
 

@@ -2,7 +2,12 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
-import type { ConversationEntry, NewChatMessageBody, RegenerateReplyBody } from '@redacta/shared';
+import type {
+  ConversationEntry,
+  KnowledgeCitation,
+  NewChatMessageBody,
+  RegenerateReplyBody,
+} from '@redacta/shared';
 import { isApiError } from '@/lib/api-error';
 import { errorMessage } from '@/lib/error-message';
 import { showProjectName } from '@/features/projects';
@@ -35,11 +40,13 @@ export interface PendingExchange {
   userEntryId: string | null;
   /** The offline demo writer answers. */
   demo: boolean;
+  /** The knowledge passages the reply cites as [n] (the stream names them before the text). */
+  sources: KnowledgeCitation[];
 }
 
 /** A new message, or the last reply regenerated (its request answered again by the server). */
 export type ChatSendInput =
-  | Pick<NewChatMessageBody, 'message' | 'brandVoiceId' | 'promptId' | 'liveSearch'>
+  | Pick<NewChatMessageBody, 'message' | 'brandVoiceId' | 'promptId' | 'liveSearch' | 'useKnowledge'>
   | Pick<RegenerateReplyBody, 'regenerate' | 'brandVoiceId'>;
 
 interface ChatStreamOptions {
@@ -121,8 +128,9 @@ export function useChatStream({
       const message = 'message' in input ? input.message.trim() : '';
       let demo = false;
       let userEntryId: string | null = null;
+      let sources: KnowledgeCitation[] = [];
       const show = (reply: string, started: boolean) =>
-        setPending({ message, regenerates, reply, started, demo, userEntryId });
+        setPending({ message, regenerates, reply, started, demo, userEntryId, sources });
       show('', false);
 
       const revealer = createTextRevealer((reply) => show(reply, true));
@@ -144,6 +152,9 @@ export function useChatStream({
             if (part.demo) callbacks.current.onDemo();
             if (part.projectName) learnName(part.projectName);
             show('', true);
+          } else if (part.type === 'sources') {
+            // Shown with the reply's first text, which follows.
+            sources = part.sources;
           } else if (part.type === 'text') {
             revealer.push(part.text);
           } else if (part.type === 'finish' || part.type === 'error') {
@@ -195,6 +206,7 @@ export function useChatStream({
                 status: ending.status,
                 wordsCharged: ending.wordsCharged ?? 0,
                 demo,
+                ...(sources.length > 0 ? { sources } : {}),
               })
             : null;
         let earlierIds: string[] | undefined;

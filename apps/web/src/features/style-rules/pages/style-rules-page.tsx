@@ -170,8 +170,7 @@ export default function StyleRulesPage() {
   else content = <RuleList rules={data.rules} />;
 
   return (
-    <div className="mx-auto flex w-full max-w-[1200px] flex-1 flex-col gap-4 px-4 py-6 md:px-6 md:py-8">
-      <h1 className="text-lg font-semibold">{t('styleRules.title')}</h1>
+    <div className="mx-auto flex w-full max-w-[900px] flex-1 flex-col gap-4 px-4 py-6 md:px-6 md:py-8">
       <p className="text-text-muted">{isOwner ? t('styleRules.intro') : t('styleRules.introMember')}</p>
       {content}
     </div>

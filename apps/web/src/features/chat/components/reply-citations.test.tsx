@@ -1,0 +1,77 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { KnowledgeCitation } from '@redacta/shared';
+import { changeLocale } from '@/lib/i18n';
+import { loadMarkdownRenderer } from './markdown-loader';
+import { MarkdownReply } from './markdown-reply';
+
+const pricing: KnowledgeCitation = {
+  n: 1,
+  knowledgeId: '66666666-6666-4666-8666-666666666666',
+  name: 'tarifas-2027.pdf',
+  locator: { page: 3 },
+  excerpt: 'El plan Pro cuesta 29 € al mes <script>alert(1)</script>',
+};
+const faq: KnowledgeCitation = {
+  n: 2,
+  knowledgeId: '77777777-7777-4777-8777-777777777777',
+  name: 'Preguntas frecuentes',
+  locator: { headings: ['Planes', 'Plan Pro'] },
+  excerpt: 'Incluye tres asientos.',
+};
+
+beforeAll(async () => {
+  await changeLocale('es');
+  await loadMarkdownRenderer();
+});
+
+describe('a reply that cites knowledge', () => {
+  it('shows each [n] of a known source as a link-like button; other brackets, code and links stay as written', async () => {
+    const { container } = render(
+      <MarkdownReply
+        content={
+          'Cuesta 29 € [1] e incluye tres asientos [2]. Ver [3], `[1]` y [el plan [1]](https://example.com).'
+        }
+        streaming={false}
+        citations={[pricing, faq]}
+      />,
+    );
+    const citations = await screen.findAllByTestId('citation');
+    expect(citations.map((button) => button.textContent)).toEqual(['[1]', '[2]']);
+    expect(citations[0]).toHaveAccessibleName('Fuente 1: tarifas-2027.pdf');
+    expect(container.textContent).toContain('Ver [3]');
+    expect(container.querySelector('code')?.textContent).toBe('[1]');
+    expect(screen.getByRole('link').textContent).toBe('el plan [1]');
+  });
+
+  it('opens the passage with its source, page or headings and excerpt (as text), and gives the focus back on Escape', async () => {
+    render(
+      <MarkdownReply
+        content={'Cuesta 29 € [1]. Tres asientos [2].'}
+        streaming={false}
+        citations={[pricing, faq]}
+      />,
+    );
+    const first = await screen.findByRole('button', { name: 'Fuente 1: tarifas-2027.pdf' });
+    await userEvent.click(first);
+    const passage = await screen.findByRole('dialog', { name: /tarifas-2027\.pdf/ });
+    expect(within(passage).getByText('Página 3')).toBeInTheDocument();
+    expect(
+      within(passage).getByText('El plan Pro cuesta 29 € al mes <script>alert(1)</script>'),
+    ).toBeInTheDocument();
+    expect(document.querySelector('script')).toBeNull();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(first).toHaveFocus();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Fuente 2: Preguntas frecuentes' }));
+    expect(await screen.findByText('Planes › Plan Pro')).toBeInTheDocument();
+  });
+
+  it('without sources, brackets are plain text', async () => {
+    const { container } = render(<MarkdownReply content={'Precio [1].'} streaming={false} />);
+    await screen.findByText('Precio [1].');
+    expect(container.querySelector('button')).toBeNull();
+  });
+});
