@@ -10,6 +10,7 @@ import { composeDemoReply, composeImprovedPrompt } from './copy.ts';
 import { composeVoiceDescription } from './analysis.ts';
 import { requestLanguage } from './request.ts';
 import type { DemoBrandVoice } from './voice.ts';
+import { demoLanguage, type DemoControls } from './controls.ts';
 import { demoSearchQuery, searchCallStream, withSearchFindings } from './search.ts';
 
 /** The demo has no tokenizer: it counts a token every 4 characters. */
@@ -32,6 +33,8 @@ export interface DemoCallOptions {
    * differently from the first one to the same message (0 or absent: the first).
    */
   variant?: number;
+  /** The composer's tone, length and output language (controls.ts). */
+  controls?: DemoControls;
 }
 
 /** The provider options that tell the demo writer about a call (only the values given). */
@@ -86,7 +89,7 @@ function composedAnswer(call: LanguageModelV3CallOptions): string {
   const message = lastUserText(call.prompt);
   if (options.task === 'analyze') return composeVoiceDescription(message, language);
   if (options.task === 'improve') return composeImprovedPrompt(message, language);
-  return demoReply(message, language, options.brandVoice ?? null, options.variant ?? 0);
+  return demoReply(message, language, options.brandVoice ?? null, options.variant ?? 0, options.controls);
 }
 
 /** How many neighbouring wordings a variant tries before it says it is another version. */
@@ -103,14 +106,20 @@ const anotherVersion: Record<Locale, readonly string[]> = {
  * wording, or the next one that differs from the first reply; a reply with no other wording opens
  * by saying it is another version.
  */
-function demoReply(message: string, language: Locale, voice: DemoBrandVoice | null, variant: number) {
-  const first = composeDemoReply(message, language, voice);
+function demoReply(
+  message: string,
+  language: Locale,
+  voice: DemoBrandVoice | null,
+  variant: number,
+  controls: DemoControls = {},
+) {
+  const first = composeDemoReply(message, language, voice, 0, controls);
   if (variant === 0) return first;
   for (let step = 0; step < VARIANT_TRIES; step += 1) {
-    const text = composeDemoReply(message, language, voice, variant + step);
+    const text = composeDemoReply(message, language, voice, variant + step, controls);
     if (text !== first) return text;
   }
-  const openings = anotherVersion[requestLanguage(message, language)];
+  const openings = anotherVersion[demoLanguage(controls.language) ?? requestLanguage(message, language)];
   return `${openings[variant % openings.length]}\n\n${first}`;
 }
 

@@ -5,7 +5,10 @@ import type { ChatReplyWriter } from './send.ts';
 
 const line = (part: ChatStreamPart) => `${JSON.stringify(part)}\n`;
 // The same bytes as line({ type: 'text', text }), without building an object per chunk.
-const textLine = (text: string) => `{"type":"text","text":${JSON.stringify(text)}}\n`;
+const textLine = (text: string, variant?: number) =>
+  variant === undefined
+    ? `{"type":"text","text":${JSON.stringify(text)}}\n`
+    : `{"type":"text","text":${JSON.stringify(text)},"variant":${variant}}\n`;
 
 /**
  * Takes the response over from Fastify and starts a 200 NDJSON stream: the headers Fastify's hooks set
@@ -40,8 +43,11 @@ export function ndjsonReplyWriter(request: FastifyRequest, reply: FastifyReply):
       // The start and the first text go out in one write: one packet, and the client sees both at once.
       raw.write(firstText === undefined ? line(start) : line(start) + textLine(firstText));
     },
-    text(text) {
-      if (!raw.destroyed) raw.write(textLine(text));
+    text(text, variant) {
+      if (!raw.destroyed) raw.write(textLine(text, variant));
+    },
+    part(last) {
+      if (!raw.destroyed) raw.write(line(last));
     },
     end(last) {
       if (last) raw.end(line(last));
@@ -61,17 +67,21 @@ export function ndjsonReplyWriter(request: FastifyRequest, reply: FastifyReply):
   };
 }
 
-/** The reply goes to its client while it is connected, and to everyone following the conversation. */
-export function withLiveCopy(writer: ChatReplyWriter, live: LiveReplyPublisher): ChatReplyWriter {
+/**
+ * The reply goes to its client while it is connected, and to everyone following the conversation:
+ * `live` holds one publisher per version (one when the request asked for one).
+ */
+export function withLiveCopy(writer: ChatReplyWriter, live: LiveReplyPublisher[]): ChatReplyWriter {
   return {
     start(start, firstText) {
       writer.start(start, firstText);
-      if (firstText) live.text(firstText);
+      if (firstText) live[0]?.text(firstText);
     },
-    text(text) {
-      writer.text(text);
-      live.text(text);
+    text(text, variant) {
+      writer.text(text, variant);
+      live[variant ?? 0]?.text(text);
     },
+    part: (last) => writer.part(last),
     end: (last) => writer.end(last),
     drop: () => writer.drop(),
     get gone() {

@@ -14,7 +14,7 @@ import { conversationEntries, projects, reactions, workspaces } from '../../db/s
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Models } from '../../ai/models.ts';
 import type { LiveSearchMode } from '../../ai/live-search.ts';
-import { buildSystemPrompt } from '../../ai/prompts.ts';
+import { buildSystemPrompt, type WritingControls } from '../../ai/prompts.ts';
 import { requireProjectAccess } from '../projects/access.ts';
 import { visibleProjects } from '../projects/list.ts';
 import { requireMembership } from '../workspaces/service.ts';
@@ -28,6 +28,7 @@ export function buildChatPrompt(input: {
   language: Locale;
   brandVoice?: { name: string; voice: string } | null;
   liveSearch?: LiveSearchMode;
+  controls?: WritingControls;
 }): LanguageModelV3Prompt {
   const prompt: LanguageModelV3Prompt = [
     {
@@ -36,6 +37,7 @@ export function buildChatPrompt(input: {
         language: input.language,
         brandVoice: input.brandVoice,
         liveSearch: input.liveSearch,
+        controls: input.controls,
       }),
     },
   ];

@@ -1,5 +1,5 @@
 import type { LiveReply } from '@redacta/shared';
-import { liveLine, type LiveEvent, type LiveSink, type LiveTransport } from './transport.ts';
+import { liveKey, liveLine, type LiveEvent, type LiveSink, type LiveTransport } from './transport.ts';
 
 /** Someone on this instance with a project open: their stream's `send`, and `end` to close it. */
 export interface LiveListener {
@@ -104,14 +104,14 @@ export class LiveConversations implements LiveSink {
     const flush = () => {
       timer = undefined;
       if (!begun || !pending) return;
-      transport.text(projectId, reply.userEntryId, seq, pending);
+      transport.text(projectId, reply.userEntryId, seq, pending, reply.variant);
       seq += 1;
       pending = '';
     };
     const finish = (messageId: string | null) => {
       clearTimeout(timer);
       flush();
-      transport.end(projectId, reply.userEntryId, messageId);
+      transport.end(projectId, reply.userEntryId, messageId, reply.variant);
     };
     void sender.then((who) => {
       transport.begin(projectId, { ...reply, sender: who, text: '' });
@@ -157,11 +157,16 @@ export class LiveConversations implements LiveSink {
     try {
       await joined;
       const snapshot = await this.#to.snapshot(projectId);
-      const pieces = new Map(snapshot.map((entry) => [entry.reply.userEntryId, entry.pieces]));
+      const pieces = new Map(
+        snapshot.map((entry) => [liveKey(entry.reply.userEntryId, entry.reply.variant), entry.pieces]),
+      );
       listener.send(liveLine({ type: 'replies', replies: snapshot.map((entry) => entry.reply) }));
       for (const { part, line } of member.held ?? []) {
-        if (part.type === 'request' && pieces.has(part.reply.userEntryId)) continue;
-        if (part.type === 'text' && part.seq < (pieces.get(part.userEntryId) ?? 0)) continue;
+        if (part.type === 'request' && pieces.has(liveKey(part.reply.userEntryId, part.reply.variant)))
+          continue;
+        if (part.type === 'text' && part.seq < (pieces.get(liveKey(part.userEntryId, part.variant)) ?? 0)) {
+          continue;
+        }
         listener.send(line);
       }
     } catch (error) {
