@@ -1,4 +1,4 @@
-import type { HTMLAttributes } from 'react';
+import { useRef, type HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertTriangle, CircleStop, FlaskConical, Sparkles } from 'lucide-react';
 import type { ConversationEntry } from '@redacta/shared';
@@ -94,7 +94,7 @@ export function AssistantReply({
   article,
 }: {
   entry: Pick<ConversationEntry, 'content' | 'status' | 'reaction' | 'demo'> &
-    Partial<Pick<ConversationEntry, 'id' | 'versions'>>;
+    Partial<Pick<ConversationEntry, 'id' | 'versions' | 'wordsCharged'>>;
   streaming?: boolean;
   canReact?: boolean;
   canRegenerate?: boolean;
@@ -104,6 +104,7 @@ export function AssistantReply({
   const { t } = useTranslation();
   const versions = entry.versions ?? [];
   const shown = versions.findIndex((version) => version.id === entry.id);
+  const text = useRef<HTMLDivElement>(null);
   return (
     <article
       className={cn('flex gap-3', articleFocus)}
@@ -116,11 +117,15 @@ export function AssistantReply({
       </span>
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         {entry.demo && <DemoLabel />}
-        <MarkdownReply content={entry.content} streaming={streaming} />
+        <div ref={text}>
+          <MarkdownReply content={entry.content} streaming={streaming} />
+        </div>
         {!streaming && <EndMark status={entry.status} />}
         {!streaming && handlers && (
           <ReplyActions
             content={entry.content}
+            rendered={() => text.current?.querySelector('[data-testid="reply-text"]') ?? null}
+            wordsCharged={entry.wordsCharged ?? 0}
             reaction={entry.reaction}
             canReact={canReact}
             canRegenerate={canRegenerate}
