@@ -41,7 +41,7 @@ function ControlSelect<T extends string>({
         value={value ?? ANY}
         title={label}
         onChange={(event) => onChange(event.target.value === ANY ? undefined : (event.target.value as T))}
-        className={cn(fieldClasses, 'h-8 w-auto max-w-48 min-w-0 py-0 pr-7 text-[13px]')}
+        className={cn(fieldClasses, 'h-8 w-auto min-w-0 py-0 pr-7 text-[13px]')}
       >
         <option value={ANY}>{anyLabel}</option>
         {options.map((option) => (
@@ -108,7 +108,7 @@ export function WritingControls({
           <label
             key={count}
             className={cn(
-              'flex h-8 min-w-8 cursor-pointer items-center justify-center rounded-lg border px-2 has-focus-visible:outline-2 has-focus-visible:outline-primary',
+              'relative flex h-8 min-w-8 items-center justify-center rounded-lg border px-2 has-focus-visible:outline-2 has-focus-visible:outline-primary',
               value.variants === count
                 ? 'border-primary bg-primary-soft font-medium text-primary'
                 : 'border-border text-text-muted hover:text-text',
@@ -120,7 +120,8 @@ export function WritingControls({
               value={count}
               checked={value.variants === count}
               onChange={() => onChange({ variants: count })}
-              className="sr-only"
+              // Over the whole button, invisible: a click anywhere on it picks it, as on any radio.
+              className="absolute inset-0 m-0 cursor-pointer appearance-none opacity-0"
               aria-label={t('chat.controls.versionsCount', { count })}
             />
             <span aria-hidden>{count}</span>
