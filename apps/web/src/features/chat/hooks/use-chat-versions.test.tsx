@@ -83,7 +83,23 @@ describe('versions side by side', () => {
         id: IDS[2]!,
         role: 'assistant',
         content: texts[2]!,
-        versions: IDS.map((id, i) => ({ ...entry({ id, role: 'assistant', content: texts[i]! }) })),
+        versions: IDS.map((id, i) => {
+          const {
+            id: _,
+            content,
+            status,
+            model,
+            demo,
+            wordsCharged,
+            createdAt,
+            reaction,
+          } = entry({
+            id,
+            role: 'assistant',
+            content: texts[i]!,
+          });
+          return { id, content, status, model, demo, wordsCharged, createdAt, reaction };
+        }),
       }),
     );
     stream.close();
@@ -99,5 +115,5 @@ describe('versions side by side', () => {
     const reply = () => screen.getAllByTestId('assistant-reply').at(-1)!;
     await waitFor(() => expect(reply()).toHaveTextContent('Tres cuatro cinco'));
     await waitFor(() => expect(within(reply()).getByTestId('reply-versions')).toHaveTextContent('2/3'));
-  });
+  }, 60_000);
 });
