@@ -11,7 +11,7 @@ test.describe('versions side by side, composer controls, cost and rich copy', ()
     page,
     signUp,
   }, testInfo) => {
-    test.setTimeout(180_000);
+    test.setTimeout(420_000);
     const chat = new ChatPage(page);
     await signUp();
 
@@ -67,8 +67,11 @@ test.describe('versions side by side, composer controls, cost and rich copy', ()
     // In English, versions written again side by side: the same controls, the chooser's labels, axe clean.
     await chooseLanguage(page, 'en');
     await page.reload();
-    await chat.ask('Write an ad for a neighbourhood bakery');
-    await chat.waitForReplyEnd();
+    const message = page.getByRole('textbox', { name: 'Message' });
+    await message.fill('Write an ad for a neighbourhood bakery');
+    await message.press('Enter');
+    await expect(page.getByRole('button', { name: 'Stop' })).toHaveCount(0, { timeout: 60_000 });
+    await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
     await expect(variants).toHaveCount(3);
     await expect(variants.first().getByRole('button', { name: 'Use this one' })).toBeVisible();
     await expect(variants.first().getByTestId('variant-words')).toHaveText(/^−\d+ words$/);
