@@ -1,8 +1,38 @@
-import type { Locale, StyleRule } from '@redacta/shared';
+import {
+  REPLY_LENGTH_WORDS,
+  type Locale,
+  type OutputLanguage,
+  type ReplyLength,
+  type StyleRule,
+  type WritingTone,
+} from '@redacta/shared';
 import { liveSearchGuidance, type LiveSearchMode } from './live-search.ts';
 import { styleRulesGuidance } from './style-rules-prompt.ts';
 
-const languageNames: Record<Locale, string> = { es: 'Spanish (español)', en: 'English' };
+const languageNames: Record<OutputLanguage, string> = {
+  es: 'Spanish (español)',
+  en: 'English',
+  fr: 'French (français)',
+  de: 'German (Deutsch)',
+  it: 'Italian (italiano)',
+  pt: 'Portuguese (português)',
+};
+
+const toneGuidance: Record<WritingTone, string> = {
+  closer: 'warm and close: address the reader directly and informally, as a friend would',
+  formal: 'formal and respectful: address the reader formally, no slang, no exclamations, no emoji',
+  persuasive:
+    'persuasive: lead with the benefit, create urgency without hype, end with a strong call to action',
+  simple: 'simple and plain: short sentences, everyday words, no jargon',
+};
+
+/** The composer's writing controls, as the request sent them. */
+export interface WritingControls {
+  tone?: WritingTone;
+  length?: ReplyLength;
+  /** The language to write in, whatever the workspace's. */
+  language?: OutputLanguage;
+}
 
 export interface SystemPromptInput {
   language: Locale;
@@ -14,6 +44,7 @@ export interface SystemPromptInput {
   knowledge?: { n: number; name: string; text: string }[];
   /** The workspace's style rules; those for the reply's language are followed. */
   styleRules?: readonly StyleRule[];
+  controls?: WritingControls;
 }
 
 const guidance = [
@@ -27,15 +58,28 @@ const guidance = [
   'such as [price] instead.',
 ].join(' ');
 
-/** The system prompt of every chat call: copywriting guidance, the workspace language, the brand voice. */
+/**
+ * The system prompt of every chat call: copywriting guidance, the language (the one the composer
+ * chose, else the workspace's), the tone and length the composer chose, the brand voice.
+ */
 export function buildSystemPrompt(input: SystemPromptInput): string {
+  const { tone, length, language } = input.controls ?? {};
   const parts = [
     `${guidance} ${liveSearchGuidance(input.liveSearch ?? 'off')}`,
-    `Write in ${languageNames[input.language]} unless the user explicitly asks for another language.`,
+    language
+      ? `Write the reply in ${languageNames[language]}, whatever language the request is written in.`
+      : `Write in ${languageNames[input.language]} unless the user explicitly asks for another language.`,
   ];
+  if (tone) parts.push(`Tone: ${toneGuidance[tone]}.`);
+  if (length) {
+    const { min, max } = REPLY_LENGTH_WORDS[length];
+    parts.push(`Length: between ${min} and ${max} words in all.`);
+  }
   if (input.brandVoice) parts.push(brandVoiceSection(input.brandVoice));
   if (input.knowledge?.length) parts.push(knowledgeGuidance(input.knowledge));
-  const style = styleRulesGuidance(input.styleRules ?? [], input.language);
+  // The rules of the language the reply is written in, when the rules have that language.
+  const styleLanguage = language === 'es' || language === 'en' ? language : input.language;
+  const style = styleRulesGuidance(input.styleRules ?? [], styleLanguage);
   if (style) parts.push(style);
   return parts.join('\n\n');
 }

@@ -6,6 +6,8 @@ export const storageKeys = {
   theme: 'redacta.theme',
   projectsSort: 'redacta.projectsSort',
   documentWidth: 'redacta.documentWidth',
+  /** The composer's writing controls, by project. */
+  writingControls: 'redacta.writingControls',
 } as const;
 
 type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];

@@ -1,8 +1,21 @@
 import { z } from 'zod';
 import { freeText } from '../rules/text.ts';
 import { chatStreamSourcesSchema, knowledgeCitationSchema } from './knowledge.ts';
+import { outputLanguageSchema, replyLengthSchema, writingToneSchema } from './writing-controls.ts';
 
 export const CHAT_MESSAGE_MAX_LENGTH = 8000;
+/** The most versions of a reply one request may ask for. */
+export const MAX_REPLY_VARIANTS = 3;
+
+/** Which version of a reply a stream part belongs to (0-based); absent when one version was asked for. */
+const variantField = {
+  variant: z
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_REPLY_VARIANTS - 1)
+    .optional(),
+};
 
 /** What both kinds of chat request carry. */
 const chatRequestFields = {
@@ -10,6 +23,18 @@ const chatRequestFields = {
   projectId: z.uuid(),
   /** Write in this brand voice (the composer's choice at the time of the request). */
   brandVoiceId: z.uuid().optional(),
+  /** The composer's writing controls, as structured fields the prompt builder reads. */
+  tone: writingToneSchema.optional(),
+  /** The reply's length, within REPLY_LENGTH_WORDS[length]. */
+  length: replyLengthSchema.optional(),
+  /** Write the reply in this language (else the workspace's, unless the message asks for another). */
+  language: outputLanguageSchema.optional(),
+  /**
+   * How many versions of the reply to write at once (1 when absent). They stream side by side, each
+   * part naming its `variant`, and are saved as versions of one reply. The reservation covers all of
+   * them before any starts: the words it gets are shared equally among the versions.
+   */
+  variants: z.number().int().min(1).max(MAX_REPLY_VARIANTS).optional(),
 };
 
 /** `POST /chat/send-request-stream` with a new message: it is saved as the user's entry. */
@@ -51,6 +76,8 @@ export type SendChatRequestBody = z.infer<typeof sendChatRequestBodySchema>;
 /**
  * The chat stream: `application/x-ndjson`, one JSON object per line, in this order:
  * one `start`, one `sources` when the reply uses knowledge, any number of `text` (append `text` as it comes), then exactly one `finish` or `error`.
+ * With `variants` > 1 every `text`, `finish` and `error` names its `variant`, the versions' parts
+ * interleave, and each version ends with its own `finish` or `error` (the stream ends after the last).
  * A failure before the first token is not streamed: it is an ordinary error response
  * (403 NO_WORDS_LEFT, 404, 409 CONFLICT, 502 AI_PROVIDER_ERROR, 504 AI_TIMEOUT) with the usual error body.
  */
@@ -64,10 +91,13 @@ export const chatStreamStartSchema = z.object({
   demo: z.boolean(),
   /** The project's new name, when this request (its first message) named it. */
   projectName: z.string().optional(),
+  /** How many versions stream (several asked for; fewer when the words left are fewer than versions). */
+  variants: z.number().int().min(2).max(MAX_REPLY_VARIANTS).optional(),
 });
-export const chatStreamTextSchema = z.object({ type: z.literal('text'), text: z.string() });
+export const chatStreamTextSchema = z.object({ type: z.literal('text'), text: z.string(), ...variantField });
 export const chatStreamFinishSchema = z.object({
   type: z.literal('finish'),
+  ...variantField,
   /** The saved assistant entry. */
   messageId: z.uuid(),
   wordsCharged: z.number().int().nonnegative(),
@@ -76,10 +106,14 @@ export const chatStreamFinishSchema = z.object({
 });
 export const chatStreamErrorSchema = z.object({
   type: z.literal('error'),
+  ...variantField,
   code: z.enum(['AI_PROVIDER_ERROR', 'AI_TIMEOUT']),
   message: z.string(),
-  /** The partial reply saved with status `failed` (its words are charged). */
-  messageId: z.uuid(),
+  /**
+   * The partial reply saved with status `failed` (its words are charged); null only for a version
+   * that failed before its first word while another version was already streaming (nothing saved).
+   */
+  messageId: z.uuid().nullable(),
   wordsCharged: z.number().int().nonnegative(),
   remaining: z.number().int().nonnegative().nullable(),
 });

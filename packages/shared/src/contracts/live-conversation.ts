@@ -15,6 +15,8 @@ export const liveReplySchema = z.object({
   regenerate: z.boolean(),
   /** The reply's text so far. */
   text: z.string(),
+  /** Which version of the reply this is, when the request asked for several (0-based). */
+  variant: z.number().int().nonnegative().optional(),
 });
 export type LiveReply = z.infer<typeof liveReplySchema>;
 
@@ -35,12 +37,14 @@ export const liveConversationPartSchema = z.discriminatedUnion('type', [
     /** The piece's place in the reply (0, 1, 2…); the pieces sent after `replies` continue its text. */
     seq: z.number().int().nonnegative(),
     text: z.string(),
+    variant: z.number().int().nonnegative().optional(),
   }),
   z.object({
     type: z.literal('end'),
     userEntryId: z.uuid(),
     /** The saved reply; null when none was saved (the model failed before its first word). */
     messageId: z.uuid().nullable(),
+    variant: z.number().int().nonnegative().optional(),
   }),
   z.object({ type: z.literal('ping') }),
   z.object({ type: z.literal('closed'), reason: z.literal('access') }),

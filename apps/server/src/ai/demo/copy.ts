@@ -5,6 +5,13 @@ import { bulleted, hashtagLine, listItems, numbered } from './lists.ts';
 import { MAX_HASHTAGS, parseRequest, type DemoRequest, type RequestedList } from './request.ts';
 import { capitalize, type DemoTexts, type FrameKind, type ListFamily } from './texts.ts';
 import { speakInVoice, voiceClosing, voiceHabits, type DemoBrandVoice } from './voice.ts';
+import {
+  demoLanguage,
+  demoLengthWords,
+  habitsWithTone,
+  onlySpanishAndEnglish,
+  type DemoControls,
+} from './controls.ts';
 
 /**
  * The offline demo writer's copy: deterministic, composed from templates, and shaped by what was
@@ -129,18 +136,22 @@ function pieceReply(request: DemoRequest, texts: DemoTexts, seed: number, closin
 
 /**
  * The reply to a chat request, in `brandVoice` when the chat has one. `variant` picks another
- * wording of the same reply (0, the first, depends on the message alone).
+ * wording of the same reply (0, the first, depends on the message alone). The composer's controls
+ * (controls.ts) set its language, its length (over one the message names) and its tone.
  */
 export function composeDemoReply(
   message: string,
   workspaceLanguage: Locale,
   brandVoice: DemoBrandVoice | null = null,
   variant = 0,
+  controls: DemoControls = {},
 ): string {
-  const request = parseRequest(message, workspaceLanguage);
+  const language = demoLanguage(controls.language);
+  const parsed = parseRequest(message, workspaceLanguage, language ?? undefined);
+  const request = controls.length ? { ...parsed, words: demoLengthWords(controls.length) } : parsed;
   const texts = demoTexts[request.language];
   const seed = (seedOf(message) + variant) >>> 0;
-  const habits = brandVoice ? voiceHabits(brandVoice.voice) : null;
+  const habits = habitsWithTone(brandVoice ? voiceHabits(brandVoice.voice) : null, controls.tone);
   const closing = habits ? [voiceClosing(habits, request.language)] : [];
   const { list } = request;
   const isList = list && (list.family === 'variant' || !list.embedded);
@@ -148,7 +159,11 @@ export function composeDemoReply(
     ? listReply(request, list, texts, seed, closing)
     : pieceReply(request, texts, seed, closing);
   const copy = blocks.join('\n\n');
-  return habits ? speakInVoice(copy, habits, request.language, request.subject) : copy;
+  const reply = habits ? speakInVoice(copy, habits, request.language, request.subject) : copy;
+  if (controls.language && !language) {
+    return `${onlySpanishAndEnglish(controls.language, request.language)}\n\n${reply}`;
+  }
+  return reply;
 }
 
 const ofWord: Record<Locale, string> = { es: 'de', en: 'of' };

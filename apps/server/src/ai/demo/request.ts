@@ -181,10 +181,17 @@ const translatedConnector: Record<string, string> = {
   of: 'de',
 };
 
-/** What `message` asks for; `workspaceLanguage` answers when the request does not say. */
-export function parseRequest(message: string, workspaceLanguage: Locale): DemoRequest {
+/**
+ * What `message` asks for; `workspaceLanguage` answers when the request does not say, and
+ * `outputLanguage` (the composer's choice) whatever it says.
+ */
+export function parseRequest(
+  message: string,
+  workspaceLanguage: Locale,
+  outputLanguage?: Locale,
+): DemoRequest {
   const clean = message.replace(/\s+/g, ' ').trim();
-  const language = requestLanguage(clean, workspaceLanguage);
+  const language = outputLanguage ?? requestLanguage(clean, workspaceLanguage);
   const { words, rest } = requestedLength(clean);
   const counted = countMention(rest, language);
   const other = kindMention(rest, counted);

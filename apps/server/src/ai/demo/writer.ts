@@ -12,6 +12,7 @@ import { composeTransform } from './transform/index.ts';
 import { requestLanguage } from './request.ts';
 import type { DemoBrandVoice } from './voice.ts';
 import { withKnowledgeFacts, type DemoFact } from './knowledge.ts';
+import { demoLanguage, type DemoControls } from './controls.ts';
 import { demoSearchQuery, searchCallStream, withSearchFindings } from './search.ts';
 
 /** The demo has no tokenizer: it counts a token every 4 characters. */
@@ -41,6 +42,8 @@ export interface DemoCallOptions {
   transform?: TransformRequest;
   /** The knowledge passages a chat reply is given, quoted and cited by their numbers. */
   knowledge?: DemoFact[];
+  /** The composer's tone, length and output language (controls.ts). */
+  controls?: DemoControls;
 }
 
 /** The provider options that tell the demo writer about a call (only the values given). */
@@ -98,8 +101,15 @@ function composedAnswer(call: LanguageModelV3CallOptions): string {
   if (options.task === 'transform' && options.transform) {
     return composeTransform(message, options.transform, language, options.brandVoice ?? null);
   }
-  const reply = demoReply(message, language, options.brandVoice ?? null, options.variant ?? 0);
-  return withKnowledgeFacts(reply, options.knowledge, message, requestLanguage(message, language));
+  const reply = demoReply(
+    message,
+    language,
+    options.brandVoice ?? null,
+    options.variant ?? 0,
+    options.controls,
+  );
+  const factsLanguage = demoLanguage(options.controls?.language) ?? requestLanguage(message, language);
+  return withKnowledgeFacts(reply, options.knowledge, message, factsLanguage);
 }
 
 /** How many neighbouring wordings a variant tries before it says it is another version. */
@@ -116,14 +126,20 @@ const anotherVersion: Record<Locale, readonly string[]> = {
  * wording, or the next one that differs from the first reply; a reply with no other wording opens
  * by saying it is another version.
  */
-function demoReply(message: string, language: Locale, voice: DemoBrandVoice | null, variant: number) {
-  const first = composeDemoReply(message, language, voice);
+function demoReply(
+  message: string,
+  language: Locale,
+  voice: DemoBrandVoice | null,
+  variant: number,
+  controls: DemoControls = {},
+) {
+  const first = composeDemoReply(message, language, voice, 0, controls);
   if (variant === 0) return first;
   for (let step = 0; step < VARIANT_TRIES; step += 1) {
-    const text = composeDemoReply(message, language, voice, variant + step);
+    const text = composeDemoReply(message, language, voice, variant + step, controls);
     if (text !== first) return text;
   }
-  const openings = anotherVersion[requestLanguage(message, language)];
+  const openings = anotherVersion[demoLanguage(controls.language) ?? requestLanguage(message, language)];
   return `${openings[variant % openings.length]}\n\n${first}`;
 }
 

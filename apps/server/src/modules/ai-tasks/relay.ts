@@ -15,7 +15,10 @@ export interface ReplyWriter<Start, Last> {
    * text when there is one, in one write.
    */
   start(start: Start, firstText?: string, sources?: SourcesPart): void;
-  text(text: string): void;
+  /** More text, of the given version when the request asked for several. */
+  text(text: string, variant?: number): void;
+  /** One version's last part, when the request asked for several: the stream goes on. */
+  part(last: Last): void;
   /** The last part; without one the client knows the answer failed. */
   end(last?: Last): void;
   /** The client left (before or during the answer): its connection is closed, nothing more is sent. */

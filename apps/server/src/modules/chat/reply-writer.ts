@@ -6,7 +6,10 @@ import type { ChatReplyWriter } from './send.ts';
 
 const line = (part: { type: string }) => `${JSON.stringify(part)}\n`;
 // The same bytes as line({ type: 'text', text }), without building an object per chunk.
-const textLine = (text: string) => `{"type":"text","text":${JSON.stringify(text)}}\n`;
+const textLine = (text: string, variant?: number) =>
+  variant === undefined
+    ? `{"type":"text","text":${JSON.stringify(text)}}\n`
+    : `{"type":"text","text":${JSON.stringify(text)},"variant":${variant}}\n`;
 
 /**
  * Takes the response over from Fastify and starts a 200 NDJSON stream: the headers Fastify's hooks set
@@ -46,8 +49,11 @@ export function ndjsonReplyWriter<Start extends { type: 'start' }, Last extends 
       const head = sources ? line(start) + line(sources) : line(start);
       raw.write(firstText === undefined ? head : head + textLine(firstText));
     },
-    text(text) {
-      if (!raw.destroyed) raw.write(textLine(text));
+    text(text, variant) {
+      if (!raw.destroyed) raw.write(textLine(text, variant));
+    },
+    part(last) {
+      if (!raw.destroyed) raw.write(line(last));
     },
     end(last) {
       if (last) raw.end(line(last));
@@ -67,17 +73,21 @@ export function ndjsonReplyWriter<Start extends { type: 'start' }, Last extends 
   };
 }
 
-/** The reply goes to its client while it is connected, and to everyone following the conversation. */
-export function withLiveCopy(writer: ChatReplyWriter, live: LiveReplyPublisher): ChatReplyWriter {
+/**
+ * The reply goes to its client while it is connected, and to everyone following the conversation:
+ * `live` holds one publisher per version (one when the request asked for one).
+ */
+export function withLiveCopy(writer: ChatReplyWriter, live: LiveReplyPublisher[]): ChatReplyWriter {
   return {
     start(start, firstText, sources) {
       writer.start(start, firstText, sources);
-      if (firstText) live.text(firstText);
+      if (firstText) live[0]?.text(firstText);
     },
-    text(text) {
-      writer.text(text);
-      live.text(text);
+    text(text, variant) {
+      writer.text(text, variant);
+      live[variant ?? 0]?.text(text);
     },
+    part: (last) => writer.part(last),
     end: (last) => writer.end(last),
     drop: () => writer.drop(),
     get gone() {

@@ -1,31 +1,16 @@
-import { randomInt } from 'node:crypto';
 import type { ChatStreamPart, SendChatRequestBody } from '@redacta/shared';
-import { demoWriterOptions } from '../../ai/demo/writer.ts';
-import { liveSearchMode } from '../../ai/live-search.ts';
-import { failureReason, logModelFailure, modelCallError } from '../../ai/model-errors.ts';
-import { WordCeiling } from '../../ai/word-ceiling.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { OpenStreams } from '../../lib/open-streams.ts';
-import { providerErrorKind, type ChatMetrics, type ModelLabels } from '../../plugins/metrics-registry.ts';
+import type { ChatMetrics } from '../../plugins/metrics-registry.ts';
 import type { AiDeps, CallContext } from '../ai-tasks/charged-task.ts';
-import { relayText, type ReplyWriter, type SourcesPart } from '../ai-tasks/relay.ts';
-import { modelFor } from '../ai-tasks/workspace.ts';
-import { chatKnowledge, saveReplySources } from '../knowledge/chat-sources.ts';
+import type { ReplyWriter } from '../ai-tasks/relay.ts';
 import type { Embedder } from '../knowledge/embeddings.ts';
-import { REAL_TIME_SEARCH_CATEGORY } from '../prompts/catalogue/types.ts';
-import { recordPromptUse } from '../prompts/service.ts';
-import {
-  maxTokensFor,
-  releaseReservation,
-  reservationTtlMs,
-  type WordReservation,
-} from '../usage/reservations.ts';
+import { releaseReservation, reservationTtlMs } from '../usage/reservations.ts';
 import type { LiveConversations } from './live/hub.ts';
 import { withLiveCopy } from './reply-writer.ts';
-import { replyTextStream } from './search-stream.ts';
-import { buildChatPrompt, saveReply } from './service.ts';
-import { readStyleRules } from '../style-rules/service.ts';
-import { openChatTurn, withdrawChatRequest, type ChatTurn } from './turn.ts';
+import { answerTurn, type HeldReservation, type TurnContext } from './answer-turn.ts';
+import { runShares } from './reply-runs.ts';
+import { openChatTurn } from './turn.ts';
 import { chatTurnLog } from './turn-log.ts';
 
 export interface ChatDeps extends AiDeps {
@@ -121,14 +106,23 @@ async function streamChatReply(
     reservationTtlMs: reservationTtlMs(deps.timeouts.replyMs),
   });
   const held: HeldReservation = { reservation: turn.reservation };
-  const live = deps.live.publish(
-    input.projectId,
-    { userEntryId: turn.userEntryId, message: turn.message, regenerate: 'regenerate' in input },
-    input.userId,
+  // Everyone following the conversation sees each version as its own reply in progress.
+  const versions = runShares(input.variants ?? 1, turn.reservation?.words).length;
+  const live = Array.from({ length: versions }, (_, index) =>
+    deps.live.publish(
+      input.projectId,
+      {
+        userEntryId: turn.userEntryId,
+        message: turn.message,
+        regenerate: 'regenerate' in input,
+        ...(versions > 1 ? { variant: index } : {}),
+      },
+      input.userId,
+    ),
   );
-  let messageId: string | null = null;
+  let messageIds: (string | null)[] = [];
   try {
-    messageId = await answerTurn(
+    messageIds = await answerTurn(
       deps,
       input,
       { ...context, writer: withLiveCopy(context.writer, live) },
@@ -136,198 +130,11 @@ async function streamChatReply(
       held,
     );
   } finally {
-    live.end(messageId);
+    live.forEach((publisher, index) => publisher.end(messageIds[index] ?? null));
     if (held.reservation) {
       await releaseReservation(deps.db, held.reservation).catch((error: unknown) => {
         context.log.error({ err: error }, 'could not release a word reservation');
       });
     }
   }
-}
-
-/** The turn's reservation until a saved reply settles it (then null). */
-interface HeldReservation {
-  reservation: WordReservation | null;
-}
-
-type TurnContext = ChatStreamContext & {
-  /** Fires when the sender stops the reply or a stopping server aborts it. */
-  signal: AbortSignal;
-  /** Fires when a stopping server aborts the turn (signal fires then too). */
-  serverStopping: AbortSignal;
-  turnLog: ReturnType<typeof chatTurnLog>;
-};
-
-async function answerTurn(
-  deps: ChatDeps,
-  input: SendChatRequestBody & { userId: string },
-  context: TurnContext,
-  turn: ChatTurn,
-  held: HeldReservation,
-): Promise<string | null> {
-  const { db, models, metrics } = deps;
-  const { writer, log, turnLog } = context;
-  const { userId } = input;
-  const { workspace, brandVoice, userEntryId } = turn;
-  const words = held.reservation?.words;
-  const ceiling = words ? new WordCeiling(words) : undefined;
-  // The library prompt's use (its place in "Recientes") is recorded beside the model call: it need not
-  // delay the first token, and failing to record it should not fail the reply. open_chat_turn has
-  // already checked that the prompt is this workspace's. Regenerating a reply is not a new use.
-  const promptId = 'promptId' in input ? input.promptId : undefined;
-  const promptUse = promptId
-    ? recordPromptUse(db, workspace.id, userId, promptId).catch((error: unknown) => {
-        log.warn({ err: error }, 'could not record a prompt use');
-      })
-    : undefined;
-
-  const chat = modelFor(models, workspace);
-  const labels: ModelLabels = { provider: models.provider, model: chat.id };
-  const liveSearch = liveSearchMode({
-    searchUrl: deps.searchUrl,
-    // A prompt of the catalogue's real-time search category asks for live search by what it is.
-    requested: turn.liveSearch || turn.promptCategory === REAL_TIME_SEARCH_CATEGORY,
-    message: turn.message,
-  });
-  const sources = await chatKnowledge(
-    db,
-    {
-      workspaceId: workspace.id,
-      message: turn.message,
-      useKnowledge: 'useKnowledge' in input ? input.useKnowledge !== false : true,
-    },
-    { embedder: deps.knowledgeEmbedder, log, signal: context.signal },
-  );
-  const styleRules = await readStyleRules(db, workspace.id);
-  const prompt = buildChatPrompt({
-    history: turn.history,
-    message: turn.message,
-    language: workspace.language,
-    brandVoice,
-    liveSearch,
-    knowledge: sources.map(({ n, name, excerpt }) => ({ n, name, text: excerpt })),
-    styleRules,
-  });
-
-  const call = {
-    prompt,
-    // The voice is in the system prompt for real models; the demo writer is handed it here.
-    // A regenerated reply is another version: the demo writer words it differently from the first.
-    providerOptions: demoWriterOptions({
-      language: workspace.language,
-      task: 'chat',
-      brandVoice,
-      ...('regenerate' in input ? { variant: randomInt(1, 2 ** 31) } : {}),
-      ...(sources.length ? { knowledge: sources.map(({ n, excerpt }) => ({ n, text: excerpt })) } : {}),
-    }),
-    ...(ceiling ? { maxOutputTokens: maxTokensFor(ceiling.limit, workspace.language) } : {}),
-  };
-  const modelStartedAt = performance.now();
-  const sinceModelCall = () => (performance.now() - modelStartedAt) / 1000;
-  const deltas = replyTextStream(liveSearch, chat.model, call, deps.timeouts, context.signal, {
-    searchUrl: deps.searchUrl,
-    language: workspace.language,
-    onSearchFailure: (error) => log.warn({ err: error }, 'live search failed'),
-  });
-  const turnEnd = { model: chat.id, liveSearch: liveSearch === 'available' };
-
-  let first: IteratorResult<string, void>;
-  try {
-    first = await deltas.next();
-  } catch (error) {
-    const reason = failureReason(error);
-    if (reason === 'aborted') {
-      turnLog.end({ outcome: 'aborted', reason: 'before_first_token', words: 0, ...turnEnd });
-      metrics.replyEnded(labels, sinceModelCall(), 0);
-      // A stopping server tells its client to send again (another instance answers) and takes a new
-      // message back first, so that it is saved once; a reply its sender stopped has nobody waiting
-      // for it and its request stays saved, as after any failure before the first token.
-      if (context.serverStopping.aborted) {
-        if (!('regenerate' in input)) await withdrawChatRequest(db, input.projectId, turn);
-        throw new AppError('AI_PROVIDER_ERROR', 'The server is restarting: please send it again', 503);
-      }
-      writer.drop();
-      return null;
-    }
-    const kind = providerErrorKind(error);
-    if (kind) metrics.providerError(labels, kind);
-    metrics.replyEnded(labels, sinceModelCall(), 0);
-    turnLog.end({ outcome: 'failed', reason, words: 0, ...turnEnd });
-    logModelFailure(log, error);
-    throw modelCallError(reason);
-  }
-  if (!first.done) metrics.firstToken(labels, sinceModelCall());
-
-  const start: StartPart = {
-    type: 'start',
-    userEntryId,
-    model: chat.label,
-    demo: models.demo,
-    ...(turn.projectName ? { projectName: turn.projectName } : {}),
-  };
-  const sourcesPart: SourcesPart | undefined = sources.length ? { type: 'sources', sources } : undefined;
-  const { text, failure } = await relayText(deltas, first, writer, start, ceiling, sourcesPart);
-
-  const status = !failure ? 'complete' : failure.reason === 'aborted' ? 'aborted' : 'failed';
-  const kind = failure && providerErrorKind(failure);
-  if (kind) metrics.providerError(labels, kind);
-  if (failure) logModelFailure(log, failure, 'chat stream failed mid-way');
-  const replySeconds = sinceModelCall();
-  await promptUse;
-  let saved: Awaited<ReturnType<typeof saveReply>> | undefined;
-  try {
-    saved = await saveReply(
-      db,
-      {
-        workspace,
-        projectId: input.projectId,
-        userId,
-        requestId: userEntryId,
-        modelId: chat.id,
-        demo: models.demo,
-        brandVoiceId: brandVoice?.id,
-        text,
-        status,
-        reservationId: held.reservation?.id,
-      },
-      deps.usage,
-    );
-    held.reservation = null;
-  } catch (error) {
-    log.error({ err: error }, 'could not save a chat reply');
-  }
-  if (saved && sources.length) {
-    await saveReplySources(db, saved.messageId, sources).catch((error: unknown) => {
-      log.error({ err: error }, "could not save a chat reply's knowledge sources");
-    });
-  }
-  const charged = saved?.wordsCharged ?? 0;
-  metrics.replyEnded(labels, replySeconds, charged);
-  turnLog.end({
-    outcome: saved ? status : 'failed',
-    ...(failure ? { reason: failure.reason } : saved ? {} : { reason: 'not_saved' }),
-    words: charged,
-    ...turnEnd,
-  });
-  const messageId = saved?.messageId ?? null;
-  if (failure?.reason === 'aborted' || writer.gone) {
-    // Stopped, or the client left: make sure its connection is gone too, so nothing waits on it.
-    writer.drop();
-    return messageId;
-  }
-  if (saved && !failure) {
-    writer.end({ type: 'finish', ...saved });
-  } else if (saved && failure) {
-    const error = modelCallError(failure.reason);
-    writer.end({
-      type: 'error',
-      code: error.code === 'AI_TIMEOUT' ? 'AI_TIMEOUT' : 'AI_PROVIDER_ERROR',
-      message: error.message,
-      ...saved,
-    });
-  } else {
-    // Without `saved` the stream ends with no final part: the client treats that as a failure.
-    writer.end();
-  }
-  return messageId;
 }

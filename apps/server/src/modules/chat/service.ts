@@ -15,7 +15,7 @@ import { conversationEntries, projects, reactions, workspaces } from '../../db/s
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Models } from '../../ai/models.ts';
 import type { LiveSearchMode } from '../../ai/live-search.ts';
-import { buildSystemPrompt } from '../../ai/prompts.ts';
+import { buildSystemPrompt, type WritingControls } from '../../ai/prompts.ts';
 import { requireProjectAccess } from '../projects/access.ts';
 import { visibleProjects } from '../projects/list.ts';
 import { requireMembership } from '../workspaces/service.ts';
@@ -31,6 +31,7 @@ export function buildChatPrompt(input: {
   liveSearch?: LiveSearchMode;
   knowledge?: { n: number; name: string; text: string }[];
   styleRules?: readonly StyleRule[];
+  controls?: WritingControls;
 }): LanguageModelV3Prompt {
   const prompt: LanguageModelV3Prompt = [
     {
@@ -41,6 +42,7 @@ export function buildChatPrompt(input: {
         liveSearch: input.liveSearch,
         knowledge: input.knowledge,
         styleRules: input.styleRules,
+        controls: input.controls,
       }),
     },
   ];

@@ -72,6 +72,8 @@ export type ChatTurnInput = {
   projectId: string;
   userId: string;
   brandVoiceId?: string;
+  /** Versions of the reply asked for: the reservation covers them all (1 when absent). */
+  variants?: number;
 } & ({ message: string; promptId?: string; liveSearch?: boolean } | { regenerate: { entryId: string } });
 
 /**
@@ -113,7 +115,7 @@ export async function openChatTurn(
       p_period: usagePeriod(now),
       p_word_limits: monthlyLimits(settings),
       p_history_entries: HISTORY_ENTRIES,
-      p_reserve_words: RESERVED_WORDS.chat,
+      p_reserve_words: RESERVED_WORDS.chat * (input.variants ?? 1),
       p_stream_caps: streamCapsJson,
       p_reservation_ttl_ms: settings.reservationTtlMs,
     },

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { LiveReply } from '@redacta/shared';
-import { liveLine, type LiveEvent, type LiveSink, type LiveTransport } from './transport.ts';
+import { liveKey, liveLine, type LiveEvent, type LiveSink, type LiveTransport } from './transport.ts';
 
 /** Someone on this instance with a project open: their stream's `send`, and `end` to close it. */
 export interface LiveListener {
@@ -116,14 +116,14 @@ export class LiveConversations implements LiveSink {
     let ended: { messageId: string | null } | null = null;
     const flush = () => {
       if (!pending) return;
-      transport.text(projectId, reply.userEntryId, seq, pending);
+      transport.text(projectId, reply.userEntryId, seq, pending, reply.variant);
       seq += 1;
       pending = '';
     };
     const finish = (messageId: string | null) => {
       this.#due.delete(flush);
       flush();
-      transport.end(projectId, reply.userEntryId, messageId);
+      transport.end(projectId, reply.userEntryId, messageId, reply.variant);
     };
     const { senderName, log } = this.senders;
     void senderName(senderId)
@@ -200,13 +200,17 @@ export class LiveConversations implements LiveSink {
    */
   async #catchUp(projectId: string, members: RoomMember[]): Promise<void> {
     const snapshot = await this.#to.snapshot(projectId);
-    const pieces = new Map(snapshot.map((entry) => [entry.reply.userEntryId, entry.pieces]));
+    const pieces = new Map(
+      snapshot.map((entry) => [liveKey(entry.reply.userEntryId, entry.reply.variant), entry.pieces]),
+    );
     const replies = liveLine({ type: 'replies', replies: snapshot.map((entry) => entry.reply) });
     for (const member of members) {
       member.listener.send(replies);
       for (const { part, line } of member.held ?? []) {
-        if (part.type === 'request' && pieces.has(part.reply.userEntryId)) continue;
-        if (part.type === 'text' && part.seq < (pieces.get(part.userEntryId) ?? 0)) continue;
+        if (part.type === 'request' && pieces.has(liveKey(part.reply.userEntryId, part.reply.variant)))
+          continue;
+        if (part.type === 'text' && part.seq < (pieces.get(liveKey(part.userEntryId, part.variant)) ?? 0))
+          continue;
         member.listener.send(line);
       }
       member.held = null;

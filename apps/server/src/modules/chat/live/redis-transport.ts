@@ -2,12 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import { liveConversationPartSchema, liveReplySchema } from '@redacta/shared';
 import { z } from 'zod';
-import { liveEvent, liveLine, type LiveSink, type LiveTransport } from './transport.ts';
+import { liveEvent, liveKey, liveLine, variantOf, type LiveSink, type LiveTransport } from './transport.ts';
 
 const PREFIX = 'redacta-live';
 const channelOf = (projectId: string) => `${PREFIX}:${projectId}`;
 const repliesKey = (projectId: string) => `${PREFIX}:replies:${projectId}`;
-const textKey = (userEntryId: string) => `${PREFIX}:text:${userEntryId}`;
+const textKey = (key: string) => `${PREFIX}:text:${key}`;
 const STOP_CHANNEL = `${PREFIX}-stop`;
 /** The name the channel connection gives itself in Redis (`CLIENT LIST`). */
 export const SUBSCRIBER_NAME = `${PREFIX}-events`;
@@ -97,7 +97,8 @@ export async function redisTransport(
         .sort((a, b) => a.startedAt - b.startedAt);
       if (replies.length === 0) return [];
       const pipeline = redis.pipeline();
-      for (const { reply } of replies) pipeline.lrange(textKey(reply.userEntryId), 0, -1);
+      for (const { reply } of replies)
+        pipeline.lrange(textKey(liveKey(reply.userEntryId, reply.variant)), 0, -1);
       const texts = (await pipeline.exec()) ?? [];
       return replies.map(({ reply }, index) => {
         const [error, pieces] = texts[index] ?? [null, []];
@@ -111,30 +112,41 @@ export async function redisTransport(
         'request',
         redis
           .multi()
-          .hset(key, reply.userEntryId, JSON.stringify({ reply, startedAt: Date.now() }))
+          .hset(
+            key,
+            liveKey(reply.userEntryId, reply.variant),
+            JSON.stringify({ reply, startedAt: Date.now() }),
+          )
           .pexpire(key, maxAgeMs)
           .publish(channelOf(projectId), message({ type: 'request', reply })),
       );
     },
-    text(projectId, userEntryId, seq, text) {
-      const key = textKey(userEntryId);
+    text(projectId, userEntryId, seq, text, variant) {
+      const key = textKey(liveKey(userEntryId, variant));
       send(
         'text',
         redis
           .multi()
           .rpush(key, text)
           .pexpire(key, maxAgeMs)
-          .publish(channelOf(projectId), message({ type: 'text', userEntryId, seq, text })),
+          .publish(
+            channelOf(projectId),
+            message({ type: 'text', userEntryId, seq, text, ...variantOf(variant) }),
+          ),
       );
     },
-    end(projectId, userEntryId, messageId) {
+    end(projectId, userEntryId, messageId, variant) {
+      const key = liveKey(userEntryId, variant);
       send(
         'end',
         redis
           .multi()
-          .hdel(repliesKey(projectId), userEntryId)
-          .del(textKey(userEntryId))
-          .publish(channelOf(projectId), message({ type: 'end', userEntryId, messageId })),
+          .hdel(repliesKey(projectId), key)
+          .del(textKey(key))
+          .publish(
+            channelOf(projectId),
+            message({ type: 'end', userEntryId, messageId, ...variantOf(variant) }),
+          ),
       );
     },
     async stop(projectId, userId) {

@@ -10,6 +10,16 @@ export const liveLine = (part: LiveConversationPart) => `${JSON.stringify(part)}
 
 export const liveEvent = (part: LiveConversationPart): LiveEvent => ({ part, line: liveLine(part) });
 
+/**
+ * What names a reply in progress among the others: its request, and its version when the request
+ * asked for several (each version streams as a reply of its own).
+ */
+export const liveKey = (userEntryId: string, variant: number | undefined) =>
+  variant === undefined ? userEntryId : `${userEntryId}:${variant}`;
+
+/** The `variant` field of a part, present only for a version of several. */
+export const variantOf = (variant: number | undefined) => (variant === undefined ? {} : { variant });
+
 /** What a transport hands back to this instance: the events of projects it joined, and stop requests. */
 export interface LiveSink {
   /** Whether anyone on this instance has the project open: without them, its events need not be made. */
@@ -38,8 +48,8 @@ export interface LiveTransport {
   /** The project's replies in progress, oldest first. */
   snapshot(projectId: string): Promise<LiveSnapshotEntry[]>;
   begin(projectId: string, reply: LiveReply): void;
-  text(projectId: string, userEntryId: string, seq: number, text: string): void;
-  end(projectId: string, userEntryId: string, messageId: string | null): void;
+  text(projectId: string, userEntryId: string, seq: number, text: string, variant?: number): void;
+  end(projectId: string, userEntryId: string, messageId: string | null, variant?: number): void;
   /** Asks every instance to stop the user's replies in progress in the project. */
   stop(projectId: string, userId: string): Promise<void>;
   close(): Promise<void>;
@@ -62,16 +72,16 @@ export function memoryTransport(sink: LiveSink): LiveTransport {
         .filter((entry) => entry.projectId === projectId)
         .map(({ reply, pieces }) => ({ reply: { ...reply, text: pieces.join('') }, pieces: pieces.length })),
     begin(projectId, reply) {
-      running.set(reply.userEntryId, { projectId, reply, pieces: [] });
+      running.set(liveKey(reply.userEntryId, reply.variant), { projectId, reply, pieces: [] });
       deliver(projectId, () => ({ type: 'request', reply }));
     },
-    text(projectId, userEntryId, seq, text) {
-      running.get(userEntryId)?.pieces.push(text);
-      deliver(projectId, () => ({ type: 'text', userEntryId, seq, text }));
+    text(projectId, userEntryId, seq, text, variant) {
+      running.get(liveKey(userEntryId, variant))?.pieces.push(text);
+      deliver(projectId, () => ({ type: 'text', userEntryId, seq, text, ...variantOf(variant) }));
     },
-    end(projectId, userEntryId, messageId) {
-      running.delete(userEntryId);
-      deliver(projectId, () => ({ type: 'end', userEntryId, messageId }));
+    end(projectId, userEntryId, messageId, variant) {
+      running.delete(liveKey(userEntryId, variant));
+      deliver(projectId, () => ({ type: 'end', userEntryId, messageId, ...variantOf(variant) }));
     },
     stop: async (projectId, userId) => sink.stop(projectId, userId),
     close: async () => {},

@@ -21,7 +21,9 @@ import { useChatStream } from '../hooks/use-chat-stream';
 import { followedExchanges } from '../hooks/live-exchanges';
 import { useLiveConversation } from '../hooks/use-live-conversation';
 import { entriesOf, keepNewestPage } from '../hooks/conversation-cache';
+import { useWritingControls } from '../hooks/use-writing-controls';
 import { Composer } from './composer';
+import { WritingControls } from './writing-controls';
 import { useDraftInsertion } from './draft-insertion';
 import {
   ConversationFeed,
@@ -78,6 +80,7 @@ export function ChatSession({
   const insertIntoComposer = useDraftInsertion(textarea);
   const feed = useRef<ConversationFeedHandle>(null);
   const [atEnd, setAtEnd] = useState(true);
+  const writing = useWritingControls(projectId);
 
   const setDraft = (text: string, from: DraftOrigin | null = null) => {
     setDraftText(text);
@@ -107,8 +110,8 @@ export function ChatSession({
   );
   const entries = useMemo(() => entriesOf(conversation.data), [conversation.data]);
   const rows = useMemo(
-    () => feedRows(entries, chat.pending, followed, user?.id),
-    [entries, chat.pending, followed, user?.id],
+    () => feedRows(entries, chat.pending, followed, user?.id, chat.choice),
+    [entries, chat.pending, followed, user?.id, chat.choice],
   );
   const follow = () => feed.current?.scrollToLatest();
 
@@ -138,6 +141,7 @@ export function ChatSession({
       onRegenerate: (replyId) => latest.current?.onRegenerate(replyId),
       onReact: (entryId, value) => latest.current?.onReact(entryId, value),
       onShowVersion: (versionId) => latest.current?.onShowVersion(versionId),
+      onUseVersion: (versionId) => latest.current?.onUseVersion(versionId),
     }),
     [],
   );
@@ -182,9 +186,12 @@ export function ChatSession({
     if (!message.trim()) return;
     setDraft('');
     follow();
+    const { variants, ...controls } = writing.controls;
     void chat.send({
       message,
       brandVoiceId: activeBrandVoiceId ?? undefined,
+      ...controls,
+      ...(variants > 1 ? { variants } : {}),
       // Without ready sources the toggle is hidden and the server's default (off then) applies.
       ...(hasKnowledge ? { useKnowledge: knowledgeOn } : {}),
       ...from,
@@ -214,11 +221,20 @@ export function ChatSession({
   // brand voice chosen now.
   const onRegenerate = (replyId: string) => {
     follow();
-    void chat.send({ regenerate: { entryId: replyId }, brandVoiceId: activeBrandVoiceId ?? undefined });
+    const { variants: _versions, ...controls } = writing.controls;
+    void chat.send({
+      regenerate: { entryId: replyId },
+      brandVoiceId: activeBrandVoiceId ?? undefined,
+      ...controls,
+    });
   };
   const onShowVersion = (versionId: string) =>
     showVersion.mutate({ projectId, versionId }, { onError: () => toast.error(t('chat.versions.failed')) });
-  latest.current = { onInsert, onRegenerate, onReact, onShowVersion };
+  const onUseVersion = (versionId: string) => {
+    chat.clearChoice();
+    onShowVersion(versionId);
+  };
+  latest.current = { onInsert, onRegenerate, onReact, onShowVersion, onUseVersion };
   // A prompt or a starter goes in at the caret: a draft with text is never overwritten.
   const fillComposer = (text: string, from: DraftOrigin) => setDraft(insertIntoComposer(draft, text), from);
 
@@ -290,6 +306,7 @@ export function ChatSession({
               />
               <BrandVoicePicker />
               {hasKnowledge && <KnowledgeToggle on={knowledgeOn} onChange={setKnowledgeOn} />}
+              <WritingControls value={writing.controls} onChange={writing.change} />
             </>
           }
           footer={outOfWords ? null : <WordsMeter usage={currentUsage} />}

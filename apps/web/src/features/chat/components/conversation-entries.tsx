@@ -1,4 +1,4 @@
-import type { HTMLAttributes } from 'react';
+import { useRef, type HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertTriangle, CircleStop, FlaskConical, Sparkles } from 'lucide-react';
 import type { ConversationEntry } from '@redacta/shared';
@@ -95,7 +95,7 @@ export function AssistantReply({
   article,
 }: {
   entry: Pick<ConversationEntry, 'content' | 'status' | 'reaction' | 'demo'> &
-    Partial<Pick<ConversationEntry, 'id' | 'versions' | 'sources'>>;
+    Partial<Pick<ConversationEntry, 'id' | 'versions' | 'sources' | 'wordsCharged'>>;
   streaming?: boolean;
   canReact?: boolean;
   canRegenerate?: boolean;
@@ -110,6 +110,7 @@ export function AssistantReply({
     entry.content,
     !streaming && entry.status === 'complete' && handlers !== undefined,
   );
+  const text = useRef<HTMLDivElement>(null);
   return (
     <article
       className={cn('flex gap-3', articleFocus)}
@@ -122,12 +123,16 @@ export function AssistantReply({
       </span>
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         {entry.demo && <DemoLabel />}
-        <MarkdownReply content={style.text} streaming={streaming} citations={entry.sources} />
+        <div ref={text}>
+          <MarkdownReply content={style.text} streaming={streaming} citations={entry.sources} />
+        </div>
         {!streaming && <EndMark status={entry.status} />}
         <ReplyStyleIssues style={style} />
         {!streaming && handlers && (
           <ReplyActions
             content={style.text}
+            rendered={() => text.current?.querySelector('[data-testid="reply-text"]') ?? null}
+            wordsCharged={entry.wordsCharged ?? 0}
             reaction={entry.reaction}
             canReact={canReact}
             canRegenerate={canRegenerate}

@@ -18,6 +18,7 @@ import type { ConversationEntry, ReactionValue } from '@redacta/shared';
 import { isLocalId } from '../hooks/conversation-cache';
 import { AssistantReply, UserMessage, type FeedArticleProps } from './conversation-entries';
 import { feedExitKey, tabStopBefore } from './feed-keys';
+import { ReplyVariants } from './reply-variants';
 import { COLUMN_MAX_PX, estimateRowHeight, type FeedRow } from './feed-rows';
 
 export interface ConversationHandlers {
@@ -26,6 +27,8 @@ export interface ConversationHandlers {
   onRegenerate: (replyId: string) => void;
   onReact: (entryId: string, value: ReactionValue | null) => void;
   onShowVersion: (versionId: string) => void;
+  /** Keeps one of the versions written side by side as the shown reply. */
+  onUseVersion: (versionId: string) => void;
 }
 
 /** What the chat asks of its feed. */
@@ -116,6 +119,17 @@ function Row({
   const article: FeedArticleProps = { 'aria-posinset': index + 1, 'aria-setsize': setsize, tabIndex: 0 };
   if (row.kind === 'request') {
     return <UserMessage content={row.content} author={row.author} article={article} />;
+  }
+  if (row.kind === 'versions') {
+    return (
+      <ReplyVariants
+        versions={row.versions}
+        streaming={row.streaming}
+        demo={row.demo}
+        handlers={{ onUse: handlers.onUseVersion, onInsert: handlers.onInsert }}
+        article={article}
+      />
+    );
   }
   if (row.kind === 'reply') {
     return (

@@ -1,12 +1,14 @@
 import type { ConversationEntry, KnowledgeCitation } from '@redacta/shared';
 import type { LiveExchange } from '../hooks/live-exchanges';
-import type { PendingExchange } from '../hooks/use-chat-stream';
+import type { PendingExchange, VersionChoice, VersionDraft } from '../hooks/use-chat-stream';
 
 /** One row of the conversation's feed: a saved entry, or a part of the exchange on its way. */
 export type FeedRow =
   | { kind: 'entry'; key: string; entry: ConversationEntry; author?: string }
   | { kind: 'request'; key: string; content: string; author?: string }
-  | { kind: 'reply'; key: string; content: string; demo: boolean; sources: KnowledgeCitation[] };
+  | { kind: 'reply'; key: string; content: string; demo: boolean; sources: KnowledgeCitation[] }
+  /** Versions written side by side: streaming, or just written and offered to choose from. */
+  | { kind: 'versions'; key: string; versions: VersionDraft[]; streaming: boolean; demo: boolean };
 
 export const PENDING_REQUEST_KEY = 'pending-request';
 export const PENDING_REPLY_KEY = 'pending-reply';
@@ -29,7 +31,10 @@ export function feedRows(
   live: LiveExchange[] = [],
   /** The reader: their own requests carry no sender's name. */
   userId?: string,
+  /** Versions just written, shown side by side in place of their saved reply until one is chosen. */
+  choice: VersionChoice | null = null,
 ): FeedRow[] {
+  let choosing = false;
   const regenerates = pending?.regenerates ?? null;
   const following = new Map(live.map((exchange) => [exchange.userEntryId, exchange]));
   const placed = new Set<string>();
@@ -43,6 +48,18 @@ export function feedRows(
       continue;
     }
     answered = undefined;
+    if (entry.role === 'user') choosing = entry.id === choice?.userEntryId;
+    else if (choosing && choice) {
+      choosing = false;
+      rows.push({
+        kind: 'versions',
+        key: entry.versions[0]?.id ?? entry.id,
+        versions: choice.versions,
+        streaming: false,
+        demo: entry.demo,
+      });
+      continue;
+    }
     const author = entry.author && entry.author.id !== userId ? { author: entry.author.name } : {};
     rows.push({ kind: 'entry', key: entry.versions[0]?.id ?? entry.id, entry, ...author });
     const exchange = entry.role === 'user' ? following.get(entry.id) : undefined;
@@ -64,13 +81,23 @@ export function feedRows(
   }
   if (pending) {
     if (!regenerates) rows.push({ kind: 'request', key: PENDING_REQUEST_KEY, content: pending.message });
-    rows.push({
-      kind: 'reply',
-      key: PENDING_REPLY_KEY,
-      content: pending.reply,
-      demo: pending.demo,
-      sources: pending.sources,
-    });
+    rows.push(
+      pending.versions
+        ? {
+            kind: 'versions',
+            key: PENDING_REPLY_KEY,
+            versions: pending.versions,
+            streaming: true,
+            demo: pending.demo,
+          }
+        : {
+            kind: 'reply',
+            key: PENDING_REPLY_KEY,
+            content: pending.reply,
+            demo: pending.demo,
+            sources: pending.sources,
+          },
+    );
   }
   return rows;
 }
@@ -97,7 +124,15 @@ const LINE_PX = 26;
  */
 export function estimateRowHeight(row: FeedRow, scrollerWidth: number): number {
   const column = Math.min(scrollerWidth, COLUMN_MAX_PX) - (scrollerWidth >= 768 ? 48 : 32);
-  const content = row.kind === 'entry' ? row.entry.content : row.content;
+  const content =
+    row.kind === 'entry'
+      ? row.entry.content
+      : row.kind === 'versions'
+        ? row.versions.reduce(
+            (longest, version) => (version.text.length > longest.length ? version.text : longest),
+            '',
+          )
+        : row.content;
   if (row.kind === 'request' || (row.kind === 'entry' && row.entry.role === 'user')) {
     // The bubble: at most 85 % of the column, with its padding.
     const lineChars = Math.max(10, Math.floor((column * 0.85 - 32) / CHAR_PX));

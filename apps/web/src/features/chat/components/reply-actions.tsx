@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
 import { Copy, FilePlus2, RefreshCw, ThumbsDown, ThumbsUp } from 'lucide-react';
 import type { ReactionValue } from '@redacta/shared';
+import { richCopyOf, writeRichCopy } from '../lib/rich-copy';
 import { IconAction } from './icon-action';
 import { ReplyVersions } from './reply-versions';
 
@@ -13,11 +14,14 @@ export interface ReplyActionHandlers {
 }
 
 /**
- * Under a reply: its versions (when Regenerate made several), Copy, Insert into document, Regenerate
- * (last reply only) and 👍/👎 — each acting on the version shown.
+ * Under a reply: its versions (when Regenerate made several), Copy (rich text and plain text, from
+ * the rendered reply), Insert into document, Regenerate (last reply only), 👍/👎 — each acting on the
+ * version shown — and what the reply cost in words.
  */
 export function ReplyActions({
   content,
+  rendered,
+  wordsCharged,
   reaction,
   canReact,
   canRegenerate,
@@ -25,6 +29,10 @@ export function ReplyActions({
   handlers,
 }: {
   content: string;
+  /** The reply as drawn: the clipboard gets its HTML; before it is drawn, its text. */
+  rendered: () => Element | null;
+  /** Words the reply was charged; shown as its cost when there were any. */
+  wordsCharged: number;
   reaction: ReactionValue | null;
   /** A stopped reply takes a reaction once the client has learned its saved id (adoptStoppedReply). */
   canReact: boolean;
@@ -33,10 +41,11 @@ export function ReplyActions({
   versions: { ids: string[]; shown: number } | null;
   handlers: ReplyActionHandlers;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const copy = async () => {
     try {
-      await navigator.clipboard.writeText(content);
+      const element = rendered();
+      await writeRichCopy(element ? richCopyOf(element) : { html: '', plain: content });
       toast.success(t('chat.copied'));
     } catch {
       toast.error(t('chat.copyFailed'));
@@ -73,6 +82,11 @@ export function ReplyActions({
             <ThumbsDown className="size-4" aria-hidden />
           </IconAction>
         </>
+      )}
+      {wordsCharged > 0 && (
+        <span className="ml-1 text-xs text-text-muted tabular-nums" data-testid="reply-cost">
+          {t('chat.cost', { count: wordsCharged, formatted: wordsCharged.toLocaleString(i18n.language) })}
+        </span>
       )}
     </div>
   );

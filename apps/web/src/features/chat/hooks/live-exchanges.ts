@@ -13,9 +13,11 @@ export interface LiveExchange extends LiveReply {
  * saved. The other parts change nothing. Unchanged exchanges keep their objects.
  */
 export function applyLivePart(exchanges: LiveExchange[], part: LiveConversationPart): LiveExchange[] {
+  // Of versions written side by side, this tab follows the first; all of them show once saved.
+  if (laterVersion(part)) return exchanges;
   switch (part.type) {
     case 'replies':
-      return part.replies.map((reply) => ({ ...reply, ended: false }));
+      return part.replies.filter((reply) => !reply.variant).map((reply) => ({ ...reply, ended: false }));
     case 'request':
       if (exchanges.some((exchange) => exchange.userEntryId === part.reply.userEntryId)) return exchanges;
       return [...exchanges, { ...part.reply, ended: false }];
@@ -32,6 +34,12 @@ export function applyLivePart(exchanges: LiveExchange[], part: LiveConversationP
     default:
       return exchanges;
   }
+}
+
+function laterVersion(part: LiveConversationPart): boolean {
+  if (part.type === 'request') return !!part.reply.variant;
+  if (part.type === 'text' || part.type === 'end') return !!part.variant;
+  return false;
 }
 
 /** Drops an exchange (once the conversation read again holds its saved reply). */

@@ -3,10 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
 import type {
+  ChatStreamPart,
   ConversationEntry,
   KnowledgeCitation,
   NewChatMessageBody,
   RegenerateReplyBody,
+  WorkspaceUsage,
 } from '@redacta/shared';
 import { isApiError } from '@/lib/api-error';
 import { errorMessage } from '@/lib/error-message';
@@ -42,12 +44,35 @@ export interface PendingExchange {
   demo: boolean;
   /** The knowledge passages the reply cites as [n] (the stream names them before the text). */
   sources: KnowledgeCitation[];
+  /** Several versions asked for: each one as far as it has arrived (`reply` stays empty). */
+  versions?: VersionDraft[] | null;
 }
+
+/** One version of a reply written side by side with others. */
+export interface VersionDraft {
+  text: string;
+  /** Its saved entry, once its last part arrived (none when it failed before its first word). */
+  messageId: string | null;
+  wordsCharged: number;
+  status: ConversationEntry['status'] | null;
+}
+
+/** Versions just written side by side, offered to choose from until one is used or a new message goes. */
+export interface VersionChoice {
+  userEntryId: string;
+  versions: VersionDraft[];
+}
+
+/** The composer's writing controls, sent with a new message and with Regenerate alike. */
+type ControlField = 'tone' | 'length' | 'language';
 
 /** A new message, or the last reply regenerated (its request answered again by the server). */
 export type ChatSendInput =
-  | Pick<NewChatMessageBody, 'message' | 'brandVoiceId' | 'promptId' | 'liveSearch' | 'useKnowledge'>
-  | Pick<RegenerateReplyBody, 'regenerate' | 'brandVoiceId'>;
+  | Pick<
+      NewChatMessageBody,
+      'message' | 'brandVoiceId' | 'promptId' | 'liveSearch' | 'useKnowledge' | ControlField | 'variants'
+    >
+  | Pick<RegenerateReplyBody, 'regenerate' | 'brandVoiceId' | ControlField>;
 
 interface ChatStreamOptions {
   workspaceId: string;
@@ -87,6 +112,7 @@ export function useChatStream({
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<PendingExchange | null>(null);
+  const [choice, setChoice] = useState<VersionChoice | null>(null);
   const controllerRef = useRef<AbortController | null>(null);
   /** Why the fetch was aborted: the user stopped the reply, or this view went away and left it running. */
   const abortReasonRef = useRef<'stop' | 'leave' | null>(null);
@@ -129,9 +155,34 @@ export function useChatStream({
       let demo = false;
       let userEntryId: string | null = null;
       let sources: KnowledgeCitation[] = [];
+      let versions: VersionDraft[] | null = null;
       const show = (reply: string, started: boolean) =>
-        setPending({ message, regenerates, reply, started, demo, userEntryId, sources });
+        setPending({ message, regenerates, reply, started, demo, userEntryId, sources, versions });
+      setChoice(null);
       show('', false);
+      // Each charge moves the allowance meter at once, without waiting for the usage to be read again.
+      const charged = (remaining: number | null) => {
+        if (remaining === null) return;
+        queryClient.setQueryData<WorkspaceUsage>(chatKeys.usage(workspaceId), (usage) =>
+          usage && usage.limit !== null ? { ...usage, remaining, wordCount: usage.limit - remaining } : usage,
+        );
+      };
+      const onVersionPart = (part: ChatStreamPart & { variant?: number }) => {
+        if (!versions || part.variant === undefined) return false;
+        const index = part.variant;
+        versions = versions.map((version, i) => {
+          if (i !== index) return version;
+          if (part.type === 'text') return { ...version, text: version.text + part.text };
+          if (part.type === 'finish' || part.type === 'error') {
+            charged(part.remaining);
+            const status = part.type === 'finish' ? 'complete' : 'failed';
+            return { ...version, messageId: part.messageId, wordsCharged: part.wordsCharged, status };
+          }
+          return version;
+        });
+        show('', true);
+        return true;
+      };
 
       const revealer = createTextRevealer((reply) => show(reply, true));
       let ending: Ending | null = null;
@@ -146,9 +197,18 @@ export function useChatStream({
         if (!response.body) throw new Error('The chat stream has no body');
         const readChatStream = await reader;
         for await (const part of readChatStream(response.body)) {
+          if (onVersionPart(part)) continue;
           if (part.type === 'start') {
             userEntryId = part.userEntryId;
             demo = part.demo;
+            if (part.variants) {
+              versions = Array.from({ length: part.variants }, () => ({
+                text: '',
+                messageId: null,
+                wordsCharged: 0,
+                status: null,
+              }));
+            }
             if (part.demo) callbacks.current.onDemo();
             if (part.projectName) learnName(part.projectName);
             show('', true);
@@ -158,13 +218,15 @@ export function useChatStream({
           } else if (part.type === 'text') {
             revealer.push(part.text);
           } else if (part.type === 'finish' || part.type === 'error') {
+            charged(part.remaining);
             ending = {
               status: part.type === 'finish' ? 'complete' : 'failed',
-              messageId: part.messageId,
+              messageId: part.messageId ?? undefined,
               wordsCharged: part.wordsCharged,
             };
           }
         }
+        if (versions) ending = versionsEnding(versions);
         if (!ending) throw new Error('The chat stream ended without its final part');
         await revealer.settled();
         if (ending.status === 'failed') toast.error(t('chat.failed'));
@@ -194,7 +256,11 @@ export function useChatStream({
         return;
       }
 
-      const reply = revealer.received;
+      const reply = versions ? versionsShown(versions) : revealer.received;
+      if (ending && versions && userEntryId) {
+        const saved = versions.filter((version) => version.messageId !== null);
+        if (saved.length > 1 && !controller.signal.aborted) setChoice({ userEntryId, versions });
+      }
       if (ending) {
         const replyId = ending.messageId ?? localId();
         const answer =
@@ -207,6 +273,7 @@ export function useChatStream({
                 wordsCharged: ending.wordsCharged ?? 0,
                 demo,
                 ...(sources.length > 0 ? { sources } : {}),
+                versions: versions ? savedVersions(versions, demo) : [],
               })
             : null;
         let earlierIds: string[] | undefined;
@@ -256,5 +323,44 @@ export function useChatStream({
     controller.abort();
   }, [projectId]);
 
-  return { pending, streaming: pending !== null, send, stop };
+  const clearChoice = useCallback(() => setChoice(null), []);
+  return { pending, streaming: pending !== null, send, stop, choice, clearChoice };
+}
+
+/**
+ * Versions end like one reply: the server shows the last one it saved; a stream with no version
+ * saved failed.
+ */
+function versionsEnding(versions: VersionDraft[]): Ending | null {
+  const shown = versions.findLast((version) => version.messageId !== null);
+  if (!shown) return null;
+  return {
+    status: shown.status ?? 'complete',
+    messageId: shown.messageId!,
+    wordsCharged: shown.wordsCharged,
+  };
+}
+
+function versionsShown(versions: VersionDraft[]): string {
+  return versions.findLast((version) => version.messageId !== null)?.text ?? '';
+}
+
+/** The saved versions as the conversation lists them (the server saves them in order). */
+function savedVersions(versions: VersionDraft[], demo: boolean) {
+  return versions.flatMap((version) =>
+    version.messageId === null
+      ? []
+      : [
+          {
+            id: version.messageId,
+            content: version.text,
+            status: version.status ?? 'complete',
+            model: null,
+            demo,
+            wordsCharged: version.wordsCharged,
+            createdAt: new Date().toISOString(),
+            reaction: null,
+          },
+        ],
+  );
 }

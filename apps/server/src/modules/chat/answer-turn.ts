@@ -1,0 +1,300 @@
+import { randomInt } from 'node:crypto';
+import type { ChatStreamPart, KnowledgeCitation, SendChatRequestBody } from '@redacta/shared';
+import { demoWriterOptions } from '../../ai/demo/writer.ts';
+import { liveSearchMode } from '../../ai/live-search.ts';
+import { failureReason, logModelFailure, modelCallError } from '../../ai/model-errors.ts';
+import { AppError } from '../../lib/errors.ts';
+import { providerErrorKind, type ModelLabels } from '../../plugins/metrics-registry.ts';
+import type { SourcesPart } from '../ai-tasks/relay.ts';
+import { modelFor } from '../ai-tasks/workspace.ts';
+import { chatKnowledge, saveReplySources } from '../knowledge/chat-sources.ts';
+import { REAL_TIME_SEARCH_CATEGORY } from '../prompts/catalogue/types.ts';
+import { recordPromptUse } from '../prompts/service.ts';
+import { readStyleRules } from '../style-rules/service.ts';
+import { maxTokensFor, type WordReservation } from '../usage/reservations.ts';
+import { finalText, newRun, pumpRun, pumpVersion, runShares, type ReplyRun } from './reply-runs.ts';
+import { replyTextStream } from './search-stream.ts';
+import type { ChatDeps, ChatStreamContext } from './send.ts';
+import { buildChatPrompt, saveReply } from './service.ts';
+import { withdrawChatRequest, type ChatTurn } from './turn.ts';
+import type { chatTurnLog } from './turn-log.ts';
+
+type StartPart = Extract<ChatStreamPart, { type: 'start' }>;
+type LastPart = Extract<ChatStreamPart, { type: 'finish' | 'error' }>;
+
+/** The turn's reservation until a saved reply settles it (then null). */
+export interface HeldReservation {
+  reservation: WordReservation | null;
+}
+
+export type TurnContext = ChatStreamContext & {
+  /** Fires when the sender stops the reply or a stopping server aborts it. */
+  signal: AbortSignal;
+  /** Fires when a stopping server aborts the turn (signal fires then too). */
+  serverStopping: AbortSignal;
+  turnLog: ReturnType<typeof chatTurnLog>;
+};
+
+/**
+ * Writes the turn's reply, in as many versions as it asked for (one model call each, side by side),
+ * and saves each version as a version of the request's reply, in order, so the ‹ n/m › switcher
+ * lists them as they were numbered. Each version is charged its own words; the last one saved settles
+ * the turn's reservation, and until then the reservation holds every version's share. Returns the
+ * saved replies' ids by version (null where nothing was saved).
+ */
+export async function answerTurn(
+  deps: ChatDeps,
+  input: SendChatRequestBody & { userId: string },
+  context: TurnContext,
+  turn: ChatTurn,
+  held: HeldReservation,
+): Promise<(string | null)[]> {
+  const { db, models, metrics } = deps;
+  const { writer, log, turnLog } = context;
+  const { userId } = input;
+  const { workspace, brandVoice, userEntryId } = turn;
+  // The library prompt's use (its place in "Recientes") is recorded beside the model call: it need not
+  // delay the first token, and failing to record it should not fail the reply. open_chat_turn has
+  // already checked that the prompt is this workspace's. Regenerating a reply is not a new use.
+  const promptId = 'promptId' in input ? input.promptId : undefined;
+  const promptUse = promptId
+    ? recordPromptUse(db, workspace.id, userId, promptId).catch((error: unknown) => {
+        log.warn({ err: error }, 'could not record a prompt use');
+      })
+    : undefined;
+
+  const chat = modelFor(models, workspace);
+  const labels: ModelLabels = { provider: models.provider, model: chat.id };
+  const liveSearch = liveSearchMode({
+    searchUrl: deps.searchUrl,
+    // A prompt of the catalogue's real-time search category asks for live search by what it is.
+    requested: turn.liveSearch || turn.promptCategory === REAL_TIME_SEARCH_CATEGORY,
+    message: turn.message,
+  });
+  const controls = { tone: input.tone, length: input.length, language: input.language };
+  const sources = await chatKnowledge(
+    db,
+    {
+      workspaceId: workspace.id,
+      message: turn.message,
+      useKnowledge: 'useKnowledge' in input ? input.useKnowledge !== false : true,
+    },
+    { embedder: deps.knowledgeEmbedder, log, signal: context.signal },
+  );
+  const styleRules = await readStyleRules(db, workspace.id);
+  const prompt = buildChatPrompt({
+    history: turn.history,
+    message: turn.message,
+    language: workspace.language,
+    brandVoice,
+    liveSearch,
+    controls,
+    knowledge: sources.map(({ n, name, excerpt }) => ({ n, name, text: excerpt })),
+    styleRules,
+  });
+  const shares = runShares(input.variants ?? 1, held.reservation?.words);
+  const several = shares.length > 1;
+  // A regenerated reply is another version: the demo writer words it differently from the first.
+  // Versions asked for together are worded differently from each other the same way.
+  const regenerated = 'regenerate' in input ? randomInt(1, 2 ** 31 - 4) : 0;
+
+  const modelStartedAt = performance.now();
+  const sinceModelCall = () => (performance.now() - modelStartedAt) / 1000;
+  const runs: ReplyRun[] = shares.map((words, index) => {
+    const variant = regenerated + index;
+    const call = {
+      prompt,
+      // The voice and the controls are in the system prompt for real models; the demo writer is handed them here.
+      providerOptions: demoWriterOptions({
+        language: workspace.language,
+        task: 'chat',
+        brandVoice,
+        controls,
+        ...(variant ? { variant } : {}),
+        ...(sources.length ? { knowledge: sources.map(({ n, excerpt }) => ({ n, text: excerpt })) } : {}),
+      }),
+      ...(words !== undefined ? { maxOutputTokens: maxTokensFor(words, workspace.language) } : {}),
+    };
+    const deltas = replyTextStream(liveSearch, chat.model, call, deps.timeouts, context.signal, {
+      searchUrl: deps.searchUrl,
+      language: workspace.language,
+      onSearchFailure: (error) => log.warn({ err: error }, 'live search failed'),
+    });
+    return newRun(several ? index : undefined, deltas, words);
+  });
+  const turnEnd = { model: chat.id, liveSearch: liveSearch === 'available' };
+
+  let first: IteratorResult<string, void>;
+  try {
+    first = await (several ? Promise.any(runs.map((run) => run.first)) : runs[0]!.first);
+  } catch (caught) {
+    const error = caught instanceof AggregateError ? caught.errors[0] : caught;
+    const reason = failureReason(error);
+    if (reason === 'aborted') {
+      turnLog.end({ outcome: 'aborted', reason: 'before_first_token', words: 0, ...turnEnd });
+      metrics.replyEnded(labels, sinceModelCall(), 0);
+      // A stopping server tells its client to send again (another instance answers) and takes a new
+      // message back first, so that it is saved once; a reply its sender stopped has nobody waiting
+      // for it and its request stays saved, as after any failure before the first token.
+      if (context.serverStopping.aborted) {
+        if (!('regenerate' in input)) await withdrawChatRequest(db, input.projectId, turn);
+        throw new AppError('AI_PROVIDER_ERROR', 'The server is restarting: please send it again', 503);
+      }
+      writer.drop();
+      return runs.map(() => null);
+    }
+    const kind = providerErrorKind(error);
+    if (kind) metrics.providerError(labels, kind);
+    metrics.replyEnded(labels, sinceModelCall(), 0);
+    turnLog.end({ outcome: 'failed', reason, words: 0, ...turnEnd });
+    logModelFailure(log, error);
+    throw modelCallError(reason);
+  }
+  if (!first.done) metrics.firstToken(labels, sinceModelCall());
+
+  const start: StartPart = {
+    type: 'start',
+    userEntryId,
+    model: chat.label,
+    demo: models.demo,
+    ...(turn.projectName ? { projectName: turn.projectName } : {}),
+    ...(several ? { variants: runs.length } : {}),
+  };
+  const sourcesPart: SourcesPart | undefined = sources.length ? { type: 'sources', sources } : undefined;
+  if (several) writer.start(start, undefined, sourcesPart);
+  const pumps = several
+    ? runs.map((run) => pumpVersion(run, writer))
+    : [pumpRun(runs[0]!, first, writer, (text) => writer.start(start, text, sourcesPart))];
+
+  let saving: Promise<unknown> = Promise.resolve();
+  const saved = runs.map((run, index) => {
+    const previous = saving;
+    const save = (async () => {
+      await pumps[index];
+      await previous;
+      await promptUse;
+      const end = await saveRun(
+        deps,
+        input,
+        context,
+        turn,
+        held,
+        run,
+        sources,
+        index === runs.length - 1,
+        labels,
+        sinceModelCall,
+      );
+      // Each version says what it cost as soon as it is saved; the stream ends after the last one.
+      if (several && end.last && end.outcome !== 'aborted' && !writer.gone) writer.part(end.last);
+      return end;
+    })();
+    saving = save;
+    return save;
+  });
+  const ends = await Promise.all(saved);
+
+  const words = ends.reduce((sum, end) => sum + end.charged, 0);
+  const outcome = ends.some((end) => end.outcome === 'aborted')
+    ? 'aborted'
+    : ends.every((end) => end.outcome === 'complete')
+      ? 'complete'
+      : 'failed';
+  const failure = runs.find((run) => run.failure)?.failure;
+  const unsaved = ends.some((end) => end.last === undefined);
+  turnLog.end({
+    outcome,
+    ...(failure ? { reason: failure.reason } : unsaved ? { reason: 'not_saved' } : {}),
+    words,
+    ...turnEnd,
+  });
+  if (outcome === 'aborted' || writer.gone) {
+    // Stopped, or the client left: make sure its connection is gone too, so nothing waits on it.
+    writer.drop();
+  } else if (several) {
+    writer.end();
+  } else {
+    // Without a saved reply the stream ends with no final part: the client treats that as a failure.
+    writer.end(ends[0]!.last);
+  }
+  return ends.map((end) => end.messageId);
+}
+
+interface RunEnd {
+  outcome: 'complete' | 'aborted' | 'failed';
+  charged: number;
+  messageId: string | null;
+  /** The version's last part; undefined when nothing could be saved. */
+  last: LastPart | undefined;
+}
+
+/** Saves one version however it ended, charged its words; the turn's last version settles the reservation. */
+async function saveRun(
+  deps: ChatDeps,
+  input: SendChatRequestBody & { userId: string },
+  context: TurnContext,
+  turn: ChatTurn,
+  held: HeldReservation,
+  run: ReplyRun,
+  sources: KnowledgeCitation[],
+  settles: boolean,
+  labels: ModelLabels,
+  sinceModelCall: () => number,
+): Promise<RunEnd> {
+  const { metrics } = deps;
+  const { failure } = run;
+  const status = !failure ? 'complete' : failure.reason === 'aborted' ? 'aborted' : 'failed';
+  const kind = failure && providerErrorKind(failure);
+  if (kind) metrics.providerError(labels, kind);
+  if (failure) logModelFailure(context.log, failure, 'chat stream failed mid-way');
+  const variant = run.variant === undefined ? {} : { variant: run.variant };
+  const error = failure && modelCallError(failure.reason);
+  const code = error?.code === 'AI_TIMEOUT' ? 'AI_TIMEOUT' : 'AI_PROVIDER_ERROR';
+  if (run.silent) {
+    metrics.replyEnded(labels, sinceModelCall(), 0);
+    const last: LastPart = {
+      type: 'error',
+      ...variant,
+      code,
+      message: error?.message ?? '',
+      messageId: null,
+      wordsCharged: 0,
+      remaining: null,
+    };
+    return { outcome: status, charged: 0, messageId: null, last };
+  }
+  let saved: Awaited<ReturnType<typeof saveReply>> | undefined;
+  try {
+    saved = await saveReply(
+      deps.db,
+      {
+        workspace: turn.workspace,
+        projectId: input.projectId,
+        userId: input.userId,
+        requestId: turn.userEntryId,
+        modelId: labels.model,
+        demo: deps.models.demo,
+        brandVoiceId: turn.brandVoice?.id,
+        text: finalText(run),
+        status,
+        reservationId: settles ? held.reservation?.id : undefined,
+      },
+      deps.usage,
+    );
+    if (settles) held.reservation = null;
+  } catch (caught) {
+    context.log.error({ err: caught }, 'could not save a chat reply');
+  }
+  if (saved && sources.length) {
+    await saveReplySources(deps.db, saved.messageId, sources).catch((caught: unknown) => {
+      context.log.error({ err: caught }, "could not save a chat reply's knowledge sources");
+    });
+  }
+  const charged = saved?.wordsCharged ?? 0;
+  metrics.replyEnded(labels, sinceModelCall(), charged);
+  if (!saved) return { outcome: 'failed', charged, messageId: null, last: undefined };
+  const last: LastPart = error
+    ? { type: 'error', ...variant, code, message: error.message, ...saved }
+    : { type: 'finish', ...variant, ...saved };
+  return { outcome: status, charged, messageId: saved.messageId, last };
+}
