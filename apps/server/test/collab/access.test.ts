@@ -78,7 +78,7 @@ describe('a long session', () => {
         .setExpirationTime(Math.floor(Date.now() / 1000) + seconds)
         .sign(secret);
     // The first token expires within the renewal margin: the server asks for a fresh one at once.
-    const tokens = [await token(65), await token(900)];
+    const tokens = [await token(55), await token(900)];
     let asked = 0;
     const client = open(app, project.id, () => tokens[Math.min(asked++, 1)]!);
     await synced(client);
