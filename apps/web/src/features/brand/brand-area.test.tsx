@@ -18,7 +18,7 @@ function start(path: string) {
   return renderRoutes(routes, path);
 }
 
-const tabs = () => screen.getByRole('navigation', { name: 'Secciones de marca' });
+const tabs = () => screen.findByRole('navigation', { name: 'Secciones de marca' });
 
 beforeEach(async () => {
   await startSignedOut();
@@ -32,16 +32,20 @@ describe('the Brand area', () => {
     const nav = await screen.findByRole('navigation', { name: 'Navegación principal' });
     expect(within(nav).getByRole('link', { name: 'Marca' })).toHaveAttribute('aria-current', 'page');
     expect(await screen.findByRole('heading', { level: 1, name: 'Voz de marca' })).toBeInTheDocument();
-    expect(within(tabs()).getByRole('link', { name: 'Voz de marca' })).toHaveAttribute(
+    expect(within(await tabs()).getByRole('link', { name: 'Voz de marca' })).toHaveAttribute(
       'aria-current',
       'page',
     );
 
-    await userEvent.click(within(tabs()).getByRole('link', { name: 'Conocimiento' }));
+    expect(within(await tabs()).getByRole('link', { name: 'Reglas de estilo' })).toHaveAttribute(
+      'href',
+      '/brand/style-rules',
+    );
+    await userEvent.click(within(await tabs()).getByRole('link', { name: 'Conocimiento' }));
     expect(router.state.location.pathname).toBe('/brand/knowledge');
     expect(await screen.findByRole('heading', { level: 1, name: 'Conocimiento' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Aún no hay conocimiento' })).toBeInTheDocument();
-    expect(within(tabs()).getByRole('link', { name: 'Conocimiento' })).toHaveAttribute(
+    expect(within(await tabs()).getByRole('link', { name: 'Conocimiento' })).toHaveAttribute(
       'aria-current',
       'page',
     );
@@ -52,7 +56,7 @@ describe('the Brand area', () => {
     const { router } = start('/brand-voice');
     expect(await screen.findByRole('heading', { level: 1, name: 'Voz de marca' })).toBeInTheDocument();
     await screen.findByRole('navigation', { name: 'Secciones de marca' });
-    expect(within(tabs()).getByRole('link', { name: 'Voz de marca' })).toHaveAttribute(
+    expect(within(await tabs()).getByRole('link', { name: 'Voz de marca' })).toHaveAttribute(
       'aria-current',
       'page',
     );
