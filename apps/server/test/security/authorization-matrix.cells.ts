@@ -479,6 +479,26 @@ export const matrixCases: MatrixCase[] = [
   },
   ...sharedThingCases('DELETE /api/knowledge/{id}', 'knowledge source', 204),
 
+  // Style rules.
+  {
+    operation: 'GET /api/workspace/{id}/style-rules',
+    target: 'the team',
+    home: 'team',
+    cells: anyMember(200),
+  },
+  {
+    operation: 'PUT /api/workspace/{id}/style-rules',
+    target: 'the team',
+    home: 'team',
+    cells: ownerOnly(200),
+  },
+  {
+    operation: 'POST /api/workspace/{id}/style-check',
+    target: 'the team',
+    home: 'team',
+    cells: anyMember(200),
+  },
+
   // Prompts.
   { operation: 'GET /api/prompt/by-workspace/{id}', target: 'the team', home: 'team', cells: anyMember(200) },
   { operation: 'POST /api/prompt/custom', target: 'the team', home: 'team', cells: anyMember(201) },

@@ -501,6 +501,24 @@ export const matrixRequests: Record<string, Build> = Object.fromEntries<Build>([
     // A private address: refused while processing, so no test reaches the network.
     (f) => ({ url: `/api/workspace/${f.team}/knowledge/url`, payload: { url: 'http://10.255.255.1/' } }),
   ],
+  [
+    'GET /api/workspace/{id}/style-rules · the team',
+    (f) => ({ url: `/api/workspace/${f.team}/style-rules` }),
+  ],
+  [
+    'PUT /api/workspace/{id}/style-rules · the team',
+    (f) => ({
+      url: `/api/workspace/${f.team}/style-rules`,
+      payload: { rules: [{ kind: 'ban', phrase: 'revolucionario' }] },
+    }),
+  ],
+  [
+    'POST /api/workspace/{id}/style-check · the team',
+    (f) => ({
+      url: `/api/workspace/${f.team}/style-check`,
+      payload: { text: 'Un producto revolucionario.', language: 'es' },
+    }),
+  ],
   ...(['owner', 'member'] as const).map((creator): [string, Build] => [
     `DELETE /api/knowledge/{id} · a new knowledge source of the ${creator}`,
     async (f) => {
