@@ -139,7 +139,7 @@ test.describe('the document beside the chat', () => {
       if (language === 'en') {
         await page.setViewportSize({ width: 1280, height: 844 });
         await shell.openProfileMenu();
-        await page.getByLabel('Idioma').selectOption({ label: 'English' });
+        await page.getByLabel('Idioma', { exact: true }).selectOption({ label: 'English' });
         await expect(page.locator('html')).toHaveAttribute('lang', 'en');
         await page.keyboard.press('Escape');
       }

@@ -8,10 +8,10 @@ test('switching the language to English translates the app and is remembered', a
 }) => {
   await signUp({ firstName: 'Lucía' });
   await shell.openProfileMenu();
-  await page.getByLabel('Idioma').selectOption({ label: 'English' });
+  await page.getByLabel('Idioma', { exact: true }).selectOption({ label: 'English' });
 
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-  await expect(page.getByLabel('Language')).toHaveValue('en');
+  await expect(page.getByLabel('Language', { exact: true })).toHaveValue('en');
   await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('heading', { name: 'Hi Lucía! What shall we write today?' })).toBeVisible();
@@ -41,16 +41,16 @@ test.describe('a browser that prefers British English', () => {
     await page.goto('/login');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(page.getByRole('heading', { name: 'Sign in to Redacta' })).toBeVisible();
-    await expect(page.getByLabel('Language')).toHaveValue('en');
+    await expect(page.getByLabel('Language', { exact: true })).toHaveValue('en');
 
     // An error already on screen is said again in the language the user switches to.
     await page.getByLabel('Email').fill('ana@');
     await page.getByRole('button', { name: 'Continue with email' }).click();
     await expect(page.getByText('Enter a valid email address')).toBeVisible();
-    await page.getByLabel('Language').selectOption({ label: 'Español' });
+    await page.getByLabel('Language', { exact: true }).selectOption({ label: 'Español' });
     await expect(page.getByText('Introduce una dirección de correo electrónico válida')).toBeVisible();
     await expect(page.getByText('Enter a valid email address')).toHaveCount(0);
-    await page.getByLabel('Idioma').selectOption({ label: 'English' });
+    await page.getByLabel('Idioma', { exact: true }).selectOption({ label: 'English' });
     await expect(page.getByText('Enter a valid email address')).toBeVisible();
 
     const email = newEmail('en-gb');
@@ -68,12 +68,12 @@ test.describe('a browser that prefers British English', () => {
 
   test('the user’s choice wins over the browser’s language, across reloads', async ({ page }) => {
     await page.goto('/login');
-    await expect(page.getByLabel('Language')).toHaveValue('en');
-    await page.getByLabel('Language').selectOption({ label: 'Español' });
+    await expect(page.getByLabel('Language', { exact: true })).toHaveValue('en');
+    await page.getByLabel('Language', { exact: true }).selectOption({ label: 'Español' });
     await expect(page.getByRole('heading', { name: 'Inicia sesión en Redacta' })).toBeVisible();
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
-    await expect(page.getByLabel('Idioma')).toHaveValue('es');
+    await expect(page.getByLabel('Idioma', { exact: true })).toHaveValue('es');
   });
 });
 
@@ -83,7 +83,7 @@ test.describe('a browser that prefers French', () => {
   test('starts in Spanish', async ({ page }) => {
     await page.goto('/login');
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
-    await expect(page.getByLabel('Idioma')).toHaveValue('es');
+    await expect(page.getByLabel('Idioma', { exact: true })).toHaveValue('es');
   });
 });
 

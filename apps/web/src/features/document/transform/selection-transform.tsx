@@ -94,7 +94,6 @@ function TransformOnSelection({ editor, workspaceId }: { editor: Editor; workspa
   const menuShownRef = useRef(menuShown);
   menuShownRef.current = menuShown;
   useEffect(() => {
-    const dom = editor.view.dom;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape' && menuShownRef.current) {
         setDismissed(`${editor.state.selection.from}:${editor.state.selection.to}`);
@@ -104,8 +103,20 @@ function TransformOnSelection({ editor, workspaceId }: { editor: Editor; workspa
       event.preventDefault();
       openFromKeyboard();
     };
-    dom.addEventListener('keydown', onKeyDown);
-    return () => dom.removeEventListener('keydown', onKeyDown);
+    let dom: HTMLElement | null = null;
+    const listen = () => {
+      dom?.removeEventListener('keydown', onKeyDown);
+      dom = editor.view.dom;
+      dom.addEventListener('keydown', onKeyDown);
+    };
+    // The editor's DOM exists only once it is mounted ('create' follows every mount), which may come
+    // after this panel draws: reading it before throws.
+    if (editor.isInitialized) listen();
+    editor.on('create', listen);
+    return () => {
+      editor.off('create', listen);
+      dom?.removeEventListener('keydown', onKeyDown);
+    };
   }, [editor, openFromKeyboard, run]);
 
   /** Back to the text, with the selection as it was when there is one to go back to. */
