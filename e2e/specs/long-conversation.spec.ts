@@ -200,7 +200,14 @@ test.describe('a long conversation', () => {
     // Copy and insert act on that old reply.
     await older.getByRole('button', { name: 'Copiar' }).click();
     await expect(page.getByText('Respuesta copiada')).toBeVisible();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(reply(EXCHANGES - 30));
+    // The plain text on the clipboard reads as the reply is shown, not as Markdown (the rich copy
+    // beside it keeps the heading, the list and the bold).
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied.split('\n')[0]).toBe(
+      `Respuesta ${EXCHANGES - 30}: textos para ${topics[(EXCHANGES - 30) % topics.length]}`,
+    );
+    expect(copied).toContain('• Idea 1: una frase clara');
+    expect(copied).not.toMatch(/##|\*\*/);
     await older.getByRole('button', { name: 'Insertar en el documento' }).click();
     await expect(page.getByTestId('document-panel')).toContainText(
       `Respuesta ${EXCHANGES - 30}: textos para ${topics[(EXCHANGES - 30) % topics.length]}`,
