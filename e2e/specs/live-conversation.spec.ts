@@ -9,8 +9,8 @@ import { WorkspaceSettingsPage } from '../pages/workspace-settings-page.ts';
 import { chooseLanguage } from '../support/language.ts';
 
 const WORKSPACE = 'Estudio Faro';
-/** The demo writer answers an 800-word request in several seconds: long enough to watch it stream. */
-const ARTICLE = 'Escribe un artículo de blog de 800 palabras sobre teletrabajo productivo';
+/** The demo writer answers a 1,500-word request in about fifteen seconds: long enough to watch it stream and reload meanwhile, even on a busy machine. */
+const ARTICLE = 'Escribe un artículo de blog de 1500 palabras sobre teletrabajo productivo';
 const SLOGAN = 'Escribe un eslogan para una agencia de viajes';
 
 /**
