@@ -12,6 +12,7 @@ import { createOnce } from '../../lib/create-once.ts';
 import { AppError, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { requireCreatorOrOwner } from '../members/rules.ts';
 import { requireRoomToReplace, requireStorageRoom, textBytes } from '../storage/service.ts';
+import { addedByColumns, addedByOf } from '../users/added-by.ts';
 import { requireListRoom } from '../workspaces/list-caps.ts';
 import { requireMembership } from '../workspaces/service.ts';
 
@@ -25,10 +26,7 @@ const summaryColumns = {
   isDefault: brandVoices.isDefault,
   createdAt: brandVoices.createdAt,
   updatedAt: brandVoices.updatedAt,
-  addedById: users.id,
-  addedByFirstName: users.firstName,
-  addedByLastName: users.lastName,
-  addedByEmail: users.email,
+  ...addedByColumns,
 };
 
 /** The voices with who added each, and of each voice's text what `columns` asks for. */
@@ -49,15 +47,7 @@ function withoutText(row: SummaryRow): Omit<BrandVoice, 'voice'> {
     workspaceId: row.workspaceId,
     name: row.name,
     isDefault: row.isDefault,
-    addedBy:
-      row.addedById && row.addedByEmail
-        ? {
-            id: row.addedById,
-            firstName: row.addedByFirstName,
-            lastName: row.addedByLastName,
-            email: row.addedByEmail,
-          }
-        : null,
+    addedBy: addedByOf(row),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

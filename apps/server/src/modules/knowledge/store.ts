@@ -3,6 +3,7 @@ import type { KnowledgeFailureReason, KnowledgeLocator, KnowledgeSource } from '
 import type { Db, Tx } from '../../db/client.ts';
 import { knowledgePassages, knowledgeSources, users, workspaces } from '../../db/schema.ts';
 import { requireWithinQuotaAfterWrite } from '../storage/service.ts';
+import { addedByColumns, addedByOf } from '../users/added-by.ts';
 import type { Passage } from './passages.ts';
 
 /** Rows written per insert statement: well under PostgreSQL's 65,535 parameters. */
@@ -39,10 +40,7 @@ export async function selectSources(db: Db, workspaceId: string): Promise<Knowle
       passageCount,
       sizeBytes: sourceBytes,
       createdAt: knowledgeSources.createdAt,
-      addedById: users.id,
-      addedByFirstName: users.firstName,
-      addedByLastName: users.lastName,
-      addedByEmail: users.email,
+      ...addedByColumns,
     })
     .from(knowledgeSources)
     .leftJoin(users, eq(users.id, knowledgeSources.addedBy))
@@ -58,15 +56,7 @@ export async function selectSources(db: Db, workspaceId: string): Promise<Knowle
     failureReason: row.failureReason as KnowledgeFailureReason | null,
     passageCount: row.passageCount,
     sizeBytes: row.sizeBytes,
-    addedBy:
-      row.addedById && row.addedByEmail
-        ? {
-            id: row.addedById,
-            firstName: row.addedByFirstName,
-            lastName: row.addedByLastName,
-            email: row.addedByEmail,
-          }
-        : null,
+    addedBy: addedByOf(row),
     createdAt: row.createdAt.toISOString(),
   }));
 }
