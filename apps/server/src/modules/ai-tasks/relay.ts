@@ -49,13 +49,34 @@ export async function relayText<Start, Last>(
   ceiling: WordCeiling | undefined,
   sources?: SourcesPart,
 ): Promise<RelayedText> {
+  const relayed = await relayDeltas(
+    deltas,
+    first,
+    ceiling,
+    (text) => writer.start(start, text, sources),
+    (text) => writer.text(text),
+  );
+  return { ...relayed, text: ceiling ? ceiling.final(relayed.text) : relayed.text };
+}
+
+/**
+ * The relay's loop: `writeFirst` sends the first text (undefined when the model wrote nothing) and
+ * `writeText` every delta after it, each cut at the ceiling. Answers the text as written (not yet cut
+ * by `ceiling.final`) and why it ended early, if it did; a failure is never thrown.
+ */
+export async function relayDeltas(
+  deltas: AsyncGenerator<string, void, void>,
+  first: IteratorResult<string, void>,
+  ceiling: WordCeiling | undefined,
+  writeFirst: (text: string | undefined) => void,
+  writeText: (text: string) => void,
+): Promise<RelayedText> {
   if (first.done) {
-    writer.start(start, undefined, sources);
+    writeFirst(undefined);
     return { text: '' };
   }
   let text = ceiling ? ceiling.admit(first.value) : first.value;
-  writer.start(start, text, sources);
-  let failure: ModelStreamError | undefined;
+  writeFirst(text);
   try {
     if (ceiling?.reached) await deltas.return();
     else {
@@ -63,14 +84,17 @@ export async function relayText<Start, Last>(
         const kept = ceiling ? ceiling.admit(delta) : delta;
         if (kept) {
           text += kept;
-          writer.text(kept);
+          writeText(kept);
         }
         if (ceiling?.reached) break;
       }
     }
   } catch (error) {
-    failure =
-      error instanceof ModelStreamError ? error : new ModelStreamError('provider', 'The model failed');
+    return {
+      text,
+      failure:
+        error instanceof ModelStreamError ? error : new ModelStreamError('provider', 'The model failed'),
+    };
   }
-  return { text: ceiling ? ceiling.final(text) : text, ...(failure ? { failure } : {}) };
+  return { text };
 }

@@ -1,5 +1,6 @@
 import { ModelStreamError } from '../../ai/model-stream.ts';
 import { WordCeiling } from '../../ai/word-ceiling.ts';
+import { relayDeltas } from '../ai-tasks/relay.ts';
 import type { ChatReplyWriter } from './send.ts';
 
 /**
@@ -51,16 +52,10 @@ export function newRun(
   };
 }
 
-/** The text a run may keep of a delta (all of it without a ceiling). */
-function admit(run: ReplyRun, delta: string): string {
-  return run.ceiling ? run.ceiling.admit(delta) : delta;
-}
-
 /**
  * Streams a run's text to the writer once its first result is in: `writeFirst` sends the first text
  * (with a single version, that is the reply's start part and its first text in one write). A failure
- * is kept on the run, never thrown; leaving the loop at the ceiling ends the generator, which aborts
- * the provider's stream.
+ * is kept on the run, never thrown (ai-tasks/relay.ts).
  */
 export async function pumpRun(
   run: ReplyRun,
@@ -68,28 +63,11 @@ export async function pumpRun(
   writer: ChatReplyWriter,
   writeFirst: (text: string | undefined) => void,
 ): Promise<void> {
-  if (first.done) {
-    writeFirst(undefined);
-    return;
-  }
-  run.text = admit(run, first.value);
-  writeFirst(run.text);
-  try {
-    if (run.ceiling?.reached) {
-      await run.deltas.return();
-      return;
-    }
-    for await (const delta of run.deltas) {
-      const kept = admit(run, delta);
-      if (kept) {
-        run.text += kept;
-        writer.text(kept, run.variant);
-      }
-      if (run.ceiling?.reached) break;
-    }
-  } catch (error) {
-    run.failure = streamError(error);
-  }
+  const { text, failure } = await relayDeltas(run.deltas, first, run.ceiling, writeFirst, (kept) =>
+    writer.text(kept, run.variant),
+  );
+  run.text = text;
+  if (failure) run.failure = failure;
 }
 
 /** A version of several: waits for its own first result, then streams like any run. */
