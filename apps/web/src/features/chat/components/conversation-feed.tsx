@@ -306,13 +306,15 @@ export function ConversationFeed({
   const atEnd = virtualizer.isAtEnd(AT_END_PX);
   useEffect(() => onAtEndChange(atEnd), [atEnd, onAtEndChange]);
 
-  // A shorter view (a phone turning, the keyboard opening) keeps a reader who was at the end there.
-  // Where the reader is comes from scroll events only: a layout change on its way does not move it.
-  // A narrower one (the document pane opening beside it) changes how tall an entry not drawn yet is
-  // guessed to be.
+  // A reader at the end stays there when the view gets shorter (a phone turning, the keyboard
+  // opening, the composer growing) and when the entries do (a saved reply drawn taller than the
+  // streamed one it replaces, which is not an append the virtualizer follows). Where the reader is
+  // comes from scroll events only: a layout change on its way does not move it. A narrower view (the
+  // document pane opening beside it) changes how tall an entry not drawn yet is guessed to be.
   useEffect(() => {
     const element = scroller.current;
-    if (!element || typeof ResizeObserver === 'undefined') return;
+    const entries = feedRef.current;
+    if (!element || !entries || typeof ResizeObserver === 'undefined') return;
     let pinned = true;
     const onScroll = () => {
       pinned = element.scrollHeight - element.scrollTop - element.clientHeight <= AT_END_PX;
@@ -323,6 +325,7 @@ export function ConversationFeed({
     });
     element.addEventListener('scroll', onScroll, { passive: true });
     observer.observe(element);
+    observer.observe(entries);
     return () => {
       element.removeEventListener('scroll', onScroll);
       observer.disconnect();
