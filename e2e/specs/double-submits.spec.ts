@@ -82,7 +82,29 @@ test.describe('double submits and mailed links', () => {
     await owner.goto('/brand-voice/new');
     await owner.getByLabel('Nombre', { exact: true }).fill('A medias');
     await owner.getByRole('link', { name: 'Mis proyectos' }).first().click();
-    await expect(owner.getByRole('dialog', { name: '¿Salir sin guardar?' })).toBeVisible();
+    const leaving = owner.getByRole('dialog', { name: '¿Salir sin guardar?' });
+    await expect(leaving).toBeVisible();
+    // Keep editing: the page and what was typed stay.
+    await leaving.getByRole('button', { name: 'Seguir editando' }).click();
+    await expect(leaving).toHaveCount(0);
+    await expect(owner).toHaveURL(/\/brand-voice\/new$/);
+    await expect(owner.getByLabel('Nombre', { exact: true })).toHaveValue('A medias');
+    // The browser's Back asks too; staying keeps the text, and Back asks again.
+    await owner.goBack();
+    await expect(leaving).toBeVisible();
+    await leaving.getByRole('button', { name: 'Seguir editando' }).click();
+    await expect(owner).toHaveURL(/\/brand-voice\/new$/);
+    await expect(owner.getByLabel('Nombre', { exact: true })).toHaveValue('A medias');
+    await owner.goBack();
+    await expect(leaving).toBeVisible();
+    // Leaving without saving goes back to the page before, and nothing was created.
+    await leaving.getByRole('button', { name: 'Salir sin guardar' }).click();
+    await expect(owner).toHaveURL(/\/brand-voice$/);
+    await expect(owner.getByTestId('brand-voice-card')).toHaveCount(1);
+    await owner.goto('/brand-voice/new');
+    await owner.getByLabel('Nombre', { exact: true }).fill('A medias');
+    await owner.getByRole('link', { name: 'Mis proyectos' }).first().click();
+    await expect(leaving).toBeVisible();
     await keepShots(owner, testInfo, 'unsaved', '/brand-voice/new', async (page, es) => {
       await page.getByLabel(es ? 'Nombre' : 'Name', { exact: true }).fill('A medias');
       await page.getByRole('link', { name: es ? 'Cancelar' : 'Cancel' }).click();

@@ -95,6 +95,8 @@ test.describe('prompt library', () => {
     page,
     signUp,
   }, testInfo) => {
+    // Sixteen full-page screenshots: more than the default minute on a busy machine.
+    test.setTimeout(120_000);
     await signUp();
     const library = new PromptLibrary(page);
     await page.getByLabel('Mensaje', { exact: true }).click();
@@ -132,7 +134,17 @@ test.describe('prompt library', () => {
         const dialog = page.getByRole('dialog');
         const options = dialog.getByRole('listbox').getByRole('option');
         await expect(options.first()).toBeVisible();
-        await dialog.getByRole('combobox', { name: /Buscar prompts|Search prompts/ }).fill('email');
+        const search = dialog.getByRole('combobox', { name: /Buscar prompts|Search prompts/ });
+        // The search field's hint reads whole, on a phone too.
+        const placeholderFits = await search.evaluate((input: HTMLInputElement) => {
+          const style = getComputedStyle(input);
+          const context = document.createElement('canvas').getContext('2d')!;
+          context.font = style.font;
+          const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+          return context.measureText(input.placeholder).width <= room;
+        });
+        expect(placeholderFits, `the search hint at ${width} px in ${language}`).toBe(true);
+        await search.fill('email');
         await keepScreenshot(page, testInfo, `prompt-library-list-${width}-${language}`);
         await options.first().click();
         await keepScreenshot(page, testInfo, `prompt-library-preview-${width}-${language}`);

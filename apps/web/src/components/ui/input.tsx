@@ -13,6 +13,15 @@ export const fieldClasses =
   'disabled:cursor-not-allowed disabled:bg-surface-muted disabled:text-text-muted ' +
   'aria-[invalid=true]:border-danger';
 
+/**
+ * A small select in a row of controls (the composer's): as wide as the chosen text, up to 15rem,
+ * where the browser can size a select to its content (else as wide as its longest choice).
+ */
+export const compactSelectClasses = cn(
+  fieldClasses,
+  'field-sizing-content h-8 w-auto max-w-60 min-w-0 truncate py-0 pr-7 text-[13px]',
+);
+
 interface FieldChrome {
   label: ReactNode;
   error?: string | null;

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AudioLines } from 'lucide-react';
-import { fieldClasses } from '@/components/ui/input';
+import { compactSelectClasses } from '@/components/ui/input';
 import { cn } from '@/components/ui/cn';
 import { useBrandVoiceChoice } from '../use-active-brand-voice';
 
@@ -9,9 +9,10 @@ const NONE = '';
 
 /**
  * The chat composer's voice select: "no brand voice" or one of the workspace's voices, the default
- * preselected. It takes the room left in the composer's row (from 8rem), so it stays on that row
- * instead of dropping below it; the chosen voice shows by its name alone (the default's mark is for
- * the list, where it helps to choose), and its full name is one hover away.
+ * preselected. It is as wide as the chosen text, so "no brand voice" and a voice's name show whole;
+ * where the composer's row has no room left it moves to the next row rather than cutting its text.
+ * The chosen voice shows by its name alone (the default's mark is for the list, where it helps to
+ * choose), and a name longer than the select's 15rem is one hover away.
  */
 export function BrandVoicePicker({ className }: { className?: string }) {
   const { t } = useTranslation();
@@ -20,7 +21,7 @@ export function BrandVoicePicker({ className }: { className?: string }) {
   const hint = isPending ? t('common.loading') : isError ? t('brandVoice.toasts.fetchFailed') : undefined;
   const chosen = data?.find((voice) => voice.id === activeBrandVoiceId);
   return (
-    <div className={cn('flex min-w-32 flex-1 basis-32 items-center gap-1.5', className)} title={hint}>
+    <div className={cn('flex flex-none items-center gap-1.5', className)} title={hint}>
       <label htmlFor={id} className="flex shrink-0 items-center text-text-muted">
         <AudioLines className="size-4" aria-hidden />
         <span className="sr-only">{t('brandVoice.picker')}</span>
@@ -32,7 +33,7 @@ export function BrandVoicePicker({ className }: { className?: string }) {
         aria-busy={isPending || undefined}
         title={hint ? undefined : (chosen?.name ?? t('brandVoice.none'))}
         onChange={(event) => pick(event.target.value === NONE ? null : event.target.value)}
-        className={cn(fieldClasses, 'h-8 w-full max-w-72 min-w-0 truncate py-0 pr-7 text-[13px]')}
+        className={compactSelectClasses}
       >
         <option value={NONE}>{t('brandVoice.none')}</option>
         {data?.map((voice) => (

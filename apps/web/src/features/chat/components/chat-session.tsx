@@ -22,7 +22,7 @@ import { followedExchanges } from '../hooks/live-exchanges';
 import { useLiveConversation } from '../hooks/use-live-conversation';
 import { entriesOf, keepNewestPage } from '../hooks/conversation-cache';
 import { useWritingControls } from '../hooks/use-writing-controls';
-import { Composer } from './composer';
+import { COMPACT_LABEL, Composer } from './composer';
 import { WritingControls } from './writing-controls';
 import { useDraftInsertion } from './draft-insertion';
 import {
@@ -301,6 +301,7 @@ export function ChatSession({
           tools={
             <>
               <PromptLibraryButton
+                labelClassName={COMPACT_LABEL}
                 addsToDraft={draft.trim() !== ''}
                 onUse={(text, promptId) => fillComposer(text, { promptId })}
               />

@@ -13,6 +13,12 @@ import { ImproveUndoButton, ImproveUndoStatus, useImproveUndo } from './improve-
 /** The textarea grows with the draft up to this height, then scrolls. */
 const MAX_HEIGHT_PX = 240;
 
+/**
+ * The tools' labels that give way to their icons (and stay for screen readers) when the composer is
+ * narrow (a phone, or the chat beside the document): the brand voice's name then keeps its room.
+ */
+export const COMPACT_LABEL = '@max-[34rem]/composer:sr-only';
+
 /** From this length on, the composer shows how much of the message's limit is used. */
 const COUNTER_FROM = Math.floor(CHAT_MESSAGE_MAX_LENGTH * 0.9);
 
@@ -93,6 +99,17 @@ export function Composer({
     </Button>
   );
 
+  // On a phone Send sits beside the message, so the tools' row keeps its width for the brand voice.
+  const sendOrStop = streaming ? (
+    <Button variant="secondary" onClick={onStop} aria-label={t('chat.stop')} className="h-10 px-3">
+      <Square className="size-4 fill-current" aria-hidden />
+    </Button>
+  ) : reason ? (
+    <DisabledHint reason={reason}>{sendButton}</DisabledHint>
+  ) : (
+    sendButton
+  );
+
   const improveButton = (
     <Button
       variant="ghost"
@@ -102,7 +119,7 @@ export function Composer({
       disabled={empty || streaming || reason !== null}
       icon={<WandSparkles className="size-4" aria-hidden />}
     >
-      <span className="max-sm:sr-only">{t('chat.improve')}</span>
+      <span className={COMPACT_LABEL}>{t('chat.improve')}</span>
     </Button>
   );
 
@@ -111,39 +128,34 @@ export function Composer({
       <label htmlFor={COMPOSER_ID} className="sr-only">
         {t('chat.composerLabel')}
       </label>
-      <div className="flex flex-col rounded-xl border border-border bg-surface focus-within:border-primary focus-within:outline-2 focus-within:outline-primary/30">
-        <textarea
-          id={COMPOSER_ID}
-          ref={textareaRef}
-          rows={phone ? 1 : 2}
-          value={value}
-          readOnly={improving}
-          onChange={(event) => onChange(event.target.value)}
-          onKeyDown={onKeyDown}
-          placeholder={t('chat.composerPlaceholder')}
-          aria-keyshortcuts="Enter"
-          aria-invalid={tooLong || undefined}
-          aria-describedby={length >= COUNTER_FROM ? counterId : undefined}
-          className={cn(
-            fieldClasses,
-            'max-h-60 min-h-12 resize-none border-0 bg-transparent py-3 text-base leading-relaxed focus:outline-none',
-          )}
-        />
+      <div className="@container/composer flex flex-col rounded-xl border border-border bg-surface focus-within:border-primary focus-within:outline-2 focus-within:outline-primary/30">
+        <div className="flex items-end">
+          <textarea
+            id={COMPOSER_ID}
+            ref={textareaRef}
+            rows={phone ? 1 : 2}
+            value={value}
+            readOnly={improving}
+            onChange={(event) => onChange(event.target.value)}
+            onKeyDown={onKeyDown}
+            placeholder={t('chat.composerPlaceholder')}
+            aria-keyshortcuts="Enter"
+            aria-invalid={tooLong || undefined}
+            aria-describedby={length >= COUNTER_FROM ? counterId : undefined}
+            className={cn(
+              fieldClasses,
+              'max-h-60 min-h-12 min-w-0 flex-1 resize-none border-0 bg-transparent py-3 text-base leading-relaxed focus:outline-none',
+            )}
+          />
+          {phone && <div className="shrink-0 p-2">{sendOrStop}</div>}
+        </div>
         <div className="flex flex-wrap items-center gap-2 px-2 pb-2">
           <div className="flex min-w-0 flex-1 flex-wrap items-center gap-1">
             {reason ? <DisabledHint reason={reason}>{improveButton}</DisabledHint> : improveButton}
             {undo.state && <ImproveUndoButton state={undo.state} onClick={undo.toggle} />}
             {tools}
           </div>
-          {streaming ? (
-            <Button variant="secondary" onClick={onStop} aria-label={t('chat.stop')} className="h-10 px-3">
-              <Square className="size-4 fill-current" aria-hidden />
-            </Button>
-          ) : reason ? (
-            <DisabledHint reason={reason}>{sendButton}</DisabledHint>
-          ) : (
-            sendButton
-          )}
+          {!phone && sendOrStop}
         </div>
       </div>
       {length >= COUNTER_FROM && (

@@ -8,7 +8,7 @@ import {
   replyLengths,
   writingTones,
 } from '@redacta/shared';
-import { fieldClasses } from '@/components/ui/input';
+import { compactSelectClasses } from '@/components/ui/input';
 import { cn } from '@/components/ui/cn';
 import type { WritingControls as Controls } from '../hooks/use-writing-controls';
 
@@ -41,7 +41,7 @@ function ControlSelect<T extends string>({
         value={value ?? ANY}
         title={label}
         onChange={(event) => onChange(event.target.value === ANY ? undefined : (event.target.value as T))}
-        className={cn(fieldClasses, 'h-8 w-auto min-w-0 py-0 pr-7 text-[13px]')}
+        className={compactSelectClasses}
       >
         <option value={ANY}>{anyLabel}</option>
         {options.map((option) => (

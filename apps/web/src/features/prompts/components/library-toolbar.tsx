@@ -30,7 +30,8 @@ export function LibraryTitle() {
 
 /**
  * The search field (a combobox over the prompt list: arrows and Enter act on the highlighted
- * prompt), the library's language and "new prompt", an icon button on phones.
+ * prompt), the library's language and "new prompt", an icon button on phones, where the two share
+ * the row under the search field.
  */
 export const LibrarySearch = forwardRef<
   HTMLInputElement,
@@ -51,8 +52,9 @@ export const LibrarySearch = forwardRef<
 ) {
   const { t } = useTranslation();
   return (
-    <div className="flex items-center gap-2">
-      <div className="relative min-w-0 flex-1">
+    // On a phone the search field has its row to itself, so its hint reads whole.
+    <div className="flex flex-wrap items-center gap-2">
+      <div className={cn('relative min-w-0 flex-1', compact && 'basis-full')}>
         <Search
           className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-text-muted"
           aria-hidden
@@ -80,7 +82,7 @@ export const LibrarySearch = forwardRef<
         icon={<Plus className="size-4" aria-hidden />}
         aria-label={compact ? t('prompts.new') : undefined}
         title={compact ? t('prompts.new') : undefined}
-        className={compact ? 'px-2.5' : undefined}
+        className={compact ? 'ml-auto px-2.5' : undefined}
       >
         {!compact && t('prompts.new')}
       </Button>

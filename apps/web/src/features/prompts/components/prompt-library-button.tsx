@@ -18,11 +18,14 @@ export function PromptLibraryButton({
   onUse,
   addsToDraft = false,
   className,
+  labelClassName,
 }: {
   onUse: (text: string, promptId: string) => void;
   /** The prompt will join text already in the composer: the library says so next to "Usar prompt". */
   addsToDraft?: boolean;
   className?: string;
+  /** For the visible label, e.g. to keep it for screen readers only where room is short. */
+  labelClassName?: string;
 }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -60,7 +63,7 @@ export function PromptLibraryButton({
         title={t('prompts.openHint', { shortcut })}
         icon={<BookOpen className="size-4" aria-hidden />}
       >
-        {t('prompts.open')}
+        <span className={labelClassName}>{t('prompts.open')}</span>
       </Button>
       {wanted && (
         <Suspense fallback={null}>
