@@ -10,25 +10,43 @@ export function newId(): string {
 }
 
 /**
+ * Two clicks this close together are one double click, whatever happened in between: a create that
+ * was answered before the second click (a fast server, a busy browser) must not make a second thing.
+ */
+export const DOUBLE_CLICK_MS = 500;
+
+/**
  * For a form or button that creates something, so a double click or a retry makes one thing.
  * `start()` answers the id the new thing is created under, or null while an attempt is still
- * running (the second click of a double click does nothing, even before the button re-renders as
- * disabled). `settle(true)` after a success gives the next create a new id; `settle(false)` keeps
- * it, so a retry after an answer that got lost is answered by the server with what it already made.
+ * running or within DOUBLE_CLICK_MS of the start of one that succeeded (the second click of a double
+ * click does nothing, even before the button re-renders as disabled, and even when the first was
+ * already answered). `settle(true)` after a success gives the next create a new id; `settle(false)`
+ * keeps it, so a retry after an answer that got lost is answered by the server with what it already
+ * made, and may come at once.
  */
 export function useCreateOnce() {
-  const state = useRef<{ id: string | null; running: boolean }>({ id: null, running: false });
+  const state = useRef({
+    id: null as string | null,
+    running: false,
+    startedAt: 0,
+    /** When the last create that succeeded was started. */
+    succeededFrom: Number.NEGATIVE_INFINITY,
+  });
   return useMemo(
     () => ({
       start(): string | null {
-        if (state.current.running) return null;
+        const now = Date.now();
+        if (state.current.running || now - state.current.succeededFrom < DOUBLE_CLICK_MS) return null;
         state.current.running = true;
+        state.current.startedAt = now;
         state.current.id ??= newId();
         return state.current.id;
       },
       settle(succeeded: boolean) {
         state.current.running = false;
-        if (succeeded) state.current.id = null;
+        if (!succeeded) return;
+        state.current.id = null;
+        state.current.succeededFrom = state.current.startedAt;
       },
     }),
     [],
