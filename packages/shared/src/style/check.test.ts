@@ -118,6 +118,15 @@ describe('fixes', () => {
     expect(fix('revolucionario revolucionario')).toBe('');
   });
 
+  it('removes the Markdown marks that enclose only the banned phrase', () => {
+    const rules = [ban('revolucionario')];
+    const fix = (text: string) => applyFixes(text, checkStyle(text, rules, 'es'));
+    expect(fix('Un producto **revolucionario** para ti.')).toBe('Un producto para ti.');
+    expect(fix('Un producto ***revolucionario***.')).toBe('Un producto.');
+    expect(fix('Un producto _revolucionario_ y `revolucionario`.')).toBe('Un producto y.');
+    expect(fix('Un **producto revolucionario** para ti.')).toBe('Un **producto** para ti.');
+  });
+
   it('makes no edit for a limit', () => {
     const [limit] = checkStyle('¡Ya! ¡Ya!', [{ id: 'x', kind: 'max-exclamations', value: 0 }], 'es');
     expect(fixEdit('¡Ya! ¡Ya!', limit!)).toBeNull();

@@ -3,17 +3,29 @@ import type { StyleViolation, TextEdit } from './types.ts';
 const space = /[^\S\n]/;
 const isSpace = (char: string | undefined) => char !== undefined && space.test(char);
 
+/** Markdown's emphasis and code marks, longest first: `**x**` must not be read as `*` around `*x*`. */
+const MARKS = ['**', '__', '~~', '*', '_', '`'];
+
 /**
  * The edit that fixes one violation, or null when it has no suggestion. A preferred or exact-case
- * term replaces what was found; a banned phrase is removed with one space beside it (the one before,
- * or the one after at the start of a line), so no double space is left behind.
+ * term replaces what was found; a banned phrase is removed with the Markdown marks that enclose only
+ * it (no empty `****` is left in a reply) and one space beside it (the one before, or the one after
+ * at the start of a line), so no double space is left behind.
  */
 export function fixEdit(text: string, violation: StyleViolation): TextEdit | null {
   if (violation.suggestion === null) return null;
-  const { start, end } = violation;
+  let { start, end } = violation;
   if (violation.suggestion !== '') return { start, end, text: violation.suggestion };
+  for (let mark = enclosingMark(text, start, end); mark; mark = enclosingMark(text, start, end)) {
+    start -= mark.length;
+    end += mark.length;
+  }
   if (isSpace(text[start - 1])) return { start: start - 1, end, text: '' };
   return { start, end: isSpace(text[end]) ? end + 1 : end, text: '' };
+}
+
+function enclosingMark(text: string, start: number, end: number): string | undefined {
+  return MARKS.find((mark) => text.startsWith(mark, start - mark.length) && text.startsWith(mark, end));
 }
 
 /** Edits in text order that do not touch each other: of two that would, the first one wins. */
