@@ -99,12 +99,21 @@ describe('knowledge in the chat', () => {
     const off = await send(ana, projectId, { message: 'Precio del Plan Pro', useKnowledge: false });
     expect(off.map((part) => part.type)).toEqual(['start', 'text', 'finish']);
     expect(String(peer.requests[0]!.body.messages[0]!.content)).not.toContain('49 euros');
+    // Regenerating carries the composer's choice too: off stays off, on cites.
+    const replyId = off.find((part) => part.type === 'finish')!;
+    const entryId = replyId.type === 'finish' ? replyId.messageId : '';
+    const again = await send(ana, projectId, { regenerate: { entryId }, useKnowledge: false });
+    expect(again.map((part) => part.type)).toEqual(['start', 'text', 'finish']);
+    expect(String(peer.requests[1]!.body.messages[0]!.content)).not.toContain('49 euros');
+    const cited = await send(ana, projectId, { regenerate: { entryId }, useKnowledge: true });
+    expect(cited.map((part) => part.type).slice(0, 2)).toEqual(['start', 'sources']);
+    expect(String(peer.requests[2]!.body.messages[0]!.content)).toContain('49 euros');
 
     const bea = await createUser(t.app);
     const beaProject = await createProject(t.app, bea.workspaceId, bea.id);
     const foreign = await send(bea, beaProject, { message: 'Precio del Plan Pro' });
     expect(foreign.map((part) => part.type)).toEqual(['start', 'text', 'finish']);
-    expect(String(peer.requests[1]!.body.messages[0]!.content)).not.toContain('49 euros');
+    expect(String(peer.requests[3]!.body.messages[0]!.content)).not.toContain('49 euros');
     const reply = (await conversation(bea, beaProject)).find((entry) => entry.role === 'assistant');
     expect(reply?.sources).toBeUndefined();
   });

@@ -35,6 +35,11 @@ const chatRequestFields = {
    * them before any starts: the words it gets are shared equally among the versions.
    */
   variants: z.number().int().min(1).max(MAX_REPLY_VARIANTS).optional(),
+  /**
+   * Answer from the workspace's knowledge: its best passages for the message go to the model, which
+   * cites them as [1], [2]… Default: on when the workspace has a ready source.
+   */
+  useKnowledge: z.boolean().optional(),
 };
 
 /** `POST /chat/send-request-stream` with a new message: it is saved as the user's entry. */
@@ -50,11 +55,6 @@ export const newChatMessageBodySchema = z.strictObject({
    * saying live search is not connected.
    */
   liveSearch: z.boolean().optional(),
-  /**
-   * Answer from the workspace's knowledge: its best passages for the message go to the model, which
-   * cites them as [1], [2]… Default: on when the workspace has a ready source.
-   */
-  useKnowledge: z.boolean().optional(),
 });
 export type NewChatMessageBody = z.infer<typeof newChatMessageBodySchema>;
 

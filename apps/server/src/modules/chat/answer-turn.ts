@@ -77,7 +77,7 @@ export async function answerTurn(
     {
       workspaceId: workspace.id,
       message: turn.message,
-      useKnowledge: 'useKnowledge' in input ? input.useKnowledge !== false : true,
+      useKnowledge: input.useKnowledge !== false,
     },
     { embedder: deps.knowledgeEmbedder, log, signal: context.signal },
   );

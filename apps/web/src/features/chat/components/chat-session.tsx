@@ -218,7 +218,7 @@ export function ChatSession({
       { onError: (error) => toast.error(errorMessage(t, error)) },
     );
   // The server answers the reply's request again as it was sent (library prompt, live search), in the
-  // brand voice chosen now.
+  // brand voice, writing controls and knowledge choice set now.
   const onRegenerate = (replyId: string) => {
     follow();
     const { variants: _versions, ...controls } = writing.controls;
@@ -226,6 +226,7 @@ export function ChatSession({
       regenerate: { entryId: replyId },
       brandVoiceId: activeBrandVoiceId ?? undefined,
       ...controls,
+      ...(hasKnowledge ? { useKnowledge: knowledgeOn } : {}),
     });
   };
   const onShowVersion = (versionId: string) =>

@@ -72,7 +72,7 @@ export type ChatSendInput =
       NewChatMessageBody,
       'message' | 'brandVoiceId' | 'promptId' | 'liveSearch' | 'useKnowledge' | ControlField | 'variants'
     >
-  | Pick<RegenerateReplyBody, 'regenerate' | 'brandVoiceId' | ControlField>;
+  | Pick<RegenerateReplyBody, 'regenerate' | 'brandVoiceId' | 'useKnowledge' | ControlField>;
 
 interface ChatStreamOptions {
   workspaceId: string;
