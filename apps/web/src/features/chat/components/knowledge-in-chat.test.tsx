@@ -69,8 +69,8 @@ async function send(text: string) {
 beforeEach(startSignedOut);
 
 describe('knowledge in the chat', () => {
-  it('with ready sources, the composer’s toggle is on and sends useKnowledge; off, it sends false', async () => {
-    const { streams, callsTo } = renderWithKnowledge([ready]);
+  it('with ready sources, the composer’s toggle is on and sends useKnowledge; off, it sends false, with Regenerate too', async () => {
+    const { streams, callsTo, saved } = renderWithKnowledge([ready]);
     const toggle = await screen.findByRole('button', { name: 'Conocimiento' });
     expect(toggle).toHaveAttribute('aria-pressed', 'true');
     await send('Un anuncio del plan Pro');
@@ -86,6 +86,19 @@ describe('knowledge in the chat', () => {
     await send('Otro anuncio');
     await waitFor(() => expect(streams).toHaveLength(2));
     expect(callsTo(SEND)[1]!.body).toMatchObject({ useKnowledge: false });
+
+    // Regenerate sends the choice too.
+    saved.push(
+      entry({ id: USER_ENTRY_ID, role: 'user', content: 'Otro anuncio' }),
+      entry({ id: REPLY_ID, role: 'assistant', content: 'Un anuncio sin fuentes.' }),
+    );
+    streams[1]!.push({ type: 'start', userEntryId: USER_ENTRY_ID, model: 'Demo', demo: false });
+    streams[1]!.push({ type: 'text', text: 'Un anuncio sin fuentes.' });
+    streams[1]!.push({ type: 'finish', messageId: REPLY_ID, wordsCharged: 4, remaining: 1986 });
+    streams[1]!.close();
+    await userEvent.click(await screen.findByRole('button', { name: 'Regenerar' }));
+    await waitFor(() => expect(streams).toHaveLength(3));
+    expect(callsTo(SEND)[2]!.body).toMatchObject({ regenerate: { entryId: REPLY_ID }, useKnowledge: false });
   });
 
   it('without a ready source there is no toggle and the request leaves the choice to the server', async () => {
