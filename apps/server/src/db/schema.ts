@@ -27,7 +27,8 @@ import { plans } from '@redacta/shared';
  *   `requireProjectAccess`, the project and folder lists, and `open_chat_turn`.
  * - `open_chat_turn(...)` — a chat request's checks, context and reservation in one call
  *   (0008_word_reservations.sql).
- * - `save_chat_reply(...)` — a reply, its charge and the end of its reservation (0008_word_reservations.sql).
+ * - `save_chat_reply(...)` — a reply, its citations, its charge and the end of its reservation
+ *   (0013_reply_sources.sql).
  * - `reserve_words(...)` — the words and stream slot a call may use, under the workspace's lock
  *   (0008_word_reservations.sql); called by `open_chat_turn` and `reserveWords` (improve, analysis).
  * - `settle_word_reservation(...)` — a call's charge and the end of its reservation

@@ -7,7 +7,7 @@ import { AppError } from '../../lib/errors.ts';
 import { providerErrorKind, type ModelLabels } from '../../plugins/metrics-registry.ts';
 import type { SourcesPart } from '../ai-tasks/relay.ts';
 import { modelFor } from '../ai-tasks/workspace.ts';
-import { chatKnowledge, saveReplySources } from '../knowledge/chat-sources.ts';
+import { chatKnowledge } from '../knowledge/chat-sources.ts';
 import { REAL_TIME_SEARCH_CATEGORY } from '../prompts/catalogue/types.ts';
 import { recordPromptUse } from '../prompts/service.ts';
 import { readStyleRules } from '../style-rules/service.ts';
@@ -278,17 +278,13 @@ async function saveRun(
         text: finalText(run),
         status,
         reservationId: settles ? held.reservation?.id : undefined,
+        sources,
       },
       deps.usage,
     );
     if (settles) held.reservation = null;
   } catch (caught) {
     context.log.error({ err: caught }, 'could not save a chat reply');
-  }
-  if (saved && sources.length) {
-    await saveReplySources(deps.db, saved.messageId, sources).catch((caught: unknown) => {
-      context.log.error({ err: caught }, "could not save a chat reply's knowledge sources");
-    });
   }
   const charged = saved?.wordsCharged ?? 0;
   metrics.replyEnded(labels, sinceModelCall(), charged);

@@ -6,6 +6,7 @@ import {
   isPaidPlan,
   usagePeriod,
   type ConversationEntry,
+  type KnowledgeCitation,
   type Locale,
   type Plan,
   type StyleRule,
@@ -61,9 +62,9 @@ export function buildChatPrompt(input: {
 const savedReplySchema = z.object({ messageId: z.string(), wordCount: z.number().int() });
 
 /**
- * Saves a reply however it ended and charges exactly its words, ending its reservation, in one call of
- * the `save_chat_reply` database function (migration 0008): the entry, the charge and the released
- * reservation exist together or not at all. The
+ * Saves a reply however it ended, with the knowledge passages it cites, and charges exactly its words,
+ * ending its reservation, in one call of the `save_chat_reply` database function (migration 0013):
+ * the entry, its citations, the charge and the released reservation exist together or not at all. The
  * reply answers `requestId` and becomes the shown version of that request's reply. Called once per
  * reply (the caller guards it).
  */
@@ -80,6 +81,7 @@ export async function saveReply(
     text: string;
     status: 'complete' | 'aborted' | 'failed';
     reservationId?: string;
+    sources?: readonly KnowledgeCitation[];
   },
   settings: UsageSettings,
 ) {
@@ -101,6 +103,7 @@ export async function saveReply(
       p_words: wordsCharged,
       p_period: usagePeriod(now),
       p_reservation_id: input.reservationId,
+      p_sources: input.sources?.length ? JSON.stringify(input.sources) : null,
     },
     savedReplySchema,
   );

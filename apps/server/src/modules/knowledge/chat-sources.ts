@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { KnowledgeCitation } from '@redacta/shared';
 import type { Db } from '../../db/client.ts';
-import { conversationEntries } from '../../db/schema.ts';
 import type { Embedder } from './embeddings.ts';
 import { searchPassages } from './search.ts';
 
@@ -39,13 +37,4 @@ export async function chatKnowledge(
     context.log.warn({ err: error }, 'could not search the knowledge for a chat request');
     return [];
   }
-}
-
-/**
- * Keeps a saved reply's sources with it, so the conversation shows its citations after a reload. A
- * write of its own after the reply's save (a database function that other features share): should it
- * fail, the reply stays, without its citations.
- */
-export async function saveReplySources(db: Db, messageId: string, sources: KnowledgeCitation[]) {
-  await db.update(conversationEntries).set({ sources }).where(eq(conversationEntries.id, messageId));
 }
