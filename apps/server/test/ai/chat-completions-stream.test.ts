@@ -44,6 +44,18 @@ async function rawServer(pieces: (string | Buffer)[], status = 200) {
   return { baseURL, requests };
 }
 
+/** The parts with each run of text deltas joined into one: what they say, however the reads grouped them. */
+function joinedDeltas(parts: LanguageModelV3StreamPart[]): LanguageModelV3StreamPart[] {
+  const joined: LanguageModelV3StreamPart[] = [];
+  for (const part of parts) {
+    const last = joined.at(-1);
+    if (part.type === 'text-delta' && last?.type === 'text-delta' && last.id === part.id) {
+      joined[joined.length - 1] = { ...last, delta: last.delta + part.delta };
+    } else joined.push(part);
+  }
+  return joined;
+}
+
 function model(baseURL: string): LanguageModelV3 {
   const sdk = createOpenAI({ apiKey: 'sk-test', baseURL }).chat('local-model');
   return createLeanChatModel({ modelId: 'local-model', baseURL, apiKey: 'sk-test', sdk });
@@ -149,10 +161,9 @@ describe('the lean Chat Completions stream', () => {
       'data: [DONE]\n\n',
     ]);
     const parts = await partsOf(await model(baseURL).doStream({ prompt }));
-    expect(parts.filter((part) => part.type === 'text-delta').map((part) => part.delta)).toEqual([
-      'Rápido',
-      ' y ligero.',
-    ]);
+    const deltas = parts.filter((part) => part.type === 'text-delta').map((part) => part.delta);
+    // A busy machine may deliver the first piece in the same read as the rest.
+    expect([['Rápido', ' y ligero.'], ['Rápido y ligero.']]).toContainEqual(deltas);
   });
 
   it('hands the chat path the same parts in one batch per network read, without a web stream', async () => {
@@ -168,9 +179,10 @@ describe('the lean Chat Completions stream', () => {
     const batches: LanguageModelV3StreamPart[][] = [];
     for (let batch = await source.read(); batch; batch = await source.read()) batches.push(batch);
 
-    expect(batches.flat()).toEqual(viaStream);
+    // The same parts, though the two requests' pieces may have been read in different groupings.
+    expect(joinedDeltas(batches.flat())).toEqual(joinedDeltas(viaStream));
     // The first read's events arrive together: metadata, the text's start and its first delta.
-    expect(batches.map((batch) => batch.map((part) => part.type))).toContainEqual([
+    expect(batches[0]!.slice(0, 3).map((part) => part.type)).toEqual([
       'response-metadata',
       'text-start',
       'text-delta',
