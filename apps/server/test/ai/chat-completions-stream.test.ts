@@ -181,8 +181,9 @@ describe('the lean Chat Completions stream', () => {
 
     // The same parts, though the two requests' pieces may have been read in different groupings.
     expect(joinedDeltas(batches.flat())).toEqual(joinedDeltas(viaStream));
-    // The first read's events arrive together: metadata, the text's start and its first delta.
-    expect(batches[0]!.slice(0, 3).map((part) => part.type)).toEqual([
+    // After the stream's start, the first read's events arrive together: metadata, the text's start
+    // and its first delta.
+    expect(batches[1]!.slice(0, 3).map((part) => part.type)).toEqual([
       'response-metadata',
       'text-start',
       'text-delta',
