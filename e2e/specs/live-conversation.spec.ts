@@ -89,6 +89,22 @@ test.describe('live conversation', () => {
     // Never a blank: the reply shows its text so far while it is still being written.
     await expect(resumed).toHaveAttribute('aria-busy', 'true');
     await expect(resumed).not.toBeEmpty();
+    // The teammate, reading at the end, stays at the end as the reply grows past the screen.
+    const watched = teammateChat.replyText(teammateChat.reply(1));
+    const teammateScroller = teammate.locator('[data-chat-scroller]');
+    await expect
+      .poll(async () => {
+        const [reply, screen] = [await watched.boundingBox(), await teammateScroller.boundingBox()];
+        return (reply?.height ?? 0) > (screen?.height ?? Infinity);
+      })
+      .toBe(true);
+    await expect
+      .poll(() =>
+        teammateScroller.evaluate(
+          (element) => element.scrollHeight - element.scrollTop - element.clientHeight,
+        ),
+      )
+      .toBeLessThanOrEqual(2);
     // The teammate's view while the reply streams.
     await keepLiveShots(teammate, teammateChat, testInfo, 'es');
     await expect(ownerChat.send).toBeVisible({ timeout: 60_000 });
