@@ -30,7 +30,7 @@ import { plans } from '@redacta/shared';
  * - `save_chat_reply(...)` — a reply, its citations, its charge and the end of its reservation
  *   (0013_reply_sources.sql).
  * - `reserve_words(...)` — the words and stream slot a call may use, under the workspace's lock
- *   (0008_word_reservations.sql); called by `open_chat_turn` and `reserveWords` (improve, analysis).
+ *   (0014_lighter_reservations.sql); called by `open_chat_turn` and `reserveWords` (improve, analysis).
  * - `settle_word_reservation(...)` — a call's charge and the end of its reservation
  *   (0008_word_reservations.sql); called by `save_chat_reply` and `settleReservation`.
  * - `charge_words(...)` — the one place a usage counter changes (0003_chat_turns.sql).

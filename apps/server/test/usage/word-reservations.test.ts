@@ -218,6 +218,8 @@ describe('a reservation is released however its reply ends', () => {
       })),
     );
     expect(await sendAndRead()).toMatchObject({ status: 200, last: { wordsCharged: REPLY_WORDS } });
+    // The request that found them deleted them.
+    expect(await t.app.db.select().from(wordReservations)).toEqual([]);
     // The same reservation still alive holds the words.
     await t.app.db.insert(wordReservations).values({ ...dead, expiresAt: new Date(Date.now() + 60_000) });
     expect(await sendAndRead()).toMatchObject({ status: 429, code: 'REPLIES_IN_PROGRESS' });
