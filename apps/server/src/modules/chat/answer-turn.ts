@@ -10,7 +10,6 @@ import { modelFor } from '../ai-tasks/workspace.ts';
 import { chatKnowledge } from '../knowledge/chat-sources.ts';
 import { REAL_TIME_SEARCH_CATEGORY } from '../prompts/catalogue/types.ts';
 import { recordPromptUse } from '../prompts/service.ts';
-import { readStyleRules } from '../style-rules/service.ts';
 import { maxTokensFor, type WordReservation } from '../usage/reservations.ts';
 import { finalText, newRun, pumpRun, pumpVersion, runShares, type ReplyRun } from './reply-runs.ts';
 import { replyTextStream } from './search-stream.ts';
@@ -77,11 +76,10 @@ export async function answerTurn(
     {
       workspaceId: workspace.id,
       message: turn.message,
-      useKnowledge: input.useKnowledge !== false,
+      useKnowledge: turn.hasKnowledge && input.useKnowledge !== false,
     },
     { embedder: deps.knowledgeEmbedder, log, signal: context.signal },
   );
-  const styleRules = await readStyleRules(db, workspace.id);
   const prompt = buildChatPrompt({
     history: turn.history,
     message: turn.message,
@@ -90,7 +88,7 @@ export async function answerTurn(
     liveSearch,
     controls,
     knowledge: sources.map(({ n, name, excerpt }) => ({ n, name, text: excerpt })),
-    styleRules,
+    styleRules: turn.styleRules,
   });
   const shares = runShares(input.variants ?? 1, held.reservation?.words);
   const several = shares.length > 1;

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { plans, resolveLocale, usagePeriod, type ConversationEntry } from '@redacta/shared';
+import { plans, resolveLocale, usagePeriod, type ConversationEntry, type StyleRule } from '@redacta/shared';
 import { callFunction, type Db } from '../../db/client.ts';
 import { conversationEntries, projects } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -13,6 +13,7 @@ import {
   streamCapsJson,
   type WordReservation,
 } from '../usage/reservations.ts';
+import { storedRulesSchema } from '../style-rules/service.ts';
 import { projectTitleFrom } from './project-title.ts';
 import type { AiWorkspace } from '../ai-tasks/workspace.ts';
 
@@ -35,6 +36,10 @@ export interface ChatTurn {
   projectName: string | null;
   /** The reply's reservation, or null on a plan that neither limits words nor caps streams. */
   reservation: WordReservation | null;
+  /** The workspace's style rules, which the reply is written to follow. */
+  styleRules: StyleRule[];
+  /** The workspace has knowledge ready to search. */
+  hasKnowledge: boolean;
 }
 
 // The usual answer first: a union tries its options in order.
@@ -50,6 +55,8 @@ const turnAnswerSchema = z.union([
     regenerate: z.object({ message: z.string(), liveSearch: z.boolean() }).nullable(),
     projectName: z.string().nullable(),
     reservation: reservationSchema.nullable(),
+    styleRules: storedRulesSchema.nullable(),
+    hasKnowledge: z.boolean(),
   }),
   z.object({
     refused: z.enum([
@@ -80,7 +87,8 @@ export type ChatTurnInput = {
  * Everything a chat request needs before its model call, in one call of the `open_chat_turn`
  * database function (migration 0005, ADR 0006): the membership check with the workspace and its
  * owner's language, the project the user can see, the reply to regenerate (the conversation's last),
- * the brand voice and library prompt it names (this workspace's, or 404), the reply's reservation (its
+ * the brand voice and library prompt it names (this workspace's, or 404), the workspace's style rules
+ * and whether it has knowledge to search (migration 0015), the reply's reservation (its
  * words on a plan with a word limit, NO_WORDS_LEFT when none can be reserved, and its place under the
  * plan's stream caps, 429 beyond: `reserve_words`, migration 0008), the conversation so far, and —
  * only when all of these pass — a new message saved as the user's entry,
@@ -158,6 +166,8 @@ export async function openChatTurn(
     liveSearch: request.liveSearch,
     projectName: turn.projectName,
     reservation: turn.reservation,
+    styleRules: turn.styleRules ?? [],
+    hasKnowledge: turn.hasKnowledge,
   };
 }
 

@@ -15,7 +15,8 @@ import type { Db, Tx } from '../../db/client.ts';
 import { users, workspaceStyleRules, workspaces } from '../../db/schema.ts';
 import { requireMembership, requireOwner } from '../workspaces/service.ts';
 
-const storedRulesSchema = z.array(styleRuleSchema);
+/** A workspace's rules as stored (a JSON array), read where they are stored and in `open_chat_turn`. */
+export const storedRulesSchema = z.array(styleRuleSchema);
 
 /** The workspace's rules as stored, with no access check: for callers that have made one. */
 export async function readStyleRules(db: Db | Tx, workspaceId: string): Promise<StyleRule[]> {
