@@ -525,7 +525,9 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
  * A workspace's knowledge: a file (kept here, so a source interrupted mid-processing can be processed
  * again after a restart) or a web page. `status` goes from `processing` to `ready` or `failed` (with
  * `failureReason`); `attempts` counts the processing runs started, so a source that keeps stopping the
- * server fails INTERRUPTED instead of being retried for ever. `embeddingModel` is the model its
+ * server fails INTERRUPTED instead of being retried for ever; `leaseUntil` is until when the instance
+ * processing it holds it (renewed while it works), so no other instance takes it over meanwhile and
+ * one whose processor died is taken over once it passes. `embeddingModel` is the model its
  * passages were embedded with (null: none); a source whose model differs from the configured one is
  * re-indexed in the background.
  */
@@ -546,6 +548,7 @@ export const knowledgeSources = pgTable(
       .default('processing'),
     failureReason: text('failure_reason'),
     attempts: integer('attempts').notNull().default(0),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
     embeddingModel: text('embedding_model'),
     addedBy: uuid('added_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),

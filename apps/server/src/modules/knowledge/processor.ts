@@ -8,13 +8,28 @@ import { FetchRefused, safeFetch, type SafeFetchOptions } from './fetch/safe-fet
 import { parseSource, sourceType } from './parse/parse.ts';
 import { UnreadableSource } from './parse/sections.ts';
 import { toPassages } from './passages.ts';
-import { claimForProcessing, markFailed, passagesToEmbed, saveEmbeddings, saveProcessed } from './store.ts';
+import {
+  claimForProcessing,
+  markFailed,
+  passagesToEmbed,
+  renewLease,
+  saveEmbeddings,
+  saveProcessed,
+  unheld,
+} from './store.ts';
 
 /**
  * Processing runs a source has before it fails INTERRUPTED: a source whose processing stopped the
  * server (or was under way when it stopped) is tried again at the next start, but not for ever.
  */
 export const KNOWLEDGE_MAX_ATTEMPTS = 3;
+
+/**
+ * How long a processor holds a source it works on, renewed every third of it: no other instance takes
+ * the source over meanwhile, and every instance looks this often for sources whose processor died
+ * (their lease passed) and processes them.
+ */
+export const KNOWLEDGE_LEASE_MS = 60_000;
 
 export interface ProcessorOptions {
   db: Db;
@@ -23,6 +38,8 @@ export interface ProcessorOptions {
   fetch: SafeFetchOptions;
   /** Sources processed at once. */
   concurrency: number;
+  /** KNOWLEDGE_LEASE_MS unless given (tests). */
+  leaseMs?: number;
 }
 
 type Job = { kind: 'process' | 'reindex'; id: string };
@@ -39,8 +56,12 @@ export class KnowledgeProcessor {
   private running = 0;
   private readonly idle = new Set<() => void>();
   private stopped = false;
+  private orphanSweep: NodeJS.Timeout | undefined;
+  private readonly leaseMs: number;
 
-  constructor(private readonly options: ProcessorOptions) {}
+  constructor(private readonly options: ProcessorOptions) {
+    this.leaseMs = options.leaseMs ?? KNOWLEDGE_LEASE_MS;
+  }
 
   get embedder() {
     return this.options.embedder;
@@ -56,28 +77,22 @@ export class KnowledgeProcessor {
   }
 
   /**
-   * At start: sources left processing by a server that stopped are processed again, or fail
-   * INTERRUPTED once their attempts are used up; ready sources embedded with another model than the
-   * configured one (or with none) are embedded again.
+   * At start, and then every lease: sources left processing by a processor that stopped (no live
+   * lease: those another instance works on are left to it) are processed again, or fail INTERRUPTED
+   * once their attempts are used up. At start also: ready sources embedded with another model than
+   * the configured one (or with none) are embedded again.
    */
   async resume(): Promise<void> {
-    const { db } = this.options;
-    await db
-      .update(knowledgeSources)
-      .set({ status: 'failed', failureReason: 'INTERRUPTED' })
-      .where(
-        and(
-          eq(knowledgeSources.status, 'processing'),
-          sql`${knowledgeSources.attempts} >= ${KNOWLEDGE_MAX_ATTEMPTS}`,
-        ),
-      );
-    const left = await db
-      .select({ id: knowledgeSources.id })
-      .from(knowledgeSources)
-      .where(eq(knowledgeSources.status, 'processing'))
-      .orderBy(knowledgeSources.createdAt);
-    for (const { id } of left) this.enqueue(id);
-    const { embedder } = this.options;
+    await this.takeOrphans();
+    if (!this.stopped && !this.orphanSweep) {
+      this.orphanSweep = setInterval(() => {
+        this.takeOrphans().catch((error: unknown) => {
+          this.options.log.error({ err: error }, 'could not look for knowledge left processing');
+        });
+      }, this.leaseMs);
+      this.orphanSweep.unref();
+    }
+    const { db, embedder } = this.options;
     if (!embedder) return;
     const stale = await db
       .select({ id: knowledgeSources.id })
@@ -91,6 +106,20 @@ export class KnowledgeProcessor {
     for (const { id } of stale) this.enqueue(id, 'reindex');
   }
 
+  private async takeOrphans(): Promise<void> {
+    const { db } = this.options;
+    await db
+      .update(knowledgeSources)
+      .set({ status: 'failed', failureReason: 'INTERRUPTED' })
+      .where(and(unheld(), sql`${knowledgeSources.attempts} >= ${KNOWLEDGE_MAX_ATTEMPTS}`));
+    const left = await db
+      .select({ id: knowledgeSources.id })
+      .from(knowledgeSources)
+      .where(unheld())
+      .orderBy(knowledgeSources.createdAt);
+    for (const { id } of left) this.enqueue(id);
+  }
+
   /** Resolves once nothing is queued or running (tests and shutdown). */
   whenIdle(): Promise<void> {
     if (this.running === 0 && this.queue.length === 0) return Promise.resolve();
@@ -100,6 +129,7 @@ export class KnowledgeProcessor {
   /** Takes no new work and waits for the runs under way. */
   async stop(): Promise<void> {
     this.stopped = true;
+    clearInterval(this.orphanSweep);
     this.queue.length = 0;
     this.queued.clear();
     await this.whenIdle();
@@ -128,9 +158,14 @@ export class KnowledgeProcessor {
 
   private async process(id: string): Promise<void> {
     const { db, log } = this.options;
-    const source = await claimForProcessing(db, id);
+    const source = await claimForProcessing(db, id, this.leaseMs);
     if (!source) return;
     if (source.attempts > KNOWLEDGE_MAX_ATTEMPTS) return markFailed(db, id, 'INTERRUPTED');
+    const renewal = setInterval(() => {
+      renewLease(db, id, this.leaseMs).catch((error: unknown) => {
+        log.warn({ err: error, knowledgeId: id }, 'could not renew a knowledge source’s lease');
+      });
+    }, this.leaseMs / 3);
     try {
       const { bytes, name, mediaType } = source.file
         ? { bytes: source.file, name: source.name, mediaType: source.mediaType ?? undefined }
@@ -150,6 +185,8 @@ export class KnowledgeProcessor {
         return markFailed(db, id, 'STORAGE_FULL');
       log.error({ err: error, knowledgeId: id }, 'could not process a knowledge source');
       return markFailed(db, id, 'UNREADABLE');
+    } finally {
+      clearInterval(renewal);
     }
   }
 

@@ -61,12 +61,25 @@ export async function selectSources(db: Db, workspaceId: string): Promise<Knowle
   }));
 }
 
-/** A source as the processor needs it, counting this run among its attempts; null when it is no longer processing. */
-export async function claimForProcessing(db: Db, id: string) {
+/** A source still processing that no live processor holds: never taken, or its lease has passed. */
+export const unheld = () =>
+  and(
+    eq(knowledgeSources.status, 'processing'),
+    sql`(${knowledgeSources.leaseUntil} is null or ${knowledgeSources.leaseUntil} <= now())`,
+  );
+
+/**
+ * A source as the processor needs it, held for `leaseMs` and counting this run among its attempts;
+ * null when it is no longer processing or another processor holds it.
+ */
+export async function claimForProcessing(db: Db, id: string, leaseMs: number) {
   const [row] = await db
     .update(knowledgeSources)
-    .set({ attempts: sql`${knowledgeSources.attempts} + 1` })
-    .where(and(eq(knowledgeSources.id, id), eq(knowledgeSources.status, 'processing')))
+    .set({
+      attempts: sql`${knowledgeSources.attempts} + 1`,
+      leaseUntil: sql`now() + ${leaseMs} * interval '1 millisecond'`,
+    })
+    .where(and(eq(knowledgeSources.id, id), unheld()))
     .returning({
       id: knowledgeSources.id,
       workspaceId: knowledgeSources.workspaceId,
@@ -78,6 +91,14 @@ export async function claimForProcessing(db: Db, id: string) {
       attempts: knowledgeSources.attempts,
     });
   return row ?? null;
+}
+
+/** Holds a source being processed for `leaseMs` more. */
+export async function renewLease(db: Db, id: string, leaseMs: number): Promise<void> {
+  await db
+    .update(knowledgeSources)
+    .set({ leaseUntil: sql`now() + ${leaseMs} * interval '1 millisecond'` })
+    .where(and(eq(knowledgeSources.id, id), eq(knowledgeSources.status, 'processing')));
 }
 
 export async function markFailed(db: Db, id: string, reason: KnowledgeFailureReason): Promise<void> {

@@ -1,0 +1,1 @@
+ALTER TABLE "knowledge_sources" ADD COLUMN "lease_until" timestamp with time zone;
