@@ -5,6 +5,7 @@ import { json } from '../../../../test/render';
 import { startSignedOut } from '../../../../test/session';
 import { PROJECT_ID, projectFixture, renderChat, WORKSPACE_ID } from '../test/chat-fixtures';
 import { ChatHeaderActions, ChatTitle } from './chat-header';
+import { DOUBLE_CLICK_MS } from '@/lib/use-create-once';
 
 const RENAME = `PATCH /api/project/rename/${PROJECT_ID}`;
 
@@ -86,6 +87,8 @@ describe('chat header', () => {
     await waitFor(() => expect(router.state.location.search).toBe(`?project=${NEW_ID}`));
     expect(localStorage.getItem('projectId')).toBe(NEW_ID);
     fail = true;
+    // A click this soon after the first would be the second click of a double click.
+    await new Promise((resolve) => setTimeout(resolve, DOUBLE_CLICK_MS));
     await userEvent.click(screen.getByRole('button', { name: 'Nuevo proyecto' }));
     expect(await screen.findByText('No se pudo crear un nuevo proyecto')).toBeInTheDocument();
   });

@@ -23,7 +23,8 @@ export const liveReplyKey = (userEntryId: string) => `live-reply-${userEntryId}`
  * to the new one while it streams. A live reply sits right after its request when the request is
  * saved and read already (taking the place of the reply it regenerates, or of its own saved copy until
  * the live one gives way), or at the end with its request and its sender's name. A reply is keyed by its
- * first version, so showing another version keeps its row (and the focus in it).
+ * first version, so showing another version keeps its row (and the focus in it). Versions written
+ * side by side are followed side by side.
  */
 export function feedRows(
   entries: ConversationEntry[],
@@ -102,14 +103,24 @@ export function feedRows(
   return rows;
 }
 
+/** A reply followed live: its text, or its versions side by side while they are written. */
 function liveReplyRow(exchange: LiveExchange): FeedRow {
-  return {
-    kind: 'reply',
-    key: liveReplyKey(exchange.userEntryId),
-    content: exchange.text,
-    demo: false,
-    sources: [],
-  };
+  const key = liveReplyKey(exchange.userEntryId);
+  if (exchange.versions.length > 1) {
+    return {
+      kind: 'versions',
+      key,
+      versions: exchange.versions.map((version) => ({
+        text: version.text,
+        messageId: null,
+        wordsCharged: 0,
+        status: version.ended ? 'complete' : null,
+      })),
+      streaming: !exchange.ended,
+      demo: false,
+    };
+  }
+  return { kind: 'reply', key, content: exchange.versions[0]?.text ?? '', demo: false, sources: [] };
 }
 
 /** The conversation column's widest (its max-width) and the average width of a character at 16 px. */

@@ -33,11 +33,10 @@ const reply = (fields: Partial<LiveReply> = {}): LiveReply => ({
   text: '',
   ...fields,
 });
-const exchange = (fields: Partial<LiveExchange> = {}): LiveExchange => ({
-  ...reply(),
-  ended: false,
-  ...fields,
-});
+const exchange = ({ text = '', ...fields }: Partial<LiveExchange> & { text?: string } = {}): LiveExchange => {
+  const { text: _text, variant: _variant, ...request } = reply();
+  return { ...request, versions: [{ text, ended: false }], ended: false, ...fields };
+};
 
 describe('the live conversation in the chat', () => {
   it("shows a teammate's request with their name and the reply as it streams, then the saved entries", async () => {
@@ -82,6 +81,34 @@ describe('the live conversation in the chat', () => {
     expect(screen.getByTestId('assistant-reply')).toHaveTextContent('Sol, mar y tu marca.');
   });
 
+  it("shows a teammate's versions written side by side as they grow, until the last one is saved", async () => {
+    const stream = { current: null as ReturnType<typeof liveConversationStream> | null };
+    renderChat(<Session />, {
+      [CONVERSATION]: () => json(200, wholeConversation([])),
+      [LIVE]: (_body, init) => {
+        stream.current = liveConversationStream(init.signal);
+        return stream.current.response;
+      },
+    });
+    await waitFor(() => expect(stream.current).not.toBeNull());
+    stream.current!.push({ type: 'replies', replies: [] });
+    stream.current!.push({ type: 'request', reply: reply({ variant: 0 }) });
+    stream.current!.push({ type: 'request', reply: reply({ variant: 1 }) });
+    stream.current!.push({ type: 'text', userEntryId: id(10), seq: 0, text: 'Sol y mar.', variant: 0 });
+    stream.current!.push({ type: 'text', userEntryId: id(10), seq: 0, text: 'Verano azul.', variant: 1 });
+    await waitFor(() => expect(screen.getAllByTestId('reply-variant')).toHaveLength(2));
+    const [first, second] = screen.getAllByTestId('reply-variant');
+    expect(first).toHaveTextContent('Sol y mar.');
+    expect(second).toHaveTextContent('Verano azul.');
+    // One saved, the other still being written: both stay side by side.
+    stream.current!.push({ type: 'end', userEntryId: id(10), messageId: id(12), variant: 1 });
+    stream.current!.push({ type: 'text', userEntryId: id(10), seq: 1, text: ' Y arena.', variant: 0 });
+    await waitFor(() =>
+      expect(screen.getAllByTestId('reply-variant')[0]).toHaveTextContent('Sol y mar. Y arena.'),
+    );
+    expect(screen.getAllByTestId('reply-variant')).toHaveLength(2);
+  });
+
   it('after a reload mid-reply shows the text so far, then goes on', async () => {
     const stream = { current: null as ReturnType<typeof liveConversationStream> | null };
     const asked = entry({
@@ -119,7 +146,7 @@ describe('live exchanges', () => {
     state = applyLivePart(state, { type: 'request', reply: reply() });
     expect(state).toHaveLength(1);
     state = applyLivePart(state, { type: 'text', userEntryId: id(10), seq: 1, text: 'la' });
-    expect(state[0]).toMatchObject({ text: 'Hola', ended: false });
+    expect(state[0]).toMatchObject({ versions: [{ text: 'Hola', ended: false }], ended: false });
     state = applyLivePart(state, { type: 'end', userEntryId: id(10), messageId: id(11) });
     expect(state[0]!.ended).toBe(true);
     expect(applyLivePart(state, { type: 'ping' })).toBe(state);

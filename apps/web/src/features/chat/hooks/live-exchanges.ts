@@ -1,50 +1,83 @@
 import type { LiveConversationPart, LiveReply } from '@redacta/shared';
 import type { PendingExchange } from './use-chat-stream';
 
-/** A reply in progress in the project as this tab knows it: its request, who sent it, its text so far. */
-export interface LiveExchange extends LiveReply {
-  /** The reply is saved: it stays shown until the conversation read again holds it. */
+/** One version of a reply in progress: its text so far, and whether it is saved. */
+export interface LiveVersion {
+  text: string;
   ended: boolean;
 }
 
 /**
+ * A reply in progress in the project as this tab knows it: its request, who sent it, and its text so
+ * far — one version, or each of the versions written side by side, in order.
+ */
+export interface LiveExchange extends Omit<LiveReply, 'text' | 'variant'> {
+  versions: LiveVersion[];
+  /** Every version is saved: it stays shown until the conversation read again holds it. */
+  ended: boolean;
+}
+
+const versionOf = (variant: number | undefined) => variant ?? 0;
+
+/** The exchange with version `variant` changed by `change` (created empty first when it is new). */
+function withVersion(
+  exchange: LiveExchange,
+  variant: number | undefined,
+  change: (version: LiveVersion) => LiveVersion,
+): LiveExchange {
+  const versions = [...exchange.versions];
+  const index = versionOf(variant);
+  for (let missing = versions.length; missing <= index; missing += 1) {
+    versions[missing] = { text: '', ended: false };
+  }
+  versions[index] = change(versions[index]!);
+  return { ...exchange, versions, ended: versions.every((version) => version.ended) };
+}
+
+/** Adds a reply in progress (one version of it) to the exchanges. */
+function withReply(exchanges: LiveExchange[], reply: LiveReply): LiveExchange[] {
+  const { text, variant, ...request } = reply;
+  const known = exchanges.find((exchange) => exchange.userEntryId === reply.userEntryId);
+  if (known && known.versions[versionOf(variant)]) return exchanges;
+  const exchange = withVersion(known ?? { ...request, versions: [], ended: false }, variant, () => ({
+    text,
+    ended: false,
+  }));
+  return known ? exchanges.map((other) => (other === known ? exchange : other)) : [...exchanges, exchange];
+}
+
+/**
  * The replies in progress after one part of the live conversation: `replies` replaces them all (a
- * reconnection starts from the server's view), `request` adds one, `text` grows one, `end` marks one
- * saved. The other parts change nothing. Unchanged exchanges keep their objects.
+ * reconnection starts from the server's view), `request` adds one (or one of its versions), `text`
+ * grows one, `end` marks one saved. The other parts change nothing. Unchanged exchanges keep their
+ * objects.
  */
 export function applyLivePart(exchanges: LiveExchange[], part: LiveConversationPart): LiveExchange[] {
-  // Of versions written side by side, this tab follows the first; all of them show once saved.
-  if (laterVersion(part)) return exchanges;
   switch (part.type) {
     case 'replies':
-      return part.replies.filter((reply) => !reply.variant).map((reply) => ({ ...reply, ended: false }));
+      return part.replies.reduce(withReply, []);
     case 'request':
-      if (exchanges.some((exchange) => exchange.userEntryId === part.reply.userEntryId)) return exchanges;
-      return [...exchanges, { ...part.reply, ended: false }];
+      return withReply(exchanges, part.reply);
     case 'text':
       return exchanges.map((exchange) =>
         exchange.userEntryId === part.userEntryId
-          ? { ...exchange, text: exchange.text + part.text }
+          ? withVersion(exchange, part.variant, (version) => ({ ...version, text: version.text + part.text }))
           : exchange,
       );
     case 'end':
       return exchanges.map((exchange) =>
-        exchange.userEntryId === part.userEntryId ? { ...exchange, ended: true } : exchange,
+        exchange.userEntryId === part.userEntryId
+          ? withVersion(exchange, part.variant, (version) => ({ ...version, ended: true }))
+          : exchange,
       );
     default:
       return exchanges;
   }
 }
 
-function laterVersion(part: LiveConversationPart): boolean {
-  if (part.type === 'request') return !!part.reply.variant;
-  if (part.type === 'text' || part.type === 'end') return !!part.variant;
-  return false;
-}
-
-/** Drops an exchange (once the conversation read again holds its saved reply). */
-export function withoutExchange(exchanges: LiveExchange[], userEntryId: string): LiveExchange[] {
-  return exchanges.filter((exchange) => exchange.userEntryId !== userEntryId);
+/** Drops an exchange once every version of it is saved and the conversation read again holds them. */
+export function withoutEndedExchange(exchanges: LiveExchange[], userEntryId: string): LiveExchange[] {
+  return exchanges.filter((exchange) => exchange.userEntryId !== userEntryId || !exchange.ended);
 }
 
 /**

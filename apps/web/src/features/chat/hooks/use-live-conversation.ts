@@ -5,7 +5,7 @@ import { isApiError } from '@/lib/api-error';
 import { chatKeys } from '../api/chat-keys';
 import { loadLiveConversationReader, openLiveConversation } from '../api/live-conversation';
 import { refreshNewestPage } from './conversation-cache';
-import { applyLivePart, withoutExchange, type LiveExchange } from './live-exchanges';
+import { applyLivePart, withoutEndedExchange, type LiveExchange } from './live-exchanges';
 
 /** Waits before following again after the stream broke: 1 s, 2 s, 4 s… at most 15 s. */
 export function reconnectDelayMs(attempt: number): number {
@@ -47,7 +47,7 @@ export function useLiveConversation(projectId: string): LiveExchange[] {
       }
       if (part.type === 'end') {
         void refreshNewestPage(queryClient, projectId).then(() => {
-          if (!signal.aborted) setExchanges((current) => withoutExchange(current, part.userEntryId));
+          if (!signal.aborted) setExchanges((current) => withoutEndedExchange(current, part.userEntryId));
         });
       }
     };
