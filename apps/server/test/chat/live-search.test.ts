@@ -228,7 +228,11 @@ describe('live search without SEARCH_URL', () => {
 });
 
 describe('live search with the demo writer', () => {
-  async function demoReply(env: Record<string, string>, message: string) {
+  async function demoReply(
+    env: Record<string, string>,
+    message: string,
+    fields: Record<string, unknown> = {},
+  ) {
     t = await createTestApp({ FREE_PLAN_WORDS: '2000', AI_FIRST_TOKEN_TIMEOUT_MS: '5000', ...env });
     ana = await createUser(t.app);
     projectId = await createProject(t.app, ana.workspaceId, ana.id);
@@ -236,7 +240,7 @@ describe('live search with the demo writer', () => {
       method: 'POST',
       url: '/api/chat/send-request-stream',
       headers: ana.auth,
-      payload: { workspaceId: ana.workspaceId, projectId, message, liveSearch: true },
+      payload: { workspaceId: ana.workspaceId, projectId, message, liveSearch: true, ...fields },
     });
     expect(res.statusCode).toBe(200);
     return (await entries(t.app, projectId)).find((e) => e.role === 'assistant')!;
@@ -258,5 +262,12 @@ describe('live search with the demo writer', () => {
     // Linked already: no second list of sources.
     expect(reply.content).not.toContain('**Fuentes:**');
     expect(reply.wordsCharged).toBe(countWords(reply.content));
+  });
+
+  it('introduces the findings in the language the reply is written in', async () => {
+    const reply = await demoReply({ SEARCH_URL: search.url }, 'Un post sobre el precio del café', {
+      language: 'en',
+    });
+    expect(reply.content).toMatch(/^### What the web says now\n\n/);
   });
 });

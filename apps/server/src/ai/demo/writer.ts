@@ -81,8 +81,7 @@ export function createDemoWriter(options: { modelId: string; delayMs?: number })
       const message = lastUserText(call.prompt);
       const query = demoSearchQuery(call, message, workspaceLanguage);
       if (query) return { stream: searchCallStream(query) };
-      const language = requestLanguage(message, workspaceLanguage);
-      const text = withSearchFindings(answer(call), call.prompt, language);
+      const text = withSearchFindings(answer(call), call.prompt, replyLanguage(demoOptionsOf(call), message));
       return { stream: streamText(text, call, delayMs) };
     },
   };
@@ -101,15 +100,23 @@ function composedAnswer(call: LanguageModelV3CallOptions): string {
   if (options.task === 'transform' && options.transform) {
     return composeTransform(message, options.transform, language, options.brandVoice ?? null);
   }
+  const written = replyLanguage(options, message);
   const reply = demoReply(
     message,
     language,
     options.brandVoice ?? null,
     options.variant ?? 0,
-    options.controls,
+    options.controls ?? {},
+    written,
   );
-  const factsLanguage = demoLanguage(options.controls?.language) ?? requestLanguage(message, language);
-  return withKnowledgeFacts(reply, options.knowledge, message, factsLanguage);
+  return withKnowledgeFacts(reply, options.knowledge, message, written);
+}
+
+/** The language a chat reply is written in: the composer's choice, else the request's own. */
+function replyLanguage(options: DemoCallOptions, message: string): Locale {
+  return (
+    demoLanguage(options.controls?.language) ?? requestLanguage(message, resolveLocale(options.language))
+  );
 }
 
 /** How many neighbouring wordings a variant tries before it says it is another version. */
@@ -131,7 +138,8 @@ function demoReply(
   language: Locale,
   voice: DemoBrandVoice | null,
   variant: number,
-  controls: DemoControls = {},
+  controls: DemoControls,
+  written: Locale,
 ) {
   const first = composeDemoReply(message, language, voice, 0, controls);
   if (variant === 0) return first;
@@ -139,7 +147,7 @@ function demoReply(
     const text = composeDemoReply(message, language, voice, variant + step, controls);
     if (text !== first) return text;
   }
-  const openings = anotherVersion[demoLanguage(controls.language) ?? requestLanguage(message, language)];
+  const openings = anotherVersion[written];
   return `${openings[variant % openings.length]}\n\n${first}`;
 }
 
