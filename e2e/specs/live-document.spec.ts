@@ -10,10 +10,15 @@ import { liveTeamServer } from '../support/live-team-server.ts';
 /**
  * One shared project's document, edited live by its owner and a teammate in two browsers: typing
  * at the same time, one of them offline for a while (and closing the tab), a reply inserted from a
- * phone's chat tab, and the teammate's removal while the document is open.
+ * phone's chat tab, a paragraph rewritten with AI, and the teammate's removal while the document is
+ * open.
  *
  * The spec runs its own server: the operator command that makes the workspace Pro stops it meanwhile.
  */
+const AD_PARAGRAPH =
+  'Nuestras zapatillas ligeras están hechas para correr cada día con la máxima comodidad. ' +
+  'Realmente son muy resistentes, y además el diseño es moderno y muy elegante.';
+
 test.describe.serial('live document', () => {
   const live = liveTeamServer('live-document');
   let team: Team;
@@ -160,6 +165,30 @@ test.describe.serial('live document', () => {
       await chooseLanguage(page, 'es');
     }
     await Promise.all([openProject(team.owner, team.projectId), openProject(team.teammate, team.projectId)]);
+  });
+
+  test('the owner shortens a paragraph with AI: the teammate sees the original during the preview, then the result', async ({}) => {
+    const [ownerPanel, teammatePanel] = [new DocumentPanel(team.owner), new DocumentPanel(team.teammate)];
+    await ownerPanel.editor.click();
+    await team.owner.keyboard.press('ControlOrMeta+End');
+    await team.owner.keyboard.press('Enter');
+    await team.owner.keyboard.insertText(AD_PARAGRAPH);
+    const theirs = teammatePanel.editor.locator('p').last();
+    await expect(theirs).toHaveText(AD_PARAGRAPH);
+
+    await ownerPanel.editor.locator('p').last().click({ clickCount: 3 });
+    const menu = team.owner.getByRole('menu', { name: 'Acciones de IA sobre la selección' });
+    await menu.getByRole('menuitem', { name: 'Acortar' }).click();
+    const preview = team.owner.getByRole('group', { name: 'Resultado de la IA' });
+    await expect(preview.getByRole('status')).toHaveText('Listo', { timeout: 20_000 });
+    const result = (await team.owner.getByTestId('transform-result').textContent())!.trim();
+    expect(result.split(/\s+/).length).toBeLessThan(AD_PARAGRAPH.split(/\s+/).length);
+    // The preview is the owner's alone: the document everyone edits is unchanged meanwhile.
+    await expect(theirs).toHaveText(AD_PARAGRAPH);
+    await preview.getByRole('button', { name: 'Aceptar' }).click();
+    await expect(theirs).toHaveText(result);
+    await expect(ownerPanel.editor.locator('p').last()).toHaveText(result);
+    await expect(teammatePanel.saveState).toHaveText('Guardado');
   });
 
   test('a removed teammate’s open document turns read-only at once, says why, keeps the text to copy and stops', async ({}, testInfo) => {
