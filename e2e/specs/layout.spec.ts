@@ -1,4 +1,5 @@
 import { expect, keepScreenshot, test } from '../fixtures.ts';
+import { textFits } from '../support/text-fits.ts';
 import { ProjectsPage } from '../pages/projects-page.ts';
 
 test.describe('responsive layout', () => {
@@ -169,13 +170,7 @@ for (const width of [1280, 390]) {
       expect(
         Math.abs(pickerBox.y + pickerBox.height / 2 - (improveBox.y + improveBox.height / 2)),
       ).toBeLessThan(4);
-      const fits = await picker.evaluate((select: HTMLSelectElement) => {
-        const style = getComputedStyle(select);
-        const context = document.createElement('canvas').getContext('2d')!;
-        context.font = style.font;
-        const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-        return context.measureText(select.selectedOptions[0]!.text).width <= room;
-      });
+      const fits = await textFits(picker, 'chosen');
       expect(fits).toBe(true);
     };
     await onTheRowAndWhole();

@@ -1,6 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, keepScreenshot, test } from '../fixtures.ts';
+import { textFits } from '../support/text-fits.ts';
 import { ChatPage } from '../pages/chat-page.ts';
 import { PromptLibrary } from '../pages/prompt-library.ts';
 import { chooseLanguage } from '../support/language.ts';
@@ -136,13 +137,7 @@ test.describe('prompt library', () => {
         await expect(options.first()).toBeVisible();
         const search = dialog.getByRole('combobox', { name: /Buscar prompts|Search prompts/ });
         // The search field's hint reads whole, on a phone too.
-        const placeholderFits = await search.evaluate((input: HTMLInputElement) => {
-          const style = getComputedStyle(input);
-          const context = document.createElement('canvas').getContext('2d')!;
-          context.font = style.font;
-          const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-          return context.measureText(input.placeholder).width <= room;
-        });
+        const placeholderFits = await textFits(search, 'placeholder');
         expect(placeholderFits, `the search hint at ${width} px in ${language}`).toBe(true);
         await search.fill('email');
         await keepScreenshot(page, testInfo, `prompt-library-list-${width}-${language}`);

@@ -319,9 +319,11 @@ export function ConversationFeed({
     const onScroll = () => {
       pinned = element.scrollHeight - element.scrollTop - element.clientHeight <= AT_END_PX;
     };
-    const observer = new ResizeObserver(() => {
+    const observer = new ResizeObserver((resized) => {
       if (pinned) virtualizer.scrollToEnd();
-      measure();
+      // The entries grow with every chunk of a streamed reply; only the scroller's own size moves
+      // the feed's place in it.
+      if (resized.some((entry) => entry.target === element)) measure();
     });
     element.addEventListener('scroll', onScroll, { passive: true });
     observer.observe(element);
