@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { countWords } from '@redacta/shared';
+import { countWords, type LiveConversationPart } from '@redacta/shared';
 import { buildApp, type App } from '../../src/app.ts';
 import { ACCESS_RECHECK_MS } from '../../src/modules/chat/live/follow.ts';
 import { createTestApp, testConfig, type TestApp } from '../helpers/app.ts';
@@ -8,7 +8,8 @@ import { workerDatabase } from '../helpers/database.ts';
 import { addMember, createUser, type TestUser } from '../helpers/factories.ts';
 import { peerAppEnv, startOpenAIPeer, type OpenAIPeer } from '../helpers/openai-peer.ts';
 import { createProject, entries, eventually, readParts, textOf, wordCount } from './chat-helpers.ts';
-import { follow } from './live-helpers.ts';
+import { follow, type Follower } from './live-helpers.ts';
+import { processed, uploadFile } from '../knowledge/knowledge-helpers.ts';
 import { Redis } from 'ioredis';
 import { SUBSCRIBER_NAME } from '../../src/modules/chat/live/redis-transport.ts';
 
@@ -71,6 +72,42 @@ async function startTwo() {
 const sessionOf = (user: TestUser): string =>
   JSON.parse(Buffer.from(user.accessToken.split('.')[1]!, 'base64url').toString()).sid;
 
+/** A guide in Ana's workspace: a request about the Plan Pro's price cites it. */
+async function uploadGuide() {
+  const guide = '# Precios\nEl Plan Pro de Acme cuesta 49 euros al mes e incluye tres asientos.';
+  const upload = await uploadFile(t.app, ana, {
+    name: 'guia.md',
+    type: 'text/markdown',
+    bytes: Buffer.from(guide),
+  });
+  const source = await processed(t.app, ana, upload.json().id);
+  expect(source.status).toBe('ready');
+  return source.id;
+}
+const citingRequest = { message: 'Anuncio sobre el precio del Plan Pro' };
+const citingReply = (n: number) => ['El Plan Pro', ' cuesta 49 € [1].', ...words(n)];
+
+/**
+ * The sources a follower had for the reply before its first text: in the request (named before the
+ * sender's name was read) or in a `sources` part.
+ */
+function sourcesBeforeText(follower: Follower, userEntryId: string) {
+  const parts = follower.parts.map(({ part }) => part);
+  const firstText = parts.findIndex((p) => p.type === 'text' && p.userEntryId === userEntryId);
+  const cited = parts
+    .slice(0, firstText)
+    .flatMap((p: LiveConversationPart) =>
+      p.type === 'request' && p.reply.userEntryId === userEntryId && p.reply.sources
+        ? [p.reply.sources]
+        : p.type === 'sources' && p.userEntryId === userEntryId
+          ? [p.sources]
+          : [],
+    );
+  expect(firstText).toBeGreaterThan(0);
+  expect(cited).toHaveLength(1);
+  return cited[0]!;
+}
+
 const savedReply = () =>
   eventually(async () => (await entries(t.app, projectId)).find((e) => e.role === 'assistant'), 5000);
 
@@ -104,6 +141,34 @@ describe('GET /api/project/{id}/conversation/live', () => {
     expect(follower.textOf(userEntryId)).toBe(saved[1]!.content);
     expect(textOf(parts)).toBe(saved[1]!.content);
     follower.leave();
+  });
+
+  it('a reply that uses knowledge: a teammate gets its sources before its text, a tab opened mid-reply gets them with the reply', async () => {
+    await start();
+    const knowledgeId = await uploadGuide();
+    peer.script = { chunks: citingReply(20), delayMs: 30 };
+    const follower = await follow(base, ben, projectId);
+    await follower.until((p) => p.type === 'replies');
+    const sent = send(base, ana, citingRequest).then(readParts);
+    const request = await follower.until((p) => p.type === 'request');
+    const userEntryId = request.type === 'request' ? request.reply.userEntryId : '';
+    await follower.until((p) => p.type === 'text');
+    expect(sourcesBeforeText(follower, userEntryId)).toEqual([
+      expect.objectContaining({ n: 1, knowledgeId, name: 'guia.md' }),
+    ]);
+
+    const late = await follow(base, ana, projectId);
+    const snapshot = await late.until((p) => p.type === 'replies');
+    const [inProgress] = snapshot.type === 'replies' ? snapshot.replies : [];
+    expect(inProgress?.text.length).toBeGreaterThan(0);
+    await late.until((p) => p.type === 'end');
+    const sender = (await sent).map(({ part }) => part);
+    const senderSources = sender.find((p) => p.type === 'sources');
+    expect(inProgress?.sources).toEqual(senderSources?.type === 'sources' && senderSources.sources);
+    // The snapshot named them: they are not sent again.
+    expect(late.parts.filter(({ part }) => part.type === 'sources')).toHaveLength(0);
+    follower.leave();
+    late.leave();
   });
 
   it('a client that leaves mid-reply does not stop it: a reload continues it to the end, charged once', async () => {
@@ -303,6 +368,34 @@ describe('across instances (Redis)', () => {
     await late.until((p) => p.type === 'end');
     expect(follower.textOf(userEntryId)).toBe(reply.content);
     expect(late.textOf(userEntryId)).toBe(reply.content);
+    follower.leave();
+    late.leave();
+  });
+});
+
+describe('across instances (Redis): knowledge', () => {
+  it('a follower on another instance gets the sources before the text, and a tab opened there mid-reply gets them with the reply', async () => {
+    const { secondBase } = await startTwo();
+    const knowledgeId = await uploadGuide();
+    peer.script = { chunks: citingReply(30), delayMs: 30 };
+    const follower = await follow(secondBase, ben, projectId);
+    await follower.until((p) => p.type === 'replies');
+    const sent = send(base, ana, citingRequest).then(readParts);
+    sent.catch(() => {});
+    const request = await follower.until((p) => p.type === 'request');
+    const userEntryId = request.type === 'request' ? request.reply.userEntryId : '';
+    await follower.until((p) => p.type === 'text');
+    const sources = sourcesBeforeText(follower, userEntryId);
+    expect(sources).toEqual([expect.objectContaining({ n: 1, knowledgeId, name: 'guia.md' })]);
+
+    const late = await follow(secondBase, ana, projectId);
+    const snapshot = await late.until((p) => p.type === 'replies');
+    const [inProgress] = snapshot.type === 'replies' ? snapshot.replies : [];
+    expect(inProgress?.text.length).toBeGreaterThan(0);
+    expect(inProgress?.sources).toEqual(sources);
+    await sent;
+    await late.until((p) => p.type === 'end');
+    expect(late.parts.filter(({ part }) => part.type === 'sources')).toHaveLength(0);
     follower.leave();
     late.leave();
   });

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { readNdjson } from './chat.ts';
+import { knowledgeCitationSchema } from './knowledge.ts';
 
 /**
  * A reply in progress in a project's conversation, as everyone who has the project open sees it: the
- * request that asked for it (with who sent it) and the reply's text so far.
+ * request that asked for it (with who sent it), the knowledge it cites and the reply's text so far.
  */
 export const liveReplySchema = z.object({
   /** The request's user entry (saved before the reply starts); a regenerated reply answers it again. */
@@ -15,6 +16,11 @@ export const liveReplySchema = z.object({
   regenerate: z.boolean(),
   /** The reply's text so far. */
   text: z.string(),
+  /**
+   * The knowledge passages the reply cites as [n], when it uses knowledge and they are known already
+   * (otherwise a `sources` part brings them before the text that cites them).
+   */
+  sources: z.array(knowledgeCitationSchema).optional(),
   /** Which version of the reply this is, when the request asked for several (0-based). */
   variant: z.number().int().nonnegative().optional(),
 });
@@ -23,14 +29,23 @@ export type LiveReply = z.infer<typeof liveReplySchema>;
 /**
  * `GET /project/{id}/conversation/live`: the project's conversation as it happens, as
  * `application/x-ndjson` (one part per line) for as long as the client keeps it open and may see the
- * project. First `replies` (every reply in progress with its text so far), then in any order:
- * `request` when someone's request starts a reply, `text` as the reply grows (append in `seq` order),
- * `end` when the reply is saved (read the conversation again for it), `ping` now and then. When the
- * user can no longer see the project the stream ends with `closed`.
+ * project. First `replies` (every reply in progress with its sources and text so far), then in any order:
+ * `request` when someone's request starts a reply, `sources` when a reply that uses knowledge names the
+ * passages it cites (before its text, at most once per reply or version, never when the reply already
+ * carries them), `text` as the reply grows (append in `seq` order), `end` when the reply is saved (read
+ * the conversation again for it), `ping` now and then. When the user can no longer see the project the
+ * stream ends with `closed`.
  */
 export const liveConversationPartSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('replies'), replies: z.array(liveReplySchema) }),
   z.object({ type: z.literal('request'), reply: liveReplySchema }),
+  z.object({
+    type: z.literal('sources'),
+    userEntryId: z.uuid(),
+    /** What the reply cites as [n]; versions written side by side cite the same passages. */
+    sources: z.array(knowledgeCitationSchema),
+    variant: z.number().int().nonnegative().optional(),
+  }),
   z.object({
     type: z.literal('text'),
     userEntryId: z.uuid(),

@@ -75,12 +75,14 @@ export function ndjsonReplyWriter<Start extends { type: 'start' }, Last extends 
 
 /**
  * The reply goes to its client while it is connected, and to everyone following the conversation:
- * `live` holds one publisher per version (one when the request asked for one).
+ * `live` holds one publisher per version (one when the request asked for one). Versions written side
+ * by side start once, with one sources part for all: each version's publisher is given them.
  */
 export function withLiveCopy(writer: ChatReplyWriter, live: LiveReplyPublisher[]): ChatReplyWriter {
   return {
     start(start, firstText, sources) {
       writer.start(start, firstText, sources);
+      if (sources) for (const publisher of live) publisher.sources(sources.sources);
       if (firstText) live[0]?.text(firstText);
     },
     text(text, variant) {

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { LiveReply } from '@redacta/shared';
+import type { KnowledgeCitation, LiveReply } from '@redacta/shared';
 import { liveKey, liveLine, type LiveEvent, type LiveSink, type LiveTransport } from './transport.ts';
 
 /** Someone on this instance with a project open: their stream's `send`, and `end` to close it. */
@@ -19,6 +19,8 @@ export const LIVE_BATCH_MS = 30;
 
 /** A reply in progress, as the chat turn writing it tells the others. */
 export interface LiveReplyPublisher {
+  /** The knowledge the reply cites as [n]: once, before its text. */
+  sources(sources: KnowledgeCitation[]): void;
   text(text: string): void;
   /** Once, however the reply ended: the saved reply's id, or null when none was saved. */
   end(messageId: string | null): void;
@@ -100,9 +102,10 @@ export class LiveConversations implements LiveSink {
 
   /**
    * A reply of `senderId` starts (its request is saved): everyone with the project open sees the
-   * request once its sender's name is known (the reply does not wait for it: text gathers meanwhile),
-   * then the text in batches of LIVE_BATCH_MS. The writer's cost per token is a string append; one
-   * timer publishes the batches of every reply in progress.
+   * request once its sender's name is known (the reply does not wait for it: its sources and text
+   * gather meanwhile, and sources named by then come with the request), then the sources if they come
+   * later, then the text in batches of LIVE_BATCH_MS. The writer's cost per token is a string append;
+   * one timer publishes the batches of every reply in progress.
    */
   publish(
     projectId: string,
@@ -111,6 +114,7 @@ export class LiveConversations implements LiveSink {
   ): LiveReplyPublisher {
     const transport = this.#to;
     let begun = false;
+    let sources: KnowledgeCitation[] | undefined;
     let pending = '';
     let seq = 0;
     let ended: { messageId: string | null } | null = null;
@@ -132,12 +136,22 @@ export class LiveConversations implements LiveSink {
         return '';
       })
       .then((name) => {
-        transport.begin(projectId, { ...reply, sender: { id: senderId, name }, text: '' });
+        transport.begin(projectId, {
+          ...reply,
+          sender: { id: senderId, name },
+          text: '',
+          ...(sources ? { sources } : {}),
+        });
         begun = true;
         if (ended) finish(ended.messageId);
         else flush();
       });
     return {
+      sources: (list) => {
+        if (ended || sources) return;
+        sources = list;
+        if (begun) transport.sources(projectId, reply.userEntryId, list, reply.variant);
+      },
       text: (text) => {
         if (ended || !text) return;
         const first = !pending;
@@ -164,9 +178,10 @@ export class LiveConversations implements LiveSink {
   };
 
   /**
-   * Opens the project to a listener: it is sent the replies in progress (their text so far), then every
-   * event from there on, none twice — events that arrive while the snapshot is read are held, and the
-   * pieces the snapshot already holds are dropped. Returns the way to leave.
+   * Opens the project to a listener: it is sent the replies in progress (their sources and text so far),
+   * then every event from there on, none twice — events that arrive while the snapshot is read are
+   * held, and what the snapshot already holds (a request, sources, text pieces) is dropped. Returns the
+   * way to leave.
    */
   async subscribe(projectId: string, listener: LiveListener): Promise<() => void> {
     const member: RoomMember = { listener, held: [] };
@@ -195,13 +210,18 @@ export class LiveConversations implements LiveSink {
   }
 
   /**
-   * Sends the members the replies in progress (their text so far), then the events held meanwhile that
-   * the snapshot does not hold already, and lets events through to them again.
+   * Sends the members the replies in progress (their sources and text so far), then the events held
+   * meanwhile that the snapshot does not hold already, and lets events through to them again.
    */
   async #catchUp(projectId: string, members: RoomMember[]): Promise<void> {
     const snapshot = await this.#to.snapshot(projectId);
     const pieces = new Map(
       snapshot.map((entry) => [liveKey(entry.reply.userEntryId, entry.reply.variant), entry.pieces]),
+    );
+    const cited = new Set(
+      snapshot.flatMap((entry) =>
+        entry.reply.sources ? [liveKey(entry.reply.userEntryId, entry.reply.variant)] : [],
+      ),
     );
     const replies = liveLine({ type: 'replies', replies: snapshot.map((entry) => entry.reply) });
     for (const member of members) {
@@ -209,6 +229,7 @@ export class LiveConversations implements LiveSink {
       for (const { part, line } of member.held ?? []) {
         if (part.type === 'request' && pieces.has(liveKey(part.reply.userEntryId, part.reply.variant)))
           continue;
+        if (part.type === 'sources' && cited.has(liveKey(part.userEntryId, part.variant))) continue;
         if (part.type === 'text' && part.seq < (pieces.get(liveKey(part.userEntryId, part.variant)) ?? 0))
           continue;
         member.listener.send(line);

@@ -13,15 +13,16 @@ const STOP_CHANNEL = `${PREFIX}-stop`;
 export const SUBSCRIBER_NAME = `${PREFIX}-events`;
 
 const storedReplySchema = z.object({ reply: liveReplySchema, startedAt: z.number() });
+type StoredReply = z.infer<typeof storedReplySchema>;
 const stopSchema = z.object({ projectId: z.string(), userId: z.string() });
 
 /**
  * Several instances sharing Redis (docs/decisions/0016-live-conversation.md). The instance writing a
- * reply keeps it in Redis while it runs — the request in the hash of the project's replies in progress,
- * the text as a list of pieces — and publishes each event on the project's channel; an instance joins a
- * project's channel while someone there has the project open. A snapshot reads the hash and the lists,
- * so a reload on another instance continues the reply from where it is. Writes are pipelined and not
- * awaited: the reply's writer never waits for Redis.
+ * reply keeps it in Redis while it runs — the request (with its sources once named) in the hash of the
+ * project's replies in progress, the text as a list of pieces — and publishes each event on the
+ * project's channel; an instance joins a project's channel while someone there has the project open. A
+ * snapshot reads the hash and the lists, so a reload on another instance continues the reply from where
+ * it is. Writes are pipelined and not awaited: the reply's writer never waits for Redis.
  *
  * `maxAgeMs` bounds how long a reply can run (the reply timeout): an instance that died mid-reply
  * leaves its entry behind, and a snapshot skips entries older than that; the keys expire after it.
@@ -78,6 +79,14 @@ export async function redisTransport(
   };
   // The line a subscriber is sent, without its newline: Redis messages carry one part each.
   const message = (part: Parameters<typeof liveLine>[0]) => liveEvent(part).line.slice(0, -1);
+  // The hash entries of the replies this instance writes, as stored: their sources rewrite them whole.
+  const writing = new Map<string, StoredReply>();
+  const storeReply = (commands: ReturnType<Redis['multi']>, projectId: string, stored: StoredReply) =>
+    commands.hset(
+      repliesKey(projectId),
+      liveKey(stored.reply.userEntryId, stored.reply.variant),
+      JSON.stringify(stored),
+    );
 
   return {
     async join(projectId) {
@@ -107,18 +116,25 @@ export async function redisTransport(
       });
     },
     begin(projectId, reply) {
-      const key = repliesKey(projectId);
+      const stored = { reply, startedAt: Date.now() };
+      writing.set(liveKey(reply.userEntryId, reply.variant), stored);
       send(
         'request',
-        redis
-          .multi()
-          .hset(
-            key,
-            liveKey(reply.userEntryId, reply.variant),
-            JSON.stringify({ reply, startedAt: Date.now() }),
-          )
-          .pexpire(key, maxAgeMs)
+        storeReply(redis.multi(), projectId, stored)
+          .pexpire(repliesKey(projectId), maxAgeMs)
           .publish(channelOf(projectId), message({ type: 'request', reply })),
+      );
+    },
+    sources(projectId, userEntryId, sources, variant) {
+      const stored = writing.get(liveKey(userEntryId, variant));
+      if (!stored) return;
+      stored.reply = { ...stored.reply, sources };
+      send(
+        'sources',
+        storeReply(redis.multi(), projectId, stored).publish(
+          channelOf(projectId),
+          message({ type: 'sources', userEntryId, sources, ...variantOf(variant) }),
+        ),
       );
     },
     text(projectId, userEntryId, seq, text, variant) {
@@ -137,6 +153,7 @@ export async function redisTransport(
     },
     end(projectId, userEntryId, messageId, variant) {
       const key = liveKey(userEntryId, variant);
+      writing.delete(key);
       send(
         'end',
         redis

@@ -1,4 +1,4 @@
-import type { LiveConversationPart, LiveReply } from '@redacta/shared';
+import type { KnowledgeCitation, LiveConversationPart, LiveReply } from '@redacta/shared';
 
 /** A part as it travels: parsed, and as the NDJSON line every subscriber is sent (serialized once). */
 export interface LiveEvent {
@@ -30,7 +30,10 @@ export interface LiveSink {
   resync(projectId: string): Promise<void>;
 }
 
-/** A reply in progress as a snapshot holds it: the reply with its text so far, made of `pieces` pieces. */
+/**
+ * A reply in progress as a snapshot holds it: the reply with its sources once named and its text so
+ * far, made of `pieces` pieces.
+ */
 export interface LiveSnapshotEntry {
   reply: LiveReply;
   pieces: number;
@@ -38,8 +41,9 @@ export interface LiveSnapshotEntry {
 
 /**
  * How the replies in progress reach every instance: in this process only, or through Redis. A
- * transport keeps the text of each reply in progress (for snapshots), passes its events to the
- * instances that joined its project, and carries the sender's stop to the instance writing the reply.
+ * transport keeps each reply in progress with its sources and text (for snapshots), passes its events
+ * to the instances that joined its project, and carries the sender's stop to the instance writing the
+ * reply.
  */
 export interface LiveTransport {
   /** From now on this instance hears the project's events (its sink's `deliver`). */
@@ -48,6 +52,8 @@ export interface LiveTransport {
   /** The project's replies in progress, oldest first. */
   snapshot(projectId: string): Promise<LiveSnapshotEntry[]>;
   begin(projectId: string, reply: LiveReply): void;
+  /** The sources of a reply begun without them: kept in its reply, and sent as a `sources` part. */
+  sources(projectId: string, userEntryId: string, sources: KnowledgeCitation[], variant?: number): void;
   text(projectId: string, userEntryId: string, seq: number, text: string, variant?: number): void;
   end(projectId: string, userEntryId: string, messageId: string | null, variant?: number): void;
   /** Asks every instance to stop the user's replies in progress in the project. */
@@ -57,7 +63,7 @@ export interface LiveTransport {
 
 /**
  * One process: enough when a single instance serves everyone. An event is made (its line serialized)
- * only for a project someone has open; the text is kept for snapshots either way.
+ * only for a project someone has open; the sources and text are kept for snapshots either way.
  */
 export function memoryTransport(sink: LiveSink): LiveTransport {
   const running = new Map<string, { projectId: string; reply: LiveReply; pieces: string[] }>();
@@ -74,6 +80,11 @@ export function memoryTransport(sink: LiveSink): LiveTransport {
     begin(projectId, reply) {
       running.set(liveKey(reply.userEntryId, reply.variant), { projectId, reply, pieces: [] });
       deliver(projectId, () => ({ type: 'request', reply }));
+    },
+    sources(projectId, userEntryId, sources, variant) {
+      const entry = running.get(liveKey(userEntryId, variant));
+      if (entry) entry.reply = { ...entry.reply, sources };
+      deliver(projectId, () => ({ type: 'sources', userEntryId, sources, ...variantOf(variant) }));
     },
     text(projectId, userEntryId, seq, text, variant) {
       running.get(liveKey(userEntryId, variant))?.pieces.push(text);

@@ -120,7 +120,13 @@ function liveReplyRow(exchange: LiveExchange): FeedRow {
       demo: false,
     };
   }
-  return { kind: 'reply', key, content: exchange.versions[0]?.text ?? '', demo: false, sources: [] };
+  return {
+    kind: 'reply',
+    key,
+    content: exchange.versions[0]?.text ?? '',
+    demo: false,
+    sources: exchange.sources ?? [],
+  };
 }
 
 /** The conversation column's widest (its max-width) and the average width of a character at 16 px. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import type { ConversationEntry, LiveReply } from '@redacta/shared';
+import type { ConversationEntry, KnowledgeCitation, LiveConversationPart, LiveReply } from '@redacta/shared';
 import { json } from '../../../../test/render';
 import { me } from '../../../../test/fixtures';
 import { useSession } from '@/features/session';
@@ -33,6 +33,13 @@ const reply = (fields: Partial<LiveReply> = {}): LiveReply => ({
   text: '',
   ...fields,
 });
+const pricing: KnowledgeCitation = {
+  n: 1,
+  knowledgeId: '66666666-6666-4666-8666-666666666666',
+  name: 'tarifas-2027.pdf',
+  locator: { page: 3 },
+  excerpt: 'El plan Pro cuesta 29 € al mes.',
+};
 const exchange = ({ text = '', ...fields }: Partial<LiveExchange> & { text?: string } = {}): LiveExchange => {
   const { text: _text, variant: _variant, ...request } = reply();
   return { ...request, versions: [{ text, ended: false }], ended: false, ...fields };
@@ -109,6 +116,25 @@ describe('the live conversation in the chat', () => {
     expect(screen.getAllByTestId('reply-variant')).toHaveLength(2);
   });
 
+  it("shows the [n] of a teammate's reply that uses knowledge as citations while it streams", async () => {
+    const stream = { current: null as ReturnType<typeof liveConversationStream> | null };
+    renderChat(<Session />, {
+      [CONVERSATION]: () => json(200, wholeConversation([])),
+      [LIVE]: (_body, init) => {
+        stream.current = liveConversationStream(init.signal);
+        return stream.current.response;
+      },
+    });
+    await waitFor(() => expect(stream.current).not.toBeNull());
+    stream.current!.push({ type: 'replies', replies: [] });
+    stream.current!.push({ type: 'request', reply: reply() });
+    stream.current!.push({ type: 'sources', userEntryId: id(10), sources: [pricing] });
+    stream.current!.push({ type: 'text', userEntryId: id(10), seq: 0, text: 'Cuesta 29 € [1] al mes.' });
+    const citation = await screen.findByRole('button', { name: 'Fuente 1: tarifas-2027.pdf' });
+    expect(citation).toHaveTextContent('[1]');
+    expect(screen.getAllByTestId('assistant-reply').at(-1)).toContainElement(citation);
+  });
+
   it('after a reload mid-reply shows the text so far, then goes on', async () => {
     const stream = { current: null as ReturnType<typeof liveConversationStream> | null };
     const asked = entry({
@@ -150,6 +176,30 @@ describe('live exchanges', () => {
     state = applyLivePart(state, { type: 'end', userEntryId: id(10), messageId: id(11) });
     expect(state[0]!.ended).toBe(true);
     expect(applyLivePart(state, { type: 'ping' })).toBe(state);
+  });
+
+  it('keep the sources a reply cites, from its request, a snapshot or a sources part, for all its versions', () => {
+    const cited = applyLivePart([], { type: 'request', reply: reply({ sources: [pricing] }) });
+    expect(cited[0]!.sources).toEqual([pricing]);
+    expect(applyLivePart([], { type: 'replies', replies: [reply({ sources: [pricing] })] })).toEqual(cited);
+
+    const sourcesPart = (userEntryId: string, variant: number): LiveConversationPart => ({
+      type: 'sources',
+      userEntryId,
+      sources: [pricing],
+      variant,
+    });
+    let versions = applyLivePart([], { type: 'request', reply: reply({ variant: 0 }) });
+    versions = applyLivePart(versions, { type: 'request', reply: reply({ variant: 1 }) });
+    expect(versions[0]!.sources).toBeUndefined();
+    versions = applyLivePart(versions, sourcesPart(id(10), 0));
+    expect(versions[0]).toMatchObject({ sources: [pricing], versions: [{ text: '' }, { text: '' }] });
+    // The other version names the same sources, and a part about another reply leaves this one be.
+    expect(applyLivePart(versions, sourcesPart(id(10), 1))[0]).toBe(versions[0]);
+    expect(applyLivePart(versions, sourcesPart(id(30), 0))[0]).toBe(versions[0]);
+
+    const rows = feedRows([], null, cited, me.id);
+    expect(rows[1]).toMatchObject({ kind: 'reply', sources: [pricing] });
   });
 
   it("leave aside the tab's own exchange: by its id once started, by its sender before", () => {

@@ -8,8 +8,9 @@ export interface LiveVersion {
 }
 
 /**
- * A reply in progress in the project as this tab knows it: its request, who sent it, and its text so
- * far — one version, or each of the versions written side by side, in order.
+ * A reply in progress in the project as this tab knows it: its request, who sent it, the knowledge it
+ * cites (`sources`, shared by its versions) and its text so far — one version, or each of the versions
+ * written side by side, in order.
  */
 export interface LiveExchange extends Omit<LiveReply, 'text' | 'variant'> {
   versions: LiveVersion[];
@@ -39,7 +40,8 @@ function withReply(exchanges: LiveExchange[], reply: LiveReply): LiveExchange[] 
   const { text, variant, ...request } = reply;
   const known = exchanges.find((exchange) => exchange.userEntryId === reply.userEntryId);
   if (known && known.versions[versionOf(variant)]) return exchanges;
-  const exchange = withVersion(known ?? { ...request, versions: [], ended: false }, variant, () => ({
+  const cited = known && !known.sources && request.sources ? { ...known, sources: request.sources } : known;
+  const exchange = withVersion(cited ?? { ...request, versions: [], ended: false }, variant, () => ({
     text,
     ended: false,
   }));
@@ -48,9 +50,9 @@ function withReply(exchanges: LiveExchange[], reply: LiveReply): LiveExchange[] 
 
 /**
  * The replies in progress after one part of the live conversation: `replies` replaces them all (a
- * reconnection starts from the server's view), `request` adds one (or one of its versions), `text`
- * grows one, `end` marks one saved. The other parts change nothing. Unchanged exchanges keep their
- * objects.
+ * reconnection starts from the server's view), `request` adds one (or one of its versions), `sources`
+ * names what one cites (every version sends the same), `text` grows one, `end` marks one saved. The
+ * other parts change nothing. Unchanged exchanges keep their objects.
  */
 export function applyLivePart(exchanges: LiveExchange[], part: LiveConversationPart): LiveExchange[] {
   switch (part.type) {
@@ -58,6 +60,12 @@ export function applyLivePart(exchanges: LiveExchange[], part: LiveConversationP
       return part.replies.reduce(withReply, []);
     case 'request':
       return withReply(exchanges, part.reply);
+    case 'sources':
+      return exchanges.map((exchange) =>
+        exchange.userEntryId === part.userEntryId && !exchange.sources
+          ? { ...exchange, sources: part.sources }
+          : exchange,
+      );
     case 'text':
       return exchanges.map((exchange) =>
         exchange.userEntryId === part.userEntryId

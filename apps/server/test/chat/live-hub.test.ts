@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import type { KnowledgeCitation, LiveConversationPart } from '@redacta/shared';
+import { LiveConversations } from '../../src/modules/chat/live/hub.ts';
+import { memoryTransport, type LiveTransport } from '../../src/modules/chat/live/transport.ts';
+
+const log = { warn: () => {} } as unknown as FastifyBaseLogger;
+const projectId = randomUUID();
+const senderId = randomUUID();
+const citations: KnowledgeCitation[] = [
+  { n: 1, knowledgeId: randomUUID(), name: 'guia.md', locator: { headings: ['Precios'] }, excerpt: '49 €' },
+];
+
+/**
+ * A hub on the memory transport whose snapshots wait for `release`: what the transport delivers
+ * meanwhile is held by the hub, as when a snapshot is read from Redis while the reply goes on.
+ */
+function slowSnapshotHub(senderName: () => Promise<string> = async () => 'Ana García') {
+  const hub = new LiveConversations({ senderName, log });
+  const transport = memoryTransport(hub);
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const slow: LiveTransport = {
+    ...transport,
+    snapshot: async (id) => {
+      const entries = await transport.snapshot(id);
+      await released;
+      return entries;
+    },
+  };
+  hub.connect(slow);
+  return { hub, release };
+}
+
+/** A listener of the project: the parts it is sent, and its subscription (resolved once caught up). */
+function listen(hub: LiveConversations) {
+  const parts: LiveConversationPart[] = [];
+  const subscribed = hub.subscribe(projectId, {
+    send: (line) => parts.push(JSON.parse(line) as LiveConversationPart),
+    end: () => {},
+  });
+  return { parts, subscribed };
+}
+
+const reply = { userEntryId: randomUUID(), message: 'Anuncio', regenerate: false };
+const nextTick = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('the live conversation hub and sources', () => {
+  it('sources named before the request is begun ride in the request', async () => {
+    let named = (_name: string) => {};
+    const { hub, release } = slowSnapshotHub(() => new Promise((resolve) => (named = resolve)));
+    release();
+    const { parts, subscribed } = listen(hub);
+    await subscribed;
+    const publisher = hub.publish(projectId, reply, senderId);
+    publisher.sources(citations);
+    named('Ana García');
+    await nextTick();
+    publisher.end(null);
+    expect(parts.map((part) => part.type)).toEqual(['replies', 'request', 'end']);
+    expect(parts[1]).toMatchObject({ type: 'request', reply: { sources: citations } });
+  });
+
+  it('a sources part held while the snapshot is read is dropped when the snapshot has them', async () => {
+    const { hub, release } = slowSnapshotHub();
+    const publisher = hub.publish(projectId, reply, senderId);
+    await nextTick();
+    const { parts, subscribed } = listen(hub);
+    // Held (the listener waits for its snapshot), and in the snapshot, read after it.
+    publisher.sources(citations);
+    release();
+    await subscribed;
+    expect(parts).toEqual([{ type: 'replies', replies: [expect.objectContaining({ sources: citations })] }]);
+    publisher.end(null);
+  });
+
+  it('a sources part held while the snapshot is read is sent when the snapshot has none', async () => {
+    const { hub, release } = slowSnapshotHub();
+    const publisher = hub.publish(projectId, reply, senderId);
+    await nextTick();
+    const { parts, subscribed } = listen(hub);
+    // The snapshot's replies are read by now; it answers only once released.
+    await nextTick();
+    publisher.sources(citations);
+    release();
+    await subscribed;
+    expect(parts).toEqual([
+      { type: 'replies', replies: [expect.not.objectContaining({ sources: expect.anything() })] },
+      { type: 'sources', userEntryId: reply.userEntryId, sources: citations },
+    ]);
+    publisher.end(null);
+  });
+});
