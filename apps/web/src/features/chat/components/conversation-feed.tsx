@@ -126,6 +126,7 @@ function Row({
         versions={row.versions}
         streaming={row.streaming}
         demo={row.demo}
+        sources={row.sources}
         handlers={{ onUse: handlers.onUseVersion, onInsert: handlers.onInsert }}
         article={article}
       />

@@ -8,7 +8,15 @@ export type FeedRow =
   | { kind: 'request'; key: string; content: string; author?: string }
   | { kind: 'reply'; key: string; content: string; demo: boolean; sources: KnowledgeCitation[] }
   /** Versions written side by side: streaming, or just written and offered to choose from. */
-  | { kind: 'versions'; key: string; versions: VersionDraft[]; streaming: boolean; demo: boolean };
+  | {
+      kind: 'versions';
+      key: string;
+      versions: VersionDraft[];
+      streaming: boolean;
+      demo: boolean;
+      /** The knowledge every version of the request cites as [n] (one list for them all). */
+      sources: KnowledgeCitation[];
+    };
 
 export const PENDING_REQUEST_KEY = 'pending-request';
 export const PENDING_REPLY_KEY = 'pending-reply';
@@ -58,6 +66,7 @@ export function feedRows(
         versions: choice.versions,
         streaming: false,
         demo: entry.demo,
+        sources: entry.sources ?? [],
       });
       continue;
     }
@@ -90,6 +99,7 @@ export function feedRows(
             versions: pending.versions,
             streaming: true,
             demo: pending.demo,
+            sources: pending.sources,
           }
         : {
             kind: 'reply',
@@ -118,6 +128,7 @@ function liveReplyRow(exchange: LiveExchange): FeedRow {
       })),
       streaming: !exchange.ended,
       demo: false,
+      sources: exchange.sources ?? [],
     };
   }
   return {

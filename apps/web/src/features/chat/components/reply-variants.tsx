@@ -1,7 +1,7 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Check, FilePlus2, Sparkles } from 'lucide-react';
-import { countWords } from '@redacta/shared';
+import { countWords, type KnowledgeCitation } from '@redacta/shared';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { MOBILE_QUERY, useMediaQuery } from '@/lib/use-media-query';
@@ -19,11 +19,13 @@ function VersionColumn({
   version,
   index,
   streaming,
+  citations,
   handlers,
 }: {
   version: VersionDraft;
   index: number;
   streaming: boolean;
+  citations: KnowledgeCitation[];
   handlers?: VersionHandlers;
 }) {
   const { t, i18n } = useTranslation();
@@ -44,7 +46,7 @@ function VersionColumn({
             : t('chat.variants.words', { count: words, formatted: format(words) })}
         </span>
       </header>
-      <MarkdownReply content={version.text} streaming={streaming && !ended} />
+      <MarkdownReply content={version.text} streaming={streaming && !ended} citations={citations} />
       {version.status === 'failed' && <p className="text-xs text-danger">{t('chat.variants.failed')}</p>}
       {!streaming && version.messageId && handlers && (
         <div className="mt-auto flex flex-wrap gap-2 pt-1">
@@ -78,12 +80,15 @@ export function ReplyVariants({
   versions,
   streaming,
   demo,
+  sources,
   handlers,
   article,
 }: {
   versions: VersionDraft[];
   streaming: boolean;
   demo: boolean;
+  /** The knowledge the versions cite as [n]: one list for them all, as they answer one request. */
+  sources: KnowledgeCitation[];
   handlers?: VersionHandlers;
   article?: FeedArticleProps;
 }) {
@@ -142,6 +147,7 @@ export function ReplyVariants({
               version={versions[selected]!}
               index={selected}
               streaming={streaming}
+              citations={sources}
               handlers={handlers}
             />
           </div>
@@ -153,6 +159,7 @@ export function ReplyVariants({
                 version={version}
                 index={index}
                 streaming={streaming}
+                citations={sources}
                 handlers={handlers}
               />
             ))}
