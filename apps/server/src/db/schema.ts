@@ -592,7 +592,8 @@ export const knowledgePassages = pgTable(
   (t) => [
     index('knowledge_passages_source_idx').on(t.knowledgeId, t.position),
     index('knowledge_passages_workspace_idx').on(t.workspaceId),
-    index('knowledge_passages_search_idx').using('gin', t.search),
+    // No pending list: PGlite has no autovacuum to merge one, and every search would read all of it.
+    index('knowledge_passages_search_idx').using('gin', t.search).with({ fastupdate: 'off' }),
   ],
 );
 /**

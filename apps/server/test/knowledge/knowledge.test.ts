@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { knowledgePassages } from '../../src/db/schema.ts';
+import { knowledgePassages, knowledgeSources } from '../../src/db/schema.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { workerDatabase } from '../helpers/database.ts';
 import { addMember, createUser } from '../helpers/factories.ts';
@@ -81,6 +81,39 @@ describe('knowledge files', () => {
     });
     expect(image.statusCode).toBe(415);
     expect(image.json().error.code).toBe('KNOWLEDGE_FILE_UNSUPPORTED');
+  });
+
+  it('ranks the passages of every ready source together, and never those of a source still processing', async () => {
+    t = await createTestApp();
+    const ana = await createUser(t.app);
+    const txt = (text: string) => ({
+      name: `${text.slice(0, 8)}.txt`,
+      type: 'text/plain',
+      bytes: Buffer.from(text),
+    });
+    const ids: string[] = [];
+    for (const text of [
+      'Las baterías de Acme tienen cinco años de garantía.',
+      'La garantía de las baterías cubre también el cargador.',
+      'Acme abrió su tienda de Bilbao en 2019.',
+    ]) {
+      const res = await uploadFile(t.app, ana, txt(text));
+      ids.push(res.json().id as string);
+      await processed(t.app, ana, res.json().id as string);
+    }
+    const found = (await search(t.app, ana, '¿Cuántos años de garantía tienen las baterías?', 5)).json()
+      .results as { knowledgeId: string; score: number }[];
+    expect(found.map((result) => result.knowledgeId)).toEqual([ids[0], ids[1]]);
+    expect(found[0]!.score).toBeGreaterThan(found[1]!.score);
+
+    // A source being processed again keeps its passages, but they are not searched until it is ready.
+    await t.app.db
+      .update(knowledgeSources)
+      .set({ status: 'processing' })
+      .where(eq(knowledgeSources.id, ids[0]!));
+    const meanwhile = (await search(t.app, ana, '¿Cuántos años de garantía tienen las baterías?', 5)).json()
+      .results as { knowledgeId: string }[];
+    expect(meanwhile.map((result) => result.knowledgeId)).toEqual([ids[1]]);
   });
 
   it('keeps each workspace to its own knowledge, and deleting removes the passages', async () => {
