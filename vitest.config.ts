@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -11,9 +12,12 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/**/*.test.ts'],
           environment: 'node',
-          // One PGlite per worker (DESIGN §6): modules, and so the database, persist across files.
+          // One PGlite per worker: modules, and so the database, persist across files.
           isolate: false,
           pool: 'forks',
+          // Most of a server test's time is spent waiting (on sockets, child processes, timers): four
+          // workers keep two cores busy, where Vitest's default (cores - 1) ran the suite one file at a time.
+          maxWorkers: Math.max(4, availableParallelism() - 1),
           testTimeout: 30_000,
           hookTimeout: 60_000,
           setupFiles: ['apps/server/test/setup.ts'],

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
@@ -16,6 +17,8 @@ export default defineConfig({
     // A test may wait several times for what a lazy chunk draws (test/setup.ts gives each wait 5 s): on
     // a loaded machine the first import of a chunk alone can take seconds.
     testTimeout: 15_000,
+    // Vitest's default (cores - 1) is one worker on a 2-core machine: two keep both cores busy.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     css: false,
   },
 });
