@@ -72,6 +72,8 @@ test.describe('brand voices', () => {
     page,
     signUp,
   }, testInfo) => {
+    // Twelve pages drawn and kept as screenshots: ~40 s alone, more beside other tests.
+    test.slow();
     await signUp();
     const voices = new BrandVoicePage(page);
     await page.goto('/brand-voice/new');

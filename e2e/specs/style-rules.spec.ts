@@ -61,6 +61,38 @@ test.describe('style rules', () => {
     await panel.waitUntilSaved();
   });
 
+  test('a long document is checked in a Web Worker: the banned word at its end is underlined and fixed', async ({
+    page,
+    signUp,
+  }) => {
+    await signUp();
+    await banRevolucionario(page);
+    const workers: string[] = [];
+    page.on('worker', (worker) => workers.push(worker.url()));
+    await page.goto('/chat');
+    const panel = new DocumentPanel(page);
+    await panel.waitUntilReady();
+    await panel.editor.click();
+    // Over 20,000 characters (run-check.ts's threshold), pasted as the clipboard would.
+    const filler = 'Nuestro equipo escribe textos claros para cada cliente de la tienda. '.repeat(6);
+    const text = `${Array.from({ length: 60 }, () => filler).join('\n\n')}\n\nUn cargador revolucionario.`;
+    expect(text.length).toBeGreaterThan(20_000);
+    await panel.editor.evaluate((editor, pasted) => {
+      const clipboardData = new DataTransfer();
+      clipboardData.setData('text/plain', pasted);
+      editor.dispatchEvent(new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true }));
+    }, text);
+    const underline = panel.editor.locator('.style-issue');
+    await expect(underline).toHaveText('revolucionario');
+    expect(workers.some((url) => /style-check/.test(url))).toBe(true);
+
+    await underline.click();
+    await page.getByTestId('style-issue-popover').getByRole('button', { name: 'Corregir' }).click();
+    await expect(underline).toHaveCount(0);
+    await expect(panel.editor.locator('p').last()).toHaveText('Un cargador.');
+    await panel.waitUntilSaved();
+  });
+
   test('a reply that breaks a rule is fixed with "Corregir todo"', async ({ page, signUp }) => {
     await signUp();
     await banRevolucionario(page);
