@@ -1,11 +1,19 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { WEB_WORKERS } from './apps/web/vitest.config.ts';
 
 export default defineConfig({
   test: {
     projects: [
       {
-        test: { name: 'shared', include: ['packages/shared/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'shared',
+          include: ['packages/shared/**/*.test.ts'],
+          environment: 'node',
+          // Run with the web project, as many at a time (see apps/web/vitest.config.ts).
+          maxWorkers: WEB_WORKERS,
+          sequence: { groupOrder: 1 },
+        },
       },
       {
         test: {
@@ -18,6 +26,8 @@ export default defineConfig({
           // Most of a server test's time is spent waiting (on sockets, child processes, timers): four
           // workers keep two cores busy, where Vitest's default (cores - 1) ran the suite one file at a time.
           maxWorkers: Math.max(4, availableParallelism() - 1),
+          // Projects that run a different number of workers run one after the other: the server first.
+          sequence: { groupOrder: 0 },
           testTimeout: 30_000,
           hookTimeout: 60_000,
           setupFiles: ['apps/server/test/setup.ts'],

@@ -5,6 +5,9 @@ import react from '@vitejs/plugin-react';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
+/** Vitest's default (cores - 1) is one worker on a 2-core machine: two keep both cores busy. */
+export const WEB_WORKERS = Math.max(2, availableParallelism() - 1);
+
 export default defineConfig({
   plugins: [react()],
   root,
@@ -17,8 +20,8 @@ export default defineConfig({
     // A test may wait several times for what a lazy chunk draws (test/setup.ts gives each wait 5 s): on
     // a loaded machine the first import of a chunk alone can take seconds.
     testTimeout: 15_000,
-    // Vitest's default (cores - 1) is one worker on a 2-core machine: two keep both cores busy.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    maxWorkers: WEB_WORKERS,
+    sequence: { groupOrder: 1 },
     css: false,
   },
 });
