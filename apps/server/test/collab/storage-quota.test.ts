@@ -82,4 +82,33 @@ describe('a live document in the storage quota', () => {
     const { usedBytes, limitBytes } = await storage(app, owner);
     expect(usedBytes).toBeLessThanOrEqual(limitBytes);
   });
+
+  it('shares what is left between the workspace’s open documents: the second one cannot grow into the first one’s room', async () => {
+    const { app } = await session.start();
+    const { owner, member, project } = await sharedProject(app);
+    const other = await insertProject(app, owner, { isShared: true, name: 'Otro' });
+    // Room for about 20,000 characters of document (each stored as its JSON, its text and its state).
+    await fill(app, owner, 60_000);
+    const filled = await storage(app, owner);
+    const first = session.open(app, project.id, owner.accessToken);
+    const second = session.open(app, other.id, member.accessToken);
+    await Promise.all([synced(first), synced(second)]);
+
+    const firstFragment = first.doc.getXmlFragment('default');
+    firstFragment.insert(firstFragment.length, [paragraph(noise(12_000))]);
+    await settled(first);
+    expect(first.refusals).toEqual([]);
+    // Alone, 12,000 more characters would fit in the second document too; with the first's, they do not.
+    const secondFragment = second.doc.getXmlFragment('default');
+    secondFragment.insert(secondFragment.length, [paragraph(noise(12_000))]);
+    await until(() => second.refusals.includes('storage-full'), 'the second document’s growth to be refused');
+
+    // Once the first document's 12,000 characters are stored (three times over), the quota still holds.
+    await until(
+      async () => (await storage(app, owner)).usedBytes >= filled.usedBytes + 30_000,
+      'the first document to be stored',
+    );
+    const { usedBytes, limitBytes } = await storage(app, owner);
+    expect(usedBytes).toBeLessThanOrEqual(limitBytes);
+  });
 });

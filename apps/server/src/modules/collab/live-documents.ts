@@ -12,6 +12,7 @@ import { loadState, storeState } from './persistence.ts';
 import { InstancesOverRedis } from './redis-extension.ts';
 import { Refusal } from './refusals.ts';
 import {
+  allowedBytes,
   checkUpdate,
   checkWhole,
   deriveContent,
@@ -19,6 +20,7 @@ import {
   sizeOf,
   updateOf,
   type DocumentSize,
+  type SharedRoom,
   type SizeLimit,
 } from './validation.ts';
 import type { RevokedSessions } from '../../lib/revoked-sessions.ts';
@@ -71,10 +73,14 @@ const STORED_BYTES_PER_JSON_BYTE = 3;
  * The largest the document may grow to: 1 MB of JSON, and no more than what its workspace's storage
  * has left can hold (no growth at all once it is full; a smaller document always saves).
  */
-async function sizeLimit(db: Db, workspaceId: string, currentBytes: number): Promise<SizeLimit> {
+async function sizeLimit(
+  db: Db,
+  workspaceId: string,
+  currentBytes: number,
+): Promise<{ limit: SizeLimit; growth: number }> {
   const room = await storageRoom(db, workspaceId);
   const growth = Math.max(0, Math.floor(room / STORED_BYTES_PER_JSON_BYTE));
-  return { maxBytes: Math.min(DOCUMENT_MAX_BYTES, currentBytes + growth), currentBytes };
+  return { limit: { maxBytes: Math.min(DOCUMENT_MAX_BYTES, currentBytes + growth), currentBytes }, growth };
 }
 
 const contentBytes = (doc: Y.Doc) => {
@@ -88,6 +94,21 @@ export function createLiveDocuments(options: LiveDocumentsOptions) {
   const states = new WeakMap<Document, LiveState>();
   const events = new EventEmitter<{ stored: [StoredEvent] }>();
   const throttle = new SocketThrottle();
+  /**
+   * Each workspace's storage room, shared by its documents open here (by workspace id), and the room
+   * and size of each open document (by name): two documents of a workspace may not each grow into the
+   * same room between their stores.
+   */
+  const rooms = new Map<string, SharedRoom>();
+  const sizes = new Map<string, { workspaceId: string; size: DocumentSize }>();
+  const leaveRoom = (documentName: string) => {
+    const entry = sizes.get(documentName);
+    if (!entry) return;
+    sizes.delete(documentName);
+    const room = rooms.get(entry.workspaceId);
+    room?.documents.delete(entry.size);
+    if (room?.documents.size === 0) rooms.delete(entry.workspaceId);
+  };
   /** Sockets on which at least one document was opened. */
   const openedSockets = new WeakSet<object>();
   const extensions: Extension[] = [];
@@ -162,7 +183,7 @@ export function createLiveDocuments(options: LiveDocumentsOptions) {
         dirty: false,
         changes: 0,
         editorIds: new Set(),
-        size: sizeOf(await sizeLimit(db, stored.workspaceId, contentBytes(document))),
+        size: await openSize(documentName, stored.workspaceId, contentBytes(document)),
         applyingChecked: false,
       };
       // Noted as each change is applied, before anything may read or store the document.
@@ -193,7 +214,7 @@ export function createLiveDocuments(options: LiveDocumentsOptions) {
       if (refused) {
         // Past a limit smaller than the document's own, it is the workspace's storage that is full.
         const reason =
-          refused === 'too-large' && state.size.limit.maxBytes < DOCUMENT_MAX_BYTES
+          refused === 'too-large' && allowedBytes(state.size) < DOCUMENT_MAX_BYTES
             ? 'storage-full'
             : refused;
         endConnection(connection, reason);
@@ -225,7 +246,9 @@ export function createLiveDocuments(options: LiveDocumentsOptions) {
         const stored = await storeState(db, documentName, Y.encodeStateAsUpdate(document), state.changedAt);
         if (!stored) return;
         const { size } = state;
-        size.limit = await sizeLimit(db, state.workspaceId, stored.bytes);
+        const reading = await sizeLimit(db, state.workspaceId, stored.bytes);
+        size.limit = reading.limit;
+        if (size.shared) size.shared.growth = reading.growth;
         // What was stored, and what came since: a closer bound than the one built up change by change.
         if (size.unbounded === unbounded)
           size.bytes = Math.min(size.bytes, stored.bytes + size.growth - growth);
@@ -246,7 +269,24 @@ export function createLiveDocuments(options: LiveDocumentsOptions) {
       setTimeout(() => void storeNow(document).catch(() => {}), STORE_RETRY_MS).unref();
       throw new Error('unsaved changes');
     },
+
+    async afterUnloadDocument({ documentName }) {
+      leaveRoom(documentName);
+    },
   });
+
+  /** A document just loaded: its size, its limit, and its place in its workspace's shared room. */
+  async function openSize(documentName: string, workspaceId: string, currentBytes: number) {
+    const { limit, growth } = await sizeLimit(db, workspaceId, currentBytes);
+    leaveRoom(documentName);
+    let room = rooms.get(workspaceId);
+    if (!room) rooms.set(workspaceId, (room = { growth, documents: new Set() }));
+    room.growth = growth;
+    const size = sizeOf(limit, room);
+    room.documents.add(size);
+    sizes.set(documentName, { workspaceId, size });
+    return size;
+  }
 
   /** Tells the listeners of 'stored'; what they do with it is theirs, their failure no failed store. */
   function announceStored(projectId: string, editorIds: string[], updatedAt: Date) {

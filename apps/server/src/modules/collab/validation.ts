@@ -70,14 +70,49 @@ export interface DocumentSize {
   bytes: number;
   growth: number;
   unbounded: number;
+  /** The room its workspace's storage has, shared with the workspace's other open documents. */
+  shared?: SharedRoom;
 }
 
-export const sizeOf = (limit: SizeLimit): DocumentSize => ({
+/**
+ * What a workspace's storage has room for, in JSON bytes, shared by its documents open on this
+ * instance: together they may grow by `growth` beyond what each last stored. `growth` is read again
+ * whenever one of them is stored (what the others have stored is in that reading).
+ */
+export interface SharedRoom {
+  growth: number;
+  documents: Set<DocumentSize>;
+}
+
+export const sizeOf = (limit: SizeLimit, shared?: SharedRoom): DocumentSize => ({
   limit,
   bytes: limit.currentBytes,
   growth: 0,
   unbounded: 0,
+  ...(shared ? { shared } : {}),
 });
+
+/** How much the documents sharing `size`'s room, but for its own, have grown since they were stored. */
+function othersGrowth(size: DocumentSize): number {
+  let sum = 0;
+  for (const other of size.shared?.documents ?? []) {
+    const grown = other.bytes - other.limit.currentBytes;
+    // A change of unknown growth is bounded by its own document's next whole check, not by its neighbours.
+    if (other !== size && Number.isFinite(grown) && grown > 0) sum += grown;
+  }
+  return sum;
+}
+
+/**
+ * The most `size`'s document may hold: its own limit, and no more than the room it shares with the
+ * workspace's other open documents has left (it may always keep its stored size).
+ */
+export function allowedBytes(size: DocumentSize): number {
+  const { maxBytes, currentBytes } = size.limit;
+  const own = Math.max(maxBytes, currentBytes);
+  if (!size.shared) return own;
+  return Math.min(own, Math.max(currentBytes, currentBytes + size.shared.growth - othersGrowth(size)));
+}
 
 /** A copy of a document's state, to try an update on before the document itself takes it. */
 export function copyOf(doc: Y.Doc): Y.Doc {
@@ -114,8 +149,7 @@ export function checkUpdate(
   const verdict = inspectUpdate(doc, update, 'arriving');
   if (verdict.kind === 'invalid') return 'invalid-update';
   if (verdict.kind === 'undecided') return 'whole';
-  const allowed = Math.max(size.limit.maxBytes, size.limit.currentBytes);
-  if (verdict.growth > 0 && size.bytes + verdict.growth > allowed) return 'whole';
+  if (verdict.growth > 0 && size.bytes + verdict.growth > allowedBytes(size)) return 'whole';
   size.bytes += verdict.growth;
   size.growth += verdict.growth;
   return null;
@@ -123,7 +157,7 @@ export function checkUpdate(
 
 /**
  * Whether `update` may be applied to `doc`, tried on a copy of the whole document: its content must
- * stay valid, and within the limit unless it does not grow. Costs a walk of the whole document.
+ * stay valid, and within the limit and the shared room unless it does not grow. Costs a walk of the whole document.
  */
 export function checkWhole(doc: Y.Doc, update: Uint8Array, size: DocumentSize): RefusalReason | null {
   const copy = copyOf(doc);
@@ -135,7 +169,7 @@ export function checkWhole(doc: Y.Doc, update: Uint8Array, size: DocumentSize): 
     }
     const derived = deriveContent(copy);
     if (typeof derived === 'string') return derived;
-    if (derived.bytes > size.limit.maxBytes && derived.bytes > size.limit.currentBytes) return 'too-large';
+    if (derived.bytes > allowedBytes(size)) return 'too-large';
     size.bytes = derived.bytes;
     size.growth += derived.bytes;
     return null;
