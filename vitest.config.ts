@@ -23,9 +23,10 @@ export default defineConfig({
           // One PGlite per worker: modules, and so the database, persist across files.
           isolate: false,
           pool: 'forks',
-          // Most of a server test's time is spent waiting (on sockets, child processes, timers): four
+          // Most of a server test's time is spent waiting (on sockets, child processes, timers): three
           // workers keep two cores busy, where Vitest's default (cores - 1) ran the suite one file at a time.
-          maxWorkers: Math.max(4, availableParallelism() - 1),
+          // Four were faster still, but stretched the timing of tests that start servers past their bounds.
+          maxWorkers: Math.max(3, availableParallelism() - 1),
           // Projects that run a different number of workers run one after the other: the server first.
           sequence: { groupOrder: 0 },
           testTimeout: 30_000,
