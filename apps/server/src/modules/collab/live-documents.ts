@@ -214,9 +214,7 @@ export function createLiveDocuments(options: LiveDocumentsOptions) {
       if (refused) {
         // Past a limit smaller than the document's own, it is the workspace's storage that is full.
         const reason =
-          refused === 'too-large' && allowedBytes(state.size) < DOCUMENT_MAX_BYTES
-            ? 'storage-full'
-            : refused;
+          refused === 'too-large' && allowedBytes(state.size) < DOCUMENT_MAX_BYTES ? 'storage-full' : refused;
         endConnection(connection, reason);
         const { userId } = connection.context as ConnectionContext;
         log.info({ projectId: document.name, userId, reason }, 'refused a live document update');
