@@ -1,4 +1,4 @@
-import type { Workspace, WorkspaceUsage } from '@redacta/shared';
+import type { KnowledgeCitation, KnowledgeSource, Workspace, WorkspaceUsage } from '@redacta/shared';
 
 export const USER_ID = '11111111-1111-4111-8111-111111111111';
 export const WORKSPACE_ID = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
@@ -29,6 +29,30 @@ export const luis = {
   firstName: 'Luis',
   lastName: 'Pérez',
   email: 'luis@ejemplo.com',
+};
+
+/** A reply's citation [1]: page 3 of the workspace's price list. */
+export const pricingCitation: KnowledgeCitation = {
+  n: 1,
+  knowledgeId: '66666666-6666-4666-8666-666666666666',
+  name: 'tarifas-2027.pdf',
+  locator: { page: 3 },
+  excerpt: 'El plan Pro cuesta 29 € al mes.',
+};
+
+/** The price list as the knowledge page lists it: ready, added by Ana. */
+export const pricingSource: KnowledgeSource = {
+  id: pricingCitation.knowledgeId,
+  workspaceId: WORKSPACE_ID,
+  name: pricingCitation.name,
+  kind: 'file',
+  url: null,
+  status: 'ready',
+  failureReason: null,
+  passageCount: 4,
+  sizeBytes: 2000,
+  addedBy: anaInWorkspace,
+  createdAt: '2026-11-20T10:00:00Z',
 };
 
 /** This month's words: Free counts against 2,000, paid plans have no limit. */

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { KnowledgeCitation, KnowledgeSource } from '@redacta/shared';
+import type { KnowledgeSource } from '@redacta/shared';
 import { json } from '../../../../test/render';
-import { anaInWorkspace } from '../../../../test/fixtures';
+import { pricingCitation, pricingSource } from '../../../../test/fixtures';
 import { startSignedOut } from '../../../../test/session';
 import { useSession } from '@/features/session';
 import { ChatSession } from './chat-session';
@@ -20,26 +20,8 @@ import {
 const SEND = 'POST /api/chat/send-request-stream';
 const KNOWLEDGE = `GET /api/workspace/${WORKSPACE_ID}/knowledge`;
 
-const citation: KnowledgeCitation = {
-  n: 1,
-  knowledgeId: '66666666-6666-4666-8666-666666666666',
-  name: 'tarifas-2027.pdf',
-  locator: { page: 3 },
-  excerpt: 'El plan Pro cuesta 29 € al mes.',
-};
-const ready: KnowledgeSource = {
-  id: citation.knowledgeId,
-  workspaceId: WORKSPACE_ID,
-  name: citation.name,
-  kind: 'file',
-  url: null,
-  status: 'ready',
-  failureReason: null,
-  passageCount: 4,
-  sizeBytes: 2000,
-  addedBy: anaInWorkspace,
-  createdAt: '2026-11-20T10:00:00Z',
-};
+const citation = pricingCitation;
+const ready = pricingSource;
 
 function Session() {
   const { workspace } = useSession();

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import type { ConversationEntry, KnowledgeCitation, LiveConversationPart, LiveReply } from '@redacta/shared';
+import type { ConversationEntry, LiveConversationPart, LiveReply } from '@redacta/shared';
 import { json } from '../../../../test/render';
-import { me } from '../../../../test/fixtures';
+import { me, pricingCitation } from '../../../../test/fixtures';
 import { useSession } from '@/features/session';
 import { ChatSession } from './chat-session';
 import {
@@ -33,13 +33,7 @@ const reply = (fields: Partial<LiveReply> = {}): LiveReply => ({
   text: '',
   ...fields,
 });
-const pricing: KnowledgeCitation = {
-  n: 1,
-  knowledgeId: '66666666-6666-4666-8666-666666666666',
-  name: 'tarifas-2027.pdf',
-  locator: { page: 3 },
-  excerpt: 'El plan Pro cuesta 29 € al mes.',
-};
+const pricing = pricingCitation;
 const exchange = ({ text = '', ...fields }: Partial<LiveExchange> & { text?: string } = {}): LiveExchange => {
   const { text: _text, variant: _variant, ...request } = reply();
   return { ...request, versions: [{ text, ended: false }], ended: false, ...fields };

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ConversationEntry, KnowledgeCitation, KnowledgeSource, LiveReply } from '@redacta/shared';
+import type { ConversationEntry, LiveReply } from '@redacta/shared';
 import { json } from '../../../../test/render';
-import { anaInWorkspace } from '../../../../test/fixtures';
+import { pricingCitation, pricingSource } from '../../../../test/fixtures';
 import { startSignedOut } from '../../../../test/session';
 import { useSession } from '@/features/session';
 import { ChatSession } from './chat-session';
@@ -27,26 +27,8 @@ const IDS = ['55555555-5555-4555-8555-555555555550', '55555555-5555-4555-8555-55
 const TEXTS = ['El plan Pro cuesta 29 € [1].', 'Por 29 € al mes [1], el plan Pro.'];
 const CITATION_NAME = 'Fuente 1: tarifas-2027.pdf';
 
-const pricing: KnowledgeCitation = {
-  n: 1,
-  knowledgeId: '66666666-6666-4666-8666-666666666666',
-  name: 'tarifas-2027.pdf',
-  locator: { page: 3 },
-  excerpt: 'El plan Pro cuesta 29 € al mes.',
-};
-const ready: KnowledgeSource = {
-  id: pricing.knowledgeId,
-  workspaceId: WORKSPACE_ID,
-  name: pricing.name,
-  kind: 'file',
-  url: null,
-  status: 'ready',
-  failureReason: null,
-  passageCount: 4,
-  sizeBytes: 2000,
-  addedBy: anaInWorkspace,
-  createdAt: '2026-11-20T10:00:00Z',
-};
+const pricing = pricingCitation;
+const ready = pricingSource;
 
 function Session() {
   const { workspace } = useSession();
