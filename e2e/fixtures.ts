@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
+import { test as base, expect, type APIResponse, type Page, type TestInfo } from '@playwright/test';
 import { AppShell } from './pages/app-shell.ts';
 import { LoginPage } from './pages/login-page.ts';
 import { WelcomePage } from './pages/welcome-page.ts';
+import { waitForCode } from './support/mailbox.ts';
 import { artifactsDir } from './support/paths.ts';
 
 /** A new address per call: every spec signs up its own user, so specs run in parallel. */
@@ -16,7 +17,12 @@ interface Fixtures {
   loginPage: LoginPage;
   welcomePage: WelcomePage;
   shell: AppShell;
-  /** Signs up a new user through the UI (code from the SMTP sink, names on /welcome) and lands on /chat. */
+  /**
+   * Signs up a new user and lands on /chat. Through the same HTTP calls the sign-in and welcome pages
+   * make (code from the SMTP sink, then the names), in the page's own context so its session cookie is
+   * the browser's: the pages themselves are tested in sign-in.spec.ts and welcome.spec.ts, and every
+   * other spec starts signed in without loading them.
+   */
   signUp: (options?: { email?: string; firstName?: string; lastName?: string }) => Promise<{ email: string }>;
 }
 
@@ -28,12 +34,24 @@ export const test = base.extend<Fixtures>({
   loginPage: async ({ page }, use) => use(new LoginPage(page)),
   welcomePage: async ({ page }, use) => use(new WelcomePage(page)),
   shell: async ({ page }, use) => use(new AppShell(page)),
-  signUp: async ({ page, loginPage, welcomePage }, use) => {
+  signUp: async ({ page, locale }, use) => {
     await use(async (options = {}) => {
       const email = options.email ?? newEmail();
-      await loginPage.goto();
-      await loginPage.signIn(email);
-      await welcomePage.submitNames(options.firstName ?? 'Lucía', options.lastName ?? 'Fernández');
+      const since = new Date(Date.now() - 1_000);
+      const accountLocale = locale?.toLowerCase().startsWith('en') ? 'en' : 'es';
+      await expectOk(page.request.post('/api/auth/email/start', { data: { email, locale: accountLocale } }));
+      const code = await waitForCode(email, since);
+      const login = await expectOk(
+        page.request.post('/api/auth/login', { data: { method: 'email', email, code } }),
+      );
+      const { accessToken } = (await login.json()) as { accessToken: string };
+      await expectOk(
+        page.request.patch('/api/user/change-name', {
+          data: { firstName: options.firstName ?? 'Lucía', lastName: options.lastName ?? 'Fernández' },
+          headers: { authorization: `Bearer ${accessToken}` },
+        }),
+      );
+      await page.goto('/chat');
       await expect(page).toHaveURL(/\/chat/);
       return { email };
     });
@@ -41,6 +59,14 @@ export const test = base.extend<Fixtures>({
 });
 
 export { expect };
+
+async function expectOk(pending: Promise<APIResponse>): Promise<APIResponse> {
+  const response = await pending;
+  if (!response.ok()) {
+    throw new Error(`${response.url()} answered ${response.status()}: ${await response.text()}`);
+  }
+  return response;
+}
 
 /** Keeps a full-page screenshot in e2e/artifacts/ and attaches it to the report. */
 export async function keepScreenshot(page: Page, testInfo: TestInfo, name: string) {

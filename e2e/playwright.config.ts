@@ -7,8 +7,10 @@ export default defineConfig({
   testDir: './specs',
   outputDir: './test-results',
   globalSetup: './global-setup.ts',
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // A shared CI machine has been measured three times slower than a quiet one at moments (a first page
+  // load past 10 s): there the waits are twice as long, so a failure is a fault, not the machine's load.
+  timeout: isCI ? 120_000 : 60_000,
+  expect: { timeout: isCI ? 20_000 : 10_000 },
   fullyParallel: true,
   workers: isCI ? 2 : 3,
   forbidOnly: isCI,

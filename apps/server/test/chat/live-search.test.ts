@@ -187,7 +187,9 @@ describe('live search with SEARCH_URL', () => {
     const { parts, stoppedAt: abortedAt } = await readPartsThenStop(res, stop, controller, 3);
     const upstream = await peer.ended(2);
     expect(upstream.closedByClient).toBe(true);
-    expect(upstream.closedAt! - abortedAt).toBeLessThan(100);
+    // At once: long before the 2.4 s the answer had left; the time counts the Stop request's round trip,
+    // which a machine busy with other test files can stretch past a few milliseconds.
+    expect(upstream.closedAt! - abortedAt).toBeLessThan(500);
     const reply = await eventually(async () =>
       (await entries(t!.app, projectId)).find((e) => e.role === 'assistant'),
     );

@@ -157,7 +157,8 @@ describe('POST /api/chat/send-request-stream over a real OpenAI-protocol stream'
     expect(await pending).toBeInstanceOf(Error);
     const upstream = await peer.ended(1);
     expect(upstream.closedByClient).toBe(true);
-    expect(upstream.closedAt! - abortedAt).toBeLessThan(100);
+    // At once, the Stop request's round trip included (the model never answers by itself here).
+    expect(upstream.closedAt! - abortedAt).toBeLessThan(500);
     const saved = await entries(t.app, projectId);
     expect(saved.map((e) => e.role)).toEqual(['user']);
     expect(await wordCount(t.app, ana.workspaceId)).toBe(0);
