@@ -174,6 +174,8 @@ test.describe('finding one’s way', () => {
       await teammate.goto(`/chat?project=${shared}`);
       const toast = teammate.locator('[data-rht-toaster] [role="status"]');
       await expect(toast).toContainText('Agencia Norte');
+      // Held under the pointer (a toast pauses while hovered), so a slow machine measures it before it goes.
+      await toast.hover();
       // Below the header and, on a phone, below the chat's tabs drawn after it came.
       await expect(chat.title).toBeVisible();
       const tabs = teammate.getByRole('tablist');
