@@ -99,6 +99,11 @@ test.describe('AI on a selection of the document', () => {
     await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();
     await expect(panel.editor).toBeFocused();
+
+    // Closed for that selection only: a click elsewhere, then the same paragraph selected again, opens it.
+    await panel.editor.locator('p').nth(0).click();
+    await panel.editor.locator('p').nth(1).click({ clickCount: 3 });
+    await expect(menu).toBeVisible();
   });
 
   test('a co-editor changes the selected text meanwhile: the result says so and does not replace it', async ({

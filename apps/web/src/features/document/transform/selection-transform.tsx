@@ -70,6 +70,13 @@ function TransformOnSelection({ editor, workspaceId }: { editor: Editor; workspa
   const [place, setPlace] = useState<CSSProperties>({});
   const selectionKey = `${selection.from}:${selection.to}`;
 
+  // A menu closed (or a preview ended) stays closed while its selection lasts: once the selection is
+  // given up, selecting again, even the same text, opens it.
+  const collapsed = selection.from === selection.to;
+  useEffect(() => {
+    if (collapsed) setDismissed(null);
+  }, [collapsed]);
+
   const hasSelection = selection.from !== selection.to && selection.editable;
   const menuShown = !run && hasSelection && dismissed !== selectionKey && (selection.focused || inPanel);
   const shown = menuShown || run !== null;
