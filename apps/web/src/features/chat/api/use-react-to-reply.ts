@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactionResponse, ReactionValue } from '@redacta/shared';
 import { api } from '@/lib/api-client';
 import { setReaction } from '../hooks/conversation-cache';
+import { chatKeys } from './chat-keys';
 
 interface ReactionInput {
   workspaceId: string;
@@ -14,6 +15,7 @@ interface ReactionInput {
 export function useReactToReply() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: chatKeys.replyChoice,
     mutationFn: ({ workspaceId, entryId, value }: ReactionInput) =>
       api.patch<ReactionResponse>(`/workspace/${workspaceId}/add-reaction/${entryId}`, { value }),
     onSuccess: ({ entryId, value }, { projectId }) => setReaction(queryClient, projectId, entryId, value),

@@ -17,6 +17,7 @@ interface ShowVersionInput {
 export function useShowReplyVersion() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: chatKeys.replyChoice,
     mutationFn: ({ projectId, versionId }: ShowVersionInput) =>
       api.patch<ShowReplyVersionResponse>(`/project/${projectId}/conversation/shown-version`, {
         entryId: versionId,

@@ -10,6 +10,7 @@ import { ChatTitle } from './chat-header';
 import {
   controlledStream,
   entry,
+  liveConversationStream,
   PROJECT_ID,
   projectFixture,
   renderChat,
@@ -101,6 +102,43 @@ describe('the version switcher of a regenerated reply', () => {
     expect(reply()).toHaveTextContent('Cada mañana, pan recién hecho.');
     await waitFor(() => expect(callsTo(SHOW)).toHaveLength(2));
     expect(callsTo(SHOW)[1]!.body).toEqual({ entryId: REPLY_ID });
+  });
+
+  it('a version chosen while the conversation is read again stays chosen when the older reading arrives', async () => {
+    const live = { push: (_part: { type: 'replies'; replies: [] }) => {} };
+    let answerReading = (_response: Response) => {};
+    const readings: Promise<Response>[] = [];
+    const page = () =>
+      json(200, { projectId: PROJECT_ID, entries: [...regenerated], hasMore: false, nextCursor: null });
+    const { callsTo } = renderConversation(regenerated, {
+      // The first reading at once; the one the live conversation asks for when it connects waits.
+      [CONVERSATION]: () => {
+        if (readings.length > 0) {
+          readings.push(new Promise<Response>((resolve) => (answerReading = resolve)));
+          return readings.at(-1)!;
+        }
+        readings.push(Promise.resolve(page()));
+        return readings[0]!;
+      },
+      [`GET /api/project/${PROJECT_ID}/conversation/live`]: (_body, init) => {
+        const stream = liveConversationStream(init.signal);
+        live.push = stream.push;
+        return stream.response;
+      },
+    });
+    await screen.findByText('Cada mañana, pan recién hecho.');
+    await waitFor(() => expect(callsTo(`GET /api/project/${PROJECT_ID}/conversation/live`)).toHaveLength(1));
+    live.push({ type: 'replies', replies: [] });
+    await waitFor(() => expect(callsTo(CONVERSATION)).toHaveLength(2));
+
+    await userEvent.click(within(reply()).getByRole('button', { name: 'Versión anterior' }));
+    expect(reply()).toHaveTextContent('Pan de verdad.');
+    // Read before the choice was saved: the server still showed the newer version.
+    answerReading(page());
+    await waitFor(() => expect(callsTo(SHOW)).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(reply()).toHaveTextContent('Pan de verdad.');
+    expect(within(reply()).getByText('Versión 1 de 2')).toBeInTheDocument();
   });
 
   it('works from the keyboard, keeping the focus on the switcher', async () => {

@@ -158,9 +158,14 @@ export function withNewestPage(
 
 /**
  * Reads the newest page again after a reply (the saved ids, words and statuses) without reading
- * every older page the user has scrolled through again.
+ * every older page the user has scrolled through again. A version shown or a reaction given while the
+ * page was read is applied again on top: the server may have read the page before saving it.
  */
 export async function refreshNewestPage(queryClient: QueryClient, projectId: string): Promise<void> {
+  const since = Date.now();
+  const pendingBefore = replyChoices(queryClient, projectId).filter(
+    (choice) => choice.state.status === 'pending',
+  );
   let fresh: ConversationPage;
   try {
     fresh = await fetchConversationPage(projectId, null);
@@ -171,6 +176,26 @@ export async function refreshNewestPage(queryClient: QueryClient, projectId: str
   queryClient.setQueryData<ConversationPages>(chatKeys.conversation(projectId), (cached) =>
     withNewestPage(cached, fresh),
   );
+  for (const choice of replyChoices(queryClient, projectId)) {
+    const { state } = choice;
+    if (state.submittedAt < since && !pendingBefore.includes(choice)) continue;
+    const made = state.variables as ReplyChoice;
+    if ('versionId' in made && state.status !== 'error') showVersion(queryClient, projectId, made.versionId);
+    if ('value' in made && state.status === 'success')
+      setReaction(queryClient, projectId, made.entryId, made.value);
+  }
+}
+
+type ReplyChoice = { projectId: string } & (
+  { versionId: string } | { entryId: string; value: ConversationEntry['reaction'] }
+);
+
+/** This tab's choices of how the project's saved replies show, in the order they were made. */
+function replyChoices(queryClient: QueryClient, projectId: string) {
+  return queryClient
+    .getMutationCache()
+    .findAll({ mutationKey: chatKeys.replyChoice })
+    .filter((choice) => (choice.state.variables as ReplyChoice | undefined)?.projectId === projectId);
 }
 
 /**
