@@ -15,7 +15,7 @@ export default defineConfig({
   workers: isCI ? 2 : 3,
   forbidOnly: isCI,
   // On CI's two cores, a test that waits on a fresh browser context's first load or on a streamed
-  // reply can miss its 10 s expectation while a heavy test runs beside it: one more try there, and the
+  // reply can miss its expectation while a heavy test runs beside it: one more try there, and the
   // report lists such a test as flaky. Locally a failure is a failure.
   retries: isCI ? 1 : 0,
   reporter: [['list']],

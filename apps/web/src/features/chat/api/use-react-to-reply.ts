@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { setReaction } from '../hooks/conversation-cache';
 import { chatKeys } from './chat-keys';
 
-interface ReactionInput {
+export interface ReactionInput {
   workspaceId: string;
   projectId: string;
   entryId: string;

@@ -5,7 +5,7 @@ import { chatKeys } from './chat-keys';
 import type { ConversationPages } from './use-conversation';
 import { showVersion } from '../hooks/conversation-cache';
 
-interface ShowVersionInput {
+export interface ShowVersionInput {
   projectId: string;
   versionId: string;
 }

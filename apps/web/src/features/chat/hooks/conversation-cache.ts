@@ -1,7 +1,11 @@
 import { replaceEqualDeep, type QueryClient } from '@tanstack/react-query';
 import type { ConversationEntry, ConversationPage, ReplyVersion } from '@redacta/shared';
 import { chatKeys } from '../api/chat-keys';
+import type { ReactionInput } from '../api/use-react-to-reply';
+import type { ShowVersionInput } from '../api/use-show-reply-version';
 import { fetchConversationPage, type ConversationPages } from '../api/use-conversation';
+
+type ReplyChoice = ShowVersionInput | ReactionInput;
 
 /** Ids the client gives entries the server saved but did not name (a stopped reply) until it learns them. */
 export const LOCAL_ID_PREFIX = 'local-';
@@ -162,9 +166,8 @@ export function withNewestPage(
  * page was read is applied again on top: the server may have read the page before saving it.
  */
 export async function refreshNewestPage(queryClient: QueryClient, projectId: string): Promise<void> {
-  const since = Date.now();
-  const pendingBefore = replyChoices(queryClient, projectId).filter(
-    (choice) => choice.state.status === 'pending',
+  const settledBefore = new Set(
+    replyChoices(queryClient, projectId).filter((choice) => choice.state.status !== 'pending'),
   );
   let fresh: ConversationPage;
   try {
@@ -177,18 +180,15 @@ export async function refreshNewestPage(queryClient: QueryClient, projectId: str
     withNewestPage(cached, fresh),
   );
   for (const choice of replyChoices(queryClient, projectId)) {
-    const { state } = choice;
-    if (state.submittedAt < since && !pendingBefore.includes(choice)) continue;
-    const made = state.variables as ReplyChoice;
-    if ('versionId' in made && state.status !== 'error') showVersion(queryClient, projectId, made.versionId);
-    if ('value' in made && state.status === 'success')
+    // Settled before the page was read: the page holds it.
+    if (settledBefore.has(choice)) continue;
+    const { status } = choice.state;
+    const made = choice.state.variables as ReplyChoice;
+    if ('versionId' in made && status !== 'error') showVersion(queryClient, projectId, made.versionId);
+    if ('value' in made && status === 'success')
       setReaction(queryClient, projectId, made.entryId, made.value);
   }
 }
-
-type ReplyChoice = { projectId: string } & (
-  { versionId: string } | { entryId: string; value: ConversationEntry['reaction'] }
-);
 
 /** This tab's choices of how the project's saved replies show, in the order they were made. */
 function replyChoices(queryClient: QueryClient, projectId: string) {

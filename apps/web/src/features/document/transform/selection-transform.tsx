@@ -77,7 +77,7 @@ function TransformOnSelection({ editor, workspaceId }: { editor: Editor; workspa
     if (collapsed) setDismissed(null);
   }, [collapsed]);
 
-  const hasSelection = selection.from !== selection.to && selection.editable;
+  const hasSelection = !collapsed && selection.editable;
   const menuShown = !run && hasSelection && dismissed !== selectionKey && (selection.focused || inPanel);
   const shown = menuShown || run !== null;
 
