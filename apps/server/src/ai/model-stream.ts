@@ -41,6 +41,8 @@ export class StreamGuard {
   private sawText = false;
   private upstreamDone = false;
   private readonly onClientAbort = () => this.stop('aborted');
+  /** What listens for the upstream's abort; removed on `close` (see there). */
+  private readonly upstreamListeners: (() => void)[] = [];
 
   constructor(
     private readonly signal: AbortSignal,
@@ -49,9 +51,7 @@ export class StreamGuard {
     if (signal.aborted) throw new ModelStreamError('aborted', 'The client left');
     signal.addEventListener('abort', this.onClientAbort, { once: true });
     this.aborted = new Promise<never>((_, reject) => {
-      this.upstream.signal.addEventListener('abort', () => reject(this.upstream.signal.reason), {
-        once: true,
-      });
+      this.listenUpstream(() => reject(this.upstream.signal.reason));
     });
     this.aborted.catch(() => {});
     this.waitMs = timeouts.firstTokenMs;
@@ -73,7 +73,7 @@ export class StreamGuard {
   cancelOnStop(parts: { cancel(reason?: unknown): Promise<void> }) {
     const cancel = () => void parts.cancel().catch(() => {});
     if (this.upstream.signal.aborted) cancel();
-    else this.upstream.signal.addEventListener('abort', cancel, { once: true });
+    else this.listenUpstream(cancel);
   }
 
   /** A stream that ended because the upstream was stopped did not finish: throws saying why. */
@@ -123,6 +123,19 @@ export class StreamGuard {
     clearTimeout(this.deadline);
     this.signal.removeEventListener('abort', this.onClientAbort);
     if (!this.upstreamDone && !this.upstream.signal.aborted) this.upstream.abort();
+    // fetch keeps the signal it was given reachable until its request object is collected, which a
+    // stream that lives for seconds leaves to a full collection: listeners left on it would keep this
+    // guard and the parts it reads (the response body, its buffers) alive that long, into the old
+    // generation, for every stream.
+    for (const listener of this.upstreamListeners) {
+      this.upstream.signal.removeEventListener('abort', listener);
+    }
+    this.upstreamListeners.length = 0;
+  }
+
+  private listenUpstream(listener: () => void) {
+    this.upstreamListeners.push(listener);
+    this.upstream.signal.addEventListener('abort', listener, { once: true });
   }
 
   private stop(reason: StreamEnding) {

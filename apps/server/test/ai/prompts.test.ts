@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import { simulateReadableStream } from 'ai';
@@ -147,5 +148,20 @@ describe('modelTextStream', () => {
     );
     expect(result.out).toEqual(['a']);
     expect(result.error?.reason).toBe('provider');
+  });
+
+  // fetch keeps its signal reachable until its request object is collected: a listener of ours left
+  // on it would keep the stream's reader and buffers alive until a full collection, for every reply.
+  it('leaves nothing listening on the model call\'s signal once the stream has ended', async () => {
+    const model = new MockLanguageModelV3({
+      doStream: async () => ({ stream: simulateReadableStream({ chunks: reply('Hola', ' mundo') }) }),
+    });
+    const result = await collect(
+      modelTextStream(model, { prompt }, { firstTokenMs: 1000, idleMs: 1000 }, new AbortController().signal),
+    );
+    expect(result.out.join('')).toBe('Hola mundo');
+    const upstream = model.doStreamCalls[0]!.abortSignal!;
+    expect(upstream.aborted).toBe(false);
+    expect(getEventListeners(upstream, 'abort')).toEqual([]);
   });
 });
