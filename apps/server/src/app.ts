@@ -46,6 +46,7 @@ import { billingRoutes } from './modules/billing/routes.ts';
 import { invitationRoutes } from './modules/invitations/index.ts';
 import { knowledgeRoutes } from './modules/knowledge/routes.ts';
 import { createKnowledgeProcessor } from './modules/knowledge/setup.ts';
+import { scheduleDatabaseMaintenance } from './db/maintenance.ts';
 import type { KnowledgeProcessor } from './modules/knowledge/processor.ts';
 import { collabPlugin } from './modules/collab/plugin.ts';
 import { BuiltInLibrary, seedBuiltInPrompts } from './modules/prompts/built-ins.ts';
@@ -102,6 +103,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('models', createModels(config));
   app.decorate('openStreams', new OpenStreams());
   app.decorate('knowledge', createKnowledgeProcessor(app));
+  const maintenance = scheduleDatabaseMaintenance(deps.database, app.log.child({ module: 'database' }));
+  app.addHook('onReady', async () => maintenance.start());
+  app.addHook('onClose', () => maintenance.stop());
   app.decorate(
     'mailer',
     deps.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger: app.log }),

@@ -7,12 +7,16 @@
  * live conversation (none known yet), then their replies are saved (`saveReply`, which settles the
  * reservation); the figures are the event loop's and PGlite's
  * thread's CPU per turn for each step, median of ROUNDS rounds (range), on a fresh database in a
- * temporary directory.
+ * temporary directory. DELETED_RESERVATIONS=n first gives each workspace n reservations made and
+ * deleted, as n earlier turns leave them until a vacuum (e.g. `BURST=20 DELETED_RESERVATIONS=20000`);
+ * VACUUM=1 then runs the database maintenance before the rounds (db/maintenance.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../src/db/client.ts';
+import { maintainDatabase } from '../../src/db/maintenance.ts';
 import { projects, users } from '../../src/db/schema.ts';
 import { saveReply } from '../../src/modules/chat/service.ts';
 import { openChatTurn, type ChatTurn } from '../../src/modules/chat/turn.ts';
@@ -44,6 +48,18 @@ const accounts = await db.transaction(async (tx) => {
   }
   return made;
 });
+
+const deletedReservations = Number(process.env.DELETED_RESERVATIONS ?? 0);
+for (const { userId, workspaceId } of accounts) {
+  for (let made = 0; made < deletedReservations; made += 10_000) {
+    const rows = Math.min(10_000, deletedReservations - made);
+    await db.execute(sql`insert into word_reservations (workspace_id, user_id, kind, period, words, expires_at)
+      select ${workspaceId}, ${userId}, 'chat', '2026-11', 10, now() - interval '1 day'
+      from generate_series(1, ${rows})`);
+    await db.execute(sql`delete from word_reservations where workspace_id = ${workspaceId}`);
+  }
+}
+if (process.env.VACUUM === '1') await maintainDatabase(database);
 
 /** CPU of the event loop and of PGlite's threads, in ms. */
 function cpu() {

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { countWords, usagePeriod } from '@redacta/shared';
+import { maintainDatabase } from '../../src/db/maintenance.ts';
 import { usageCounters, wordReservations } from '../../src/db/schema.ts';
 import {
   maxTokensFor,
@@ -218,11 +219,16 @@ describe('a reservation is released however its reply ends', () => {
       })),
     );
     expect(await sendAndRead()).toMatchObject({ status: 200, last: { wordsCharged: REPLY_WORDS } });
-    // The request that found them deleted them.
-    expect(await t.app.db.select().from(wordReservations)).toEqual([]);
     // The same reservation still alive holds the words.
     await t.app.db.insert(wordReservations).values({ ...dead, expiresAt: new Date(Date.now() + 60_000) });
     expect(await sendAndRead()).toMatchObject({ status: 429, code: 'REPLIES_IN_PROGRESS' });
+    // The database's upkeep deletes the expired ones and leaves the live one.
+    expect(await maintainDatabase(t.app.database)).toMatchObject({
+      expiredReservations: STREAM_CAPS.free!.workspace,
+    });
+    expect(await t.app.db.select({ words: wordReservations.words }).from(wordReservations)).toEqual([
+      { words: ALLOWANCE },
+    ]);
   });
 });
 
