@@ -54,14 +54,17 @@ export function threadCpuMs(pid: number): Map<number, number> {
 
 /**
  * Starts one of the benchmark's servers as a Node process of its own (no shell in between, so its
- * pid is the server's) and waits for the JSON line saying it listens.
+ * pid is the server's) and waits for the JSON line saying it listens. BENCH_NODE_FLAGS adds V8 and
+ * Node flags to every such process (`--trace-gc`, `--trace-opt`…, which NODE_OPTIONS does not all
+ * take); what they print reaches the benchmark's stderr with the process's file name.
  */
 export async function startChild<T extends ReadyMessage>(
   file: string,
   env: Record<string, string> = {},
 ): Promise<Child<T>> {
   const script = fileURLToPath(new URL(file, import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const flags = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', script], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -3,8 +3,11 @@
  * process reports that it is ready (one JSON line on stdout).
  */
 
-/** Tokens per stream and their pace: 100 tokens at 100 tokens/s (docs/benchmarks.md). */
-export const TOKENS_PER_STREAM = 100;
+/**
+ * Tokens per stream and their pace: 100 tokens at 100 tokens/s (docs/benchmarks.md). BENCH_TOKENS
+ * changes the count for every process of a run (`request-cost.ts` streams one token).
+ */
+export const TOKENS_PER_STREAM = Number(process.env.BENCH_TOKENS ?? 100);
 export const TOKENS_PER_SECOND = 100;
 
 /** The i-th token of every scripted reply: one word each, so words charged = tokens. */

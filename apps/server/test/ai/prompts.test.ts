@@ -152,7 +152,7 @@ describe('modelTextStream', () => {
 
   // fetch keeps its signal reachable until its request object is collected: a listener of ours left
   // on it would keep the stream's reader and buffers alive until a full collection, for every reply.
-  it('leaves nothing listening on the model call\'s signal once the stream has ended', async () => {
+  it("leaves nothing listening on the model call's signal once the stream has ended", async () => {
     const model = new MockLanguageModelV3({
       doStream: async () => ({ stream: simulateReadableStream({ chunks: reply('Hola', ' mundo') }) }),
     });
