@@ -40,9 +40,10 @@ export async function maintainDatabase(database: Database): Promise<MaintenanceR
 }
 
 /**
- * Runs `maintainDatabase` every MAINTENANCE_INTERVAL_MS from `start()` until `stop()`, one round at a
- * time; a round that fails is logged and the next one tries again. `stop()` waits for a round in
- * progress, so the database is not closed under it.
+ * Runs `maintainDatabase` every MAINTENANCE_INTERVAL_MS from `start()` until `stop()`. A round still
+ * running when the next is due makes that one skip (rounds never pile up); a round that fails is logged
+ * and the next one tries again. `stop()` waits for a round in progress, so the database is not closed
+ * under it.
  */
 export function scheduleDatabaseMaintenance(
   database: Database,
@@ -50,7 +51,7 @@ export function scheduleDatabaseMaintenance(
   intervalMs = MAINTENANCE_INTERVAL_MS,
 ) {
   let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
+  let running: Promise<void> | undefined;
   const round = async () => {
     const startedAt = performance.now();
     try {
@@ -63,7 +64,9 @@ export function scheduleDatabaseMaintenance(
   return {
     start() {
       timer ??= setInterval(() => {
-        running = running.then(round);
+        running ??= round().finally(() => {
+          running = undefined;
+        });
       }, intervalMs);
       timer.unref();
     },
