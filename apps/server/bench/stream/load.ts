@@ -30,6 +30,15 @@ export interface ChatAccount {
   workspaceId: string;
 }
 
+/** What our chat server (app-server.ts) announces once it is ready. */
+export interface ChatReady {
+  port: number;
+  accounts: ChatAccount[];
+  projectIds: string[];
+  /** PGlite's threads (none on PostgreSQL). */
+  databaseThreads: number[];
+}
+
 /**
  * Our chat route: NDJSON parts, whole when the text is the full reply and a `finish` part closes it.
  * Stream i writes in project i, which belongs to account i mod the number of accounts.

@@ -17,7 +17,7 @@ import {
   directStream,
   passThroughStream,
   runLoad,
-  type ChatAccount,
+  type ChatReady,
   type OpenStream,
   type StreamOutcome,
 } from './load.ts';
@@ -40,14 +40,6 @@ const levels = [
 ];
 const WARM_UP_STREAMS = 20;
 const warmUpStreams = (level: { concurrency: number }) => Math.max(level.concurrency, WARM_UP_STREAMS);
-
-interface ChatReady {
-  port: number;
-  accounts: ChatAccount[];
-  projectIds: string[];
-  /** PGlite's threads (none on PostgreSQL). */
-  databaseThreads: number[];
-}
 
 async function main() {
   const children: Child[] = [];
