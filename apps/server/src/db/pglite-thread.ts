@@ -131,8 +131,9 @@ export class PGliteThread implements PGliteRunner {
   }
 
   /**
-   * Runs `sql` — a call of one database function returning one value — outside any transaction;
-   * answers the value as text (null for SQL NULL).
+   * Runs `sql` — a call of one database function returning one value — outside any transaction
+   * opened here (calls that reach the database thread together share one: ADR 0025); answers the value
+   * as text (null for SQL NULL).
    */
   call(sql: string, params: (string | null)[]): Promise<string | null> {
     return this.#request({ kind: 'call', sql, params });

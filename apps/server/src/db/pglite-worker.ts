@@ -12,6 +12,7 @@ import {
   type DatabaseResponse,
   type DatabaseStarted,
 } from './pglite-protocol.ts';
+import { CallBatches } from './pglite-calls.ts';
 
 const port = parentPort!;
 const { dataDir } = workerData as { dataDir: string | undefined };
@@ -46,7 +47,14 @@ if ('error' in opened) {
   port.postMessage({ started: false, error: errorFields(opened.error) } satisfies DatabaseStarted);
 } else {
   const { client } = opened;
+  const calls = new CallBatches(client, reply, fail);
   port.on('message', (request: DatabaseRequest) => {
+    if (request.kind === 'call') {
+      calls.add(request.id, request.sql, request.params);
+      return;
+    }
+    // The calls that came before this request reach PGlite before it.
+    calls.flush();
     answer(client, request).then(
       (value) => reply(request.id, value),
       (error: unknown) => fail(request.id, error),
@@ -75,14 +83,12 @@ function fail(id: number, error: unknown) {
   port.postMessage({ id, ok: false, error: errorFields(error) } satisfies DatabaseResponse);
 }
 
-async function answer(client: PGlite, request: DatabaseRequest): Promise<unknown> {
+async function answer(client: PGlite, request: Exclude<DatabaseRequest, { kind: 'call' }>): Promise<unknown> {
   switch (request.kind) {
     case 'query':
       return runner(client, request.tx).query(request.sql, request.params, { rowMode: request.rowMode });
     case 'exec':
       return runner(client, request.tx).exec(request.sql);
-    case 'call':
-      return call(client, request.sql, request.params);
     case 'begin':
       return begin(client);
     case 'end':
@@ -90,37 +96,6 @@ async function answer(client: PGlite, request: DatabaseRequest): Promise<unknown
     case 'close':
       return client.close();
   }
-}
-
-/**
- * A function call answered with its one value, not PGlite's whole result (field descriptions, the row
- * as an array): less to serialize and send for the chat's calls. It runs as one simple-protocol
- * statement, its arguments written into it as literals (`inlineArguments`): PGlite's `query()` takes a
- * statement with parameters through six exchanges with the database (parse, describe, bind, describe,
- * execute, sync) where `exec()` takes two, ~0.2 ms less of this thread per call. Either runs after any
- * open transaction, never inside one.
- */
-async function call(client: PGlite, sql: string, params: (string | null)[]): Promise<string | null> {
-  const [result] = await client.exec(inlineArguments(sql, params), { rowMode: 'array' });
-  const row = result?.rows[0] as [string | null] | undefined;
-  if (!row) throw new Error('The database function returned no row');
-  return row[0];
-}
-
-/**
- * `sql` (a function call whose arguments are `$1`, `$2`…, all its `$`) with each argument written as a
- * string literal, or null. An untyped literal takes the type of the function's parameter exactly as a
- * parameter does. Doubling its quotes is all a literal needs with standard_conforming_strings, which
- * PostgreSQL has had on by default since 9.1 and nothing here changes; a NUL, which no text value can
- * hold either way, is refused rather than cut the statement short.
- */
-function inlineArguments(sql: string, params: (string | null)[]): string {
-  return sql.replace(/\$(\d+)/g, (_, n: string) => {
-    const value = params[Number(n) - 1];
-    if (value === null || value === undefined) return 'null';
-    if (value.includes('\0')) throw new Error('A database argument cannot hold a NUL character');
-    return `'${value.replaceAll("'", "''")}'`;
-  });
 }
 
 function runner(client: PGlite, tx: number | null): PGlite | Transaction {

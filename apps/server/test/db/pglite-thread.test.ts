@@ -156,6 +156,32 @@ describe('PGlite in its own thread', () => {
     expect(await thread.call('select add_note($1, $2)::text', ['301', 'next'])).toBe('301');
   });
 
+  it('answers calls sent together each with its own value, fails only the failing one and keeps every other once', async () => {
+    // Sent without waiting, the calls reach the thread together and run as batches of one statement.
+    const ids = Array.from({ length: 40 }, (_, i) => 600 + i);
+    const calls = ids.map((id) =>
+      thread.call('select add_note($1, $2)::text', [String(id === 620 ? 300 : id), `batch ${id}`]),
+    );
+    const outcomes = await Promise.allSettled(calls);
+    outcomes.forEach((outcome, i) => {
+      if (ids[i] === 620) {
+        expect(outcome.status).toBe('rejected');
+        expect(isUniqueViolation((outcome as PromiseRejectedResult).reason)).toBe(true);
+      } else expect(outcome).toEqual({ status: 'fulfilled', value: String(ids[i]) });
+    });
+    const { rows } = await thread.query<{ id: number }>(
+      'select id from notes where id between 600 and 699 order by id',
+    );
+    expect(rows.map((row) => row.id)).toEqual(ids.filter((id) => id !== 620));
+  });
+
+  it('runs a call before a statement sent after it, even without waiting for its answer', async () => {
+    const call = thread.call('select add_note($1, $2)::text', ['700', 'first']);
+    const read = thread.query<{ body: string }>('select body from notes where id = 700');
+    expect(await call).toBe('700');
+    expect((await read).rows).toEqual([{ body: 'first' }]);
+  });
+
   it('fails only the statement whose answer is too deep to hand over, and keeps answering', async () => {
     const nested = (depth: number) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
     await thread.exec('create table docs (id integer primary key, body jsonb not null)');
