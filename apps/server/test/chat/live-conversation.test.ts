@@ -452,4 +452,37 @@ describe('across instances (Redis): access and lost messages', () => {
     expect(follower.textOf(userEntryId)).toBe(reply.content);
     follower.leave();
   });
+
+  it('an event published before a snapshot and delivered after it is not sent twice', async () => {
+    const { secondBase } = await startTwo();
+    peer.script = { chunks: words(40), delayMs: 30 };
+    const watcher = await follow(base, ana, projectId);
+    await watcher.until((p) => p.type === 'replies');
+    const sent = send(base, ana).then(readParts);
+    sent.catch(() => {});
+    const request = await watcher.until((p) => p.type === 'request');
+    const userEntryId = request.type === 'request' ? request.reply.userEntryId : '';
+    await watcher.until((p) => p.type === 'text' && p.seq >= 1);
+    // Ben opens the project on the other instance mid-reply: his snapshot holds the first pieces.
+    const follower = await follow(secondBase, ben, projectId);
+    const replies = await follower.until((p) => p.type === 'replies');
+    expect(replies.type === 'replies' && replies.replies[0]?.text).toMatch(/^ palabra0 palabra1/);
+    // The first piece reaches that instance again, as a channel delivers an event published before
+    // the snapshot was read.
+    const admin = new Redis(REDIS_URL);
+    try {
+      await admin.publish(
+        `redacta-live:${projectId}`,
+        JSON.stringify({ type: 'text', userEntryId, seq: 0, text: ' palabra0' }),
+      );
+    } finally {
+      admin.disconnect();
+    }
+    await sent;
+    const reply = await savedReply();
+    await follower.until((p) => p.type === 'end');
+    expect(follower.textOf(userEntryId)).toBe(reply.content);
+    watcher.leave();
+    follower.leave();
+  });
 });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { KnowledgeCitation, LiveConversationPart } from '@redacta/shared';
-import { LiveConversations } from '../../src/modules/chat/live/hub.ts';
+import { LIVE_BATCH_MS, LiveConversations } from '../../src/modules/chat/live/hub.ts';
 import { memoryTransport, type LiveTransport } from '../../src/modules/chat/live/transport.ts';
 
 const log = { warn: () => {} } as unknown as FastifyBaseLogger;
@@ -90,5 +90,29 @@ describe('the live conversation hub and sources', () => {
       { type: 'sources', userEntryId: reply.userEntryId, sources: citations },
     ]);
     publisher.end(null);
+  });
+});
+
+describe('the live conversation hub and a request answered again', () => {
+  const batch = () => new Promise((resolve) => setTimeout(resolve, LIVE_BATCH_MS * 2));
+
+  it('a listener whose snapshot held a reply is sent the next reply to its request in full', async () => {
+    const { hub, release } = slowSnapshotHub();
+    release();
+    const first = hub.publish(projectId, reply, senderId);
+    first.text('Sol y mar.');
+    await batch();
+    const { parts, subscribed } = listen(hub);
+    await subscribed;
+    expect(parts).toEqual([{ type: 'replies', replies: [expect.objectContaining({ text: 'Sol y mar.' })] }]);
+    first.end(randomUUID());
+    // Regenerated: the same request, a new reply whose pieces count from 0 again.
+    const again = hub.publish(projectId, { ...reply, regenerate: true }, senderId);
+    await nextTick();
+    again.text('Verano azul.');
+    await batch();
+    again.end(randomUUID());
+    expect(parts.map((part) => part.type)).toEqual(['replies', 'end', 'request', 'text', 'end']);
+    expect(parts[3]).toEqual({ type: 'text', userEntryId: reply.userEntryId, seq: 0, text: 'Verano azul.' });
   });
 });

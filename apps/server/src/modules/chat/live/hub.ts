@@ -8,10 +8,32 @@ export interface LiveListener {
   end(): void;
 }
 
-/** A listener, with the events it is not sent yet while its snapshot is read (null after). */
+/**
+ * A listener, with the events it is not sent yet while its snapshot is read (null after), and what
+ * its last snapshot held.
+ */
 interface RoomMember {
   listener: LiveListener;
   held: LiveEvent[] | null;
+  sent?: SnapshotContents;
+}
+
+/** What a snapshot sent a listener: its replies' text pieces (how many), and which cite sources. */
+interface SnapshotContents {
+  pieces: Map<string, number>;
+  cited: Set<string>;
+}
+
+/**
+ * Whether a snapshot already gave the listener this event: a request it holds, sources it names, a
+ * text piece it holds. An event published before the snapshot was read can reach this instance after
+ * it (another instance's channel delivers it late): it is dropped then as while the snapshot is read.
+ */
+function inSnapshot(sent: SnapshotContents, part: LiveEvent['part']): boolean {
+  if (part.type === 'request') return sent.pieces.has(liveKey(part.reply.userEntryId, part.reply.variant));
+  if (part.type === 'sources') return sent.cited.has(liveKey(part.userEntryId, part.variant));
+  if (part.type === 'text') return part.seq < (sent.pieces.get(liveKey(part.userEntryId, part.variant)) ?? 0);
+  return false;
 }
 
 /** How long text is gathered before it is published: one event per batch, not one per token. */
@@ -67,9 +89,16 @@ export class LiveConversations implements LiveSink {
   deliver(projectId: string, event: LiveEvent): void {
     const room = this.#rooms.get(projectId);
     if (!room) return;
+    const { part } = event;
     for (const member of room) {
       if (member.held) member.held.push(event);
-      else member.listener.send(event.line);
+      else if (!member.sent || !inSnapshot(member.sent, part)) member.listener.send(event.line);
+      // Once ended, the reply is out of the snapshot: its request may be answered again.
+      if (part.type === 'end' && member.sent) {
+        const key = liveKey(part.userEntryId, part.variant);
+        member.sent.pieces.delete(key);
+        member.sent.cited.delete(key);
+      }
     }
   }
 
@@ -223,18 +252,15 @@ export class LiveConversations implements LiveSink {
         entry.reply.sources ? [liveKey(entry.reply.userEntryId, entry.reply.variant)] : [],
       ),
     );
+    const sent: SnapshotContents = { pieces, cited };
     const replies = liveLine({ type: 'replies', replies: snapshot.map((entry) => entry.reply) });
     for (const member of members) {
       member.listener.send(replies);
       for (const { part, line } of member.held ?? []) {
-        if (part.type === 'request' && pieces.has(liveKey(part.reply.userEntryId, part.reply.variant)))
-          continue;
-        if (part.type === 'sources' && cited.has(liveKey(part.userEntryId, part.variant))) continue;
-        if (part.type === 'text' && part.seq < (pieces.get(liveKey(part.userEntryId, part.variant)) ?? 0))
-          continue;
-        member.listener.send(line);
+        if (!inSnapshot(sent, part)) member.listener.send(line);
       }
       member.held = null;
+      member.sent = sent;
     }
   }
 
