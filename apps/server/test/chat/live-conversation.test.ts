@@ -69,6 +69,19 @@ async function startTwo() {
   return { second, secondBase: await second.listen({ port: 0, host: '127.0.0.1' }) };
 }
 
+/**
+ * Ana sends a message on the first instance while `follower` has the project open: resolves once the
+ * reply's request reaches the follower, with the chat stream's parts to come.
+ */
+async function sendWhileFollowed(follower: Follower, chunks: number) {
+  peer.script = { chunks: words(chunks), delayMs: 30 };
+  await follower.until((p) => p.type === 'replies');
+  const sent = send(base, ana).then(readParts);
+  sent.catch(() => {});
+  const request = await follower.until((p) => p.type === 'request');
+  return { sent, request, userEntryId: request.type === 'request' ? request.reply.userEntryId : '' };
+}
+
 const sessionOf = (user: TestUser): string =>
   JSON.parse(Buffer.from(user.accessToken.split('.')[1]!, 'base64url').toString()).sid;
 
@@ -110,6 +123,24 @@ function sourcesBeforeText(follower: Follower, userEntryId: string) {
 
 const savedReply = () =>
   eventually(async () => (await entries(t.app, projectId)).find((e) => e.role === 'assistant'), 5000);
+
+/** Runs `use` with a Redis connection of its own, closed after. */
+async function withRedis(use: (admin: Redis) => Promise<void>) {
+  const admin = new Redis(REDIS_URL);
+  try {
+    await use(admin);
+  } finally {
+    admin.disconnect();
+  }
+}
+
+/** Once the reply is saved and its end has reached `follower`, the follower has exactly its text. */
+async function expectWholeReply(follower: Follower, sent: Promise<unknown>, userEntryId: string) {
+  await sent;
+  const reply = await savedReply();
+  await follower.until((p) => p.type === 'end');
+  expect(follower.textOf(userEntryId)).toBe(reply.content);
+}
 
 describe('GET /api/project/{id}/conversation/live', () => {
   it("shows a teammate the request with the sender's name and the reply as it streams", async () => {
@@ -346,14 +377,8 @@ describe('the end of access ends an idle stream at once', () => {
 describe('across instances (Redis)', () => {
   it('a reply written on one instance streams to a follower on another, and a reload there continues it', async () => {
     const { secondBase } = await startTwo();
-
-    peer.script = { chunks: words(40), delayMs: 30 };
     const follower = await follow(secondBase, ben, projectId);
-    await follower.until((p) => p.type === 'replies');
-    const sent = send(base, ana).then(readParts);
-    sent.catch(() => {});
-    const request = await follower.until((p) => p.type === 'request');
-    const userEntryId = request.type === 'request' ? request.reply.userEntryId : '';
+    const { sent, request, userEntryId } = await sendWhileFollowed(follower, 40);
     expect(request).toMatchObject({ reply: { sender: { name: 'Ana García' } } });
     await follower.until((p) => p.type === 'text');
 
@@ -425,17 +450,11 @@ describe('across instances (Redis): access and lost messages', () => {
 
   it('events published while an instance’s channel connection is down still reach its followers', async () => {
     const { secondBase } = await startTwo();
-    peer.script = { chunks: words(60), delayMs: 30 };
     const follower = await follow(secondBase, ben, projectId);
-    await follower.until((p) => p.type === 'replies');
-    const sent = send(base, ana).then(readParts);
-    sent.catch(() => {});
-    const request = await follower.until((p) => p.type === 'request');
-    const userEntryId = request.type === 'request' ? request.reply.userEntryId : '';
+    const { sent, userEntryId } = await sendWhileFollowed(follower, 60);
     await follower.until((p) => p.type === 'text');
     // The live conversation's channel connections drop: messages published until they are back are lost.
-    const admin = new Redis(REDIS_URL);
-    try {
+    await withRedis(async (admin) => {
       const clients = (await admin.client('LIST')) as string;
       const ids = clients
         .split('\n')
@@ -443,25 +462,15 @@ describe('across instances (Redis): access and lost messages', () => {
         .map((line) => /id=(\d+)/.exec(line)![1]!);
       expect(ids.length).toBeGreaterThan(0);
       for (const id of ids) await admin.client('KILL', 'ID', id);
-    } finally {
-      admin.disconnect();
-    }
-    await sent;
-    const reply = await savedReply();
-    await follower.until((p) => p.type === 'end');
-    expect(follower.textOf(userEntryId)).toBe(reply.content);
+    });
+    await expectWholeReply(follower, sent, userEntryId);
     follower.leave();
   });
 
   it('an event published before a snapshot and delivered after it is not sent twice', async () => {
     const { secondBase } = await startTwo();
-    peer.script = { chunks: words(40), delayMs: 30 };
     const watcher = await follow(base, ana, projectId);
-    await watcher.until((p) => p.type === 'replies');
-    const sent = send(base, ana).then(readParts);
-    sent.catch(() => {});
-    const request = await watcher.until((p) => p.type === 'request');
-    const userEntryId = request.type === 'request' ? request.reply.userEntryId : '';
+    const { sent, userEntryId } = await sendWhileFollowed(watcher, 40);
     await watcher.until((p) => p.type === 'text' && p.seq >= 1);
     // Ben opens the project on the other instance mid-reply: his snapshot holds the first pieces.
     const follower = await follow(secondBase, ben, projectId);
@@ -469,19 +478,11 @@ describe('across instances (Redis): access and lost messages', () => {
     expect(replies.type === 'replies' && replies.replies[0]?.text).toMatch(/^ palabra0 palabra1/);
     // The first piece reaches that instance again, as a channel delivers an event published before
     // the snapshot was read.
-    const admin = new Redis(REDIS_URL);
-    try {
-      await admin.publish(
-        `redacta-live:${projectId}`,
-        JSON.stringify({ type: 'text', userEntryId, seq: 0, text: ' palabra0' }),
-      );
-    } finally {
-      admin.disconnect();
-    }
-    await sent;
-    const reply = await savedReply();
-    await follower.until((p) => p.type === 'end');
-    expect(follower.textOf(userEntryId)).toBe(reply.content);
+    await withRedis(async (admin) => {
+      const stale = { type: 'text', userEntryId, seq: 0, text: ' palabra0' };
+      await admin.publish(`redacta-live:${projectId}`, JSON.stringify(stale));
+    });
+    await expectWholeReply(follower, sent, userEntryId);
     watcher.leave();
     follower.leave();
   });
