@@ -96,6 +96,20 @@ describe('the live conversation hub and sources', () => {
 describe('the live conversation hub and a request answered again', () => {
   const batch = () => new Promise((resolve) => setTimeout(resolve, LIVE_BATCH_MS * 2));
 
+  /**
+   * The request is regenerated once its reply has ended: a new reply whose pieces count from 0 again,
+   * which the listener (its `parts` so far: the snapshot, the first reply's end) is sent whole.
+   */
+  async function expectAnsweredAgain(hub: LiveConversations, parts: LiveConversationPart[]) {
+    const again = hub.publish(projectId, { ...reply, regenerate: true }, senderId);
+    await nextTick();
+    again.text('Verano azul.');
+    await batch();
+    again.end(randomUUID());
+    expect(parts.map((part) => part.type)).toEqual(['replies', 'end', 'request', 'text', 'end']);
+    expect(parts[3]).toEqual({ type: 'text', userEntryId: reply.userEntryId, seq: 0, text: 'Verano azul.' });
+  }
+
   it('a listener whose snapshot held a reply is sent the next reply to its request in full', async () => {
     const { hub, release } = slowSnapshotHub();
     release();
@@ -106,13 +120,63 @@ describe('the live conversation hub and a request answered again', () => {
     await subscribed;
     expect(parts).toEqual([{ type: 'replies', replies: [expect.objectContaining({ text: 'Sol y mar.' })] }]);
     first.end(randomUUID());
-    // Regenerated: the same request, a new reply whose pieces count from 0 again.
-    const again = hub.publish(projectId, { ...reply, regenerate: true }, senderId);
+    await expectAnsweredAgain(hub, parts);
+  });
+
+  it('listeners caught up together after a lost connection are each sent a held piece once', async () => {
+    const hub = new LiveConversations({ senderName: async () => 'Ana García', log });
+    const transport = memoryTransport(hub);
+    // Once gated, the channel's join and each snapshot (after it is read) wait for `open`.
+    let gated = false;
+    const waiting: (() => void)[] = [];
+    const gate = () => (gated ? new Promise<void>((resolve) => waiting.push(resolve)) : Promise.resolve());
+    const open = () => waiting.splice(0).forEach((resolve) => resolve());
+    hub.connect({
+      ...transport,
+      join: async (id) => {
+        await transport.join(id);
+        await gate();
+      },
+      snapshot: async (id) => {
+        const entries = await transport.snapshot(id);
+        await gate();
+        return entries;
+      },
+    });
+    const listeners = [listen(hub), listen(hub)];
+    await Promise.all(listeners.map((listener) => listener.subscribed));
+    const publisher = hub.publish(projectId, reply, senderId);
     await nextTick();
-    again.text('Verano azul.');
+    publisher.text('Sol');
     await batch();
-    again.end(randomUUID());
-    expect(parts.map((part) => part.type)).toEqual(['replies', 'end', 'request', 'text', 'end']);
-    expect(parts[3]).toEqual({ type: 'text', userEntryId: reply.userEntryId, seq: 0, text: 'Verano azul.' });
+    gated = true;
+    const resynced = hub.resync(projectId);
+    await nextTick();
+    // Held by both listeners, and then read by the snapshot as well; the reply's end is held too.
+    publisher.text(' y mar.');
+    await batch();
+    open();
+    await nextTick();
+    publisher.end(randomUUID());
+    open();
+    await resynced;
+    for (const { parts } of listeners) {
+      const resync = parts.map((part) => part.type).lastIndexOf('replies');
+      expect(parts.slice(resync).map((part) => part.type)).toEqual(['replies', 'end']);
+    }
+  });
+
+  it('a reply that ends while a listener catches up leaves its request free to be answered again', async () => {
+    const { hub, release } = slowSnapshotHub();
+    const first = hub.publish(projectId, reply, senderId);
+    first.text('Sol y mar.');
+    await batch();
+    const { parts, subscribed } = listen(hub);
+    // The snapshot is read (the reply in it) and waits: the reply's end is held meanwhile.
+    await nextTick();
+    first.end(randomUUID());
+    release();
+    await subscribed;
+    await expectAnsweredAgain(hub, parts);
   });
 });

@@ -36,6 +36,14 @@ function inSnapshot(sent: SnapshotContents, part: LiveEvent['part']): boolean {
   return false;
 }
 
+/** Once a reply has ended it is out of the snapshot: its request may be answered again, from piece 0. */
+function forgetEnded(sent: SnapshotContents, part: LiveEvent['part']) {
+  if (part.type !== 'end') return;
+  const key = liveKey(part.userEntryId, part.variant);
+  sent.pieces.delete(key);
+  sent.cited.delete(key);
+}
+
 /** How long text is gathered before it is published: one event per batch, not one per token. */
 export const LIVE_BATCH_MS = 30;
 
@@ -92,12 +100,10 @@ export class LiveConversations implements LiveSink {
     const { part } = event;
     for (const member of room) {
       if (member.held) member.held.push(event);
-      else if (!member.sent || !inSnapshot(member.sent, part)) member.listener.send(event.line);
-      // Once ended, the reply is out of the snapshot: its request may be answered again.
-      if (part.type === 'end' && member.sent) {
-        const key = liveKey(part.userEntryId, part.variant);
-        member.sent.pieces.delete(key);
-        member.sent.cited.delete(key);
+      else if (!member.sent) member.listener.send(event.line);
+      else {
+        if (!inSnapshot(member.sent, part)) member.listener.send(event.line);
+        forgetEnded(member.sent, part);
       }
     }
   }
@@ -252,12 +258,14 @@ export class LiveConversations implements LiveSink {
         entry.reply.sources ? [liveKey(entry.reply.userEntryId, entry.reply.variant)] : [],
       ),
     );
-    const sent: SnapshotContents = { pieces, cited };
     const replies = liveLine({ type: 'replies', replies: snapshot.map((entry) => entry.reply) });
     for (const member of members) {
       member.listener.send(replies);
+      // Each member's own record: an end it is sent takes its reply out for that member only.
+      const sent: SnapshotContents = { pieces: new Map(pieces), cited: new Set(cited) };
       for (const { part, line } of member.held ?? []) {
         if (!inSnapshot(sent, part)) member.listener.send(line);
+        forgetEnded(sent, part);
       }
       member.held = null;
       member.sent = sent;
