@@ -60,14 +60,10 @@ export class CallBatches {
   // PGlite queues each exec() as it is called: the first one here is called before any await.
   async #run(batch: PendingCall[]) {
     if (batch.length > 1) {
-      let results: Results[] | undefined;
-      try {
-        results = await this.client.exec(batch.map((call) => call.statement).join(';\n'), {
-          rowMode: 'array',
-        });
-      } catch {
-        // Nothing of the batch was kept: each call runs alone below, and only the failing one fails.
-      }
+      // A failed batch kept nothing: each call runs alone below, and only the failing one fails.
+      const results = await this.client
+        .exec(batch.map((call) => call.statement).join(';\n'), { rowMode: 'array' })
+        .catch(() => undefined);
       if (results) {
         batch.forEach((call, index) => this.#settle(call.id, results[index]));
         return;

@@ -15,7 +15,7 @@ export interface LiveListener {
 interface RoomMember {
   listener: LiveListener;
   held: LiveEvent[] | null;
-  sent?: SnapshotContents;
+  sent: SnapshotContents;
 }
 
 /** What a snapshot sent a listener: its replies' text pieces (how many), and which cite sources. */
@@ -100,7 +100,6 @@ export class LiveConversations implements LiveSink {
     const { part } = event;
     for (const member of room) {
       if (member.held) member.held.push(event);
-      else if (!member.sent) member.listener.send(event.line);
       else {
         if (!inSnapshot(member.sent, part)) member.listener.send(event.line);
         forgetEnded(member.sent, part);
@@ -219,7 +218,7 @@ export class LiveConversations implements LiveSink {
    * way to leave.
    */
   async subscribe(projectId: string, listener: LiveListener): Promise<() => void> {
-    const member: RoomMember = { listener, held: [] };
+    const member: RoomMember = { listener, held: [], sent: { pieces: new Map(), cited: new Set() } };
     let room = this.#rooms.get(projectId);
     if (!room) this.#rooms.set(projectId, (room = new Set()));
     room.add(member);
