@@ -73,9 +73,11 @@ export function summarise(outcomes: StreamOutcome[], cpuMs: number | null, threa
 const ratio = (ours: number | null, limit: number | null) =>
   ours === null || limit === null || limit === 0 ? null : round(ours / limit, 2);
 
+type Ratios = { cpuPerToken: number | null; firstTokenP99: number | null };
+
 /** Ratios ours/limit per level, and the verdict at the targets' concurrency. */
 export function verdict(results: Record<string, Record<string, PathResult>>) {
-  const ratios = Object.fromEntries(
+  const ratios: Record<string, Ratios> = Object.fromEntries(
     Object.entries(results).map(([level, paths]) => [
       level,
       {
@@ -84,17 +86,49 @@ export function verdict(results: Record<string, Record<string, PathResult>>) {
       },
     ]),
   );
-  const at = ratios[targets.concurrency]!;
   const incomplete = Object.values(results).reduce(
     (n, paths) => n + Object.values(paths).reduce((m, p) => m + p.streams - p.completeStreams, 0),
     0,
   );
+  return { results, ratios, targets, incomplete, ...judge(ratios[targets.concurrency]!, incomplete) };
+}
+
+export type RunVerdict = ReturnType<typeof verdict>;
+
+/** The verdict over several runs: each target judged by the median of the runs' ratios. */
+export function verdictOfRuns(runs: RunVerdict[]) {
+  const at = runs.map((run) => run.ratios[targets.concurrency]!);
+  const incomplete = runs.reduce((n, run) => n + run.incomplete, 0);
+  const medians = {
+    cpuPerToken: median(at.map((ratios) => ratios.cpuPerToken)),
+    firstTokenP99: median(at.map((ratios) => ratios.firstTokenP99)),
+  };
+  const each = (key: keyof Ratios) => at.map((ratios) => `${ratios[key]}×`).join(', ');
+  const judged = judge(medians, incomplete, `ours/limit (median of ${runs.length} runs)`);
+  return {
+    runs,
+    medians,
+    targets,
+    incomplete,
+    met: judged.met,
+    verdict: `${judged.verdict} (CPU per token by run: ${each('cpuPerToken')}; first-token p99: ${each('firstTokenP99')})`,
+  };
+}
+
+function median(values: (number | null)[]): number | null {
+  if (values.some((value) => value === null)) return null;
+  const sorted = (values as number[]).toSorted((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return round(sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2, 2);
+}
+
+function judge(at: Ratios, incomplete: number, of = 'ours/limit') {
   const cpuOk = at.cpuPerToken !== null && at.cpuPerToken <= targets.cpuPerTokenRatio;
   const p99Ok = at.firstTokenP99 !== null && at.firstTokenP99 <= targets.firstTokenP99Ratio;
   const met = cpuOk && p99Ok && incomplete === 0;
-  const line =
-    `${met ? 'PASS' : 'MISS'}: at ${targets.concurrency} streams ours/limit CPU per token ` +
+  const verdict =
+    `${met ? 'PASS' : 'MISS'}: at ${targets.concurrency} streams ${of} CPU per token ` +
     `${at.cpuPerToken}× (target ≤ ${targets.cpuPerTokenRatio}×), first-token p99 ${at.firstTokenP99}× ` +
     `(target ≤ ${targets.firstTokenP99Ratio}×), ${incomplete === 0 ? 'every stream complete' : `${incomplete} streams incomplete`}`;
-  return { results, ratios, targets, met, verdict: line };
+  return { met, verdict };
 }
