@@ -35,28 +35,39 @@ export const test = base.extend<Fixtures>({
   welcomePage: async ({ page }, use) => use(new WelcomePage(page)),
   shell: async ({ page }, use) => use(new AppShell(page)),
   signUp: async ({ page, locale }, use) => {
-    await use(async (options = {}) => {
-      const email = options.email ?? newEmail();
-      const since = new Date(Date.now() - 1_000);
-      const accountLocale = locale?.toLowerCase().startsWith('en') ? 'en' : 'es';
-      await expectOk(page.request.post('/api/auth/email/start', { data: { email, locale: accountLocale } }));
-      const code = await waitForCode(email, since);
-      const login = await expectOk(
-        page.request.post('/api/auth/login', { data: { method: 'email', email, code } }),
-      );
-      const { accessToken } = (await login.json()) as { accessToken: string };
-      await expectOk(
-        page.request.patch('/api/user/change-name', {
-          data: { firstName: options.firstName ?? 'Lucía', lastName: options.lastName ?? 'Fernández' },
-          headers: { authorization: `Bearer ${accessToken}` },
-        }),
-      );
-      await page.goto('/chat');
-      await expect(page).toHaveURL(/\/chat/);
-      return { email };
-    });
+    await use((options = {}) => signUpIn(page, locale, options));
   },
 });
+
+/**
+ * Signs up a new user in `page`'s browser context, on the server of its `baseURL`, and lands on
+ * /chat: what the `signUp` fixture does, for a page of a context a spec made itself (a server of its
+ * own, a second user).
+ */
+export async function signUpIn(
+  page: Page,
+  locale: string | undefined,
+  options: { email?: string; firstName?: string; lastName?: string } = {},
+): Promise<{ email: string }> {
+  const email = options.email ?? newEmail();
+  const since = new Date(Date.now() - 1_000);
+  const accountLocale = locale?.toLowerCase().startsWith('en') ? 'en' : 'es';
+  await expectOk(page.request.post('/api/auth/email/start', { data: { email, locale: accountLocale } }));
+  const code = await waitForCode(email, since);
+  const login = await expectOk(
+    page.request.post('/api/auth/login', { data: { method: 'email', email, code } }),
+  );
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  await expectOk(
+    page.request.patch('/api/user/change-name', {
+      data: { firstName: options.firstName ?? 'Lucía', lastName: options.lastName ?? 'Fernández' },
+      headers: { authorization: `Bearer ${accessToken}` },
+    }),
+  );
+  await page.goto('/chat');
+  await expect(page).toHaveURL(/\/chat/);
+  return { email };
+}
 
 export { expect };
 

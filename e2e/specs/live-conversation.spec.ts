@@ -1,5 +1,7 @@
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page, TestInfo } from '@playwright/test';
-import { expect, keepScreenshot, newEmail, test } from '../fixtures.ts';
+import { expect, keepScreenshot, newEmail, signUpIn, test } from '../fixtures.ts';
 import { AppShell } from '../pages/app-shell.ts';
 import { ChatPage } from '../pages/chat-page.ts';
 import { InvitePage, waitForInvitationLink } from '../pages/invite-page.ts';
@@ -7,26 +9,108 @@ import { ProjectsPage } from '../pages/projects-page.ts';
 import { SandboxCheckoutPage, UpgradeModal } from '../pages/subscription-page.ts';
 import { WorkspaceSettingsPage } from '../pages/workspace-settings-page.ts';
 import { chooseLanguage } from '../support/language.ts';
+import { ownServer } from '../support/own-server.ts';
 
 const WORKSPACE = 'Estudio Faro';
-/** The demo writer answers a 1,500-word request in about fifteen seconds: long enough to watch it stream and reload meanwhile, even on a busy machine. */
-const ARTICLE = 'Escribe un artículo de blog de 1500 palabras sobre teletrabajo productivo';
+const ARTICLE = 'Escribe un artículo de blog sobre teletrabajo productivo';
 const SLOGAN = 'Escribe un eslogan para una agencia de viajes';
+const SLOGAN_REPLY = 'Viaja lejos, vuelve distinto: tu próxima historia empieza con nosotros.';
+/** Eighteen paragraphs of forty words: far taller than the screen, well within a reply's reservation. */
+const ARTICLE_REPLY = Array.from(
+  { length: 18 },
+  (_, i) =>
+    `Párrafo ${i + 1}. Trabajar desde casa pide rutinas claras: una hora fija para empezar, pausas ` +
+    'cortas y un lugar que solo sirva para trabajar. Quien cuida esos detalles rinde más, descansa ' +
+    'mejor y separa su trabajo de su vida sin esfuerzo.\n\n',
+).join('');
+/** Words per network chunk of the article, and the share of it written before the model waits. */
+const WORDS_PER_CHUNK = 4;
+const WRITTEN_BEFORE_THE_WAIT = 2 / 3;
+
+interface HeldModel {
+  url: string;
+  /** Lets the article's last third be written. */
+  release(): void;
+  close(): Promise<void>;
+}
+
+/**
+ * A local model server speaking the OpenAI Chat Completions streaming protocol. It writes the slogan
+ * at once; it writes the first two thirds of the article a few words at a time, then waits until
+ * `release()` for the rest: the reply is still being written however long a reload takes on a busy
+ * machine, and the spec says when it may end.
+ */
+async function startHeldModel(): Promise<HeldModel> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const server: Server = createServer((req, res) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => (body += chunk));
+    req.on('end', () => {
+      if (req.url !== '/v1/chat/completions') {
+        res.writeHead(404).end();
+        return;
+      }
+      void write(res, body.includes('teletrabajo'));
+    });
+  });
+  const write = async (res: ServerResponse, article: boolean) => {
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    const base = { id: 'chatcmpl-e2e', object: 'chat.completion.chunk', created: 1, model: 'held' };
+    const send = (data: unknown) => res.write(`data: ${JSON.stringify(data)}\n\n`);
+    const words = (article ? ARTICLE_REPLY : SLOGAN_REPLY).split(/(?<= )/);
+    const chunks: string[] = [];
+    for (let i = 0; i < words.length; i += WORDS_PER_CHUNK) {
+      chunks.push(words.slice(i, i + WORDS_PER_CHUNK).join(''));
+    }
+    const waitAt = article ? Math.floor(chunks.length * WRITTEN_BEFORE_THE_WAIT) : -1;
+    for (const [index, content] of chunks.entries()) {
+      if (index === waitAt) await released;
+      if (res.destroyed) return;
+      send({ ...base, choices: [{ index: 0, delta: { role: 'assistant', content }, finish_reason: null }] });
+      if (article) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    send({ ...base, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] });
+    send({ ...base, choices: [], usage: { prompt_tokens: 10, completion_tokens: 20, total_tokens: 30 } });
+    res.end('data: [DONE]\n\n');
+  };
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+    release,
+    close: () => {
+      release();
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
 
 /**
  * The live conversation in two browsers, owner and teammate in one shared project: a reply streaming
  * in one appears, growing, in the other with its sender's name; the owner reloads in the middle of a
- * reply and the page goes on from the text so far to the end, one reply, the same text in both.
+ * reply and the page goes on from the text so far to the end, one reply, the same text in both. The
+ * spec's own server answers through the held model above.
  */
 test.describe('live conversation', () => {
+  const own = ownServer('live-conversation');
+  let model: HeldModel;
+  test.beforeAll(async () => {
+    model = await startHeldModel();
+  });
+  test.afterAll(async () => {
+    await model.close();
+  });
+
   test('a reply streams to a teammate, and a reload mid-reply continues it', async ({
-    page: owner,
-    signUp,
     browser,
-    baseURL,
   }, testInfo) => {
     test.setTimeout(240_000);
-    await signUp({ firstName: 'Carmen', lastName: 'Vidal' });
+    const server = await own.start({ OPENAI_BASE_URL: model.url, OPENAI_API_KEY: 'e2e', AI_MODEL: 'held' });
+    const ownerContext = await newContext(browser, server.url);
+    const owner = await ownerContext.newPage();
+    await signUpIn(owner, 'es-ES', { firstName: 'Carmen', lastName: 'Vidal' });
     // A new account's first project opens at once, and its id is written into the address.
     await expect(owner).toHaveURL(/\/chat\?project=[0-9a-f-]{36}$/);
     const projectId = new URL(owner.url()).searchParams.get('project');
@@ -48,7 +132,7 @@ test.describe('live conversation', () => {
     await settings.goto();
     await settings.invite(teammateEmail);
 
-    const teammateContext = await newContext(browser, baseURL!);
+    const teammateContext = await newContext(browser, server.url);
     const teammate = await teammateContext.newPage();
     await teammate.goto(await waitForInvitationLink(teammateEmail, invitedAt));
     await new InvitePage(teammate).signUpAndJoin(teammateEmail, WORKSPACE, {
@@ -105,8 +189,9 @@ test.describe('live conversation', () => {
         ),
       )
       .toBeLessThanOrEqual(2);
-    // The teammate's view while the reply streams.
+    // The teammate's view while the reply streams; then the model writes the rest.
     await keepLiveShots(teammate, teammateChat, testInfo, 'es');
+    model.release();
     await expect(ownerChat.send).toBeVisible({ timeout: 60_000 });
     await expect(ownerChat.reply(1).getByTestId('reply-text')).not.toHaveAttribute('aria-busy', 'true');
     const article = (await resumed.textContent()) ?? '';
@@ -132,6 +217,7 @@ test.describe('live conversation', () => {
     await expect(teammate.getByRole('article', { name: 'Message from Carmen Vidal' }).first()).toBeVisible();
     await keepLiveShots(teammate, teammateChat, testInfo, 'en');
     await teammateContext.close();
+    await ownerContext.close();
   });
 });
 
