@@ -1,5 +1,3 @@
-import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page, TestInfo } from '@playwright/test';
 import { expect, keepScreenshot, newEmail, signUpIn, test } from '../fixtures.ts';
 import { AppShell } from '../pages/app-shell.ts';
@@ -9,6 +7,7 @@ import { ProjectsPage } from '../pages/projects-page.ts';
 import { SandboxCheckoutPage, UpgradeModal } from '../pages/subscription-page.ts';
 import { WorkspaceSettingsPage } from '../pages/workspace-settings-page.ts';
 import { chooseLanguage } from '../support/language.ts';
+import { startModelPeer, type ModelPeer } from '../support/model-peer.ts';
 import { ownServer } from '../support/own-server.ts';
 
 const WORKSPACE = 'Estudio Faro';
@@ -27,62 +26,40 @@ const ARTICLE_REPLY = Array.from(
 const WORDS_PER_CHUNK = 4;
 const WRITTEN_BEFORE_THE_WAIT = 2 / 3;
 
-interface HeldModel {
-  url: string;
+interface HeldModel extends ModelPeer {
   /** Lets the article's last third be written. */
   release(): void;
-  close(): Promise<void>;
 }
 
 /**
- * A local model server speaking the OpenAI Chat Completions streaming protocol. It writes the slogan
- * at once; it writes the first two thirds of the article a few words at a time, then waits until
- * `release()` for the rest: the reply is still being written however long a reload takes on a busy
- * machine, and the spec says when it may end.
+ * The spec's model (a local OpenAI-protocol server): it writes the slogan at once; it writes the first
+ * two thirds of the article a few words at a time, then waits until `release()` for the rest, so the
+ * reply is still being written however long a reload takes on a busy machine, and the spec says when
+ * it may end.
  */
 async function startHeldModel(): Promise<HeldModel> {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
-  const server: Server = createServer((req, res) => {
-    let body = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => (body += chunk));
-    req.on('end', () => {
-      if (req.url !== '/v1/chat/completions') {
-        res.writeHead(404).end();
-        return;
-      }
-      void write(res, body.includes('teletrabajo'));
-    });
-  });
-  const write = async (res: ServerResponse, article: boolean) => {
-    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-    const base = { id: 'chatcmpl-e2e', object: 'chat.completion.chunk', created: 1, model: 'held' };
-    const send = (data: unknown) => res.write(`data: ${JSON.stringify(data)}\n\n`);
+  const peer = await startModelPeer(async function* (body) {
+    const article = body.includes('teletrabajo');
     const words = (article ? ARTICLE_REPLY : SLOGAN_REPLY).split(/(?<= )/);
     const chunks: string[] = [];
     for (let i = 0; i < words.length; i += WORDS_PER_CHUNK) {
       chunks.push(words.slice(i, i + WORDS_PER_CHUNK).join(''));
     }
     const waitAt = article ? Math.floor(chunks.length * WRITTEN_BEFORE_THE_WAIT) : -1;
-    for (const [index, content] of chunks.entries()) {
+    for (const [index, chunk] of chunks.entries()) {
       if (index === waitAt) await released;
-      if (res.destroyed) return;
-      send({ ...base, choices: [{ index: 0, delta: { role: 'assistant', content }, finish_reason: null }] });
+      yield chunk;
       if (article) await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    send({ ...base, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] });
-    send({ ...base, choices: [], usage: { prompt_tokens: 10, completion_tokens: 20, total_tokens: 30 } });
-    res.end('data: [DONE]\n\n');
-  };
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  });
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+    ...peer,
     release,
     close: () => {
       release();
-      server.closeAllConnections();
-      return new Promise((resolve) => server.close(() => resolve()));
+      return peer.close();
     },
   };
 }

@@ -1,11 +1,10 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { expect, newEmail, test } from '../fixtures.ts';
 import { ChatPage } from '../pages/chat-page.ts';
 import { DocumentPanel } from '../pages/document-panel.ts';
 import { LoginPage } from '../pages/login-page.ts';
 import { WelcomePage } from '../pages/welcome-page.ts';
+import { startModelPeer, type ModelPeer } from '../support/model-peer.ts';
 import { ownServer } from '../support/own-server.ts';
 
 /**
@@ -21,42 +20,6 @@ const HOSTILE_REPLY = [
   `<a href="javascript:window.__xss='a';alert('a')">otro enlace</a>\n\n`,
   `<svg onload="window.__xss='svg'"></svg> Fin.`,
 ];
-
-/**
- * A local model server speaking the OpenAI Chat Completions streaming protocol: every request is
- * answered with HOSTILE_REPLY, one piece per SSE chunk. The spec's own server points OPENAI_BASE_URL at it.
- */
-async function startHostileModel(): Promise<{ url: string; close: () => Promise<void> }> {
-  const server: Server = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      if (req.url !== '/v1/chat/completions') {
-        res.writeHead(404).end();
-        return;
-      }
-      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-      const base = { id: 'chatcmpl-e2e', object: 'chat.completion.chunk', created: 1, model: 'hostile' };
-      const send = (data: unknown) => res.write(`data: ${JSON.stringify(data)}\n\n`);
-      for (const content of HOSTILE_REPLY) {
-        send({
-          ...base,
-          choices: [{ index: 0, delta: { role: 'assistant', content }, finish_reason: null }],
-        });
-      }
-      send({ ...base, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] });
-      send({ ...base, choices: [], usage: { prompt_tokens: 10, completion_tokens: 20, total_tokens: 30 } });
-      res.end('data: [DONE]\n\n');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
-    close: () => {
-      server.closeAllConnections();
-      return new Promise((resolve) => server.close(() => resolve()));
-    },
-  };
-}
 
 /** Dialogs opened by the page and Content-Security-Policy violations it reported, as they happen. */
 function watchForScript(page: Page) {
@@ -84,9 +47,12 @@ const hrefsIn = (page: Page, selector: string) =>
 
 test.describe('model output is text, never markup', () => {
   const own = ownServer('model-output-xss');
-  let model: Awaited<ReturnType<typeof startHostileModel>>;
+  // Every request is answered with HOSTILE_REPLY, one piece per chunk; the spec's own server asks it.
+  let model: ModelPeer;
   test.beforeAll(async () => {
-    model = await startHostileModel();
+    model = await startModelPeer(async function* () {
+      yield* HOSTILE_REPLY;
+    });
   });
   test.afterAll(async () => {
     await model.close();
