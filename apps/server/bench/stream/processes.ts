@@ -80,8 +80,10 @@ export async function startChild<T extends ReadyMessage>(
     });
   });
   child.removeAllListeners('exit');
-  // Never leave a server behind, even when the benchmark itself fails.
-  process.once('exit', () => child.kill('SIGKILL'));
+  // Never leave a server behind, even when the benchmark itself fails; one that has exited needs nothing.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  child.once('exit', () => process.off('exit', killOnExit));
   return {
     process: child,
     ready,

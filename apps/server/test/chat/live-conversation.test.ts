@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { countWords, type LiveConversationPart } from '@redacta/shared';
 import { buildApp, type App } from '../../src/app.ts';
+import { projects } from '../../src/db/schema.ts';
 import { ACCESS_RECHECK_MS } from '../../src/modules/chat/live/follow.ts';
 import { createTestApp, testConfig, type TestApp } from '../helpers/app.ts';
 import { workerDatabase } from '../helpers/database.ts';
@@ -145,6 +147,8 @@ async function expectWholeReply(follower: Follower, sent: Promise<unknown>, user
 describe('GET /api/project/{id}/conversation/live', () => {
   it("shows a teammate the request with the sender's name and the reply as it streams", async () => {
     await start();
+    // The project still has the name the server gave it: the first message names it.
+    await t.app.db.update(projects).set({ nameIsDefault: true }).where(eq(projects.id, projectId));
     peer.script = { chunks: words(12), delayMs: 40 };
     const follower = await follow(base, ben, projectId);
     expect((await follower.until((p) => p.type === 'replies')) as unknown).toEqual({
@@ -156,7 +160,13 @@ describe('GET /api/project/{id}/conversation/live', () => {
     const request = await follower.until((p) => p.type === 'request');
     expect(request).toMatchObject({
       type: 'request',
-      reply: { sender: { id: ana.id, name: 'Ana García' }, message: 'Escribe un anuncio', regenerate: false },
+      reply: {
+        sender: { id: ana.id, name: 'Ana García' },
+        message: 'Escribe un anuncio',
+        regenerate: false,
+        // The project's first message names it: the teammate's header shows the new name.
+        projectName: 'Escribe un anuncio',
+      },
     });
     const userEntryId = request.type === 'request' ? request.reply.userEntryId : '';
     // The text arrives in pieces while the reply is written, not all at the end.

@@ -14,6 +14,8 @@ export const liveReplySchema = z.object({
   message: z.string(),
   /** The reply regenerates the request's earlier reply (it takes that reply's place when saved). */
   regenerate: z.boolean(),
+  /** The project's new name, when this request (the project's first message) named it. */
+  projectName: z.string().optional(),
   /** The reply's text so far. */
   text: z.string(),
   /**

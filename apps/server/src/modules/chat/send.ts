@@ -115,6 +115,7 @@ async function streamChatReply(
         userEntryId: turn.userEntryId,
         message: turn.message,
         regenerate: 'regenerate' in input,
+        ...(turn.projectName ? { projectName: turn.projectName } : {}),
         ...(versions > 1 ? { variant: index } : {}),
       },
       input.userId,

@@ -53,7 +53,7 @@ export const liveConversationRoutes: FastifyPluginAsyncZod<{ live: LiveConversat
         summary: "Follow the project's conversation as it happens (application/x-ndjson, one part per line)",
         description:
           'First `{"type":"replies","replies":[…]}`: the replies being written now, each with its request ' +
-          '(`userEntryId`, `sender {id,name}`, `message`, `regenerate`) and its `text` so far. Then, as they ' +
+          '(`userEntryId`, `sender {id,name}`, `message`, `regenerate`, `projectName` when the request named the project) and its `text` so far. Then, as they ' +
           'happen: `{"type":"request","reply"}` when someone\'s request starts a reply, ' +
           '`{"type":"text","userEntryId","seq","text"}` as a reply grows (append in order), ' +
           '`{"type":"end","userEntryId","messageId"}` once it is saved (`messageId` null when nothing was), ' +

@@ -103,7 +103,7 @@ export function ChatSession({
     onNoReply: giveBack,
     onDemo: () => setDemo(true),
   });
-  const live = useLiveConversation(projectId);
+  const live = useLiveConversation(workspace.id, projectId);
   const followed = useMemo(
     () => followedExchanges(live, chat.pending, user?.id),
     [live, chat.pending, user?.id],

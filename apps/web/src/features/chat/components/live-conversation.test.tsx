@@ -5,10 +5,12 @@ import { json } from '../../../../test/render';
 import { me, pricingCitation } from '../../../../test/fixtures';
 import { useSession } from '@/features/session';
 import { ChatSession } from './chat-session';
+import { ChatTitle } from './chat-header';
 import {
   entry,
   liveConversationStream,
   PROJECT_ID,
+  projectFixture,
   renderChat,
   wholeConversation,
 } from '../test/chat-fixtures';
@@ -80,6 +82,28 @@ describe('the live conversation in the chat', () => {
     expect(screen.getAllByTestId('user-message')).toHaveLength(1);
     expect(screen.getAllByTestId('assistant-reply')).toHaveLength(1);
     expect(screen.getByTestId('assistant-reply')).toHaveTextContent('Sol, mar y tu marca.');
+  });
+
+  it("shows the project's new name in the header when a teammate's first message names it", async () => {
+    const stream = { current: null as ReturnType<typeof liveConversationStream> | null };
+    renderChat(
+      <>
+        <ChatTitle />
+        <Session />
+      </>,
+      {
+        [CONVERSATION]: () => json(200, wholeConversation([])),
+        [LIVE]: (_body, init) => {
+          stream.current = liveConversationStream(init.signal);
+          return stream.current.response;
+        },
+      },
+    );
+    expect(await screen.findByRole('button', { name: new RegExp(projectFixture.name) })).toBeInTheDocument();
+    await waitFor(() => expect(stream.current).not.toBeNull());
+    stream.current!.push({ type: 'replies', replies: [] });
+    stream.current!.push({ type: 'request', reply: reply({ projectName: 'Un eslogan para el verano' }) });
+    expect(await screen.findByRole('button', { name: /Un eslogan para el verano/ })).toBeInTheDocument();
   });
 
   it("shows a teammate's versions written side by side as they grow, until the last one is saved", async () => {

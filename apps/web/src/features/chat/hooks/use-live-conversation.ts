@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { LiveConversationPart } from '@redacta/shared';
 import { isApiError } from '@/lib/api-error';
+import { showProjectName } from '@/features/projects';
 import { chatKeys } from '../api/chat-keys';
 import { loadLiveConversationReader, openLiveConversation } from '../api/live-conversation';
 import { refreshNewestPage } from './conversation-cache';
@@ -28,9 +29,9 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
  * as they grow. When one is saved the newest page is read again, and the exchange gives way to the
  * saved entries. A broken stream is followed again (the server sends the replies in progress first,
  * so nothing is missed); losing access to the project ends it, and the conversation is read again to
- * show why.
+ * show why. A request that named the project (its first message) shows the new name here too.
  */
-export function useLiveConversation(projectId: string): LiveExchange[] {
+export function useLiveConversation(workspaceId: string, projectId: string): LiveExchange[] {
   const queryClient = useQueryClient();
   const [exchanges, setExchanges] = useState<LiveExchange[]>([]);
 
@@ -41,6 +42,9 @@ export function useLiveConversation(projectId: string): LiveExchange[] {
 
     const apply = (part: LiveConversationPart) => {
       setExchanges((current) => applyLivePart(current, part));
+      if (part.type === 'request' && part.reply.projectName) {
+        void showProjectName(queryClient, { workspaceId, projectId, name: part.reply.projectName });
+      }
       // Replies saved while this tab was not following are in the conversation by now.
       if (part.type === 'replies' && queryClient.getQueryData(chatKeys.conversation(projectId))) {
         void refreshNewestPage(queryClient, projectId);
@@ -86,7 +90,7 @@ export function useLiveConversation(projectId: string): LiveExchange[] {
     };
     void follow();
     return () => controller.abort();
-  }, [projectId, queryClient]);
+  }, [projectId, queryClient, workspaceId]);
 
   return exchanges;
 }
