@@ -6,13 +6,15 @@ import { InvitePage, waitForInvitationLink } from '../pages/invite-page.ts';
 import { ProjectsPage } from '../pages/projects-page.ts';
 import { SandboxCheckoutPage, UpgradeModal } from '../pages/subscription-page.ts';
 import { WorkspaceSettingsPage } from '../pages/workspace-settings-page.ts';
+import { startOpenAIPeer, type OpenAIPeer } from '../../apps/server/test/helpers/openai-peer.ts';
 import { chooseLanguage } from '../support/language.ts';
-import { startModelPeer, type ModelPeer } from '../support/model-peer.ts';
 import { ownServer } from '../support/own-server.ts';
 
 const WORKSPACE = 'Estudio Faro';
 const ARTICLE = 'Escribe un artículo de blog sobre teletrabajo productivo';
 const SLOGAN = 'Escribe un eslogan para una agencia de viajes';
+/** The name the first message gives the project: its first six words. */
+const SLOGAN_TITLE = 'Escribe un eslogan para una agencia';
 const SLOGAN_REPLY = 'Viaja lejos, vuelve distinto: tu próxima historia empieza con nosotros.';
 /** Eighteen paragraphs of forty words: far taller than the screen, well within a reply's reservation. */
 const ARTICLE_REPLY = Array.from(
@@ -26,7 +28,7 @@ const ARTICLE_REPLY = Array.from(
 const WORDS_PER_CHUNK = 4;
 const WRITTEN_BEFORE_THE_WAIT = 2 / 3;
 
-interface HeldModel extends ModelPeer {
+interface HeldModel extends OpenAIPeer {
   /** Lets the article's last third be written. */
   release(): void;
 }
@@ -40,19 +42,21 @@ interface HeldModel extends ModelPeer {
 async function startHeldModel(): Promise<HeldModel> {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
-  const peer = await startModelPeer(async function* (body) {
-    const article = body.includes('teletrabajo');
-    const words = (article ? ARTICLE_REPLY : SLOGAN_REPLY).split(/(?<= )/);
-    const chunks: string[] = [];
-    for (let i = 0; i < words.length; i += WORDS_PER_CHUNK) {
-      chunks.push(words.slice(i, i + WORDS_PER_CHUNK).join(''));
-    }
-    const waitAt = article ? Math.floor(chunks.length * WRITTEN_BEFORE_THE_WAIT) : -1;
-    for (const [index, chunk] of chunks.entries()) {
-      if (index === waitAt) await released;
-      yield chunk;
-      if (article) await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+  const peer = await startOpenAIPeer({
+    pieces: async function* (body) {
+      const article = body.messages.some(({ content }) => JSON.stringify(content).includes('teletrabajo'));
+      const words = (article ? ARTICLE_REPLY : SLOGAN_REPLY).split(/(?<= )/);
+      const chunks: string[] = [];
+      for (let i = 0; i < words.length; i += WORDS_PER_CHUNK) {
+        chunks.push(words.slice(i, i + WORDS_PER_CHUNK).join(''));
+      }
+      const waitAt = article ? Math.floor(chunks.length * WRITTEN_BEFORE_THE_WAIT) : -1;
+      for (const [index, chunk] of chunks.entries()) {
+        if (index === waitAt) await released;
+        yield chunk;
+        if (article) await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
   });
   return {
     ...peer,
@@ -129,6 +133,9 @@ test.describe('live conversation', () => {
     await ownerChat.ask(SLOGAN);
     const request = teammate.getByRole('article', { name: 'Mensaje de Carmen Vidal' });
     await expect(request).toContainText(SLOGAN);
+    // The project's first message named it: both headers show the new name without a reload.
+    await expect(ownerChat.title).toContainText(SLOGAN_TITLE);
+    await expect(teammateChat.title).toContainText(SLOGAN_TITLE);
     await ownerChat.waitForReplyEnd();
     await expect(teammateChat.replies).toHaveCount(1);
     const slogan = (await ownerChat.replyText(ownerChat.reply(0)).textContent()) ?? '';

@@ -1,10 +1,10 @@
 import type { Page } from '@playwright/test';
+import { startOpenAIPeer, type OpenAIPeer } from '../../apps/server/test/helpers/openai-peer.ts';
 import { expect, newEmail, test } from '../fixtures.ts';
 import { ChatPage } from '../pages/chat-page.ts';
 import { DocumentPanel } from '../pages/document-panel.ts';
 import { LoginPage } from '../pages/login-page.ts';
 import { WelcomePage } from '../pages/welcome-page.ts';
-import { startModelPeer, type ModelPeer } from '../support/model-peer.ts';
 import { ownServer } from '../support/own-server.ts';
 
 /**
@@ -48,11 +48,9 @@ const hrefsIn = (page: Page, selector: string) =>
 test.describe('model output is text, never markup', () => {
   const own = ownServer('model-output-xss');
   // Every request is answered with HOSTILE_REPLY, one piece per chunk; the spec's own server asks it.
-  let model: ModelPeer;
+  let model: OpenAIPeer;
   test.beforeAll(async () => {
-    model = await startModelPeer(async function* () {
-      yield* HOSTILE_REPLY;
-    });
+    model = await startOpenAIPeer({ chunks: HOSTILE_REPLY });
   });
   test.afterAll(async () => {
     await model.close();

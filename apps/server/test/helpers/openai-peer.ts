@@ -8,7 +8,12 @@ import type { AddressInfo } from 'node:net';
  */
 export interface PeerScript {
   /** Text pieces sent one per SSE chunk. */
-  chunks: string[];
+  chunks?: string[];
+  /**
+   * The pieces for this request's body, sent one per SSE chunk as they are yielded (instead of
+   * `chunks`): a model that answers by what it is asked, or waits between pieces until a test lets it go on.
+   */
+  pieces?: (body: PeerRequest['body']) => AsyncIterable<string>;
   /** Wait before each chunk (ms). */
   delayMs?: number;
   /** Answer with this HTTP error status instead of a stream (429, 500…). */
@@ -154,24 +159,24 @@ export async function startOpenAIPeer(
       created: 1,
       model: record.body.model,
     };
-    for (let i = 0; i < current.chunks.length; i += 1) {
+    let sent = 0;
+    for await (const content of current.pieces?.(record.body) ?? current.chunks ?? []) {
       if (res.destroyed) return;
-      if (current.dropAfter === i) {
+      if (current.dropAfter === sent) {
         await drop();
         return;
       }
-      if (current.stallAfter === i) return; // holds the connection until the client leaves
+      if (current.stallAfter === sent) return; // holds the connection until the client leaves
       if (current.delayMs) await sleep(current.delayMs);
       if (res.destroyed) return;
       send({
         ...base,
-        choices: [
-          { index: 0, delta: { role: 'assistant', content: current.chunks[i] }, finish_reason: null },
-        ],
+        choices: [{ index: 0, delta: { role: 'assistant', content }, finish_reason: null }],
       });
-      record.chunksSent += 1;
+      sent += 1;
+      record.chunksSent = sent;
     }
-    if (current.dropAfter !== undefined && current.dropAfter >= current.chunks.length) {
+    if (current.dropAfter !== undefined && current.dropAfter >= sent) {
       await drop();
       return;
     }
@@ -195,8 +200,8 @@ export async function startOpenAIPeer(
       choices: [],
       usage: {
         prompt_tokens: 10,
-        completion_tokens: current.chunks.length,
-        total_tokens: 10 + current.chunks.length,
+        completion_tokens: sent,
+        total_tokens: 10 + sent,
       },
     });
     res.write('data: [DONE]\n\n');
