@@ -160,5 +160,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   if (!config.isProduction) await app.register(devRoutes, { prefix: '/dev' });
 
   await registerWebApp(app, config.WEB_DIST_DIR ? path.resolve(config.WEB_DIST_DIR) : defaultWebDist);
+
+  // Closing the app lets the chat replies in progress finish within SHUTDOWN_GRACE_MS (counted from
+  // the close, while new requests are already refused), then aborts and saves the rest, before any
+  // other onClose hook runs: Fastify runs them last registered first, so the replies are saved while
+  // the live conversation, Redis and the database are still open.
+  let repliesSettled: Promise<void> = Promise.resolve();
+  app.addHook('preClose', (done) => {
+    repliesSettled = app.openStreams.settle(config.SHUTDOWN_GRACE_MS, app.log);
+    done();
+  });
+  app.addHook('onClose', () => repliesSettled);
   return app;
 }

@@ -56,7 +56,7 @@ async function main() {
       process.exit(1);
     }, limitMs).unref();
     try {
-      await drainAndClose(app, database, config.SHUTDOWN_GRACE_MS);
+      await drainAndClose(app, database);
     } catch (error) {
       app.log.error({ err: error }, 'could not stop cleanly');
       process.exit(1);

@@ -1,3 +1,5 @@
+import type { FastifyBaseLogger } from 'fastify';
+
 /**
  * The chat replies this instance is streaming, from the request's arrival to its saved reply: what a
  * stopping server waits for, aborts when its grace runs out, and must not close the database under.
@@ -50,5 +52,18 @@ export class OpenStreams {
   abortAll(): number {
     for (const controller of this.#open) controller.abort();
     return this.#open.size;
+  }
+
+  /**
+   * A stopping server's wait: the open streams get `graceMs` to finish, those still open are then
+   * aborted (each ends as if its sender had stopped it), and this resolves once every one is closed,
+   * its reply saved.
+   */
+  async settle(graceMs: number, log: Pick<FastifyBaseLogger, 'info' | 'warn'>): Promise<void> {
+    if (this.size > 0) log.info({ openStreams: this.size, graceMs }, 'draining: letting chat replies finish');
+    if (await this.allClosed(graceMs)) return;
+    const aborted = this.abortAll();
+    log.warn({ aborted }, 'grace period over: aborting the chat replies still open');
+    await this.allClosed();
   }
 }

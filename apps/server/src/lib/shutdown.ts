@@ -14,33 +14,21 @@ const IDLE_SWEEP_MS = 250;
  * `app.close()` first closes the live-document connections and stores their documents (the collab
  * module's preClose hook, while the database is open), then stops listening (new connections are
  * refused) and answers any request still arriving on a kept-alive connection with 503 and
- * `Connection: close` — `/readyz` included — so a proxy sends nothing more here. Replies in progress get `graceMs` to finish; those still open are then
- * aborted exactly as when their client leaves (the partial text saved and its words charged), and the
- * database closes only once each of them is saved. Redis closes with the app.
+ * `Connection: close` — `/readyz` included — so a proxy sends nothing more here. Replies in progress
+ * get SHUTDOWN_GRACE_MS to finish; those still open are then aborted exactly as when their sender stops
+ * them (the partial text saved and its words charged), and the app's close ends only once each of them
+ * is saved (app.ts). Redis closes with the app; the database closes last.
  */
-export async function drainAndClose(
-  app: App,
-  database: Pick<Database, 'close'>,
-  graceMs: number,
-): Promise<void> {
-  const { openStreams, log } = app;
+export async function drainAndClose(app: App, database: Pick<Database, 'close'>): Promise<void> {
   const closed = app.close();
   // A keep-alive connection whose last response ends during the drain would hold the close until its
   // client or the keep-alive timeout ends it: close such connections as they fall idle.
   const sweep = setInterval(() => app.server.closeIdleConnections(), IDLE_SWEEP_MS);
   try {
-    if (openStreams.size > 0) {
-      log.info({ openStreams: openStreams.size, graceMs }, 'draining: letting chat replies finish');
-    }
-    if (!(await openStreams.allClosed(graceMs))) {
-      const aborted = openStreams.abortAll();
-      log.warn({ aborted }, 'grace period over: aborting the chat replies still open');
-      await openStreams.allClosed();
-    }
     await closed;
   } finally {
     clearInterval(sweep);
   }
   await database.close();
-  log.info('stopped');
+  app.log.info('stopped');
 }

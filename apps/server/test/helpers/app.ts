@@ -14,6 +14,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
+    // A test's app stops at once: replies still being written are stopped and saved as it closes.
+    SHUTDOWN_GRACE_MS: '0',
     DATA_DIR: '/nonexistent',
     WEB_DIST_DIR: '/nonexistent-web-dist',
     ...env,
