@@ -9,13 +9,16 @@ type Box = { x: number; y: number; width: number; height: number };
 const intersects = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
-/** Each toast's visible box (react-hot-toast: container > one row per toast > the toast). */
+/** Each toast's visible box, newest first (react-hot-toast: container > one row per toast > the toast). */
 const toasts = (page: Page, text: RegExp) =>
   page.locator('[data-rht-toaster] > div > div').filter({ hasText: text });
 
-/** The visible box of the newest toast that says `text`. */
+/**
+ * The visible box of the newest toast that says `text`: an earlier one saying the same may still be
+ * sliding out, and on a slow machine it is still in the page.
+ */
 async function toastBox(page: Page, text: RegExp): Promise<Box> {
-  const toast = toasts(page, text).last();
+  const toast = toasts(page, text).first();
   await expect(toast).toBeVisible();
   // Hovering pauses it (a success toast lasts 2 s, less than a loaded machine may need here); then let
   // it finish sliding in before measuring.

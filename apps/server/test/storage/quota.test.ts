@@ -82,7 +82,8 @@ async function fill(user: TestUser, room: number) {
   expect(quota - (await usedBytes(user))).toBe(room);
 }
 
-describe('storage quota per workspace', () => {
+// Most tests fill a workspace up to its 50 MB on the database, which takes a busy machine several seconds.
+describe('storage quota per workspace', { timeout: 90_000 }, () => {
   it('GET /workspace/:id/storage counts what documents, conversations, voices and prompts store', async () => {
     const ana = await createUser(t.app);
     const outsider = await createUser(t.app);
