@@ -34,7 +34,7 @@ export class OpenStreams {
   }
 
   /** Resolves true once none is open, or false if some still are after `timeoutMs`. */
-  async allClosed(timeoutMs = Number.POSITIVE_INFINITY): Promise<boolean> {
+  async #allClosed(timeoutMs = Number.POSITIVE_INFINITY): Promise<boolean> {
     if (this.#open.size === 0) return true;
     let timer: NodeJS.Timeout | undefined;
     const idle = new Promise<true>((resolve) => this.#idle.push(() => resolve(true)));
@@ -49,7 +49,7 @@ export class OpenStreams {
   }
 
   /** Aborts every open stream; each still closes itself once its partial reply is saved. */
-  abortAll(): number {
+  #abortAll(): number {
     for (const controller of this.#open) controller.abort();
     return this.#open.size;
   }
@@ -61,9 +61,9 @@ export class OpenStreams {
    */
   async settle(graceMs: number, log: Pick<FastifyBaseLogger, 'info' | 'warn'>): Promise<void> {
     if (this.size > 0) log.info({ openStreams: this.size, graceMs }, 'draining: letting chat replies finish');
-    if (await this.allClosed(graceMs)) return;
-    const aborted = this.abortAll();
+    if (await this.#allClosed(graceMs)) return;
+    const aborted = this.#abortAll();
     log.warn({ aborted }, 'grace period over: aborting the chat replies still open');
-    await this.allClosed();
+    await this.#allClosed();
   }
 }

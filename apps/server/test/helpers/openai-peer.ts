@@ -159,24 +159,22 @@ export async function startOpenAIPeer(
       created: 1,
       model: record.body.model,
     };
-    let sent = 0;
     for await (const content of current.pieces?.(record.body) ?? current.chunks ?? []) {
       if (res.destroyed) return;
-      if (current.dropAfter === sent) {
+      if (current.dropAfter === record.chunksSent) {
         await drop();
         return;
       }
-      if (current.stallAfter === sent) return; // holds the connection until the client leaves
+      if (current.stallAfter === record.chunksSent) return; // holds the connection until the client leaves
       if (current.delayMs) await sleep(current.delayMs);
       if (res.destroyed) return;
       send({
         ...base,
         choices: [{ index: 0, delta: { role: 'assistant', content }, finish_reason: null }],
       });
-      sent += 1;
-      record.chunksSent = sent;
+      record.chunksSent += 1;
     }
-    if (current.dropAfter !== undefined && current.dropAfter >= sent) {
+    if (current.dropAfter !== undefined && current.dropAfter >= record.chunksSent) {
       await drop();
       return;
     }
@@ -200,8 +198,8 @@ export async function startOpenAIPeer(
       choices: [],
       usage: {
         prompt_tokens: 10,
-        completion_tokens: sent,
-        total_tokens: 10 + sent,
+        completion_tokens: record.chunksSent,
+        total_tokens: 10 + record.chunksSent,
       },
     });
     res.write('data: [DONE]\n\n');

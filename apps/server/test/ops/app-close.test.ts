@@ -1,11 +1,10 @@
 import { afterEach, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { createTestApp } from '../helpers/app.ts';
 import { createUser } from '../helpers/factories.ts';
 import { peerAppEnv, startOpenAIPeer, type OpenAIPeer, type PeerScript } from '../helpers/openai-peer.ts';
 import { createProject, entries, readParts } from '../chat/chat-helpers.ts';
 
 let peer: OpenAIPeer | undefined;
-let t: TestApp | undefined;
 afterEach(async () => {
   await peer?.close();
 });
@@ -18,7 +17,7 @@ afterEach(async () => {
 async function replyInProgress(script: PeerScript, env: Record<string, string>) {
   peer = await startOpenAIPeer(script);
   // No idle timeout within the test: only the close may end a reply that waits.
-  t = await createTestApp(peerAppEnv(peer, { AI_IDLE_TIMEOUT_MS: '60000', ...env }));
+  const t = await createTestApp(peerAppEnv(peer, { AI_IDLE_TIMEOUT_MS: '60000', ...env }));
   const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   const user = await createUser(t.app);
   const projectId = await createProject(t.app, user.workspaceId, user.id);
