@@ -110,11 +110,19 @@ function TransformOnSelection({ editor, workspaceId }: { editor: Editor; workspa
       event.preventDefault();
       openFromKeyboard();
     };
+    // A double or triple click starts a new selection even when it ends on the text that was selected:
+    // the browser may report the caret its first click left only after the word or the paragraph is
+    // selected, so the selection is never seen collapsed in between.
+    const onMouseDown = (event: MouseEvent) => {
+      if (event.detail >= 2) setDismissed(null);
+    };
     let dom: HTMLElement | null = null;
     const listen = () => {
       dom?.removeEventListener('keydown', onKeyDown);
+      dom?.removeEventListener('mousedown', onMouseDown);
       dom = editor.view.dom;
       dom.addEventListener('keydown', onKeyDown);
+      dom.addEventListener('mousedown', onMouseDown);
     };
     // The editor's DOM exists only once it is mounted ('create' follows every mount), which may come
     // after this panel draws: reading it before throws.
@@ -123,6 +131,7 @@ function TransformOnSelection({ editor, workspaceId }: { editor: Editor; workspa
     return () => {
       editor.off('create', listen);
       dom?.removeEventListener('keydown', onKeyDown);
+      dom?.removeEventListener('mousedown', onMouseDown);
     };
   }, [editor, openFromKeyboard, run]);
 
