@@ -24,6 +24,10 @@ export default defineConfig({
     baseURL: process.env.E2E_BASE_URL,
     // The app starts in the browser's language: the specs read Spanish labels unless they ask for another.
     locale: 'es-ES',
+    // Nothing the specs check moves, and on CI's two cores the browser's software compositing of every
+    // transition and skeleton pulse was a third of the suite's CPU: the specs run as a user who asked
+    // for reduced motion (the app then ends every animation at once).
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
