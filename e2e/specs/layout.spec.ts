@@ -45,7 +45,7 @@ test.describe('responsive layout', () => {
   });
 });
 
-test("the page draws the app's name before the app's scripts arrive, and the app takes over from it", async ({
+test("the page draws the app's name and a spinner before the app's scripts arrive (the spinner still when the system asks for less motion), and the app takes over from it", async ({
   page,
   loginPage,
 }) => {
@@ -60,6 +60,14 @@ test("the page draws the app's name before the app's scripts arrive, and the app
   await expect(splash.getByText('Redacta', { exact: true })).toBeVisible();
   await expect(splash.locator('svg')).toBeVisible();
   await expect(loginPage.email).toBeHidden();
+  // Its spinner turns, unless the system asks for less motion (as every spec's browser does).
+  const turning = () =>
+    splash
+      .locator('svg')
+      .evaluate((svg) => svg.getAnimations().filter((animation) => animation.playState === 'running').length);
+  await expect.poll(turning).toBe(0);
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  await expect.poll(turning).toBe(1);
 
   releaseScripts();
   await expect(loginPage.email).toBeVisible();
