@@ -50,6 +50,39 @@ describe('chat page', () => {
     expect(localStorage.getItem('projectId')).toBe(NEW_ID);
   });
 
+  it('leaving /chat while its new project is being made stays where the user went; the next visit opens it', async () => {
+    const NEW_ID = '55555555-5555-4555-8555-555555555555';
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const { router, callsTo } = renderChat(
+      <ChatPage />,
+      {
+        [CREATE]: async () => {
+          await answered;
+          return json(201, { id: NEW_ID });
+        },
+        ...projectRoutes(NEW_ID),
+        [`GET /api/project/${NEW_ID}/document`]: emptyDocument,
+      },
+      { path: '/chat' },
+    );
+    await waitFor(() => expect(callsTo(CREATE)).toHaveLength(1));
+    // A link followed: the browser's address changes at once (the memory router of these tests does
+    // not touch it, so the test does what the app's browser router does).
+    const addressBefore = window.location.href;
+    onTestFinished(() => window.history.replaceState(null, '', addressBefore));
+    window.history.pushState(null, '', '/brand/voices');
+    await router.navigate('/brand/voices');
+    answer();
+    await waitFor(() => expect(localStorage.getItem('projectId')).toBe(NEW_ID));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(router.state.location.pathname).toBe('/brand/voices');
+
+    await router.navigate('/chat');
+    await waitFor(() => expect(router.state.location.search).toBe(`?project=${NEW_ID}`));
+    expect(callsTo(CREATE)).toHaveLength(1);
+  });
+
   it('the stored project wins over the newest one', async () => {
     const NEWER = '77777777-7777-4777-8777-777777777777';
     localStorage.setItem('projectId', PROJECT_ID);
