@@ -64,14 +64,16 @@ export function useOpenProject(workspaceId: string): OpenProject {
     resolving.current = key;
     setFailed(false);
     // A link followed meanwhile changes the browser's address at once, while the page it opens may still
-    // be loading (and this one still shown): the user stays where they went.
-    const addressAtStart = window.location.href;
+    // be loading (and this one still shown): the user stays where they went. A fragment (a skip link) is
+    // not a page of its own.
+    const address = () => window.location.pathname + window.location.search;
+    const addressAtStart = address();
     resolveProjectId(queryClient, workspaceId).then(
       (projectId) => {
         if (resolving.current !== key) return;
         // Stored even when the user has left: their next visit opens it rather than making another.
         storage.set(storageKeys.projectId, projectId);
-        if (window.location.href !== addressAtStart) return;
+        if (address() !== addressAtStart) return;
         navigate(`/chat?project=${encodeURIComponent(projectId)}`, { replace: true });
       },
       () => {
