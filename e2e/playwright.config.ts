@@ -26,7 +26,7 @@ export default defineConfig({
     locale: 'es-ES',
     // Nothing the specs check moves, and on CI's two cores the browser's software compositing of every
     // transition and skeleton pulse was a third of the suite's CPU: the specs run as a user who asked
-    // for reduced motion (the app then ends every animation at once).
+    // for reduced motion (the app then ends every animation at once; docs/decisions/0026).
     reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
