@@ -34,7 +34,7 @@ const failingImpacts = new Set(['serious', 'critical']);
  */
 export async function showLook(page: Page, look: Look) {
   await page.setViewportSize({ width: look.width, height: 844 });
-  await page.emulateMedia({ colorScheme: look.theme, reducedMotion: 'reduce' });
+  await page.emulateMedia({ colorScheme: look.theme });
   await page.waitForFunction(
     (dark) => document.documentElement.classList.contains('dark') === dark,
     look.theme === 'dark',
