@@ -9,6 +9,7 @@ import {
   type LanguageModelV3Usage,
 } from '@ai-sdk/provider';
 import { streamResultFromSource, type PartSource } from './part-source.ts';
+import { nextReadTick } from './read-tick.ts';
 
 export interface LeanChatSettings {
   modelId: string;
@@ -163,7 +164,9 @@ const TEXT_ID = '0';
 /**
  * The SSE body as LanguageModelV3 parts: one `data:` event per chunk, `[DONE]` or the end closes it.
  * The text of the events that came in one network read is one text delta, and one batch of the
- * source: a server behind on its reading catches up with one write per read, not one per token.
+ * source: a server behind on its reading catches up with one write per read, not one per token. Once
+ * the text has started, the body is read once per tick (read-tick.ts), so each read takes what the
+ * provider sent since the last.
  */
 function completionParts(body: ReadableStream<Uint8Array>): PartSource {
   const reader = body.getReader();
@@ -248,6 +251,11 @@ function completionParts(body: ReadableStream<Uint8Array>): PartSource {
     async read() {
       while (batch.length === 0) {
         if (ended) return undefined;
+        if (textStarted) {
+          await nextReadTick();
+          // Cancelled while it waited for the tick.
+          if (ended) return undefined;
+        }
         const { done, value } = await reader.read();
         // Cancelled while the read was pending: the stream ends here.
         if (ended) return undefined;

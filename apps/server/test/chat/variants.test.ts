@@ -122,6 +122,11 @@ describe('versions side by side', () => {
     );
     expect(finishes.map((part) => part.variant).sort()).toEqual([0, 1, 2]);
     for (const finish of finishes) expect(finish.wordsCharged).toBe(countWords(texts[finish.variant!]!));
+    // A version's text all comes before its finish, however its last words were gathered.
+    for (const finish of finishes) {
+      const lastText = parts.findLastIndex((part) => part.type === 'text' && part.variant === finish.variant);
+      expect(lastText).toBeLessThan(parts.indexOf(finish));
+    }
     expect(await wordCount(t.app, ana.workspaceId)).toBe(20 + 30 + 40);
     // Each finish says what was left right after its own charge.
     expect(Math.min(...finishes.map((part) => part.remaining!))).toBe(2000 - 90);

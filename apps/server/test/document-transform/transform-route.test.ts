@@ -200,7 +200,7 @@ describe('POST /api/document/transform over a real OpenAI-protocol stream', () =
     const upstream = await peer.ended(1);
     expect(upstream.closedByClient).toBe(true);
     expect(upstream.completed).toBe(false);
-    expect(textOf(parts).trim().split(' ')).toHaveLength(3);
+    expect(textOf(parts).trim().split(' ').length).toBeGreaterThanOrEqual(3);
     const charged = await eventually(async () => {
       const words = await wordCount(t.app, ana.workspaceId);
       return words > 0 ? words : undefined;
