@@ -5,7 +5,7 @@
  * reader can tell apart, and on a busy server the event loop stays with the requests still waiting for
  * their first word (ADR 0005).
  */
-export const READ_TICK_MS = 30;
+const READ_TICK_MS = 30;
 
 let tick: Promise<void> | undefined;
 
