@@ -6,6 +6,7 @@ export * from './contracts/workspace.ts';
 export * from './contracts/chat.ts';
 export * from './contracts/live-conversation.ts';
 export * from './contracts/projects.ts';
+export * from './contracts/document-schema.ts';
 export * from './contracts/project-limits.ts';
 export * from './contracts/folders.ts';
 export * from './rules/email.ts';

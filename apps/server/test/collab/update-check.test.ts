@@ -59,7 +59,9 @@ const largeContent: DocumentContent = {
               },
             ],
           }
-        : { ...paragraph(`Párrafo ${i}: ${'texto de prueba '.repeat(30)}`), attrs: { textAlign: 'left' } },
+        : i % 4 === 1
+          ? { ...paragraph(`Título ${i}`), type: 'heading', attrs: { level: 2 } }
+          : paragraph(`Párrafo ${i}: ${'texto de prueba '.repeat(30)}`),
     ),
     nested(62),
   ],
@@ -137,8 +139,8 @@ const validChanges: Record<string, Change> = {
     parent.insert(r.int(parent.length + 1), [added]);
   },
   attribute(fragment, r) {
-    const element = r.pick(descendants(fragment).elements);
-    element.setAttribute('textAlign', r.pick(['left', 'center', 'right']));
+    const headings = descendants(fragment).elements.filter((element) => element.nodeName === 'heading');
+    r.pick(headings).setAttribute('level', r.pick([1, 2, 3]) as unknown as string);
   },
   drop(fragment, r) {
     if (fragment.length > 1) fragment.delete(r.int(fragment.length - 1));
@@ -156,6 +158,28 @@ const invalidChanges: Record<string, Change> = {
   'a mark whose attributes are not plain'(fragment, r) {
     const text = r.pick(descendants(fragment).texts.filter((t) => t.length > 0));
     text.format(0, text.length, { link: { href: { nested: true } } });
+  },
+  'a script element'(fragment, r) {
+    const parent = r.pick([fragment, ...descendants(fragment).elements]);
+    const script = new Y.XmlElement('script');
+    script.insert(0, [new Y.XmlText('alert(1)')]);
+    parent.insert(r.int(parent.length + 1), [script]);
+  },
+  'an iframe'(fragment, r) {
+    const iframe = new Y.XmlElement('iframe');
+    iframe.setAttribute('src', 'https://example.com');
+    fragment.insert(r.int(fragment.length + 1), [iframe]);
+  },
+  'an attribute the node does not have'(fragment, r) {
+    r.pick(descendants(fragment).elements).setAttribute('onclick', 'alert(1)');
+  },
+  'a javascript: link'(fragment, r) {
+    const text = r.pick(descendants(fragment).texts.filter((t) => t.length > 0));
+    text.format(0, text.length, { link: { href: ' JavaScript:alert(1)' } });
+  },
+  'a mark the editor does not have'(fragment, r) {
+    const text = r.pick(descendants(fragment).texts.filter((t) => t.length > 0));
+    text.format(0, 1, { highlight: { color: 'red' } });
   },
   'an embed in a text'(fragment, r) {
     r.pick(descendants(fragment).texts).insertEmbed(0, { image: 'x' });

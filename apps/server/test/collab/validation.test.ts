@@ -36,6 +36,29 @@ describe('updates the server refuses', () => {
       'a node type beyond 64 characters',
       (f: Y.XmlFragment) => f.insert(1, [new Y.XmlElement('x'.repeat(65))]),
     ],
+    [
+      'a script element',
+      (f: Y.XmlFragment) => {
+        const script = new Y.XmlElement('script');
+        script.insert(0, [new Y.XmlText('alert(1)')]);
+        f.insert(0, [script]);
+      },
+    ],
+    [
+      'an iframe',
+      (f: Y.XmlFragment) => {
+        const iframe = new Y.XmlElement('iframe');
+        iframe.setAttribute('src', 'https://example.com');
+        f.insert(1, [iframe]);
+      },
+    ],
+    [
+      'a javascript: link',
+      (f: Y.XmlFragment) =>
+        ((f.get(0) as Y.XmlElement).get(0) as Y.XmlText).format(0, 5, {
+          link: { href: 'javascript:alert(1)' },
+        }),
+    ],
     ["a shared type outside the editor's fragment", (f: Y.XmlFragment) => f.doc!.getMap('other').set('a', 1)],
     [
       'text that cannot be stored',

@@ -6,6 +6,7 @@ import { DOCUMENT_MAX_BYTES, emptyDocumentContent, type DocumentContent } from '
 import { AppError, notFound } from '../../lib/errors.ts';
 import { localAccessBus, redisAccessBus, type AccessBus, type AccessChange } from './access-bus.ts';
 import { requireDocumentAccess, type ConnectionContext } from './auth.ts';
+import { cleanFragment } from './clean-fragment.ts';
 import { endConnection, liveConnections, matches, type ConnectionFilter } from './connections.ts';
 import { localFlushBus, redisFlushBus, type FlushBus } from './flush-bus.ts';
 import { createLiveDocuments, type LiveDocumentsOptions, type LiveState } from './live-documents.ts';
@@ -256,6 +257,7 @@ export async function createCollab(options: CollabOptions) {
           const stored = await loadState(db, projectId);
           if (!stored) throw notFound('Project');
           Y.applyUpdate(doc, stored.state);
+          cleanFragment(doc);
         }
         const content = contentOf(doc);
         return { state: Y.encodeStateAsUpdate(doc), content, text: contentToText(content) };

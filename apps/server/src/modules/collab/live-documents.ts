@@ -6,6 +6,7 @@ import * as Y from 'yjs';
 import { DOCUMENT_MAX_BYTES } from '@redacta/shared';
 import type { Db } from '../../db/client.ts';
 import { storageRoom } from '../storage/service.ts';
+import { cleanFragment } from './clean-fragment.ts';
 import { authenticate, requireDocumentAccess, tokenHolder, type ConnectionContext } from './auth.ts';
 import { endConnection, SocketThrottle } from './connections.ts';
 import { loadState, storeState } from './persistence.ts';
@@ -164,10 +165,12 @@ export function createLiveDocuments(options: LiveDocumentsOptions) {
 
     async onLoadDocument({ document, documentName, context }) {
       let stored;
+      let cleaned = false;
       try {
         stored = await loadState(db, documentName);
         if (!stored) throw new Refusal('forbidden');
         Y.applyUpdate(document, stored.state);
+        cleaned = cleanFragment(document);
       } catch (error) {
         // Hocuspocus drops a document that failed to load; the client is told, and tries again later.
         const socket = (context as { socket?: WebSocket }).socket;
@@ -180,7 +183,8 @@ export function createLiveDocuments(options: LiveDocumentsOptions) {
       const state: LiveState = {
         workspaceId: stored.workspaceId,
         changedAt: stored.updatedAt,
-        dirty: false,
+        // What the cleaning removed is stored as soon as the document has loaded (afterLoadDocument).
+        dirty: cleaned,
         changes: 0,
         editorIds: new Set(),
         size: await openSize(documentName, stored.workspaceId, contentBytes(document)),
@@ -197,6 +201,13 @@ export function createLiveDocuments(options: LiveDocumentsOptions) {
         if (userId) state.editorIds.add(userId);
       });
       states.set(document, state);
+    },
+
+    async afterLoadDocument({ document, documentName }) {
+      if (!states.get(document)?.dirty) return;
+      void storeNow(document).catch((error: unknown) =>
+        log.error({ err: error, projectId: documentName }, 'could not store a cleaned live document'),
+      );
     },
 
     async beforeHandleMessage({ connection, document, update: message }) {

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import * as Y from 'yjs';
-import { documentContentSchema, emptyDocumentContent, type DocumentContent } from '@redacta/shared';
+import { cleanDocumentContent, emptyDocumentContent } from '@redacta/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { lockWorkspace } from '../invitations/index.ts';
 import { requireWithinQuotaAfterWrite, storedDocumentBytes } from '../storage/service.ts';
@@ -13,12 +13,6 @@ export interface StoredState {
   updatedAt: Date;
   workspaceId: string;
 }
-
-/** Stored JSON that no longer passes the rule (written before it existed) seeds an empty document. */
-const seedContent = (content: unknown): DocumentContent => {
-  const parsed = documentContentSchema.safeParse(content);
-  return parsed.success ? parsed.data : emptyDocumentContent;
-};
 
 /**
  * A document's Yjs state, seeded from its stored JSON the first time: under the row's lock, so of two
@@ -48,7 +42,8 @@ export async function loadState(db: Db, projectId: string): Promise<StoredState 
       .where(eq(documents.projectId, projectId))
       .for('update');
     if (locked!.state) return { state: locked!.state, updatedAt: locked!.updatedAt, workspaceId };
-    const content = seedContent(locked!.content);
+    // Stored JSON written before the rule was this strict seeds the document without what it refuses.
+    const content = cleanDocumentContent(locked!.content);
     const state = stateFromContent(content);
     // Seeding changes no one's text: the document keeps its time.
     await tx
@@ -139,7 +134,10 @@ export async function readStored(db: Db, projectId: string) {
     .from(documents)
     .where(eq(documents.projectId, projectId));
   if (!row) return null;
-  const content = row.content as DocumentContent;
+  // JSON stored before the rule was this strict is read without what it refuses, and so is its text.
+  const content = cleanDocumentContent(row.content);
+  const cleaned = content !== row.content;
   // A document never opened live has no text stored yet.
-  return { content, text: row.state ? row.text : contentToText(content), updatedAt: row.updatedAt };
+  const text = row.state && !cleaned ? row.text : contentToText(content);
+  return { content, text, updatedAt: row.updatedAt };
 }

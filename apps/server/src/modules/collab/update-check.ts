@@ -156,7 +156,8 @@ export function inspectUpdate(doc: Y.Doc, update: Uint8Array, mode: 'arriving' |
         // An element's attribute: a plain value under a word.
         if (!(place.type instanceof Y.XmlElement) || !(content instanceof Y.ContentAny))
           return { kind: 'invalid' };
-        for (const value of content.arr) pieces.push({ type: 'attribute', attrs: { [parentSub]: value } });
+        const { nodeName } = place.type;
+        for (const value of content.arr) pieces.push({ type: nodeName, attrs: { [parentSub]: value } });
         growth += jsonBytes({ [parentSub]: content.arr.at(-1) }) + NODE_BYTES;
       } else if (place.kind === 'list') {
         if (!(content instanceof Y.ContentType)) return { kind: 'invalid' };

@@ -1,10 +1,10 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import type {
-  DocumentContent,
-  DocumentVersion,
-  DocumentVersionAuthor,
-  DocumentVersionDetail,
-  RestoreDocumentVersionResponse,
+import {
+  cleanDocumentContent,
+  type DocumentVersion,
+  type DocumentVersionAuthor,
+  type DocumentVersionDetail,
+  type RestoreDocumentVersionResponse,
 } from '@redacta/shared';
 import type { Db } from '../../db/client.ts';
 import { documentVersions, users } from '../../db/schema.ts';
@@ -84,7 +84,8 @@ export async function getVersion(
   await requireProjectAccess(db, projectId, userId);
   const { content, text, ...row } = await findVersion(db, projectId, versionId);
   const [version] = await describe(db, [row]);
-  return { ...version!, content: content as DocumentContent, text };
+  // A version taken before the document rule was this strict is read without what the rule refuses.
+  return { ...version!, content: cleanDocumentContent(content), text };
 }
 
 /** `POST /project/{id}/document/versions`: the document as it is live now, saved by the user. */
@@ -130,6 +131,8 @@ export async function restoreVersion(
     kind: 'before-restore',
     createdBy: userId,
   });
-  const { updatedAt } = await source.live.replaceContent(projectId, content as DocumentContent, { userId });
+  const { updatedAt } = await source.live.replaceContent(projectId, cleanDocumentContent(content), {
+    userId,
+  });
   return { updatedAt, savedVersionId: savedVersionId! };
 }
