@@ -7,6 +7,8 @@ export interface LogLine {
   level: number;
   msg?: string;
   err?: { message?: string };
+  reqId?: string;
+  code?: string;
 }
 
 /** Pino's level for `error`; `fatal` is above it. */
