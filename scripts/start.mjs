@@ -6,6 +6,9 @@ import { spawn } from 'node:child_process';
 import { loadDotEnv } from './lib/dotenv.mjs';
 import { root } from './lib/paths.mjs';
 import { ensureWebBuilt } from './lib/web-build.mjs';
+import { requireNode24 } from './lib/node-version.mjs';
+
+requireNode24();
 
 const envFile = loadDotEnv();
 if (envFile) console.log(`[redacta] Loaded ${envFile}`);

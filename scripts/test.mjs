@@ -5,6 +5,9 @@
 import { spawnSync } from 'node:child_process';
 import { ensureChromium } from './lib/chromium.mjs';
 import { root } from './lib/paths.mjs';
+import { requireNode24 } from './lib/node-version.mjs';
+
+requireNode24();
 
 const chromium = ensureChromium();
 if (!chromium.path) {

@@ -1,5 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -66,6 +66,10 @@ function descendants(root: number): number[] {
   return found;
 }
 
+/** The version of the Node a process runs on, asked of its own executable. */
+const nodeVersionOf = (pid: number) =>
+  execFileSync(readlinkSync(`/proc/${pid}/exe`), ['--version'], { encoding: 'utf8' }).trim();
+
 async function until(condition: () => boolean | Promise<boolean>, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -90,6 +94,9 @@ async function npmStart(port: number) {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       ...process.env,
+      // The machine's own Node (20 on Debian) first, as a newcomer's shell has it: npm start still runs
+      // the server on the project's Node 24.
+      PATH: ['/usr/local/bin', '/usr/bin', process.env.PATH].join(path.delimiter),
       NODE_ENV: 'development',
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -122,6 +129,7 @@ async function npmStart(port: number) {
   expect(server, `processes under npm:\n${listing}`).toBeDefined();
   expect(parentOf(startScript!), `processes under npm:\n${listing}`).toBe(npm.pid);
   expect(parentOf(server!), `processes under npm:\n${listing}`).toBe(startScript);
+  expect(nodeVersionOf(server!)).toMatch(/^v2[4-9]\./);
   return { npm, startScript: startScript!, server: server! };
 }
 
