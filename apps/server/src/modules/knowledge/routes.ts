@@ -12,7 +12,7 @@ import {
 } from '@redacta/shared';
 import { limits } from '../../lib/rate-limits.ts';
 import { signedInSchemas } from '../../lib/route-options.ts';
-import { readUpload } from './upload.ts';
+import { readUpload, uploadLimits } from './upload.ts';
 import {
   addKnowledgeFile,
   addKnowledgeUrl,
@@ -28,9 +28,7 @@ export const knowledgeRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.db, processor: app.knowledge };
   const schema = signedInSchemas({ tag: 'knowledge', errors: [404] });
   app.addHook('onRequest', app.authenticate);
-  await app.register(multipart, {
-    limits: { fileSize: KNOWLEDGE_FILE_MAX_BYTES, files: 1, fields: 0, parts: 1 },
-  });
+  await app.register(multipart, { limits: uploadLimits });
   const addLimit = limits(app, [
     {
       name: 'knowledge-add',

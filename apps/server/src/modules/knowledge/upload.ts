@@ -1,6 +1,35 @@
+import type { IncomingMessage } from 'node:http';
+import type { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { KNOWLEDGE_FILE_MAX_BYTES } from '@redacta/shared';
 import { AppError } from '../../lib/errors.ts';
+
+/**
+ * Room in an upload's body for the multipart envelope around the file: its boundaries and the part's
+ * headers (a browser's come to a few hundred bytes; the parser allows a part 80 kB of headers).
+ */
+export const KNOWLEDGE_UPLOAD_ENVELOPE_BYTES = 96 * 1024;
+
+/** An upload's whole body, file and envelope, is at most this many bytes. */
+const BODY_MAX_BYTES = KNOWLEDGE_FILE_MAX_BYTES + KNOWLEDGE_UPLOAD_ENVELOPE_BYTES;
+
+/**
+ * How much of a refused body is still read (and dropped) after the refusal, so that a client that
+ * sends its whole file before it reads the answer can read the 413. A body that goes on past that has
+ * its connection closed: it is not worth more of the server's network.
+ */
+export const KNOWLEDGE_UPLOAD_DISCARD_MAX_BYTES = 5 * KNOWLEDGE_FILE_MAX_BYTES;
+
+/**
+ * The multipart parser's limits for the upload route: one part, a file, cut one byte past the limit.
+ * The file's size is judged here by counting its bytes, not by the plugin's whole-file read: that read
+ * looks at the parser's cut flag only as each chunk arrives, so when the limit fell exactly at the end
+ * of a chunk the cut came after the last chunk it looked at, its error went where a one-file read never
+ * looks, and the file came through cut at the limit as if it fitted. Cut one byte past the limit, a
+ * file over it always counts more than the limit.
+ */
+export const uploadLimits = { fileSize: KNOWLEDGE_FILE_MAX_BYTES + 1, files: 1, fields: 0, parts: 1 };
 
 const tooLarge = () =>
   new AppError(
@@ -11,30 +40,106 @@ const tooLarge = () =>
 
 /**
  * The multipart request's one file (field `file`), read whole: 400 without one or for another field,
- * 413 KNOWLEDGE_FILE_TOO_LARGE past the size limit (the reading stops there).
+ * 413 KNOWLEDGE_FILE_TOO_LARGE when the file or the body is past its limit, whether the body declares
+ * its length or not. Every byte of the body is counted; a refusal is answered as soon as it is known,
+ * and the rest of the body is read and dropped (discardRest), so a client still sending reads the 413.
  */
 export async function readUpload(request: FastifyRequest) {
   if (!request.isMultipart()) {
     throw new AppError('VALIDATION_FAILED', 'Send the file as multipart/form-data in the field "file"');
   }
-  let part: Awaited<ReturnType<FastifyRequest['file']>>;
+  if (Number(request.headers['content-length']) > BODY_MAX_BYTES) {
+    discardRest(request.raw);
+    throw tooLarge();
+  }
+  const firstPart = request.file();
+  const body = bodyWithin(request.raw, BODY_MAX_BYTES);
   try {
-    part = await request.file();
+    let part: Awaited<typeof firstPart>;
+    try {
+      part = await Promise.race([firstPart, body.overflow]);
+    } catch (error) {
+      throw asUploadError(error, 'The multipart body could not be read');
+    }
+    if (!part || part.fieldname !== 'file') {
+      throw new AppError('VALIDATION_FAILED', 'Send the file in the field "file"', 400, [
+        { path: 'file', message: 'Required' },
+      ]);
+    }
+    let bytes: Buffer | null;
+    try {
+      bytes = await Promise.race([fileWithin(part.file, KNOWLEDGE_FILE_MAX_BYTES), body.overflow]);
+      // The envelope's last bytes follow the file: the body is taken once all of it is counted.
+      if (bytes) await Promise.race([body.ended, body.overflow]);
+    } catch (error) {
+      throw asUploadError(error, 'The file could not be read');
+    }
+    if (!bytes) throw tooLarge();
+    return { fileName: part.filename, mediaType: part.mimetype, bytes };
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    throw new AppError('VALIDATION_FAILED', 'The multipart body could not be read');
+    discardRest(request.raw);
+    throw error;
+  } finally {
+    body.stop();
   }
-  if (!part || part.fieldname !== 'file') {
-    throw new AppError('VALIDATION_FAILED', 'Send the file in the field "file"', 400, [
-      { path: 'file', message: 'Required' },
-    ]);
-  }
-  let bytes: Buffer;
-  try {
-    bytes = await part.toBuffer();
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    throw new AppError('VALIDATION_FAILED', 'The file could not be read');
-  }
-  return { fileName: part.filename, mediaType: part.mimetype, bytes };
+}
+
+function asUploadError(error: unknown, message: string): AppError {
+  if (error instanceof AppError) return error;
+  if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge();
+  return new AppError('VALIDATION_FAILED', message);
+}
+
+/**
+ * Counts the body's bytes as they arrive: `overflow` rejects (413) once they pass `max`, `ended`
+ * settles when the body has all arrived (or rejects if it was cut off). Neither rejects unobserved.
+ */
+function bodyWithin(raw: IncomingMessage, max: number) {
+  let received = 0;
+  let refuse!: (error: AppError) => void;
+  const overflow = new Promise<never>((_, reject) => (refuse = reject));
+  overflow.catch(() => {});
+  const count = (chunk: Buffer) => {
+    received += chunk.length;
+    if (received > max) refuse(tooLarge());
+  };
+  raw.on('data', count);
+  const ended = finished(raw, { writable: false });
+  ended.catch(() => {});
+  return { overflow, ended, stop: () => raw.off('data', count) };
+}
+
+/**
+ * The file's bytes, or null as soon as it passes `max` (or the parser flagged it cut), counted here
+ * chunk by chunk; anything that still comes after null is dropped.
+ */
+function fileWithin(file: Readable & { truncated?: boolean }, max: number): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    file.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > max) {
+        chunks.length = 0;
+        resolve(null);
+      } else chunks.push(chunk);
+    });
+    file.on('end', () => resolve(size > max || file.truncated ? null : Buffer.concat(chunks)));
+    file.on('error', reject);
+  });
+}
+
+/**
+ * Stops parsing a refused body and drops what is left of it as it arrives, up to
+ * KNOWLEDGE_UPLOAD_DISCARD_MAX_BYTES; past that the connection is closed.
+ */
+function discardRest(raw: IncomingMessage): void {
+  if (raw.readableEnded) return;
+  raw.unpipe();
+  let dropped = 0;
+  raw.on('data', (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > KNOWLEDGE_UPLOAD_DISCARD_MAX_BYTES) raw.socket.destroy();
+  });
+  raw.resume();
 }
