@@ -5,7 +5,8 @@ import { knowledgePassages, knowledgeSources } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Embedder } from './embeddings.ts';
 import { FetchRefused, safeFetch, type SafeFetchOptions } from './fetch/safe-fetch.ts';
-import { parseSource, sourceType } from './parse/parse.ts';
+import { sourceType } from './parse/parse.ts';
+import { parseInThread } from './parse/parse-thread.ts';
 import { UnreadableSource } from './parse/sections.ts';
 import { toPassages } from './passages.ts';
 import {
@@ -172,7 +173,7 @@ export class KnowledgeProcessor {
         : await this.fetchPage(source.url ?? '', source.name);
       const type = sourceType(bytes, name, mediaType);
       if (!type) throw new UnreadableSource('UNSUPPORTED_TYPE');
-      const parsed = await parseSource(bytes, type);
+      const parsed = await parseInThread(bytes, type, log);
       const passages = toPassages(parsed.sections);
       const embeddings = await this.embed(passages.map((passage) => passage.text));
       const title = source.kind === 'url' && parsed.title ? parsed.title.slice(0, 200) : source.name;

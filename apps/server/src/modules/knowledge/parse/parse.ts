@@ -2,6 +2,7 @@ import mammoth from 'mammoth';
 import { htmlSections } from './html.ts';
 import { pdfSections } from './pdf.ts';
 import { markdownSections, storableText, UnreadableSource, type Section } from './sections.ts';
+import { checkZipBounds } from './zip-bounds.ts';
 
 export type SourceType = 'pdf' | 'docx' | 'txt' | 'markdown' | 'html';
 
@@ -60,9 +61,11 @@ async function parseByType(
     case 'pdf':
       return { sections: await pdfSections(bytes) };
     case 'docx': {
+      await checkZipBounds(bytes);
       let html: string;
       try {
-        html = (await mammoth.convertToHtml({ buffer: Buffer.from(bytes) })).value;
+        html = (await mammoth.convertToHtml({ buffer: Buffer.from(bytes) }, { convertImage: noImages }))
+          .value;
       } catch {
         throw new UnreadableSource('UNREADABLE');
       }
@@ -81,6 +84,9 @@ async function parseByType(
     }
   }
 }
+
+/** Pictures carry no text to index: left unread (not inflated, not inlined into the HTML). */
+const noImages = mammoth.images.imgElement(() => Promise.resolve({ src: '' }));
 
 /** UTF-8, with its byte-order mark dropped; bytes that are not UTF-8 become replacement characters. */
 function decode(bytes: Uint8Array): string {
