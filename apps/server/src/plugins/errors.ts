@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode } from '@redacta/shared';
+import { discardRest } from '../lib/discard-body.ts';
 import { AppError, isForeignKeyViolation, isUniqueViolation, RateLimitedError } from '../lib/errors.ts';
 
 function body(code: ErrorCode, message: string, requestId: string, extra = {}): ErrorBody {
@@ -25,7 +26,18 @@ function frameworkCode(status: number): ErrorCode {
  * too long). 4xx are the client's and are not logged as errors; anything else is a 500 with no
  * internals, logged with the request id.
  */
-export function replyWithError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+export function replyWithError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply | Promise<FastifyReply> {
+  if (reply.getHeader('connection') === 'close' && !request.raw.readableEnded) {
+    // Fastify refused the body before it was all read (too large…) and asks for the connection to be
+    // closed, which would reset it under the client's writes: most clients then report a broken pipe,
+    // not the answer. The rest of the body is read and dropped first (within bounds), then answered.
+    reply.removeHeader('connection');
+    return discardRest(request.raw).then(() => replyWithError(error, request, reply));
+  }
   if (error instanceof AppError) {
     if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
     const extra = error.issues ? { issues: error.issues } : {};

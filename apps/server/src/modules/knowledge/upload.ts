@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { KNOWLEDGE_FILE_MAX_BYTES } from '@redacta/shared';
+import { discardRest } from '../../lib/discard-body.ts';
 import { AppError } from '../../lib/errors.ts';
 
 /**
@@ -13,13 +14,6 @@ export const KNOWLEDGE_UPLOAD_ENVELOPE_BYTES = 96 * 1024;
 
 /** An upload's whole body, file and envelope, is at most this many bytes. */
 const BODY_MAX_BYTES = KNOWLEDGE_FILE_MAX_BYTES + KNOWLEDGE_UPLOAD_ENVELOPE_BYTES;
-
-/**
- * How much of a refused body is still read (and dropped) after the refusal, so that a client that
- * sends its whole file before it reads the answer can read the 413. A body that goes on past that has
- * its connection closed: it is not worth more of the server's network.
- */
-export const KNOWLEDGE_UPLOAD_DISCARD_MAX_BYTES = 5 * KNOWLEDGE_FILE_MAX_BYTES;
 
 /**
  * The multipart parser's limits for the upload route: one part, a file, cut one byte past the limit.
@@ -41,17 +35,14 @@ const tooLarge = () =>
 /**
  * The multipart request's one file (field `file`), read whole: 400 without one or for another field,
  * 413 KNOWLEDGE_FILE_TOO_LARGE when the file or the body is past its limit, whether the body declares
- * its length or not. Every byte of the body is counted; a refusal is answered as soon as it is known,
- * and the rest of the body is read and dropped (discardRest), so a client still sending reads the 413.
+ * its length or not. Every byte of the body is counted; a refusal is known as soon as it can be,
+ * and answered once the rest of the body is read and dropped (refuse), so a client still sending reads it.
  */
 export async function readUpload(request: FastifyRequest) {
   if (!request.isMultipart()) {
     throw new AppError('VALIDATION_FAILED', 'Send the file as multipart/form-data in the field "file"');
   }
-  if (Number(request.headers['content-length']) > BODY_MAX_BYTES) {
-    discardRest(request.raw);
-    throw tooLarge();
-  }
+  if (Number(request.headers['content-length']) > BODY_MAX_BYTES) return refuse(request, tooLarge());
   const firstPart = request.file();
   const body = bodyWithin(request.raw, BODY_MAX_BYTES);
   try {
@@ -77,11 +68,20 @@ export async function readUpload(request: FastifyRequest) {
     if (!bytes) throw tooLarge();
     return { fileName: part.filename, mediaType: part.mimetype, bytes };
   } catch (error) {
-    discardRest(request.raw);
-    throw error;
+    body.stop();
+    return refuse(request, error);
   } finally {
     body.stop();
   }
+}
+
+/**
+ * Throws `error` once the rest of the refused body has been read and dropped (discardRest), so that a
+ * client still sending reads the answer.
+ */
+async function refuse(request: FastifyRequest, error: unknown): Promise<never> {
+  await discardRest(request.raw);
+  throw error;
 }
 
 function asUploadError(error: unknown, message: string): AppError {
@@ -127,19 +127,4 @@ function fileWithin(file: Readable & { truncated?: boolean }, max: number): Prom
     file.on('end', () => resolve(size > max || file.truncated ? null : Buffer.concat(chunks)));
     file.on('error', reject);
   });
-}
-
-/**
- * Stops parsing a refused body and drops what is left of it as it arrives, up to
- * KNOWLEDGE_UPLOAD_DISCARD_MAX_BYTES; past that the connection is closed.
- */
-function discardRest(raw: IncomingMessage): void {
-  if (raw.readableEnded) return;
-  raw.unpipe();
-  let dropped = 0;
-  raw.on('data', (chunk: Buffer) => {
-    dropped += chunk.length;
-    if (dropped > KNOWLEDGE_UPLOAD_DISCARD_MAX_BYTES) raw.socket.destroy();
-  });
-  raw.resume();
 }
