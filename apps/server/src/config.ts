@@ -44,6 +44,8 @@ const envObject = z.object({
   MAIL_FROM: z.string().default('Redacta <no-reply@redacta.local>'),
   REDIS_URL: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Readable lines or JSON; unset: readable in development in a terminal, JSON everywhere else. */
+  LOG_FORMAT: z.preprocess(emptyToUndefined, z.enum(['pretty', 'json']).optional()),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')

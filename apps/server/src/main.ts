@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DatabaseInUseError } from './db/data-dir-lock.ts';
+import { logStream } from './lib/log-format.ts';
 import { isLoopback } from './lib/loopback.ts';
 import { drainAndClose, SHUTDOWN_MARGIN_MS } from './lib/shutdown.ts';
 
@@ -31,7 +32,8 @@ async function main() {
     }
     throw error;
   }
-  const app = await buildApp({ config, database });
+  const stream = await logStream(config);
+  const app = await buildApp({ config, database, ...(stream ? { logger: { stream } } : {}) });
   // Without its database every request would fail while the process looked alive: say why and exit
   // non-zero, so that whatever supervises the server starts it again.
   void database.lost.then((error) => {
