@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { seedDataDir } from '../../../../scripts/lib/pglite-template.mjs';
 import { acceptsConnection } from '../ops/child-server.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -88,6 +89,7 @@ afterEach(() => {
 
 /** `npm start` on a free port (no web build: WEB_DIST_DIR names another one), once /readyz answers. */
 async function npmStart(port: number) {
+  seedDataDir(dataDir);
   let output = '';
   const npm = spawn('npm', ['start'], {
     cwd: repoRoot,
