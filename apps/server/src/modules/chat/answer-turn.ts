@@ -13,7 +13,7 @@ import { recordPromptUse } from '../prompts/service.ts';
 import { maxTokensFor, type WordReservation } from '../usage/reservations.ts';
 import { finalText, newRun, pumpRun, pumpVersion, runShares, type ReplyRun } from './reply-runs.ts';
 import { replyTextStream } from './search-stream.ts';
-import type { ChatDeps, ChatStreamContext } from './send.ts';
+import type { ChatDeps, ChatStreamContext } from './turn-types.ts';
 import { buildChatPrompt, saveReply } from './service.ts';
 import { withdrawChatRequest, type ChatTurn } from './turn.ts';
 import type { chatTurnLog } from './turn-log.ts';

@@ -1,7 +1,7 @@
 import { ModelStreamError } from '../../ai/model-stream.ts';
 import { WordCeiling } from '../../ai/word-ceiling.ts';
 import { relayDeltas } from '../ai-tasks/relay.ts';
-import type { ChatReplyWriter } from './send.ts';
+import type { ChatReplyWriter } from './turn-types.ts';
 
 /**
  * One version of a reply being written: its model stream, its share of the reservation and its text

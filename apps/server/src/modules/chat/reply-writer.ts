@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CHAT_STREAM_CONTENT_TYPE } from '@redacta/shared';
 import type { ReplyWriter } from '../ai-tasks/relay.ts';
 import type { LiveReplyPublisher } from './live/hub.ts';
-import type { ChatReplyWriter } from './send.ts';
+import type { ChatReplyWriter } from './turn-types.ts';
 
 const line = (part: { type: string }) => `${JSON.stringify(part)}\n`;
 // The same bytes as line({ type: 'text', text }), without building an object per chunk.
