@@ -1,15 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ReactionResponse, ReactionValue } from '@redacta/shared';
+import type { ReactionResponse } from '@redacta/shared';
 import { api } from '@/lib/api-client';
 import { setReaction } from '../hooks/conversation-cache';
 import { chatKeys } from './chat-keys';
-
-export interface ReactionInput {
-  workspaceId: string;
-  projectId: string;
-  entryId: string;
-  value: ReactionValue | null;
-}
+import type { ReactionInput } from './reply-choice-inputs';
 
 /** PATCH /api/workspace/{id}/add-reaction/{entryId}: 👍/👎 on a reply (any version of it); null clears it. */
 export function useReactToReply() {

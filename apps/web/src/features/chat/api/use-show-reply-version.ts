@@ -2,13 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ShowReplyVersionResponse } from '@redacta/shared';
 import { api } from '@/lib/api-client';
 import { chatKeys } from './chat-keys';
+import type { ShowVersionInput } from './reply-choice-inputs';
 import type { ConversationPages } from './use-conversation';
 import { showVersion } from '../hooks/conversation-cache';
-
-export interface ShowVersionInput {
-  projectId: string;
-  versionId: string;
-}
 
 /**
  * PATCH /api/project/{id}/conversation/shown-version: shows another version of a reply at once, and

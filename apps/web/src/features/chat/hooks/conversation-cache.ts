@@ -1,11 +1,8 @@
 import { replaceEqualDeep, type QueryClient } from '@tanstack/react-query';
 import type { ConversationEntry, ConversationPage, ReplyVersion } from '@redacta/shared';
 import { chatKeys } from '../api/chat-keys';
-import type { ReactionInput } from '../api/use-react-to-reply';
-import type { ShowVersionInput } from '../api/use-show-reply-version';
+import type { ReplyChoiceInput } from '../api/reply-choice-inputs';
 import { fetchConversationPage, type ConversationPages } from '../api/use-conversation';
-
-type ReplyChoice = ShowVersionInput | ReactionInput;
 
 /** Ids the client gives entries the server saved but did not name (a stopped reply) until it learns them. */
 export const LOCAL_ID_PREFIX = 'local-';
@@ -183,7 +180,7 @@ export async function refreshNewestPage(queryClient: QueryClient, projectId: str
     // Settled before the page was read: the page holds it.
     if (settledBefore.has(choice)) continue;
     const { status } = choice.state;
-    const made = choice.state.variables as ReplyChoice;
+    const made = choice.state.variables as ReplyChoiceInput;
     if ('versionId' in made && status !== 'error') showVersion(queryClient, projectId, made.versionId);
     if ('value' in made && status === 'success')
       setReaction(queryClient, projectId, made.entryId, made.value);
@@ -195,7 +192,7 @@ function replyChoices(queryClient: QueryClient, projectId: string) {
   return queryClient
     .getMutationCache()
     .findAll({ mutationKey: chatKeys.replyChoice })
-    .filter((choice) => (choice.state.variables as ReplyChoice | undefined)?.projectId === projectId);
+    .filter((choice) => (choice.state.variables as ReplyChoiceInput | undefined)?.projectId === projectId);
 }
 
 /**
