@@ -1,5 +1,5 @@
 import type { Locale } from '@redacta/shared';
-import type { SampleFeatures, VoiceReading } from './analysis.ts';
+import type { SampleFeatures, VoiceReading } from './analysis-types.ts';
 
 const quoted = (language: Locale, words: string[]) =>
   words.map((w) => (language === 'es' ? `«${w}»` : `"${w}"`)).join(', ');

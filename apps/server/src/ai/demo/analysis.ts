@@ -1,5 +1,6 @@
 import { countWords, type Locale } from '@redacta/shared';
 import { describeVoice } from './analysis-texts.ts';
+import type { ReadingLevel, SampleFeatures, VoiceReading } from './analysis-types.ts';
 
 /**
  * The demo writer's brand-voice analysis: measured, not invented. It reads features a copy editor
@@ -7,26 +8,6 @@ import { describeVoice } from './analysis-texts.ts';
  * exclamations, questions, emoji, descriptive words, repeated vocabulary) and describes the voice in
  * the workspace language, quoting real sentences of the sample. Same sample, same description.
  */
-export interface SampleFeatures {
-  /** The language the sample is written in (which markers apply), not the language of the answer. */
-  language: Locale;
-  words: number;
-  sentences: string[];
-  averageSentenceWords: number;
-  exclamationShare: number;
-  questionShare: number;
-  emoji: number;
-  person: { firstSingular: number; firstPlural: number; second: number };
-  address: 'informal' | 'formal' | 'neutral';
-  /** Share of words that look like adjectives (suffixes and common describing words). */
-  descriptiveShare: number;
-  /** Distinct words over words. */
-  variety: number;
-  /** Content words used at least twice, most frequent first. */
-  repeated: string[];
-  figures: number;
-  hashtags: number;
-}
 
 const letters = (pattern: string) => new RegExp(`(?<!\\p{L})(?:${pattern})(?!\\p{L})`, 'giu');
 const count = (text: string, pattern: RegExp) => text.match(pattern)?.length ?? 0;
@@ -159,12 +140,11 @@ function shorten(sentence: string): string {
   return words.length <= 18 ? sentence : `${words.slice(0, 18).join(' ')}…`;
 }
 
-type Level = 'low' | 'mid' | 'high';
-const level = (value: number, low: number, high: number): Level =>
+const level = (value: number, low: number, high: number): ReadingLevel =>
   value <= low ? 'low' : value >= high ? 'high' : 'mid';
 
 /** What the measurements say, as the choices the description is written from. */
-export function readVoice(features: SampleFeatures) {
+export function readVoice(features: SampleFeatures): VoiceReading {
   const { person } = features;
   const speaker =
     person.firstPlural >= Math.max(1, person.firstSingular) ? 'we' : person.firstSingular > 0 ? 'i' : 'brand';
@@ -180,9 +160,8 @@ export function readVoice(features: SampleFeatures) {
     variety: level(features.variety, 0.6, 0.8),
     figures: features.figures > 0,
     hashtags: features.hashtags > 0,
-  } as const;
+  };
 }
-export type VoiceReading = ReturnType<typeof readVoice>;
 
 /**
  * The voice description of a sample, written in `language` (the workspace language): tone,
