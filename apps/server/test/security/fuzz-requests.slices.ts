@@ -1,3 +1,6 @@
+import { readdirSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { and, isNotNull, notInArray } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -25,10 +28,20 @@ import { injectAnswer } from '../helpers/inject-answer.ts';
  * pass authentication and reach validation and the handlers. Every answer must be a 2xx, or a 4xx in
  * our error shape, never a 5xx, and the server must log no error. Bounded and repeatable: a fixed
  * seed and FUZZ_RUNS cases per operation; FUZZ_SEED and FUZZ_RUNS change them for a longer hunt.
+ *
+ * The operations are shared out over the files fuzz-requests.<n>.test.ts (n from 1 to SLICES), so
+ * that test workers fuzz them side by side; each file fuzzes its slice against fixtures of its own.
  */
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_260_517);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 45);
+
+/**
+ * How many files share the operations out: shares small enough for three test workers to even out,
+ * while each file's own set-up (an app and its fixtures, about a second) stays small beside its share.
+ */
+const SLICES = 4;
+const SLICE_FILE = /^fuzz-requests\.(\d+)\.test\.ts$/;
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 interface Parameter {
@@ -48,7 +61,8 @@ let log: LogLine[];
 let f: TeamFixtures;
 let operations: Operation[];
 
-beforeAll(async () => {
+/** The app, its fixtures and the document's operations, for one file's slice. */
+async function setUp() {
   ({ app, log } = await createLoggedTestApp());
   f = await createTeamFixtures(app);
   // Seats for the invitations the fuzzing sends, so most reach the invitation code rather than the seat check.
@@ -70,8 +84,7 @@ beforeAll(async () => {
       body: operation.requestBody?.content?.['application/json']?.schema,
     })),
   );
-}, 120_000);
-afterAll(() => app.close());
+}
 
 /**
  * Operations that take things away from the fixtures (deletions, removing the member) run last, so
@@ -238,50 +251,117 @@ function problemWith(operation: Operation, res: LightMyRequestResponse): string 
 
 const shortBody = (text: string) => (text.length > 300 ? `${text.slice(0, 300)}…` : text);
 
-describe('fuzzing every request schema', () => {
-  it(
-    'answers every generated request with a 2xx or a 4xx in our error shape, never a 5xx, and logs no error',
-    async () => {
-      expect(operations.length).toBeGreaterThan(60);
-      const ordered = [...operations.filter((o) => !takesAway(o)), ...operations.filter(takesAway)];
-      const failures: string[] = [];
-      let sent = 0;
-      for (const [index, operation] of ordered.entries()) {
-        const name = `${operation.method} ${operation.path}`;
-        const known = knownValues(operation, await freshIds(operation));
-        const seed = SEED + index;
-        const sample = await sampleOf(operation);
-        const property = fc.asyncProperty(requests(operation, known, sample), async ({ request, framed }) => {
-          const logged = log.length;
-          const res = await injectAnswer(app, request);
-          sent += 1;
-          const problem = problemWith(operation, res);
-          const errors = log.slice(logged).filter((line) => line.level >= ERROR_LEVEL);
-          if (problem || errors.length > 0) {
-            throw new Error(
-              `${problem ?? 'logged an error'}: ${request.method} ${shortBody(String(request.url))} ` +
-                `${framed?.describe ?? ''} → ${res.statusCode} ${shortBody(res.body)} ` +
-                `${errors.map((line) => `[log] ${line.msg}: ${line.err?.message ?? ''}`).join(' ')}`,
-            );
-          }
-        });
-        try {
-          await fc.assert(property, { seed, numRuns: RUNS, endOnFailure: true });
-        } catch (error) {
-          failures.push(
-            `${name} (FUZZ_SEED=${SEED}, this operation's seed ${seed}): ${(error as Error).message}`,
-          );
-        }
-      }
-      expect(failures).toEqual([]);
-      expect(sent).toBeGreaterThanOrEqual(operations.length * RUNS);
-      // Keys like __proto__ in bodies and queries changed no object's prototype in this process.
-      const plain = {} as Record<string, unknown>;
-      expect([plain.polluted, plain.isAdmin, plain.role]).toEqual([undefined, undefined, undefined]);
-      // The team still works for its members after all that.
-      const still = await app.inject({ url: `/api/workspace/${f.team}/projects`, headers: f.owner.auth });
-      expect(still.statusCode).toBe(200);
-    },
-    20 * 60_000,
+/** An operation and its place in the order of fuzzing, from 0: its seed is SEED plus that index. */
+interface Placed {
+  operation: Operation;
+  index: number;
+}
+
+/** The operations in the order they are fuzzed (see takesAway). */
+function ordered(): Placed[] {
+  return [...operations.filter((o) => !takesAway(o)), ...operations.filter(takesAway)].map(
+    (operation, index) => ({ operation, index }),
   );
-});
+}
+
+const nameOf = (operation: Operation) => `${operation.method} ${operation.path}`;
+
+/**
+ * Roughly how many ordinary operations' time each of the slow ones takes to fuzz (their requests wait
+ * for the demo model to write a reply); any other counts as one. Only the slices' balance rests on it.
+ */
+const COST: Record<string, number> = {
+  'PATCH /api/brand-voice/analyze-content': 85,
+  'POST /api/chat/send-request-stream': 40,
+  'POST /api/chat/improve': 15,
+  'POST /api/document/transform': 7,
+};
+const costOf = ({ operation }: Placed) => COST[nameOf(operation)] ?? 1;
+
+/**
+ * The ordered operations shared out over SLICES slices of about the same cost: the costliest first, each
+ * to the slice with the least so far (the first of equals). Each slice keeps the order.
+ */
+function slices(): Placed[][] {
+  const shares = Array.from({ length: SLICES }, () => ({ cost: 0, taken: [] as Placed[] }));
+  const costliestFirst = ordered().sort((a, b) => costOf(b) - costOf(a) || a.index - b.index);
+  for (const item of costliestFirst) {
+    const share = shares.reduce((least, other) => (other.cost < least.cost ? other : least));
+    share.cost += costOf(item);
+    share.taken.push(item);
+  }
+  return shares.map(({ taken }) => taken.sort((a, b) => a.index - b.index));
+}
+
+/** What a generated request broke, as text for the failure, or null when the answer was right. */
+async function fuzz(operation: Operation, index: number, count: () => void): Promise<string | null> {
+  const known = knownValues(operation, await freshIds(operation));
+  const seed = SEED + index;
+  const sample = await sampleOf(operation);
+  const property = fc.asyncProperty(requests(operation, known, sample), async ({ request, framed }) => {
+    const logged = log.length;
+    const res = await injectAnswer(app, request);
+    count();
+    const problem = problemWith(operation, res);
+    const errors = log.slice(logged).filter((line) => line.level >= ERROR_LEVEL);
+    if (problem || errors.length > 0) {
+      throw new Error(
+        `${problem ?? 'logged an error'}: ${request.method} ${shortBody(String(request.url))} ` +
+          `${framed?.describe ?? ''} → ${res.statusCode} ${shortBody(res.body)} ` +
+          `${errors.map((line) => `[log] ${line.msg}: ${line.err?.message ?? ''}`).join(' ')}`,
+      );
+    }
+  });
+  try {
+    await fc.assert(property, { seed, numRuns: RUNS, endOnFailure: true });
+    return null;
+  } catch (error) {
+    return `${nameOf(operation)} (FUZZ_SEED=${SEED}, this operation's seed ${seed}): ${(error as Error).message}`;
+  }
+}
+
+/** The tests of the file `testFile` (its import.meta.url), whose name says which slice it fuzzes. */
+export function fuzzSlice(testFile: string) {
+  const slice = Number(SLICE_FILE.exec(basename(fileURLToPath(testFile)))?.[1]);
+  beforeAll(setUp, 120_000);
+  afterAll(() => app.close());
+
+  describe(`fuzzing every request schema, slice ${slice} of ${SLICES}`, () => {
+    it(
+      'answers every generated request with a 2xx or a 4xx in our error shape, never a 5xx, and logs no error',
+      async () => {
+        expect(operations.length).toBeGreaterThan(60);
+        const mine = slices()[slice - 1] ?? [];
+        expect(mine.length).toBeGreaterThan(0);
+        const failures: string[] = [];
+        let sent = 0;
+        for (const { operation, index } of mine) {
+          const failure = await fuzz(operation, index, () => (sent += 1));
+          if (failure) failures.push(failure);
+        }
+        expect(failures).toEqual([]);
+        expect(sent).toBeGreaterThanOrEqual(mine.length * RUNS);
+        // Keys like __proto__ in bodies and queries changed no object's prototype in this process.
+        const plain = {} as Record<string, unknown>;
+        expect([plain.polluted, plain.isAdmin, plain.role]).toEqual([undefined, undefined, undefined]);
+        // The team still works for its members after all that.
+        const still = await app.inject({ url: `/api/workspace/${f.team}/projects`, headers: f.owner.auth });
+        expect(still.statusCode).toBe(200);
+      },
+      20 * 60_000,
+    );
+
+    it('with the other slices, fuzzes every operation of the document exactly once', () => {
+      // A file for every slice, and no other: a slice without its file would go unfuzzed.
+      const files = readdirSync(dirname(fileURLToPath(import.meta.url)))
+        .map((name) => SLICE_FILE.exec(name)?.[1])
+        .filter((number) => number !== undefined)
+        .map(Number)
+        .sort((a, b) => a - b);
+      expect(files).toEqual(Array.from({ length: SLICES }, (_, i) => i + 1));
+      const taken = slices().flat();
+      expect(taken.map(({ index }) => index).sort((a, b) => a - b)).toEqual(operations.map((_, i) => i));
+      expect(taken.map(({ operation }) => nameOf(operation)).sort()).toEqual(operations.map(nameOf).sort());
+    });
+  });
+}
