@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { createPostgresDatabase } from '../helpers/postgres-database.ts';
 import { buildApp, type App } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
+import { runAdmin, type AdminDependencies } from '../../src/cli/run-admin.ts';
 import { openDatabase } from '../../src/db/client.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -19,7 +20,7 @@ export interface CommandResult {
 }
 
 /** `npm run admin -- <args>` as an operator types it, in the repository, with `env` added. */
-export function runAdmin(args: readonly string[], env: Record<string, string>): Promise<CommandResult> {
+export function spawnAdmin(args: readonly string[], env: Record<string, string>): Promise<CommandResult> {
   return new Promise((resolve, reject) => {
     const child = spawn('npm', ['run', '--silent', 'admin', '--', ...args], {
       cwd: repoRoot,
@@ -33,6 +34,24 @@ export function runAdmin(args: readonly string[], env: Record<string, string>): 
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
+}
+
+/**
+ * The command in this process, what it writes caught as a child's output is: the arguments, messages
+ * and exit codes of `npm run admin` without the cost of starting one.
+ */
+export async function runAdminInProcess(
+  args: readonly string[],
+  dependencies: AdminDependencies,
+): Promise<CommandResult> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runAdmin(
+    args,
+    { stdout: { write: (text) => (stdout += text) }, stderr: { write: (text) => (stderr += text) } },
+    dependencies,
+  );
+  return { code, stdout, stderr };
 }
 
 /**
