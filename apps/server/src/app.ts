@@ -9,6 +9,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { STORAGE_QUOTA_BYTES } from '@redacta/shared';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { Mailer } from './mail/transport.ts';
@@ -48,6 +49,7 @@ import { knowledgeRoutes } from './modules/knowledge/routes.ts';
 import { createKnowledgeProcessor } from './modules/knowledge/setup.ts';
 import { scheduleDatabaseMaintenance } from './db/maintenance.ts';
 import type { KnowledgeProcessor } from './modules/knowledge/processor.ts';
+import type { StorageQuotas } from './modules/storage/service.ts';
 import { collabPlugin } from './modules/collab/plugin.ts';
 import { BuiltInLibrary, seedBuiltInPrompts } from './modules/prompts/built-ins.ts';
 import { catalogue } from './modules/prompts/catalogue/index.ts';
@@ -64,6 +66,8 @@ declare module 'fastify' {
     openStreams: OpenStreams;
     /** The knowledge's background processing (parsing, fetching, embedding), one per instance. */
     knowledge: KnowledgeProcessor;
+    /** What each plan's workspace may keep (see AppDeps). */
+    storageQuotas: StorageQuotas;
   }
 }
 
@@ -74,6 +78,11 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Where and from which level to log (tests keep the lines); LOG_LEVEL to stdout by default. */
   logger?: Pick<FastifyLoggerOptions, 'level' | 'stream'>;
+  /**
+   * What each plan's workspace may keep: the plans' own, STORAGE_QUOTA_BYTES, by default. Tests that
+   * fill a workspace pass smaller ones, which take a fraction of the time to fill.
+   */
+  storageQuotas?: StorageQuotas;
 }
 
 export type App = FastifyInstance;
@@ -102,6 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('db', deps.database.db);
   app.decorate('models', createModels(config));
   app.decorate('openStreams', new OpenStreams());
+  app.decorate('storageQuotas', deps.storageQuotas ?? STORAGE_QUOTA_BYTES);
   app.decorate('knowledge', createKnowledgeProcessor(app));
   const maintenance = scheduleDatabaseMaintenance(deps.database, app.log.child({ module: 'database' }));
   app.addHook('onReady', async () => maintenance.start());

@@ -7,6 +7,7 @@
  * Targets: recall@5 ≥ 0.9 offline; p99 ≤ 50 ms at 10,000 passages on PGlite.
  */
 import pino from 'pino';
+import { STORAGE_QUOTA_BYTES } from '@redacta/shared';
 import { openDatabase } from '../../src/db/client.ts';
 import { knowledgePassages, knowledgeSources, users } from '../../src/db/schema.ts';
 import { KnowledgeProcessor } from '../../src/modules/knowledge/processor.ts';
@@ -35,6 +36,7 @@ async function newWorkspace(email: string) {
 const stamp = Date.now().toString(36);
 const processor = new KnowledgeProcessor({
   db,
+  storageQuotas: STORAGE_QUOTA_BYTES,
   log,
   embedder: null,
   fetch: { allowLoopback: false, maxBytes: 1, timeoutMs: 1, maxRedirects: 0 },
@@ -48,7 +50,7 @@ const bytes = files.reduce((sum, file) => sum + file.bytes.length, 0);
 const indexStart = performance.now();
 for (const file of files) {
   await addKnowledgeFile(
-    { db, processor },
+    { db, storageQuotas: STORAGE_QUOTA_BYTES, processor },
     { ...team, fileName: file.name, mediaType: file.type, bytes: file.bytes },
   );
 }

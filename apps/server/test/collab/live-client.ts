@@ -2,7 +2,7 @@ import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/pro
 import WebSocket from 'ws';
 import { afterEach, beforeAll } from 'vitest';
 import * as Y from 'yjs';
-import type { App } from '../../src/app.ts';
+import type { App, AppDeps } from '../../src/app.ts';
 import { buildApp } from '../../src/app.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { workerDatabase } from '../helpers/database.ts';
@@ -10,12 +10,18 @@ import { addMember, createUser } from '../helpers/factories.ts';
 import { insertProject } from '../helpers/project-factories.ts';
 
 /** A test app listening on a free port of this machine, as browsers reach it. */
-export async function listeningApp(env: Record<string, string> = {}) {
-  const testApp = await createTestApp({
-    COLLAB_STORE_DEBOUNCE_MS: '100',
-    COLLAB_STORE_MAX_WAIT_MS: '500',
-    ...env,
-  });
+export async function listeningApp(
+  env: Record<string, string> = {},
+  deps: Pick<AppDeps, 'storageQuotas'> = {},
+) {
+  const testApp = await createTestApp(
+    {
+      COLLAB_STORE_DEBOUNCE_MS: '100',
+      COLLAB_STORE_MAX_WAIT_MS: '500',
+      ...env,
+    },
+    deps,
+  );
   await testApp.app.listen({ port: 0, host: '127.0.0.1' });
   return testApp;
 }
@@ -26,6 +32,7 @@ export async function anotherInstance(testApp: TestApp): Promise<TestApp> {
     config: testApp.config,
     // The worker's database outlives each app: closing the app must not close it.
     database: { ...(await workerDatabase()), close: async () => {} },
+    storageQuotas: testApp.app.storageQuotas,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   return { ...testApp, app, mailer: app.mailer };
@@ -129,8 +136,8 @@ export function liveSession() {
     for (const testApp of apps.splice(0)) await testApp.app.close();
   });
   return {
-    async start(env: Record<string, string> = {}) {
-      const testApp = await listeningApp(env);
+    async start(env: Record<string, string> = {}, deps: Pick<AppDeps, 'storageQuotas'> = {}) {
+      const testApp = await listeningApp(env, deps);
       apps.push(testApp);
       return testApp;
     },

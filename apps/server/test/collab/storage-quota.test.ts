@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { conversationEntries } from '../../src/db/schema.ts';
 import type { App } from '../../src/app.ts';
+import { SMALL_STORAGE_QUOTAS } from '../helpers/app.ts';
 import type { TestUser } from '../helpers/factories.ts';
 import { doc, insertProject } from '../helpers/project-factories.ts';
 import { liveSession, settled, sharedProject, synced, until } from './live-client.ts';
@@ -61,7 +62,7 @@ describe('a live document in the storage quota', () => {
   });
 
   it('refuses live growth that would pass the quota with storage-full, and keeps what fitted', async () => {
-    const { app } = await session.start();
+    const { app } = await session.start({}, { storageQuotas: SMALL_STORAGE_QUOTAS });
     const { owner, member, project } = await sharedProject(app);
     await fill(app, owner, 60_000);
     const editor = session.open(app, project.id, member.accessToken);
@@ -84,7 +85,7 @@ describe('a live document in the storage quota', () => {
   });
 
   it('shares what is left between the workspace’s open documents: the second one cannot grow into the first one’s room', async () => {
-    const { app } = await session.start();
+    const { app } = await session.start({}, { storageQuotas: SMALL_STORAGE_QUOTAS });
     const { owner, member, project } = await sharedProject(app);
     const other = await insertProject(app, owner, { isShared: true, name: 'Otro' });
     // Room for about 20,000 characters of document (each stored as its JSON, its text and its state).

@@ -1,13 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
-import { DOCUMENT_UNNAMED_VERSIONS_KEPT, STORAGE_QUOTA_BYTES } from '@redacta/shared';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DOCUMENT_UNNAMED_VERSIONS_KEPT } from '@redacta/shared';
 import { conversationEntries, documentVersions } from '../../src/db/schema.ts';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { createTestApp, SMALL_STORAGE_QUOTAS, type TestApp } from '../helpers/app.ts';
+import { workerDatabase } from '../helpers/database.ts';
 import { createUser, type TestUser } from '../helpers/factories.ts';
 import { createTeam, insertProject } from '../helpers/project-factories.ts';
 
 let t: TestApp;
+// Each test starts its app, on the worker's database made beforehand (which takes seconds).
+beforeAll(async () => {
+  await workerDatabase();
+}, 120_000);
 afterEach(() => t.app.close());
 
 const paragraph = (text: string) => ({
@@ -221,7 +226,7 @@ describe('document versions', () => {
   });
 
   it("counts versions in the workspace's storage and refuses one that would not fit with 413 STORAGE_FULL", async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, { storageQuotas: SMALL_STORAGE_QUOTAS });
     const ana = await createUser(t.app);
     const project = await insertProject(t.app, ana);
     await write(ana, project.id, 'Texto que ocupa un poco de sitio');
@@ -243,7 +248,7 @@ describe('document versions', () => {
     await t.app.db.insert(conversationEntries).values({
       projectId: filler.id,
       role: 'user',
-      content: randomBytes(Math.ceil((STORAGE_QUOTA_BYTES.free - (await storage()) - room) / 2)).toString(
+      content: randomBytes(Math.ceil((SMALL_STORAGE_QUOTAS.free - (await storage()) - room) / 2)).toString(
         'hex',
       ),
       createdBy: ana.id,

@@ -1,6 +1,8 @@
-import { buildApp, type App } from '../../src/app.ts';
+import { STORAGE_QUOTA_BYTES } from '@redacta/shared';
+import { buildApp, type App, type AppDeps } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { createMailer, type Mailer } from '../../src/mail/transport.ts';
+import type { StorageQuotas } from '../../src/modules/storage/service.ts';
 import { resetDatabase, workerDatabase } from './database.ts';
 
 export interface TestApp {
@@ -23,10 +25,20 @@ export function testConfig(env: Record<string, string> = {}): Config {
 }
 
 /**
- * The real app on the worker's database, emptied first. `env` overrides configuration
- * (e.g. SMTP_URL to send through a local SMTP sink). Close it in afterEach/afterAll.
+ * The plans' storage quotas with the free plan's at 2 MiB, for tests that fill a workspace: filling
+ * its real 50 MiB on the database takes a busy machine seconds each time.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export const SMALL_STORAGE_QUOTAS: StorageQuotas = { ...STORAGE_QUOTA_BYTES, free: 2 * 1024 * 1024 };
+
+/**
+ * The real app on the worker's database, emptied first. `env` overrides configuration
+ * (e.g. SMTP_URL to send through a local SMTP sink), `deps` the plans' storage quotas. Close it in
+ * afterEach/afterAll.
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  deps: Pick<AppDeps, 'storageQuotas'> = {},
+): Promise<TestApp> {
   const database = await workerDatabase();
   await resetDatabase(database);
   const config = testConfig(env);
@@ -34,6 +46,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     config,
     // The worker's database outlives each app: closing the app must not close it.
     database: { ...database, close: async () => {} },
+    ...deps,
   });
   await app.ready();
   return { app, config, mailer: app.mailer };

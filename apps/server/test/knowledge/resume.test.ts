@@ -65,6 +65,7 @@ describe('knowledge left processing by a server that stopped', () => {
     // Another instance's processor, looking for sources left processing every half second.
     const other = new KnowledgeProcessor({
       db: t.app.db,
+      storageQuotas: t.app.storageQuotas,
       log: t.app.log,
       embedder: null,
       fetch: { allowLoopback: false, maxBytes: 1_000_000, timeoutMs: 1_000, maxRedirects: 0 },

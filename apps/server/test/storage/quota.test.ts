@@ -1,16 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { STORAGE_QUOTA_BYTES } from '@redacta/shared';
 import { conversationEntries, documents } from '../../src/db/schema.ts';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { createTestApp, SMALL_STORAGE_QUOTAS, type TestApp } from '../helpers/app.ts';
+import { workerDatabase } from '../helpers/database.ts';
 import { createUser, setPlan, type TestUser } from '../helpers/factories.ts';
 import { doc, insertProject } from '../helpers/project-factories.ts';
 
 let t: TestApp;
-beforeEach(async () => {
-  t = await createTestApp();
-});
+// Each test starts its app, on the worker's database made beforehand (which takes seconds).
+beforeAll(async () => {
+  await workerDatabase();
+}, 120_000);
+/** The app with the plans' own quotas, or `small` ones (SMALL_STORAGE_QUOTAS), quick to fill. */
+async function start(quotas: 'real' | 'small') {
+  t = await createTestApp({}, quotas === 'small' ? { storageQuotas: SMALL_STORAGE_QUOTAS } : {});
+}
 afterEach(() => t.app.close());
 
 const MiB = 1024 * 1024;
@@ -82,9 +88,9 @@ async function fill(user: TestUser, room: number) {
   expect(quota - (await usedBytes(user))).toBe(room);
 }
 
-// Most tests fill a workspace up to its 50 MB on the database, which takes a busy machine several seconds.
-describe('storage quota per workspace', { timeout: 90_000 }, () => {
+describe('storage quota per workspace', () => {
   it('GET /workspace/:id/storage counts what documents, conversations, voices and prompts store', async () => {
+    await start('real');
     const ana = await createUser(t.app);
     const outsider = await createUser(t.app);
     const first = await storage(ana);
@@ -124,6 +130,7 @@ describe('storage quota per workspace', { timeout: 90_000 }, () => {
   });
 
   it('refuses a document save that would not fit with 413 STORAGE_FULL, keeping the saved one; smaller saves go through', async () => {
+    await start('small');
     const ana = await createUser(t.app);
     const project = await insertProject(t.app, ana);
     expect((await saveDocument(ana, project.id, noise(200_000))).statusCode).toBe(200);
@@ -142,7 +149,7 @@ describe('storage quota per workspace', { timeout: 90_000 }, () => {
     // Over the quota (a plan changed, say), a save that shrinks the document is always allowed.
     await fill(ana, -10_000);
     expect((await saveDocument(ana, project.id, noise(219_000))).statusCode).toBe(200);
-    expect(await usedBytes(ana)).toBeGreaterThan(STORAGE_QUOTA_BYTES.free);
+    expect(await usedBytes(ana)).toBeGreaterThan(SMALL_STORAGE_QUOTAS.free);
     expect((await saveDocument(ana, project.id, noise(219_100))).statusCode).toBe(413);
 
     // The same workspace on Pro has room to spare.
@@ -151,6 +158,7 @@ describe('storage quota per workspace', { timeout: 90_000 }, () => {
   });
 
   it('lets only as many concurrent document saves grow the workspace as fit', async () => {
+    await start('small');
     const ana = await createUser(t.app);
     const [one, two] = [await insertProject(t.app, ana), await insertProject(t.app, ana)];
     // Each document takes its 100,000 characters three times (JSON, text, live state): one fits.
@@ -160,10 +168,12 @@ describe('storage quota per workspace', { timeout: 90_000 }, () => {
       saveDocument(ana, two.id, noise(100_000)),
     ]);
     expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 413]);
-    expect(await usedBytes(ana)).toBeLessThanOrEqual(STORAGE_QUOTA_BYTES.free);
+    expect(await usedBytes(ana)).toBeLessThanOrEqual(SMALL_STORAGE_QUOTAS.free);
   });
 
+  // The one test that fills the plans' own 50 MB, which takes a busy machine several seconds.
   it('refuses new brand voices, custom prompts and chat requests in a full workspace; shrinking edits go through', async () => {
+    await start('real');
     const ana = await createUser(t.app);
     const project = await insertProject(t.app, ana);
     const voice = await createVoice(ana, noise(2_000), 'Voz');
@@ -195,14 +205,15 @@ describe('storage quota per workspace', { timeout: 90_000 }, () => {
     // What the edits freed is room again: a small chat request fits now.
     const chat = await sendChat(ana, project.id, 'Un eslogan corto');
     expect(chat.statusCode).toBe(200);
-  });
+  }, 90_000);
 });
 
 describe('the storage check before a chat request', () => {
   it('reads the exact figure again near the quota, so a workspace filled meanwhile is refused at once', async () => {
+    await start('small');
     const ana = await createUser(t.app);
     const project = await insertProject(t.app, ana);
-    await fill(ana, Math.floor(STORAGE_QUOTA_BYTES.free * 0.05));
+    await fill(ana, Math.floor(SMALL_STORAGE_QUOTAS.free * 0.05));
     const nearlyFull = await sendChat(ana, project.id, 'Un eslogan corto');
     expect(nearlyFull.statusCode, nearlyFull.body).toBe(200);
 

@@ -54,7 +54,13 @@ export const brandVoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
     },
     async (request, reply) => {
-      const voice = await createBrandVoice(app.db, request.params.id, request.userId, request.body);
+      const voice = await createBrandVoice(
+        app.db,
+        app.storageQuotas,
+        request.params.id,
+        request.userId,
+        request.body,
+      );
       return reply.status(201).send(voice);
     },
   );
@@ -103,7 +109,7 @@ export const brandVoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         errors: [409],
       }),
     },
-    (request) => updateBrandVoice(app.db, request.params.id, request.userId, request.body),
+    (request) => updateBrandVoice(app.db, app.storageQuotas, request.params.id, request.userId, request.body),
   );
 
   app.delete(

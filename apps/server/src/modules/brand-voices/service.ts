@@ -11,7 +11,12 @@ import { brandVoices, users } from '../../db/schema.ts';
 import { createOnce } from '../../lib/create-once.ts';
 import { AppError, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { requireCreatorOrOwner } from '../members/rules.ts';
-import { requireRoomToReplace, requireStorageRoom, textBytes } from '../storage/service.ts';
+import {
+  requireRoomToReplace,
+  requireStorageRoom,
+  textBytes,
+  type StorageQuotas,
+} from '../storage/service.ts';
 import { addedByColumns, addedByOf } from '../users/added-by.ts';
 import { requireListRoom } from '../workspaces/list-caps.ts';
 import { requireMembership } from '../workspaces/service.ts';
@@ -140,6 +145,7 @@ async function clearOtherDefaults(tx: Tx, workspaceId: string, keepId?: string) 
 
 export async function createBrandVoice(
   db: Db,
+  quotas: StorageQuotas,
   workspaceId: string,
   userId: string,
   body: CreateBrandVoiceBody,
@@ -158,7 +164,7 @@ export async function createBrandVoice(
     () =>
       withOneDefault(db, async (tx) => {
         await requireListRoom(tx, 'brandVoices', workspaceId);
-        await requireStorageRoom(tx, workspaceId, textBytes(body.name, body.voice));
+        await requireStorageRoom(tx, quotas, workspaceId, textBytes(body.name, body.voice));
         const isDefault = body.isDefault ?? false;
         if (isDefault) await clearOtherDefaults(tx, workspaceId);
         const [created] = await tx
@@ -181,12 +187,13 @@ export async function createBrandVoice(
 /** Rename, rewrite or (un)set as default: the voice's creator or the workspace owner. */
 export async function updateBrandVoice(
   db: Db,
+  quotas: StorageQuotas,
   id: string,
   userId: string,
   body: UpdateBrandVoiceBody,
 ): Promise<BrandVoice> {
   const voice = await requireVoiceEditor(db, id, userId);
-  await requireRoomToReplace(db, 'brandVoice', id, { name: body.name, text: body.voice });
+  await requireRoomToReplace(db, quotas, 'brandVoice', id, { name: body.name, text: body.voice });
   return withOneDefault(db, async (tx) => {
     if (body.isDefault) await clearOtherDefaults(tx, voice.workspaceId, id);
     const [updated] = await tx

@@ -38,7 +38,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     live,
     knowledgeEmbedder: app.knowledge.embedder,
   };
-  const requireRoomForChatTurn = chatStorageCheck(app.db);
+  const requireRoomForChatTurn = chatStorageCheck(app.db, app.storageQuotas);
   // Every route names a workspace or a project: absent or not the user's, it is 404.
   const chatSchema = signedInSchemas({ tag: 'chat', errors: [404] });
   const workspaceSchema = signedInSchemas({ tag: 'workspace', errors: [404] });

@@ -58,7 +58,7 @@ function contentOf(doc: Y.Doc): DocumentContent {
  * document goes through its live copy when one is open here, so connected editors see every change.
  */
 export async function createCollab(options: CollabOptions) {
-  const { db, log } = options;
+  const { db, storageQuotas, log } = options;
   const live = createLiveDocuments(options);
   const { hocuspocus, states, events, storeNow, announceStored, openedSockets } = live;
 
@@ -217,6 +217,7 @@ export async function createCollab(options: CollabOptions) {
         const editorIds = new Set([...state.editorIds, change.userId]);
         await storeWithinQuota(
           db,
+          storageQuotas,
           { projectId, workspaceId: state.workspaceId },
           Y.mergeUpdates([Y.encodeStateAsUpdate(document), replacement]),
           at,

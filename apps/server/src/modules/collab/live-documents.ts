@@ -5,7 +5,7 @@ import type { WebSocket } from 'ws';
 import * as Y from 'yjs';
 import { DOCUMENT_MAX_BYTES } from '@redacta/shared';
 import type { Db } from '../../db/client.ts';
-import { storageRoom } from '../storage/service.ts';
+import { storageRoom, type StorageQuotas } from '../storage/service.ts';
 import { cleanFragment } from './clean-fragment.ts';
 import { authenticate, requireDocumentAccess, tokenHolder, type ConnectionContext } from './auth.ts';
 import { endConnection, SocketThrottle } from './connections.ts';
@@ -49,6 +49,7 @@ export interface StoredEvent {
 
 export interface LiveDocumentsOptions {
   db: Db;
+  storageQuotas: StorageQuotas;
   secret: string;
   revoked: RevokedSessions;
   log: FastifyBaseLogger;
@@ -76,10 +77,11 @@ const STORED_BYTES_PER_JSON_BYTE = 3;
  */
 async function sizeLimit(
   db: Db,
+  quotas: StorageQuotas,
   workspaceId: string,
   currentBytes: number,
 ): Promise<{ limit: SizeLimit; growth: number }> {
-  const room = await storageRoom(db, workspaceId);
+  const room = await storageRoom(db, quotas, workspaceId);
   const growth = Math.max(0, Math.floor(room / STORED_BYTES_PER_JSON_BYTE));
   return { limit: { maxBytes: Math.min(DOCUMENT_MAX_BYTES, currentBytes + growth), currentBytes }, growth };
 }
@@ -91,7 +93,7 @@ const contentBytes = (doc: Y.Doc) => {
 
 /** Hocuspocus with Redacta's authentication, validation and persistence (docs/decisions/0015-live-documents.md). */
 export function createLiveDocuments(options: LiveDocumentsOptions) {
-  const { db, log } = options;
+  const { db, storageQuotas, log } = options;
   const states = new WeakMap<Document, LiveState>();
   const events = new EventEmitter<{ stored: [StoredEvent] }>();
   const throttle = new SocketThrottle();
@@ -255,7 +257,7 @@ export function createLiveDocuments(options: LiveDocumentsOptions) {
         const stored = await storeState(db, documentName, Y.encodeStateAsUpdate(document), state.changedAt);
         if (!stored) return;
         const { size } = state;
-        const reading = await sizeLimit(db, state.workspaceId, stored.bytes);
+        const reading = await sizeLimit(db, storageQuotas, state.workspaceId, stored.bytes);
         size.limit = reading.limit;
         if (size.shared) size.shared.growth = reading.growth;
         // What was stored, and what came since: a closer bound than the one built up change by change.
@@ -286,7 +288,7 @@ export function createLiveDocuments(options: LiveDocumentsOptions) {
 
   /** A document just loaded: its size, its limit, and its place in its workspace's shared room. */
   async function openSize(documentName: string, workspaceId: string, currentBytes: number) {
-    const { limit, growth } = await sizeLimit(db, workspaceId, currentBytes);
+    const { limit, growth } = await sizeLimit(db, storageQuotas, workspaceId, currentBytes);
     leaveRoom(documentName);
     let room = rooms.get(workspaceId);
     if (!room) rooms.set(workspaceId, (room = { growth, documents: new Set() }));

@@ -3,7 +3,7 @@ import * as Y from 'yjs';
 import { cleanDocumentContent, emptyDocumentContent } from '@redacta/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { lockWorkspace } from '../invitations/index.ts';
-import { requireWithinQuotaAfterWrite, storedDocumentBytes } from '../storage/service.ts';
+import { requireWithinQuotaAfterWrite, storedDocumentBytes, type StorageQuotas } from '../storage/service.ts';
 import { documents, projects } from '../../db/schema.ts';
 import { contentToText, stateFromContent } from './prosemirror-yjs.ts';
 import { deriveContent } from './validation.ts';
@@ -108,6 +108,7 @@ export function storeState(db: Db, projectId: string, live: Uint8Array, at: Date
  */
 export function storeWithinQuota(
   db: Db,
+  quotas: StorageQuotas,
   target: { projectId: string; workspaceId: string },
   live: Uint8Array,
   at: Date,
@@ -117,7 +118,7 @@ export function storeWithinQuota(
     const before = await storedDocumentBytes(tx, target.projectId);
     const stored = await writeMerged(tx, target.projectId, live, at);
     const growth = (await storedDocumentBytes(tx, target.projectId)) - before;
-    await requireWithinQuotaAfterWrite(tx, target.workspaceId, growth);
+    await requireWithinQuotaAfterWrite(tx, quotas, target.workspaceId, growth);
     return stored;
   });
 }

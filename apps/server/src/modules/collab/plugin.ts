@@ -34,6 +34,7 @@ function refuse(socket: Duplex, status: string) {
 export const collabPlugin = fp(async (app: FastifyInstance) => {
   const collab = await createCollab({
     db: app.db,
+    storageQuotas: app.storageQuotas,
     secret: app.config.JWT_SECRET,
     revoked: app.revokedSessions,
     log: app.log,

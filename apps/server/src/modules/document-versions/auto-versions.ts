@@ -4,10 +4,12 @@ import type { Db } from '../../db/client.ts';
 import { documentPendingEdits, projects, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { LiveDocument, StoredDocumentEvent } from './live-document.ts';
+import type { StorageQuotas } from '../storage/service.ts';
 import { takeVersion } from './take-version.ts';
 
 export interface AutoVersionOptions {
   db: Db;
+  storageQuotas: StorageQuotas;
   live: LiveDocument;
   log: FastifyBaseLogger;
   /** A version is taken once the oldest edit not in a version is this old. */
@@ -20,7 +22,7 @@ export interface AutoVersionOptions {
  * old, the next store, or a timer set for that moment (for a document whose editing stopped before),
  * takes a version. A workspace out of storage gets no automatic version until it has room again.
  */
-export function startAutoVersions({ db, live, log, intervalMs }: AutoVersionOptions) {
+export function startAutoVersions({ db, storageQuotas, live, log, intervalMs }: AutoVersionOptions) {
   const timers = new Map<string, NodeJS.Timeout>();
   let stopped = false;
 
@@ -31,7 +33,7 @@ export function startAutoVersions({ db, live, log, intervalMs }: AutoVersionOpti
       .where(eq(projects.id, projectId));
     if (!project) return;
     try {
-      await takeVersion(db, live, {
+      await takeVersion(db, storageQuotas, live, {
         projectId,
         workspaceId: project.workspaceId,
         kind: 'auto',

@@ -24,6 +24,7 @@ export const documentVersionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const auto = startAutoVersions({
     db: app.db,
+    storageQuotas: app.storageQuotas,
     live: app.collab,
     log: app.log,
     intervalMs: app.config.DOCUMENT_VERSION_INTERVAL_MS,
@@ -71,6 +72,7 @@ export const documentVersionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const version = await saveVersion(
         app.db,
+        app.storageQuotas,
         source,
         request.params.id,
         request.userId,
@@ -92,6 +94,14 @@ export const documentVersionRoutes: FastifyPluginAsyncZod = async (app) => {
         errors: [413],
       }),
     },
-    (request) => restoreVersion(app.db, source, request.params.id, request.params.versionId, request.userId),
+    (request) =>
+      restoreVersion(
+        app.db,
+        app.storageQuotas,
+        source,
+        request.params.id,
+        request.params.versionId,
+        request.userId,
+      ),
   );
 };

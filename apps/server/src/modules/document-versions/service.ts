@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { documentVersions, users } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import { requireProjectAccess } from '../projects/access.ts';
+import type { StorageQuotas } from '../storage/service.ts';
 import type { LiveDocument } from './live-document.ts';
 import { takeVersion } from './take-version.ts';
 
@@ -91,6 +92,7 @@ export async function getVersion(
 /** `POST /project/{id}/document/versions`: the document as it is live now, saved by the user. */
 export async function saveVersion(
   db: Db,
+  quotas: StorageQuotas,
   source: VersionSource,
   projectId: string,
   userId: string,
@@ -98,7 +100,7 @@ export async function saveVersion(
 ): Promise<DocumentVersion> {
   const { project } = await requireProjectAccess(db, projectId, userId);
   await source.creditEditors(projectId);
-  const id = await takeVersion(db, source.live, {
+  const id = await takeVersion(db, quotas, source.live, {
     projectId,
     workspaceId: project.workspaceId,
     kind: 'manual',
@@ -117,6 +119,7 @@ export async function saveVersion(
  */
 export async function restoreVersion(
   db: Db,
+  quotas: StorageQuotas,
   source: VersionSource,
   projectId: string,
   versionId: string,
@@ -125,7 +128,7 @@ export async function restoreVersion(
   const { project } = await requireProjectAccess(db, projectId, userId);
   const { content } = await findVersion(db, projectId, versionId);
   await source.creditEditors(projectId);
-  const savedVersionId = await takeVersion(db, source.live, {
+  const savedVersionId = await takeVersion(db, quotas, source.live, {
     projectId,
     workspaceId: project.workspaceId,
     kind: 'before-restore',

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { DOCUMENT_UNNAMED_VERSIONS_KEPT, type DocumentVersionKind } from '@redacta/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { documentPendingEdits, documentVersions } from '../../db/schema.ts';
-import { requireStorageRoom } from '../storage/service.ts';
+import { requireStorageRoom, type StorageQuotas } from '../storage/service.ts';
 import type { LiveDocument } from './live-document.ts';
 
 export interface TakeVersion {
@@ -49,7 +49,12 @@ async function versionDue(db: Db, projectId: string, dueAfterMs: number): Promis
  * must fit in the workspace's storage (413 STORAGE_FULL otherwise). An `auto` version that is not due
  * yet (no edits, or none old enough) is not taken: null.
  */
-export async function takeVersion(db: Db, live: LiveDocument, request: TakeVersion): Promise<string | null> {
+export async function takeVersion(
+  db: Db,
+  quotas: StorageQuotas,
+  live: LiveDocument,
+  request: TakeVersion,
+): Promise<string | null> {
   const { projectId } = request;
   // Checked first without a snapshot, which is the costly part: most stores are not due.
   if (request.kind === 'auto' && !(await versionDue(db, projectId, request.dueAfterMs ?? 0))) return null;
@@ -65,7 +70,7 @@ export async function takeVersion(db: Db, live: LiveDocument, request: TakeVersi
       .where(eq(documentPendingEdits.projectId, projectId));
     // Another instance may have taken it meanwhile, claiming the edits.
     if (request.kind === 'auto' && !pending.length) return null;
-    await requireStorageRoom(tx, request.workspaceId, bytes);
+    await requireStorageRoom(tx, quotas, request.workspaceId, bytes);
     await tx.delete(documentPendingEdits).where(eq(documentPendingEdits.projectId, projectId));
     const [version] = await tx
       .insert(documentVersions)

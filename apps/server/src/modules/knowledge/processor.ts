@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { knowledgePassages, knowledgeSources } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { StorageQuotas } from '../storage/service.ts';
 import type { Embedder } from './embeddings.ts';
 import { FetchRefused, safeFetch, type SafeFetchOptions } from './fetch/safe-fetch.ts';
 import { sourceType } from './parse/parse.ts';
@@ -34,6 +35,8 @@ export const KNOWLEDGE_LEASE_MS = 60_000;
 
 export interface ProcessorOptions {
   db: Db;
+  /** What each plan's workspace may keep: a source's passages must fit. */
+  storageQuotas: StorageQuotas;
   log: FastifyBaseLogger;
   embedder: Embedder | null;
   fetch: SafeFetchOptions;
@@ -177,7 +180,7 @@ export class KnowledgeProcessor {
       const passages = toPassages(parsed.sections);
       const embeddings = await this.embed(passages.map((passage) => passage.text));
       const title = source.kind === 'url' && parsed.title ? parsed.title.slice(0, 200) : source.name;
-      await saveProcessed(db, { ...source, name: title }, passages, embeddings);
+      await saveProcessed(db, this.options.storageQuotas, { ...source, name: title }, passages, embeddings);
     } catch (error) {
       if (error instanceof UnreadableSource || error instanceof FetchRefused) {
         return markFailed(db, id, error.reason);

@@ -25,7 +25,7 @@ const HOUR = 60 * 60 * 1000;
 
 /** The workspace's knowledge, under its full paths (/workspace/:id/knowledge…, /knowledge/:id). */
 export const knowledgeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = { db: app.db, processor: app.knowledge };
+  const deps = { db: app.db, storageQuotas: app.storageQuotas, processor: app.knowledge };
   const schema = signedInSchemas({ tag: 'knowledge', errors: [404] });
   app.addHook('onRequest', app.authenticate);
   await app.register(multipart, { limits: uploadLimits });

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { knowledgeSources } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { requireCreatorOrOwner } from '../members/rules.ts';
-import { requireWithinQuotaAfterWrite } from '../storage/service.ts';
+import { requireWithinQuotaAfterWrite, type StorageQuotas } from '../storage/service.ts';
 import { requireMembership } from '../workspaces/service.ts';
 import { isWebAddress } from './fetch/safe-fetch.ts';
 import { sourceType } from './parse/parse.ts';
@@ -19,6 +19,7 @@ export const KNOWLEDGE_NAME_MAX_LENGTH = 200;
 
 export interface KnowledgeDeps {
   db: Db;
+  storageQuotas: StorageQuotas;
   processor: KnowledgeProcessor;
 }
 
@@ -87,7 +88,12 @@ async function addSource(
       .insert(knowledgeSources)
       .values({ ...values, workspaceId })
       .returning({ id: knowledgeSources.id, name: knowledgeSources.name, status: knowledgeSources.status });
-    await requireWithinQuotaAfterWrite(tx, workspaceId, bytes + Buffer.byteLength(values.name, 'utf8'));
+    await requireWithinQuotaAfterWrite(
+      tx,
+      deps.storageQuotas,
+      workspaceId,
+      bytes + Buffer.byteLength(values.name, 'utf8'),
+    );
     return row!;
   });
   deps.processor.enqueue(created.id);

@@ -13,6 +13,7 @@ export function createKnowledgeProcessor(app: FastifyInstance): KnowledgeProcess
   const { config } = app;
   const processor = new KnowledgeProcessor({
     db: app.db,
+    storageQuotas: app.storageQuotas,
     log: app.log.child({ module: 'knowledge' }),
     embedder: createEmbedder({
       url: config.KNOWLEDGE_EMBEDDING_URL,

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { KnowledgeFailureReason, KnowledgeLocator, KnowledgeSource } from '@redacta/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { knowledgePassages, knowledgeSources, users, workspaces } from '../../db/schema.ts';
-import { requireWithinQuotaAfterWrite } from '../storage/service.ts';
+import { requireWithinQuotaAfterWrite, type StorageQuotas } from '../storage/service.ts';
 import { addedByColumns, addedByOf } from '../users/added-by.ts';
 import type { Passage } from './passages.ts';
 
@@ -115,6 +115,7 @@ export async function markFailed(db: Db, id: string, reason: KnowledgeFailureRea
  */
 export async function saveProcessed(
   db: Db,
+  quotas: StorageQuotas,
   source: { id: string; workspaceId: string; name: string },
   passages: Passage[],
   embeddings: { model: string; vectors: number[][] } | null,
@@ -150,7 +151,7 @@ export async function saveProcessed(
       })
       .where(eq(knowledgeSources.id, source.id));
     const growth = passages.reduce((sum, passage) => sum + Buffer.byteLength(passage.text, 'utf8'), 0);
-    await requireWithinQuotaAfterWrite(tx, source.workspaceId, growth);
+    await requireWithinQuotaAfterWrite(tx, quotas, source.workspaceId, growth);
     return true;
   });
 }

@@ -60,7 +60,9 @@ export const promptRoutes: FastifyPluginAsyncZod<{ library: BuiltInLibrary }> = 
       }),
     },
     async (request, reply) =>
-      reply.status(201).send(await createCustomPrompt(app.db, request.userId, request.body)),
+      reply
+        .status(201)
+        .send(await createCustomPrompt(app.db, app.storageQuotas, request.userId, request.body)),
   );
 
   app.patch(
@@ -74,7 +76,8 @@ export const promptRoutes: FastifyPluginAsyncZod<{ library: BuiltInLibrary }> = 
         errors: [403],
       }),
     },
-    (request) => updateCustomPrompt(app.db, request.params.id, request.userId, request.body),
+    (request) =>
+      updateCustomPrompt(app.db, app.storageQuotas, request.params.id, request.userId, request.body),
   );
 
   app.delete(

@@ -14,7 +14,12 @@ import { promptUsage, prompts } from '../../db/schema.ts';
 import { createOnce } from '../../lib/create-once.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { requireCreatorOrOwner } from '../members/rules.ts';
-import { requireRoomToReplace, requireStorageRoom, textBytes } from '../storage/service.ts';
+import {
+  requireRoomToReplace,
+  requireStorageRoom,
+  textBytes,
+  type StorageQuotas,
+} from '../storage/service.ts';
 import { requireListRoom } from '../workspaces/list-caps.ts';
 import { requireMembership } from '../workspaces/service.ts';
 import type { BuiltInLibrary, BuiltInPrompt } from './built-ins.ts';
@@ -106,7 +111,12 @@ export async function promptGroups(
 }
 
 /** A repeat of the same create (the same client id) answers the prompt it made (lib/create-once.ts). */
-export async function createCustomPrompt(db: Db, userId: string, body: CreateCustomPromptBody) {
+export async function createCustomPrompt(
+  db: Db,
+  quotas: StorageQuotas,
+  userId: string,
+  body: CreateCustomPromptBody,
+) {
   await requireMembership(db, body.workspaceId, userId);
   const id = await createOnce(
     db,
@@ -116,7 +126,7 @@ export async function createCustomPrompt(db: Db, userId: string, body: CreateCus
     () =>
       db.transaction(async (tx) => {
         await requireListRoom(tx, 'customPrompts', body.workspaceId);
-        await requireStorageRoom(tx, body.workspaceId, textBytes(body.name, body.text));
+        await requireStorageRoom(tx, quotas, body.workspaceId, textBytes(body.name, body.text));
         const [created] = await tx
           .insert(prompts)
           .values({
@@ -152,9 +162,15 @@ async function requireCustomPromptEditor(db: Db | Tx, id: string, userId: string
   requireCreatorOrOwner({ role, createdBy: prompt.createdBy, userId }, 'prompt');
 }
 
-export async function updateCustomPrompt(db: Db, id: string, userId: string, body: UpdateCustomPromptBody) {
+export async function updateCustomPrompt(
+  db: Db,
+  quotas: StorageQuotas,
+  id: string,
+  userId: string,
+  body: UpdateCustomPromptBody,
+) {
   await requireCustomPromptEditor(db, id, userId);
-  await requireRoomToReplace(db, 'prompt', id, body);
+  await requireRoomToReplace(db, quotas, 'prompt', id, body);
   const [updated] = await db
     .update(prompts)
     .set({ name: body.name, text: body.text })

@@ -19,6 +19,6 @@ export const storageRoutes: FastifyPluginAsyncZod = async (app) => {
         errors: [404],
       }),
     },
-    (request) => storageUsage(app.db, request.params.id, request.userId),
+    (request) => storageUsage(app.db, app.storageQuotas, request.params.id, request.userId),
   );
 };

@@ -1,6 +1,6 @@
 import { and, eq, exists, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { STORAGE_QUOTA_BYTES, type StorageUsage } from '@redacta/shared';
+import type { Plan, StorageUsage } from '@redacta/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   brandVoices,
@@ -78,14 +78,20 @@ const usageQuery = (db: Db | Tx, member: boolean) =>
       ),
     );
 
-type UsageRow = { plan: keyof typeof STORAGE_QUOTA_BYTES; used: number } | undefined;
-const toUsage = (row: UsageRow) =>
-  row ? { plan: row.plan, used: row.used, limit: STORAGE_QUOTA_BYTES[row.plan] } : null;
+/**
+ * What each plan's workspace may keep, in bytes: the app's, which are the plans' own
+ * (STORAGE_QUOTA_BYTES) unless the app was built with others.
+ */
+export type StorageQuotas = Readonly<Record<Plan, number>>;
+
+type UsageRow = { plan: Plan; used: number } | undefined;
+const toUsage = (row: UsageRow, quotas: StorageQuotas) =>
+  row ? { plan: row.plan, used: row.used, limit: quotas[row.plan] } : null;
 
 /** A workspace's storage reading (see usageQuery); with `member`, only for a workspace they belong to. */
-async function readUsage(db: Db | Tx, workspaceId: string, member?: string) {
+async function readUsage(db: Db | Tx, quotas: StorageQuotas, workspaceId: string, member?: string) {
   const [row] = await usageQuery(db, member !== undefined).execute({ workspaceId, userId: member });
-  return toUsage(row);
+  return toUsage(row, quotas);
 }
 
 const storageFull = (limitBytes: number) =>
@@ -97,8 +103,13 @@ const storageFull = (limitBytes: number) =>
   );
 
 /** `GET /workspace/{id}/storage`, for a member of the workspace (404 otherwise). */
-export async function storageUsage(db: Db, workspaceId: string, userId: string): Promise<StorageUsage> {
-  const usage = await readUsage(db, workspaceId, userId);
+export async function storageUsage(
+  db: Db,
+  quotas: StorageQuotas,
+  workspaceId: string,
+  userId: string,
+): Promise<StorageUsage> {
+  const usage = await readUsage(db, quotas, workspaceId, userId);
   if (!usage) throw notFound('Workspace');
   return { workspaceId, usedBytes: usage.used, limitBytes: usage.limit };
 }
@@ -107,15 +118,20 @@ export async function storageUsage(db: Db, workspaceId: string, userId: string):
  * Before a write that adds `bytes` to a workspace: 413 STORAGE_FULL when they would not fit in its
  * plan's quota. A write that adds nothing (or shrinks what it replaces) is always allowed.
  */
-export async function requireStorageRoom(db: Db | Tx, workspaceId: string, bytes: number): Promise<void> {
+export async function requireStorageRoom(
+  db: Db | Tx,
+  quotas: StorageQuotas,
+  workspaceId: string,
+  bytes: number,
+): Promise<void> {
   if (bytes <= 0) return;
-  const usage = await readUsage(db, workspaceId);
+  const usage = await readUsage(db, quotas, workspaceId);
   if (usage && usage.used + bytes > usage.limit) throw storageFull(usage.limit);
 }
 
 /** What a workspace has left of its storage quota (negative when over it; 0 for no such workspace). */
-export async function storageRoom(db: Db | Tx, workspaceId: string): Promise<number> {
-  const usage = await readUsage(db, workspaceId);
+export async function storageRoom(db: Db | Tx, quotas: StorageQuotas, workspaceId: string): Promise<number> {
+  const usage = await readUsage(db, quotas, workspaceId);
   return usage ? usage.limit - usage.used : 0;
 }
 
@@ -139,7 +155,7 @@ const CHAT_ROOM_READINGS = 10_000;
  * workspace and user (so it tells nothing to anyone else): a minute of chat cannot write that tenth,
  * since messages, replies and replies at once are all bounded. Nearer the quota every request reads it.
  */
-export function chatStorageCheck(db: Db) {
+export function chatStorageCheck(db: Db, quotas: StorageQuotas) {
   const roomyUntil = new Map<string, number>();
   // Built once: drizzle takes 1–2 ms of the event loop to build this statement of seven subqueries.
   const memberUsage = usageQuery(db, true).prepare('chat_storage_usage');
@@ -148,7 +164,7 @@ export function chatStorageCheck(db: Db) {
     const now = Date.now();
     if ((roomyUntil.get(key) ?? 0) > now) return;
     const [row] = await memberUsage.execute({ workspaceId: turn.workspaceId, userId });
-    const usage = toUsage(row);
+    const usage = toUsage(row, quotas);
     if (!usage) return;
     if (usage.used + textBytes(turn.message) + 1 > usage.limit) throw storageFull(usage.limit);
     if (usage.used < usage.limit * (1 - CHAT_ROOM_MARGIN)) {
@@ -164,6 +180,7 @@ export function chatStorageCheck(db: Db) {
  */
 export async function requireRoomToReplace(
   db: Db | Tx,
+  quotas: StorageQuotas,
   kind: 'brandVoice' | 'prompt',
   id: string,
   changes: { name?: string; text?: string },
@@ -178,7 +195,7 @@ export async function requireRoomToReplace(
   const growth =
     (changes.name === undefined ? 0 : textBytes(changes.name) - row.name) +
     (changes.text === undefined ? 0 : textBytes(changes.text) - row.text);
-  await requireStorageRoom(db, row.workspaceId, growth);
+  await requireStorageRoom(db, quotas, row.workspaceId, growth);
 }
 
 /**
@@ -186,9 +203,14 @@ export async function requireRoomToReplace(
  * which rolls the write back, when the workspace now holds more than its quota. Exact, because it
  * measures what was stored; the caller holds the workspace row's lock so writers take turns.
  */
-export async function requireWithinQuotaAfterWrite(tx: Tx, workspaceId: string, growth: number) {
+export async function requireWithinQuotaAfterWrite(
+  tx: Tx,
+  quotas: StorageQuotas,
+  workspaceId: string,
+  growth: number,
+) {
   if (growth <= 0) return;
-  const usage = await readUsage(tx, workspaceId);
+  const usage = await readUsage(tx, quotas, workspaceId);
   if (usage && usage.used > usage.limit) throw storageFull(usage.limit);
 }
 
