@@ -18,6 +18,13 @@ const paragraph = (text: string, extra: Record<string, unknown> = {}) => ({
 const read = async (app: TestApp['app'], projectId: string, auth: { authorization: string }) =>
   (await app.inject({ method: 'GET', url: `/api/project/${projectId}/document`, headers: auth })).json();
 
+const patch = (
+  app: TestApp['app'],
+  projectId: string,
+  auth: { authorization: string },
+  payload: { content: unknown; updatedAt: string },
+) => app.inject({ method: 'PATCH', url: `/api/project/${projectId}/document`, headers: auth, payload });
+
 /** A Yjs state holding what an old server let in: a script before a paragraph with a javascript: link. */
 function stateWithScript(): Uint8Array {
   const ydoc = new Y.Doc();
@@ -70,12 +77,7 @@ describe("the document holds only the editor's schema", () => {
     const { app } = await session.start();
     const { owner, project } = await sharedProject(app);
     const before = await read(app, project.id, owner.auth);
-    const response = await app.inject({
-      method: 'PATCH',
-      url: `/api/project/${project.id}/document`,
-      headers: owner.auth,
-      payload: { content, updatedAt: before.updatedAt },
-    });
+    const response = await patch(app, project.id, owner.auth, { content, updatedAt: before.updatedAt });
     expect(response.statusCode, response.body).toBe(400);
     expect(response.json().error.code).toBe('VALIDATION_FAILED');
     expect(await read(app, project.id, owner.auth)).toEqual(before);
@@ -124,12 +126,7 @@ describe("the document holds only the editor's schema", () => {
         paragraph('Correo', { marks: [{ type: 'link', attrs: { href: 'mailto:equipo@example.com' } }] }),
       ],
     };
-    const response = await app.inject({
-      method: 'PATCH',
-      url: `/api/project/${project.id}/document`,
-      headers: owner.auth,
-      payload: { content, updatedAt: before.updatedAt },
-    });
+    const response = await patch(app, project.id, owner.auth, { content, updatedAt: before.updatedAt });
     expect(response.statusCode, response.body).toBe(200);
     expect((await read(app, project.id, owner.auth)).content.content).toHaveLength(content.content.length);
   });
