@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { seedDataDir } from '../../../../scripts/lib/pglite-template.mjs';
 import { createPostgresDatabase } from '../helpers/postgres-database.ts';
 import { buildApp, type App } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
@@ -82,6 +83,8 @@ export async function createBackend(): Promise<Backend> {
     databaseUrl = database.url;
     dropDatabase = database.drop;
   }
+  // PGlite: a copy of the migrated template, rather than a database created and migrated here.
+  if (!databaseUrl) seedDataDir(dataDir);
   const env = {
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl ?? '',
