@@ -260,7 +260,9 @@ describe('GET /api/project/{id}/conversation/live', () => {
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(peer.requests[0]!.closedByClient).toBe(false);
 
-    const stoppedAt = Date.now();
+    // "At once" is counted in the model's own pieces (one each 40 ms), not in milliseconds of a machine
+    // that may be loaded: the provider sends at most a few more after the stop, never the rest.
+    const chunksAtStop = peer.requests[0]!.chunksSent;
     const stop = await fetch(`${base}/api/project/${projectId}/conversation/stop`, {
       method: 'POST',
       headers: { ...ana.auth, 'content-type': 'application/json' },
@@ -269,7 +271,8 @@ describe('GET /api/project/{id}/conversation/live', () => {
     expect(stop.status).toBe(204);
     const upstream = await peer.ended(1);
     expect(upstream.closedByClient).toBe(true);
-    expect(upstream.closedAt! - stoppedAt).toBeLessThan(200);
+    expect(upstream.completed).toBe(false);
+    expect(upstream.chunksSent - chunksAtStop).toBeLessThan(5);
     await sent;
     const reply = await savedReply();
     expect(reply.status).toBe('aborted');
