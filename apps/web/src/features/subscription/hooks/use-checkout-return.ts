@@ -1,4 +1,4 @@
-import { createElement, useEffect, useRef, useState, type ReactNode } from 'react';
+import { createElement, lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,15 @@ import type { Workspace } from '@redacta/shared';
 import { storage, storageKeys } from '@/lib/storage';
 import { useSessionState } from '@/lib/session-store';
 import { workspacesKey } from '@/features/session/api/use-workspaces';
-import { ProWelcomeDialog } from '../components/pro-welcome-dialog';
+
+/**
+ * Loaded only when it is shown: the session gate, which every first screen (/login included) loads,
+ * calls this hook, and the dialog brings the dialog primitives (Radix, ~36 KB gzip) with it: they stay
+ * out of the JavaScript before the first screen (docs/benchmarks.md).
+ */
+const ProWelcomeDialog = lazy(() =>
+  import('../components/pro-welcome-dialog').then((module) => ({ default: module.ProWelcomeDialog })),
+);
 
 /** How often the workspace list is asked again while the payment is being confirmed. */
 export const CHECKOUT_POLL_MS = 2000;
@@ -91,6 +99,10 @@ export function useCheckoutReturn(ready: boolean): ReactNode {
   }, [awaitingId, queryClient]);
 
   return welcome
-    ? createElement(ProWelcomeDialog, { workspace: welcome, onClose: () => setWelcome(null) })
+    ? createElement(
+        Suspense,
+        { fallback: null },
+        createElement(ProWelcomeDialog, { workspace: welcome, onClose: () => setWelcome(null) }),
+      )
     : null;
 }
