@@ -174,6 +174,15 @@ export function documentProblem(root: unknown): DocumentProblem | null {
   return null;
 }
 
+/** Whether a node of type `type` may carry attribute `name` with `value` (null: unset, always allowed). */
+export function isAllowedAttribute(type: string, name: string, value: unknown): boolean {
+  const rule = own(DOCUMENT_NODES, type) && own(DOCUMENT_NODES[type]!, name);
+  return rule !== undefined && (value === null || rule(value));
+}
+
+/** Whether a mark (`{type, attrs?}`) is one of the schema's, with attributes and values it would write. */
+export const isAllowedMark = (mark: unknown): boolean => marksProblem([mark], []) === null;
+
 /** A mark kept as it is, or without what the schema does not know; null to drop it (a bad link). */
 function cleanMark(mark: unknown): JsonObject | null {
   if (!isObject(mark)) return null;

@@ -1,20 +1,6 @@
 import * as Y from 'yjs';
-import { DOCUMENT_MARKS, DOCUMENT_NODES, isAllowedHref, isStorableText } from '@redacta/shared';
+import { DOCUMENT_NODES, isAllowedAttribute, isAllowedMark, isStorableText } from '@redacta/shared';
 import { FRAGMENT_NAME, markOf } from './prosemirror-yjs.ts';
-
-const allowedAttribute = (rules: Record<string, (value: unknown) => boolean>, name: string, value: unknown) =>
-  Object.hasOwn(rules, name) && (value === null || rules[name]!(value));
-
-/** Whether a text's formatting attribute is a mark of the editor's schema with values it would write. */
-function allowedFormat(attribute: string, value: unknown): boolean {
-  const mark = markOf(attribute, value);
-  if (!Object.hasOwn(DOCUMENT_MARKS, mark.type)) return false;
-  const rules = DOCUMENT_MARKS[mark.type]!;
-  const attrs = (mark.attrs ?? {}) as Record<string, unknown>;
-  if (typeof attrs !== 'object' || attrs === null || Array.isArray(attrs)) return false;
-  if (!Object.entries(attrs).every(([name, attr]) => allowedAttribute(rules, name, attr))) return false;
-  return mark.type !== 'link' || isAllowedHref(attrs.href);
-}
 
 /** Removes from a text what the schema does not have: unknown marks, unsafe links, embeds, bad text. */
 function cleanText(text: Y.XmlText): boolean {
@@ -28,7 +14,9 @@ function cleanText(text: Y.XmlText): boolean {
       changed = true;
       continue;
     }
-    const refused = Object.entries(attributes ?? {}).filter(([name, value]) => !allowedFormat(name, value));
+    const refused = Object.entries(attributes ?? {}).filter(
+      ([name, value]) => !isAllowedMark(markOf(name, value)),
+    );
     if (refused.length > 0) {
       text.format(index, length, Object.fromEntries(refused.map(([name]) => [name, null])));
       changed = true;
@@ -53,9 +41,8 @@ function cleanChildren(parent: Y.XmlFragment | Y.XmlElement): boolean {
       continue;
     }
     const element = child as Y.XmlElement;
-    const rules = DOCUMENT_NODES[name]!;
     for (const [attribute, value] of Object.entries(element.getAttributes())) {
-      if (!allowedAttribute(rules, attribute, value)) {
+      if (!isAllowedAttribute(name, attribute, value)) {
         element.removeAttribute(attribute);
         changed = true;
       }
