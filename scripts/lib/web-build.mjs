@@ -15,6 +15,10 @@ const sources = [
   path.join(webDir, 'vite.config.ts'),
   path.join(webDir, 'package.json'),
   path.join(root, 'packages/shared/src'),
+  // Dependencies, and the patches applied to them at install (the co-editing binding's): a bundle
+  // built before `npm install` changed either would serve the old code.
+  path.join(root, 'package-lock.json'),
+  path.join(root, 'patches'),
 ];
 
 /** Newest mtime (ms) of a file or of every file below a directory; 0 when absent. */
