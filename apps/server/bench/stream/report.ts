@@ -1,3 +1,5 @@
+import { recordFigures } from '../check/figures.ts';
+import { targets as benchmarkTargets } from '../check/targets.ts';
 import { TOKENS_PER_STREAM } from './protocol.ts';
 import type { StreamOutcome } from './load.ts';
 
@@ -36,10 +38,15 @@ export class ThreadSplit {
 }
 
 /**
- * The targets at the highest concurrency (docs/benchmarks.md): ours within these multiples of the
- * bare pass-through.
+ * The targets at the highest concurrency (apps/server/bench/check/targets.ts): ours within these
+ * multiples of the bare pass-through.
  */
-export const targets = { cpuPerTokenRatio: 1.5, firstTokenP99Ratio: 2, concurrency: '200' };
+export const targets = {
+  cpuPerTokenRatio: benchmarkTargets.streamCpuPerToken.limit,
+  firstTokenP50Ratio: benchmarkTargets.streamFirstTokenP50.limit,
+  firstTokenP99Ratio: benchmarkTargets.streamFirstTokenP99.limit,
+  concurrency: '200',
+};
 
 function percentile(sorted: number[], p: number): number | null {
   if (sorted.length === 0) return null;
@@ -73,7 +80,7 @@ export function summarise(outcomes: StreamOutcome[], cpuMs: number | null, threa
 const ratio = (ours: number | null, limit: number | null) =>
   ours === null || limit === null || limit === 0 ? null : round(ours / limit, 2);
 
-type Ratios = { cpuPerToken: number | null; firstTokenP99: number | null };
+type Ratios = { cpuPerToken: number | null; firstTokenP50: number | null; firstTokenP99: number | null };
 
 /** Ratios ours/limit per level, and the verdict at the targets' concurrency. */
 export function verdict(results: Record<string, Record<string, PathResult>>) {
@@ -82,6 +89,7 @@ export function verdict(results: Record<string, Record<string, PathResult>>) {
       level,
       {
         cpuPerToken: ratio(paths.ours!.cpuMsPer1000Tokens, paths.limit!.cpuMsPer1000Tokens),
+        firstTokenP50: ratio(paths.ours!.firstTokenMs.p50, paths.limit!.firstTokenMs.p50),
         firstTokenP99: ratio(paths.ours!.firstTokenMs.p99, paths.limit!.firstTokenMs.p99),
       },
     ]),
@@ -101,6 +109,7 @@ export function verdictOfRuns(runs: RunVerdict[]) {
   const incomplete = runs.reduce((n, run) => n + run.incomplete, 0);
   const medians = {
     cpuPerToken: median(at.map((ratios) => ratios.cpuPerToken)),
+    firstTokenP50: median(at.map((ratios) => ratios.firstTokenP50)),
     firstTokenP99: median(at.map((ratios) => ratios.firstTokenP99)),
   };
   const each = (key: keyof Ratios) => at.map((ratios) => `${ratios[key]}×`).join(', ');
@@ -111,7 +120,9 @@ export function verdictOfRuns(runs: RunVerdict[]) {
     targets,
     incomplete,
     met: judged.met,
-    verdict: `${judged.verdict} (CPU per token by run: ${each('cpuPerToken')}; first-token p99: ${each('firstTokenP99')})`,
+    verdict:
+      `${judged.verdict} (CPU per token by run: ${each('cpuPerToken')}; first-token p50: ` +
+      `${each('firstTokenP50')}; p99: ${each('firstTokenP99')})`,
   };
 }
 
@@ -123,12 +134,35 @@ function median(values: (number | null)[]): number | null {
 }
 
 function judge(at: Ratios, incomplete: number, of = 'ours/limit') {
-  const cpuOk = at.cpuPerToken !== null && at.cpuPerToken <= targets.cpuPerTokenRatio;
-  const p99Ok = at.firstTokenP99 !== null && at.firstTokenP99 <= targets.firstTokenP99Ratio;
-  const met = cpuOk && p99Ok && incomplete === 0;
+  const within = (value: number | null, limit: number) => value !== null && value <= limit;
+  const met =
+    within(at.cpuPerToken, targets.cpuPerTokenRatio) &&
+    within(at.firstTokenP50, targets.firstTokenP50Ratio) &&
+    within(at.firstTokenP99, targets.firstTokenP99Ratio) &&
+    incomplete === 0;
   const verdict =
     `${met ? 'PASS' : 'MISS'}: at ${targets.concurrency} streams ${of} CPU per token ` +
-    `${at.cpuPerToken}× (target ≤ ${targets.cpuPerTokenRatio}×), first-token p99 ${at.firstTokenP99}× ` +
+    `${at.cpuPerToken}× (target ≤ ${targets.cpuPerTokenRatio}×), first-token p50 ${at.firstTokenP50}× ` +
+    `(target ≤ ${targets.firstTokenP50Ratio}×), p99 ${at.firstTokenP99}× ` +
     `(target ≤ ${targets.firstTokenP99Ratio}×), ${incomplete === 0 ? 'every stream complete' : `${incomplete} streams incomplete`}`;
   return { met, verdict };
+}
+
+/** The figures `npm run bench:check` tabulates, from one run or the median of several. */
+export function recordStreamFigures(
+  ratios: Ratios,
+  incomplete: number,
+  runs: number,
+  print: (line: string) => void,
+): boolean {
+  const note = runs > 1 ? `median of ${runs} runs` : 'one run';
+  return recordFigures(
+    [
+      { target: 'streamCpuPerToken', value: ratios.cpuPerToken, note },
+      { target: 'streamFirstTokenP50', value: ratios.firstTokenP50, note },
+      { target: 'streamFirstTokenP99', value: ratios.firstTokenP99, note },
+      { target: 'streamIncomplete', value: incomplete, note: `${runs} run${runs > 1 ? 's' : ''}` },
+    ],
+    print,
+  );
 }
