@@ -4,12 +4,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import * as Y from 'yjs';
 import { DOCUMENT_MAX_BYTES } from '@redacta/shared';
+import { giveEmptyTextblocksText } from '@redacta/shared/collab/empty-textblocks';
 import type { Db } from '../../db/client.ts';
 import { storageRoom, type StorageQuotas } from '../storage/service.ts';
 import { cleanFragment } from './clean-fragment.ts';
 import { authenticate, requireDocumentAccess, tokenHolder, type ConnectionContext } from './auth.ts';
 import { endConnection, SocketThrottle } from './connections.ts';
 import { loadState, storeState } from './persistence.ts';
+import { FRAGMENT_NAME } from './prosemirror-yjs.ts';
 import { InstancesOverRedis } from './redis-extension.ts';
 import { Refusal } from './refusals.ts';
 import {
@@ -173,6 +175,8 @@ export function createLiveDocuments(options: LiveDocumentsOptions) {
         if (!stored) throw new Refusal('forbidden');
         Y.applyUpdate(document, stored.state);
         cleaned = cleanFragment(document);
+        // Stored before every empty textblock held a text: given them now, and stored with the cleaning.
+        if (giveEmptyTextblocksText(document.getXmlFragment(FRAGMENT_NAME)) > 0) cleaned = true;
       } catch (error) {
         // Hocuspocus drops a document that failed to load; the client is told, and tries again later.
         const socket = (context as { socket?: WebSocket }).socket;
@@ -185,7 +189,7 @@ export function createLiveDocuments(options: LiveDocumentsOptions) {
       const state: LiveState = {
         workspaceId: stored.workspaceId,
         changedAt: stored.updatedAt,
-        // What the cleaning removed is stored as soon as the document has loaded (afterLoadDocument).
+        // What the cleaning changed is stored as soon as the document has loaded (afterLoadDocument).
         dirty: cleaned,
         changes: 0,
         editorIds: new Set(),

@@ -1,5 +1,6 @@
 import * as Y from 'yjs';
 import { DOCUMENT_MAX_DEPTH, type DocumentContent } from '@redacta/shared';
+import { DOCUMENT_TEXTBLOCKS } from '@redacta/shared/collab/empty-textblocks';
 
 /** The Yjs XML fragment TipTap's collaboration extension keeps a document in. */
 export const FRAGMENT_NAME = 'default';
@@ -51,8 +52,9 @@ function elementNode(element: Y.XmlElement, depth: number): Node {
   const node: Node = { type: element.nodeName };
   const attrs = element.getAttributes();
   if (Object.keys(attrs).length > 0) node.attrs = attrs;
-  const children = element.toArray();
-  if (children.length > 0) node.content = childNodes(children, depth + 1);
+  // An empty textblock holds an empty text, which is no content.
+  const content = childNodes(element.toArray(), depth + 1);
+  if (content.length > 0) node.content = content;
   return node;
 }
 
@@ -100,7 +102,11 @@ function toYjs(nodes: Node[]): (Y.XmlElement | Y.XmlText)[] {
       // y-prosemirror leaves attributes at null out; ProseMirror restores their defaults.
       if (value !== null && value !== undefined) element.setAttribute(name, value as string);
     }
-    if (node.content?.length) element.insert(0, toYjs(node.content));
+    const children = node.content?.length ? toYjs(node.content) : [];
+    // As the editors' binding writes one: an empty textblock holds an empty text, which people
+    // typing into it at once then share.
+    if (children.length === 0 && DOCUMENT_TEXTBLOCKS.has(node.type)) children.push(new Y.XmlText());
+    if (children.length > 0) element.insert(0, children);
     out.push(element);
   }
   endRun();
