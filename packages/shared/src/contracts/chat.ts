@@ -2,10 +2,7 @@ import { z } from 'zod';
 import { freeText } from '../rules/text.ts';
 import { chatStreamSourcesSchema, knowledgeCitationSchema } from './knowledge.ts';
 import { outputLanguageSchema, replyLengthSchema, writingToneSchema } from './writing-controls.ts';
-
-export const CHAT_MESSAGE_MAX_LENGTH = 8000;
-/** The most versions of a reply one request may ask for. */
-export const MAX_REPLY_VARIANTS = 3;
+import { CHAT_MESSAGE_MAX_LENGTH, MAX_REPLY_VARIANTS } from './chat-limits.ts';
 
 /** Which version of a reply a stream part belongs to (0-based); absent when one version was asked for. */
 const variantField = {

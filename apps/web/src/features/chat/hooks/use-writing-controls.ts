@@ -1,14 +1,13 @@
 import { useCallback, useState } from 'react';
 import {
   MAX_REPLY_VARIANTS,
-  outputLanguageSchema,
-  replyLengthSchema,
-  writingToneSchema,
+  outputLanguages,
+  replyLengths,
+  writingTones,
   type OutputLanguage,
   type ReplyLength,
   type WritingTone,
 } from '@redacta/shared';
-import { z } from 'zod';
 import { storage, storageKeys } from '@/lib/storage';
 
 /** The composer's writing controls: unset ones leave the choice to the model (and the request). */
@@ -20,30 +19,52 @@ export interface WritingControls {
   variants: number;
 }
 
-const controlsSchema = z.object({
-  tone: writingToneSchema.optional().catch(undefined),
-  length: replyLengthSchema.optional().catch(undefined),
-  language: outputLanguageSchema.optional().catch(undefined),
-  variants: z.number().int().min(1).max(MAX_REPLY_VARIANTS).catch(1),
-});
-const storedSchema = z.record(z.string(), z.unknown());
-
 const DEFAULTS: WritingControls = { variants: 1 };
 /** Projects whose controls are remembered; the least recently changed are forgotten beyond it. */
 const REMEMBERED_PROJECTS = 50;
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** `value` when it is one of `allowed`, else unset. */
+function oneOf<T extends string>(allowed: readonly T[], value: unknown): T | undefined {
+  return allowed.find((item) => item === value);
+}
+
 function readAll(): Record<string, unknown> {
   try {
-    const parsed = storedSchema.safeParse(JSON.parse(storage.get(storageKeys.writingControls) ?? '{}'));
-    return parsed.success ? parsed.data : {};
+    const parsed: unknown = JSON.parse(storage.get(storageKeys.writingControls) ?? '{}');
+    return isRecord(parsed) ? parsed : {};
   } catch {
     return {};
   }
 }
 
+/**
+ * The controls stored for a project, each checked on its own: a value this version does not know is
+ * left unset (one version too many, a whole number of them). Checked by hand, not with zod: the chat
+ * opens with these, and zod is a chunk the chat loads only once a reply streams.
+ */
 export function storedControls(projectId: string): WritingControls {
-  const parsed = controlsSchema.safeParse(readAll()[projectId]);
-  return parsed.success ? parsed.data : DEFAULTS;
+  const stored = readAll()[projectId];
+  if (!isRecord(stored)) return DEFAULTS;
+  const { variants } = stored;
+  const controls: WritingControls = {
+    variants:
+      typeof variants === 'number' &&
+      Number.isInteger(variants) &&
+      variants >= 1 &&
+      variants <= MAX_REPLY_VARIANTS
+        ? variants
+        : 1,
+  };
+  const tone = oneOf(writingTones, stored.tone);
+  const length = oneOf(replyLengths, stored.length);
+  const language = oneOf(outputLanguages, stored.language);
+  if (tone) controls.tone = tone;
+  if (length) controls.length = length;
+  if (language) controls.language = language;
+  return controls;
 }
 
 /**
