@@ -35,10 +35,17 @@ const chatOpeningModules = [
   'app/layout/app-layout.tsx',
 ].map((file) => path.join(sourceRoot, file));
 
+/** The markdown renderer, a lazy chunk the chat loads with a conversation that holds replies. */
+const replyModules = ['features/chat/components/markdown-renderer.tsx'].map((file) =>
+  path.join(sourceRoot, file),
+);
+
 /**
- * Writes onto index.html's boot script (`data-chat-modules`) the chunks opening /chat needs beyond
- * those the entry imports: the boot script asks for them while the entry downloads, where the app
- * could only once the entry had arrived and run (a round trip and the entry's evaluation later).
+ * Writes onto index.html's boot script the chunks opening /chat needs beyond those the entry imports
+ * (`data-chat-modules`), and those the markdown renderer needs beyond these (`data-reply-modules`,
+ * asked for when the page names a project, whose conversation likely holds replies): the boot script
+ * asks for them while the entry downloads, where the app could only once the entry had arrived and
+ * run (a round trip and the entry's evaluation later).
  */
 function chatModules(): Plugin {
   return {
@@ -61,19 +68,28 @@ function chatModules(): Plugin {
         const loadedByEntry = withImports(
           [...chunks.values()].filter((c) => c.isEntry).map((c) => c.fileName),
         );
-        // In the order the app asks for them (router.tsx): the head start, the page, the shell.
-        const opening = chatOpeningModules.map((module) => {
+        const chunkOf = (module: string) => {
           const chunk = [...chunks.values()].find((c) => c.facadeModuleId === module);
           if (!chunk) throw new Error(`no chunk of its own for ${module}`);
           return chunk.fileName;
-        });
-        const files = [...withImports(opening)].filter((f) => !loadedByEntry.has(f));
+        };
+        // In the order the app asks for them (router.tsx): the head start, the page, the shell.
+        const files = [...withImports(chatOpeningModules.map(chunkOf))].filter((f) => !loadedByEntry.has(f));
+        const replyFiles = [...withImports(replyModules.map(chunkOf))].filter(
+          (f) => !loadedByEntry.has(f) && !files.includes(f),
+        );
+        // zod is evaluated as its chunk loads (tens of milliseconds on a phone, before the chat's
+        // first draw): the chat loads it with the first reply that streams. A value the chat needs
+        // at once comes from a module without schemas (shared's `*-limits.ts`, `*-values.ts`).
+        const withZod = files.filter((file) => chunks.get(file)?.moduleIds.some(isZod));
+        if (withZod.length > 0)
+          throw new Error(`zod is in the chat's first load (${withZod.join(', ')}): see isZod`);
         const bootScript = '<script src="/session-boot.js"></script>';
         if (!html.includes(bootScript)) throw new Error(`index.html has no ${bootScript}`);
-        const names = files.map((file) => `/${file}`).join(' ');
+        const names = (list: string[]) => list.map((file) => `/${file}`).join(' ');
         return html.replace(
           bootScript,
-          `<script src="/session-boot.js" data-chat-modules="${names}"></script>`,
+          `<script src="/session-boot.js" data-chat-modules="${names(files)}" data-reply-modules="${names(replyFiles)}"></script>`,
         );
       },
     },

@@ -1,10 +1,12 @@
 /* global window, document, location, fetch, setTimeout, URLSearchParams */
 /*
  * Renews the session while the app's own scripts are still downloading, instead of once they have
- * run, then asks for the workspace list (and meanwhile loads the browser's date and number data, and
- * on the chat the chunks of its code beyond the entry's):
- * the app's first renewal (apps/web/src/lib/api-client.ts, `refreshSession`) and its first read of
- * the list (`getWorkspaceList`) take these requests' answers instead of sending their own. An
+ * run, then asks for the workspace list and, opening the chat on a project the page already names,
+ * that project and the newest page of its conversation (and meanwhile loads the browser's date and
+ * number data, and on the chat the chunks of its code beyond the entry's):
+ * the app's first renewal (apps/web/src/lib/api-client.ts, `refreshSession`) and its first reads of
+ * the list (`getWorkspaceList`) and of the project and conversation (`getFirstRead`) take these
+ * requests' answers instead of sending their own. An
  * external file because the CSP forbids inline scripts; a plain (blocking) script so it runs before
  * the app's module scripts, never after them.
  *
@@ -19,8 +21,12 @@
  * - Nothing is stored: no token is written to storage, a cookie or the DOM. The answers stay promises
  *   of a Response in memory, on properties only the app's code reads (and deletes) as it starts; the
  *   CSP lets no script but our own files run on the page, and any script that could read the
- *   properties could as well ask for a renewal itself. The access token is used once, for the list,
- *   and kept nowhere. Browser extensions' content scripts do not share the page's JavaScript globals.
+ *   properties could as well ask for a renewal itself. The access token is used for these reads
+ *   only, and kept nowhere. Browser extensions' content scripts do not share the page's JavaScript
+ *   globals.
+ * - The project is one the app would ask for first as it opens the chat (app/layout/prefetch-open-chat.ts,
+ *   `projectAboutToOpen`): the address's, else the one last opened on this device. Its answer, a 404
+ *   included, is what the app's own request would have been.
  * - Failure and signed-out behave as before: the app reads these answers as it would read its own (a
  *   401 or a network error on the renewal sends the visitor to /login; the list's failure is retried
  *   by the app's own request).
@@ -39,26 +45,59 @@
   // The workspace list, which everything the app opens waits for, asked for as soon as the renewal
   // answers, with its access token; the app's first read of the list takes this answer (null when the
   // renewal failed: the app then asks itself). The token lives only in this chain of callbacks.
-  var workspaces = answer
+  var token = answer
     .then(function (response) {
       return response.ok ? response.clone().json() : null;
     })
     .then(function (session) {
-      if (!session || typeof session.accessToken !== 'string') return null;
-      return fetch('/api/workspace/list', {
-        headers: { Accept: 'application/json', Authorization: 'Bearer ' + session.accessToken },
-      });
+      return session && typeof session.accessToken === 'string' ? session.accessToken : null;
     })
     .catch(function () {
       return null;
     });
-  Object.defineProperty(window, '__redactaBootWorkspaces', { value: workspaces, configurable: true });
+  // A read with the renewal's access token once it answers (null when there is none).
+  function read(apiPath) {
+    return token
+      .then(function (accessToken) {
+        if (!accessToken) return null;
+        return fetch('/api' + apiPath, {
+          headers: { Accept: 'application/json', Authorization: 'Bearer ' + accessToken },
+        });
+      })
+      .catch(function () {
+        return null;
+      });
+  }
+  Object.defineProperty(window, '__redactaBootWorkspaces', {
+    value: read('/workspace/list'),
+    configurable: true,
+  });
+  var opensChat = path === '/' || path === '/chat';
+  // The project the chat will open when the page already names it: its record and its newest
+  // entries are asked for beside the list, where the app could only once its scripts had run and
+  // the session was back. Only an id as the server makes them (anything else the app asks itself).
+  var projectId = opensChat ? new URLSearchParams(location.search).get('project') : null;
+  if (opensChat && !projectId) {
+    try {
+      projectId = window.localStorage.getItem('projectId');
+    } catch {
+      projectId = null;
+    }
+  }
+  var knownProject = projectId !== null && /^[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}$/i.test(projectId);
+  if (knownProject) {
+    var reads = {};
+    reads['/project/' + projectId] = read('/project/' + projectId);
+    reads['/project/' + projectId + '/conversation'] = read('/project/' + projectId + '/conversation');
+    Object.defineProperty(window, '__redactaBootReads', { value: reads, configurable: true });
+  }
   // Opening the chat (`/` leads there), the chunks it needs beyond the entry's, which the build names
   // on this script's tag, are asked for now, while the entry downloads: the app would ask for them
   // only once the entry had arrived and run. The app's own requests for them then find them loaded.
-  if (path === '/' || path === '/chat') {
-    var tag = document.querySelector('script[data-chat-modules]');
-    var modules = tag ? tag.getAttribute('data-chat-modules').split(' ') : [];
+  // With a project known, so is the markdown renderer its replies are drawn with.
+  function preload(attribute) {
+    var tag = document.querySelector('script[' + attribute + ']');
+    var modules = tag ? tag.getAttribute(attribute).split(' ') : [];
     modules.forEach(function (href) {
       if (!href) return;
       var link = document.createElement('link');
@@ -67,6 +106,8 @@
       document.head.appendChild(link);
     });
   }
+  if (opensChat) preload('data-chat-modules');
+  if (knownProject) preload('data-reply-modules');
   // The first date a page formats in a language loads the browser's calendar data for it (15–40 ms
   // here, more on a phone), the first number its number data (2–6 ms), and the signed-in screens
   // format both as they first draw (the chat's title and words left, the projects' dates). Formatted

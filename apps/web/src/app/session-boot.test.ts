@@ -19,6 +19,8 @@ describe('public/session-boot.js', () => {
   afterEach(() => {
     delete window.__redactaBootRefresh;
     delete window.__redactaBootWorkspaces;
+    delete window.__redactaBootReads;
+    window.localStorage.clear();
     vi.unstubAllGlobals();
     window.history.replaceState(null, '', '/');
     document.head.replaceChildren();
@@ -70,10 +72,59 @@ describe('public/session-boot.js', () => {
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 
+  const project = '0b7e2a52-3c1d-4f6e-9a8b-1c2d3e4f5a6b';
+  const signedIn = () => Response.json({ accessToken: 'boot-token', user: { id: 'u1' } }, { status: 200 });
+  const asked = (fetch: ReturnType<typeof runBootScript>) => fetch.mock.calls.map(([url]) => url);
+
+  it.each([
+    ['the address', `/chat?project=${project}`],
+    ['this device (the last one opened)', '/chat'],
+    ['this device, on /', '/'],
+  ])(
+    'opening the chat on a project %s names, asks for it and its newest entries beside the list, and leaves the answers',
+    async (_case, url) => {
+      window.localStorage.setItem('projectId', project);
+      const fetch = runBootScript(url, signedIn);
+      const reads = window.__redactaBootReads!;
+      expect(Object.keys(reads)).toEqual([`/project/${project}`, `/project/${project}/conversation`]);
+      expect((await reads[`/project/${project}/conversation`])?.status).toBe(200);
+      await window.__redactaBootWorkspaces;
+      expect(asked(fetch)).toEqual([
+        '/api/auth/refresh',
+        '/api/workspace/list',
+        `/api/project/${project}`,
+        `/api/project/${project}/conversation`,
+      ]);
+      expect(fetch).toHaveBeenLastCalledWith(`/api/project/${project}/conversation`, {
+        headers: { Accept: 'application/json', Authorization: 'Bearer boot-token' },
+      });
+    },
+  );
+
+  it.each([
+    ['no project named', '/chat'],
+    ['an address that is not an id', '/chat?project=..%2Fworkspace%2Flist'],
+    ['another page', `/projects?project=${project}`],
+  ])('with %s asks for the list only', async (_case, url) => {
+    const fetch = runBootScript(url, signedIn);
+    await window.__redactaBootWorkspaces;
+    expect(window.__redactaBootReads).toBeUndefined();
+    expect(asked(fetch)).toEqual(['/api/auth/refresh', '/api/workspace/list']);
+  });
+
+  it('signed out, leaves null for the project and its conversation', async () => {
+    runBootScript(`/chat?project=${project}`, () =>
+      Response.json({ error: { code: 'REFRESH_INVALID' } }, { status: 401 }),
+    );
+    await expect(window.__redactaBootReads![`/project/${project}`]).resolves.toBeNull();
+    await expect(window.__redactaBootReads![`/project/${project}/conversation`]).resolves.toBeNull();
+  });
+
   /** The boot script's tag as the build writes it, naming the chunks opening the chat needs. */
   function tagNamingChatModules() {
     const tag = document.createElement('script');
     tag.setAttribute('data-chat-modules', '/assets/prefetch-open-chat-a1.js /assets/chat-page-b2.js');
+    tag.setAttribute('data-reply-modules', '/assets/markdown-renderer-c3.js');
     document.head.append(tag);
   }
   const preloaded = () =>
@@ -87,6 +138,19 @@ describe('public/session-boot.js', () => {
       tagNamingChatModules();
       runBootScript(url);
       expect(preloaded()).toEqual(['/assets/prefetch-open-chat-a1.js', '/assets/chat-page-b2.js']);
+    },
+  );
+
+  it.each([`/chat?project=${project}`, `/?project=${project}`])(
+    'on %s also asks for the markdown renderer its replies are drawn with',
+    (url) => {
+      tagNamingChatModules();
+      runBootScript(url);
+      expect(preloaded()).toEqual([
+        '/assets/prefetch-open-chat-a1.js',
+        '/assets/chat-page-b2.js',
+        '/assets/markdown-renderer-c3.js',
+      ]);
     },
   );
 

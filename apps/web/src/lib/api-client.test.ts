@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { me, workspaceFixture } from '../../test/fixtures';
-import { createApiClient, getWorkspaceList, MAX_ATTEMPTS_PER_URL, refreshSession } from './api-client';
+import {
+  createApiClient,
+  getFirstRead,
+  getWorkspaceList,
+  MAX_ATTEMPTS_PER_URL,
+  refreshSession,
+} from './api-client';
 import { ApiError } from './api-error';
 import { sessionStore } from './session-store';
 
@@ -263,5 +269,57 @@ describe('getWorkspaceList with the list the boot script asked for', () => {
     await expect(getWorkspaceList()).resolves.toEqual(asked);
     expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/api/auth/refresh', '/api/workspace/list']);
     expect(fetch.mock.calls[1]![1]).toMatchObject({ headers: { Authorization: 'Bearer renewed' } });
+  });
+});
+
+describe('getFirstRead with the reads the boot script asked for', () => {
+  const path = '/project/p1/conversation';
+  const page = (projectId: string) => ({ projectId, entries: [], hasMore: false, nextCursor: null });
+  const fromBoot = page('0b7e2a52-3c1d-4f6e-9a8b-1c2d3e4f5a6b');
+  const fromApp = page('9c8d7e6f-5a4b-4c3d-8e2f-1a0b9c8d7e6f');
+  afterEach(() => {
+    delete window.__redactaBootReads;
+    sessionStore.clear();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  function boot(answer: Promise<Response | null>) {
+    Object.defineProperty(window, '__redactaBootReads', { value: { [path]: answer }, configurable: true });
+    const fetch = vi.fn(async (_url: string, _init?: RequestInit) => json(200, fromApp));
+    vi.stubGlobal('fetch', fetch);
+    sessionStore.setSession('token', me);
+    return fetch;
+  }
+
+  it('the first read of that path takes the boot answer; the next one, and other paths, ask the server', async () => {
+    const fetch = boot(Promise.resolve(json(200, fromBoot)));
+    await expect(getFirstRead('/project/p2/conversation')).resolves.toEqual(fromApp);
+    await expect(getFirstRead(path)).resolves.toEqual(fromBoot);
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/api/project/p2/conversation']);
+    await expect(getFirstRead(path)).resolves.toEqual(fromApp);
+    expect(fetch).toHaveBeenLastCalledWith(
+      `/api${path}`,
+      expect.objectContaining({ headers: expect.objectContaining({ Authorization: 'Bearer token' }) }),
+    );
+  });
+
+  it('a boot answer that is an error is the read’s error, as the app’s own request would be', async () => {
+    boot(Promise.resolve(json(404, { error: { code: 'NOT_FOUND', message: 'no' } })));
+    await expect(getFirstRead(path)).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('when the boot script could not ask (its renewal failed), the app asks itself', async () => {
+    const fetch = boot(Promise.resolve(null));
+    await expect(getFirstRead(path)).resolves.toEqual(fromApp);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('long after the page started, the boot answer is dropped and the server asked', async () => {
+    const fetch = boot(Promise.resolve(json(200, fromBoot)));
+    vi.spyOn(performance, 'now').mockReturnValue(60_000);
+    await expect(getFirstRead(path)).resolves.toEqual(fromApp);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(window.__redactaBootReads?.[path]).toBeUndefined();
   });
 });

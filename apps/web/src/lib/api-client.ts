@@ -174,6 +174,8 @@ declare global {
     __redactaBootRefresh?: Promise<Response>;
     /** The workspace list it then asked for (null when it could not), until the app takes it. */
     __redactaBootWorkspaces?: Promise<Response | null>;
+    /** Other reads it then asked for (the chat's project and conversation), by path, until taken. */
+    __redactaBootReads?: Record<string, Promise<Response | null> | undefined>;
   }
 }
 
@@ -256,6 +258,26 @@ export function getWorkspaceList<T>(): Promise<T> {
   delete window.__redactaBootWorkspaces;
   const client = boot ? createApiClient({ ...apiOptions, fetch: answeringFirst(boot) }) : api;
   return client.get<T>('/workspace/list');
+}
+
+/**
+ * How long after the page started an answer of the boot script may stand for the app's own read:
+ * the app's screens read the chat's project and conversation again after this long (see
+ * CONVERSATION_FRESH_MS), and a read this late is not the chat's opening (another screen came first).
+ */
+const BOOT_READS_FRESH_MS = 10_000;
+
+/**
+ * GET `path` (as `api.get`). The page's first read of a path the boot script asked for (the chat's
+ * project and the newest page of its conversation, see `public/session-boot.js`), made while the
+ * page starts, takes that answer; any other read, and any later try of the same one, is sent as usual.
+ */
+export function getFirstRead<T>(path: string, options?: RequestOptions): Promise<T> {
+  const reads = window.__redactaBootReads;
+  const boot = reads?.[path];
+  if (reads && boot) delete reads[path];
+  if (!boot || performance.now() > BOOT_READS_FRESH_MS) return api.get<T>(path, options);
+  return createApiClient({ ...apiOptions, fetch: answeringFirst(boot) }).get<T>(path, options);
 }
 
 /** A fetch whose first call is answered by `boot` when it holds a response; it sends every other. */

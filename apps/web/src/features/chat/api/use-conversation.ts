@@ -1,16 +1,23 @@
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import type { ConversationPage } from '@redacta/shared';
-import { api } from '@/lib/api-client';
+import { api, getFirstRead } from '@/lib/api-client';
 import { loadMarkdownRenderer } from '../components/markdown-loader';
 import { chatKeys } from './chat-keys';
 
 /** The pages of a conversation read so far: the newest first, each older one after it. */
 export type ConversationPages = InfiniteData<ConversationPage, string | null>;
 
-/** GET /api/project/{id}/conversation: the newest page, or (`before`) the page older than a cursor. */
+/**
+ * GET /api/project/{id}/conversation: the newest page, or (`before`) the page older than a cursor.
+ * The page's first read of the newest page of the project the chat opens takes the boot script's
+ * answer (getFirstRead).
+ */
 export function fetchConversationPage(projectId: string, before: string | null): Promise<ConversationPage> {
-  const query = before ? `?before=${encodeURIComponent(before)}` : '';
-  return api.get<ConversationPage>(`/project/${projectId}/conversation${query}`);
+  if (before)
+    return api.get<ConversationPage>(
+      `/project/${projectId}/conversation?before=${encodeURIComponent(before)}`,
+    );
+  return getFirstRead<ConversationPage>(`/project/${projectId}/conversation`);
 }
 
 /**

@@ -1,11 +1,14 @@
 import type { CreateProjectResponse, Project, ProjectList } from '@redacta/shared';
-import { api } from '@/lib/api-client';
+import { api, getFirstRead } from '@/lib/api-client';
 
 const projectPath = (projectId: string) => `/project/${encodeURIComponent(projectId)}`;
 
-/** GET /api/project/{id}: 404 when it does not exist or the user may not see it. */
+/**
+ * GET /api/project/{id}: 404 when it does not exist or the user may not see it. The page's first
+ * read of the project the chat opens takes the boot script's answer (getFirstRead).
+ */
 export function fetchProject(projectId: string, signal?: AbortSignal): Promise<Project> {
-  return api.get<Project>(projectPath(projectId), { signal });
+  return getFirstRead<Project>(projectPath(projectId), { signal });
 }
 
 /** GET /api/workspace/{id}/projects: the projects the user can see, most recently updated first. */
