@@ -1,7 +1,8 @@
 /**
  * What a first visit downloads and how Lighthouse rates the pages. The JavaScript and CSS a page
- * fetches until the network is idle (its route's lazy screen included, the editor and export chunks
- * fetched later on demand not), on the wire as Chromium received it and as gzip; of that JavaScript,
+ * fetches until the network is quiet (its route's lazy screen included, the editor and export chunks
+ * fetched later on demand not; the chat's live conversation, open as long as the page is, does not
+ * keep it busy), on the wire as Chromium received it and as gzip; of that JavaScript,
  * what the page loads before any lazy chunk (the build manifest's static imports of the entry and of
  * the page's screens); and Lighthouse's performance, accessibility, best-practices and SEO scores with
  * the desktop and mobile presets.
@@ -13,7 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from './browser.ts';
 import { repoRoot, type SessionCookie } from './server.ts';
 
@@ -45,10 +46,58 @@ interface ManifestChunk {
   imports?: string[];
 }
 
-/** The web build's manifest (`build.manifest` in apps/web/vite.config.ts): chunks by source module. */
+/**
+ * The served web build's manifest (`build.manifest` in apps/web/vite.config.ts): chunks by source
+ * module. The build BENCH_WEB_DIST_DIR names when set (server.ts serves it), else apps/web/dist.
+ */
 function readManifest(): Record<string, ManifestChunk> {
-  const file = path.join(repoRoot, 'apps/web/dist/.vite/manifest.json');
+  const dist = process.env.BENCH_WEB_DIST_DIR || path.join(repoRoot, 'apps/web/dist');
+  const file = path.join(dist, '.vite/manifest.json');
   return JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
+}
+
+/**
+ * Requests that stay open as long as the page does, by design: the chat's live conversation (the
+ * project's replies as they happen). The collaboration WebSocket is not a request here.
+ */
+const longLived = (url: string) => /\/api\/project\/[^/]+\/conversation\/live(\?|$)/.test(url);
+
+/**
+ * Follows the page's requests from now on; `quiet()` resolves once none but the long-lived ones has
+ * been in flight for `quietMs` (Playwright's `networkidle` never comes while the live conversation is
+ * open). `stop()` stops following.
+ */
+function followRequests(page: Page) {
+  const inFlight = new Set<Request>();
+  let lastChange = performance.now();
+  const started = (request: Request) => {
+    if (longLived(request.url())) return;
+    inFlight.add(request);
+    lastChange = performance.now();
+  };
+  const ended = (request: Request) => {
+    if (inFlight.delete(request)) lastChange = performance.now();
+  };
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  return {
+    async quiet(quietMs = 1_000, timeoutMs = 30_000) {
+      const deadline = performance.now() + timeoutMs;
+      while (inFlight.size > 0 || performance.now() - lastChange < quietMs) {
+        if (performance.now() > deadline)
+          throw new Error(
+            `the network never went quiet: ${[...inFlight].map((request) => request.url()).join(', ')}`,
+          );
+        await page.waitForTimeout(50);
+      }
+    },
+    stop() {
+      page.off('request', started);
+      page.off('requestfinished', ended);
+      page.off('requestfailed', ended);
+    },
+  };
 }
 
 /** The URLs of the chunks of `sources` and of everything they import statically, recursively. */
@@ -107,8 +156,10 @@ export async function measureAssets(
       requests.set(event.requestId, { url: event.response.url, type });
   });
   cdp.on('Network.loadingFinished', (event) => wire.set(event.requestId, event.encodedDataLength));
-  await page.goto(`${baseUrl}${pagePath}`, { waitUntil: 'networkidle' });
-  await page.waitForTimeout(1_000);
+  const network = followRequests(page);
+  await page.goto(`${baseUrl}${pagePath}`, { waitUntil: 'load' });
+  await network.quiet();
+  network.stop();
   await context.close();
 
   const html = await (await fetch(`${baseUrl}${pagePath}`)).text();
