@@ -17,7 +17,9 @@
  * over the held levels, and a bound on the live heap.
  * Flags: --database pglite|postgres, --target (2000), --max (6000), --step (250), --rate (50), --hold
  * (15), --users (100), --minutes (20), --server-node-options (NODE_OPTIONS for the server alone).
- * BENCH_BRIEF=1: up to the target only, every 500 streams, holding 5 s, unless the flags say otherwise.
+ * BENCH_BRIEF=1: up to the target only, every 500 streams, holding 5 s, with as many users as the
+ * per-user stream cap needs for the target, and 10 s for the server to save after the close, unless
+ * the flags say otherwise.
  * Exits 1 when a target is missed. Needs a file-descriptor limit above 2 × --max (the npm script
  * raises it to 65,536, or to the hard limit when it may not).
  */
@@ -26,6 +28,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { brief } from '../check/brief.ts';
 import { recordFigures } from '../check/figures.ts';
 import { targets } from '../check/targets.ts';
+import { STREAM_CAPS } from '../../src/modules/usage/reservations.ts';
 import { startChild } from '../stream/processes.ts';
 import { databaseFromArgs, loadAverage, numberArg, startInstance, type Instance } from './instance.ts';
 import { seedProWorkspaces, type SeededUser } from './seed.ts';
@@ -36,7 +39,9 @@ const max = numberArg('max', brief ? target : 6000);
 const step = numberArg('step', brief ? 500 : 250);
 const ratePerSecond = numberArg('rate', 50);
 const holdSeconds = numberArg('hold', brief ? 5 : 15);
-const userCount = numberArg('users', 100);
+/** A Pro user may stream only this many replies at once (seed.ts puts every user on Pro). */
+const STREAMS_PER_USER = STREAM_CAPS.pro_monthly!.user;
+const userCount = numberArg('users', brief ? Math.max(100, Math.ceil(target / STREAMS_PER_USER)) : 100);
 const minutes = numberArg('minutes', 20);
 const database = databaseFromArgs();
 /** `--server-node-options '--max-old-space-size=512'`: NODE_OPTIONS for the server process only. */
@@ -46,6 +51,11 @@ const serverNodeOptions = (() => {
 })();
 
 const ALIVE_WINDOW_MS = 5000;
+/**
+ * How long the server gets to save every reply once the client has closed its streams. A reply goes
+ * on after its client leaves, so the brief run does not wait for them.
+ */
+const CLOSE_WAIT_MS = brief ? 10_000 : 120_000;
 const MiB = 1024 ** 2;
 const RSS_LIMIT = targets.capacityRss.limit * MiB;
 /** Past this the ramp stops whatever else holds: the machine is shared. */
@@ -147,6 +157,10 @@ async function main() {
   console.log(
     `capacity: ${database}, ${userCount} users, levels ${levels.join(', ')}, ${ratePerSecond} streams/s, hold ${holdSeconds} s, at most ${minutes} min; load average ${loadAverage()}`,
   );
+  if (userCount * STREAMS_PER_USER < max)
+    console.log(
+      `note: ${userCount} users of at most ${STREAMS_PER_USER} streams each: the server refuses streams past ${userCount * STREAMS_PER_USER} (429)`,
+    );
 
   const peer = await startChild('../capacity/model-peer.ts', {
     PEER_TOKENS: String(Math.ceil(minutes * 60 + 600)),
@@ -267,7 +281,7 @@ async function main() {
     const closing = Date.now();
     for (const s of streams) s.close();
     let serverOpen = streams.length;
-    while (serverOpen > 0 && Date.now() - closing < 120_000) {
+    while (serverOpen > 0 && Date.now() - closing < CLOSE_WAIT_MS) {
       await sleep(1000);
       if (instance.exited()) break;
       serverOpen = (await memory(instance)).serverOpen;
@@ -335,7 +349,7 @@ async function main() {
     );
     const how =
       `${brief ? 'brief: ' : ''}levels every ${step} up to ${max}, ${holdSeconds} s holds, ` +
-      `${ratePerSecond} streams/s, ${database}`;
+      `${ratePerSecond} streams/s, ${userCount} users, ${database}`;
     const notReached = `${target} not reached: ${stopReason}`;
     const met = recordFigures([
       { target: 'capacityRss', value: atTarget?.rssMiB ?? null, note: atTarget ? how : notReached },

@@ -1,10 +1,12 @@
 /**
  * Benchmark data written straight into the database before the server opens it: users, each with a
  * personal workspace put on Pro through the plans service (unlimited words, so the allowance never
- * refuses a stream and every reply is still charged), projects, folders and custom prompts.
+ * refuses a stream and every reply is still charged), projects with their (empty) documents, folders
+ * and custom prompts.
  */
+import { emptyDocumentContent } from '@redacta/shared';
 import type { Db } from '../../src/db/client.ts';
-import { folders, projects, prompts, users } from '../../src/db/schema.ts';
+import { documents, folders, projects, prompts, users } from '../../src/db/schema.ts';
 import { changeWorkspacePlan } from '../../src/modules/plans/service.ts';
 import { createPersonalWorkspace } from '../../src/modules/workspaces/service.ts';
 
@@ -66,6 +68,11 @@ export async function seedProWorkspaces(db: Db, options: SeedOptions): Promise<S
       })),
       async (batch) => {
         const rows = await db.insert(projects).values(batch).returning({ id: projects.id });
+        // Every project has its document row, as creating one through the API makes it: a project
+        // without one answers 404 to a document read until something opens its live document.
+        await db
+          .insert(documents)
+          .values(rows.map((row) => ({ projectId: row.id, content: emptyDocumentContent })));
         projectIds.push(...rows.map((row) => row.id));
       },
     );

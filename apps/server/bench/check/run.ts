@@ -115,7 +115,9 @@ const started = performance.now();
 const loadBefore = load();
 const selected = chosen();
 const dir = mkdtempSync(path.join(tmpdir(), 'redacta-bench-check-'));
-console.log(`bench:check: ${selected.length} benchmarks, brief; logs and figures in ${dir}`);
+console.log(
+  `bench:check: ${selected.length} benchmark${selected.length === 1 ? '' : 's'}, brief; logs and figures in ${dir}`,
+);
 
 const figures = new Map<TargetName, Figure>();
 const outcomes = new Map<string, { ended: string | null; log: string; recorded: number }>();
@@ -131,9 +133,10 @@ for (const [index, benchmark] of selected.entries()) {
   const recorded = readFigures(file);
   for (const figure of recorded) figures.set(figure.target, figure);
   outcomes.set(benchmark.script, { ended, log, recorded: recorded.length });
+  const count = `${recorded.length} figure${recorded.length === 1 ? '' : 's'}`;
   const how = !ended
-    ? `${recorded.length} figures`
-    : `${ended}${recorded.length ? `, ${recorded.length} figures` : ' without recording a figure'}`;
+    ? count
+    : `${ended}${recorded.length ? `, ${count} recorded` : ' without recording a figure'}`;
   console.log(
     `[${index + 1}/${selected.length}] ${benchmark.script}: ${how}, ${seconds(since)} s (load ${load()})`,
   );

@@ -41,7 +41,8 @@ const columns = ['benchmark', 'figure', 'measured', 'target', 'verdict'] as cons
 export function formatTable(rows: Row[]): string {
   const notes: string[] = [];
   const cells = rows.map((row) => {
-    const measured = row.note ? `${row.measured} [${notes.push(row.note)}]` : row.measured;
+    const number = !row.note ? 0 : notes.indexOf(row.note) + 1 || notes.push(row.note);
+    const measured = number ? `${row.measured} [${number}]` : row.measured;
     return [row.benchmark, row.figure, measured, row.target, row.verdict];
   });
   const widths = columns.map((column, i) => Math.max(column.length, ...cells.map((line) => line[i]!.length)));

@@ -9,7 +9,7 @@
  * garbage collection, against the same before the level's documents were opened) and the load average
  * of the machine. JSON on stdout, then the figures against their targets (../check/targets.ts:
  * collabP99, collabMemory, collabLost); exits non-zero when a target is missed or the server closed a
- * connection.
+ * connection. A run takes about two minutes, so its brief run (BENCH_BRIEF=1) is the same run.
  */
 import { cpus, loadavg } from 'node:os';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';

@@ -161,7 +161,7 @@ async function main() {
         value: failures + instance.errorLines.length,
         note:
           `${failures} failed requests and ${instance.errorLines.length} server error lines in ` +
-          `${requests} (${routes.length} routes × ${rounds} round${rounds > 1 ? 's' : ''} of ${seconds} s, ours and bare), ${database}`,
+          `${requests} requests (${routes.length} routes × ${rounds} round${rounds > 1 ? 's' : ''} of ${seconds} s, ours and bare), ${database}`,
       },
     ]);
     if (!met) process.exitCode = 1;
