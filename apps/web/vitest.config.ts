@@ -8,11 +8,24 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 /** Vitest's default (cores - 1) is one worker on a 2-core machine: two keep both cores busy. */
 export const WEB_WORKERS = Math.max(2, availableParallelism() - 1);
 
+/**
+ * The co-editing binding as published, without the patches of patches/ (set by
+ * scripts/binding-unpatched.mjs): the app's code and the collaboration extension, which is otherwise
+ * loaded by Node from node_modules, both import it.
+ */
+const unpatchedBinding = process.env.Y_TIPTAP_UNPATCHED;
+
 export default defineConfig({
   plugins: [react()],
   root,
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      ...(unpatchedBinding ? { '@tiptap/y-tiptap': unpatchedBinding } : {}),
+    },
+  },
   test: {
+    ...(unpatchedBinding ? { server: { deps: { inline: [/@tiptap[\\/]extension-collaboration/] } } } : {}),
     name: 'web',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],

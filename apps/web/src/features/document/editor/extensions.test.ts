@@ -1,6 +1,7 @@
 import { getSchema } from '@tiptap/core';
 import { describe, expect, it } from 'vitest';
 import { DOCUMENT_MARKS, DOCUMENT_NODES } from '@redacta/shared';
+import { DOCUMENT_TEXTBLOCKS } from '@redacta/shared/collab/empty-textblocks';
 import { documentExtensions } from './extensions';
 
 const attributeNames = (types: Record<string, { spec: { attrs?: Record<string, unknown> | null } }>) =>
@@ -17,6 +18,13 @@ describe("the editor's schema", () => {
     const schema = getSchema(documentExtensions());
     expect(attributeNames(schema.nodes)).toEqual(ruleNames(DOCUMENT_NODES));
     expect(attributeNames(schema.marks)).toEqual(ruleNames(DOCUMENT_MARKS));
+  });
+
+  // The server gives each empty textblock of a stored document its text, as the editor's binding does.
+  it('has exactly the textblocks the server knows', () => {
+    const schema = getSchema(documentExtensions());
+    const textblocks = Object.values(schema.nodes).filter((type) => type.isTextblock);
+    expect(textblocks.map((type) => type.name).sort()).toEqual([...DOCUMENT_TEXTBLOCKS].sort());
   });
 
   it('writes default attribute values the server accepts', () => {

@@ -33,14 +33,16 @@ export function documentExtensions() {
  * caret, and when `styleCheck` is set the style rules' underlines.
  */
 export function liveExtensions(
-  live: LiveDocument,
+  live: Pick<LiveDocument, 'doc'> & Partial<Pick<LiveDocument, 'provider'>>,
   { carets, styleCheck = false }: { carets: boolean; styleCheck?: boolean },
 ) {
   return [
     starterKit({ undoRedo: false }),
     Markdown,
     Collaboration.configure({ document: live.doc, field: FRAGMENT }),
-    ...(carets ? [CollaborationCarets.configure({ awareness: live.provider.awareness })] : []),
+    ...(carets && live.provider
+      ? [CollaborationCarets.configure({ awareness: live.provider.awareness })]
+      : []),
     ...(styleCheck ? [StyleCheck] : []),
   ];
 }

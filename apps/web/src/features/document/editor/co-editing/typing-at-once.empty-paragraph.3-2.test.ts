@@ -1,0 +1,4 @@
+import { CASES } from './rounds';
+import { typingAtOnce } from './typing-at-once';
+
+typingAtOnce(CASES.emptyParagraph, 3, 2);
