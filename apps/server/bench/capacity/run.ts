@@ -16,7 +16,7 @@
  * limit), and the memory per open stream: RSS at the target over the streams, the slope of RSS and heap
  * over the held levels, and a bound on the live heap.
  * Flags: --database pglite|postgres, --target (2000), --max (6000), --step (250), --rate (50), --hold
- * (15), --users (100), --minutes (20), --server-node-options (NODE_OPTIONS for the server alone).
+ * (15), --users (--max ÷ 10, at least 100), --minutes (20), --server-node-options (NODE_OPTIONS for the server alone).
  * BENCH_BRIEF=1: up to the target only, every 500 streams, holding 5 s, with as many users as the
  * per-user stream cap needs for the target, and 10 s for the server to save after the close, unless
  * the flags say otherwise.
@@ -41,7 +41,8 @@ const ratePerSecond = numberArg('rate', 50);
 const holdSeconds = numberArg('hold', brief ? 5 : 15);
 /** A Pro user may stream only this many replies at once (seed.ts puts every user on Pro). */
 const STREAMS_PER_USER = STREAM_CAPS.pro_monthly!.user;
-const userCount = numberArg('users', brief ? Math.max(100, Math.ceil(target / STREAMS_PER_USER)) : 100);
+// Enough users that the most streams the run opens stay within each one's cap.
+const userCount = numberArg('users', Math.max(100, Math.ceil(max / STREAMS_PER_USER)));
 const minutes = numberArg('minutes', 20);
 const database = databaseFromArgs();
 /** `--server-node-options '--max-old-space-size=512'`: NODE_OPTIONS for the server process only. */
