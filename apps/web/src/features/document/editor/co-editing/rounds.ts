@@ -20,7 +20,10 @@ import { Clock, hubNetwork, seededRandom } from './network';
 export const KEY_INTERVAL_MS = 25;
 
 const NAMES = ['Ana', 'Ben', 'Cai'];
-/** What each person types, key by key: no sentence is part of another. */
+/**
+ * What each person types, key by key. No sentence is part of another, but they begin alike, as
+ * people's sentences do: equal letters on both sides of a caret are where the binding used to go wrong.
+ */
 export const sentenceOf = (person: number) => `Nota de ${NAMES[person]}. `;
 /** What the last person pastes in the cases where one pastes: a whole paragraph. */
 export const PASTED = 'Cai pega un párrafo entero.';
