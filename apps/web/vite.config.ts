@@ -39,13 +39,16 @@ const chatOpeningModules = [
 const replyModules = ['features/chat/components/markdown-renderer.tsx'].map((file) =>
   path.join(sourceRoot, file),
 );
+/** The features' Spanish texts, which every page but sign-in and the legal texts waits for. */
+const textModules = ['locales/feature-es-messages.ts'].map((file) => path.join(sourceRoot, file));
 
 /**
  * Writes onto index.html's boot script the chunks opening /chat needs beyond those the entry imports
- * (`data-chat-modules`), and those the markdown renderer needs beyond these (`data-reply-modules`,
- * asked for when the page names a project, whose conversation likely holds replies): the boot script
- * asks for them while the entry downloads, where the app could only once the entry had arrived and
- * run (a round trip and the entry's evaluation later).
+ * (`data-chat-modules`), those the markdown renderer needs beyond these (`data-reply-modules`, asked
+ * for when the page names a project, whose conversation likely holds replies) and the features'
+ * texts (`data-text-modules`, on every page but sign-in and the legal texts): the boot script asks
+ * for them while the entry downloads, where the app could only once the entry had arrived and run
+ * (a round trip and the entry's evaluation later).
  */
 function chatModules(): Plugin {
   return {
@@ -78,6 +81,7 @@ function chatModules(): Plugin {
         const replyFiles = [...withImports(replyModules.map(chunkOf))].filter(
           (f) => !loadedByEntry.has(f) && !files.includes(f),
         );
+        const textFiles = [...withImports(textModules.map(chunkOf))].filter((f) => !loadedByEntry.has(f));
         // zod is evaluated as its chunk loads (tens of milliseconds on a phone, before the chat's
         // first draw): the chat loads it with the first reply that streams. A value the chat needs
         // at once comes from a module without schemas (shared's `*-limits.ts`, `*-values.ts`).
@@ -89,7 +93,7 @@ function chatModules(): Plugin {
         const names = (list: string[]) => list.map((file) => `/${file}`).join(' ');
         return html.replace(
           bootScript,
-          `<script src="/session-boot.js" data-chat-modules="${names(files)}" data-reply-modules="${names(replyFiles)}"></script>`,
+          `<script src="/session-boot.js" data-chat-modules="${names(files)}" data-reply-modules="${names(replyFiles)}" data-text-modules="${names(textFiles)}"></script>`,
         );
       },
     },

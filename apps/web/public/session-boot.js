@@ -34,6 +34,9 @@
 (function () {
   var path = location.pathname;
   if (path === '/login' || path === '/terms' || path === '/privacy') return;
+  // Every other page draws its first screen with the features' texts, a chunk the build names on this
+  // script's tag (apps/web/src/lib/i18n.ts, loadFeatureTexts): asked for now, beside the entry.
+  preload('data-text-modules');
   if (new URLSearchParams(location.search).has('token')) return;
   var answer = fetch('/api/auth/refresh', {
     headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' },

@@ -3,9 +3,14 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import toast from 'react-hot-toast';
 import { cleanup, configure } from '@testing-library/react';
 import { takeResponseDrifts } from '@/lib/response-contract';
+import { loadFeatureTexts } from '@/lib/i18n';
 
 // Lazy pages are transformed on first import; under a loaded machine that can take over a second.
 configure({ asyncUtilTimeout: 5000 });
+
+// The features' texts are in, as they are for every screen the app draws but sign-in (main.tsx):
+// tests render screens on their own, without the app's start.
+await loadFeatureTexts();
 
 /** jsdom has no matchMedia; a desktop-sized, light, motion-friendly default (tests may stub their own). */
 function installMatchMedia() {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { SessionGate } from '@/features/session';
 import { BRAND_VOICES_ALIAS, brandTabs } from '@/features/brand';
+import { featureTextsLoaded, loadFeatureTexts } from '@/lib/i18n';
 import { useSessionState } from '@/lib/session-store';
 import { FullScreenLoader } from '@/components/ui/spinner';
 import { Root } from './root';
@@ -55,13 +56,52 @@ function page(load: (() => Promise<{ default: ComponentType }>) | LazyLoaded): R
   );
 }
 
-const invitePage = page(() => import('@/features/auth/pages/invite-existing-page'));
+/**
+ * A page that uses the features' texts, which /login's first screen does without (lib/i18n.ts): its
+ * code and the texts are fetched together (a failure shows the route's error page, as for its code).
+ */
+const withFeatureTexts =
+  (load: () => Promise<{ default: ComponentType }>) => (): Promise<{ default: ComponentType }> =>
+    Promise.all([load(), loadFeatureTexts()]).then(([module]) => module);
+
+/**
+ * Until the features' texts are in: the first screen of a page opened directly has them already
+ * (main.tsx waits for them), a page reached from /login fetches them here. A failure shows the
+ * route's error page, as a chunk that cannot be fetched does.
+ */
+function useFeatureTexts(): boolean {
+  const [state, setState] = useState<'loading' | 'in' | Error>(() =>
+    featureTextsLoaded() ? 'in' : 'loading',
+  );
+  useEffect(() => {
+    if (state !== 'loading') return;
+    let active = true;
+    loadFeatureTexts().then(
+      () => active && setState('in'),
+      (error: unknown) => active && setState(error instanceof Error ? error : new Error(String(error))),
+    );
+    return () => {
+      active = false;
+    };
+  }, [state]);
+  if (state instanceof Error) throw state;
+  return state === 'in';
+}
+
+const invitePage = page(withFeatureTexts(() => import('@/features/auth/pages/invite-existing-page')));
+
+/** Everything but sign-in and the legal texts, once the features' texts are in. */
+function GatedLayout() {
+  const { t } = useTranslation();
+  const textsIn = useFeatureTexts();
+  return textsIn ? <GatedScreens /> : <FullScreenLoader label={t('common.loading')} />;
+}
 
 /**
  * Everything else sits behind the session wrapper, except any path containing /invite/existing
  * (it renders bare, like /login), which React Router cannot express as one pattern.
  */
-function GatedLayout() {
+function GatedScreens() {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
   const queryClient = useQueryClient();
@@ -119,8 +159,14 @@ export const routes: RouteObject[] = [
       // Sign-in, its callbacks and the legal pages render without the layout and without the
       // session-refresh wrapper: they must work with no session.
       { path: '/login', element: page(() => import('@/features/auth/pages/login-page')) },
-      { path: '/welcome', element: page(() => import('@/features/auth/pages/welcome-page')) },
-      { path: '/callback', element: page(() => import('@/features/auth/pages/callback-page')) },
+      {
+        path: '/welcome',
+        element: page(withFeatureTexts(() => import('@/features/auth/pages/welcome-page'))),
+      },
+      {
+        path: '/callback',
+        element: page(withFeatureTexts(() => import('@/features/auth/pages/callback-page'))),
+      },
       { path: '/invite/existing/*', element: invitePage },
       { path: '/terms', element: page(() => import('@/features/legal/pages/legal-page')) },
       { path: '/privacy', element: page(() => import('@/features/legal/pages/legal-page')) },

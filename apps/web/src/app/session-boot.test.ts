@@ -160,6 +160,25 @@ describe('public/session-boot.js', () => {
     expect(preloaded()).toEqual([]);
   });
 
+  it.each(['/projects', '/chat', '/welcome', '/invite/existing/x?token=abc'])(
+    "on %s asks for the features' texts, which its first screen waits for",
+    (url) => {
+      const tag = document.createElement('script');
+      tag.setAttribute('data-text-modules', '/assets/feature-es-messages-d4.js');
+      document.head.append(tag);
+      runBootScript(url);
+      expect(preloaded()).toEqual(['/assets/feature-es-messages-d4.js']);
+    },
+  );
+
+  it.each(['/login', '/terms', '/privacy'])('on %s (drawn from the core texts) asks for no texts', (url) => {
+    const tag = document.createElement('script');
+    tag.setAttribute('data-text-modules', '/assets/feature-es-messages-d4.js');
+    document.head.append(tag);
+    runBootScript(url);
+    expect(preloaded()).toEqual([]);
+  });
+
   it("without the build's list (the dev server) asks for nothing more and still renews", () => {
     const fetch = runBootScript('/chat');
     expect(preloaded()).toEqual([]);

@@ -1,7 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, locales, resolveLocale, type Locale } from '@redacta/shared/locales';
-import { esMessages, messageLoaders } from '@/locales/bundles';
+import { esCoreMessages, loadEnMessages, loadFeatureEsMessages } from '@/locales/bundles';
 import { storage, storageKeys } from './storage';
 
 /**
@@ -36,13 +36,15 @@ function syncDocumentLanguage(lng: string) {
   if (typeof document !== 'undefined') document.documentElement.lang = resolveLocale(lng);
 }
 
+/** Spanish's core texts are in from the start; English, core and features, loads when chosen. */
 async function ensureLoaded(locale: Locale): Promise<void> {
   if (i18n.hasResourceBundle(locale, 'translation')) return;
-  i18n.addResourceBundle(locale, 'translation', await messageLoaders[locale]());
+  i18n.addResourceBundle(locale, 'translation', await loadEnMessages());
 }
 
 void i18n.use(initReactI18next).init({
-  resources: { es: { translation: esMessages } },
+  // A copy: the features' texts are merged into i18next's own (loadFeatureTexts), not into the module's.
+  resources: { es: { translation: structuredClone(esCoreMessages) } },
   lng: DEFAULT_LOCALE,
   fallbackLng: DEFAULT_LOCALE,
   supportedLngs: ['es', 'en'],
@@ -101,6 +103,41 @@ export function formattingLocale(): string {
   } catch {
     return language;
   }
+}
+
+let featureTexts: Promise<void> | null = null;
+let featureTextsIn = false;
+
+/**
+ * The features' Spanish texts (locales/bundles.ts), added to the core ones: Spanish is the default
+ * and the fallback language, so every screen that uses a feature's texts waits for them, whatever the
+ * language (main.tsx and app/router.tsx). Fetched once; a failed fetch is tried again next time.
+ */
+export function loadFeatureTexts(): Promise<void> {
+  featureTexts ??= loadFeatureEsMessages().then(
+    (messages) => {
+      i18n.addResourceBundle(DEFAULT_LOCALE, 'translation', messages, true, false);
+      featureTextsIn = true;
+    },
+    (error: unknown) => {
+      featureTexts = null;
+      throw error;
+    },
+  );
+  return featureTexts;
+}
+
+/** Whether the features' texts are in (loadFeatureTexts has finished). */
+export function featureTextsLoaded(): boolean {
+  return featureTextsIn;
+}
+
+/**
+ * Pages drawn without a session, from the core texts alone: sign-in and the legal texts. Every other
+ * page's first screen waits for the features' texts.
+ */
+export function drawsWithCoreTexts(pathname: string): boolean {
+  return pathname === '/login' || pathname === '/terms' || pathname === '/privacy';
 }
 
 /** Switches the interface language and remembers it for the next visit. */

@@ -1,36 +1,27 @@
-import type { Locale } from '@redacta/shared/locales';
 import es from './es.json';
+import { mergeAll, mergeMessages, type JsonModule, type Messages } from './merge-messages';
 
-/**
- * Each feature may keep its texts beside it in `features/<name>/locales/{es,en}.json`; they merge
- * into the core files here. A key defined twice is a mistake, so merging throws instead of picking one.
- */
-export type Messages = { [key: string]: string | Messages };
+export { mergeMessages, type Messages };
 
-type JsonModule = { default: Messages };
-
-const featureEs = import.meta.glob<JsonModule>('../features/**/locales/es.json', { eager: true });
 const featureEn = import.meta.glob<JsonModule>('../features/**/locales/en.json');
 
-export function mergeMessages(target: Messages, source: Messages, path = ''): Messages {
-  const merged: Messages = { ...target };
-  for (const [key, value] of Object.entries(source)) {
-    const at = path ? `${path}.${key}` : key;
-    const existing = merged[key];
-    if (existing === undefined) merged[key] = value;
-    else if (typeof existing === 'object' && typeof value === 'object') {
-      merged[key] = mergeMessages(existing, value, at);
-    } else throw new Error(`Locale key "${at}" is defined twice`);
-  }
-  return merged;
+/**
+ * Spanish, the default: its core texts (locales/es.json: the shell, sign-in, errors) ship in the
+ * first chunk; the features' own texts are a chunk of their own (loadFeatureEsMessages), which the
+ * screens that use them wait for (lib/i18n.ts, loadFeatureTexts), so /login's first screen does not
+ * download every feature's texts.
+ */
+export const esCoreMessages = es as Messages;
+
+/** The features' Spanish texts, merged (feature-es-messages.ts). */
+export function loadFeatureEsMessages(): Promise<Messages> {
+  return import('./feature-es-messages').then((module) => module.featureEsMessages);
 }
 
-function mergeAll(core: Messages, features: JsonModule[]): Messages {
-  return features.reduce((all, module) => mergeMessages(all, module.default), core);
+/** Every Spanish text, core and features, as the app holds them once the features' texts are in. */
+export async function loadEsMessages(): Promise<Messages> {
+  return mergeMessages(esCoreMessages, await loadFeatureEsMessages());
 }
-
-/** Spanish, the default, ships in the first chunk. */
-export const esMessages = mergeAll(es as Messages, Object.values(featureEs));
 
 /** English loads on demand, core and feature texts together. */
 export async function loadEnMessages(): Promise<Messages> {
@@ -40,8 +31,3 @@ export async function loadEnMessages(): Promise<Messages> {
   ]);
   return mergeAll(core!.default, features);
 }
-
-export const messageLoaders: Record<Locale, () => Promise<Messages>> = {
-  es: async () => esMessages,
-  en: loadEnMessages,
-};

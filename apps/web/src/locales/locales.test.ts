@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { errorCodes } from '@redacta/shared';
-import { esMessages, loadEnMessages, mergeMessages, type Messages } from './bundles';
+import { loadEnMessages, loadEsMessages, mergeMessages, type Messages } from './bundles';
 
-const es = esMessages as Messages & {
+const es = (await loadEsMessages()) as Messages & {
   errors: Messages;
   validation: Messages;
   plans: Messages;
