@@ -26,7 +26,8 @@
  *   globals.
  * - The project is one the app would ask for first as it opens the chat (app/layout/prefetch-open-chat.ts,
  *   `projectAboutToOpen`): the address's, else the one last opened on this device. Its answer, a 404
- *   included, is what the app's own request would have been.
+ *   included, is what the app's own request would have been; so is the model status of the
+ *   workspace it names, the one the chat opens it in.
  * - Failure and signed-out behave as before: the app reads these answers as it would read its own (a
  *   401 or a network error on the renewal sends the visitor to /login; the list's failure is retried
  *   by the app's own request).
@@ -90,9 +91,22 @@
   var knownProject = projectId !== null && /^[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}$/i.test(projectId);
   if (knownProject) {
     var reads = {};
-    reads['/project/' + projectId] = read('/project/' + projectId);
+    var project = read('/project/' + projectId);
+    reads['/project/' + projectId] = project;
     reads['/project/' + projectId + '/conversation'] = read('/project/' + projectId + '/conversation');
     Object.defineProperty(window, '__redactaBootReads', { value: reads, configurable: true });
+    // Which model answers in the project's workspace (the one the chat opens it in), which the chat
+    // draws its conversation with (the demo notice above it): asked for as the project answers.
+    project
+      .then(function (response) {
+        return response && response.ok ? response.clone().json() : null;
+      })
+      .then(function (opened) {
+        if (!opened || typeof opened.workspaceId !== 'string') return;
+        var status = '/workspace/' + opened.workspaceId + '/gpt-4/status';
+        reads[status] = read(status);
+      })
+      .catch(function () {});
   }
   // Opening the chat (`/` leads there), the chunks it needs beyond the entry's, which the build names
   // on this script's tag, are asked for now, while the entry downloads: the app would ask for them

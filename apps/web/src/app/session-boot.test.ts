@@ -101,6 +101,23 @@ describe('public/session-boot.js', () => {
     },
   );
 
+  it('as the project answers, asks for the model status of the workspace it names, and leaves that answer too', async () => {
+    const fetch = vi.fn(async (url: string) => {
+      if (url === '/api/auth/refresh') return signedIn();
+      if (url === `/api/project/${project}`) return Response.json({ id: project, workspaceId: 'w1' });
+      return new Response('[]', { status: 200 });
+    });
+    vi.stubGlobal('fetch', fetch);
+    window.history.replaceState(null, '', `/chat?project=${project}`);
+    (0, eval)(readFileSync(path.resolve(__dirname, '../../public/session-boot.js'), 'utf8'));
+    await window.__redactaBootReads![`/project/${project}`];
+    await vi.waitFor(() => expect(window.__redactaBootReads!['/workspace/w1/gpt-4/status']).toBeDefined());
+    expect((await window.__redactaBootReads!['/workspace/w1/gpt-4/status'])?.status).toBe(200);
+    expect(fetch).toHaveBeenLastCalledWith('/api/workspace/w1/gpt-4/status', {
+      headers: { Accept: 'application/json', Authorization: 'Bearer boot-token' },
+    });
+  });
+
   it.each([
     ['no project named', '/chat'],
     ['an address that is not an id', '/chat?project=..%2Fworkspace%2Flist'],

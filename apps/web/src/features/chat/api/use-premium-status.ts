@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PremiumModelStatus } from '@redacta/shared';
-import { api } from '@/lib/api-client';
+import { getFirstRead } from '@/lib/api-client';
 import { chatKeys } from './chat-keys';
 
+/** The page's first read of the status of the workspace the chat opens takes the boot script's answer. */
 export const premiumStatusQueryOptions = (workspaceId: string) =>
   queryOptions({
     queryKey: chatKeys.premiumStatus(workspaceId),
-    queryFn: () => api.get<PremiumModelStatus>(`/workspace/${workspaceId}/gpt-4/status`),
+    queryFn: () => getFirstRead<PremiumModelStatus>(`/workspace/${workspaceId}/gpt-4/status`),
     staleTime: 60_000,
   });
 
