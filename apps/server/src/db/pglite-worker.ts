@@ -38,7 +38,29 @@ interface OpenTransaction {
 const transactions = new Map<number, OpenTransaction>();
 let nextTransaction = 1;
 
-const opened = await PGlite.create(dataDir, { parsers: drizzleParsers }).then(
+/**
+ * Binary values (a live document's Yjs state, a knowledge file) travel as PostgreSQL's hex text.
+ * PGlite's own conversion goes byte by byte in JavaScript: about 1.5 s to write a 1 MB Yjs state and
+ * 0.4 s to read it on a quiet machine, all of it in this thread, where every other statement waits
+ * (docs/benchmarks.md, document saves). Node's Buffer converts in native code, a hundredth of that.
+ */
+const byteaParsers = {
+  [types.BYTEA]: (value: string) => {
+    const bytes = Buffer.from(value.slice(2), 'hex');
+    return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  },
+};
+const byteaSerializers = {
+  [types.BYTEA]: (value: unknown) => {
+    if (!(value instanceof Uint8Array)) throw new Error('Invalid input for bytea type');
+    return `\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}`;
+  },
+};
+
+const opened = await PGlite.create(dataDir, {
+  parsers: { ...drizzleParsers, ...byteaParsers },
+  serializers: byteaSerializers,
+}).then(
   (client) => ({ client }),
   (error: unknown) => ({ error }),
 );

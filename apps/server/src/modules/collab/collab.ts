@@ -48,6 +48,9 @@ function replacementUpdate(document: Y.Doc, content: DocumentContent): Uint8Arra
   }
 }
 
+/** Lets the event loop answer others between the steps of a big replacement. */
+const otherTurns = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 function contentOf(doc: Y.Doc): DocumentContent {
   const derived = deriveContent(doc);
   return typeof derived === 'string' ? emptyDocumentContent : derived.content;
@@ -215,11 +218,15 @@ export async function createCollab(options: CollabOptions) {
         const at = new Date();
         const changesBefore = state.changes;
         const editorIds = new Set([...state.editorIds, change.userId]);
+        const replaced = Y.mergeUpdates([Y.encodeStateAsUpdate(document), replacement]);
+        // Each step above takes tens of milliseconds on a document near its size limit, and so does
+        // the store's merge: others' requests are answered in between.
+        await otherTurns();
         await storeWithinQuota(
           db,
           storageQuotas,
           { projectId, workspaceId: state.workspaceId },
-          Y.mergeUpdates([Y.encodeStateAsUpdate(document), replacement]),
+          replaced,
           at,
         );
         const untouched = state.changes === changesBefore;

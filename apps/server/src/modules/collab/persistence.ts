@@ -59,21 +59,20 @@ export interface Stored {
   bytes: number;
 }
 
-/**
- * Writes a document's state inside `tx`, under the row's lock: the stored state and the given one are
- * merged (a merge of Yjs states loses nothing of either, so neither an instance that missed others'
- * changes nor one whose load went wrong can overwrite what is stored), and the JSON and plain text
- * derived from the result are written with it. Editing the document is editing the project: it moves
- * up in "recently updated". Null when the project is gone.
- */
-async function writeMerged(tx: Tx, projectId: string, live: Uint8Array, at: Date): Promise<Stored | null> {
-  const [row] = await tx
-    .select({ state: documents.yjsState })
-    .from(documents)
-    .where(eq(documents.projectId, projectId))
-    .for('update');
-  if (!row) return null;
-  const state = row.state ? Y.mergeUpdates([row.state, live]) : live;
+/** Lets the event loop answer others between the steps of a big store (each can take tens of ms). */
+const otherTurns = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** What a store writes: the merged state, and the JSON and text derived from it. */
+interface Merged {
+  state: Uint8Array;
+  /** Absent when the merged state fails the document rule: then it is kept as state only. */
+  content?: { json: string; text: string; bytes: number };
+}
+
+/** The stored state (null when there is none yet) merged with `live`, and what is derived from it. */
+async function merge(stored: Uint8Array | null, live: Uint8Array): Promise<Merged> {
+  const state = stored ? Y.mergeUpdates([stored, live]) : live;
+  await otherTurns();
   const doc = new Y.Doc();
   let derived;
   try {
@@ -83,12 +82,72 @@ async function writeMerged(tx: Tx, projectId: string, live: Uint8Array, at: Date
     doc.destroy();
   }
   // Every change was checked as it arrived; a state that still fails the rule is kept as state only.
-  const content = typeof derived === 'string' ? undefined : derived;
+  if (typeof derived === 'string') return { state };
+  await otherTurns();
+  return {
+    state,
+    content: { json: derived.json, text: contentToText(derived.content), bytes: derived.bytes },
+  };
+}
+
+/** The stored state's fingerprint: tells whether it changed between reading it and writing over it. */
+const stateHash = sql<string | null>`md5(${documents.yjsState})`;
+
+/**
+ * A store's merge, worked out before its transaction from the state stored now, with that state's
+ * fingerprint. Null when the project is gone.
+ */
+async function prepareMerge(
+  db: Db,
+  projectId: string,
+  live: Uint8Array,
+): Promise<{ merged: Merged; storedHash: string | null } | null> {
+  const [row] = await db
+    .select({ state: documents.yjsState, hash: stateHash })
+    .from(documents)
+    .where(eq(documents.projectId, projectId));
+  if (!row) return null;
+  return { merged: await merge(row.state, live), storedHash: row.hash };
+}
+
+/**
+ * Writes a document's state inside `tx`, under the row's lock: the stored state and the given one are
+ * merged (a merge of Yjs states loses nothing of either, so neither an instance that missed others'
+ * changes nor one whose load went wrong can overwrite what is stored), and the JSON and plain text
+ * derived from the result are written with it. Editing the document is editing the project: it moves
+ * up in "recently updated". Null when the project is gone.
+ *
+ * The merge is worked out before the transaction (`prepared`): a transaction holds every other
+ * statement on PGlite, and merging and deriving a document near its size limit takes far longer than
+ * writing it. Only when the stored state changed in between is it merged again, under the lock.
+ */
+async function writeMerged(
+  tx: Tx,
+  projectId: string,
+  live: Uint8Array,
+  at: Date,
+  prepared: { merged: Merged; storedHash: string | null },
+): Promise<Stored | null> {
+  const [row] = await tx
+    .select({ hash: stateHash })
+    .from(documents)
+    .where(eq(documents.projectId, projectId))
+    .for('update');
+  if (!row) return null;
+  let merged = prepared.storedHash === row.hash ? prepared.merged : null;
+  if (!merged) {
+    const [locked] = await tx
+      .select({ state: documents.yjsState })
+      .from(documents)
+      .where(eq(documents.projectId, projectId));
+    merged = await merge(locked!.state, live);
+  }
+  const { state, content } = merged;
   await tx
     .update(documents)
     .set({
       yjsState: state,
-      ...(content ? { content: sql`${content.json}::jsonb`, text: contentToText(content.content) } : {}),
+      ...(content ? { content: sql`${content.json}::jsonb`, text: content.text } : {}),
       updatedAt: at,
     })
     .where(eq(documents.projectId, projectId));
@@ -97,8 +156,15 @@ async function writeMerged(tx: Tx, projectId: string, live: Uint8Array, at: Date
 }
 
 /** Stores a live document's state (see writeMerged), in one transaction. */
-export function storeState(db: Db, projectId: string, live: Uint8Array, at: Date): Promise<Stored | null> {
-  return db.transaction((tx) => writeMerged(tx, projectId, live, at));
+export async function storeState(
+  db: Db,
+  projectId: string,
+  live: Uint8Array,
+  at: Date,
+): Promise<Stored | null> {
+  const prepared = await prepareMerge(db, projectId, live);
+  if (!prepared) return null;
+  return db.transaction((tx) => writeMerged(tx, projectId, live, at, prepared));
 }
 
 /**
@@ -106,17 +172,19 @@ export function storeState(db: Db, projectId: string, live: Uint8Array, at: Date
  * quota: measured after the write, as stored, with the workspace's lock held so that writers take
  * turns (413 STORAGE_FULL rolls it back). A smaller document always saves.
  */
-export function storeWithinQuota(
+export async function storeWithinQuota(
   db: Db,
   quotas: StorageQuotas,
   target: { projectId: string; workspaceId: string },
   live: Uint8Array,
   at: Date,
 ): Promise<Stored | null> {
+  const prepared = await prepareMerge(db, target.projectId, live);
+  if (!prepared) return null;
   return db.transaction(async (tx) => {
     await lockWorkspace(tx, target.workspaceId);
     const before = await storedDocumentBytes(tx, target.projectId);
-    const stored = await writeMerged(tx, target.projectId, live, at);
+    const stored = await writeMerged(tx, target.projectId, live, at, prepared);
     const growth = (await storedDocumentBytes(tx, target.projectId)) - before;
     await requireWithinQuotaAfterWrite(tx, quotas, target.workspaceId, growth);
     return stored;

@@ -18,7 +18,14 @@ import { z } from 'zod';
 import { signedInSchemas } from '../../lib/route-options.ts';
 import { documentTooLarge } from '../collab/collab.ts';
 import { listWorkspaceProjects } from './list.ts';
-import { DOCUMENT_SAVES_AT_ONCE, DOCUMENT_SAVES_PER_MINUTE, documentSaveLimits } from './save-limits.ts';
+import {
+  BIG_DOCUMENT_SAVE_BYTES,
+  BIG_DOCUMENT_SAVES_AT_ONCE,
+  BIG_DOCUMENT_SAVES_WAITING,
+  DOCUMENT_SAVES_AT_ONCE,
+  DOCUMENT_SAVES_PER_MINUTE,
+  documentSaveLimits,
+} from './save-limits.ts';
 import {
   createProject,
   deleteProject,
@@ -141,7 +148,9 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
           'can see the project. `updatedAt` is the time of the document the content was based on; answers the new time. ' +
           '409 DOCUMENT_CHANGED (changed since), 413 DOCUMENT_TOO_LARGE, 413 STORAGE_FULL (the workspace has used its ' +
           'storage; a smaller document still saves), ' +
-          `429 beyond ${DOCUMENT_SAVES_PER_MINUTE} saves a minute or ${DOCUMENT_SAVES_AT_ONCE} at once per user`,
+          `429 beyond ${DOCUMENT_SAVES_PER_MINUTE} saves a minute or ${DOCUMENT_SAVES_AT_ONCE} at once per user. ` +
+          `A body of ${BIG_DOCUMENT_SAVE_BYTES / 1024} KB or more waits its turn among the server's big saves ` +
+          `(${BIG_DOCUMENT_SAVES_AT_ONCE} at a time, whoever sends them; 429 when ${BIG_DOCUMENT_SAVES_WAITING} already wait)`,
         params: idParamsSchema,
         body: updateDocumentBodySchema,
         response: { 200: updateDocumentResponseSchema },
