@@ -1,6 +1,6 @@
 import { renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DOUBLE_CLICK_MS, useCreateOnce } from './use-create-once';
+import { DOUBLE_CLICK_MS, firstClickOnly, useCreateOnce } from './use-create-once';
 
 describe('useCreateOnce', () => {
   beforeEach(() => {
@@ -36,5 +36,19 @@ describe('useCreateOnce', () => {
     vi.advanceTimersByTime(30);
     result.current.settle(false);
     expect(result.current.start()).toBe(first);
+  });
+});
+
+describe('firstClickOnly', () => {
+  it('acts on a click and on the keyboard, never on the later clicks of a double click', () => {
+    const action = vi.fn();
+    const onClick = firstClickOnly(action);
+    onClick({ detail: 1 });
+    onClick({ detail: 2 });
+    onClick({ detail: 3 });
+    expect(action).toHaveBeenCalledTimes(1);
+    // Enter or Space on a button is a click with detail 0.
+    onClick({ detail: 0 });
+    expect(action).toHaveBeenCalledTimes(2);
   });
 });

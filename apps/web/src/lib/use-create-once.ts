@@ -52,3 +52,17 @@ export function useCreateOnce() {
     [],
   );
 }
+
+/**
+ * For a button that takes the place of one just clicked (a saved prompt's actions where its form's
+ * Save was): the browser numbers the clicks of a double click in `detail`, and the second one lands
+ * on whatever is under the pointer by then. Only a click that is no later click of a double click
+ * (detail 1, or 0 from the keyboard) acts; a deliberate double click on the button itself still acts
+ * once, on its first click.
+ */
+export function firstClickOnly<E extends { detail: number }>(action: () => void): (event: E) => void {
+  return (event) => {
+    if (event.detail > 1) return;
+    action();
+  };
+}
