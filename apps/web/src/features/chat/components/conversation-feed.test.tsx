@@ -125,7 +125,8 @@ describe('the conversation feed', () => {
     const retry = await screen.findByRole('button', {
       name: /No se pudieron cargar los mensajes anteriores/,
     });
-    expect(articles()).toHaveLength(4);
+    // The rows off screen come with the feed's second frame.
+    await waitFor(() => expect(articles()).toHaveLength(4));
     expect(articles()[0]).toHaveTextContent('Petición 2');
     expect(articles()[0]).toHaveAttribute('aria-setsize', '-1');
     expect(screen.getAllByText('No se pudieron cargar los mensajes anteriores').length).toBeGreaterThan(0);
@@ -191,6 +192,7 @@ describe('the conversation feed from the keyboard', () => {
     expect(feed()).not.toHaveAttribute('aria-busy');
     fail = false;
 
+    await waitFor(() => expect(articles()).toHaveLength(4));
     articles()[1]!.focus();
     await userEvent.keyboard('{PageUp}');
     await waitFor(() => expect(articles()[0]).toHaveFocus());

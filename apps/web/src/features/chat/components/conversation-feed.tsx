@@ -49,8 +49,26 @@ export interface OlderEntries {
 export const AT_END_PX = 48;
 /** Older entries are asked for when the reader is this many screens from the top of what is loaded. */
 const LOAD_OLDER_SCREENS = 1.5;
-/** Rows rendered beyond each edge of the screen, so a short scroll shows text at once. */
+/**
+ * Rows rendered beyond each edge of the screen, so a short scroll shows text at once; from the
+ * feed's second frame on (useFirstFrameDrawn). Its first frame holds only the rows on screen: each
+ * row drawn is a reply's markdown parsed and a row measured before the conversation first shows
+ * (at the end of a long conversation on a phone, one reply instead of three).
+ */
 const OVERSCAN_ROWS = 4;
+
+/** False until the frame after this component's first one has begun. */
+function useFirstFrameDrawn(): boolean {
+  const [drawn, setDrawn] = useState(false);
+  useEffect(() => {
+    let frame = requestAnimationFrame(() => {
+      // The first frame with the component is being drawn now: the next one may take the rest.
+      frame = requestAnimationFrame(() => setDrawn(true));
+    });
+    return () => cancelAnimationFrame(frame);
+  }, []);
+  return drawn;
+}
 
 /**
  * One saved entry. Memoised: a render of the feed (a scroll, a chunk of the streamed reply)
@@ -247,6 +265,7 @@ export function ConversationFeed({
   );
   const getItemKey = useCallback((index: number) => rows[index]!.key, [rows]);
   const scrollerWidth = place.width;
+  const firstFrameDrawn = useFirstFrameDrawn();
   const estimateSize = useCallback(
     (index: number) => estimateRowHeight(rows[index]!, scrollerWidth),
     [rows, scrollerWidth],
@@ -266,7 +285,7 @@ export function ConversationFeed({
     },
     getItemKey,
     rangeExtractor,
-    overscan: OVERSCAN_ROWS,
+    overscan: firstFrameDrawn ? OVERSCAN_ROWS : 0,
     scrollMargin,
     anchorTo: 'end',
     followOnAppend: true,
