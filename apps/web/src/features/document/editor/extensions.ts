@@ -1,4 +1,5 @@
 import StarterKit from '@tiptap/starter-kit';
+import Link from '@tiptap/extension-link';
 import { Markdown } from '@tiptap/markdown';
 import { Collaboration } from '@tiptap/extension-collaboration';
 import type { LiveDocument } from '../live/live-document';
@@ -6,17 +7,22 @@ import { FRAGMENT } from '../live/live-document';
 import { CollaborationCarets } from './caret';
 import { StyleCheck } from './style-check/extension';
 
-const starterKit = (options: { undoRedo?: false } = {}) =>
-  StarterKit.configure({
-    heading: { levels: [1, 2, 3] },
-    link: {
-      openOnClick: false,
-      autolink: true,
-      defaultProtocol: 'https',
-      protocols: ['http', 'https', 'mailto'],
-    },
-    ...options,
-  });
+/**
+ * Links, recognised as typed by linkify, which knows http, https and mailto itself: registering them
+ * again after linkify has started only warns (once per scheme and editor). linkify's state is global
+ * and costly to build, and the extension resets it whenever an editor goes away, which only undoes
+ * custom schemes — there are none — and makes the next editor build it again: it is kept.
+ */
+const link = Link.extend({ onDestroy() {} }).configure({
+  openOnClick: false,
+  autolink: true,
+  defaultProtocol: 'https',
+});
+
+const starterKit = (options: { undoRedo?: false } = {}) => [
+  StarterKit.configure({ heading: { levels: [1, 2, 3] }, link: false, ...options }),
+  link,
+];
 
 /**
  * The document's schema, shared by the editors and the exports: headings, bold, italic, lists, links,
@@ -24,7 +30,7 @@ const starterKit = (options: { undoRedo?: false } = {}) =>
  * reply has no node to become.
  */
 export function documentExtensions() {
-  return [starterKit(), Markdown];
+  return [...starterKit(), Markdown];
 }
 
 /**
@@ -37,7 +43,7 @@ export function liveExtensions(
   { carets, styleCheck = false }: { carets: boolean; styleCheck?: boolean },
 ) {
   return [
-    starterKit({ undoRedo: false }),
+    ...starterKit({ undoRedo: false }),
     Markdown,
     Collaboration.configure({ document: live.doc, field: FRAGMENT }),
     ...(carets && live.provider
