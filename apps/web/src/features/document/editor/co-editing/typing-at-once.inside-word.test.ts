@@ -1,4 +1,5 @@
 import { CASES } from './rounds';
 import { typingAtOnce } from './typing-at-once';
 
-typingAtOnce(CASES.lineEnd, 3, 2);
+typingAtOnce(CASES.insideWord, 2);
+typingAtOnce(CASES.insideWord, 3);

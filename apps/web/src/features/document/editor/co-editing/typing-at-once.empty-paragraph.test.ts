@@ -1,4 +1,5 @@
 import { CASES } from './rounds';
 import { typingAtOnce } from './typing-at-once';
 
-typingAtOnce(CASES.insideWord, 2);
+typingAtOnce(CASES.emptyParagraph, 2);
+typingAtOnce(CASES.emptyParagraph, 3);

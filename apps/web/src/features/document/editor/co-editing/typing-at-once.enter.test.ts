@@ -1,4 +1,5 @@
 import { CASES } from './rounds';
 import { typingAtOnce } from './typing-at-once';
 
-typingAtOnce(CASES.emptyParagraph, 2);
+typingAtOnce(CASES.enter, 2);
+typingAtOnce(CASES.enter, 3);

@@ -1,4 +1,0 @@
-import { CASES } from './rounds';
-import { typingAtOnce } from './typing-at-once';
-
-typingAtOnce(CASES.insideWord, 3, 2);
