@@ -5,6 +5,7 @@ import type { ControlAnswer, ControlRequest, ServerCounts, ServerMemory, ServerR
 
 export interface ServerProcess {
   ready: ServerReady;
+  pid: number;
   /** User + system CPU time of the server process so far, in ms (from /proc/<pid>/stat). */
   cpuMs(): number;
   /** The server's memory right after a full garbage collection. */
@@ -39,6 +40,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
 
   return {
     ready,
+    pid: child.pid!,
     cpuMs: () => processCpuMs(child.pid!),
     memory: async () => ((await ask('memory')) as { memory: ServerMemory }).memory,
     counts: async () => ((await ask('counts')) as { counts: ServerCounts }).counts,
