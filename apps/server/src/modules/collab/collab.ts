@@ -35,11 +35,11 @@ const documentChanged = () =>
     409,
   );
 
-/** The Yjs update that replaces a document's content with `content`, made on a copy of it. */
-function replacementUpdate(document: Y.Doc, content: DocumentContent): Uint8Array {
+/** The Yjs update that replaces a document's content with `content`, made on a copy of its state. */
+function replacementUpdate(current: Uint8Array, content: DocumentContent): Uint8Array {
   const copy = new Y.Doc();
   try {
-    Y.applyUpdate(copy, Y.encodeStateAsUpdate(document));
+    Y.applyUpdate(copy, current);
     const before = Y.encodeStateVector(copy);
     writeContent(copy.getXmlFragment(FRAGMENT_NAME), content);
     return Y.encodeStateAsUpdate(copy, before);
@@ -214,11 +214,12 @@ export async function createCollab(options: CollabOptions) {
         }
         // The change is made on a copy first and stored within the quota; only once it is stored is it
         // applied to the live document, where editors' changes made meanwhile merge with it.
-        const replacement = replacementUpdate(document, content);
+        const current = Y.encodeStateAsUpdate(document);
+        const replacement = replacementUpdate(current, content);
         const at = new Date();
         const changesBefore = state.changes;
         const editorIds = new Set([...state.editorIds, change.userId]);
-        const replaced = Y.mergeUpdates([Y.encodeStateAsUpdate(document), replacement]);
+        const replaced = Y.mergeUpdates([current, replacement]);
         // Each step above takes tens of milliseconds on a document near its size limit, and so does
         // the store's merge: others' requests are answered in between.
         await otherTurns();
