@@ -32,9 +32,12 @@ export function ChatTitle() {
   const [saving, setSaving] = useState<string | null>(null);
   const title = useRef<HTMLButtonElement>(null);
   const refocus = useRef(false);
-  const placeholder = t('chat.untitled', { date: shortDate(new Date()) });
   const current = project.data?.name ?? '';
   const shown = saving ?? current;
+  // Only when shown: the chat's first draw then formats no date (the first one a page formats
+  // loads the browser's calendar data).
+  const placeholder =
+    draft !== null || !shown ? t('chat.untitled', { date: shortDate(new Date()) }) : undefined;
 
   const finish = () => {
     if (draft === null) return;

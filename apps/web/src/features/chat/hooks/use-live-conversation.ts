@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { LiveConversationPart } from '@redacta/shared';
+import { afterNextPaint } from '@/lib/after-next-paint';
 import { isApiError } from '@/lib/api-error';
 import { showProjectName } from '@/features/projects';
 import { chatKeys } from '../api/chat-keys';
@@ -24,12 +25,13 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 /**
- * Follows the project's conversation while it is open: the replies in progress — anyone's, this
- * user's other tabs' and a reply this tab was showing before a reload — with their text so far, then
- * as they grow. When one is saved the newest page is read again, and the exchange gives way to the
- * saved entries. A broken stream is followed again (the server sends the replies in progress first,
- * so nothing is missed); losing access to the project ends it, and the conversation is read again to
- * show why. A request that named the project (its first message) shows the new name here too.
+ * Follows the project's conversation while it is open, from its first paint on: the replies in
+ * progress — anyone's, this user's other tabs' and a reply this tab was showing before a reload —
+ * with their text so far, then as they grow. When one is saved the newest page is read again, and
+ * the exchange gives way to the saved entries. A broken stream is followed again (the server sends
+ * the replies in progress first, so nothing is missed); losing access to the project ends it, and
+ * the conversation is read again to show why. A request that named the project (its first message)
+ * shows the new name here too.
  */
 export function useLiveConversation(workspaceId: string, projectId: string): LiveExchange[] {
   const queryClient = useQueryClient();
@@ -88,8 +90,13 @@ export function useLiveConversation(workspaceId: string, projectId: string): Liv
         await sleep(reconnectDelayMs(attempt), signal);
       }
     };
-    void follow();
-    return () => controller.abort();
+    // Once the chat has painted: opening the stream and loading its reader (zod comes with it) would
+    // hold back the conversation's first frame, and what it brings comes later anyway.
+    const cancelStart = afterNextPaint(() => void follow());
+    return () => {
+      cancelStart();
+      controller.abort();
+    };
   }, [projectId, queryClient, workspaceId]);
 
   return exchanges;
