@@ -92,10 +92,29 @@ test.describe('double clicks on a busy machine', () => {
       const path = /\/api\/folder$/;
       const statuses = answersTo(page, path);
       const { answer, stop } = await slowDown(page, path);
+      // Clicks that land outside the dialog, on the page beneath it (a project row opens its chat).
+      await page.evaluate(() => {
+        const seen = window as unknown as { clicksBeneath: string[] };
+        seen.clicksBeneath = [];
+        document.addEventListener(
+          'click',
+          (event) => {
+            const target = event.target as HTMLElement;
+            if (target.closest('[role="dialog"]')) return;
+            seen.clicksBeneath.push(
+              `${target.tagName} "${target.textContent?.slice(0, 30)}" detail ${event.detail}`,
+            );
+          },
+          { capture: true },
+        );
+      });
+      const clicksBeneath = () =>
+        page.evaluate(() => (window as unknown as { clicksBeneath: string[] }).clicksBeneath);
       for (const [index, { gap, answerMs }] of tries.entries()) {
         const how = `gap ${gap}, answer after ${answerMs} ms`;
         answer.delayMs = answerMs;
         await projects.newFolderButton.click();
+        const beneathBefore = await clicksBeneath();
         const dialog = page.getByRole('dialog', { name: 'Nueva carpeta' });
         await dialog.getByLabel('Nombre de la carpeta').fill(`Carpeta ${index + 1}`);
         await doubleClick(
@@ -104,6 +123,8 @@ test.describe('double clicks on a busy machine', () => {
           gap,
         );
         await expect(dialog, how).toBeHidden();
+        // Both clicks of the double click reached the dialog, none the page beneath it.
+        expect(await clicksBeneath(), how).toEqual(beneathBefore);
         await expect(projects.toast('Carpeta creada correctamente').first(), how).toBeVisible();
         await page.waitForTimeout(SECOND_ANSWER_MS);
         await expect(otherToasts(page, 'Carpeta creada correctamente'), how).toHaveCount(0);

@@ -15,14 +15,46 @@ export function newId(): string {
  */
 export const DOUBLE_CLICK_MS = 500;
 
+/** At the latest, the rest of a double click is no longer looked for after this long. */
+const DOUBLE_CLICK_TAIL_MAX_MS = 5_000;
+
+/**
+ * The later clicks of the double click that made something (the browser numbers them in `detail`)
+ * land wherever the pointer is once the form that created has closed or changed: on the page
+ * beneath a dialog (a project row, which opens its chat), on the saved thing's own buttons. They are
+ * stopped before any element sees them, until the button is pressed afresh (a press numbered 1
+ * starts a click of its own): however late a busy page handles them, they come before that. A
+ * single click and the keyboard (detail 0) go through as ever, and so does what a double click
+ * selects (that happens on its presses, not on its clicks).
+ */
+function ignoreRestOfDoubleClick() {
+  const stop = (event: MouseEvent) => {
+    if (event.detail < 2) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+  };
+  const done = () => {
+    window.removeEventListener('click', stop, { capture: true });
+    window.removeEventListener('mousedown', pressed, { capture: true });
+    clearTimeout(timer);
+  };
+  const pressed = (event: MouseEvent) => {
+    if (event.detail < 2) done();
+  };
+  window.addEventListener('click', stop, { capture: true });
+  window.addEventListener('mousedown', pressed, { capture: true });
+  const timer = setTimeout(done, DOUBLE_CLICK_TAIL_MAX_MS);
+}
+
 /**
  * For a form or button that creates something, so a double click or a retry makes one thing.
  * `start()` answers the id the new thing is created under, or null while an attempt is still
  * running or within DOUBLE_CLICK_MS of the start of one that succeeded (the second click of a double
  * click does nothing, even before the button re-renders as disabled, and even when the first was
- * already answered). `settle(true)` after a success gives the next create a new id; `settle(false)`
- * keeps it, so a retry after an answer that got lost is answered by the server with what it already
- * made, and may come at once.
+ * already answered). `settle(true)` after a success gives the next create a new id, and stops the
+ * rest of its double click wherever it lands (ignoreRestOfDoubleClick); `settle(false)` keeps the
+ * id, so a retry after an answer that got lost is answered by the server with what it already made,
+ * and may come at once.
  */
 export function useCreateOnce() {
   const state = useRef({
@@ -47,22 +79,9 @@ export function useCreateOnce() {
         if (!succeeded) return;
         state.current.id = null;
         state.current.succeededFrom = state.current.startedAt;
+        ignoreRestOfDoubleClick();
       },
     }),
     [],
   );
-}
-
-/**
- * For a button that takes the place of one just clicked (a saved prompt's actions where its form's
- * Save was): the browser numbers the clicks of a double click in `detail`, and the second one lands
- * on whatever is under the pointer by then. Only a click that is no later click of a double click
- * (detail 1, or 0 from the keyboard) acts; a deliberate double click on the button itself still acts
- * once, on its first click.
- */
-export function firstClickOnly<E extends { detail: number }>(action: () => void): (event: E) => void {
-  return (event) => {
-    if (event.detail > 1) return;
-    action();
-  };
 }

@@ -2,17 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { Pencil, Send, Trash2 } from 'lucide-react';
 import { promptVariables, type Prompt } from '@redacta/shared';
 import { Button } from '@/components/ui/button';
-import { firstClickOnly } from '@/lib/use-create-once';
 import { AddsToDraftNote } from './adds-to-draft-note';
 import { BackButton } from './back-button';
 import { LanguageBadge } from './language-badge';
 import { PromptText } from './prompt-text';
 
-/**
- * The highlighted prompt in full, with "Usar prompt" and, for custom prompts, edit and delete. Its
- * buttons sit where the custom prompt form's Save was: the second click of a double click on Save
- * does none of them.
- */
+/** The highlighted prompt in full, with "Usar prompt" and, for custom prompts, edit and delete. */
 export function PromptPreview({
   prompt,
   groupName,
@@ -68,7 +63,7 @@ export function PromptPreview({
           <>
             <Button
               variant="ghost"
-              onClick={firstClickOnly(onDelete)}
+              onClick={onDelete}
               icon={<Trash2 className="size-4" aria-hidden />}
               className="text-danger"
             >
@@ -76,7 +71,7 @@ export function PromptPreview({
             </Button>
             <Button
               variant="secondary"
-              onClick={firstClickOnly(onEdit)}
+              onClick={onEdit}
               autoFocus={focus === 'edit'}
               icon={<Pencil className="size-4" aria-hidden />}
             >
@@ -85,7 +80,7 @@ export function PromptPreview({
           </>
         )}
         <Button
-          onClick={firstClickOnly(onUse)}
+          onClick={onUse}
           loading={using}
           autoFocus={focus === 'use'}
           icon={<Send className="size-4" aria-hidden />}
