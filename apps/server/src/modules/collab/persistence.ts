@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import * as Y from 'yjs';
 import { cleanDocumentContent, emptyDocumentContent } from '@redacta/shared';
 import type { Db, Tx } from '../../db/client.ts';
+import { Turns } from '../../lib/turns.ts';
 import { lockWorkspace } from '../invitations/index.ts';
 import { requireWithinQuotaAfterWrite, storedDocumentBytes, type StorageQuotas } from '../storage/service.ts';
 import { documents, projects } from '../../db/schema.ts';
@@ -155,16 +156,34 @@ async function writeMerged(
   return { updatedAt: at, bytes: content?.bytes ?? 0 };
 }
 
+/**
+ * Stores that may hold a merge worked out at the same time, per database. Each holds its document's
+ * merged state, JSON and text until its transaction is done, and every open document may store at
+ * once (their edits stop together): unbounded, a burst held them all while they waited for the
+ * database (bench:collab's memory per open document after typing rose from ~130 KB to 180–290 KB).
+ * Two keep the event loop merging the next while the database writes the last.
+ */
+const MERGES_AT_ONCE = 2;
+const mergeTurns = new WeakMap<Db, Turns>();
+
+async function inTurn<T>(db: Db, store: () => Promise<T>): Promise<T> {
+  let turns = mergeTurns.get(db);
+  if (!turns) mergeTurns.set(db, (turns = new Turns(MERGES_AT_ONCE)));
+  const release = (await turns.take()) as () => void;
+  try {
+    return await store();
+  } finally {
+    release();
+  }
+}
+
 /** Stores a live document's state (see writeMerged), in one transaction. */
-export async function storeState(
-  db: Db,
-  projectId: string,
-  live: Uint8Array,
-  at: Date,
-): Promise<Stored | null> {
-  const prepared = await prepareMerge(db, projectId, live);
-  if (!prepared) return null;
-  return db.transaction((tx) => writeMerged(tx, projectId, live, at, prepared));
+export function storeState(db: Db, projectId: string, live: Uint8Array, at: Date): Promise<Stored | null> {
+  return inTurn(db, async () => {
+    const prepared = await prepareMerge(db, projectId, live);
+    if (!prepared) return null;
+    return db.transaction((tx) => writeMerged(tx, projectId, live, at, prepared));
+  });
 }
 
 /**
@@ -172,22 +191,24 @@ export async function storeState(
  * quota: measured after the write, as stored, with the workspace's lock held so that writers take
  * turns (413 STORAGE_FULL rolls it back). A smaller document always saves.
  */
-export async function storeWithinQuota(
+export function storeWithinQuota(
   db: Db,
   quotas: StorageQuotas,
   target: { projectId: string; workspaceId: string },
   live: Uint8Array,
   at: Date,
 ): Promise<Stored | null> {
-  const prepared = await prepareMerge(db, target.projectId, live);
-  if (!prepared) return null;
-  return db.transaction(async (tx) => {
-    await lockWorkspace(tx, target.workspaceId);
-    const before = await storedDocumentBytes(tx, target.projectId);
-    const stored = await writeMerged(tx, target.projectId, live, at, prepared);
-    const growth = (await storedDocumentBytes(tx, target.projectId)) - before;
-    await requireWithinQuotaAfterWrite(tx, quotas, target.workspaceId, growth);
-    return stored;
+  return inTurn(db, async () => {
+    const prepared = await prepareMerge(db, target.projectId, live);
+    if (!prepared) return null;
+    return db.transaction(async (tx) => {
+      await lockWorkspace(tx, target.workspaceId);
+      const before = await storedDocumentBytes(tx, target.projectId);
+      const stored = await writeMerged(tx, target.projectId, live, at, prepared);
+      const growth = (await storedDocumentBytes(tx, target.projectId)) - before;
+      await requireWithinQuotaAfterWrite(tx, quotas, target.workspaceId, growth);
+      return stored;
+    });
   });
 }
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { Turns } from '../../src/modules/projects/save-limits.ts';
+import { Turns } from '../../src/lib/turns.ts';
 
 const never = new Promise<void>(() => {});
 
-describe('Turns (big document saves, one instance)', () => {
+describe('Turns (big document saves, a store merging)', () => {
   it('gives turns first come first served, and refuses at once beyond the line', async () => {
     const turns = new Turns(1, 2);
     const order: string[] = [];
