@@ -103,7 +103,8 @@ export function ChatSession({
     onNoReply: giveBack,
     onDemo: () => setDemo(true),
   });
-  const live = useLiveConversation(workspace.id, projectId);
+  // The conversation's first frame comes first (see `loading` below).
+  const live = useLiveConversation(workspace.id, projectId, !conversation.isPending && !premium.isPending);
   const followed = useMemo(
     () => followedExchanges(live, chat.pending, user?.id),
     [live, chat.pending, user?.id],

@@ -197,10 +197,11 @@ describe('the conversation feed from the keyboard', () => {
     await userEvent.keyboard('{PageUp}');
     await waitFor(() => expect(articles()[0]).toHaveFocus());
     expect(articles()[0]).toHaveTextContent('Petición 2');
-    // On the first entry loaded, Page Up asks for the older page; the focus waits where it is.
+    // On the first entry loaded, Page Up asks for the older page (once); the focus waits where it is.
+    const asked = callsTo(OLDER).length;
     await userEvent.keyboard('{PageUp}');
     await waitFor(() => expect(feed()).toHaveAttribute('aria-busy', 'true'));
-    expect(callsTo(OLDER)).toHaveLength(2);
+    expect(callsTo(OLDER)).toHaveLength(asked + 1);
     expect(document.activeElement).toHaveTextContent('Petición 2');
 
     release();

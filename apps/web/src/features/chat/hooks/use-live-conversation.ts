@@ -25,19 +25,25 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 /**
- * Follows the project's conversation while it is open, from its first paint on: the replies in
- * progress — anyone's, this user's other tabs' and a reply this tab was showing before a reload —
- * with their text so far, then as they grow. When one is saved the newest page is read again, and
- * the exchange gives way to the saved entries. A broken stream is followed again (the server sends
- * the replies in progress first, so nothing is missed); losing access to the project ends it, and
- * the conversation is read again to show why. A request that named the project (its first message)
- * shows the new name here too.
+ * Follows the project's conversation while it is open, from the conversation's first paint on
+ * (`following`): the replies in progress — anyone's, this user's other tabs' and a reply this tab was
+ * showing before a reload — with their text so far, then as they grow. When one is saved the newest
+ * page is read again, and the exchange gives way to the saved entries. A broken stream is followed
+ * again (the server sends the replies in progress first, so nothing is missed); losing access to the
+ * project ends it, and the conversation is read again to show why. A request that named the project
+ * (its first message) shows the new name here too.
  */
-export function useLiveConversation(workspaceId: string, projectId: string): LiveExchange[] {
+export function useLiveConversation(
+  workspaceId: string,
+  projectId: string,
+  /** False while the conversation has not been drawn yet (its skeleton shows): nothing is followed. */
+  following: boolean,
+): LiveExchange[] {
   const queryClient = useQueryClient();
   const [exchanges, setExchanges] = useState<LiveExchange[]>([]);
 
   useEffect(() => {
+    if (!following) return;
     const controller = new AbortController();
     const { signal } = controller;
     setExchanges([]);
@@ -90,14 +96,14 @@ export function useLiveConversation(workspaceId: string, projectId: string): Liv
         await sleep(reconnectDelayMs(attempt), signal);
       }
     };
-    // Once the chat has painted: opening the stream and loading its reader (zod comes with it) would
-    // hold back the conversation's first frame, and what it brings comes later anyway.
+    // Once the conversation has painted: opening the stream and loading its reader (zod comes with
+    // it) would hold back its first frame, and what the stream brings comes later anyway.
     const cancelStart = afterNextPaint(() => void follow());
     return () => {
       cancelStart();
       controller.abort();
     };
-  }, [projectId, queryClient, workspaceId]);
+  }, [following, projectId, queryClient, workspaceId]);
 
   return exchanges;
 }
