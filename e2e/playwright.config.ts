@@ -28,7 +28,7 @@ export default defineConfig({
     // transition and skeleton pulse was a third of the suite's CPU: the specs run as a user who asked
     // for reduced motion (the app then ends every animation at once; docs/decisions/0026).
     reducedMotion: 'reduce',
-    trace: 'retain-on-failure',
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
   },
   projects: [
