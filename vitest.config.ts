@@ -1,6 +1,18 @@
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { WEB_WORKERS } from './apps/web/vitest.config.ts';
+
+/**
+ * Server test files that run on PGlite or without a database whatever TEST_DATABASE_URL says: PGlite's
+ * own thread, the README's `npm start` (always the embedded database), a server started with no
+ * database. The pass on PostgreSQL (TEST_DATABASE_URL set) leaves them out: it would run them exactly
+ * as the pass on PGlite did.
+ */
+const PGLITE_ONLY_FILES = [
+  'apps/server/test/db/pglite-thread.test.ts',
+  'apps/server/test/app/start-script.test.ts',
+  'apps/server/test/db/server-without-database.test.ts',
+];
 
 export default defineConfig({
   test: {
@@ -19,6 +31,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...(process.env.TEST_DATABASE_URL ? PGLITE_ONLY_FILES : [])],
           environment: 'node',
           // One PGlite per worker: modules, and so the database, persist across files.
           isolate: false,
