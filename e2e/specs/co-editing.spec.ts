@@ -62,8 +62,7 @@ test.describe.serial('co-editing one spot', () => {
 
   test('both type into one empty paragraph at once: each sees both sentences whole, after a reload too', async ({}) => {
     const [owner, teammate] = [new DocumentPanel(team.owner), new DocumentPanel(team.teammate)];
-    await owner.editor.focus();
-    await team.owner.keyboard.press('ControlOrMeta+End');
+    await owner.caretToEnd();
     await team.owner.keyboard.press('Enter');
     await team.owner.keyboard.insertText('Antes del hueco.');
     await team.owner.keyboard.press('Enter');

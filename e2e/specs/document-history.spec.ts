@@ -50,8 +50,7 @@ test.describe.serial('document history', () => {
     await expect(historyButton(team.owner)).toBeFocused();
 
     // The teammate rewrites part of it.
-    await teammatePanel.editor.click();
-    await team.teammate.keyboard.press('ControlOrMeta+End');
+    await teammatePanel.caretToEnd();
     await team.teammate.keyboard.type(' y además regala envíos');
     const changed = `${approved} y además regala envíos`;
     await showsText(ownerPanel, changed);

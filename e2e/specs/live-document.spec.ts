@@ -85,8 +85,7 @@ test.describe.serial('live document', () => {
     await team.teammateContext.setOffline(true);
     await expect(teammatePanel.saveState).toHaveText('Sin conexión — los cambios se guardarán al volver');
 
-    await teammatePanel.editor.click();
-    await team.teammate.keyboard.press('ControlOrMeta+End');
+    await teammatePanel.caretToEnd();
     await team.teammate.keyboard.press('Enter');
     await team.teammate.keyboard.type('Escrito sin conexión');
     await ownerPanel.editor.click();
@@ -112,8 +111,7 @@ test.describe.serial('live document', () => {
     const teammatePanel = new DocumentPanel(team.teammate);
     await team.teammateContext.setOffline(true);
     await expect(teammatePanel.saveState).toHaveText('Sin conexión — los cambios se guardarán al volver');
-    await teammatePanel.editor.click();
-    await team.teammate.keyboard.press('ControlOrMeta+End');
+    await teammatePanel.caretToEnd();
     await team.teammate.keyboard.type(' y una línea escrita antes de cerrar');
     // The browser's local copy is written as the text changes; give it a moment, then close the tab.
     await team.teammate.waitForTimeout(500);
@@ -178,12 +176,10 @@ test.describe.serial('live document', () => {
     await expect(teammatePanel.editor).toHaveText(await ownerPanel.editor.innerText(), {
       useInnerText: true,
     });
-    // Focused, not clicked: a click at the editor's middle lands inside a paragraph, and the caret it
-    // sets may still be settling when Ctrl+End is pressed (seen: the new text typed mid-paragraph).
-    await ownerPanel.editor.focus();
-    await team.owner.keyboard.press('ControlOrMeta+End');
+    await ownerPanel.caretToEnd();
     await team.owner.keyboard.press('Enter');
     await team.owner.keyboard.insertText(AD_PARAGRAPH);
+    await expect(ownerPanel.editor.locator('p').last()).toHaveText(AD_PARAGRAPH);
     const theirs = teammatePanel.editor.locator('p').last();
     await expect(theirs).toHaveText(AD_PARAGRAPH);
 
@@ -204,8 +200,7 @@ test.describe.serial('live document', () => {
 
   test('a removed teammate’s open document turns read-only at once, says why, keeps the text to copy and stops', async ({}, testInfo) => {
     const teammatePanel = new DocumentPanel(team.teammate);
-    await teammatePanel.editor.click();
-    await team.teammate.keyboard.press('ControlOrMeta+End');
+    await teammatePanel.caretToEnd();
     await team.teammate.keyboard.type(' Última frase de Lucía');
     await expect(teammatePanel.saveState).toHaveText('Guardado');
 
