@@ -28,7 +28,10 @@ export default defineConfig({
     // transition and skeleton pulse was a third of the suite's CPU: the specs run as a user who asked
     // for reduced motion (the app then ends every animation at once; docs/decisions/0026).
     reducedMotion: 'reduce',
-    trace: 'on-first-retry',
+    // Recording a trace of every test (each step's DOM snapshot and screencast frames) took a quarter
+    // to a third of the browser suite's time on CI's two cores: there a failure is retried, and its
+    // retry keeps one. Locally, where nothing is retried, a failed test keeps its trace.
+    trace: isCI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
   projects: [
