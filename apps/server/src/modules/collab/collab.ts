@@ -1,3 +1,5 @@
+// Awaited between the steps of a big document's work, so that the event loop answers others meanwhile.
+import { setImmediate as otherTurns } from 'node:timers/promises';
 import type { IncomingMessage } from 'node:http';
 import type { Document } from '@hocuspocus/server';
 import type { WebSocket } from 'ws';
@@ -47,9 +49,6 @@ function replacementUpdate(current: Uint8Array, content: DocumentContent): Uint8
     copy.destroy();
   }
 }
-
-/** Lets the event loop answer others between the steps of a big replacement. */
-const otherTurns = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 function contentOf(doc: Y.Doc): DocumentContent {
   const derived = deriveContent(doc);

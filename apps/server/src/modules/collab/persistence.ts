@@ -1,3 +1,5 @@
+// Awaited between the steps of a big document's work, so that the event loop answers others meanwhile.
+import { setImmediate as otherTurns } from 'node:timers/promises';
 import { eq, sql } from 'drizzle-orm';
 import * as Y from 'yjs';
 import { cleanDocumentContent, emptyDocumentContent } from '@redacta/shared';
@@ -59,9 +61,6 @@ export interface Stored {
   updatedAt: Date;
   bytes: number;
 }
-
-/** Lets the event loop answer others between the steps of a big store (each can take tens of ms). */
-const otherTurns = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** What a store writes: the merged state, and the JSON and text derived from it. */
 interface Merged {

@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import { getDocumentProxy } from 'unpdf';
 import { storableText, UnreadableSource, type Section } from './sections.ts';
 
@@ -25,7 +26,7 @@ export async function pdfSections(bytes: Uint8Array): Promise<Section[]> {
       page.cleanup();
       const clean = storableText(text).trim();
       if (clean) sections.push({ text: clean, locator: { page: number } });
-      await new Promise<void>((resolve) => setImmediate(resolve));
+      await setImmediate();
     }
     return sections;
   } catch (error) {
