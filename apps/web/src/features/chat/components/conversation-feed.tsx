@@ -20,6 +20,7 @@ import { AssistantReply, UserMessage, type FeedArticleProps } from './conversati
 import { feedExitKey, tabStopBefore } from './feed-keys';
 import { ReplyVariants } from './reply-variants';
 import { COLUMN_MAX_PX, estimateRowHeight, type FeedRow } from './feed-rows';
+import { afterNextPaint } from '@/lib/after-next-paint';
 
 export interface ConversationHandlers {
   onInsert: (markdown: string) => void;
@@ -57,16 +58,10 @@ const LOAD_OLDER_SCREENS = 1.5;
  */
 const OVERSCAN_ROWS = 4;
 
-/** False until the frame after this component's first one has begun. */
+/** False until the first frame with this component has been painted. */
 function useFirstFrameDrawn(): boolean {
   const [drawn, setDrawn] = useState(false);
-  useEffect(() => {
-    let frame = requestAnimationFrame(() => {
-      // The first frame with the component is being drawn now: the next one may take the rest.
-      frame = requestAnimationFrame(() => setDrawn(true));
-    });
-    return () => cancelAnimationFrame(frame);
-  }, []);
+  useEffect(() => afterNextPaint(() => setDrawn(true)), []);
   return drawn;
 }
 
