@@ -4,18 +4,9 @@
  * window. A latency measured while others took a good part of the cores says more about them than
  * about the server.
  */
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { processCpuMs } from '../stream/processes.ts';
-
-const ticksPerSecond = (() => {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
+import { processCpuMs, ticksPerSecond } from '../stream/processes.ts';
 
 /** Busy and total time of all cores together so far, in ms (the first line of /proc/stat). */
 function machineCpuMs(): { busy: number; total: number } {

@@ -14,7 +14,8 @@ export interface Child<T extends ReadyMessage = ReadyMessage> {
   stop(): Promise<void>;
 }
 
-const ticksPerSecond = (() => {
+/** The kernel's clock ticks per second, the unit of the CPU times in /proc. */
+export const ticksPerSecond = (() => {
   try {
     return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
   } catch {
