@@ -5,6 +5,7 @@ import * as Y from 'yjs';
 import { FRAGMENT } from '../../live/live-document';
 import { documentExtensions } from '../extensions';
 import {
+  bindTo,
   emptyTextblockPosition,
   liveEditor,
   paste,
@@ -132,9 +133,15 @@ export function intentProblem(texts: string[], typed: string[], rest: string): s
 /**
  * One round: `people` editors on one server type their text at the same spot at once, key by key,
  * over sockets whose delays the seed draws; once everything has arrived, their intent must hold.
- * Returns what broke it, or null.
+ * Returns what broke it, or null. Given `editors` (one per person), the round binds them to its
+ * documents instead of making its own.
  */
-export function runRound(testCase: CoEditingCase, people: number, seed: number): string | null {
+export function runRound(
+  testCase: CoEditingCase,
+  people: number,
+  seed: number,
+  editors?: Editor[],
+): string | null {
   const random = seededRandom(seed);
   const clock = new Clock();
   const server = testCase.stored?.() ?? serverDocument(testCase.content);
@@ -144,10 +151,15 @@ export function runRound(testCase: CoEditingCase, people: number, seed: number):
     Array.from({ length: people }, () => delays(random)),
     random,
   );
-  const editors = clients.map((client) => liveEditor(client.doc));
+  const own = !editors;
+  const inRound = clients.map((client, person) => {
+    if (own) return liveEditor(client.doc);
+    bindTo(editors[person]!, client.doc);
+    return editors[person]!;
+  });
   try {
     const typed: string[] = [];
-    editors.forEach((editor, person) => {
+    inRound.forEach((editor, person) => {
       placeCaret(editor, testCase.caret(editor));
       const start = random() * KEY_INTERVAL_MS;
       if (testCase.enterFirst) pressKey(editor, 'Enter');
@@ -165,9 +177,9 @@ export function runRound(testCase: CoEditingCase, people: number, seed: number):
     });
     clock.runAll();
     const serverText = yDocText(server);
-    return intentProblem([...editors.map(textOf), serverText], typed, testCase.rest(people));
+    return intentProblem([...inRound.map(textOf), serverText], typed, testCase.rest(people));
   } finally {
-    for (const editor of editors) editor.destroy();
+    if (own) for (const editor of inRound) editor.destroy();
     for (const client of clients) client.doc.destroy();
     server.destroy();
   }
@@ -179,11 +191,19 @@ function yDocText(doc: Y.Doc): string {
   return node.textBetween(0, node.content.size, '\n');
 }
 
-/** Runs `rounds` seeded rounds; the first failure names its seed, which replays it with runRound. */
+/**
+ * Runs `rounds` seeded rounds, the same editors bound to each round's documents; the first failure
+ * names its seed, which replays it with runRound.
+ */
 export function firstFailure(testCase: CoEditingCase, people: number, rounds: number): string | null {
-  for (let seed = 1; seed <= rounds; seed += 1) {
-    const problem = runRound(testCase, people, seed);
-    if (problem) return `${testCase.name}, ${people} editors, seed ${seed}: ${problem}`;
+  const editors = Array.from({ length: people }, () => liveEditor(new Y.Doc()));
+  try {
+    for (let seed = 1; seed <= rounds; seed += 1) {
+      const problem = runRound(testCase, people, seed, editors);
+      if (problem) return `${testCase.name}, ${people} editors, seed ${seed}: ${problem}`;
+    }
+    return null;
+  } finally {
+    for (const editor of editors) editor.destroy();
   }
-  return null;
 }
