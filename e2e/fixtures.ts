@@ -79,8 +79,16 @@ async function expectOk(pending: Promise<APIResponse>): Promise<APIResponse> {
   return response;
 }
 
-/** Keeps a full-page screenshot in e2e/artifacts/ and attaches it to the report. */
+/**
+ * Screenshots are for a look by eye, and nothing compares them: they are taken wherever a person runs
+ * the suite, and on CI only when E2E_SCREENSHOTS=1 asks (there, on two cores, each full-page capture
+ * is seconds of the browser's work that nobody looks at).
+ */
+const keepingScreenshots = !process.env.CI || process.env.E2E_SCREENSHOTS === '1';
+
+/** Keeps a full-page screenshot in e2e/artifacts/ and attaches it to the report (see keepingScreenshots). */
 export async function keepScreenshot(page: Page, testInfo: TestInfo, name: string) {
+  if (!keepingScreenshots) return;
   mkdirSync(artifactsDir, { recursive: true });
   const file = path.join(artifactsDir, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });

@@ -1,11 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, keepScreenshot, test } from '../fixtures.ts';
 import { ChatPage } from '../pages/chat-page.ts';
 import { DocumentPanel } from '../pages/document-panel.ts';
 import { chooseLanguage } from '../support/language.ts';
-
-const shots = '/tmp/style-rules-shots';
 
 /** The owner adds "never «revolucionario»" on /brand/style-rules and saves it. */
 async function banRevolucionario(page: Page) {
@@ -31,8 +28,6 @@ test.describe('style rules', () => {
   }, testInfo) => {
     await signUp();
     await banRevolucionario(page);
-    mkdirSync(shots, { recursive: true });
-    await page.screenshot({ path: `${shots}/page-1280-es.png`, fullPage: true });
     await keepScreenshot(page, testInfo, 'style-rules-1280-es');
 
     await page.goto('/chat');
@@ -50,7 +45,7 @@ test.describe('style rules', () => {
     await expect(popover).toContainText('«Revolucionario» está prohibido');
     await page.keyboard.press('Alt+Enter');
     await expect(popover.getByRole('button', { name: 'Ignorar' })).toBeFocused();
-    await page.screenshot({ path: `${shots}/document-popover-1280-es.png` });
+    await keepScreenshot(page, testInfo, 'style-rules-document-popover-1280-es');
     await page.keyboard.press('Escape');
     await expect(panel.editor).toBeFocused();
 
@@ -93,7 +88,7 @@ test.describe('style rules', () => {
     await panel.waitUntilSaved();
   });
 
-  test('a reply that breaks a rule is fixed with "Corregir todo"', async ({ page, signUp }) => {
+  test('a reply that breaks a rule is fixed with "Corregir todo"', async ({ page, signUp }, testInfo) => {
     await signUp();
     await banRevolucionario(page);
     await page.goto('/chat');
@@ -104,7 +99,7 @@ test.describe('style rules', () => {
     const issues = reply.getByTestId('reply-style-issues');
     await expect(issues).toBeVisible({ timeout: 30_000 });
     await expect(chat.replyText(reply)).toContainText(/revolucionario/i);
-    await page.screenshot({ path: `${shots}/reply-1280-es.png`, fullPage: true });
+    await keepScreenshot(page, testInfo, 'style-rules-reply-1280-es');
 
     await issues.getByRole('button', { name: 'Corregir todo' }).click();
     await expect(issues).toHaveCount(0);
@@ -114,14 +109,13 @@ test.describe('style rules', () => {
   test('at 390 px in English the owner adds a preferred term, and a missing field keeps what was typed', async ({
     page,
     signUp,
-  }) => {
+  }, testInfo) => {
     await signUp();
     await chooseLanguage(page, 'en');
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/brand/style-rules');
     await expect(page.getByRole('heading', { name: 'No style rules yet' })).toBeVisible();
-    mkdirSync(shots, { recursive: true });
-    await page.screenshot({ path: `${shots}/page-empty-390-en.png`, fullPage: true });
+    await keepScreenshot(page, testInfo, 'style-rules-empty-390-en');
     await page.getByRole('button', { name: 'Add rule' }).click();
     const rule = page.getByTestId('style-rule');
     await rule.getByLabel('Kind of rule').selectOption('prefer');
@@ -133,6 +127,6 @@ test.describe('style rules', () => {
     await rule.getByLabel('Instead of').fill('e-mail, mail');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Style rules saved')).toBeVisible();
-    await page.screenshot({ path: `${shots}/page-rule-390-en.png`, fullPage: true });
+    await keepScreenshot(page, testInfo, 'style-rules-rule-390-en');
   });
 });

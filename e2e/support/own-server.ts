@@ -5,6 +5,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { test } from '../fixtures.ts';
 import { repoRoot } from './paths.ts';
+
+const webDist = path.join(repoRoot, 'apps/web/dist');
 import { startServer, type RunningServer } from './server.ts';
 
 const run = promisify(execFile);
@@ -35,7 +37,9 @@ export function ownServer(name: string) {
       dataDir: path.join(dataRoot, 'data'),
       smtpUrl,
       logFile: path.join(dataRoot, 'server.log'),
-      env,
+      // The web app global-setup's server serves, as it is: a source changed during the run must not
+      // make this start rebuild it, emptying the folder the shared server is serving from.
+      env: { WEB_DIST_DIR: webDist, ...env },
       port: server?.port,
     });
     return server;
