@@ -34,7 +34,10 @@ export interface LevelResult {
    * quiet machine offers it, the server kept up and any latency beyond is the machine's.
    */
   serverCoreShare: number | null;
-  /** Retained memory (heap without compiled code, plus external, after a full GC) per open document, with its editors. */
+  /**
+   * Retained memory (heap without compiled code, plus external, after full GCs until it holds still)
+   * per open document, with its editors.
+   */
   bytesPerDocument: { opened: number; afterTyping: number; afterStores: number };
   rssBytesPerDocument: number;
   /** The benchmark's clients' event-loop delay p99 while measuring: their share of latency. */
@@ -145,7 +148,7 @@ export function collabFigures(runs: RunResult[], measureMs: number, database: st
       target: 'collabMemory',
       value: median(kilobytes(trusted ? quiet : judged)),
       disturbed: judged.length > 0 && !trusted,
-      note: `${runsJudged} (each ${kilobytes(judged).join(', ')} KB), ${documents} documents, after a full GC`,
+      note: `${runsJudged} (each ${kilobytes(judged).join(', ')} KB), ${documents} documents, after full GCs, settled`,
     },
     {
       target: 'collabLost',

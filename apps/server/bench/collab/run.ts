@@ -5,9 +5,10 @@
  * document, each on fresh documents. Per level: the editors connect and sync, every editor types
  * KEYSTROKES_PER_SECOND into the document for a warm-up and then for the measured window, and the
  * benchmark reports editor-to-editor latency p50/p99, the server process's CPU per 1,000 document
- * updates (from /proc/<pid>/stat), the server's retained memory per open document (after a full
- * garbage collection, against the same before the level's documents were opened), its clients' own
- * event-loop delay and CPU, and how much of the machine other work took (load-meter.ts).
+ * updates (from /proc/<pid>/stat), the server's retained memory per open document (after full
+ * garbage collections, once it holds still, against the same before the level's documents were
+ * opened), its clients' own event-loop delay and CPU, and how much of the machine other work took
+ * (load-meter.ts).
  *
  * It measures BENCH_RUNS runs (5) of every level and judges the targets (../check/targets.ts:
  * collabP99, collabMemory, collabLost) on their median (report.ts), with the spread; a run taken

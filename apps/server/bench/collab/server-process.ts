@@ -8,7 +8,7 @@ export interface ServerProcess {
   pid: number;
   /** User + system CPU time of the server process so far, in ms (from /proc/<pid>/stat). */
   cpuMs(): number;
-  /** The server's memory right after a full garbage collection. */
+  /** The server's memory after full garbage collections, once it holds still (app-server.ts). */
   memory(): Promise<ServerMemory>;
   /** Live documents open, connections, and documents being stored on the server. */
   counts(): Promise<ServerCounts>;
