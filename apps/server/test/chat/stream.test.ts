@@ -63,11 +63,25 @@ function send(body: Record<string, unknown>, user: TestUser = ana, signal?: Abor
 
 describe('POST /api/chat/send-request-stream over a real OpenAI-protocol stream', () => {
   it('streams the text in order and in pieces, then saves and charges the reply', async () => {
-    peer.script = { chunks: ['Zapatillas', ' ligeras', ' para', ' correr', ' lejos.'], delayMs: 40 };
+    // The model sends its last pieces only once the client has the first: a reply held back until
+    // the model's end would never come (the test would time out), whatever the machine's load.
+    let firstTextArrived!: () => void;
+    const firstText = new Promise<void>((resolve) => (firstTextArrived = resolve));
+    peer.script = {
+      pieces: async function* () {
+        yield 'Zapatillas';
+        yield ' ligeras';
+        await firstText;
+        yield* [' para', ' correr', ' lejos.'];
+      },
+      delayMs: 40,
+    };
     const res = await send({});
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/x-ndjson/);
-    const parts = await readParts(res);
+    const parts = await readParts(res, (part) => {
+      if (part.type === 'text') firstTextArrived();
+    });
 
     const [start, ...rest] = parts.map((p) => p.part);
     expect(start).toMatchObject({ type: 'start', model: 'peer-standard', demo: false });
@@ -76,7 +90,6 @@ describe('POST /api/chat/send-request-stream over a real OpenAI-protocol stream'
     // Pieces arrive as the provider sends them, not all at the end.
     expect(texts[0]!.part).toMatchObject({ text: 'Zapatillas' });
     expect(texts.length).toBeGreaterThanOrEqual(3);
-    expect(texts.at(-1)!.at - texts[0]!.at).toBeGreaterThanOrEqual(100);
     const finish = rest.at(-1)!;
     expect(finish).toMatchObject({ type: 'finish', wordsCharged: 5, remaining: 1995 });
     expect(rest.filter((p) => p.type === 'finish' || p.type === 'error')).toHaveLength(1);
