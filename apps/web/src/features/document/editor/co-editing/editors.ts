@@ -1,5 +1,5 @@
 import { Editor } from '@tiptap/core';
-import { EditorState, TextSelection } from '@tiptap/pm/state';
+import { TextSelection } from '@tiptap/pm/state';
 import type * as Y from 'yjs';
 import { liveExtensions } from '../extensions';
 
@@ -10,24 +10,6 @@ export function liveEditor(doc: Y.Doc): Editor {
     injectCSS: false,
     extensions: liveExtensions({ doc }, { carets: false }),
   });
-}
-
-/**
- * The same live editor bound to another Yjs document, as if it had been made for that one: a fresh
- * state whose plugins the extensions make again (the binding and its undo manager among them), while
- * the old binding lets go of its document as its plugin view is destroyed. Only the editor's view and
- * extensions are kept: making them costs as much as a round of typing, and they hold nothing of the
- * document.
- */
-export function bindTo(editor: Editor, doc: Y.Doc): void {
-  const collaboration = editor.extensionManager.extensions.find(({ name }) => name === 'collaboration');
-  if (!collaboration) throw new Error('not a live editor: it has no collaboration extension');
-  const options = collaboration.options;
-  // An extension's options are made from its configuration whenever they are read.
-  collaboration.config.addOptions = () => ({ ...options, document: doc });
-  editor.view.updateState(
-    EditorState.create({ schema: editor.schema, plugins: editor.extensionManager.plugins }),
-  );
 }
 
 /** The document as its reader sees it: one line per textblock. */

@@ -5,7 +5,6 @@ import * as Y from 'yjs';
 import { FRAGMENT } from '../../live/live-document';
 import { documentExtensions } from '../extensions';
 import {
-  bindTo,
   emptyTextblockPosition,
   liveEditor,
   paste,
@@ -133,15 +132,9 @@ export function intentProblem(texts: string[], typed: string[], rest: string): s
 /**
  * One round: `people` editors on one server type their text at the same spot at once, key by key,
  * over sockets whose delays the seed draws; once everything has arrived, their intent must hold.
- * Returns what broke it, or null. Given `editors` (one per person), the round binds them to its
- * documents instead of making its own.
+ * Returns what broke it, or null.
  */
-export function runRound(
-  testCase: CoEditingCase,
-  people: number,
-  seed: number,
-  editors?: Editor[],
-): string | null {
+export function runRound(testCase: CoEditingCase, people: number, seed: number): string | null {
   const random = seededRandom(seed);
   const clock = new Clock();
   const server = testCase.stored?.() ?? serverDocument(testCase.content);
@@ -151,15 +144,10 @@ export function runRound(
     Array.from({ length: people }, () => delays(random)),
     random,
   );
-  const own = !editors;
-  const inRound = clients.map((client, person) => {
-    if (own) return liveEditor(client.doc);
-    bindTo(editors[person]!, client.doc);
-    return editors[person]!;
-  });
+  const editors = clients.map((client) => liveEditor(client.doc));
   try {
     const typed: string[] = [];
-    inRound.forEach((editor, person) => {
+    editors.forEach((editor, person) => {
       placeCaret(editor, testCase.caret(editor));
       const start = random() * KEY_INTERVAL_MS;
       if (testCase.enterFirst) pressKey(editor, 'Enter');
@@ -177,9 +165,9 @@ export function runRound(
     });
     clock.runAll();
     const serverText = yDocText(server);
-    return intentProblem([...inRound.map(textOf), serverText], typed, testCase.rest(people));
+    return intentProblem([...editors.map(textOf), serverText], typed, testCase.rest(people));
   } finally {
-    if (own) for (const editor of inRound) editor.destroy();
+    for (const editor of editors) editor.destroy();
     for (const client of clients) client.doc.destroy();
     server.destroy();
   }
@@ -191,19 +179,11 @@ function yDocText(doc: Y.Doc): string {
   return node.textBetween(0, node.content.size, '\n');
 }
 
-/**
- * Runs `rounds` seeded rounds, the same editors bound to each round's documents; the first failure
- * names its seed, which replays it with runRound.
- */
+/** Runs `rounds` seeded rounds; the first failure names its seed, which replays it with runRound. */
 export function firstFailure(testCase: CoEditingCase, people: number, rounds: number): string | null {
-  const editors = Array.from({ length: people }, () => liveEditor(new Y.Doc()));
-  try {
-    for (let seed = 1; seed <= rounds; seed += 1) {
-      const problem = runRound(testCase, people, seed, editors);
-      if (problem) return `${testCase.name}, ${people} editors, seed ${seed}: ${problem}`;
-    }
-    return null;
-  } finally {
-    for (const editor of editors) editor.destroy();
+  for (let seed = 1; seed <= rounds; seed += 1) {
+    const problem = runRound(testCase, people, seed);
+    if (problem) return `${testCase.name}, ${people} editors, seed ${seed}: ${problem}`;
   }
+  return null;
 }
