@@ -54,7 +54,9 @@ function ignoreRestOfDoubleClick() {
  * already answered). `settle(true)` after a success gives the next create a new id, and stops the
  * rest of its double click wherever it lands (ignoreRestOfDoubleClick); `settle(false)` keeps the
  * id, so a retry after an answer that got lost is answered by the server with what it already made,
- * and may come at once.
+ * and may come at once. Where one hook serves form after form, `newForm()` as a form opens ends the
+ * last success's window: that double click cannot reach a form opened since by a press of its own,
+ * and a save from it, however soon, is a new create.
  */
 export function useCreateOnce() {
   const state = useRef({
@@ -80,6 +82,9 @@ export function useCreateOnce() {
         state.current.id = null;
         state.current.succeededFrom = state.current.startedAt;
         ignoreRestOfDoubleClick();
+      },
+      newForm() {
+        state.current.succeededFrom = Number.NEGATIVE_INFINITY;
       },
     }),
     [],

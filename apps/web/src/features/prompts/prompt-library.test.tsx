@@ -262,6 +262,27 @@ describe('prompt library', { timeout: 20_000 }, () => {
     expect(calls.some((call) => call.key === `DELETE /api/prompt/custom/${created}`)).toBe(true);
   });
 
+  it('two prompts saved one right after the other, each from its own form, are both created', async () => {
+    const ids = ['cccccccc-0000-4000-8000-000000000011', 'cccccccc-0000-4000-8000-000000000012'];
+    const { calls } = renderLibrary({ 'POST /api/prompt/custom': () => json(201, { id: ids.shift() }) });
+    const dialog = await openLibrary();
+    // A quick hand, or a script: the clock stands still, so the second Save comes within a double
+    // click's half second of the first, but from a form opened by a press of its own.
+    const now = vi.spyOn(Date, 'now').mockReturnValue(Date.now());
+    for (const name of ['Primero', 'Segundo']) {
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Nuevo prompt' }));
+      await userEvent.type(within(dialog).getByLabelText('Nombre'), name);
+      await userEvent.type(within(dialog).getByLabelText('Texto del prompt'), `Texto de ${name}.`);
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+      await waitFor(() => expect(optionNames(dialog)).toContain(name));
+    }
+    now.mockRestore();
+    expect(calls.filter((call) => call.key === 'POST /api/prompt/custom').map((call) => call.body)).toEqual([
+      expect.objectContaining({ name: 'Primero' }),
+      expect.objectContaining({ name: 'Segundo' }),
+    ]);
+  });
+
   it('a workspace with as many custom prompts as it may keep: the error says so and the form keeps what was typed', async () => {
     renderLibrary({
       'POST /api/prompt/custom': () => json(409, { error: { code: 'CUSTOM_PROMPTS_FULL', message: 'full' } }),

@@ -126,6 +126,11 @@ export default function PromptLibraryPanel({
     setActiveId(null);
   };
 
+  const openNewForm = () => {
+    create.newForm();
+    openForm();
+  };
+
   const saveCustom = (value: { name: string; text: string; language: Locale }, prompt?: Prompt) => {
     // The saved prompt is shown, in the library of its language.
     const shown = (saved: Prompt) => {
@@ -215,7 +220,7 @@ export default function PromptLibraryPanel({
           if (compact) setView({ kind: 'preview' });
         }}
         onKeyDown={onListKeys}
-        empty={<EmptyList query={query} groupKey={selectedKey} onCreate={() => openForm()} />}
+        empty={<EmptyList query={query} groupKey={selectedKey} onCreate={openNewForm} />}
       />
     </div>
   );
@@ -277,7 +282,7 @@ export default function PromptLibraryPanel({
                 showList();
               }}
               onKeyDown={onListKeys}
-              onNew={() => openForm()}
+              onNew={openNewForm}
               language={<LibraryLanguage value={language} onChange={switchLanguage} compact={compact} />}
             />
             {compact && groups && !searching && view.kind === 'browse' && (
