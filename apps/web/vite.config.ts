@@ -88,12 +88,12 @@ function chatModules(): Plugin {
         const withZod = files.filter((file) => chunks.get(file)?.moduleIds.some(isZod));
         if (withZod.length > 0)
           throw new Error(`zod is in the chat's first load (${withZod.join(', ')}): see isZod`);
-        const bootScript = '<script src="/session-boot.js"></script>';
+        const bootScript = '<script defer src="/session-boot.js"></script>';
         if (!html.includes(bootScript)) throw new Error(`index.html has no ${bootScript}`);
         const names = (list: string[]) => list.map((file) => `/${file}`).join(' ');
         return html.replace(
           bootScript,
-          `<script src="/session-boot.js" data-chat-modules="${names(files)}" data-reply-modules="${names(replyFiles)}" data-text-modules="${names(textFiles)}"></script>`,
+          `<script defer src="/session-boot.js" data-chat-modules="${names(files)}" data-reply-modules="${names(replyFiles)}" data-text-modules="${names(textFiles)}"></script>`,
         );
       },
     },

@@ -7,8 +7,9 @@
  * the app's first renewal (apps/web/src/lib/api-client.ts, `refreshSession`) and its first reads of
  * the list (`getWorkspaceList`) and of the project and conversation (`getFirstRead`) take these
  * requests' answers instead of sending their own. An
- * external file because the CSP forbids inline scripts; a plain (blocking) script so it runs before
- * the app's module scripts, never after them.
+ * external file because the CSP forbids inline scripts; a deferred classic script placed before the
+ * app's module script, so it runs before it, never after (deferred and module scripts run in the
+ * order of the page once it is parsed), without holding back the first paint as a plain one did.
  *
  * Why this is safe:
  * - One renewal per refresh cookie. The server rotates the cookie on every renewal, and a rotated one
