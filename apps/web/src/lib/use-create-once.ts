@@ -25,9 +25,10 @@ const DOUBLE_CLICK_TAIL_MAX_MS = 5_000;
  * stopped before any element sees them, until the button is pressed afresh (a press numbered 1
  * starts a click of its own): however late a busy page handles them, they come before that. A
  * single click and the keyboard (detail 0) go through as ever, and so does what a double click
- * selects (that happens on its presses, not on its clicks).
+ * selects (that happens on its presses, not on its clicks). `onFreshPress` runs when that press
+ * comes: the double click is over.
  */
-function ignoreRestOfDoubleClick() {
+function ignoreRestOfDoubleClick(onFreshPress: () => void) {
   const stop = (event: MouseEvent) => {
     if (event.detail < 2) return;
     event.preventDefault();
@@ -39,7 +40,9 @@ function ignoreRestOfDoubleClick() {
     clearTimeout(timer);
   };
   const pressed = (event: MouseEvent) => {
-    if (event.detail < 2) done();
+    if (event.detail >= 2) return;
+    done();
+    onFreshPress();
   };
   window.addEventListener('click', stop, { capture: true });
   window.addEventListener('mousedown', pressed, { capture: true });
@@ -54,9 +57,8 @@ function ignoreRestOfDoubleClick() {
  * already answered). `settle(true)` after a success gives the next create a new id, and stops the
  * rest of its double click wherever it lands (ignoreRestOfDoubleClick); `settle(false)` keeps the
  * id, so a retry after an answer that got lost is answered by the server with what it already made,
- * and may come at once. Where one hook serves form after form, `newForm()` as a form opens ends the
- * last success's window: that double click cannot reach a form opened since by a press of its own,
- * and a save from it, however soon, is a new create.
+ * and may come at once. A fresh press (numbered 1) ends that window as it ends the rest of the double
+ * click: a save after it, however soon (a new form opened by its own press), is a new create.
  */
 export function useCreateOnce() {
   const state = useRef({
@@ -80,11 +82,14 @@ export function useCreateOnce() {
         state.current.running = false;
         if (!succeeded) return;
         state.current.id = null;
-        state.current.succeededFrom = state.current.startedAt;
-        ignoreRestOfDoubleClick();
-      },
-      newForm() {
-        state.current.succeededFrom = Number.NEGATIVE_INFINITY;
+        const succeededFrom = state.current.startedAt;
+        state.current.succeededFrom = succeededFrom;
+        ignoreRestOfDoubleClick(() => {
+          // Unless another create has succeeded since, whose window is its own.
+          if (state.current.succeededFrom === succeededFrom) {
+            state.current.succeededFrom = Number.NEGATIVE_INFINITY;
+          }
+        });
       },
     }),
     [],

@@ -55,8 +55,6 @@ export function useCreateCustomPrompt() {
   });
   return {
     isPending: mutation.isPending,
-    /** A new prompt's form opens: a save from it is a new create, however soon after the last. */
-    newForm: once.newForm,
     mutate(
       body: NewCustomPrompt,
       callbacks: { onSuccess: (prompt: Prompt) => void; onError: (error: unknown) => void },

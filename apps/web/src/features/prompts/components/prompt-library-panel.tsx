@@ -126,11 +126,6 @@ export default function PromptLibraryPanel({
     setActiveId(null);
   };
 
-  const openNewForm = () => {
-    create.newForm();
-    openForm();
-  };
-
   const saveCustom = (value: { name: string; text: string; language: Locale }, prompt?: Prompt) => {
     // The saved prompt is shown, in the library of its language.
     const shown = (saved: Prompt) => {
@@ -220,7 +215,7 @@ export default function PromptLibraryPanel({
           if (compact) setView({ kind: 'preview' });
         }}
         onKeyDown={onListKeys}
-        empty={<EmptyList query={query} groupKey={selectedKey} onCreate={openNewForm} />}
+        empty={<EmptyList query={query} groupKey={selectedKey} onCreate={() => openForm()} />}
       />
     </div>
   );
@@ -282,7 +277,7 @@ export default function PromptLibraryPanel({
                 showList();
               }}
               onKeyDown={onListKeys}
-              onNew={openNewForm}
+              onNew={() => openForm()}
               language={<LibraryLanguage value={language} onChange={switchLanguage} compact={compact} />}
             />
             {compact && groups && !searching && view.kind === 'browse' && (
