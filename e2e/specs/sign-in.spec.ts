@@ -1,4 +1,4 @@
-import { expect, newEmail, test } from '../fixtures.ts';
+import { expect, keepScreenshot, newEmail, test } from '../fixtures.ts';
 
 /** The empty chat: a welcome and the three starter categories, in Spanish by default. */
 const starterCategories = ['Búsqueda en tiempo real', 'Contenido extenso', 'Lluvia de ideas'];
@@ -66,4 +66,42 @@ test.describe('sign-in with an e-mail code', () => {
       'PHONE_LOGIN_UNSUPPORTED',
     );
   });
+});
+
+test.describe('social sign-in the server has no credentials for', () => {
+  for (const [locale, language, reason] of [
+    ['es', 'Español', 'Google no está configurado en este servidor'],
+    ['en', 'English', 'Google sign-in is not set up on this server'],
+  ] as const) {
+    test(`in ${locale}, Google says why on keyboard focus and on hover, and does nothing`, async ({
+      page,
+      loginPage,
+    }, testInfo) => {
+      await loginPage.goto();
+      await page.getByRole('combobox').selectOption({ label: language });
+      const google = page.getByRole('button', { name: /Google/ });
+      const hint = page.getByText(reason);
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 844 });
+        await expect(hint).toBeHidden();
+        // The keyboard reaches it: the language select, then Google.
+        await page.getByRole('combobox').focus();
+        await page.keyboard.press('Tab');
+        await expect(google).toBeFocused();
+        await expect(google).toHaveAttribute('aria-disabled', 'true');
+        await expect(google).toHaveAccessibleDescription(reason);
+        await expect(hint).toBeVisible();
+        await keepScreenshot(page, testInfo, `login-provider-hint-${width}-${locale}`);
+        // Pressing it leaves the page where it is.
+        await page.keyboard.press('Enter');
+        await expect(page).toHaveURL(/\/login$/);
+        await google.blur();
+        await expect(hint).toBeHidden();
+      }
+      await page.setViewportSize({ width: 1280, height: 844 });
+      await page.getByRole('button', { name: /Facebook/ }).hover();
+      await expect(page.getByText(reason.replace('Google', 'Facebook'))).toBeVisible();
+      await expect(hint).toBeHidden();
+    });
+  }
 });

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { OAuthProvider } from '@redacta/shared';
-import { Button, buttonClasses } from '@/components/ui/button';
+import { buttonClasses } from '@/components/ui/button';
 import { currentLocale } from '@/lib/i18n';
 import { useAuthProviders } from '../api/use-auth-providers';
-import { ProviderUnavailableHint } from './provider-unavailable-hint';
+import { UnavailableProviderButton } from './unavailable-provider-button';
 
 function GoogleMark() {
   return (
@@ -36,18 +36,22 @@ function FacebookMark() {
   );
 }
 
-const providers: Array<{ id: OAuthProvider; Mark: () => React.JSX.Element }> = [
-  { id: 'google', Mark: GoogleMark },
-  { id: 'facebook', Mark: FacebookMark },
+/** Brand names, the same in every language. */
+const providers: Array<{ id: OAuthProvider; name: string; Mark: () => React.JSX.Element }> = [
+  { id: 'google', name: 'Google', Mark: GoogleMark },
+  { id: 'facebook', name: 'Facebook', Mark: FacebookMark },
 ];
 
-/** Google and Facebook: links to the OAuth start when configured, otherwise disabled with a reason. */
+/**
+ * Google and Facebook: links to the OAuth start when configured, otherwise buttons that do nothing
+ * and say the server has no credentials for them.
+ */
 export function SocialButtons() {
   const { t } = useTranslation();
   const { data } = useAuthProviders();
   return (
     <div className="flex flex-col gap-2">
-      {providers.map(({ id, Mark }) => {
+      {providers.map(({ id, name, Mark }) => {
         const label = t(`login.${id}`);
         if (data?.[id]) {
           return (
@@ -62,11 +66,12 @@ export function SocialButtons() {
           );
         }
         return (
-          <ProviderUnavailableHint key={id} reason={t('login.providerNotConfigured')}>
-            <Button variant="secondary" size="lg" className="w-full" disabled icon={<Mark />}>
-              {label}
-            </Button>
-          </ProviderUnavailableHint>
+          <UnavailableProviderButton
+            key={id}
+            label={label}
+            reason={t('login.providerNotConfigured', { provider: name })}
+            icon={<Mark />}
+          />
         );
       })}
     </div>

@@ -29,6 +29,12 @@ function renderLogin(handlers: Parameters<typeof fakeApi>[0], path = '/login') {
   return { ...view, calls: api.calls };
 }
 
+/** Presses Tab until `element` has the focus (the language select comes before it), at most a few times. */
+async function tabTo(element: HTMLElement) {
+  for (let step = 0; step < 5 && document.activeElement !== element; step += 1) await userEvent.tab();
+  expect(element).toHaveFocus();
+}
+
 describe('login page', () => {
   beforeEach(startSignedOut);
 
@@ -37,16 +43,61 @@ describe('login page', () => {
     expect(await screen.findByLabelText('Correo electrónico')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Continuar con correo electrónico' })).toBeEnabled();
     expect(screen.getByRole('combobox', { name: 'Idioma' })).toHaveValue('es');
-    expect(screen.getByRole('button', { name: /Google/ })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Continuar con Google' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
   });
 
-  it('says why a provider cannot be used, to keyboard users and screen readers', async () => {
-    renderLogin({});
-    const google = await screen.findByRole('button', { name: /Google/ });
-    const hint = google.parentElement!;
-    for (let step = 0; step < 5 && document.activeElement !== hint; step += 1) await userEvent.tab();
-    expect(hint).toHaveFocus();
-    expect(hint).toHaveAccessibleDescription('Este inicio de sesión aún no está configurado');
+  it.each([
+    [
+      'es',
+      'Continuar con Google',
+      'Google no está configurado en este servidor',
+      'Continuar con Facebook',
+      'Facebook no está configurado en este servidor',
+    ],
+    [
+      'en',
+      'Continue with Google',
+      'Google sign-in is not set up on this server',
+      'Continue with Facebook',
+      'Facebook sign-in is not set up on this server',
+    ],
+  ])(
+    'in %s, a keyboard user reaches a provider the server has no credentials for and hears why',
+    async (locale, google, googleReason, facebook, facebookReason) => {
+      const { calls } = renderLogin({});
+      if (locale === 'en') {
+        await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Idioma' }), 'en');
+      }
+      const googleButton = await screen.findByRole('button', { name: google });
+      await tabTo(googleButton);
+      expect(googleButton).toHaveAttribute('aria-disabled', 'true');
+      expect(googleButton).toHaveAccessibleDescription(googleReason);
+      await userEvent.tab();
+      expect(screen.getByRole('button', { name: facebook })).toHaveFocus();
+      expect(screen.getByRole('button', { name: facebook })).toHaveAccessibleDescription(facebookReason);
+
+      // Pressed, it does nothing: no navigation, no call to the server.
+      const before = calls.length;
+      await userEvent.click(googleButton);
+      await userEvent.keyboard('{Enter}');
+      expect(screen.getByRole('button', { name: google })).toBeInTheDocument();
+      expect(calls).toHaveLength(before);
+    },
+  );
+
+  it('keeps a configured provider a plain link to its sign-in, with no reason attached', async () => {
+    renderLogin({ 'GET /api/auth/providers': () => json(200, { google: true, facebook: false }) });
+    const google = await screen.findByRole('link', { name: 'Continuar con Google' });
+    expect(google).toHaveAttribute('href', '/api/auth/oauth/google?locale=es');
+    expect(google).not.toHaveAttribute('aria-disabled');
+    expect(google).toHaveAccessibleDescription('');
+    await tabTo(google);
+    expect(screen.getByRole('button', { name: 'Continuar con Facebook' })).toHaveAccessibleDescription(
+      'Facebook no está configurado en este servidor',
+    );
   });
 
   it('tells a phone number apart and says phone sign-in is not available, without calling the server', async () => {
