@@ -8,6 +8,41 @@ const NAMES = 'Dame 10 nombres para una marca de cosmética natural';
 const ARTICLE = 'Escribe un artículo de blog de 800 palabras sobre teletrabajo productivo';
 
 test.describe('chat', () => {
+  test("a reply's footer says the words it used and, on keyboard focus, what is left this month", async ({
+    page,
+    signUp,
+  }, testInfo) => {
+    const chat = new ChatPage(page);
+    await signUp();
+    await chat.ask(NAMES);
+    await chat.waitForReplyEnd();
+    const meter = page.getByTestId('words-meter');
+
+    for (const [locale, used, bad, left] of [
+      ['es', /^\d+ palabras usadas$/, 'Mala respuesta', /^Te quedan \d+ palabras este mes$/],
+      ['en', /^\d+ words used$/, 'Bad reply', /^[\d,]+ words left this month$/],
+    ] as const) {
+      if (locale === 'en') await chat.reloadInEnglish();
+      const cost = chat.reply(0).getByTestId('reply-cost');
+      await expect(cost).toHaveText(used);
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 844 });
+        // From the last button of the reply's actions, Tab reaches the count and opens its tooltip.
+        await chat.reply(0).getByRole('button', { name: bad }).focus();
+        await page.keyboard.press('Tab');
+        await expect(cost).toBeFocused();
+        const tooltip = page.getByRole('tooltip');
+        await expect(tooltip).toHaveText(left);
+        // What is left is the allowance meter's figure under the composer.
+        await expect(meter).toContainText((await tooltip.textContent()) ?? '');
+        await keepScreenshot(page, testInfo, `reply-cost-${width}-${locale}`);
+        await page.keyboard.press('Escape');
+        await expect(tooltip).toHaveCount(0);
+      }
+      await page.setViewportSize({ width: 1280, height: 844 });
+    }
+  });
+
   test('a reply streams in, stops mid-way, regenerates, and all of it survives a reload', async ({
     page,
     signUp,

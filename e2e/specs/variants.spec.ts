@@ -29,7 +29,7 @@ test.describe('versions side by side, composer controls, cost and rich copy', ()
     await chat.waitForReplyEnd();
     const texts: string[] = [];
     for (let i = 0; i < 3; i += 1) {
-      await expect(variants.nth(i).getByTestId('variant-words')).toHaveText(/^−\d+ palabras$/);
+      await expect(variants.nth(i).getByTestId('variant-words')).toHaveText(/^\d+ palabras usadas$/);
       texts.push((await variants.nth(i).getByTestId('reply-text').innerText()).trim());
     }
     expect(new Set(texts).size).toBe(3);
@@ -56,7 +56,7 @@ test.describe('versions side by side, composer controls, cost and rich copy', ()
     await expect(page.getByTestId('reply-variants')).toHaveCount(0);
     await expect(chat.versions(chat.reply(0))).toContainText('2/3');
     await expect(chat.replyText(chat.reply(0))).toContainText(firstLine);
-    await expect(chat.reply(0).getByTestId('reply-cost')).toHaveText(/^−\d+ palabras$/);
+    await expect(chat.reply(0).getByTestId('reply-cost')).toHaveText(/^\d+ palabras usadas$/);
 
     // The second stays the shown one, and the project keeps its controls, after a reload.
     await page.reload();
@@ -74,7 +74,7 @@ test.describe('versions side by side, composer controls, cost and rich copy', ()
     await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
     await expect(variants).toHaveCount(3);
     await expect(variants.first().getByRole('button', { name: 'Use this one' })).toBeVisible();
-    await expect(variants.first().getByTestId('variant-words')).toHaveText(/^−\d+ words$/);
+    await expect(variants.first().getByTestId('variant-words')).toHaveText(/^\d+ words used$/);
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 844 });
       await expect(page.getByTestId('reply-variants')).toBeVisible();

@@ -39,6 +39,7 @@ import { OutOfWords } from './out-of-words';
 import { ProjectNotFound } from './project-not-found';
 import { StarterCategories } from './starter-categories';
 import { WordsMeter } from './words-meter';
+import { WordsUsageContext } from './words-usage-context';
 
 /** Where the draft came from, sent along with it: a library prompt, or a real-time search starter. */
 interface DraftOrigin {
@@ -267,15 +268,17 @@ export function ChatSession({
                 onPick={(text, liveSearch) => fillComposer(text, liveSearch ? { liveSearch } : {})}
               />
             ) : (
-              <ConversationFeed
-                ref={feed}
-                rows={rows}
-                idle={chat.pending === null && followed.length === 0}
-                older={older}
-                handlers={handlers}
-                after={textarea}
-                onAtEndChange={setAtEnd}
-              />
+              <WordsUsageContext value={currentUsage}>
+                <ConversationFeed
+                  ref={feed}
+                  rows={rows}
+                  idle={chat.pending === null && followed.length === 0}
+                  older={older}
+                  handlers={handlers}
+                  after={textarea}
+                  onAtEndChange={setAtEnd}
+                />
+              </WordsUsageContext>
             )}
           </div>
         </div>

@@ -4,6 +4,7 @@ import { Copy, FilePlus2, RefreshCw, ThumbsDown, ThumbsUp } from 'lucide-react';
 import type { ReactionValue } from '@redacta/shared';
 import { richCopyOf, writeRichCopy } from '../lib/rich-copy';
 import { IconAction } from './icon-action';
+import { ReplyCost } from './reply-cost';
 import { ReplyVersions } from './reply-versions';
 
 export interface ReplyActionHandlers {
@@ -16,7 +17,7 @@ export interface ReplyActionHandlers {
 /**
  * Under a reply: its versions (when Regenerate made several), Copy (rich text and plain text, from
  * the rendered reply), Insert into document, Regenerate (last reply only), 👍/👎 — each acting on the
- * version shown — and what the reply cost in words.
+ * version shown — and the words the reply used.
  */
 export function ReplyActions({
   content,
@@ -31,7 +32,7 @@ export function ReplyActions({
   content: string;
   /** The reply as drawn: the clipboard gets its HTML; before it is drawn, its text. */
   rendered: () => Element | null;
-  /** Words the reply was charged; shown as its cost when there were any. */
+  /** Words the reply was charged; shown as the words it used when there were any. */
   wordsCharged: number;
   reaction: ReactionValue | null;
   /** A stopped reply takes a reaction once the client has learned its saved id (adoptStoppedReply). */
@@ -41,7 +42,7 @@ export function ReplyActions({
   versions: { ids: string[]; shown: number } | null;
   handlers: ReplyActionHandlers;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const copy = async () => {
     try {
       const element = rendered();
@@ -83,11 +84,7 @@ export function ReplyActions({
           </IconAction>
         </>
       )}
-      {wordsCharged > 0 && (
-        <span className="ml-1 text-xs text-text-muted tabular-nums" data-testid="reply-cost">
-          {t('chat.cost', { count: wordsCharged, formatted: wordsCharged.toLocaleString(i18n.language) })}
-        </span>
-      )}
+      {wordsCharged > 0 && <ReplyCost words={wordsCharged} />}
     </div>
   );
 }

@@ -73,7 +73,7 @@ function VersionColumn({
 
 /**
  * Versions of one reply written together: side by side on desktop, stacked behind tabs on a phone.
- * Each shows its words as they stream and, once saved, what it cost, "Usar esta" (keep it as the shown
+ * Each shows its words as they stream and, once saved, the words it used, "Usar esta" (keep it as the shown
  * reply; the others stay among its versions) and "Insertar" (into the document).
  */
 export function ReplyVariants({

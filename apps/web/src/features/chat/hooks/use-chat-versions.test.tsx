@@ -106,7 +106,7 @@ describe('versions side by side', () => {
     expect(await screen.findByRole('button', { name: 'Enviar' })).toBeInTheDocument();
 
     const chooser = await screen.findAllByTestId('reply-variant');
-    expect(within(chooser[1]!).getByTestId('variant-words')).toHaveTextContent('−3 palabras');
+    expect(within(chooser[1]!).getByTestId('variant-words')).toHaveTextContent('3 palabras usadas');
     await userEvent.click(within(chooser[1]!).getByRole('button', { name: 'Insertar' }));
     expect(inserted).toEqual(['Tres cuatro cinco']);
     await userEvent.click(within(chooser[1]!).getByRole('button', { name: 'Usar esta' }));
