@@ -104,4 +104,49 @@ test.describe('knowledge', () => {
     await expect(page.getByText('Source deleted')).toBeVisible();
     await expect(page.getByRole('listitem', { name: 'reparto.docx' })).toHaveCount(0);
   });
+
+  test('a Markdown source’s passage shows its words without its marks, on the page and in a citation', async ({
+    page,
+    signUp,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    await signUp();
+    await page.goto('/brand/knowledge');
+    await page.getByTestId('knowledge-file-input').setInputFiles({
+      name: 'variedades.md',
+      mimeType: 'text/markdown',
+      buffer: Buffer.from(
+        '# Variedades\n\n**Picual Temprano** es un aceite _frutado_ de `cosecha temprana` que cuesta 12 euros.\n',
+      ),
+    });
+    await expect(page.getByRole('listitem', { name: 'variedades.md' })).toHaveAttribute(
+      'data-status',
+      'ready',
+      { timeout: 30_000 },
+    );
+    const plain = 'Picual Temprano es un aceite frutado de cosecha temprana que cuesta 12 euros.';
+    const question = page.getByRole('searchbox', { name: 'Pregunta' });
+    await question.fill('¿Cuánto cuesta el Picual Temprano?');
+    await question.press('Enter');
+    const found = page.getByTestId('knowledge-passage').first();
+    await expect(found).toContainText(plain);
+    await expect(found).not.toContainText('**');
+
+    await page.goto('/chat');
+    const composer = page.getByLabel('Mensaje', { exact: true });
+    await composer.fill('Escribe un anuncio corto: cuánto cuesta el Picual Temprano');
+    await composer.press('Enter');
+    const reply = page.getByTestId('assistant-reply').last();
+    const citation = reply.getByRole('button', { name: 'Fuente 1: variedades.md' });
+    await expect(citation).toBeVisible({ timeout: 30_000 });
+    for (const width of [1280, 390] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      if (!(await page.getByRole('dialog').isVisible())) await citation.click();
+      const passage = page.getByRole('dialog', { name: /variedades\.md/ });
+      await expect(passage).toContainText(plain);
+      await expect(passage).not.toContainText('**');
+      await settle(page);
+      await keepScreenshot(page, testInfo, `knowledge-markdown-citation-${width}-es`);
+    }
+  });
 });

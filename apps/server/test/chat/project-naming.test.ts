@@ -1,6 +1,10 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { chatStreamPartSchema, type ChatStreamPart } from '@redacta/shared';
 import { projectTitleFrom } from '../../src/modules/chat/project-title.ts';
+import { withdrawChatRequest } from '../../src/modules/chat/turn.ts';
+import { projects } from '../../src/db/schema.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { addMember, createUser, type TestUser } from '../helpers/factories.ts';
 
@@ -66,8 +70,8 @@ describe('a project is named from its first message', () => {
       .map((line) => chatStreamPartSchema.parse(JSON.parse(line)));
   }
 
-  async function nameOf(projectId: string) {
-    const res = await t.app.inject({ method: 'GET', url: `/api/project/${projectId}`, headers: ana.auth });
+  async function nameOf(projectId: string, user = ana) {
+    const res = await t.app.inject({ method: 'GET', url: `/api/project/${projectId}`, headers: user.auth });
     return (res.json() as { name: string }).name;
   }
 
@@ -125,5 +129,28 @@ describe('a project is named from its first message', () => {
     });
     await chat(projectId, 'Ideas para el blog del equipo', ben);
     expect(await nameOf(projectId)).toBe('Ideas para el blog del equipo');
+  });
+
+  it('a message taken back gives an English teammate’s project its English default name again', async () => {
+    const ben = await createUser(t.app, { locale: 'en' });
+    await addMember(t.app, ana.workspaceId, ben.id);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/workspace/${ana.workspaceId}/project`,
+      headers: ben.auth,
+    });
+    const projectId = (res.json() as { id: string }).id;
+    const untitled = await nameOf(projectId, ben);
+    expect(untitled).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4} Untitled$/);
+    // Named by its first message, which the server then takes back as it stops.
+    await t.app.db
+      .update(projects)
+      .set({ name: 'Un eslogan para una panadería', nameIsDefault: false })
+      .where(eq(projects.id, projectId));
+    await withdrawChatRequest(t.app.db, projectId, {
+      userEntryId: randomUUID(),
+      projectName: 'Un eslogan para una panadería',
+    });
+    expect(await nameOf(projectId, ben)).toBe(untitled);
   });
 });

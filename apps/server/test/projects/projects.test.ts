@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { conversationEntries, documents, projects, reactions } from '../../src/db/schema.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { createUser } from '../helpers/factories.ts';
+import { addMember, createUser } from '../helpers/factories.ts';
 import { createTeam, insertConversation, insertFolder, insertProject } from '../helpers/project-factories.ts';
 
 let t: TestApp;
@@ -44,19 +44,53 @@ describe('POST /api/workspace/:id/project', () => {
     expect(document.json().content).toEqual({ type: 'doc', content: [{ type: 'paragraph' }] });
   });
 
-  it('names it in the workspace owner’s language, and takes a given name', async () => {
-    const { member, workspaceId } = await createTeam(t.app, 'en');
-    const res = await inject('POST', `/api/workspace/${workspaceId}/project`, member.auth, {});
-    const project = await inject('GET', `/api/project/${res.json().id}`, member.auth);
-    expect(project.json().name).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4} Untitled$/);
-    expect(project.json().createdBy).toBe(member.id);
+  // What a person reads in their list: "6 dic 2026 Sin título" (es) or "Dec 6, 2026 Untitled" (en).
+  const todays = (locale: 'es' | 'en') => {
+    const date = new Intl.DateTimeFormat(locale, {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }).format(new Date());
+    return `${date} ${locale === 'es' ? 'Sin título' : 'Untitled'}`;
+  };
 
-    const named = await inject('POST', `/api/workspace/${workspaceId}/project`, member.auth, {
+  async function newProjectName(workspaceId: string, user: { auth: Record<string, string> }) {
+    const res = await inject('POST', `/api/workspace/${workspaceId}/project`, user.auth, {});
+    expect(res.statusCode).toBe(201);
+    return (await inject('GET', `/api/project/${res.json().id}`, user.auth)).json().name as string;
+  }
+
+  it('names it in its creator’s language, whatever the workspace owner’s, and takes a given name', async () => {
+    const spanishTeam = await createTeam(t.app, 'es');
+    const english = await createUser(t.app, { locale: 'en' });
+    await addMember(t.app, spanishTeam.workspaceId, english.id);
+    expect(todays('en')).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4} Untitled$/);
+    expect(await newProjectName(spanishTeam.workspaceId, english)).toBe(todays('en'));
+    expect(await newProjectName(spanishTeam.workspaceId, spanishTeam.owner)).toBe(todays('es'));
+
+    const englishTeam = await createTeam(t.app, 'en');
+    expect(await newProjectName(englishTeam.workspaceId, englishTeam.member)).toBe(todays('es'));
+    expect(await newProjectName(englishTeam.workspaceId, englishTeam.owner)).toBe(todays('en'));
+
+    const named = await inject('POST', `/api/workspace/${spanishTeam.workspaceId}/project`, english.auth, {
       name: '  Campaña  ',
     });
     expect(named.statusCode).toBe(201);
-    const namedProject = await inject('GET', `/api/project/${named.json().id}`, member.auth);
+    const namedProject = await inject('GET', `/api/project/${named.json().id}`, english.auth);
     expect(namedProject.json().name).toBe('Campaña');
+  });
+
+  it('names a teammate’s first project in the language they last chose in the interface', async () => {
+    const { member, workspaceId } = await createTeam(t.app, 'es');
+    const toEnglish = await inject('PATCH', '/api/user/locale', member.auth, { locale: 'en' });
+    expect(toEnglish.statusCode).toBe(204);
+    expect(await newProjectName(workspaceId, member)).toBe(todays('en'));
+    await inject('PATCH', '/api/user/locale', member.auth, { locale: 'es' });
+    expect(await newProjectName(workspaceId, member)).toBe(todays('es'));
+
+    const english = await createUser(t.app, { locale: 'en' });
+    expect(await newProjectName(english.workspaceId, english)).toBe(todays('en'));
   });
 
   it('gives 404 in a workspace the user is not a member of, and creates nothing', async () => {

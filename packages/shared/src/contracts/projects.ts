@@ -21,7 +21,10 @@ export const projectSchema = z.object({
 });
 export type Project = z.infer<typeof projectSchema>;
 
-/** `POST /workspace/{id}/project`: the body is optional; without a name the server picks "<date> Sin título". */
+/**
+ * `POST /workspace/{id}/project`: the body is optional; without a name the server picks "<date> Sin título"
+ * or "<date> Untitled", in the language of the person creating it.
+ */
 /** Fastify hands an absent body over as null. */
 export const createProjectBodySchema = z
   .strictObject({ id: clientIdSchema, name: projectNameSchema.optional() })

@@ -4,7 +4,7 @@ import { plans, resolveLocale, usagePeriod, type ConversationEntry, type StyleRu
 import { callFunction, type Db } from '../../db/client.ts';
 import { conversationEntries, projects } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { defaultProjectName } from '../projects/service.ts';
+import { creatorsDefaultProjectName } from '../projects/service.ts';
 import { monthlyLimits, type UsageSettings } from '../usage/service.ts';
 import {
   RESERVED_WORDS,
@@ -182,7 +182,7 @@ export async function openChatTurn(
 export async function withdrawChatRequest(
   db: Db,
   projectId: string,
-  turn: Pick<ChatTurn, 'userEntryId' | 'projectName' | 'workspace'>,
+  turn: Pick<ChatTurn, 'userEntryId' | 'projectName'>,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
@@ -190,13 +190,14 @@ export async function withdrawChatRequest(
       .where(and(eq(conversationEntries.id, turn.userEntryId), eq(conversationEntries.projectId, projectId)));
     if (!turn.projectName) return;
     const [project] = await tx
-      .select({ createdAt: projects.createdAt })
+      .select({ createdAt: projects.createdAt, createdBy: projects.createdBy })
       .from(projects)
       .where(eq(projects.id, projectId));
     if (!project) return;
+    const name = await creatorsDefaultProjectName(tx, project.createdBy, project.createdAt);
     await tx
       .update(projects)
-      .set({ name: defaultProjectName(turn.workspace.language, project.createdAt), nameIsDefault: true })
+      .set({ name, nameIsDefault: true })
       .where(
         and(
           eq(projects.id, projectId),

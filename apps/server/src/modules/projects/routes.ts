@@ -54,7 +54,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: schema({
         summary:
-          'Create a project (and its empty document); without a name it is "<date> Sin título" until its first chat message names it; the same `id` sent again answers the same project',
+          'Create a project (and its empty document); without a name it is "<date> Sin título" or "<date> Untitled" (in its creator’s language) until its first chat message names it; the same `id` sent again answers the same project',
         params: idParamsSchema,
         body: createProjectBodySchema,
         response: { 201: createProjectResponseSchema },

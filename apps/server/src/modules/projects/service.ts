@@ -6,8 +6,8 @@ import {
   type Locale,
   type Project,
 } from '@redacta/shared';
-import type { Db } from '../../db/client.ts';
-import { conversationEntries, documents, folders, projects, users, workspaces } from '../../db/schema.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { conversationEntries, documents, folders, projects, users } from '../../db/schema.ts';
 import { createOnce } from '../../lib/create-once.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Collab } from '../collab/collab.ts';
@@ -41,6 +41,20 @@ export function defaultProjectName(locale: Locale, now = new Date()): string {
 }
 
 /**
+ * The default name of a project its creator made on `createdAt`, in the creator's interface language
+ * (saved on their account whenever they switch it): a teammate who reads English gets "Untitled"
+ * even in a workspace whose owner reads Spanish, as the name is what they see first in their list.
+ */
+export async function creatorsDefaultProjectName(
+  db: Db | Tx,
+  creatorId: string,
+  createdAt = new Date(),
+): Promise<string> {
+  const [creator] = await db.select({ locale: users.locale }).from(users).where(eq(users.id, creatorId));
+  return defaultProjectName(resolveLocale(creator?.locale), createdAt);
+}
+
+/**
  * A new private project with its empty document, for any member of the workspace. Without a name it
  * gets the default one, until its first message names it (the chat's open_chat_turn).
  */
@@ -52,17 +66,7 @@ export async function createProject(
 ): Promise<{ id: string }> {
   await requireMembership(db, workspaceId, userId);
   const chosen = input.name?.trim();
-  let projectName = chosen;
-  if (!projectName) {
-    // An unnamed project is called "<date> Sin título" / "<date> Untitled" in the workspace's language,
-    // which is its owner's.
-    const [owner] = await db
-      .select({ locale: users.locale })
-      .from(workspaces)
-      .innerJoin(users, eq(users.id, workspaces.ownerId))
-      .where(eq(workspaces.id, workspaceId));
-    projectName = defaultProjectName(resolveLocale(owner?.locale));
-  }
+  const projectName = chosen || (await creatorsDefaultProjectName(db, userId));
   // A repeat of the same create (the same client id) answers the project it made (lib/create-once.ts).
   const id = await createOnce(
     db,

@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { KnowledgeSource } from '@redacta/shared';
 import { json, type ApiHandler } from '../../../test/render';
+import { changeLocale } from '@/lib/i18n';
 import { renderInSession, startSignedOut } from '../../../test/session';
 import { anaInWorkspace, luis, me, WORKSPACE_ID, workspaceFixture } from '../../../test/fixtures';
 import KnowledgePage from './pages/knowledge-page';
@@ -209,4 +210,37 @@ describe('the knowledge page', () => {
     expect(passage).toHaveTextContent('tarifas-2027.pdf · Página 3');
     expect(passage).toHaveTextContent('El plan Pro cuesta 29 € al mes.');
   });
+
+  it.each([
+    ['es', 'Pregunta', '¿Qué es el Picual?', 'Página 2'],
+    ['en', 'Question', 'What is Picual?', 'Page 2'],
+  ] as const)(
+    'shows a Markdown passage found by a question as plain text, its words without their marks (%s)',
+    async (locale, label, question, page) => {
+      // Each test starts in Spanish, chosen on this device (test/session.tsx).
+      await changeLocale(locale);
+      const search = `GET /api/workspace/${WORKSPACE_ID}/knowledge/search?${new URLSearchParams({ q: question })}`;
+      renderPage({
+        [LIST]: () => json(200, { sources: [mine], reindexing: false }),
+        [search]: () =>
+          json(200, {
+            results: [
+              {
+                knowledgeId: mine.id,
+                name: mine.name,
+                locator: { page: 2 },
+                text: '## Variedades\n**Picual Temprano** es un aceite _frutado_ de `cosecha temprana`.',
+                score: 0.9,
+              },
+            ],
+          }),
+      });
+      await userEvent.type(await screen.findByRole('searchbox', { name: label }), `${question}{Enter}`);
+      const passage = await screen.findByTestId('knowledge-passage');
+      expect(passage).toHaveTextContent(`tarifas-2027.pdf · ${page}`);
+      const text = passage.querySelector('p:last-child')!.textContent;
+      expect(text).toBe('Variedades\nPicual Temprano es un aceite frutado de cosecha temprana.');
+      expect(text).not.toMatch(/[*_`#]/);
+    },
+  );
 });

@@ -69,6 +69,38 @@ describe('a reply that cites knowledge', () => {
     expect(await screen.findByText('Planes › Plan Pro')).toBeInTheDocument();
   });
 
+  it.each([
+    ['es', 'Fuente 1: variedades.md', 'Variedades › Picual'],
+    ['en', 'Source 1: variedades.md', 'Variedades › Picual'],
+  ] as const)(
+    'shows a Markdown passage as plain text, its words without their marks (%s)',
+    async (locale, trigger, place) => {
+      await changeLocale(locale);
+      try {
+        const oil: KnowledgeCitation = {
+          n: 1,
+          knowledgeId: '88888888-8888-4888-8888-888888888888',
+          name: 'variedades.md',
+          locator: { headings: ['Variedades', 'Picual'] },
+          excerpt:
+            '**Picual Temprano** es un aceite _frutado_ de `cosecha temprana`.\n- Ver [la ficha](https://example.com/ficha)',
+        };
+        render(<MarkdownReply content={'Es frutado [1].'} streaming={false} citations={[oil]} />);
+        await userEvent.click(await screen.findByRole('button', { name: trigger }));
+        const passage = await screen.findByRole('dialog', { name: /variedades\.md/ });
+        expect(within(passage).getByText(place)).toBeInTheDocument();
+        const excerpt = passage.querySelector('blockquote')!;
+        expect(excerpt.textContent).toBe(
+          'Picual Temprano es un aceite frutado de cosecha temprana.\n• Ver la ficha',
+        );
+        expect(excerpt.textContent).not.toMatch(/[*_`[\]]/);
+        expect(within(passage).queryByRole('link')).toBeNull();
+      } finally {
+        await changeLocale('es');
+      }
+    },
+  );
+
   it('without sources, brackets are plain text', async () => {
     const { container } = render(<MarkdownReply content={'Precio [1].'} streaming={false} />);
     await screen.findByText('Precio [1].');

@@ -4,11 +4,13 @@ import * as Popover from '@radix-ui/react-popover';
 import { X } from 'lucide-react';
 import type { KnowledgeCitation } from '@redacta/shared';
 import { locatorText } from '../format';
+import { passageText } from '../passage-text';
 
 /**
  * A reply's [n]: a link-like button opening the passage it cites (its source's name, its place in
- * it, the excerpt the model was given). The passage opens as a popover that takes the focus; Escape,
- * its close button or a click elsewhere close it and the focus goes back to the [n].
+ * it, the excerpt the model was given, without its Markdown marks). The passage opens as a popover
+ * that takes the focus; Escape, its close button or a click elsewhere close it and the focus goes
+ * back to the [n].
  */
 export function CitationLink({ citation }: { citation: KnowledgeCitation }) {
   const { t } = useTranslation();
@@ -49,7 +51,7 @@ export function CitationLink({ citation }: { citation: KnowledgeCitation }) {
             </Popover.Close>
           </div>
           <blockquote className="max-h-60 overflow-y-auto border-l-4 border-border pl-3 leading-relaxed break-words whitespace-pre-line text-text-muted">
-            {citation.excerpt}
+            {passageText(citation.excerpt)}
           </blockquote>
         </Popover.Content>
       </Popover.Portal>

@@ -7,6 +7,7 @@ import { Input } from '@/components/ui/input';
 import { LoadError } from '@/components/ui/load-error';
 import { useKnowledgeSearch } from '../api/use-knowledge-search';
 import { locatorText } from '../format';
+import { passageText } from '../passage-text';
 
 /**
  * "Try a question": the passages a chat request with this question would give the model, each with
@@ -65,7 +66,9 @@ export function TryQuestion({ workspaceId }: { workspaceId: string }) {
                   {passage.name}
                   {place && ` · ${place}`}
                 </p>
-                <p className="text-sm leading-relaxed break-words whitespace-pre-line">{passage.text}</p>
+                <p className="text-sm leading-relaxed break-words whitespace-pre-line">
+                  {passageText(passage.text)}
+                </p>
               </li>
             );
           })}
