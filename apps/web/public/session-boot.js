@@ -30,8 +30,8 @@
  *   included, is what the app's own request would have been; so is the model status of the
  *   workspace it names, the one the chat opens it in.
  * - Failure and signed-out behave as before: the app reads these answers as it would read its own (a
- *   401 or a network error on the renewal sends the visitor to /login; the list's failure is retried
- *   by the app's own request).
+ *   401, a 204 for a visitor without a refresh cookie, or a network error on the renewal sends the
+ *   visitor to /login; the list's failure is retried by the app's own request).
  */
 (function () {
   var path = location.pathname;
@@ -40,8 +40,14 @@
   // script's tag (apps/web/src/lib/i18n.ts, loadFeatureTexts): asked for now, beside the entry.
   preload('data-text-modules');
   if (new URLSearchParams(location.search).has('token')) return;
+  // X-Session-Optional: a visitor who never signed in (no refresh cookie) is answered 204, not a 401
+  // the browser would log as a failed request; the app reads it as signed out all the same.
   var answer = fetch('/api/auth/refresh', {
-    headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+    headers: {
+      Accept: 'application/json',
+      'X-Requested-With': 'XMLHttpRequest',
+      'X-Session-Optional': '1',
+    },
     credentials: 'include',
   });
   // A failure is the app's to report when it reads the answer, not an unhandled rejection here.
@@ -52,7 +58,7 @@
   // renewal failed: the app then asks itself). The token lives only in this chain of callbacks.
   var token = answer
     .then(function (response) {
-      return response.ok ? response.clone().json() : null;
+      return response.status === 200 ? response.clone().json() : null;
     })
     .then(function (session) {
       return session && typeof session.accessToken === 'string' ? session.accessToken : null;

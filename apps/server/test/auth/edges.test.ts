@@ -96,7 +96,7 @@ describe('OpenAPI', () => {
     const expected: [string, string, string, string[]][] = [
       ['/api/auth/email/start', 'post', 'auth', ['204', '400', '429']],
       ['/api/auth/login', 'post', 'auth', ['200', '400', '429']],
-      ['/api/auth/refresh', 'get', 'auth', ['200', '401', '403']],
+      ['/api/auth/refresh', 'get', 'auth', ['200', '204', '401', '403']],
       ['/api/auth/logout', 'post', 'auth', ['204', '403']],
       ['/api/auth/user', 'get', 'auth', ['200', '401']],
       ['/api/auth/providers', 'get', 'auth', ['200']],

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
+import { SESSION_OPTIONAL_HEADER } from '@redacta/shared';
 import { refreshTokens } from '../../src/db/schema.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { cookiePair, REFRESH_COOKIE, signUp } from '../helpers/login.ts';
@@ -11,11 +12,12 @@ beforeEach(async () => {
 });
 afterEach(() => t.app.close());
 
-const refresh = (cookie: string | undefined, xhr = true) =>
+const refresh = (cookie: string | undefined, xhr = true, extra: Record<string, string> = {}) =>
   t.app.inject({
     method: 'GET',
     url: '/api/auth/refresh',
     headers: {
+      ...extra,
       ...(cookie ? { cookie } : {}),
       ...(xhr ? { 'x-requested-with': 'XMLHttpRequest' } : {}),
     },
@@ -164,6 +166,37 @@ describe('GET /api/auth/refresh', () => {
     const expired = await refresh(session.refreshCookie);
     expect(expired.statusCode).toBe(401);
     expect(expired.json().error.code).toBe('REFRESH_INVALID');
+  });
+
+  it('answers a visitor without a refresh cookie 204 when it says a visitor is expected, and nothing else differs', async () => {
+    const optional = { [SESSION_OPTIONAL_HEADER]: '1' };
+    const visitor = await refresh(undefined, true, optional);
+    expect(visitor.statusCode).toBe(204);
+    expect(visitor.body).toBe('');
+    expect(visitor.headers['set-cookie']).toBeUndefined();
+    expect(visitor.headers['cache-control']).toContain('no-store');
+    // Still a state-changing cookie call: without X-Requested-With it is refused before anything else.
+    expect((await refresh(undefined, false, optional)).statusCode).toBe(403);
+
+    // A cookie that no longer works is still the failure it was: the page sends the visitor to /login.
+    const garbage = await refresh(`${REFRESH_COOKIE}=not-a-token`, true, optional);
+    expect(garbage.statusCode).toBe(401);
+    expect(garbage.json().error.code).toBe('REFRESH_INVALID');
+    const session = await signUp(t.app);
+    expect((await logout(session.refreshCookie)).statusCode).toBe(204);
+    const revoked = await refresh(session.refreshCookie, true, optional);
+    expect(revoked.statusCode).toBe(401);
+    expect(revoked.json().error.code).toBe('REFRESH_INVALID');
+
+    // A working cookie is renewed as without the parameter.
+    const other = await signUp(t.app);
+    const renewed = await refresh(other.refreshCookie, true, optional);
+    expect(renewed.statusCode).toBe(200);
+    expect(renewed.json()).toMatchObject({ accessToken: expect.any(String), user: { id: other.user.id } });
+    expect(renewed.cookies.find((c) => c.name === REFRESH_COOKIE)).toMatchObject({ httpOnly: true });
+
+    // Only the documented value is accepted.
+    expect((await refresh(undefined, true, { [SESSION_OPTIONAL_HEADER]: 'yes' })).statusCode).toBe(400);
   });
 
   it('keeps the family’s absolute expiry when rotating (30 days from sign-in, not from the refresh)', async () => {

@@ -32,7 +32,11 @@ describe('public/session-boot.js', () => {
       const fetch = runBootScript(url);
       expect(fetch).toHaveBeenCalledTimes(1);
       expect(fetch).toHaveBeenLastCalledWith('/api/auth/refresh', {
-        headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+        headers: {
+          Accept: 'application/json',
+          'X-Requested-With': 'XMLHttpRequest',
+          'X-Session-Optional': '1',
+        },
         credentials: 'include',
       });
       expect((await window.__redactaBootRefresh)?.status).toBe(200);
@@ -65,6 +69,7 @@ describe('public/session-boot.js', () => {
 
   it.each([
     ['signed out (401)', () => Response.json({ error: { code: 'REFRESH_INVALID' } }, { status: 401 })],
+    ['a visitor who never signed in (204)', () => new Response(null, { status: 204 })],
     ['a renewal that never reached the server', () => Promise.reject(new TypeError('Failed to fetch'))],
   ])('%s: asks for no list and leaves null for the app', async (_case, renewal) => {
     const fetch = runBootScript('/chat', renewal as () => Response);

@@ -182,6 +182,19 @@ describe('refreshSession with the renewal the boot script sent', () => {
     ]);
   });
 
+  it('a visitor who never signed in (204 to X-Session-Optional) is signed out, as a 401 was', async () => {
+    const fetch = boot(Promise.resolve(new Response(null, { status: 204 })));
+    await expect(refreshSession()).rejects.toMatchObject({ code: 'REFRESH_INVALID', status: 401 });
+    expect(sessionStore.get().accessToken).toBeNull();
+    // Its own renewals say the same, so a first visit never answers 401.
+    fetch.mockResolvedValueOnce(new Response(null, { status: 204 }));
+    await expect(refreshSession()).rejects.toMatchObject({ code: 'REFRESH_INVALID' });
+    expect(fetch.mock.calls[0]).toEqual([
+      '/api/auth/refresh',
+      expect.objectContaining({ headers: expect.objectContaining({ 'X-Session-Optional': '1' }) }),
+    ]);
+  });
+
   it('callers while the boot answer is on its way share it: still no second renewal', async () => {
     let answer!: (response: Response) => void;
     const fetch = boot(new Promise<Response>((resolve) => (answer = resolve)));

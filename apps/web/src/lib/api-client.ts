@@ -210,13 +210,22 @@ function refreshClient(): ApiClient {
 let refreshing: Promise<RefreshResponse> | null = null;
 
 /**
+ * The renewal's headers. With X-Session-Optional the server answers a visitor who never signed in (no
+ * refresh cookie) 204 instead of 401, which the browser would log as a failed request on a first
+ * visit; the boot script sends the same (public/session-boot.js).
+ */
+const refreshHeaders = { ...xhrHeaders, 'X-Session-Optional': '1' } as const;
+
+/**
  * Renews the session from the refresh cookie; concurrent callers share one request, because the
- * server rotates the token and a second use of the old one would revoke the whole family.
+ * server rotates the token and a second use of the old one would revoke the whole family. No session
+ * (the 204) fails as a 401 would: every caller sends a signed-out visitor where it did before.
  */
 export function refreshSession(): Promise<RefreshResponse> {
   refreshing ??= refreshClient()
-    .get<RefreshResponse>('/auth/refresh', { headers: xhrHeaders })
+    .get<RefreshResponse | undefined>('/auth/refresh', { headers: refreshHeaders })
     .then((session) => {
+      if (!session) throw new ApiError('REFRESH_INVALID', 401, 'No session to renew');
       sessionStore.setSession(session.accessToken, session.user);
       return session;
     })

@@ -39,6 +39,18 @@ export const loginResponseSchema = z.object({
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
+/** The header a caller sends to `GET /auth/refresh` when a visitor without a session is expected. */
+export const SESSION_OPTIONAL_HEADER = 'x-session-optional';
+
+/**
+ * `GET /auth/refresh` with `X-Session-Optional: 1`: the caller opens a page where a visitor who never
+ * signed in is expected (a first visit), so a request carrying no refresh cookie at all is answered
+ * 204 with no body instead of 401. A cookie that no longer works is still 401 REFRESH_INVALID.
+ */
+export const refreshHeadersSchema = z.object({
+  [SESSION_OPTIONAL_HEADER]: z.literal('1').optional(),
+});
+
 export const refreshResponseSchema = z.object({
   accessToken: z.string(),
   user: sessionUserSchema,

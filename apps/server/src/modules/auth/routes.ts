@@ -8,7 +8,9 @@ import {
   loginBodySchema,
   loginResponseSchema,
   normalizeEmail,
+  refreshHeadersSchema,
   refreshResponseSchema,
+  SESSION_OPTIONAL_HEADER,
   sessionUserSchema,
 } from '@redacta/shared';
 import { AppError } from '../../lib/errors.ts';
@@ -103,12 +105,22 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Rotate the refresh cookie and get a new access token',
-        response: { 200: refreshResponseSchema, 401: errorBodySchema, 403: errorBodySchema },
+        headers: refreshHeadersSchema,
+        response: {
+          200: refreshResponseSchema,
+          204: z.null().describe('No refresh cookie, and the caller sent X-Session-Optional: 1'),
+          401: errorBodySchema,
+          403: errorBodySchema,
+        },
       },
       onRequest: requireXhr,
     },
     async (request, reply) => {
-      const session = await rotateSession(app, request.cookies[REFRESH_COOKIE]).catch((error: unknown) => {
+      const presented = request.cookies[REFRESH_COOKIE];
+      // A visitor who never signed in has no session to renew: not a failure for a caller that said so.
+      if (presented === undefined && request.headers[SESSION_OPTIONAL_HEADER] === '1')
+        return reply.status(204).send(null);
+      const session = await rotateSession(app, presented).catch((error: unknown) => {
         // A refresh token that no longer works is of no use to the browser either.
         if (error instanceof AppError && error.code === 'REFRESH_INVALID') {
           clearRefreshCookie(reply, config.isProduction);
