@@ -73,6 +73,16 @@ export function MenuItem({
   );
 }
 
+/** A menu's heading with a line or two about what its items change; not an item, the arrows skip it. */
+export function MenuLabel({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <DropdownMenu.Label className="max-w-72 px-2.5 pt-1.5 pb-2 text-xs leading-snug text-text-muted">
+      <span className="mb-0.5 block text-sm font-semibold text-text">{title}</span>
+      {children}
+    </DropdownMenu.Label>
+  );
+}
+
 export const MenuSeparator = () => <DropdownMenu.Separator className="my-1 h-px bg-border" />;
 
 /** The "⋯" trigger of an item's menu: icon-only, so its label is both its name and its tooltip. */

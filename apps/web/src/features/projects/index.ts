@@ -1,5 +1,7 @@
 export { ProjectsHeaderActions } from './components/projects-header';
 export { RecentProjects } from './components/recent-projects';
+export { ProjectShareControl } from './components/share-control';
+export { ShareNowList } from './components/share-now-list';
 export { projectKeys } from './api/keys';
 export { createProject, fetchProject } from './api/project-api';
 export { projectQueryOptions, showProjectName, useProject } from './api/use-project';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
 import { Pencil, Plus } from 'lucide-react';
 import { PROJECT_NAME_MAX_LENGTH } from '@redacta/shared';
-import { useProject, useRenameProject, useStartNewProject } from '@/features/projects';
+import { ProjectShareControl, useProject, useRenameProject, useStartNewProject } from '@/features/projects';
 import { useSession } from '@/features/session';
 import { Button } from '@/components/ui/button';
 import { Tooltip } from '@/components/ui/tooltip';
@@ -114,8 +114,21 @@ export function ChatTitle() {
   );
 }
 
-/** The chat header's new-project button (an icon alone in the compact header). */
+/**
+ * The chat header's actions: who sees the open project (and sharing it), and the new-project button
+ * (each an icon alone in the compact header).
+ */
 export function ChatHeaderActions({ compact = false }: { compact?: boolean }) {
+  const projectId = useOpenProjectId();
+  return (
+    <>
+      <ProjectShareControl projectId={projectId} compact={compact} />
+      <NewProjectAction compact={compact} />
+    </>
+  );
+}
+
+function NewProjectAction({ compact }: { compact: boolean }) {
   const { t } = useTranslation();
   const { workspace } = useSession();
   const { start, pending } = useStartNewProject();

@@ -28,5 +28,7 @@ export const projectKeys = {
       sort.order,
     ] as const,
   recent: (workspaceId: string) => [...projectKeys.all(workspaceId), 'recent'] as const,
+  /** The user's own private projects, offered for sharing after the workspace's first invitation. */
+  privateOfMine: (workspaceId: string) => [...projectKeys.all(workspaceId), 'private-of-mine'] as const,
   detail: (projectId: string) => ['project', projectId] as const,
 };

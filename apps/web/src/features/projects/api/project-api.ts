@@ -1,4 +1,4 @@
-import type { CreateProjectResponse, Project, ProjectList } from '@redacta/shared';
+import type { CreateProjectResponse, Project, ProjectList, ShareProjectResponse } from '@redacta/shared';
 import { api, getFirstRead } from '@/lib/api-client';
 
 const projectPath = (projectId: string) => `/project/${encodeURIComponent(projectId)}`;
@@ -38,4 +38,9 @@ export function moveProjectToFolder(projectId: string, folderId: string | null) 
 /** PATCH /api/project/rename/{id}: answers with the saved project. */
 export function renameProject(projectId: string, name: string): Promise<Project> {
   return api.patch<Project>(`/project/rename/${encodeURIComponent(projectId)}`, { name });
+}
+
+/** PATCH /api/project/{id}/share-to-workspace: toggles team-visible ⇄ private; answers the new state. */
+export function shareProjectWithWorkspace(projectId: string): Promise<ShareProjectResponse> {
+  return api.patch<ShareProjectResponse>(`${projectPath(projectId)}/share-to-workspace`);
 }

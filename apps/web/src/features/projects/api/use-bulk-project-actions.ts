@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { projectKeys } from './keys';
-import { moveProjectToFolder } from './project-api';
+import { moveProjectToFolder, shareProjectWithWorkspace } from './project-api';
 
 /** How a one-call-per-project action ended: which ids went through and which did not. */
 export interface BulkOutcome {
@@ -34,6 +34,18 @@ export function useMoveProjects(workspaceId: string) {
   return useMutation({
     mutationFn: ({ ids, folderId }: { ids: string[]; folderId: string | null }) =>
       eachProject(ids, (id) => moveProjectToFolder(id, folderId)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: projectKeys.all(workspaceId) }),
+  });
+}
+
+/**
+ * PATCH /api/project/{id}/share-to-workspace for each chosen project: the toggle of the "⋯" menu, so
+ * only private projects are offered (each one turns shared).
+ */
+export function useShareProjects(workspaceId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: string[]) => eachProject(ids, shareProjectWithWorkspace),
     onSettled: () => queryClient.invalidateQueries({ queryKey: projectKeys.all(workspaceId) }),
   });
 }

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ShareProjectResponse } from '@redacta/shared';
-import { api } from '@/lib/api-client';
+import type { Project } from '@redacta/shared';
 import { projectKeys } from './keys';
-import { renameProject } from './project-api';
+import { renameProject, shareProjectWithWorkspace } from './project-api';
 
 /**
  * PATCH /api/project/rename/{id}, from the projects page or the chat header alike. The saved project
@@ -19,12 +18,20 @@ export function useRenameProject() {
   });
 }
 
-/** PATCH /api/project/{id}/share-to-workspace: toggles team-visible ⇄ private. */
+/**
+ * PATCH /api/project/{id}/share-to-workspace: toggles team-visible ⇄ private, from the "⋯" menu and
+ * the project screen's control alike. The open project (the chat header) takes the answer at once;
+ * the workspace's lists look again.
+ */
 export function useShareProject(workspaceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      api.patch<ShareProjectResponse>(`/project/${encodeURIComponent(id)}/share-to-workspace`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.all(workspaceId) }),
+    mutationFn: shareProjectWithWorkspace,
+    onSuccess: ({ id, isShared }) => {
+      queryClient.setQueryData<Project>(projectKeys.detail(id), (project) =>
+        project ? { ...project, isShared } : project,
+      );
+      return queryClient.invalidateQueries({ queryKey: projectKeys.all(workspaceId) });
+    },
   });
 }

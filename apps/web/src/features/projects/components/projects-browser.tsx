@@ -10,7 +10,8 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { useErrorToast } from '@/lib/use-error-toast';
 import type { ProjectScope, ProjectSort } from '../api/keys';
 import { useProjectList } from '../api/use-project-list';
-import { useRenameProject, useShareProject } from '../api/use-project-mutations';
+import { useRenameProject } from '../api/use-project-mutations';
+import { useToggleShare } from '../hooks/use-toggle-share';
 import { DeleteFolderModal } from './delete-folder-modal';
 import { DeleteProjectsModal } from './delete-projects-modal';
 import { canChange } from '../lib/permissions';
@@ -55,8 +56,9 @@ export function ProjectsBrowser({
 }: ProjectsBrowserProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const list = useProjectList(workspace.id, scope, sort);
-  const share = useShareProject(workspace.id);
+  // Anyone else in the workspace (members besides the owner are all in `invitedUsers`) may share.
+  const list = useProjectList(workspace.id, scope, sort, { withTeam: workspace.invitedUsers.length > 0 });
+  const share = useToggleShare(workspace.id);
   const rename = useRenameProject();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [dialog, setDialog] = useState<Dialog | null>(null);
@@ -87,12 +89,7 @@ export function ProjectsBrowser({
     if (action === 'rename') setRenamingId(project.id);
     else if (action === 'delete') setDialog({ kind: 'deleteProjects', projects: [project] });
     else if (action === 'move') setDialog({ kind: 'move', projects: [project] });
-    else
-      share.mutate(project.id, {
-        onSuccess: ({ isShared }) =>
-          toast.success(t(isShared ? 'projects.toasts.shared' : 'projects.toasts.private')),
-        onError: () => toast.error(t('projects.toasts.shareFailed')),
-      });
+    else share.toggle(project.id);
   };
 
   const onRename = (project: Project, name: string) => {

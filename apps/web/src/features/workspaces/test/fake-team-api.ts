@@ -23,11 +23,14 @@ const error = (status: number, code: string) => json(status, { error: { code, me
 /**
  * "Agencia Norte", a Pro workspace (3 seats) of Ana and Luis, with its members and pending
  * invitations kept in memory behind the real paths, so a page's reloads after each change show the
- * server's new state. Ana owns it unless `ownerIsLuis`. `fail` answers a route with the given error.
+ * server's new state. Ana owns it unless `ownerIsLuis`; Luis is in it unless `alone`. `fail` answers
+ * a route with the given error.
  */
 export function fakeTeamApi(
   options: {
     ownerIsLuis?: boolean;
+    /** The owner alone: no member yet (and no invitation unless `invitations` lists some). */
+    alone?: boolean;
     plan?: Workspace['plan'];
     userSeats?: number;
     invitations?: Array<{ email: string; invitedBy: typeof luis }>;
@@ -43,7 +46,7 @@ export function fakeTeamApi(
     members: [
       { ...owner, role: 'owner', joinedAt: '2026-11-01T00:00:00.000Z' },
       { ...member, role: 'member', joinedAt: '2026-11-10T00:00:00.000Z' },
-    ] as Member[],
+    ].slice(0, options.alone ? 1 : 2) as Member[],
     invitations: (options.invitations ?? []).map((item, index): PendingInvitation => ({
       id: `55555555-5555-4555-8555-${String(index + 1).padStart(12, '0')}`,
       workspaceId: W,
