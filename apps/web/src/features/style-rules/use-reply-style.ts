@@ -15,9 +15,19 @@ export interface ReplyStyle {
   fix: (violation: StyleViolation) => void;
   fixAll: () => void;
   ignore: (violation: StyleViolation) => void;
+  /** Saves a new text of the whole reply: every fix goes through here, whatever computed the text. */
+  replace: (text: string) => void;
 }
 
-const NONE: ReplyStyle = { violations: [], fixable: 0, fix: () => {}, fixAll: () => {}, ignore: () => {} };
+const nothing = () => {};
+const NONE: ReplyStyle = {
+  violations: [],
+  fixable: 0,
+  fix: nothing,
+  fixAll: nothing,
+  ignore: nothing,
+  replace: nothing,
+};
 
 /**
  * A finished reply checked against the workspace's style rules, in the workspace's language, less the
@@ -40,12 +50,13 @@ export function useReplyStyle(
     );
   }, [checked, data, content, ignoredFindings]);
   if (!save) return NONE;
-  const fixWith = (chosen: StyleViolation[]) => save({ content: applyFixes(content, chosen) });
+  const replace = (text: string) => save({ content: text });
   return {
     violations,
     fixable: violations.filter((violation) => violation.suggestion !== null).length,
-    fix: (violation) => fixWith([violation]),
-    fixAll: () => fixWith(violations),
+    fix: (violation) => replace(applyFixes(content, [violation])),
+    fixAll: () => replace(applyFixes(content, violations)),
+    replace,
     ignore: (violation) =>
       save({ ignoredFindings: [...new Set([...(ignoredFindings ?? []), ignoreKey(violation)])] }),
   };
