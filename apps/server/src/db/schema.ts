@@ -282,6 +282,11 @@ export const conversationEntries = pgTable(
     demo: boolean('demo').notNull().default(false),
     /** The knowledge passages a reply was given, cited in its text as [n] (null: none). */
     sources: jsonb('sources'),
+    /** The style findings ignored on a reply, by key (ignoreKey in packages/shared/src/style). */
+    ignoredFindings: text('ignored_findings')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },

@@ -282,6 +282,32 @@ describe('GET /api/project/{id}/conversation/live', () => {
     follower.leave();
   });
 
+  it("tells a teammate following the project about a reply's saved fixes and ignored findings", async () => {
+    await start();
+    peer.script = { chunks: ['Un mail', ' revolucionario.'] };
+    await readParts(await send(base, ana));
+    const reply = await savedReply();
+    const follower = await follow(base, ben, projectId);
+    await follower.until((p) => p.type === 'replies');
+
+    const res = await fetch(`${base}/api/project/${projectId}/conversation/entry/${reply.id}`, {
+      method: 'PATCH',
+      headers: { ...ana.auth, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        content: 'Un email revolucionario.',
+        ignoredFindings: ['regla:revolucionario'],
+      }),
+    });
+    expect(res.status).toBe(200);
+    expect(await follower.until((p) => p.type === 'edited')).toEqual({
+      type: 'edited',
+      entryId: reply.id,
+      content: 'Un email revolucionario.',
+      ignoredFindings: ['regla:revolucionario'],
+    });
+    follower.leave();
+  });
+
   it('refuses whoever cannot see the project: an outsider, and a teammate for a private project', async () => {
     await start();
     const outsider = await createUser(t.app);
@@ -408,6 +434,30 @@ describe('across instances (Redis)', () => {
     expect(late.textOf(userEntryId)).toBe(reply.content);
     follower.leave();
     late.leave();
+  });
+});
+
+describe('across instances (Redis): saved fixes', () => {
+  it("a reply's saved fixes on one instance reach a follower on another", async () => {
+    const { secondBase } = await startTwo();
+    peer.script = { chunks: ['Un mail.'] };
+    await readParts(await send(base, ana));
+    const reply = await savedReply();
+    const follower = await follow(secondBase, ben, projectId);
+    await follower.until((p) => p.type === 'replies');
+    const res = await fetch(`${base}/api/project/${projectId}/conversation/entry/${reply.id}`, {
+      method: 'PATCH',
+      headers: { ...ana.auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ content: 'Un email.' }),
+    });
+    expect(res.status).toBe(200);
+    expect(await follower.until((p) => p.type === 'edited')).toEqual({
+      type: 'edited',
+      entryId: reply.id,
+      content: 'Un email.',
+      ignoredFindings: [],
+    });
+    follower.leave();
   });
 });
 

@@ -105,6 +105,29 @@ const sharedVersion = async (team: Team) => {
   });
   return { projectId, versionId: id! };
 };
+/** The creator asks in the project and the demo writer answers: the saved reply's id. */
+async function replyIn(team: Team, projectId: string): Promise<string> {
+  const res = await call(team.creator, {
+    method: 'POST',
+    url: '/api/chat/send-request-stream',
+    payload: { workspaceId: team.workspaceId, projectId, message: 'Un eslogan' },
+  });
+  const finish = res.body
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { type: string; messageId?: string })
+    .find((part) => part.type === 'finish');
+  expect(finish?.messageId, res.body.slice(0, 300)).toBeDefined();
+  return finish!.messageId!;
+}
+const sharedReply = async (team: Team) => {
+  const { projectId } = await sharedProject(team);
+  return { projectId, replyId: await replyIn(team, projectId) };
+};
+const privateReply = async (team: Team) => {
+  const { projectId } = await privateProject(team);
+  return { projectId, replyId: await replyIn(team, projectId) };
+};
 const folder = async (team: Team) => {
   const { id } = await made(team.creator, {
     method: 'POST',
@@ -188,6 +211,8 @@ const table: Row[] = [
   { action: 'list the versions of a private project’s document', prepare: privateProject, request: (_, ids) => ({ method: 'GET', url: `/api/project/${ids.projectId}/document/versions` }), cells: { owner: absent, 'member-creator': 200, 'member-other': absent, outsider: absent } },
   { action: 'follow a shared project’s conversation as it happens', prepare: sharedProject, request: (_, ids) => ({ method: 'GET', url: `/api/project/${ids.projectId}/conversation/live` }), cells: everyMember(200) },
   { action: 'stop one’s own replies in a shared project', prepare: sharedProject, request: (_, ids) => ({ method: 'POST', url: `/api/project/${ids.projectId}/conversation/stop`, payload: {} }), cells: everyMember(204) },
+  { action: 'save the style fixes of a reply in a shared project', prepare: sharedReply, request: (_, ids) => ({ method: 'PATCH', url: `/api/project/${ids.projectId}/conversation/entry/${ids.replyId}`, payload: { content: 'Un eslogan corregido.', ignoredFindings: [] } }), cells: everyMember(200) },
+  { action: 'save the style fixes of a reply in a private project', prepare: privateReply, request: (_, ids) => ({ method: 'PATCH', url: `/api/project/${ids.projectId}/conversation/entry/${ids.replyId}`, payload: { content: 'Un eslogan corregido.' } }), cells: { owner: absent, 'member-creator': 200, 'member-other': absent, outsider: absent } },
   { action: 'chat in a shared project with a brand voice', prepare: async (team) => ({ ...(await sharedProject(team)), ...(await voice(team)) }), request: (team, ids) => ({ method: 'POST', url: '/api/chat/send-request-stream', payload: { workspaceId: team.workspaceId, projectId: ids.projectId, brandVoiceId: ids.voiceId, message: 'Un eslogan' } }), cells: everyMember(200) },
   { action: 'transform a selection of a shared project’s document in a brand voice', prepare: async (team) => ({ ...(await sharedProject(team)), ...(await voice(team)) }), request: (team, ids) => ({ method: 'POST', url: '/api/document/transform', payload: { workspaceId: team.workspaceId, projectId: ids.projectId, brandVoiceId: ids.voiceId, action: 'shorten', text: 'Un texto que acortar un poco' } }), cells: everyMember(200) },
   { action: 'transform a selection of a private project’s document', prepare: privateProject, request: (team, ids) => ({ method: 'POST', url: '/api/document/transform', payload: { workspaceId: team.workspaceId, projectId: ids.projectId, action: 'correct', text: 'tambien' } }), cells: { owner: absent, 'member-creator': 200, 'member-other': absent, outsider: absent } },

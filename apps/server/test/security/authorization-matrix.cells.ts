@@ -386,6 +386,18 @@ export const matrixCases: MatrixCase[] = [
     cells: anyMember(200),
   },
   {
+    operation: 'PATCH /api/project/{id}/conversation/entry/{entryId}',
+    target: "the reply in the owner's shared project",
+    home: 'team',
+    cells: anyMember(200),
+  },
+  {
+    operation: 'PATCH /api/project/{id}/conversation/entry/{entryId}',
+    target: "the owner's shared project with the outsider's reply",
+    home: 'team',
+    cells: anyMember('404 NOT_FOUND'),
+  },
+  {
     operation: 'PATCH /api/workspace/{id}/add-reaction/{reactionId}',
     target: "the reply in the owner's shared project",
     home: 'team',

@@ -423,6 +423,20 @@ export const matrixRequests: Record<string, Build> = Object.fromEntries<Build>([
     }),
   ],
   [
+    "PATCH /api/project/{id}/conversation/entry/{entryId} · the reply in the owner's shared project",
+    (f) => ({
+      url: `/api/project/${f.ownerThings.project}/conversation/entry/${f.reply}`,
+      payload: { content: 'Pan de masa madre, hecho cada mañana.', ignoredFindings: [] },
+    }),
+  ],
+  [
+    "PATCH /api/project/{id}/conversation/entry/{entryId} · the owner's shared project with the outsider's reply",
+    (f) => ({
+      url: `/api/project/${f.ownerThings.project}/conversation/entry/${f.outsiderReply}`,
+      payload: { content: 'Libros para todos.' },
+    }),
+  ],
+  [
     "PATCH /api/workspace/{id}/add-reaction/{reactionId} · the team with the outsider's reply",
     (f) => ({ url: `/api/workspace/${f.team}/add-reaction/${f.outsiderReply}`, payload: { value: 'down' } }),
   ],

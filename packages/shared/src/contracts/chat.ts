@@ -1,8 +1,15 @@
 import { z } from 'zod';
-import { freeText } from '../rules/text.ts';
+import { freeText, isStorableText, UNSTORABLE_TEXT_MESSAGE } from '../rules/text.ts';
 import { chatStreamSourcesSchema, knowledgeCitationSchema } from './knowledge.ts';
 import { outputLanguageSchema, replyLengthSchema, writingToneSchema } from './writing-controls.ts';
-import { CHAT_MESSAGE_MAX_LENGTH, MAX_REPLY_VARIANTS } from './chat-limits.ts';
+import { idSchema } from './common.ts';
+import {
+  CHAT_MESSAGE_MAX_LENGTH,
+  IGNORED_FINDING_KEY_MAX_LENGTH,
+  IGNORED_FINDINGS_MAX,
+  MAX_REPLY_VARIANTS,
+  REPLY_CONTENT_MAX_LENGTH,
+} from './chat-limits.ts';
 
 /** Which version of a reply a stream part belongs to (0-based); absent when one version was asked for. */
 const variantField = {
@@ -156,6 +163,11 @@ export const replyVersionSchema = z.object({
   reaction: z.enum(reactionValues).nullable(),
   /** The knowledge passages a reply cites as [n]; absent when it used none (and for the user's entries). */
   sources: z.array(knowledgeCitationSchema).optional(),
+  /**
+   * The style findings someone ignored on this version of the reply, by their key (ignoreKey): hidden
+   * for everyone. Absent when none was.
+   */
+  ignoredFindings: z.array(z.string()).optional(),
 });
 export type ReplyVersion = z.infer<typeof replyVersionSchema>;
 
@@ -219,6 +231,36 @@ export type ConversationPage = z.infer<typeof conversationPageSchema>;
 export const showReplyVersionBodySchema = z.strictObject({ entryId: z.uuid() });
 export const showReplyVersionResponseSchema = z.object({ entryId: z.uuid() });
 export type ShowReplyVersionResponse = z.infer<typeof showReplyVersionResponseSchema>;
+
+/** A style finding's key (ignoreKey): its rule and the words found. */
+const ignoredFindingSchema = z
+  .string()
+  .min(1)
+  .max(IGNORED_FINDING_KEY_MAX_LENGTH)
+  .refine(isStorableText, { message: UNSTORABLE_TEXT_MESSAGE });
+
+/** `PATCH /project/{id}/conversation/entry/{entryId}`: entryId is a reply's version (the one shown). */
+export const editReplyParamsSchema = z.strictObject({ id: idSchema, entryId: idSchema });
+/**
+ * What the chat's style fixes change in a saved reply: its text ("Corregir", "Corregir todo") and the
+ * findings ignored on it ("Ignorar"), each given whole. At least one of them.
+ */
+export const editReplyBodySchema = z
+  .strictObject({
+    content: freeText({ max: REPLY_CONTENT_MAX_LENGTH }).optional(),
+    ignoredFindings: z.array(ignoredFindingSchema).max(IGNORED_FINDINGS_MAX).optional(),
+  })
+  .refine((body) => body.content !== undefined || body.ignoredFindings !== undefined, {
+    message: 'Give the content, the ignored findings or both',
+  });
+export type EditReplyBody = z.infer<typeof editReplyBodySchema>;
+/** The reply as saved: its text and every finding ignored on it. */
+export const editedReplySchema = z.object({
+  entryId: z.uuid(),
+  content: z.string(),
+  ignoredFindings: z.array(z.string()),
+});
+export type EditedReply = z.infer<typeof editedReplySchema>;
 
 /** `PATCH /workspace/{id}/add-reaction/{reactionId}`: reactionId is the reply's entry id; null clears. */
 export const reactionParamsSchema = z.strictObject({ id: z.uuid(), reactionId: z.uuid() });

@@ -35,7 +35,8 @@ export type LiveReply = z.infer<typeof liveReplySchema>;
  * `request` when someone's request starts a reply, `sources` when a reply that uses knowledge names the
  * passages it cites (before its text, at most once per reply or version, never when the reply already
  * carries them), `text` as the reply grows (append in `seq` order), `end` when the reply is saved (read
- * the conversation again for it), `ping` now and then. When the user can no longer see the project the
+ * the conversation again for it), `edited` when someone saved a reply's style fixes or ignored
+ * findings (its new text and findings: show them wherever the reply is), `ping` now and then. When the user can no longer see the project the
  * stream ends with `closed`.
  */
 export const liveConversationPartSchema = z.discriminatedUnion('type', [
@@ -62,6 +63,13 @@ export const liveConversationPartSchema = z.discriminatedUnion('type', [
     /** The saved reply; null when none was saved (the model failed before its first word). */
     messageId: z.uuid().nullable(),
     variant: z.number().int().nonnegative().optional(),
+  }),
+  z.object({
+    type: z.literal('edited'),
+    /** The saved reply (one version of it) whose text or ignored findings changed. */
+    entryId: z.uuid(),
+    content: z.string(),
+    ignoredFindings: z.array(z.string()),
   }),
   z.object({ type: z.literal('ping') }),
   z.object({ type: z.literal('closed'), reason: z.literal('access') }),

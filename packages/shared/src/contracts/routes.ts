@@ -12,6 +12,7 @@ import {
 } from './brand-voices.ts';
 import {
   conversationPageSchema,
+  editedReplySchema,
   improvePromptResponseSchema,
   premiumModelStatusSchema,
   reactionResponseSchema,
@@ -127,6 +128,7 @@ export const responseSchemas = {
   'POST /chat/improve': improvePromptResponseSchema,
   'GET /project/:id/conversation': conversationPageSchema,
   'PATCH /project/:id/conversation/shown-version': showReplyVersionResponseSchema,
+  'PATCH /project/:id/conversation/entry/:entryId': editedReplySchema,
   'PATCH /workspace/:id/add-reaction/:reactionId': reactionResponseSchema,
   'PATCH /workspace/gpt-4/enable': premiumModelStatusSchema,
   'PATCH /workspace/gpt-4/disable': premiumModelStatusSchema,

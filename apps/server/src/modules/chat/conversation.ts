@@ -30,6 +30,7 @@ function entryColumns(userId: string) {
       model: conversationEntries.model,
       demo: conversationEntries.demo,
       sources: conversationEntries.sources,
+      ignoredFindings: conversationEntries.ignoredFindings,
       wordsCharged: conversationEntries.wordsCharged,
       createdAt: conversationEntries.createdAt,
       reaction: reactions.value,
@@ -54,6 +55,7 @@ interface Row {
   model: string | null;
   demo: boolean;
   sources: unknown;
+  ignoredFindings: string[];
   wordsCharged: number;
   createdAt: Date;
   reaction: 'up' | 'down' | null;
@@ -79,6 +81,7 @@ const version = (row: Row): ReplyVersion => ({
   ...(Array.isArray(row.sources) && row.sources.length > 0
     ? { sources: row.sources as KnowledgeCitation[] }
     : {}),
+  ...(row.ignoredFindings.length > 0 ? { ignoredFindings: row.ignoredFindings } : {}),
 });
 
 const author = (row: Row): ConversationEntry['author'] =>

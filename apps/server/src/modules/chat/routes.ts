@@ -2,6 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   conversationPageQuerySchema,
   conversationPageSchema,
+  editedReplySchema,
+  editReplyBodySchema,
+  editReplyParamsSchema,
   idParamsSchema,
   improvePromptBodySchema,
   improvePromptResponseSchema,
@@ -23,6 +26,7 @@ import { ndjsonReplyWriter } from './reply-writer.ts';
 import { sendChatStream } from './send.ts';
 import type { ChatDeps } from './turn-types.ts';
 import { conversationPage } from './conversation.ts';
+import { editReply } from './edit-reply.ts';
 import { premiumModelStatus, setPremiumModel, setReaction, showReplyVersion } from './service.ts';
 import { chatStorageCheck } from '../storage/service.ts';
 
@@ -140,6 +144,36 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         entryId: request.body.entryId,
         userId: request.userId,
       }),
+  );
+
+  app.patch(
+    '/project/:id/conversation/entry/:entryId',
+    {
+      schema: chatSchema({
+        summary: "Save a reply's style fixes: its new text and the findings ignored on it",
+        description:
+          'For whoever may chat in the project. `entryId` is one version of a reply (the one shown); its ' +
+          'other versions keep their words. `content` replaces the text (the shared text rule, at most ' +
+          '100,000 characters) and `ignoredFindings` the keys of the findings ignored on it; at least one of ' +
+          'the two. The words charged do not change. Only a complete reply: a stopped or failed one is 409 ' +
+          "CONFLICT, a request or another project's entry 404. Everyone following the conversation gets an " +
+          '`edited` part with the saved text and findings.',
+        params: editReplyParamsSchema,
+        body: editReplyBodySchema,
+        response: { 200: editedReplySchema },
+        errors: [409, 413],
+      }),
+    },
+    (request) =>
+      editReply(
+        { db: app.db, quotas: app.storageQuotas, live },
+        {
+          ...request.body,
+          projectId: request.params.id,
+          entryId: request.params.entryId,
+          userId: request.userId,
+        },
+      ),
   );
 
   app.patch(

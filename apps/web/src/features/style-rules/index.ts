@@ -1,4 +1,4 @@
 export { useStyleRules } from './api/use-style-rules';
 export { useReplyStyle, type ReplyStyle } from './use-reply-style';
 export { ReplyStyleIssues } from './components/reply-style-issues';
-export { violationText, ignoreKey } from './violation-text';
+export { violationText } from './violation-text';

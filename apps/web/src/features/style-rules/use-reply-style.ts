@@ -1,42 +1,63 @@
-import { useMemo, useState } from 'react';
-import { applyFixes, checkStyle, type StyleViolation } from '@redacta/shared';
+import { useMemo } from 'react';
+import {
+  applyFixes,
+  checkStyle,
+  ignoreKey,
+  type ConversationEntry,
+  type EditReplyBody,
+  type StyleViolation,
+} from '@redacta/shared';
 import { useStyleRules } from './api/use-style-rules';
-import { ignoreKey } from './violation-text';
 
 export interface ReplyStyle {
-  /** The reply as shown, copied and inserted: the saved text with the fixes made here. */
-  text: string;
   violations: StyleViolation[];
   fixable: number;
   fix: (violation: StyleViolation) => void;
   fixAll: () => void;
   ignore: (violation: StyleViolation) => void;
+  /** Saves a new text of the whole reply: every fix goes through here, whatever computed the text. */
+  replace: (text: string) => void;
 }
 
+const nothing = () => {};
+const NONE: ReplyStyle = {
+  violations: [],
+  fixable: 0,
+  fix: nothing,
+  fixAll: nothing,
+  ignore: nothing,
+  replace: nothing,
+};
+
 /**
- * A finished reply checked against the workspace's style rules, in the workspace's language. Fixes
- * change the reply as this page shows, copies and inserts it into the document; the saved reply keeps
- * the model's words (docs/product.md, "Style rules").
+ * A finished reply checked against the workspace's style rules, in the workspace's language, less the
+ * findings ignored on it. A fix or an ignore is handed to `save` as the reply's new text or its whole
+ * list of ignored findings: the chat saves it on the reply for everyone (docs/product.md, "Style
+ * rules"). Without `save` the reply is not checked.
  */
-export function useReplyStyle(content: string, enabled: boolean): ReplyStyle {
+export function useReplyStyle(
+  reply: Pick<ConversationEntry, 'content' | 'ignoredFindings'>,
+  save: ((edit: EditReplyBody) => void) | undefined,
+): ReplyStyle {
   const { data } = useStyleRules();
-  const [fixed, setFixed] = useState<{ from: string; text: string } | null>(null);
-  const [ignored, setIgnored] = useState<ReadonlySet<string>>(() => new Set());
-  // A new version of the reply (regenerate, another shown version) starts from its own text.
-  const text = fixed && fixed.from === content ? fixed.text : content;
+  const { content, ignoredFindings } = reply;
+  const checked = save !== undefined;
   const violations = useMemo(() => {
-    if (!enabled || !data || data.rules.length === 0) return [];
-    return checkStyle(text, data.rules, data.language).filter(
+    if (!checked || !data || data.rules.length === 0) return [];
+    const ignored = new Set(ignoredFindings);
+    return checkStyle(content, data.rules, data.language).filter(
       (violation) => !ignored.has(ignoreKey(violation)),
     );
-  }, [enabled, data, text, ignored]);
-  const apply = (chosen: StyleViolation[]) => setFixed({ from: content, text: applyFixes(text, chosen) });
+  }, [checked, data, content, ignoredFindings]);
+  if (!save) return NONE;
+  const replace = (text: string) => save({ content: text });
   return {
-    text,
     violations,
     fixable: violations.filter((violation) => violation.suggestion !== null).length,
-    fix: (violation) => apply([violation]),
-    fixAll: () => apply(violations),
-    ignore: (violation) => setIgnored((current) => new Set(current).add(ignoreKey(violation))),
+    fix: (violation) => replace(applyFixes(content, [violation])),
+    fixAll: () => replace(applyFixes(content, violations)),
+    replace,
+    ignore: (violation) =>
+      save({ ignoredFindings: [...new Set([...(ignoredFindings ?? []), ignoreKey(violation)])] }),
   };
 }

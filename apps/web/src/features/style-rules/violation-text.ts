@@ -19,6 +19,3 @@ export function violationText(t: TFunction, violation: StyleViolation): string {
 const EXCERPT_LENGTH = 48;
 const excerpt = (text: string) =>
   text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH).trimEnd()}…` : text;
-
-/** An ignored finding stays ignored for the session: the rule and the words found identify it. */
-export const ignoreKey = (violation: StyleViolation) => `${violation.ruleId}\u0000${violation.found}`;

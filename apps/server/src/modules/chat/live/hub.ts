@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { KnowledgeCitation, LiveReply } from '@redacta/shared';
+import type { EditedReply, KnowledgeCitation, LiveReply } from '@redacta/shared';
 import { liveKey, liveLine, type LiveEvent, type LiveSink, type LiveTransport } from './transport.ts';
 
 /** Someone on this instance with a project open: their stream's `send`, and `end` to close it. */
@@ -198,6 +198,14 @@ export class LiveConversations implements LiveSink {
         if (begun) finish(messageId);
       },
     };
+  }
+
+  /**
+   * A saved reply's style fixes or ignored findings: everyone with the project open, on any instance,
+   * shows the reply's new text and findings wherever it is in their conversation.
+   */
+  edited(projectId: string, reply: EditedReply): void {
+    this.#to.edited(projectId, reply);
   }
 
   #publishSoon(flush: () => void) {

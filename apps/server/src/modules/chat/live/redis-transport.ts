@@ -166,6 +166,9 @@ export async function redisTransport(
           ),
       );
     },
+    edited(projectId, reply) {
+      send('edit', redis.multi().publish(channelOf(projectId), message({ type: 'edited', ...reply })));
+    },
     async stop(projectId, userId) {
       await redis.publish(STOP_CHANNEL, JSON.stringify({ projectId, userId }));
     },

@@ -57,6 +57,7 @@ export const liveConversationRoutes: FastifyPluginAsyncZod<{ live: LiveConversat
           'happen: `{"type":"request","reply"}` when someone\'s request starts a reply, ' +
           '`{"type":"text","userEntryId","seq","text"}` as a reply grows (append in order), ' +
           '`{"type":"end","userEntryId","messageId"}` once it is saved (`messageId` null when nothing was), ' +
+          '`{"type":"edited","entryId","content","ignoredFindings"}` when someone saved a reply\'s style fixes, ' +
           'and `{"type":"ping"}` every 15 s. Whoever can see the project may follow it; someone who loses ' +
           'access is sent nothing more and their stream ends with `{"type":"closed","reason":"access"}` within a second; ' +
           "signing out ends the session's streams.",

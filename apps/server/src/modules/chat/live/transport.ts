@@ -1,4 +1,4 @@
-import type { KnowledgeCitation, LiveConversationPart, LiveReply } from '@redacta/shared';
+import type { EditedReply, KnowledgeCitation, LiveConversationPart, LiveReply } from '@redacta/shared';
 
 /** A part as it travels: parsed, and as the NDJSON line every subscriber is sent (serialized once). */
 export interface LiveEvent {
@@ -56,6 +56,8 @@ export interface LiveTransport {
   sources(projectId: string, userEntryId: string, sources: KnowledgeCitation[], variant?: number): void;
   text(projectId: string, userEntryId: string, seq: number, text: string, variant?: number): void;
   end(projectId: string, userEntryId: string, messageId: string | null, variant?: number): void;
+  /** A saved reply's text or ignored findings changed: sent as an `edited` part, kept nowhere. */
+  edited(projectId: string, reply: EditedReply): void;
   /** Asks every instance to stop the user's replies in progress in the project. */
   stop(projectId: string, userId: string): Promise<void>;
   close(): Promise<void>;
@@ -93,6 +95,9 @@ export function memoryTransport(sink: LiveSink): LiveTransport {
     end(projectId, userEntryId, messageId, variant) {
       running.delete(liveKey(userEntryId, variant));
       deliver(projectId, () => ({ type: 'end', userEntryId, messageId, ...variantOf(variant) }));
+    },
+    edited(projectId, reply) {
+      deliver(projectId, () => ({ type: 'edited', ...reply }));
     },
     stop: async (projectId, userId) => sink.stop(projectId, userId),
     close: async () => {},

@@ -1,4 +1,4 @@
-import type { ReactionValue } from '@redacta/shared';
+import type { EditReplyBody, ReactionValue } from '@redacta/shared';
 
 // The variables of the mutations under chatKeys.replyChoice. The hooks that send them and the cache
 // that replays them after a refetch both read these, so they live apart from either.
@@ -15,5 +15,12 @@ export interface ReactionInput {
   value: ReactionValue | null;
 }
 
-/** A choice of how a saved reply shows: the version shown, or a reaction. */
-export type ReplyChoiceInput = ShowVersionInput | ReactionInput;
+/** A reply's style fixes or ignored findings, saved on the version `entryId`. */
+export interface EditReplyInput {
+  projectId: string;
+  entryId: string;
+  edit: EditReplyBody;
+}
+
+/** A choice of how a saved reply shows: the version shown, a reaction, or its style fixes. */
+export type ReplyChoiceInput = ShowVersionInput | ReactionInput | EditReplyInput;

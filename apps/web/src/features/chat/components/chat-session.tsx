@@ -2,7 +2,7 @@ import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } f
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
-import type { ReactionValue, Workspace } from '@redacta/shared';
+import type { EditReplyBody, ReactionValue, Workspace } from '@redacta/shared';
 import { cn } from '@/components/ui/cn';
 import { LoadError } from '@/components/ui/load-error';
 import { isApiError } from '@/lib/api-error';
@@ -14,6 +14,7 @@ import { KnowledgeToggle, useHasReadyKnowledge } from '@/features/knowledge';
 import { useConversation } from '../api/use-conversation';
 import { useImprovePrompt } from '../api/use-improve-prompt';
 import { usePremiumStatus } from '../api/use-premium-status';
+import { useEditReply } from '../api/use-edit-reply';
 import { useReactToReply } from '../api/use-react-to-reply';
 import { useShowReplyVersion } from '../api/use-show-reply-version';
 import { useUsage } from '../api/use-usage';
@@ -69,6 +70,7 @@ export function ChatSession({
   const premium = usePremiumStatus(workspace.id);
   const react = useReactToReply();
   const showVersion = useShowReplyVersion();
+  const editReply = useEditReply();
   const improve = useImprovePrompt();
   const { activeBrandVoiceId } = useActiveBrandVoice();
   const [draft, setDraftText] = useState('');
@@ -143,6 +145,7 @@ export function ChatSession({
       onRegenerate: (replyId) => latest.current?.onRegenerate(replyId),
       onReact: (entryId, value) => latest.current?.onReact(entryId, value),
       onShowVersion: (versionId) => latest.current?.onShowVersion(versionId),
+      onEdit: (entryId, edit) => latest.current?.onEdit(entryId, edit),
       onUseVersion: (versionId) => latest.current?.onUseVersion(versionId),
     }),
     [],
@@ -237,7 +240,20 @@ export function ChatSession({
     chat.clearChoice();
     onShowVersion(versionId);
   };
-  latest.current = { onInsert, onRegenerate, onReact, onShowVersion, onUseVersion };
+  // The fix shows at once; a failure puts the reply back as it was and says so.
+  const onEdit = (entryId: string, edit: EditReplyBody) =>
+    editReply.mutate(
+      { projectId, entryId, edit },
+      {
+        onError: (error) =>
+          toast.error(
+            isApiError(error) && error.code === 'STORAGE_FULL'
+              ? errorMessage(t, error)
+              : t('styleRules.reply.saveFailed'),
+          ),
+      },
+    );
+  latest.current = { onInsert, onRegenerate, onReact, onShowVersion, onEdit, onUseVersion };
   // A prompt or a starter goes in at the caret: a draft with text is never overwritten.
   const fillComposer = (text: string, from: DraftOrigin) => setDraft(insertIntoComposer(draft, text), from);
 

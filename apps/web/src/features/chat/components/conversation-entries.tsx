@@ -1,7 +1,7 @@
 import { useRef, type HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertTriangle, CircleStop, FlaskConical, Sparkles } from 'lucide-react';
-import type { ConversationEntry } from '@redacta/shared';
+import type { ConversationEntry, EditReplyBody } from '@redacta/shared';
 import { cn } from '@/components/ui/cn';
 import { MarkdownReply } from './markdown-reply';
 import { ReplyActions, type ReplyActionHandlers } from './reply-actions';
@@ -92,23 +92,27 @@ export function AssistantReply({
   canReact = true,
   canRegenerate = false,
   handlers,
+  onEdit,
   article,
 }: {
   entry: Pick<ConversationEntry, 'content' | 'status' | 'reaction' | 'demo'> &
-    Partial<Pick<ConversationEntry, 'id' | 'versions' | 'sources' | 'wordsCharged'>>;
+    Partial<Pick<ConversationEntry, 'id' | 'versions' | 'sources' | 'wordsCharged' | 'ignoredFindings'>>;
   streaming?: boolean;
   canReact?: boolean;
   canRegenerate?: boolean;
   handlers?: ReplyActionHandlers;
+  /** Saves the reply's style fixes or ignored findings: a saved reply's, which may be changed. */
+  onEdit?: (edit: EditReplyBody) => void;
   article?: FeedArticleProps;
 }) {
   const { t } = useTranslation();
   const versions = entry.versions ?? [];
   const shown = versions.findIndex((version) => version.id === entry.id);
-  // A finished reply is checked against the style rules; its fixes show here and go with copy and insert.
+  // A finished reply is checked against the style rules; its fixes are saved on it, so the text shown,
+  // copied and inserted is the fixed one.
   const style = useReplyStyle(
-    entry.content,
-    !streaming && entry.status === 'complete' && handlers !== undefined,
+    entry,
+    !streaming && entry.status === 'complete' && handlers !== undefined ? onEdit : undefined,
   );
   const text = useRef<HTMLDivElement>(null);
   return (
@@ -124,13 +128,13 @@ export function AssistantReply({
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         {entry.demo && <DemoLabel />}
         <div ref={text}>
-          <MarkdownReply content={style.text} streaming={streaming} citations={entry.sources} />
+          <MarkdownReply content={entry.content} streaming={streaming} citations={entry.sources} />
         </div>
         {!streaming && <EndMark status={entry.status} />}
         <ReplyStyleIssues style={style} />
         {!streaming && handlers && (
           <ReplyActions
-            content={style.text}
+            content={entry.content}
             rendered={() => text.current?.querySelector('[data-testid="reply-text"]') ?? null}
             wordsCharged={entry.wordsCharged ?? 0}
             reaction={entry.reaction}

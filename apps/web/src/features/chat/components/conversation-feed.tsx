@@ -14,7 +14,7 @@ import {
 } from 'react';
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
-import type { ConversationEntry, ReactionValue } from '@redacta/shared';
+import type { ConversationEntry, EditReplyBody, ReactionValue } from '@redacta/shared';
 import { isLocalId } from '../hooks/conversation-cache';
 import { AssistantReply, UserMessage, type FeedArticleProps } from './conversation-entries';
 import { feedExitKey, tabStopBefore } from './feed-keys';
@@ -28,6 +28,8 @@ export interface ConversationHandlers {
   onRegenerate: (replyId: string) => void;
   onReact: (entryId: string, value: ReactionValue | null) => void;
   onShowVersion: (versionId: string) => void;
+  /** Saves the style fixes or ignored findings of the reply version `entryId`. */
+  onEdit: (entryId: string, edit: EditReplyBody) => void;
   /** Keeps one of the versions written side by side as the shown reply. */
   onUseVersion: (versionId: string) => void;
 }
@@ -100,13 +102,17 @@ const SavedEntry = memo(function SavedEntry({
     }),
     [entry.id, handlers],
   );
+  // A stopped reply's id is the client's until the server names it: nothing to save it on yet.
+  const saved = !isLocalId(entry.id);
+  const onEdit = useCallback((edit: EditReplyBody) => handlers.onEdit(entry.id, edit), [entry.id, handlers]);
   if (entry.role === 'user') return <UserMessage content={entry.content} author={author} article={article} />;
   return (
     <AssistantReply
       entry={entry}
-      canReact={!isLocalId(entry.id)}
+      canReact={saved}
       canRegenerate={canRegenerate}
       handlers={replyHandlers}
+      onEdit={saved ? onEdit : undefined}
       article={article}
     />
   );

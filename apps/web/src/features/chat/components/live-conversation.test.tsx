@@ -182,6 +182,40 @@ describe('the live conversation in the chat', () => {
       expect(screen.getByTestId('assistant-reply')).toHaveTextContent('Sol, mar y tu marca.'),
     );
   });
+
+  it("shows a reply's style fixes a teammate saved as they are saved, without reading the conversation again", async () => {
+    const stream = { current: null as ReturnType<typeof liveConversationStream> | null };
+    const { callsTo } = renderChat(<Session />, {
+      [CONVERSATION]: () =>
+        json(
+          200,
+          wholeConversation([
+            entry({ id: id(10), role: 'user', content: 'Un eslogan', author: BEN }),
+            entry({ id: id(11), role: 'assistant', content: 'Escríbenos un mail.' }),
+          ]),
+        ),
+      [LIVE]: (_body, init) => {
+        stream.current = liveConversationStream(init.signal);
+        return stream.current.response;
+      },
+    });
+    await waitFor(() => expect(stream.current).not.toBeNull());
+    stream.current!.push({ type: 'replies', replies: [] });
+    await waitFor(() =>
+      expect(screen.getByTestId('assistant-reply')).toHaveTextContent('Escríbenos un mail.'),
+    );
+    const reads = callsTo(CONVERSATION).length;
+    stream.current!.push({
+      type: 'edited',
+      entryId: id(11),
+      content: 'Escríbenos un email.',
+      ignoredFindings: ['regla:mail'],
+    });
+    await waitFor(() =>
+      expect(screen.getByTestId('assistant-reply')).toHaveTextContent('Escríbenos un email.'),
+    );
+    expect(callsTo(CONVERSATION)).toHaveLength(reads);
+  });
 });
 
 describe('live exchanges', () => {

@@ -6,6 +6,7 @@ import type { ConversationPages } from '../api/use-conversation';
 import { entry } from '../test/chat-fixtures';
 import {
   appendEntries,
+  editReply,
   entriesOf,
   keepNewestPage,
   setReaction,
@@ -81,6 +82,29 @@ describe('the cached pages of a conversation', () => {
     expect(after.pages[1]!.entries[0]).toBe(cached.pages[1]!.entries[0]);
     expect(after.pages[0]).toBe(cached.pages[0]);
     expect(after.pages[2]).toBe(cached.pages[2]);
+  });
+
+  it("take a reply's saved style fixes on an older page, in its place, the other pages untouched", () => {
+    const client = clientWith(cached);
+    editReply(client, PROJECT, id(3), { content: 'Respuesta 1, corregida', ignoredFindings: ['regla:x'] });
+    const after = read(client);
+    expect(after.pages[2]!.entries[3]).toMatchObject({
+      id: id(3),
+      content: 'Respuesta 1, corregida',
+      ignoredFindings: ['regla:x'],
+    });
+    expect(after.pages[2]!.entries[1]).toBe(cached.pages[2]!.entries[1]);
+    expect(after.pages[0]).toBe(cached.pages[0]);
+    expect(after.pages[1]).toBe(cached.pages[1]);
+    // Ignoring later keeps the text; an unknown reply changes nothing.
+    editReply(client, PROJECT, id(3), { ignoredFindings: ['regla:x', 'regla:y'] });
+    expect(entriesOf(read(client))[3]).toMatchObject({
+      content: 'Respuesta 1, corregida',
+      ignoredFindings: ['regla:x', 'regla:y'],
+    });
+    const before = read(client);
+    editReply(client, PROJECT, id(98), { content: 'Nada' });
+    expect(read(client)).toBe(before);
   });
 
   it('show another version of a reply on an older page, in its place', () => {

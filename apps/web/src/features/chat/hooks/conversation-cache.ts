@@ -1,7 +1,13 @@
 import { replaceEqualDeep, type QueryClient } from '@tanstack/react-query';
-import type { ConversationEntry, ConversationPage, ReplyVersion } from '@redacta/shared';
+import type {
+  ConversationEntry,
+  ConversationPage,
+  EditedReply,
+  EditReplyBody,
+  ReplyVersion,
+} from '@redacta/shared';
 import { chatKeys } from '../api/chat-keys';
-import type { ReplyChoiceInput } from '../api/reply-choice-inputs';
+import type { EditReplyInput, ReplyChoiceInput } from '../api/reply-choice-inputs';
 import { fetchConversationPage, type ConversationPages } from '../api/use-conversation';
 
 /** Ids the client gives entries the server saved but did not name (a stopped reply) until it learns them. */
@@ -36,8 +42,9 @@ export function newEntry(
 }
 
 function versionOf(entry: ConversationEntry): ReplyVersion {
-  const { id, content, status, model, demo, wordsCharged, createdAt, reaction, sources } = entry;
-  return { id, content, status, model, demo, wordsCharged, createdAt, reaction, sources };
+  const { id, content, status, model, demo, wordsCharged, createdAt, reaction, sources, ignoredFindings } =
+    entry;
+  return { id, content, status, model, demo, wordsCharged, createdAt, reaction, sources, ignoredFindings };
 }
 
 /** Every version of a reply, oldest first (the server lists them only when there are several). */
@@ -90,8 +97,8 @@ export function replaceReply(
 export function showVersion(queryClient: QueryClient, projectId: string, versionId: string): void {
   updateEntries(queryClient, projectId, (entry) => {
     const version = entry.versions.find((candidate) => candidate.id === versionId);
-    // A version that cites nothing leaves none of the shown one's sources behind.
-    return version ? { ...entry, sources: undefined, ...version } : entry;
+    // A version that cites nothing (or ignores nothing) leaves none of the shown one's behind.
+    return version ? { ...entry, sources: undefined, ignoredFindings: undefined, ...version } : entry;
   });
 }
 
@@ -108,6 +115,61 @@ export function setReaction(
       version.id === entryId ? { ...version, reaction } : version,
     );
     return entry.id === entryId ? { ...entry, reaction, versions } : { ...entry, versions };
+  });
+}
+
+/**
+ * A version of a reply with its style fixes or ignored findings, wherever it shows: as the reply, and
+ * in its versions. Only the fields `edit` gives change.
+ */
+export function editReply(
+  queryClient: QueryClient,
+  projectId: string,
+  entryId: string,
+  edit: EditReplyBody,
+): void {
+  updateEntries(queryClient, projectId, (entry) => {
+    if (entry.id !== entryId && !entry.versions.some((version) => version.id === entryId)) return entry;
+    const versions = entry.versions.map((version) =>
+      version.id === entryId ? { ...version, ...edit } : version,
+    );
+    return entry.id === entryId ? { ...entry, ...edit, versions } : { ...entry, versions };
+  });
+}
+
+/** The fields `edit` changes, as the cached version `entryId` has them now (undefined when not cached). */
+export function replyFieldsBefore(
+  queryClient: QueryClient,
+  projectId: string,
+  entryId: string,
+  edit: EditReplyBody,
+): EditReplyBody | undefined {
+  const pages = queryClient.getQueryData<ConversationPages>(chatKeys.conversation(projectId));
+  const version = entriesOf(pages)
+    .flatMap((entry) => [entry, ...entry.versions])
+    .find((candidate) => candidate.id === entryId);
+  if (!version) return undefined;
+  return {
+    ...('content' in edit ? { content: version.content } : {}),
+    ...('ignoredFindings' in edit ? { ignoredFindings: version.ignoredFindings ?? [] } : {}),
+  };
+}
+
+/**
+ * Whether this tab is still saving fixes of the version `entryId` (besides the edit `besides`): what
+ * the server or the live conversation says of it meanwhile is older than what the reply shows.
+ */
+export function savingEdits(
+  queryClient: QueryClient,
+  projectId: string,
+  entryId: string,
+  besides?: EditReplyInput,
+): boolean {
+  return replyChoices(queryClient, projectId).some((choice) => {
+    const made = choice.state.variables as ReplyChoiceInput;
+    return (
+      choice.state.status === 'pending' && made !== besides && 'edit' in made && made.entryId === entryId
+    );
   });
 }
 
@@ -184,6 +246,15 @@ export async function refreshNewestPage(queryClient: QueryClient, projectId: str
     if ('versionId' in made && status !== 'error') showVersion(queryClient, projectId, made.versionId);
     if ('value' in made && status === 'success')
       setReaction(queryClient, projectId, made.entryId, made.value);
+    if ('edit' in made && status !== 'error') {
+      // Saved: as the server answered it (its text trimmed); still saving: as this tab shows it.
+      const saved = choice.state.data as EditedReply | undefined;
+      const { content, ignoredFindings } = saved ?? { ...made.edit };
+      editReply(queryClient, projectId, made.entryId, {
+        ...(content === undefined ? {} : { content }),
+        ...(ignoredFindings === undefined ? {} : { ignoredFindings }),
+      });
+    }
   }
 }
 

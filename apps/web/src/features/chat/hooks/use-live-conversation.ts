@@ -6,7 +6,7 @@ import { isApiError } from '@/lib/api-error';
 import { showProjectName } from '@/features/projects';
 import { chatKeys } from '../api/chat-keys';
 import { loadLiveConversationReader, openLiveConversation } from '../api/live-conversation';
-import { refreshNewestPage } from './conversation-cache';
+import { editReply, refreshNewestPage, savingEdits } from './conversation-cache';
 import { applyLivePart, withoutEndedExchange, type LiveExchange } from './live-exchanges';
 
 /** Waits before following again after the stream broke: 1 s, 2 s, 4 s… at most 15 s. */
@@ -28,10 +28,10 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
  * Follows the project's conversation while it is open, from the conversation's first paint on
  * (`following`): the replies in progress — anyone's, this user's other tabs' and a reply this tab was
  * showing before a reload — with their text so far, then as they grow. When one is saved the newest
- * page is read again, and the exchange gives way to the saved entries. A broken stream is followed
- * again (the server sends the replies in progress first, so nothing is missed); losing access to the
- * project ends it, and the conversation is read again to show why. A request that named the project
- * (its first message) shows the new name here too.
+ * page is read again, and the exchange gives way to the saved entries; a reply's saved style fixes
+ * show wherever it is. A broken stream is followed again (the server sends the replies in progress
+ * first, so nothing is missed); losing access to the project ends it, and the conversation is read
+ * again to show why. A request that named the project (its first message) shows the new name here too.
  */
 export function useLiveConversation(
   workspaceId: string,
@@ -56,6 +56,12 @@ export function useLiveConversation(
       // Replies saved while this tab was not following are in the conversation by now.
       if (part.type === 'replies' && queryClient.getQueryData(chatKeys.conversation(projectId))) {
         void refreshNewestPage(queryClient, projectId);
+      }
+      // Someone saved a reply's style fixes: shown wherever the reply is, on any page read so far. A
+      // fix this tab is still saving is newer than what the part says.
+      if (part.type === 'edited' && !savingEdits(queryClient, projectId, part.entryId)) {
+        const { content, ignoredFindings } = part;
+        editReply(queryClient, projectId, part.entryId, { content, ignoredFindings });
       }
       if (part.type === 'end') {
         void refreshNewestPage(queryClient, projectId).then(() => {
