@@ -127,7 +127,7 @@ describe('the demo writer transforms a selection', () => {
       'en',
     );
     expect(closer).toMatch(/come and buy/i);
-    const persuasive = await transform(spanish, { action: 'tone', tone: 'persuasive' });
+    const persuasive = await transform(spanish, { action: 'tone', tone: 'persuasive', reachesEnd: true });
     expect(persuasive).toContain(spanish.slice(1));
     expect(countWords(persuasive)).toBeGreaterThan(countWords(spanish) + 5);
     const simple = await transform(
