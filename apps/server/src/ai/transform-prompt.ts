@@ -16,8 +16,7 @@ const toneGuidance: Record<WritingTone, string> = {
   closer:
     'Make the tone closer and warmer: speak to the reader directly and informally, as a friendly person would.',
   formal: 'Make the tone more formal: courteous, precise, no slang and no exclamations.',
-  persuasive:
-    'Make it more persuasive: lead with the benefit for the reader, add urgency, end with a clear call to action.',
+  persuasive: 'Make it more persuasive: lead with the benefit for the reader and add urgency.',
   simple: 'Make it simpler: short sentences, everyday words, one idea per sentence, no jargon.',
 };
 
@@ -50,6 +49,20 @@ function actionGuidance(transform: TransformRequest): string {
   }
 }
 
+/**
+ * A closing line (a call to action, a sign-off to the reader) ends a text: a passage in the middle of
+ * the document gets none, or the document would close before its rest; one at the end may.
+ */
+function closingGuidance(transform: TransformRequest): string | null {
+  if (!transform.reachesEnd) {
+    return 'More of the document follows the passage: add no closing line, sign-off or call to action at its end.';
+  }
+  if (transform.action === 'tone' && transform.tone === 'persuasive') {
+    return 'The passage ends the document: end it with a clear call to action.';
+  }
+  return null;
+}
+
 export interface TransformPromptInput {
   /** The language the workspace writes in (the text keeps its own language unless translated). */
   language: Locale;
@@ -75,6 +88,8 @@ export function buildTransformPrompt(input: TransformPromptInput): string {
     ].join(' '),
     actionGuidance(input.transform),
   ];
+  const closing = closingGuidance(input.transform);
+  if (closing) parts.push(closing);
   if (input.transform.action !== 'translate') {
     parts.push(
       `Keep the passage in its own language; if it is unclear, write in ${outputLanguageNames[input.language]}.`,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { countWords, type Locale, type TransformRequest } from '@redacta/shared';
 import { createDemoWriter, demoWriterOptions } from '../../src/ai/demo/writer.ts';
 import type { DemoBrandVoice } from '../../src/ai/demo/voice.ts';
+import { adjectives, nouns, phrases, words } from '../../src/ai/demo/transform/phrases.ts';
 
 const writer = createDemoWriter({ modelId: 'demo', delayMs: 0 });
 
@@ -54,6 +55,27 @@ function languageOf(text: string): Locale {
   return es > en ? 'es' : 'en';
 }
 
+// Another detector: the words of the phrase tables' side in each language, in their plural and
+// (Spanish) feminine forms. A translated sentence uses only these, or names it was given.
+const vocabulary: Record<Locale, Set<string>> = { es: new Set(), en: new Set() };
+for (const [es, en] of [...phrases, ...nouns, ...adjectives, ...words]) {
+  for (const word of wordsOf(es)) vocabulary.es.add(word);
+  for (const word of wordsOf(en)) vocabulary.en.add(word);
+}
+function wordsOf(text: string): string[] {
+  return text.match(/\p{L}[\p{L}'’-]*/gu) ?? [];
+}
+function inVocabulary(word: string, language: Locale): boolean {
+  const lower = word.toLowerCase();
+  const forms = [lower, lower.replace(/e?s$/u, ''), lower.replace(/ies$/u, 'y'), lower.replace(/ces$/u, 'z')];
+  if (language === 'es') forms.push(...forms.map((form) => form.replace(/a$/u, 'o')));
+  return forms.some((form) => vocabulary[language].has(form));
+}
+const cannotTranslate: Record<Locale, RegExp> = {
+  es: /^El redactor de demostración no puede traducir este texto\b[^\n]*$/u,
+  en: /^The demo writer cannot translate this text\b[^\n]*$/u,
+};
+
 const spanish =
   'Nuestras zapatillas ligeras están hechas para correr cada día con la máxima comodidad. ' +
   'Realmente son muy resistentes, y además el diseño es moderno y muy elegante. ' +
@@ -96,6 +118,41 @@ describe('the demo writer transforms a selection', () => {
     expect(inSpanish).toMatch(/la colección nueva/);
   });
 
+  it('translates a sentence whole into one language, or says plainly in that language that it cannot', async () => {
+    const cases: { text: string; from: Locale; to: Locale; names?: string[] }[] = [
+      { text: 'Pide hoy tu lata de cinco litros y recíbela en casa.', from: 'es', to: 'en' },
+      { text: 'Reserva tu mesa en nuestro restaurante de Madrid.', from: 'es', to: 'en', names: ['Madrid'] },
+      { text: spanish, from: 'es', to: 'en' },
+      { text: 'Descubre nuestra nueva colección de verano.', from: 'es', to: 'en' },
+      { text: '¿Quieres un café delicioso? Prueba gratis nuestro plan.', from: 'es', to: 'en' },
+      { text: 'Únete a la comunidad de Acme hoy mismo.', from: 'es', to: 'en', names: ['Acme'] },
+      { text: 'Order your five-litre can today and get it delivered to your door.', from: 'en', to: 'es' },
+      { text: 'Book your table at our Madrid restaurant.', from: 'en', to: 'es', names: ['Madrid'] },
+      { text: english, from: 'en', to: 'es' },
+      { text: 'Discover our new summer collection.', from: 'en', to: 'es' },
+      { text: 'Join the Acme community today.', from: 'en', to: 'es', names: ['Acme'] },
+    ];
+    const answers = new Map<string, string>();
+    for (const { text, from, to, names = [] } of cases) {
+      const answer = await transform(text, { action: 'translate', language: to }, from);
+      answers.set(text, answer);
+      if (cannotTranslate[to].test(answer)) continue;
+      for (const sentence of answer.split(/(?<=[.!?])\s+/u)) {
+        const foreign = wordsOf(sentence).filter((word) => !names.includes(word) && !inVocabulary(word, to));
+        expect(foreign, `"${sentence}" (from "${text}")`).toEqual([]);
+      }
+    }
+    // Words outside its tables: a plain sentence in the language asked for, not a word-by-word mix.
+    expect(answers.get(cases[0]!.text)).toMatch(cannotTranslate.en);
+    expect(answers.get(cases[6]!.text)).toMatch(cannotTranslate.es);
+    // Text its tables cover is translated, names kept.
+    expect(answers.get('Únete a la comunidad de Acme hoy mismo.')).toMatch(/^Join .*Acme.* today\.$/);
+    expect(answers.get('Discover our new summer collection.')).toMatch(/^Descubre .*colección/);
+    expect(
+      [...answers.values()].filter((answer) => /cannot translate|no puede traducir/.test(answer)),
+    ).toHaveLength(4);
+  });
+
   it('says plainly that it translates only between Spanish and English', async () => {
     const answer = await transform(spanish, { action: 'translate', language: 'fr' });
     expect(answer).toMatch(/solo traduce entre español e inglés/);
@@ -127,7 +184,7 @@ describe('the demo writer transforms a selection', () => {
       'en',
     );
     expect(closer).toMatch(/come and buy/i);
-    const persuasive = await transform(spanish, { action: 'tone', tone: 'persuasive' });
+    const persuasive = await transform(spanish, { action: 'tone', tone: 'persuasive', reachesEnd: true });
     expect(persuasive).toContain(spanish.slice(1));
     expect(countWords(persuasive)).toBeGreaterThan(countWords(spanish) + 5);
     const simple = await transform(

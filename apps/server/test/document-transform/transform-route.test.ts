@@ -98,6 +98,21 @@ describe('POST /api/document/transform over a real OpenAI-protocol stream', () =
     expect(systemPrompt(3)).toMatch(/Correct spelling, grammar/);
   });
 
+  it('the prompt asks for a closing line only when the passage reaches the end of the document', async () => {
+    await partsOf(await transform({ action: 'tone', tone: 'persuasive', reachesEnd: false }));
+    expect(systemPrompt(0)).toMatch(/more persuasive/);
+    expect(systemPrompt(0)).toContain('add no closing line, sign-off or call to action at its end');
+    expect(systemPrompt(0)).not.toMatch(/end it with a clear call to action/);
+
+    await partsOf(await transform({ action: 'tone', tone: 'persuasive', reachesEnd: true }));
+    expect(systemPrompt(1)).toMatch(/end it with a clear call to action/);
+    expect(systemPrompt(1)).not.toContain('add no closing line');
+
+    // A client that does not say where the selection ends gets no closing line.
+    await partsOf(await transform({ action: 'tone', tone: 'formal' }));
+    expect(systemPrompt(2)).toContain('add no closing line');
+  });
+
   it("the prompt carries the workspace's style rules of the language the passage is written in", async () => {
     const saved = await t.app.inject({
       method: 'PUT',

@@ -29,6 +29,8 @@ const transformFields = {
   /** Write in this brand voice (the active one in the interface at the time of the request). */
   brandVoiceId: z.uuid().optional(),
   text: freeText({ max: TRANSFORM_TEXT_MAX_LENGTH }),
+  /** The selection runs to the document's end: only there may a transform add a closing line. */
+  reachesEnd: z.boolean().optional(),
 };
 
 /**
@@ -49,7 +51,8 @@ export const transformBodySchema = z.discriminatedUnion('action', [
   }),
 ]);
 export type TransformBody = z.infer<typeof transformBodySchema>;
-type TransformFields = keyof typeof transformFields;
+// Where the selection ends travels with the action: the prompt builder and the demo writer read it.
+type TransformFields = Exclude<keyof typeof transformFields, 'reachesEnd'>;
 /** A transform as the prompt builder and the demo writer read it: the action with its one setting. */
 export type TransformRequest = TransformBody extends infer Body
   ? Body extends unknown

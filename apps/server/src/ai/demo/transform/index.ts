@@ -37,14 +37,19 @@ const instructionCues: [RegExp, TransformRequest][] = [
 ];
 
 /** A free instruction followed as well as the demo can: the first transform its words ask for. */
-function followInstruction(text: string, instruction: string, language: Locale): string {
+function followInstruction(text: string, instruction: string, language: Locale, reachesEnd: boolean): string {
   if (/may[uú]sculas|uppercase|capitals/iu.test(instruction)) return text.toUpperCase();
   if (/min[uú]sculas|lowercase/iu.test(instruction)) return text.toLowerCase();
   const cue = instructionCues.find(([pattern]) => pattern.test(instruction));
-  return transformText(text, cue?.[1] ?? { action: 'rewrite' }, language);
+  return transformText(text, cue?.[1] ?? { action: 'rewrite' }, language, reachesEnd);
 }
 
-function transformText(text: string, transform: TransformRequest, language: Locale): string {
+function transformText(
+  text: string,
+  transform: TransformRequest,
+  language: Locale,
+  reachesEnd: boolean,
+): string {
   switch (transform.action) {
     case 'rewrite':
       return rewrite(text, language);
@@ -53,7 +58,7 @@ function transformText(text: string, transform: TransformRequest, language: Loca
     case 'lengthen':
       return lengthen(text, language);
     case 'tone':
-      return changeTone(text, transform.tone, language);
+      return changeTone(text, transform.tone, language, reachesEnd);
     case 'correct':
       return correct(text, language);
     case 'translate':
@@ -62,7 +67,7 @@ function transformText(text: string, transform: TransformRequest, language: Loca
       }
       return translate(text, language, transform.language);
     case 'custom':
-      return followInstruction(text, transform.instruction, language);
+      return followInstruction(text, transform.instruction, language, reachesEnd);
   }
 }
 
@@ -81,7 +86,7 @@ export function composeTransform(
   voice: DemoBrandVoice | null,
 ): string {
   const language = passageLanguage(text, workspaceLanguage);
-  const result = transformText(text.trim(), transform, language);
+  const result = transformText(text.trim(), transform, language, transform.reachesEnd === true);
   if (!voice || transform.action === 'correct' || transform.action === 'translate') return result;
   return speakInVoice(result, voiceHabits(voice.voice), language, '');
 }

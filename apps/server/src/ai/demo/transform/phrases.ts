@@ -255,6 +255,9 @@ favorito|favourite
 favorita|favourite
 resistente|durable
 elegante|elegant
+máximo|maximum
+máxima|maximum
+total|total
 `);
 
 export const words = lines(`
@@ -275,6 +278,7 @@ de|of
 del|of the
 al|to the
 en|in
+en|on
 con|with
 sin|without
 para|for
@@ -385,4 +389,7 @@ lejos|far
 cerca|near
 bien|well
 juntos|together
+realmente|really
+verdaderamente|truly
+además|besides
 `);

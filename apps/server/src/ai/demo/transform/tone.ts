@@ -95,21 +95,31 @@ function splitLong(sentence: string, language: Locale): string {
   return `${sentence.slice(0, match.index)}. ${capitalize(rest.replace(/[.!?…]+$/u, ''))}${end}`;
 }
 
-export function changeTone(text: string, tone: WritingTone, language: Locale): string {
+/**
+ * The passage in another tone. A closing line (the persuasive call to action, the closer or formal
+ * sign-off to the reader) ends a text, so it is added only when the passage reaches the document's
+ * end: in the middle of a document it would close the text before the rest of it.
+ */
+export function changeTone(text: string, tone: WritingTone, language: Locale, reachesEnd: boolean): string {
   if (tone === 'simple') {
     const plain = replaceTerms(text, everyday[language]);
     return joinParagraphs(paragraphs(plain).map((sentences) => sentences.map((s) => splitLong(s, language))));
   }
+  let body: string;
+  let closing: string;
   if (tone === 'persuasive') {
     const { openings, calls } = persuasion[language];
     const seed = seedOf(text);
-    const body = text.trim();
-    return `${openings[seed % openings.length]} ${body.charAt(0).toLowerCase()}${body.slice(1)}\n\n${calls[seed % calls.length]}`;
+    const trimmed = text.trim();
+    body = `${openings[seed % openings.length]} ${trimmed.charAt(0).toLowerCase()}${trimmed.slice(1)}`;
+    closing = calls[seed % calls.length]!;
+  } else {
+    const habits = toneHabits[tone];
+    const base = tone === 'closer' ? replaceTerms(text, everyday[language]) : text;
+    body = speakInVoice(base, habits, language, '').trim();
+    closing = voiceClosing(habits, language);
   }
-  const habits = toneHabits[tone];
-  const base = tone === 'closer' ? replaceTerms(text, everyday[language]) : text;
-  const spoken = speakInVoice(base, habits, language, '').trim();
-  return `${spoken}\n\n${voiceClosing(habits, language)}`;
+  return reachesEnd ? `${body}\n\n${closing}` : body;
 }
 
 /** Words swapped for a fresh wording that keeps the meaning, both ways. */

@@ -5,8 +5,10 @@ import { matchCase } from './text.ts';
 /**
  * The demo writer's translation between Spanish and English: longest phrase first from its tables,
  * nouns and adjectives in their plural too, adjectives moved to the other side of their noun, and in
- * Spanish the articles and adjectives agreeing with a feminine or plural noun. Words it does not know
- * stay as they are. It is a phrase table, not a model: good enough to show the feature offline.
+ * Spanish the articles and adjectives agreeing with a feminine or plural noun. It is a phrase table,
+ * not a model: good enough to show the feature offline. A text with words outside its tables (other than
+ * names and acronyms) is not translated at all, since leaving those words as they are would mix both
+ * languages word by word: the answer says plainly that the demo cannot translate it.
  */
 type Kind = 'noun' | 'adjective' | 'other';
 interface Entry {
@@ -164,10 +166,44 @@ function punctuate(text: string, to: Locale): string {
   );
 }
 
-/** `text`, written in `from`, translated into `to` (es or en) by the demo's tables. */
+/** What the demo answers, in the language asked for, when its tables do not cover the text. */
+const cannotTranslate: Record<Locale, string> = {
+  es: 'El redactor de demostración no puede traducir este texto: solo traduce las frases de marketing habituales de sus tablas, y este texto tiene palabras que no están en ellas. Conecta un modelo de IA para traducirlo.',
+  en: 'The demo writer cannot translate this text: it translates only the common marketing phrases of its tables, and this text has words that are not in them. Connect an AI model to translate it.',
+};
+
+const SENTENCE_BREAK = /[.!?…\n¿¡]/u;
+
+/** A word the tables do not know that reads the same in any language: an acronym, or a name. */
+function keepsAsIs(word: string, opensSentence: boolean): boolean {
+  if (word.length > 1 && word === word.toUpperCase()) return true;
+  // Every sentence opens with a capital: only inside one does a capital mark a name.
+  return !opensSentence && word.charAt(0) !== word.charAt(0).toLowerCase();
+}
+
+/** Whether every word of the text is translated by the tables or may stay as it is. */
+function covered(pieces: Piece[]): boolean {
+  let opensSentence = true;
+  for (const piece of pieces) {
+    // Words start with a letter; what lies between them has none (tokenize splits at every word).
+    if (!/^\p{L}/u.test(piece.text)) {
+      if (SENTENCE_BREAK.test(piece.text)) opensSentence = true;
+      continue;
+    }
+    if (!piece.entry && !keepsAsIs(piece.text, opensSentence)) return false;
+    opensSentence = false;
+  }
+  return true;
+}
+
+/**
+ * `text`, written in `from`, translated into `to` (es or en) by the demo's tables; when they do not
+ * cover it, a sentence in `to` saying that the demo cannot translate it.
+ */
 export function translate(text: string, from: Locale, to: Locale): string {
   if (from === to) return text;
   const pieces = tokenize(text, tables[from]);
+  if (!covered(pieces)) return cannotTranslate[to];
   reorder(pieces, to);
   if (to === 'es') agreeInSpanish(pieces);
   return punctuate(pieces.map((piece) => piece.text).join(''), to);

@@ -3,9 +3,10 @@ import { vi } from 'vitest';
 import { Toaster } from 'react-hot-toast';
 import WebSocket from 'ws';
 import { fakeApi, json, renderRoutes } from '../../../../test/render';
-import { me, PROJECT_ID, projectFixture } from '../../../../test/fixtures';
+import { me, PROJECT_ID, projectFixture, WORKSPACE_ID, workspaceFixture } from '../../../../test/fixtures';
 import { refreshSession } from '@/lib/api-client';
 import { sessionStore } from '@/lib/session-store';
+import { SessionGate } from '@/features/session';
 import {
   DocumentPanel,
   DocumentProvider,
@@ -62,9 +63,16 @@ function Workbench({ server, reply, withPanel }: { server: LiveServer; reply: st
   );
 }
 
+/** What the session asks of the API when the panel is drawn in Ana's workspace. */
+const sessionHandlers: Parameters<typeof fakeApi>[0] = {
+  'GET /api/workspace/list': () => json(200, [workspaceFixture()]),
+  [`GET /api/brand-voice/workspace/${WORKSPACE_ID}`]: () => json(200, []),
+};
+
 /**
  * The provider with an insert button and (optionally) the panel, connected to a real live document
- * server; other HTTP calls go to a fake API answering by "METHOD /path".
+ * server, outside a session unless `inSession` (then in Ana's workspace, with what only a workspace
+ * offers, such as the selection's AI menu); other HTTP calls go to a fake API answering by "METHOD /path".
  */
 export function renderDocument(
   server: LiveServer,
@@ -72,22 +80,30 @@ export function renderDocument(
     reply = '',
     withPanel = true,
     token = 'good-token',
+    inSession = false,
     handlers = {},
-  }: { reply?: string; withPanel?: boolean; token?: string; handlers?: Parameters<typeof fakeApi>[0] } = {},
+  }: {
+    reply?: string;
+    withPanel?: boolean;
+    token?: string;
+    inSession?: boolean;
+    handlers?: Parameters<typeof fakeApi>[0];
+  } = {},
 ) {
   sessionStore.setSession(token, me);
-  const api = fakeApi({ [`GET /api/project/${PROJECT_ID}`]: () => json(200, projectFixture), ...handlers });
+  const api = fakeApi({
+    [`GET /api/project/${PROJECT_ID}`]: () => json(200, projectFixture),
+    ...(inSession ? sessionHandlers : {}),
+    ...handlers,
+  });
   vi.stubGlobal('fetch', vi.fn(api.fetch));
+  const workbench = <Workbench server={server} reply={reply} withPanel={withPanel} />;
   const rendered = renderRoutes(
     [
       {
         path: '/chat',
         // As in main.tsx: StrictMode sets every effect up twice, which the store must survive.
-        element: (
-          <StrictMode>
-            <Workbench server={server} reply={reply} withPanel={withPanel} />
-          </StrictMode>
-        ),
+        element: <StrictMode>{inSession ? <SessionGate>{workbench}</SessionGate> : workbench}</StrictMode>,
       },
       { path: '/elsewhere', element: <p>Otra página</p> },
     ],

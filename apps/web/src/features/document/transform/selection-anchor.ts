@@ -15,6 +15,8 @@ export interface SelectionAnchor {
   from: unknown;
   to: unknown;
   text: string;
+  /** No text follows the selection in the document: only there may a transform close the text. */
+  reachesEnd: boolean;
 }
 
 /** The selected text as the model reads it: blocks separated by a blank line. */
@@ -37,6 +39,7 @@ export function anchorSelection(editor: Editor): SelectionAnchor | null {
     from: absolutePositionToRelativePosition(from, sync.type, sync.binding.mapping),
     to: absolutePositionToRelativePosition(to, sync.type, sync.binding.mapping),
     text: selectedText(editor, from, to),
+    reachesEnd: selectedText(editor, to, editor.state.doc.content.size).trim() === '',
   };
 }
 

@@ -56,6 +56,7 @@ export function useTransformRun({ workspaceId, projectId, brandVoiceId }: Contex
             workspaceId,
             projectId,
             text: anchor.text,
+            reachesEnd: anchor.reachesEnd,
             ...(brandVoiceId ? { brandVoiceId } : {}),
           },
           own.signal,
