@@ -126,7 +126,7 @@ test.describe.serial('live document', () => {
     await expect(reopened.saveState).toHaveText('Guardado');
   });
 
-  test('a reply inserted from a phone’s chat tab appears in the owner’s document, and the phone’s Undo takes it back', async ({}) => {
+  test('a reply inserted from a phone’s chat tab appears in the owner’s document, and the phone’s Undo takes it back', async ({}, testInfo) => {
     const ownerPanel = new DocumentPanel(team.owner);
     await team.teammate.setViewportSize({ width: 390, height: 844 });
     await team.teammate.reload();
@@ -157,6 +157,7 @@ test.describe.serial('live document', () => {
     );
     const undo = phonePanel.toolbarButton('Deshacer');
     await expect(undo).toBeEnabled();
+    await keepSideBySide(team, testInfo, 'live-document-inserted-from-phone-390-es');
     await undo.click();
     await inBoth(false);
     await phonePanel.toolbarButton('Rehacer').click();
