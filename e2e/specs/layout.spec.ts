@@ -1,6 +1,8 @@
 import { expect, keepScreenshot, test } from '../fixtures.ts';
 import { textFits } from '../support/text-fits.ts';
 import { ProjectsPage } from '../pages/projects-page.ts';
+import { ChatPage } from '../pages/chat-page.ts';
+import { chooseLanguage } from '../support/language.ts';
 
 test.describe('responsive layout', () => {
   test('at 768 px and below the sidebar gives way to the mobile header', async ({ page, signUp, shell }) => {
@@ -212,4 +214,74 @@ test('workspace settings shows its title once on a phone', async ({ page, signUp
     'Ajustes del espacio de trabajo',
   );
   expect(shownTitles).toBe(1);
+});
+
+test('the brand tabs fit a phone whole, in Spanish and English, the active one among them', async ({
+  page,
+  signUp,
+}, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signUp();
+  const labels = {
+    es: { nav: 'Secciones de marca', tabs: ['Voz de marca', 'Conocimiento', 'Reglas de estilo'] },
+    en: { nav: 'Brand sections', tabs: ['Brand voice', 'Knowledge', 'Style rules'] },
+  };
+  for (const language of ['es', 'en'] as const) {
+    await chooseLanguage(page, language);
+    await page.goto('/brand/style-rules');
+    const nav = page.getByRole('navigation', { name: labels[language].nav });
+    const active = nav.getByRole('link', { name: labels[language].tabs[2], exact: true });
+    await expect(active).toHaveAttribute('aria-current', 'page');
+    const navBox = (await nav.boundingBox())!;
+    for (const name of labels[language].tabs) {
+      const tab = nav.getByRole('link', { name, exact: true });
+      await expect(tab).toBeVisible();
+      expectInside((await tab.boundingBox())!, navBox, `the tab «${name}»`);
+      // Its text is drawn whole, not cut at the tab's edge.
+      expect(await tab.evaluate((node) => node.scrollWidth <= node.clientWidth)).toBe(true);
+    }
+    // Nothing hides past the row's edge either.
+    expect(await nav.getByRole('list').evaluate((node) => node.scrollWidth <= node.clientWidth)).toBe(true);
+    await keepScreenshot(page, testInfo, `brand-tabs-390-${language}`);
+  }
+});
+
+test('on a phone, the reply settings close when the message is sent, in Spanish and English', async ({
+  page,
+  signUp,
+}, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signUp();
+  const { replies, userMessages } = new ChatPage(page);
+  const texts = {
+    es: {
+      ...{ settings: 'Ajustes de la respuesta', tone: 'Tono', composer: 'Mensaje', send: 'Enviar' },
+      message: 'Un eslogan para una panadería',
+    },
+    en: {
+      ...{ settings: 'Reply settings', tone: 'Tone', composer: 'Message', send: 'Send' },
+      message: 'A slogan for a bakery',
+    },
+  };
+  for (const language of ['es', 'en'] as const) {
+    await chooseLanguage(page, language);
+    await page.goto('/chat');
+    const { settings, tone, composer, send, message } = texts[language];
+    const toggle = page.getByRole('button', { name: new RegExp(`^${settings}`) });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('combobox', { name: tone })).toBeVisible();
+    await keepScreenshot(page, testInfo, `reply-settings-open-390-${language}`);
+
+    await page.getByRole('textbox', { name: composer }).fill(message);
+    await page.getByRole('textbox', { name: composer }).press('Enter');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByRole('combobox', { name: tone })).toBeHidden();
+    await expect(page.getByRole('button', { name: send })).toBeVisible({ timeout: 30_000 });
+    // The request and its reply have the room the settings took.
+    await expect(userMessages.last()).toHaveText(message);
+    await expect(userMessages.last()).toBeInViewport();
+    await expect(replies.last()).toBeInViewport();
+    await keepScreenshot(page, testInfo, `reply-settings-after-send-390-${language}`);
+  }
 });

@@ -126,7 +126,7 @@ test.describe.serial('live document', () => {
     await expect(reopened.saveState).toHaveText('Guardado');
   });
 
-  test('a reply inserted from a phone’s chat tab appears in the owner’s document', async ({}) => {
+  test('a reply inserted from a phone’s chat tab appears in the owner’s document, and the phone’s Undo takes it back', async ({}, testInfo) => {
     const ownerPanel = new DocumentPanel(team.owner);
     await team.teammate.setViewportSize({ width: 390, height: 844 });
     await team.teammate.reload();
@@ -140,10 +140,28 @@ test.describe.serial('live document', () => {
     );
     await reply.getByRole('button', { name: 'Insertar en el documento' }).click();
     // The whole reply, first line to last, in both documents: the next tests type after it.
-    for (const editor of [ownerPanel.editor, new DocumentPanel(team.teammate).editor]) {
-      await expect(editor).toContainText(lines[0]!);
-      await expect(editor).toContainText(lines.at(-1)!);
-    }
+    const phonePanel = new DocumentPanel(team.teammate);
+    const inBoth = async (present: boolean) => {
+      for (const editor of [ownerPanel.editor, phonePanel.editor]) {
+        for (const line of [lines[0]!, lines.at(-1)!]) {
+          await (present ? expect(editor) : expect(editor).not).toContainText(line);
+        }
+      }
+    };
+    await inBoth(true);
+
+    // The phone shows the document, where the insertion can be taken back, and brought back again.
+    await expect(team.teammate.getByRole('tab', { name: 'Documento' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    const undo = phonePanel.toolbarButton('Deshacer');
+    await expect(undo).toBeEnabled();
+    await keepSideBySide(team, testInfo, 'live-document-inserted-from-phone-390-es');
+    await undo.click();
+    await inBoth(false);
+    await phonePanel.toolbarButton('Rehacer').click();
+    await inBoth(true);
   });
 
   test('screenshots of both screens at 1280 and 390 px in Spanish and English', async ({}, testInfo) => {

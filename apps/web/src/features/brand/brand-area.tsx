@@ -6,7 +6,8 @@ import { brandTabAt, brandTabs } from './brand-tabs';
 /**
  * The Brand area: voices, knowledge (and whatever else brandTabs lists) as tabs that are routes,
  * so each has its own address, the browser's back button moves between them and a link opens one.
- * The tab bar scrolls sideways on a narrow screen rather than squeezing the labels.
+ * On a phone the tabs show short labels, so the three fit one row; a row still too wide (a large
+ * text size) scrolls sideways rather than squeezing the labels.
  */
 export default function BrandArea() {
   const { t } = useTranslation();
@@ -29,7 +30,11 @@ export default function BrandArea() {
                     : 'border-transparent text-text-muted hover:border-border hover:text-text',
                 )}
               >
-                {t(tab.labelKey)}
+                {/* The short label is seen, the full one read: the link's name stays the page's title. */}
+                <span aria-hidden className="sm:hidden">
+                  {t(tab.shortLabelKey)}
+                </span>
+                <span className="max-sm:sr-only">{t(tab.labelKey)}</span>
               </Link>
             </li>
           ))}

@@ -4,6 +4,8 @@ export interface BrandTab {
   /** The tab's route; the page header's title is its label. */
   path: string;
   labelKey: string;
+  /** The label's first words, alone on a phone, where the three full labels do not fit one row. */
+  shortLabelKey: string;
   load: () => Promise<{ default: ComponentType }>;
 }
 
@@ -15,16 +17,19 @@ export const brandTabs: readonly BrandTab[] = [
   {
     path: '/brand/voices',
     labelKey: 'brandArea.tabs.voices',
+    shortLabelKey: 'brandArea.shortTabs.voices',
     load: () => import('@/features/brand-voice/pages/brand-voice-page'),
   },
   {
     path: '/brand/knowledge',
     labelKey: 'brandArea.tabs.knowledge',
+    shortLabelKey: 'brandArea.shortTabs.knowledge',
     load: () => import('@/features/knowledge/pages/knowledge-page'),
   },
   {
     path: '/brand/style-rules',
     labelKey: 'brandArea.tabs.styleRules',
+    shortLabelKey: 'brandArea.shortTabs.styleRules',
     load: () => import('@/features/style-rules/pages/style-rules-page'),
   },
 ];

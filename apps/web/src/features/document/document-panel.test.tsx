@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import * as Y from 'yjs';
@@ -24,6 +24,19 @@ const editorBox = () => screen.findByRole('textbox', { name: 'Texto del document
 const status = () => screen.getByTestId('document-panel').querySelector('[data-save-state]');
 
 let server: LiveServer;
+
+/**
+ * jsdom lays nothing out, and its ranges have no boxes: the editor measures one to scroll the
+ * selection into view after a toolbar button puts the focus back. Empty boxes do, for this test.
+ */
+function layOutRanges() {
+  const box = () => new DOMRect();
+  Object.assign(Range.prototype, { getClientRects: () => [], getBoundingClientRect: box });
+  onTestFinished(() => {
+    delete (Range.prototype as Partial<Range>).getClientRects;
+    delete (Range.prototype as Partial<Range>).getBoundingClientRect;
+  });
+}
 
 // The editor chunk is transformed on first use; under a loaded machine that takes seconds.
 describe('document panel on the live document', { timeout: 20_000 }, () => {
@@ -80,6 +93,33 @@ describe('document panel on the live document', { timeout: 20_000 }, () => {
         ),
       { timeout: 8000 },
     );
+  });
+
+  it('undoes, from the panel shown afterwards, a reply appended while no panel was mounted', async () => {
+    await server.seed(PROJECT_ID, doc(paragraph('Antes')));
+    const user = userEvent.setup();
+    renderDocument(server, { reply: 'Eslogan insertado', withPanel: false });
+    await user.click(screen.getByRole('button', { name: 'Insertar respuesta' }));
+    await waitFor(
+      async () => expect(JSON.stringify(await server.content(PROJECT_ID))).toContain('Eslogan insertado'),
+      { timeout: 8000 },
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Documento' }));
+    layOutRanges();
+    const editor = await editorBox();
+    await waitFor(() => expect(editor).toHaveTextContent('Eslogan insertado'));
+    const undo = screen.getByRole('button', { name: /^Deshacer/ });
+    await waitFor(() => expect(undo).toBeEnabled());
+    await user.click(undo);
+
+    await waitFor(() => expect(editor).not.toHaveTextContent('Eslogan insertado'));
+    expect(editor).toHaveTextContent('Antes');
+    await waitFor(
+      async () => expect(JSON.stringify(await server.content(PROJECT_ID))).not.toContain('Eslogan insertado'),
+      { timeout: 8000 },
+    );
+    expect(screen.getByRole('button', { name: /^Rehacer/ })).toBeEnabled();
   });
 
   it("shows a teammate's change as it happens, and the teammate among those in the document", async () => {

@@ -84,6 +84,7 @@ export function ChatSession({
   const feed = useRef<ConversationFeedHandle>(null);
   const [atEnd, setAtEnd] = useState(true);
   const writing = useWritingControls(projectId);
+  const [writingShown, setWritingShown] = useState(false);
 
   const setDraft = (text: string, from: DraftOrigin | null = null) => {
     setDraftText(text);
@@ -190,6 +191,8 @@ export function ChatSession({
   const send = (message: string, from: DraftOrigin = {}) => {
     if (!message.trim()) return;
     setDraft('');
+    // On a phone the open reply settings take almost half the screen: the reply coming needs it.
+    setWritingShown(false);
     follow();
     const { variants, ...controls } = writing.controls;
     void chat.send({
@@ -328,7 +331,12 @@ export function ChatSession({
               />
               <BrandVoicePicker />
               {hasKnowledge && <KnowledgeToggle on={knowledgeOn} onChange={setKnowledgeOn} />}
-              <WritingControls value={writing.controls} onChange={writing.change} />
+              <WritingControls
+                value={writing.controls}
+                onChange={writing.change}
+                shown={writingShown}
+                onShownChange={setWritingShown}
+              />
             </>
           }
           footer={outOfWords ? null : <WordsMeter usage={currentUsage} />}

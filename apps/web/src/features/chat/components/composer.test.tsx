@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Prompt, PromptGroup } from '@redacta/shared';
@@ -6,7 +6,8 @@ import { json } from '../../../../test/render';
 import { startSignedOut } from '../../../../test/session';
 import { useSession } from '@/features/session';
 import { ChatSession } from './chat-session';
-import { PROJECT_ID, renderChat, WORKSPACE_ID } from '../test/chat-fixtures';
+import { setViewport } from '../../../../test/viewport';
+import { controlledStream, PROJECT_ID, renderChat, WORKSPACE_ID } from '../test/chat-fixtures';
 
 const SEND = 'POST /api/chat/send-request-stream';
 const LIBRARY = `GET /api/prompt/by-workspace/${WORKSPACE_ID}?language=es`;
@@ -137,6 +138,28 @@ describe('composer and prompt library', { timeout: 20_000 }, () => {
     expect(box.style.height).toBe('240px');
     await userEvent.clear(box);
     expect(box.style.height).toBe('');
+  });
+
+  it('on a phone, the reply settings opened for a message close when it is sent, keeping what was chosen', async () => {
+    setViewport(true);
+    onTestFinished(() => setViewport(false));
+    const { callsTo } = renderComposer({ [SEND]: (_body, init) => controlledStream(init.signal).response });
+    const settings = await screen.findByRole('button', { name: 'Ajustes de la respuesta' });
+    await userEvent.click(settings);
+    expect(settings).toHaveAttribute('aria-expanded', 'true');
+    const panel = document.getElementById(settings.getAttribute('aria-controls')!)!;
+    // jsdom has no stylesheet: the classes say whether a phone shows the controls.
+    expect(panel).not.toHaveClass('hidden');
+    await userEvent.selectOptions(within(panel).getByRole('combobox', { name: 'Tono' }), 'formal');
+
+    await userEvent.type(screen.getByRole('textbox', { name: 'Mensaje' }), 'Un eslogan{Enter}');
+    await waitFor(() => expect(callsTo(SEND)).toHaveLength(1));
+    expect(callsTo(SEND)[0]!.body).toMatchObject({ tone: 'formal' });
+    expect(screen.getByRole('button', { name: 'Ajustes de la respuesta (1)' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+    expect(panel).toHaveClass('hidden', 'md:contents');
   });
 });
 

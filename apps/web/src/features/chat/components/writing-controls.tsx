@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Languages, Ruler, SlidersHorizontal } from 'lucide-react';
 import {
@@ -57,20 +57,23 @@ function ControlSelect<T extends string>({
 /**
  * The composer's writing controls beside the brand voice: tone, length (with its word range), output
  * language, and how many versions of the reply to write ("Versiones: 1 · 2 · 3", a radio group the
- * arrow keys move through).
+ * arrow keys move through). On a phone they wait behind one button, so the composer leaves the screen
+ * to the conversation; `shown` says whether that button has opened them (wider screens always show them).
  */
 export function WritingControls({
   value,
   onChange,
+  shown,
+  onShownChange,
 }: {
   value: Controls;
   onChange: (patch: Partial<Controls>) => void;
+  shown: boolean;
+  onShownChange: (shown: boolean) => void;
 }) {
   const { t } = useTranslation();
   const versionsLabel = useId();
   const controlsId = useId();
-  // On a phone the controls wait behind one button, so the composer leaves the screen to the conversation.
-  const [shown, setShown] = useState(false);
   const chosen =
     [value.tone, value.length, value.language].filter(Boolean).length + (value.variants > 1 ? 1 : 0);
   return (
@@ -80,7 +83,7 @@ export function WritingControls({
         className="flex h-8 items-center gap-1.5 rounded-lg px-2 text-[13px] text-text-muted hover:text-text focus-visible:outline-2 focus-visible:outline-primary md:hidden"
         aria-expanded={shown}
         aria-controls={controlsId}
-        onClick={() => setShown((open) => !open)}
+        onClick={() => onShownChange(!shown)}
       >
         <SlidersHorizontal className="size-4" aria-hidden />
         {chosen > 0 ? t('chat.controls.toggleChosen', { n: chosen }) : t('chat.controls.toggle')}

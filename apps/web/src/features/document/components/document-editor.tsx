@@ -8,6 +8,7 @@ import type { InsertSink } from '../state/document-store';
 import type { LiveDocument } from '../live/live-document';
 import { liveExtensions } from '../editor/extensions';
 import { insertMarkdown } from '../editor/markdown-content';
+import { takeCarriedHistory } from '../editor/carried-history';
 import { useExplicitSave } from './use-explicit-save';
 import { EditorToolbar } from './editor-toolbar';
 import { DocumentHeader } from './document-header';
@@ -62,7 +63,10 @@ function LiveEditor({ live }: { live: LiveDocument }) {
     [live],
   );
 
-  useEffect(() => store.attachEditor(insertSink(editor, () => hadFocus.current)), [store, editor]);
+  useEffect(() => {
+    takeCarriedHistory(live, editor);
+    return store.attachEditor(insertSink(editor, () => hadFocus.current));
+  }, [store, live, editor]);
   useStyleCheckRules(editor);
   const textArea = useRef<HTMLDivElement>(null);
   useEffect(() => editor.setOptions({ editorProps: { attributes: editorAttributes(t) } }), [editor, t]);

@@ -48,14 +48,22 @@ export const testConnection = (server: LiveServer) => () => ({
 /** Stands in for the chat page: the open project can change under the same provider. */
 let switchTo: (projectId: string) => void = () => undefined;
 
+/** Without the panel at first, a button shows it, as a phone's "Documento" tab does. */
 function Workbench({ server, reply, withPanel }: { server: LiveServer; reply: string; withPanel: boolean }) {
   const [projectId, setProjectId] = useState(PROJECT_ID);
+  const [panelShown, setPanelShown] = useState(withPanel);
   switchTo = setProjectId;
   return (
     <LiveConnectionContext.Provider value={testConnection(server)}>
       <DocumentProvider projectId={projectId}>
         <InsertReply markdown={reply} />
-        {withPanel && <DocumentPanel />}
+        {panelShown ? (
+          <DocumentPanel />
+        ) : (
+          <button type="button" onClick={() => setPanelShown(true)}>
+            Documento
+          </button>
+        )}
       </DocumentProvider>
       <LostEditsDialog />
       <Toaster />
