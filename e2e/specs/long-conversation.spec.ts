@@ -324,6 +324,13 @@ test.describe('a long conversation', () => {
     await keepScreenshot(page, testInfo, 'long-conversation-reading-390');
     const findings = await scanLooks(page, 'a long conversation read from further up', phoneLooks);
     expect(findings, describeFindings(findings)).toEqual([]);
+    // The view reaching the end takes "go to the latest message" away: had it the focus, the focus
+    // goes on to the composer (what follows it from the keyboard), never to the page body.
+    const goToLatest = page.getByRole('button', { name: 'Ir al último mensaje' });
+    await goToLatest.focus();
+    await scroller.evaluate((element) => element.scrollTo(0, element.scrollHeight));
+    await expect(goToLatest).toHaveCount(0);
+    await expect(chat.composer).toBeFocused();
     await context.close();
   });
 });

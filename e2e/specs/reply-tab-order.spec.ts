@@ -2,11 +2,11 @@ import { expect, test } from '../fixtures.ts';
 import { ChatPage } from '../pages/chat-page.ts';
 
 /**
- * Keyboard: the last reply's actions (Copiar, Insertar en el documento, Regenerar, 👍, 👎) are the
- * conversation's last stops, and one Tab from the last of them reaches the composer, never the page
- * body. Opened five times, so an order that only holds now and then fails here.
+ * Keyboard: the last reply's actions (Copiar, Insertar en el documento, Regenerar, 👍, 👎) and the
+ * words it used are the conversation's last stops, and one Tab from the last of them reaches the
+ * composer, never the page body. Opened five times, so an order that only holds now and then fails here.
  */
-test('one Tab from the last reply’s last action reaches the composer, every time the chat opens', async ({
+test('Tab from the last reply’s last stop reaches the composer, every time the chat opens', async ({
   page,
   signUp,
 }) => {
@@ -27,6 +27,10 @@ test('one Tab from the last reply’s last action reaches the composer, every ti
       await page.keyboard.press('Tab');
       await expect(button, `run ${run}`).toBeFocused();
     }
+    // Then the words the reply used (a stop on a plan with a monthly allowance: its tooltip says
+    // what is left), then the composer.
+    await page.keyboard.press('Tab');
+    await expect(chat.replies.last().getByTestId('reply-cost'), `run ${run}`).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(chat.composer, `run ${run}`).toBeFocused();
   }

@@ -303,7 +303,10 @@ export function ChatSession({
         </div>
         <OlderEntriesStatus older={older} />
         {!atEnd && rows.length > 0 && (
-          <GoToLatest onClick={() => feed.current?.scrollToLatest({ focus: true })} />
+          <GoToLatest
+            onClick={() => feed.current?.scrollToLatest({ focus: true })}
+            focusWhenGone={textarea}
+          />
         )}
       </div>
       <div className="flex shrink-0 flex-col gap-3 border-t border-border bg-surface px-4 py-3 md:px-6">

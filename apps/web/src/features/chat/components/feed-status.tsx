@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ArrowDown, RotateCcw } from 'lucide-react';
 import { buttonClasses } from '@/components/ui/button';
@@ -34,11 +35,31 @@ export function OlderEntriesStatus({ older }: { older: OlderEntries }) {
   );
 }
 
-/** Shown while the reader is above the newest entry: back to it (and to the streaming reply). */
-export function GoToLatest({ onClick }: { onClick: () => void }) {
+/**
+ * Shown while the reader is above the newest entry: back to it (and to the streaming reply). The
+ * view reaching the end by other means (a scroll, the feed settling after a row is measured) takes it
+ * away; had it the focus, the browser would drop the focus on the page body, so it goes on to
+ * `focusWhenGone` (what follows it from the keyboard) instead.
+ */
+export function GoToLatest({
+  onClick,
+  focusWhenGone,
+}: {
+  onClick: () => void;
+  focusWhenGone: RefObject<HTMLElement | null>;
+}) {
   const { t } = useTranslation();
+  const button = useRef<HTMLButtonElement>(null);
+  useLayoutEffect(
+    () => () => {
+      if (button.current !== null && button.current === document.activeElement)
+        focusWhenGone.current?.focus();
+    },
+    [focusWhenGone],
+  );
   return (
     <button
+      ref={button}
       type="button"
       onClick={onClick}
       className={cn(buttonClasses('secondary', 'sm'), pill, 'bottom-3 rounded-full')}
