@@ -1,3 +1,3 @@
 export * from './types.ts';
-export { checkStyle, keepCapitals } from './check.ts';
-export { applyFixes, fixEdit, fixEdits } from './fix.ts';
+export { checkStyle, keepCapitals, sentenceAround } from './check.ts';
+export { applyFixes, fixEdit, fixEdits, needsRewrite } from './fix.ts';

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { applyFixes, checkStyle, type StyleViolation } from '@redacta/shared';
+import { applyFixes, checkStyle, needsRewrite, type StyleViolation } from '@redacta/shared';
 import { useStyleRules } from './api/use-style-rules';
 import { ignoreKey } from './violation-text';
 
@@ -7,10 +7,13 @@ export interface ReplyStyle {
   /** The reply as shown, copied and inserted: the saved text with the fixes made here. */
   text: string;
   violations: StyleViolation[];
+  /** Findings a direct fix settles ("Corregir todo"); a banned phrase is rewritten with its sentence. */
   fixable: number;
   fix: (violation: StyleViolation) => void;
   fixAll: () => void;
   ignore: (violation: StyleViolation) => void;
+  /** Puts a new text of the whole reply in place: every fix goes through here. */
+  replace: (text: string) => void;
 }
 
 /**
@@ -30,13 +33,16 @@ export function useReplyStyle(content: string, enabled: boolean): ReplyStyle {
       (violation) => !ignored.has(ignoreKey(violation)),
     );
   }, [enabled, data, text, ignored]);
-  const apply = (chosen: StyleViolation[]) => setFixed({ from: content, text: applyFixes(text, chosen) });
+  const replace = (next: string) => setFixed({ from: content, text: next });
+  const apply = (chosen: StyleViolation[]) => replace(applyFixes(text, chosen));
   return {
     text,
     violations,
-    fixable: violations.filter((violation) => violation.suggestion !== null).length,
+    fixable: violations.filter((violation) => violation.suggestion !== null && !needsRewrite(violation))
+      .length,
     fix: (violation) => apply([violation]),
     fixAll: () => apply(violations),
     ignore: (violation) => setIgnored((current) => new Set(current).add(ignoreKey(violation))),
+    replace,
   };
 }

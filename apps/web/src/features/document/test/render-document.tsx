@@ -13,6 +13,7 @@ import {
   LostEditsDialog,
   useDocumentInsert,
 } from '..';
+import { SessionGate } from '@/features/session';
 import { peerColour } from '../live/peer-colour';
 import type { LiveServer } from './live-server';
 
@@ -64,7 +65,9 @@ function Workbench({ server, reply, withPanel }: { server: LiveServer; reply: st
 
 /**
  * The provider with an insert button and (optionally) the panel, connected to a real live document
- * server; other HTTP calls go to a fake API answering by "METHOD /path".
+ * server; other HTTP calls go to a fake API answering by "METHOD /path". With `inSession`, the panel is
+ * drawn inside the signed-in session (what the style rules and the selection's AI actions need), which
+ * the fake API's handlers then answer for.
  */
 export function renderDocument(
   server: LiveServer,
@@ -73,7 +76,14 @@ export function renderDocument(
     withPanel = true,
     token = 'good-token',
     handlers = {},
-  }: { reply?: string; withPanel?: boolean; token?: string; handlers?: Parameters<typeof fakeApi>[0] } = {},
+    inSession = false,
+  }: {
+    reply?: string;
+    withPanel?: boolean;
+    token?: string;
+    handlers?: Parameters<typeof fakeApi>[0];
+    inSession?: boolean;
+  } = {},
 ) {
   sessionStore.setSession(token, me);
   const api = fakeApi({ [`GET /api/project/${PROJECT_ID}`]: () => json(200, projectFixture), ...handlers });
@@ -85,7 +95,13 @@ export function renderDocument(
         // As in main.tsx: StrictMode sets every effect up twice, which the store must survive.
         element: (
           <StrictMode>
-            <Workbench server={server} reply={reply} withPanel={withPanel} />
+            {inSession ? (
+              <SessionGate>
+                <Workbench server={server} reply={reply} withPanel={withPanel} />
+              </SessionGate>
+            ) : (
+              <Workbench server={server} reply={reply} withPanel={withPanel} />
+            )}
           </StrictMode>
         ),
       },
