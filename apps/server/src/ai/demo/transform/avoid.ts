@@ -63,25 +63,26 @@ const SENTENCE_END = /[.!?…]/u;
 type Token =
   | { kind: 'word'; word: string; start: number; end: number }
   | { kind: 'mark'; char: string; start: number; end: number }
-  | { kind: 'start' };
+  /** A sentence's start (looking back) or the text's or line's end (looking forward). */
+  | { kind: 'edge' };
 
-/** The word or punctuation before `at`, over spaces and Markdown marks; `start` at a sentence's start. */
+/** The word or punctuation before `at`, over spaces and Markdown marks; `edge` at a sentence's start. */
 function before(text: string, at: number): Token {
   let i = at;
   while (i > 0 && (/[^\S\n]/u.test(text[i - 1]!) || MARKS.test(text[i - 1]!))) i -= 1;
   while (i > 0 && OPENING.test(text[i - 1]!)) i -= 1;
-  if (i === 0 || text[i - 1] === '\n' || SENTENCE_END.test(text[i - 1]!)) return { kind: 'start' };
+  if (i === 0 || text[i - 1] === '\n' || SENTENCE_END.test(text[i - 1]!)) return { kind: 'edge' };
   if (!WORD.test(text[i - 1]!)) return { kind: 'mark', char: text[i - 1]!, start: i - 1, end: i };
   let start = i;
   while (start > 0 && WORD.test(text[start - 1]!)) start -= 1;
   return { kind: 'word', word: text.slice(start, i), start, end: i };
 }
 
-/** The word or punctuation after `at`, over spaces and Markdown marks; `start` stands for the text's end. */
+/** The word or punctuation after `at`, over spaces and Markdown marks; `edge` at the line's end. */
 function after(text: string, at: number): Token {
   let i = at;
   while (i < text.length && (/[^\S\n]/u.test(text[i]!) || MARKS.test(text[i]!))) i += 1;
-  if (i >= text.length || text[i] === '\n') return { kind: 'start' };
+  if (i >= text.length || text[i] === '\n') return { kind: 'edge' };
   if (!WORD.test(text[i]!)) return { kind: 'mark', char: text[i]!, start: i, end: i + 1 };
   let end = i;
   while (end < text.length && WORD.test(text[end]!)) end += 1;
@@ -102,7 +103,7 @@ function roleOf(token: Token, words: WordClasses): Role | null {
 
 /** What follows a removal: the sentence's end, a pause (comma and the like), or a word of some role. */
 function nextKind(token: Token, words: WordClasses): Role | 'end' | 'pause' {
-  if (token.kind === 'start') return 'end';
+  if (token.kind === 'edge') return 'end';
   if (token.kind === 'mark') return SENTENCE_END.test(token.char) ? 'end' : 'pause';
   return roleOf(token, words)!;
 }
@@ -163,9 +164,9 @@ function avoidAt(text: string, start: number, end: number, phrase: string, langu
   const [cutFrom, cutTo] = withMarks(text, from, end);
   const left = before(text, from);
   const leftRole = roleOf(left, words);
-  const nextEnd = following.kind === 'start' ? cutTo : following.end;
+  const nextEnd = following.kind === 'edge' ? cutTo : following.end;
 
-  if (left.kind === 'start') {
+  if (left.kind === 'edge') {
     // "¿Sin complicaciones?" would be left empty: a neutral word takes the phrase's place.
     if (next === 'end') return replaceWithNeutral(text, start, end, phrase, language);
     // At a sentence's start, a comma or a conjunction that only followed the phrase goes too.
@@ -203,7 +204,7 @@ function replaceWithNeutral(
   const previous = before(text, start);
   const preposition = roleOf(previous, classes[language]) === 'preposition';
   const choices =
-    previous.kind === 'start'
+    previous.kind === 'edge'
       ? table.alone
       : (preposition && previous.kind === 'word' && table.after[previous.word.toLowerCase()]) ||
         table.preposition;

@@ -1,5 +1,6 @@
 import { TransformPreview } from '@/features/document';
 import type { ReplyRewrite } from '../hooks/use-reply-rewrite';
+import { MarkdownReply } from './markdown-reply';
 
 /** A banned phrase's sentence rewritten, inside the reply under its text, to accept or discard. */
 export function ReplyRewritePreview({ rewrite }: { rewrite: ReplyRewrite }) {
@@ -13,6 +14,10 @@ export function ReplyRewritePreview({ rewrite }: { rewrite: ReplyRewrite }) {
         onDiscard={rewrite.discard}
         onRetry={rewrite.retry}
         onStop={rewrite.stop}
+        // The sentence is the reply's Markdown: drawn as the reply is, not with its marks showing.
+        renderResult={(text, streaming) => (
+          <MarkdownReply content={text} streaming={streaming} testId="reply-rewrite-text" />
+        )}
       />
     </div>
   );
