@@ -138,6 +138,15 @@ describe('fixes', () => {
     );
   });
 
+  it('replaces a preferred term with the form the rules give for it, singular or plural, keeping capitals', () => {
+    const rules: StyleRule[] = [
+      { id: 'one', kind: 'prefer', use: 'cliente', avoid: ['usuario'] },
+      { id: 'many', kind: 'prefer', use: 'clientes', avoid: ['usuarios'] },
+    ];
+    const text = 'Usuarios felices: cada usuario cuenta.';
+    expect(applyFixes(text, checkStyle(text, rules, 'es'))).toBe('Clientes felices: cada cliente cuenta.');
+  });
+
   it('finds the sentence that holds a banned phrase, for its rewrite', () => {
     const text = 'Hola. Compra sin complicaciones y disfruta. ¿Más? Sí.';
     const [violation] = checkStyle(text, [ban('complicaciones')], 'es');
