@@ -10,9 +10,13 @@ export class DocumentPanel {
   readonly wordCount: Locator;
   readonly characterCount: Locator;
 
-  constructor(readonly page: Page) {
+  /** `editorName`: the editable text's name in the page's language ("Document text" in English). */
+  constructor(
+    readonly page: Page,
+    editorName = 'Texto del documento',
+  ) {
     this.root = page.getByTestId('document-panel');
-    this.editor = this.root.getByRole('textbox', { name: 'Texto del documento' });
+    this.editor = this.root.getByRole('textbox', { name: editorName });
     this.saveState = this.root.locator('[data-save-state]');
     this.saveButton = this.root.getByRole('button', { name: 'Guardar' });
     this.exportButton = this.root.getByRole('button', { name: 'Exportar' });

@@ -46,6 +46,15 @@ function actionGuidance(transform: TransformRequest): string {
       );
     case 'custom':
       return `Change the text as this instruction asks:\n<instruction>\n${transform.instruction}\n</instruction>`;
+    case 'avoid':
+      return (
+        "The workspace's style rules ban this phrase:\n<phrase>\n" +
+        transform.phrase +
+        '\n</phrase>\nRewrite the passage so it no longer contains that phrase, in any capitals or form. Do ' +
+        'not just delete it, and do not put in a synonym that reads as if it had been cut out: reword ' +
+        'the sentence so it is complete and natural. Keep its meaning, its language, about the same ' +
+        'length and its formatting (Markdown marks, punctuation at the start and end).'
+      );
   }
 }
 

@@ -220,3 +220,65 @@ describe('the demo writer transforms a selection', () => {
     expect(corrected).toBe('¡Prueba nuestro cafe!');
   });
 });
+
+describe('the demo writer rewrites a passage without a banned phrase', () => {
+  // [passage, banned phrase, language, answer, neighbours that must not end up side by side]
+  const cases: [string, string, Locale, string, string[]][] = [
+    ['Compra sin complicaciones y disfruta.', 'complicaciones', 'es', 'Compra y disfruta.', ['sin y']],
+    ['¿Buscas resultados sin complicaciones?', 'complicaciones', 'es', '¿Buscas resultados?', ['sin?']],
+    ['Sin complicaciones, empieza hoy.', 'complicaciones', 'es', 'Empieza hoy.', ['Sin,', 'Sin empieza']],
+    [
+      'Compra **sin complicaciones** y disfruta.',
+      'complicaciones',
+      'es',
+      'Compra y disfruta.',
+      ['sin y', '****'],
+    ],
+    ['Una app **sin complicaciones** para ti.', 'complicaciones', 'es', 'Una app para ti.', ['sin para']],
+    ['Un producto revolucionario y barato.', 'revolucionario', 'es', 'Un producto barato.', ['producto y']],
+    ['Rápido, revolucionario y barato.', 'revolucionario', 'es', 'Rápido y barato.', [', y']],
+    ['Revolucionario y barato.', 'revolucionario', 'es', 'Barato.', ['Y barato']],
+    ['¿Sin complicaciones?', 'complicaciones', 'es', '¿Sin esfuerzo?', ['¿Sin?']],
+    ['Get results without the hassle?', 'hassle', 'en', 'Get results?', ['the?', 'without?']],
+    ['Shop **without the hassle** and relax.', 'hassle', 'en', 'Shop and relax.', ['the and']],
+    ['Without the hassle, start today.', 'hassle', 'en', 'Start today.', ['the,', 'the start']],
+    ['Hassle-free setup for every team.', 'hassle-free', 'en', 'Setup for every team.', []],
+    [
+      'A truly game-changer app for teams.',
+      'game-changer',
+      'en',
+      'An app for teams.',
+      ['truly app', 'A app'],
+    ],
+    ['Simple, fast and hassle-free.', 'hassle-free', 'en', 'Simple, fast.', ['and.']],
+  ];
+
+  it.each(cases)('«%s» without «%s»', async (text, phrase, language, answer, joined) => {
+    const result = await transform(text, { action: 'avoid', phrase }, language);
+    expect(result).toBe(answer);
+    expect(result.toLowerCase()).not.toContain(phrase.toLowerCase());
+    for (const pair of joined) expect(result).not.toContain(pair);
+  });
+
+  it('rewrites every occurrence in a passage of several sentences, and keeps the rest as it was', async () => {
+    const text = 'Hola. Compra sin complicaciones y disfruta. Todo sin complicaciones.';
+    expect(await transform(text, { action: 'avoid', phrase: 'complicaciones' }, 'es')).toBe(
+      'Hola. Compra y disfruta. Todo.',
+    );
+  });
+
+  it('never takes a neutral word that is itself the banned phrase, and keeps the wording in a brand voice', async () => {
+    expect(await transform('¿Sin esfuerzo?', { action: 'avoid', phrase: 'esfuerzo' }, 'es')).toBe(
+      '¿Sin problemas?',
+    );
+    const voice = { name: 'Formal', voice: 'Tratamos al cliente de usted.\nEvita las exclamaciones.' };
+    expect(
+      await transform(
+        '¡Prueba sin complicaciones y disfruta!',
+        { action: 'avoid', phrase: 'complicaciones' },
+        'es',
+        voice,
+      ),
+    ).toBe('¡Prueba y disfruta!');
+  });
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { freeText } from '../rules/text.ts';
+import { STYLE_TERM_MAX_LENGTH } from './style-rules.ts';
 import { readNdjson } from './chat.ts';
 import { outputLanguageSchema, writingToneSchema } from './writing-controls.ts';
 
@@ -10,7 +11,8 @@ export const TRANSFORM_INSTRUCTION_MAX_LENGTH = 500;
 
 /**
  * What the document's AI actions do to a selection: rewrite it, make it shorter or longer, change its
- * tone, translate it, correct its spelling and grammar, or follow a free instruction.
+ * tone, translate it, correct its spelling and grammar, follow a free instruction, or rewrite it
+ * without a phrase the workspace's style rules ban (the style checker's fix for a banned phrase).
  */
 export const transformActions = [
   'rewrite',
@@ -20,6 +22,7 @@ export const transformActions = [
   'translate',
   'correct',
   'custom',
+  'avoid',
 ] as const;
 export type TransformAction = (typeof transformActions)[number];
 
@@ -35,7 +38,8 @@ const transformFields = {
 
 /**
  * `POST /document/transform`: the selected text and what to do with it. Each action carries exactly
- * the field it needs: `tone` the tone, `translate` the language, `custom` the instruction.
+ * the field it needs: `tone` the tone, `translate` the language, `custom` the instruction, `avoid` the
+ * banned phrase (as long as a style rule's term may be).
  */
 export const transformBodySchema = z.discriminatedUnion('action', [
   z.strictObject({
@@ -48,6 +52,11 @@ export const transformBodySchema = z.discriminatedUnion('action', [
     ...transformFields,
     action: z.literal('custom'),
     instruction: freeText({ max: TRANSFORM_INSTRUCTION_MAX_LENGTH }),
+  }),
+  z.strictObject({
+    ...transformFields,
+    action: z.literal('avoid'),
+    phrase: freeText({ max: STYLE_TERM_MAX_LENGTH }),
   }),
 ]);
 export type TransformBody = z.infer<typeof transformBodySchema>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyFixes, checkStyle, fixEdit, type StyleRule } from './index.ts';
+import { applyFixes, checkStyle, fixEdit, needsRewrite, sentenceAround, type StyleRule } from './index.ts';
 
 const ban = (phrase: string, language?: 'es' | 'en'): StyleRule => ({
   id: `ban-${phrase}`,
@@ -109,22 +109,53 @@ describe('limits', () => {
 });
 
 describe('fixes', () => {
-  it('removes a banned phrase with one space beside it', () => {
-    const rules = [ban('revolucionario')];
-    const fix = (text: string) => applyFixes(text, checkStyle(text, rules, 'es'));
-    expect(fix('Un producto revolucionario para ti.')).toBe('Un producto para ti.');
-    expect(fix('Un producto revolucionario.')).toBe('Un producto.');
-    expect(fix('Revolucionario y barato.')).toBe('y barato.');
-    expect(fix('revolucionario revolucionario')).toBe('');
+  it('never deletes a banned phrase: it makes no direct edit for it, in Spanish or English', () => {
+    const cases: [string, string, StyleRule[], 'es' | 'en'][] = [
+      ['¿Buscas resultados sin complicaciones?', 'complicaciones', [ban('complicaciones')], 'es'],
+      ['Compra sin complicaciones y disfruta.', 'complicaciones', [ban('complicaciones')], 'es'],
+      ['Un producto **revolucionario** para ti.', 'revolucionario', [ban('revolucionario')], 'es'],
+      ['A truly game-changer app for you.', 'game-changer', [ban('game-changer', 'en')], 'en'],
+      ['Hassle-free results, every day.', 'Hassle-free', [ban('hassle-free', 'en')], 'en'],
+    ];
+    for (const [text, phrase, rules, language] of cases) {
+      const violations = checkStyle(text, rules, language);
+      expect(violations.map((v) => v.found)).toEqual([phrase]);
+      expect(needsRewrite(violations[0]!)).toBe(true);
+      expect(fixEdit(text, violations[0]!)).toBeNull();
+      expect(applyFixes(text, violations)).toBe(text);
+    }
   });
 
-  it('removes the Markdown marks that enclose only the banned phrase', () => {
-    const rules = [ban('revolucionario')];
-    const fix = (text: string) => applyFixes(text, checkStyle(text, rules, 'es'));
-    expect(fix('Un producto **revolucionario** para ti.')).toBe('Un producto para ti.');
-    expect(fix('Un producto ***revolucionario***.')).toBe('Un producto.');
-    expect(fix('Un producto _revolucionario_ y `revolucionario`.')).toBe('Un producto y.');
-    expect(fix('Un **producto revolucionario** para ti.')).toBe('Un **producto** para ti.');
+  it('fix all applies the direct fixes and leaves each banned phrase to its own rewrite', () => {
+    const rules: StyleRule[] = [
+      ban('complicaciones'),
+      { id: 'p', kind: 'prefer', use: 'email', avoid: ['mail'] },
+      { id: 'c', kind: 'exact-case', term: 'Redacta' },
+    ];
+    const text = 'Manda un Mail con redacta sin complicaciones y disfruta.';
+    expect(applyFixes(text, checkStyle(text, rules, 'es'))).toBe(
+      'Manda un Email con Redacta sin complicaciones y disfruta.',
+    );
+  });
+
+  it('replaces a preferred term with the form the rules give for it, singular or plural, keeping capitals', () => {
+    const rules: StyleRule[] = [
+      { id: 'one', kind: 'prefer', use: 'cliente', avoid: ['usuario'] },
+      { id: 'many', kind: 'prefer', use: 'clientes', avoid: ['usuarios'] },
+    ];
+    const text = 'Usuarios felices: cada usuario cuenta.';
+    expect(applyFixes(text, checkStyle(text, rules, 'es'))).toBe('Clientes felices: cada cliente cuenta.');
+  });
+
+  it('finds the sentence that holds a banned phrase, for its rewrite', () => {
+    const text = 'Hola. Compra sin complicaciones y disfruta. ¿Más? Sí.';
+    const [violation] = checkStyle(text, [ban('complicaciones')], 'es');
+    const sentence = sentenceAround(text, violation!.start, violation!.end);
+    expect(text.slice(sentence.start, sentence.end)).toBe('Compra sin complicaciones y disfruta.');
+    const reply = 'Hi there.\n¿Buscas resultados sin complicaciones?\nOk.';
+    const [found] = checkStyle(reply, [ban('complicaciones')], 'es');
+    const around = sentenceAround(reply, found!.start, found!.end);
+    expect(reply.slice(around.start, around.end)).toBe('¿Buscas resultados sin complicaciones?');
   });
 
   it('makes no edit for a limit', () => {

@@ -146,6 +146,21 @@ function* sentences(text: string): Generator<Span> {
   }
 }
 
+/**
+ * The sentence (as the sentence limit reads sentences) that holds text[start, end): what a banned
+ * phrase's fix rewrites. Several sentences when the span runs across them.
+ */
+export function sentenceAround(text: string, start: number, end: number): { start: number; end: number } {
+  let from = start;
+  let to = end;
+  for (const sentence of sentences(text)) {
+    if (sentence.end <= start || sentence.start >= end) continue;
+    from = Math.min(from, sentence.start);
+    to = Math.max(to, sentence.end);
+  }
+  return { start: from, end: to };
+}
+
 /** Closing exclamation marks: the Spanish opening "¡" belongs to its "!" and is not counted twice. */
 function countExclamations(paragraph: string): number {
   let count = 0;

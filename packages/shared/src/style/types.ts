@@ -31,8 +31,9 @@ export interface StyleViolation {
   end: number;
   found: string;
   /**
-   * What replaces `found`: the preferred term, the exact-case term, "" for a banned phrase (it is
-   * removed with one space beside it, see fixEdit), or null for a limit, which needs a rewrite.
+   * What replaces `found`: the preferred term, the exact-case term, "" for a banned phrase (nothing
+   * replaces it word for word: the sentence that holds it is rewritten without it, see needsRewrite),
+   * or null for a limit, which has no fix.
    */
   suggestion: string | null;
 }

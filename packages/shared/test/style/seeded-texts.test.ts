@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyFixes, checkStyle } from '../../src/style/index.ts';
+import { applyFixes, checkStyle, needsRewrite } from '../../src/style/index.ts';
 import { fixtureRules, seededText } from './seeded-texts.ts';
 
 const texts = Array.from({ length: 50 }, (_, seed) => seededText(seed + 1));
@@ -22,13 +22,15 @@ describe('50 texts seeded with violations', () => {
   );
 
   it.each(texts.map((fixture, i) => [i + 1, fixture] as const))(
-    'text %i: fix all leaves no fixable violation and changes nothing else',
+    'text %i: fix all leaves no directly fixable violation and changes nothing else',
     (_, fixture) => {
       const fixed = applyFixes(fixture.text, checkStyle(fixture.text, fixtureRules, fixture.language));
       expect(fixed).toBe(fixture.fixed);
-      expect(checkStyle(fixed, fixtureRules, fixture.language).filter((v) => v.suggestion !== null)).toEqual(
-        [],
-      );
+      expect(
+        checkStyle(fixed, fixtureRules, fixture.language).filter(
+          (v) => v.suggestion !== null && !needsRewrite(v),
+        ),
+      ).toEqual([]);
     },
   );
 });

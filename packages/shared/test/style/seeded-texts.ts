@@ -50,7 +50,8 @@ const filler: Record<StyleLanguage, string[]> = {
 
 const term = (ruleId: string, kind: StyleViolation['kind'], text: string, suggestion: string): Token => ({
   text,
-  fixed: suggestion === '' ? null : suggestion,
+  // A banned phrase stays: fix all leaves it to its own rewrite.
+  fixed: suggestion === '' ? text : suggestion,
   violation: { ruleId, kind, suggestion },
 });
 

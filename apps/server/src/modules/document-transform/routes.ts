@@ -17,13 +17,14 @@ export const documentTransformRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: schema({
         summary:
-          "Transform text selected in a project's document (rewrite, shorten, lengthen, tone, translate, correct, custom); the result streams as application/x-ndjson",
+          "Transform text selected in a project's document (rewrite, shorten, lengthen, tone, translate, correct, custom, avoid a banned phrase); the result streams as application/x-ndjson",
         description:
           'On success: 200 `application/x-ndjson`, one JSON object per line: `{"type":"start","model","demo"}`, ' +
           'then `{"type":"text","text"}` per chunk (append in order), then exactly one of ' +
           '`{"type":"finish","wordsCharged","remaining"}` or ' +
           '`{"type":"error","code":"AI_PROVIDER_ERROR"|"AI_TIMEOUT","message","wordsCharged","remaining"}`. ' +
-          '`tone` needs `tone`, `translate` needs `language`, `custom` needs `instruction`; `brandVoiceId` writes in ' +
+          '`tone` needs `tone`, `translate` needs `language`, `custom` needs `instruction`, `avoid` needs `phrase` ' +
+          '(the passage comes back without it); `brandVoiceId` writes in ' +
           'that voice of the workspace. Failures before the first token are ordinary error responses: 403 NO_WORDS_LEFT, ' +
           '404 (a project, workspace or voice that is absent or not yours), 429 REPLIES_IN_PROGRESS, 502 AI_PROVIDER_ERROR, ' +
           '504 AI_TIMEOUT. Closing the connection stops the model; the words that arrived are charged. Nothing is ' +

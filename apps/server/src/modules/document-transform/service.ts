@@ -44,7 +44,8 @@ async function workspaceBrandVoice(db: Db, workspaceId: string, id: string) {
 
 /**
  * `POST /document/transform`: the text selected in a project's document, transformed by the model
- * (rewritten, shortened, lengthened, in another tone, translated, corrected, or as instructed) in the
+ * (rewritten, shortened, lengthened, in another tone, translated, corrected, as instructed, or without
+ * a banned phrase: the style checker's fix for one) in the
  * active brand voice, streamed back as NDJSON. Whoever can see the project may use it (404 otherwise,
  * and for a workspace that is not the project's). It is charged like every AI call: on a plan with a
  * word limit it reserves its words first (403 NO_WORDS_LEFT when none are left), is cut at the

@@ -51,7 +51,9 @@ export const styleRuleRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Check a text against the workspace's style rules for its language",
         description:
           'Violations in order of position, with UTF-16 indices into the text as sent; `suggestion` is the replacement ' +
-          '("" removes a banned phrase, null for a limit). Deterministic: the same text and rules give the same answer.',
+          '("" for a banned phrase, which nothing replaces word for word: its sentence is rewritten without it, ' +
+          '`POST /document/transform` with `action: "avoid"`; null for a limit). Deterministic: the same text and ' +
+          'rules give the same answer.',
         params: idParamsSchema,
         body: styleCheckBodySchema,
         response: { 200: styleCheckResponseSchema },

@@ -3,6 +3,7 @@ import {
   applyFixes,
   checkStyle,
   ignoreKey,
+  needsRewrite,
   type ConversationEntry,
   type EditReplyBody,
   type StyleViolation,
@@ -11,6 +12,7 @@ import { useStyleRules } from './api/use-style-rules';
 
 export interface ReplyStyle {
   violations: StyleViolation[];
+  /** Findings a direct fix settles ("Corregir todo"); a banned phrase is rewritten with its sentence. */
   fixable: number;
   fix: (violation: StyleViolation) => void;
   fixAll: () => void;
@@ -53,7 +55,8 @@ export function useReplyStyle(
   const replace = (text: string) => save({ content: text });
   return {
     violations,
-    fixable: violations.filter((violation) => violation.suggestion !== null).length,
+    fixable: violations.filter((violation) => violation.suggestion !== null && !needsRewrite(violation))
+      .length,
     fix: (violation) => replace(applyFixes(content, [violation])),
     fixAll: () => replace(applyFixes(content, violations)),
     replace,

@@ -1,5 +1,6 @@
 import type { Locale, OutputLanguage, TransformRequest } from '@redacta/shared';
 import { speakInVoice, voiceHabits, type DemoBrandVoice } from '../voice.ts';
+import { avoidPhrase } from './avoid.ts';
 import { correct } from './correct.ts';
 import { lengthen, shorten } from './length.ts';
 import { passageLanguage } from './text.ts';
@@ -68,6 +69,8 @@ function transformText(
       return translate(text, language, transform.language);
     case 'custom':
       return followInstruction(text, transform.instruction, language, reachesEnd);
+    case 'avoid':
+      return avoidPhrase(text, transform.phrase, language);
   }
 }
 
@@ -75,9 +78,10 @@ function transformText(
  * The offline demo writer's transform of a selected passage, for real enough to be useful: shorter is
  * shorter, longer is longer, a tone follows the voice rules, corrections fix the common slips of its
  * tables, translation goes between Spanish and English by phrase tables (other languages are answered
- * with a plain sentence saying so), and a free instruction is read for the transform it names. The
- * passage keeps its own language (told by its common words, else the workspace's), and the active
- * brand voice's habits apply to everything but a correction or a translation, which keep the wording.
+ * with a plain sentence saying so), a free instruction is read for the transform it names, and a
+ * banned phrase is taken out so that the sentence still reads (avoid.ts). The passage keeps its own
+ * language (told by its common words, else the workspace's), and the active brand voice's habits apply
+ * to everything but a correction, a translation or a banned phrase's rewrite, which keep the wording.
  */
 export function composeTransform(
   text: string,
@@ -87,6 +91,8 @@ export function composeTransform(
 ): string {
   const language = passageLanguage(text, workspaceLanguage);
   const result = transformText(text.trim(), transform, language, transform.reachesEnd === true);
-  if (!voice || transform.action === 'correct' || transform.action === 'translate') return result;
+  // A correction, a translation and a banned phrase's rewrite keep the passage's own wording.
+  const keepsWording = ['correct', 'translate', 'avoid'].includes(transform.action);
+  if (!voice || keepsWording) return result;
   return speakInVoice(result, voiceHabits(voice.voice), language, '');
 }

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
 import { Pencil, Plus } from 'lucide-react';
@@ -10,11 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Tooltip } from '@/components/ui/tooltip';
 import { cn } from '@/components/ui/cn';
 import { shortDate } from '@/lib/format-date';
-
-function useOpenProjectId(): string | null {
-  const [searchParams] = useSearchParams();
-  return searchParams.get('project');
-}
+import { useOpenProjectId } from '../hooks/use-open-project-id';
 
 /**
  * The open project's name, renamed in place: click the title to edit; Enter or leaving the field

@@ -6,6 +6,8 @@ import { cn } from '@/components/ui/cn';
 import { MarkdownReply } from './markdown-reply';
 import { ReplyActions, type ReplyActionHandlers } from './reply-actions';
 import { ReplyStyleIssues, useReplyStyle } from '@/features/style-rules';
+import { useReplyRewrite } from '../hooks/use-reply-rewrite';
+import { ReplyRewritePreview } from './reply-rewrite-preview';
 
 /**
  * What the conversation's feed puts on each entry's article: its place in the feed, a tab stop
@@ -114,6 +116,7 @@ export function AssistantReply({
     entry,
     !streaming && entry.status === 'complete' && handlers !== undefined ? onEdit : undefined,
   );
+  const rewrite = useReplyRewrite(entry.content, style);
   const text = useRef<HTMLDivElement>(null);
   return (
     <article
@@ -131,7 +134,8 @@ export function AssistantReply({
           <MarkdownReply content={entry.content} streaming={streaming} citations={entry.sources} />
         </div>
         {!streaming && <EndMark status={entry.status} />}
-        <ReplyStyleIssues style={style} />
+        <ReplyRewritePreview rewrite={rewrite} />
+        <ReplyStyleIssues style={style} onRewrite={rewrite.available ? rewrite.rewrite : undefined} />
         {!streaming && handlers && (
           <ReplyActions
             content={entry.content}

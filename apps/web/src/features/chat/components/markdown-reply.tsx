@@ -32,11 +32,14 @@ export const MarkdownReply = memo(function MarkdownReply({
   content,
   streaming,
   citations,
+  testId = 'reply-text',
 }: {
   content: string;
   streaming: boolean;
   /** The knowledge the reply cites as [n]. */
   citations?: KnowledgeCitation[];
+  /** Another name for a text that is not the reply itself (a rewrite's preview inside it). */
+  testId?: string;
 }) {
   const Content = useSyncExternalStore(subscribeToMarkdownRenderer, markdownRenderer);
   const waiting = content !== '' && Content === null;
@@ -53,11 +56,7 @@ export const MarkdownReply = memo(function MarkdownReply({
       );
   }
   return (
-    <div
-      className={cn(prose, streaming && caret)}
-      data-testid="reply-text"
-      aria-busy={streaming || undefined}
-    >
+    <div className={cn(prose, streaming && caret)} data-testid={testId} aria-busy={streaming || undefined}>
       {body}
     </div>
   );

@@ -8,6 +8,7 @@ import {
   findingAtSelection,
   fixFinding,
   ignoreFinding,
+  rewriteFinding,
   setStyleRules,
   type StyleCheckStorage,
 } from '../editor/style-check/extension';
@@ -23,6 +24,8 @@ export function useStyleCheckRules(editor: Editor) {
 /**
  * Beside the finding under the cursor: what it is, Fix (when it has a suggestion) and Ignore.
  * Alt+Enter in the editor moves the focus here; Escape, a fix or ignore give it back to the editor.
+ * A banned phrase's Fix selects its sentence and shows its rewrite without the phrase, in place, to
+ * accept or discard (the selection's AI panel).
  */
 export function StyleIssuePopover({
   editor,
@@ -70,6 +73,7 @@ export function StyleIssuePopover({
 
   if (!finding || !place) return null;
   const backToText = () => editor.commands.focus();
+  const storage = editor.storage.styleCheck as StyleCheckStorage | undefined;
   return (
     <div
       ref={boxRef}
@@ -97,14 +101,18 @@ export function StyleIssuePopover({
         >
           {t('styleRules.ignore')}
         </Button>
-        {finding.fix && (
+        {(finding.fix || (finding.sentence && storage?.rewriteWithout)) && (
           <Button
             size="sm"
             variant="secondary"
             icon={<Wand2 className="size-4" aria-hidden />}
             onClick={() => {
-              fixFinding(editor.view, finding);
-              backToText();
+              if (finding.fix) {
+                fixFinding(editor.view, finding);
+                backToText();
+              } else if (storage) {
+                rewriteFinding(editor.view, storage, finding);
+              }
             }}
           >
             {t('styleRules.fix')}

@@ -6,6 +6,7 @@ import type { TransformRequest } from '@redacta/shared';
 import { useOpenWorkspace } from '@/features/session';
 import { useActiveBrandVoice } from '@/features/brand-voice';
 import { useDocumentStore } from '../state/document-context';
+import type { StyleCheckStorage } from '../editor/style-check/extension';
 import { anchorSelection, replaceAnchored, resolveAnchor } from './selection-anchor';
 import { TransformMenu } from './transform-menu';
 import { TransformPreview } from './transform-preview';
@@ -35,8 +36,9 @@ function panelPlace(editor: Editor, panel: HTMLElement | null): CSSProperties {
 /**
  * AI on a selection: selecting text shows the menu of actions under it (Ctrl/⌘+J opens it from the
  * keyboard, selecting the paragraph when nothing is selected); an action's result streams into a
- * preview under the selection, and Aceptar replaces the selection through the live document. On phones
- * the menu and the preview are a bottom sheet.
+ * preview under the selection, and Aceptar replaces the selection through the live document. The style
+ * popover's fix for a banned phrase runs its sentence's rewrite here too. On phones the menu and the
+ * preview are a bottom sheet.
  */
 export function SelectionTransform({ editor }: { editor: Editor }) {
   const workspace = useOpenWorkspace();
@@ -145,11 +147,26 @@ function TransformOnSelection({ editor, workspaceId }: { editor: Editor; workspa
 
   const runRequest = (request: TransformRequest) => {
     const anchor = anchorSelection(editor);
-    if (!anchor) return;
+    if (!anchor) return false;
     setConflict(false);
     setFromKeyboard(false);
     void start(request, anchor);
+    return true;
   };
+
+  // The style popover's fix for a banned phrase selects its sentence and runs its rewrite here.
+  const runRequestRef = useRef(runRequest);
+  runRequestRef.current = runRequest;
+  useEffect(() => {
+    // Absent until the editor has set up its extensions, and in editors without the style check.
+    const storage = editor.storage.styleCheck as StyleCheckStorage | undefined;
+    if (!storage) return;
+    storage.rewriteWithout = (phrase) =>
+      editor.isEditable && runRequestRef.current({ action: 'avoid', phrase });
+    return () => {
+      storage.rewriteWithout = null;
+    };
+  }, [editor]);
 
   const finish = (restoreSelection: boolean) => {
     const range = run && restoreSelection ? resolveAnchor(editor, run.anchor) : null;

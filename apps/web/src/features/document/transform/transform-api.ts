@@ -1,4 +1,4 @@
-import { readTransformStream, type TransformBody } from '@redacta/shared';
+import type { TransformBody } from '@redacta/shared';
 import { api } from '@/lib/api-client';
 
 /**
@@ -7,13 +7,19 @@ import { api } from '@/lib/api-client';
  */
 const HEADERS_TIMEOUT_MS = 75_000;
 
-/** POST /api/document/transform: the selection's new text as NDJSON parts, read as they arrive. */
+/**
+ * POST /api/document/transform: the selection's new text as NDJSON parts, read as they arrive. The
+ * reader is fetched beside the request (transform-stream-reader.ts).
+ */
 export async function openTransformStream(body: TransformBody, signal: AbortSignal) {
-  const response = await api.postStream('/document/transform', body, {
-    signal,
-    timeoutMs: HEADERS_TIMEOUT_MS,
-    headers: { Accept: 'application/x-ndjson' },
-  });
+  const [response, readTransformStream] = await Promise.all([
+    api.postStream('/document/transform', body, {
+      signal,
+      timeoutMs: HEADERS_TIMEOUT_MS,
+      headers: { Accept: 'application/x-ndjson' },
+    }),
+    import('./transform-stream-reader').then((module) => module.readTransformStream),
+  ]);
   if (!response.body) throw new Error('The transform stream has no body');
   return readTransformStream(response.body);
 }

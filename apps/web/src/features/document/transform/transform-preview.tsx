@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Check, RotateCcw, Square, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -13,6 +13,8 @@ interface TransformPreviewProps {
   onDiscard: () => void;
   onRetry: () => void;
   onStop: () => void;
+  /** How the result is drawn: as plain text unless the caller renders it (a reply's Markdown). */
+  renderResult?: (text: string, streaming: boolean) => ReactNode;
 }
 
 /**
@@ -27,6 +29,7 @@ export function TransformPreview({
   onDiscard,
   onRetry,
   onStop,
+  renderResult,
 }: TransformPreviewProps) {
   const { t } = useTranslation();
   const streaming = run.status === 'waiting' || run.status === 'streaming';
@@ -69,9 +72,18 @@ export function TransformPreview({
         tabIndex={0}
         className="max-h-64 overflow-y-auto rounded-lg border border-border bg-surface-muted px-3 py-2 text-base leading-relaxed whitespace-pre-wrap text-text"
       >
-        {run.text}
-        {streaming && (
-          <span aria-hidden className="ml-0.5 inline-block h-4 w-0.5 animate-pulse bg-primary align-middle" />
+        {renderResult ? (
+          renderResult(run.text, streaming)
+        ) : (
+          <>
+            {run.text}
+            {streaming && (
+              <span
+                aria-hidden
+                className="ml-0.5 inline-block h-4 w-0.5 animate-pulse bg-primary align-middle"
+              />
+            )}
+          </>
         )}
       </div>
       {run.demo && <p className="text-xs text-text-muted">{t('document.transform.demo')}</p>}

@@ -1,18 +1,29 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SpellCheck, Wand2, X } from 'lucide-react';
+import { needsRewrite, type StyleViolation } from '@redacta/shared';
 import { Button } from '@/components/ui/button';
 import type { ReplyStyle } from '../use-reply-style';
 import { violationText } from '../violation-text';
 
 /**
  * Under a reply: what breaks the style rules, each with fix (when it has a suggestion) and ignore,
- * and "Fix all" for every suggestion at once. Nothing when the reply follows every rule.
+ * and "Fix all" for every direct fix at once. A banned phrase's fix is `onRewrite` (its sentence
+ * rewritten without it, shown to accept first); "Fix all" leaves those and says so. Nothing when the
+ * reply follows every rule.
  */
-export function ReplyStyleIssues({ style }: { style: ReplyStyle }) {
+export function ReplyStyleIssues({
+  style,
+  onRewrite,
+}: {
+  style: ReplyStyle;
+  onRewrite?: (violation: StyleViolation) => void;
+}) {
   const { t } = useTranslation();
   const listRef = useRef<HTMLElement>(null);
+  const [fixedAll, setFixedAll] = useState(false);
   if (style.violations.length === 0) return null;
+  const rewritesLeft = fixedAll && style.violations.some(needsRewrite);
   // A button that disappears with its item would drop the focus to the page: keep it in the list.
   const keepFocus = (act: () => void) => () => {
     act();
@@ -35,12 +46,20 @@ export function ReplyStyleIssues({ style }: { style: ReplyStyle }) {
             size="sm"
             variant="secondary"
             icon={<Wand2 className="size-4" aria-hidden />}
-            onClick={style.fixAll}
+            onClick={() => {
+              style.fixAll();
+              setFixedAll(true);
+            }}
           >
             {t('styleRules.fixAll')}
           </Button>
         )}
       </div>
+      {rewritesLeft && (
+        <p role="status" className="text-text-muted">
+          {t('styleRules.reply.rewritesLeft')}
+        </p>
+      )}
       <ul className="flex flex-col gap-1">
         {style.violations.map((violation) => (
           <li
@@ -49,11 +68,17 @@ export function ReplyStyleIssues({ style }: { style: ReplyStyle }) {
           >
             <span className="min-w-0 break-words text-text">{violationText(t, violation)}</span>
             <span className="flex shrink-0 gap-1">
-              {violation.suggestion !== null && (
-                <Button size="sm" variant="ghost" onClick={keepFocus(() => style.fix(violation))}>
-                  {t('styleRules.fix')}
-                </Button>
-              )}
+              {needsRewrite(violation)
+                ? onRewrite && (
+                    <Button size="sm" variant="ghost" onClick={() => onRewrite(violation)}>
+                      {t('styleRules.fix')}
+                    </Button>
+                  )
+                : violation.suggestion !== null && (
+                    <Button size="sm" variant="ghost" onClick={keepFocus(() => style.fix(violation))}>
+                      {t('styleRules.fix')}
+                    </Button>
+                  )}
               <Button
                 size="sm"
                 variant="ghost"

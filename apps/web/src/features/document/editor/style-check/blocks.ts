@@ -1,5 +1,5 @@
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
-import { fixEdit, type StyleViolation } from '@redacta/shared';
+import { fixEdit, needsRewrite, sentenceAround, type StyleViolation } from '@redacta/shared';
 
 /** A textblock's text as the checker reads it, with the document position of each character. */
 export interface TextBlock {
@@ -35,22 +35,30 @@ export function textBlocks(doc: ProseMirrorNode): TextBlock[] {
   return blocks;
 }
 
-/** A violation placed in the document, with the change that fixes it (null for a limit). */
+/**
+ * A violation placed in the document, with the change that fixes it (null for a limit and a banned
+ * phrase) or, for a banned phrase, the sentence that holds it, which its fix rewrites.
+ */
 export interface Finding {
   from: number;
   to: number;
   violation: StyleViolation;
   fix: { from: number; to: number; text: string } | null;
+  sentence: { from: number; to: number } | null;
 }
 
 export function placeFindings(block: TextBlock, violations: StyleViolation[]): Finding[] {
   return violations.map((violation) => {
     const edit = fixEdit(block.text, violation);
+    const sentence = needsRewrite(violation)
+      ? sentenceAround(block.text, violation.start, violation.end)
+      : null;
     return {
       from: block.positions[violation.start]!,
       to: block.positions[violation.end]!,
       violation,
       fix: edit && { from: block.positions[edit.start]!, to: block.positions[edit.end]!, text: edit.text },
+      sentence: sentence && { from: block.positions[sentence.start]!, to: block.positions[sentence.end]! },
     };
   });
 }

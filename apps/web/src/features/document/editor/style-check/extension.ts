@@ -1,5 +1,5 @@
 import { Extension } from '@tiptap/core';
-import { Plugin, PluginKey, type EditorState, type Transaction } from '@tiptap/pm/state';
+import { Plugin, PluginKey, TextSelection, type EditorState, type Transaction } from '@tiptap/pm/state';
 import { Decoration, DecorationSet, type EditorView } from '@tiptap/pm/view';
 import type { StyleLanguage, StyleRule } from '@redacta/shared';
 import { placeFindings, textBlocks, type Finding } from './blocks';
@@ -8,6 +8,11 @@ import { runCheck } from './run-check';
 export interface StyleCheckStorage {
   /** Set by the style popover while it is shown: moves the focus into it. */
   openIssue: (() => boolean) | null;
+  /**
+   * Set by the selection's AI panel: rewrites the selected text without a banned phrase and shows the
+   * result to accept or discard (false when it cannot run now).
+   */
+  rewriteWithout: ((phrase: string) => boolean) | null;
 }
 
 declare module '@tiptap/core' {
@@ -64,7 +69,11 @@ function mapFindings(findings: Finding[], tr: Transaction): Finding[] {
       from: tr.mapping.map(finding.fix.from, 1),
       to: tr.mapping.map(finding.fix.to, -1),
     };
-    return [{ ...finding, from: from.pos, to: to.pos, fix }];
+    const sentence = finding.sentence && {
+      from: tr.mapping.map(finding.sentence.from, 1),
+      to: tr.mapping.map(finding.sentence.to, -1),
+    };
+    return [{ ...finding, from: from.pos, to: to.pos, fix, sentence }];
   });
 }
 
@@ -78,12 +87,27 @@ export function findingAtSelection(state: EditorState): Finding | null {
   return here.sort((a, b) => a.to - a.from - (b.to - b.from))[0] ?? null;
 }
 
-/** Fixes a finding with an ordinary transaction, so it goes through the live document to everyone. */
+/**
+ * Fixes a finding with an ordinary transaction, so it goes through the live document to everyone. A
+ * banned phrase has no such fix: rewriteFinding asks for its sentence's rewrite.
+ */
 export function fixFinding(view: EditorView, finding: Finding): void {
   if (!finding.fix) return;
   const { from, to, text } = finding.fix;
   const tr = text ? view.state.tr.insertText(text, from, to) : view.state.tr.delete(from, to);
   view.dispatch(tr.scrollIntoView());
+}
+
+/**
+ * A banned phrase's fix: selects the sentence that holds it and has the selection's AI panel rewrite
+ * it without the phrase, its result shown in place to accept (an ordinary editor transaction, which
+ * co-editors and undo see) or discard. False when there is no sentence or no panel to do it.
+ */
+export function rewriteFinding(view: EditorView, storage: StyleCheckStorage, finding: Finding): boolean {
+  if (!finding.sentence || !storage.rewriteWithout) return false;
+  const { from, to } = finding.sentence;
+  view.dispatch(view.state.tr.setSelection(TextSelection.create(view.state.doc, from, to)).scrollIntoView());
+  return storage.rewriteWithout(finding.violation.found);
 }
 
 export function ignoreFinding(view: EditorView, finding: Finding): void {
@@ -146,7 +170,7 @@ function checker(view: EditorView) {
 export const StyleCheck = Extension.create<Record<string, never>, StyleCheckStorage>({
   name: 'styleCheck',
   addStorage() {
-    return { openIssue: null };
+    return { openIssue: null, rewriteWithout: null };
   },
   addKeyboardShortcuts() {
     return { 'Alt-Enter': () => this.storage.openIssue?.() ?? false };

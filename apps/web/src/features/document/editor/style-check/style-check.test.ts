@@ -52,17 +52,32 @@ describe('style check in the document', () => {
   it('fixes the finding under the cursor with an editor transaction, and ignores another', async () => {
     const current = editorWith('<p>Un cargador revolucionario para tu mail.</p>');
     await settle();
-    const [ban, prefer] = styleCheckKey.getState(current.state)!.findings;
-    current.commands.setTextSelection(ban!.from + 2);
-    expect(findingAtSelection(current.state)).toBe(ban);
-    fixFinding(current.view, ban!);
-    expect(current.getText()).toBe('Un cargador para tu mail.');
+    const [, prefer] = styleCheckKey.getState(current.state)!.findings;
+    current.commands.setTextSelection(prefer!.from + 2);
+    expect(findingAtSelection(current.state)).toBe(prefer);
+    fixFinding(current.view, prefer!);
+    expect(current.getText()).toBe('Un cargador revolucionario para tu email.');
     await settle();
     ignoreFinding(current.view, styleCheckKey.getState(current.state)!.findings[0]!);
     expect(underlined(current)).toEqual([]);
-    expect(prefer!.violation.suggestion).toBe('email');
-    current.commands.insertContentAt(current.state.doc.content.size - 1, ' Otro mail');
+    current.commands.insertContentAt(current.state.doc.content.size - 1, ' Otro revolucionario');
     await settle();
     expect(underlined(current)).toEqual([]);
+  });
+
+  it('never deletes a banned phrase: its fix is the rewrite of the sentence that holds it', async () => {
+    const current = editorWith('<p>Hola. Compra <strong>sin complicaciones</strong> y disfruta. Adiós.</p>');
+    setStyleRules(current.view, [{ id: 'b', kind: 'ban', phrase: 'complicaciones' }], 'es');
+    await settle();
+    const [ban] = styleCheckKey.getState(current.state)!.findings;
+    expect(ban!.fix).toBeNull();
+    fixFinding(current.view, ban!);
+    expect(current.getText()).toBe('Hola. Compra sin complicaciones y disfruta. Adiós.');
+    // The sentence moves with the text like the finding.
+    current.commands.insertContentAt(1, '¡Hoy! ');
+    const [moved] = styleCheckKey.getState(current.state)!.findings;
+    expect(current.state.doc.textBetween(moved!.sentence!.from, moved!.sentence!.to)).toBe(
+      'Compra sin complicaciones y disfruta.',
+    );
   });
 });

@@ -1,0 +1,108 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readTransformStream, type TransformStreamPart } from '@redacta/shared';
+import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { createUser, type TestUser } from '../helpers/factories.ts';
+import { peerAppEnv, startOpenAIPeer, type OpenAIPeer } from '../helpers/openai-peer.ts';
+import { createProject, wordCount } from '../chat/chat-helpers.ts';
+
+let t: TestApp;
+let base: string;
+let ana: TestUser;
+let projectId: string;
+
+async function open(env?: Parameters<typeof createTestApp>[0]) {
+  t = await createTestApp(env);
+  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  ana = await createUser(t.app);
+  projectId = await createProject(t.app, ana.workspaceId, ana.id);
+}
+afterEach(async () => {
+  t.app.server.closeAllConnections();
+  await t.app.close();
+});
+
+function transform(body: Record<string, unknown>) {
+  return fetch(`${base}/api/document/transform`, {
+    method: 'POST',
+    headers: { ...ana.auth, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      workspaceId: ana.workspaceId,
+      projectId,
+      action: 'avoid',
+      phrase: 'complicaciones',
+      text: 'Compra sin complicaciones y disfruta.',
+      ...body,
+    }),
+  });
+}
+
+async function partsOf(res: Response) {
+  const parts: TransformStreamPart[] = [];
+  for await (const part of readTransformStream(res.body!)) parts.push(part);
+  return parts;
+}
+const textOf = (parts: TransformStreamPart[]) => parts.map((p) => (p.type === 'text' ? p.text : '')).join('');
+
+describe('POST /api/document/transform, action avoid, over a real OpenAI-protocol stream', () => {
+  let peer: OpenAIPeer;
+  beforeEach(async () => {
+    peer = await startOpenAIPeer({ chunks: ['Compra', ' y', ' disfruta', ' sin', ' esfuerzo.'] });
+    await open(peerAppEnv(peer));
+  });
+  afterEach(async () => {
+    await peer.close();
+  });
+
+  it('asks the model to rewrite the sentence without the phrase, streams the answer and charges it', async () => {
+    const res = await transform({});
+    expect(res.status).toBe(200);
+    const parts = await partsOf(res);
+    expect(textOf(parts)).toBe('Compra y disfruta sin esfuerzo.');
+    // Charged like every transform: the words that came back.
+    expect(parts.at(-1)).toEqual({ type: 'finish', wordsCharged: 5, remaining: 1995 });
+    expect(await wordCount(t.app, ana.workspaceId)).toBe(5);
+
+    const [system, ...rest] = peer.requests[0]!.body.messages;
+    expect(rest.at(-1)).toEqual({ role: 'user', content: 'Compra sin complicaciones y disfruta.' });
+    const prompt = String(system!.content);
+    expect(prompt).toContain('<phrase>\ncomplicaciones\n</phrase>');
+    expect(prompt).toMatch(/no longer contains that phrase/);
+    expect(prompt).toMatch(/Do not just delete it/);
+    expect(prompt).toMatch(/Keep its meaning, its language, about the same length and its formatting/);
+  });
+
+  it('refuses an avoid without its phrase, with an empty, too long or unstorable one, or a phrase on another action', async () => {
+    for (const body of [
+      { phrase: undefined },
+      { phrase: '   ' },
+      { phrase: 'x'.repeat(101) },
+      { phrase: 'compli\u0000caciones' },
+      { phrase: 7 },
+      { action: 'rewrite' },
+      { phrase: 'complicaciones', instruction: 'Quítala' },
+    ]) {
+      const res = await transform(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(await res.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED' } });
+    }
+    expect(peer.requests).toHaveLength(0);
+  });
+});
+
+describe('POST /api/document/transform, action avoid, with the offline demo writer', () => {
+  beforeEach(async () => {
+    await open();
+  });
+
+  it('answers the sentence without the banned phrase, readable, and charges its words', async () => {
+    const parts = await partsOf(await transform({}));
+    expect(parts[0]).toMatchObject({ type: 'start', demo: true });
+    expect(textOf(parts)).toBe('Compra y disfruta.');
+    expect(parts.at(-1)).toMatchObject({ type: 'finish', wordsCharged: 3 });
+
+    const english = await partsOf(
+      await transform({ phrase: 'hassle', text: 'Get great results without the hassle?' }),
+    );
+    expect(textOf(english)).toBe('Get great results?');
+  });
+});
