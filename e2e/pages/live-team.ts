@@ -1,9 +1,11 @@
 import { expect, type Browser, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
-import { keepScreenshot, newEmail } from '../fixtures.ts';
+import { keepScreenshot, newEmail, signUpIn } from '../fixtures.ts';
+import { AppShell } from './app-shell.ts';
 import { DocumentPanel } from './document-panel.ts';
 import { InvitePage, waitForInvitationLink } from './invite-page.ts';
 import { LoginPage } from './login-page.ts';
 import { ProjectsPage } from './projects-page.ts';
+import { SandboxCheckoutPage, UpgradeModal } from './subscription-page.ts';
 import { WelcomePage } from './welcome-page.ts';
 import { WorkspaceSettingsPage } from './workspace-settings-page.ts';
 
@@ -81,6 +83,50 @@ export async function setUpTeam(
   });
 
   for (const page of [owner, teammate]) await openProject(page, projectId);
+  return { ownerContext, teammateContext, owner, teammate, projectId };
+}
+
+/**
+ * Two people in one Pro workspace, each in their own browser, as a customer sets it up: the owner signs
+ * up (their first project opens), upgrades through the sandbox checkout, names the workspace `workspace`,
+ * does `prepare` (rules to save, say), shares that first project and invites the teammate, who signs
+ * up from the mailed link. Neither has the project open yet.
+ */
+export async function setUpSandboxTeam(
+  browser: Browser,
+  baseURL: string,
+  { workspace, prepare }: { workspace: string; prepare?: (owner: Page) => Promise<void> },
+): Promise<Team> {
+  const ownerContext = await newContext(browser, baseURL);
+  const owner = await ownerContext.newPage();
+  await signUpIn(owner, 'es-ES', { firstName: 'Carmen', lastName: 'Vidal' });
+  // A new account's first project opens at once, and its id is written into the address.
+  await expect(owner).toHaveURL(/\/chat\?project=[0-9a-f-]{36}$/);
+  const projectId = new URL(owner.url()).searchParams.get('project')!;
+
+  await new AppShell(owner).sidebar.getByRole('button', { name: 'Mejora al Plan Pro' }).click();
+  await new UpgradeModal(owner).checkout('Mensual');
+  await new SandboxCheckoutPage(owner).pay();
+  const settings = new WorkspaceSettingsPage(owner);
+  await settings.goto();
+  await settings.rename(workspace);
+  await prepare?.(owner);
+  const projects = new ProjectsPage(owner);
+  await projects.goto();
+  await projects.projectAction(projectId, 'Compartir con el equipo');
+  await expect(projects.toast('El proyecto ya está disponible para tu equipo')).toBeVisible();
+  const teammateEmail = newEmail('teammate');
+  const invitedAt = new Date(Date.now() - 1_000);
+  await settings.goto();
+  await settings.invite(teammateEmail);
+
+  const teammateContext = await newContext(browser, baseURL);
+  const teammate = await teammateContext.newPage();
+  await teammate.goto(await waitForInvitationLink(teammateEmail, invitedAt));
+  await new InvitePage(teammate).signUpAndJoin(teammateEmail, workspace, {
+    first: 'Lucía',
+    last: 'Fernández',
+  });
   return { ownerContext, teammateContext, owner, teammate, projectId };
 }
 

@@ -1,11 +1,7 @@
-import type { Browser, BrowserContext, Page, TestInfo } from '@playwright/test';
-import { expect, keepScreenshot, newEmail, signUpIn, test } from '../fixtures.ts';
-import { AppShell } from '../pages/app-shell.ts';
+import type { Page, TestInfo } from '@playwright/test';
+import { expect, keepScreenshot, test } from '../fixtures.ts';
 import { ChatPage } from '../pages/chat-page.ts';
-import { InvitePage, waitForInvitationLink } from '../pages/invite-page.ts';
-import { ProjectsPage } from '../pages/projects-page.ts';
-import { SandboxCheckoutPage, UpgradeModal } from '../pages/subscription-page.ts';
-import { WorkspaceSettingsPage } from '../pages/workspace-settings-page.ts';
+import { setUpSandboxTeam } from '../pages/live-team.ts';
 import { startOpenAIPeer, type OpenAIPeer } from '../../apps/server/test/helpers/openai-peer.ts';
 import { chooseLanguage } from '../support/language.ts';
 import { ownServer } from '../support/own-server.ts';
@@ -89,37 +85,11 @@ test.describe('live conversation', () => {
   }, testInfo) => {
     test.setTimeout(240_000);
     const server = await own.start({ OPENAI_BASE_URL: model.url, OPENAI_API_KEY: 'e2e', AI_MODEL: 'held' });
-    const ownerContext = await newContext(browser, server.url);
-    const owner = await ownerContext.newPage();
-    await signUpIn(owner, 'es-ES', { firstName: 'Carmen', lastName: 'Vidal' });
-    // A new account's first project opens at once, and its id is written into the address.
-    await expect(owner).toHaveURL(/\/chat\?project=[0-9a-f-]{36}$/);
-    const projectId = new URL(owner.url()).searchParams.get('project');
-    expect(projectId).toMatch(/^[0-9a-f-]{36}$/);
-
-    // Pro in the sandbox (inviting needs it), a named workspace, the project shared, a teammate invited.
-    await new AppShell(owner).sidebar.getByRole('button', { name: 'Mejora al Plan Pro' }).click();
-    await new UpgradeModal(owner).checkout('Mensual');
-    await new SandboxCheckoutPage(owner).pay();
-    const settings = new WorkspaceSettingsPage(owner);
-    await settings.goto();
-    await settings.rename(WORKSPACE);
-    const projects = new ProjectsPage(owner);
-    await projects.goto();
-    await projects.projectAction(projectId!, 'Compartir con el equipo');
-    await expect(projects.toast('El proyecto ya está disponible para tu equipo')).toBeVisible();
-    const teammateEmail = newEmail('teammate');
-    const invitedAt = new Date(Date.now() - 1_000);
-    await settings.goto();
-    await settings.invite(teammateEmail);
-
-    const teammateContext = await newContext(browser, server.url);
-    const teammate = await teammateContext.newPage();
-    await teammate.goto(await waitForInvitationLink(teammateEmail, invitedAt));
-    await new InvitePage(teammate).signUpAndJoin(teammateEmail, WORKSPACE, {
-      first: 'Lucía',
-      last: 'Fernández',
-    });
+    const { ownerContext, teammateContext, owner, teammate, projectId } = await setUpSandboxTeam(
+      browser,
+      server.url,
+      { workspace: WORKSPACE },
+    );
 
     // Both open the shared project.
     const ownerChat = new ChatPage(owner);
@@ -204,10 +174,6 @@ test.describe('live conversation', () => {
     await ownerContext.close();
   });
 });
-
-function newContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
-  return browser.newContext({ baseURL, locale: 'es-ES', viewport: { width: 1280, height: 800 } });
-}
 
 /** The teammate's chat at 1280 and 390 px, kept in e2e/artifacts/ for a look by eye. */
 async function keepLiveShots(page: Page, chat: ChatPage, testInfo: TestInfo, locale: 'es' | 'en') {
