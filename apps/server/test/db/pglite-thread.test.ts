@@ -186,20 +186,18 @@ describe('PGlite in its own thread', () => {
     const nested = (depth: number) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
     await thread.exec('create table docs (id integer primary key, body jsonb not null)');
     // 2,500 levels: the database thread parses and sends it, the server's smaller stack cannot read
-    // it. 20,000: the database thread cannot even serialize it.
-    for (const [id, depth] of [
-      [1, 2_500],
-      [2, 20_000],
-    ] as const) {
-      const failed = await thread
-        .transaction(async (tx) => {
-          await tx.query('insert into docs (id, body) values ($1, $2) returning body', [id, nested(depth)]);
-        })
-        .catch((e: Error) => e.message);
-      expect(failed, `${depth} levels`).toMatch(/answer could not be (read|sent)/);
-      // The transaction rolled back instead of holding PGlite forever: other statements run.
-      expect((await thread.query('select count(*)::int as n from docs')).rows).toEqual([{ n: 0 }]);
-    }
+    // it. (An answer too deep for the database thread's own 4 MB stack to serialize cannot come from
+    // PGlite intact: its Postgres, compiled to WebAssembly, mishandles jsonb nested beyond ~5,000
+    // levels, measured here: no row at all, or an internal "bad buffer ID" error, now and then; the
+    // API never stores JSON over 100 levels deep.)
+    const failed = await thread
+      .transaction(async (tx) => {
+        await tx.query('insert into docs (id, body) values ($1, $2) returning body', [1, nested(2_500)]);
+      })
+      .catch((e: Error) => e.message);
+    expect(failed).toMatch(/answer could not be read/);
+    // The transaction rolled back instead of holding PGlite forever: other statements run.
+    expect((await thread.query('select count(*)::int as n from docs')).rows).toEqual([{ n: 0 }]);
     // Parameters too deep for this thread to send fail their own statement too.
     let deep: unknown = 1;
     for (let i = 0; i < 20_000; i++) deep = { a: deep };
