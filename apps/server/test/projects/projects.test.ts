@@ -208,6 +208,36 @@ describe('PATCH /api/project/:id/share-to-workspace', () => {
     expect((await inject('PATCH', url, other.auth)).statusCode).toBe(404);
   });
 
+  it('sets the state asked for, however often it is asked (a double click, two people at once), and refuses a bad body', async () => {
+    const { member, other, workspaceId } = await createTeam(t.app);
+    const project = await insertProject(t.app, member, { workspaceId });
+    const url = `/api/project/${project.id}/share-to-workspace`;
+
+    const [first, second] = await Promise.all([
+      inject('PATCH', url, member.auth, { isShared: true }),
+      inject('PATCH', url, member.auth, { isShared: true }),
+    ]);
+    expect([first.json(), second.json()]).toEqual([
+      { id: project.id, isShared: true },
+      { id: project.id, isShared: true },
+    ]);
+    expect((await inject('GET', `/api/project/${project.id}`, other.auth)).statusCode).toBe(200);
+
+    for (let i = 0; i < 2; i++) {
+      const made = await inject('PATCH', url, member.auth, { isShared: false });
+      expect(made.json()).toEqual({ id: project.id, isShared: false });
+    }
+    expect((await inject('GET', `/api/project/${project.id}`, other.auth)).statusCode).toBe(404);
+
+    for (const body of [{ isShared: 'yes' }, { isShared: true, extra: 1 }, {}]) {
+      const refused = await inject('PATCH', url, member.auth, body);
+      expect(refused.statusCode, JSON.stringify(body)).toBe(400);
+      expect(refused.json().error.code).toBe('VALIDATION_FAILED');
+    }
+    const [row] = await t.app.db.select().from(projects).where(eq(projects.id, project.id));
+    expect(row!.isShared).toBe(false);
+  });
+
   it('lets the workspace owner share or unshare a member’s shared project', async () => {
     const { owner, member, workspaceId } = await createTeam(t.app);
     const project = await insertProject(t.app, member, { workspaceId, isShared: true });

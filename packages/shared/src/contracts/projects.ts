@@ -36,6 +36,13 @@ export type CreateProjectResponse = z.infer<typeof createProjectResponseSchema>;
 export const renameProjectBodySchema = z.strictObject({ name: projectNameSchema });
 export type RenameProjectBody = z.infer<typeof renameProjectBodySchema>;
 
+/**
+ * `share-to-workspace`: the state asked for (`isShared`), applied as many times as it is sent (a double
+ * click, two people at once); without a body the route toggles, as it always has.
+ */
+export const shareProjectBodySchema = z.strictObject({ isShared: z.boolean() }).nullish();
+export type ShareProjectBody = z.infer<typeof shareProjectBodySchema>;
+
 export const shareProjectResponseSchema = z.object({ id: z.uuid(), isShared: z.boolean() });
 export type ShareProjectResponse = z.infer<typeof shareProjectResponseSchema>;
 

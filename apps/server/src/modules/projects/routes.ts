@@ -10,6 +10,7 @@ import {
   projectListResponseSchema,
   projectSchema,
   renameProjectBodySchema,
+  shareProjectBodySchema,
   shareProjectResponseSchema,
   updateDocumentBodySchema,
   updateDocumentResponseSchema,
@@ -33,7 +34,7 @@ import {
   getProject,
   moveProject,
   renameProject,
-  toggleProjectShared,
+  setProjectShared,
   updateDocument,
 } from './service.ts';
 
@@ -172,14 +173,21 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     '/project/:id/share-to-workspace',
     {
       schema: schema({
-        summary: 'Toggle team-visible ⇄ private (its creator or the workspace owner)',
+        summary:
+          'Make a project team-visible or private as `isShared` asks, or toggle it without a body (its creator or the workspace owner)',
         params: idParamsSchema,
+        body: shareProjectBodySchema,
         response: { 200: shareProjectResponseSchema },
         errors: [403],
       }),
     },
     async (request) => {
-      const toggled = await toggleProjectShared(app.db, request.params.id, request.userId);
+      const toggled = await setProjectShared(
+        app.db,
+        request.params.id,
+        request.userId,
+        request.body?.isShared,
+      );
       // Turned private: whoever else had its document open loses it now.
       if (!toggled.isShared) await app.collab.closeConnections({ projectId: toggled.id }, 'forbidden');
       return toggled;

@@ -103,11 +103,12 @@ export async function renameProject(db: Db, projectId: string, userId: string, n
 }
 
 /** Toggles team-visible ⇄ private, in one statement so two quick clicks cannot both read the old value. */
-export async function toggleProjectShared(db: Db, projectId: string, userId: string) {
+/** Team-visible or private as asked (`isShared`), or the other of the two when nothing is asked. */
+export async function setProjectShared(db: Db, projectId: string, userId: string, isShared?: boolean) {
   await requireProjectEditor(db, projectId, userId);
   const [toggled] = await db
     .update(projects)
-    .set({ isShared: sql`not ${projects.isShared}` })
+    .set({ isShared: isShared ?? sql`not ${projects.isShared}` })
     .where(eq(projects.id, projectId))
     .returning({ id: projects.id, isShared: projects.isShared });
   return toggled!;

@@ -74,7 +74,7 @@ describe('the owner’s first invitation', () => {
 
     expect(await screen.findByText('Proyecto compartido con el equipo')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(callsTo(shareKey(autumn.id))).toHaveLength(1);
+    expect(callsTo(shareKey(autumn.id)).map((call) => call.body)).toEqual([{ isShared: true }]);
     expect(callsTo(shareKey(newsletter.id))).toHaveLength(0);
   });
 
@@ -90,7 +90,7 @@ describe('the owner’s first invitation', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Share selected' }));
 
     expect(await screen.findByText('2 projects shared with the team')).toBeInTheDocument();
-    expect(callsTo(shareKey(autumn.id))).toHaveLength(1);
+    expect(callsTo(shareKey(autumn.id)).map((call) => call.body)).toEqual([{ isShared: true }]);
     expect(callsTo(shareKey(newsletter.id))).toHaveLength(1);
   });
 

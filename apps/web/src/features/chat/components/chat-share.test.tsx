@@ -58,7 +58,8 @@ describe('the project screen’s share control', () => {
     });
     expect(shared).toHaveTextContent('Compartido con el equipo');
     expect(shared).toHaveTextContent('LP');
-    expect(callsTo(SHARE)).toHaveLength(1);
+    // The state chosen, not a toggle: a second click or a teammate's change meanwhile cannot undo it.
+    expect(callsTo(SHARE).map((call) => call.body)).toEqual([{ isShared: true }]);
 
     await userEvent.click(shared);
     expect(
@@ -66,7 +67,7 @@ describe('the project screen’s share control', () => {
     ).toBeInTheDocument();
     await userEvent.click(screen.getByRole('menuitem', { name: 'Hacer privado' }));
     expect(await screen.findByRole('button', { name: 'Privado: solo tú puedes verlo' })).toBeInTheDocument();
-    expect(callsTo(SHARE)).toHaveLength(2);
+    expect(callsTo(SHARE).map((call) => call.body)).toEqual([{ isShared: true }, { isShared: false }]);
   });
 
   it('in English, a member sees who shares a teammate’s project but may not change it', async () => {

@@ -40,7 +40,16 @@ export function renameProject(projectId: string, name: string): Promise<Project>
   return api.patch<Project>(`/project/rename/${encodeURIComponent(projectId)}`, { name });
 }
 
-/** PATCH /api/project/{id}/share-to-workspace: toggles team-visible ⇄ private; answers the new state. */
-export function shareProjectWithWorkspace(projectId: string): Promise<ShareProjectResponse> {
-  return api.patch<ShareProjectResponse>(`${projectPath(projectId)}/share-to-workspace`);
+/**
+ * PATCH /api/project/{id}/share-to-workspace: team-visible or private as asked, so a second click or
+ * a teammate's change meanwhile never turns it back; answers the new state.
+ */
+export function shareProjectWithWorkspace({
+  projectId,
+  isShared,
+}: {
+  projectId: string;
+  isShared: boolean;
+}): Promise<ShareProjectResponse> {
+  return api.patch<ShareProjectResponse>(`${projectPath(projectId)}/share-to-workspace`, { isShared });
 }

@@ -39,13 +39,13 @@ export function useMoveProjects(workspaceId: string) {
 }
 
 /**
- * PATCH /api/project/{id}/share-to-workspace for each chosen project: the toggle of the "⋯" menu, so
- * only private projects are offered (each one turns shared).
+ * PATCH /api/project/{id}/share-to-workspace for each chosen project, each made team-visible.
  */
 export function useShareProjects(workspaceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (ids: string[]) => eachProject(ids, shareProjectWithWorkspace),
+    mutationFn: (ids: string[]) =>
+      eachProject(ids, (projectId) => shareProjectWithWorkspace({ projectId, isShared: true })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: projectKeys.all(workspaceId) }),
   });
 }

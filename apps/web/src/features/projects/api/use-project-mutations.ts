@@ -19,7 +19,7 @@ export function useRenameProject() {
 }
 
 /**
- * PATCH /api/project/{id}/share-to-workspace: toggles team-visible ⇄ private, from the "⋯" menu and
+ * PATCH /api/project/{id}/share-to-workspace: team-visible or private as chosen, from the "⋯" menu and
  * the project screen's control alike. The open project (the chat header) takes the answer at once;
  * the workspace's lists look again.
  */

@@ -89,7 +89,7 @@ export function ProjectsBrowser({
     if (action === 'rename') setRenamingId(project.id);
     else if (action === 'delete') setDialog({ kind: 'deleteProjects', projects: [project] });
     else if (action === 'move') setDialog({ kind: 'move', projects: [project] });
-    else share.toggle(project.id);
+    else share.toggle(project);
   };
 
   const onRename = (project: Project, name: string) => {

@@ -104,7 +104,7 @@ export function ProjectShareControl({
       <MenuItem
         icon={isShared ? <Lock className="size-4" aria-hidden /> : <Users className="size-4" aria-hidden />}
         disabled={!editable}
-        onSelect={() => share.toggle(id)}
+        onSelect={() => share.toggle({ id, isShared })}
       >
         {t(isShared ? 'projects.makePrivate' : 'projects.share')}
       </MenuItem>
