@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readTransformStream } from '@redacta/shared';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createUser, type TestUser } from '../helpers/factories.ts';
 import { createProject } from '../chat/chat-helpers.ts';
+import { partsOf, postTransform, textOf } from './transform-client.ts';
 
 // The offline demo writer answers: no model provider is configured.
 let t: TestApp;
@@ -24,18 +24,11 @@ afterEach(async () => {
 const middle = 'Descubre nuestro café de origen. Lo tostamos cada semana en pequeñas cantidades.';
 
 async function transformed(body: Record<string, unknown>): Promise<string> {
-  const res = await fetch(`${base}/api/document/transform`, {
-    method: 'POST',
-    headers: { ...ana.auth, 'content-type': 'application/json' },
-    body: JSON.stringify({ workspaceId: ana.workspaceId, projectId, text: middle, ...body }),
-  });
+  const res = await postTransform({ base, user: ana, projectId }, { text: middle, ...body });
   expect(res.status).toBe(200);
-  let text = '';
-  for await (const part of readTransformStream(res.body!)) {
-    if (part.type === 'start') expect(part.demo).toBe(true);
-    if (part.type === 'text') text += part.text;
-  }
-  return text;
+  const parts = await partsOf(res);
+  expect(parts.find((part) => part.type === 'start')).toMatchObject({ demo: true });
+  return textOf(parts);
 }
 
 /** The sentences the passage's last one is followed by: a closing line added after it. */

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readTransformStream, type TransformStreamPart } from '@redacta/shared';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createUser, type TestUser } from '../helpers/factories.ts';
 import { peerAppEnv, startOpenAIPeer, type OpenAIPeer } from '../helpers/openai-peer.ts';
 import { createProject, wordCount } from '../chat/chat-helpers.ts';
+import { partsOf, postTransform, textOf } from './transform-client.ts';
 
 let t: TestApp;
 let base: string;
@@ -22,26 +22,11 @@ afterEach(async () => {
 });
 
 function transform(body: Record<string, unknown>) {
-  return fetch(`${base}/api/document/transform`, {
-    method: 'POST',
-    headers: { ...ana.auth, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      workspaceId: ana.workspaceId,
-      projectId,
-      action: 'avoid',
-      phrase: 'complicaciones',
-      text: 'Compra sin complicaciones y disfruta.',
-      ...body,
-    }),
-  });
+  return postTransform(
+    { base, user: ana, projectId },
+    { action: 'avoid', phrase: 'complicaciones', text: 'Compra sin complicaciones y disfruta.', ...body },
+  );
 }
-
-async function partsOf(res: Response) {
-  const parts: TransformStreamPart[] = [];
-  for await (const part of readTransformStream(res.body!)) parts.push(part);
-  return parts;
-}
-const textOf = (parts: TransformStreamPart[]) => parts.map((p) => (p.type === 'text' ? p.text : '')).join('');
 
 describe('POST /api/document/transform, action avoid, over a real OpenAI-protocol stream', () => {
   let peer: OpenAIPeer;

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readTransformStream, type TransformStreamPart } from '@redacta/shared';
 import { brandVoices, usageCounters } from '../../src/db/schema.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { addMember, createUser, setPlan, type TestUser } from '../helpers/factories.ts';
 import { peerAppEnv, startOpenAIPeer, type OpenAIPeer } from '../helpers/openai-peer.ts';
 import { createProject, eventually, wordCount } from '../chat/chat-helpers.ts';
+import { partsOf, postTransform, textOf } from './transform-client.ts';
 
 let peer: OpenAIPeer;
 let t: TestApp;
@@ -26,34 +26,12 @@ afterEach(async () => {
 });
 
 function transform(body: Record<string, unknown>, user: TestUser = ana, signal?: AbortSignal) {
-  return fetch(`${base}/api/document/transform`, {
-    method: 'POST',
-    headers: { ...user.auth, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      workspaceId: user.workspaceId,
-      projectId,
-      action: 'shorten',
-      text: 'Un texto bastante largo que conviene acortar un poco.',
-      ...body,
-    }),
+  return postTransform(
+    { base, user, projectId },
+    { action: 'shorten', text: 'Un texto bastante largo que conviene acortar un poco.', ...body },
     signal,
-  });
+  );
 }
-
-async function partsOf(res: Response, until?: (parts: TransformStreamPart[]) => boolean) {
-  const parts: TransformStreamPart[] = [];
-  try {
-    for await (const part of readTransformStream(res.body!)) {
-      parts.push(part);
-      if (until?.(parts)) break;
-    }
-  } catch (error) {
-    if ((error as Error).name !== 'AbortError') throw error;
-  }
-  return parts;
-}
-
-const textOf = (parts: TransformStreamPart[]) => parts.map((p) => (p.type === 'text' ? p.text : '')).join('');
 const systemPrompt = (n = 0) => String(peer.requests[n]!.body.messages[0]!.content);
 const month = () => new Date().toISOString().slice(0, 7);
 
