@@ -7,6 +7,7 @@ import { me, PROJECT_ID, WORKSPACE_ID, workspaceFixture } from '../../../test/fi
 import { json } from '../../../test/render';
 import { startLiveServer, type LiveServer } from './test/live-server';
 import { lostEdits } from './state/lost-edits';
+import { layOutRanges } from './test/lay-out-ranges';
 import { doc, paragraph, renderDocument } from './test/render-document';
 
 const rules = [{ id: '00000000-0000-4000-8000-000000000001', kind: 'ban', phrase: 'complicaciones' }];
@@ -46,19 +47,7 @@ const editorOf = (box: HTMLElement) => (box as HTMLElement & { editor: Editor })
 
 let server: LiveServer;
 
-// jsdom lays nothing out and has no rectangles for ranges: the popover and the preview place
-// themselves by the text's coordinates, which are all 0 here.
-const rangeRects = {
-  getClientRects: Range.prototype.getClientRects,
-  getBoundingClientRect: Range.prototype.getBoundingClientRect,
-};
-beforeEach(() => {
-  Range.prototype.getClientRects = () => [] as unknown as DOMRectList;
-  Range.prototype.getBoundingClientRect = () => new DOMRect(0, 0, 0, 0);
-});
-afterEach(() => {
-  Object.assign(Range.prototype, rangeRects);
-});
+beforeEach(() => layOutRanges());
 
 // The editor chunk is transformed on first use; under a loaded machine that takes seconds.
 describe("a banned phrase's fix in the document", { timeout: 20_000 }, () => {

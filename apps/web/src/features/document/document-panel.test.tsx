@@ -7,6 +7,7 @@ import { me, PROJECT_ID } from '../../../test/fixtures';
 import { json } from '../../../test/render';
 import { startLiveServer, teammate, type LiveServer } from './test/live-server';
 import { lostEdits } from './state/lost-edits';
+import { layOutRanges } from './test/lay-out-ranges';
 import { doc, paragraph, projectFixture, renderDocument } from './test/render-document';
 
 const reply = [
@@ -24,19 +25,6 @@ const editorBox = () => screen.findByRole('textbox', { name: 'Texto del document
 const status = () => screen.getByTestId('document-panel').querySelector('[data-save-state]');
 
 let server: LiveServer;
-
-/**
- * jsdom lays nothing out, and its ranges have no boxes: the editor measures one to scroll the
- * selection into view after a toolbar button puts the focus back. Empty boxes do, for this test.
- */
-function layOutRanges() {
-  const box = () => new DOMRect();
-  Object.assign(Range.prototype, { getClientRects: () => [], getBoundingClientRect: box });
-  onTestFinished(() => {
-    delete (Range.prototype as Partial<Range>).getClientRects;
-    delete (Range.prototype as Partial<Range>).getBoundingClientRect;
-  });
-}
 
 // The editor chunk is transformed on first use; under a loaded machine that takes seconds.
 describe('document panel on the live document', { timeout: 20_000 }, () => {
@@ -106,7 +94,7 @@ describe('document panel on the live document', { timeout: 20_000 }, () => {
     );
 
     await user.click(screen.getByRole('button', { name: 'Documento' }));
-    layOutRanges();
+    onTestFinished(layOutRanges());
     const editor = await editorBox();
     await waitFor(() => expect(editor).toHaveTextContent('Eslogan insertado'));
     const undo = screen.getByRole('button', { name: /^Deshacer/ });

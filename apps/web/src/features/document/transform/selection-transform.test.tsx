@@ -5,6 +5,7 @@ import type { Editor } from '@tiptap/react';
 import { changeLocale } from '@/lib/i18n';
 import { PROJECT_ID } from '../../../../test/fixtures';
 import { startLiveServer, type LiveServer } from '../test/live-server';
+import { layOutRanges } from '../test/lay-out-ranges';
 import { doc, paragraph, renderDocument } from '../test/render-document';
 
 /** The transform's stream as the server sends it: start, the text, finish. */
@@ -35,17 +36,14 @@ let server: LiveServer;
 
 // The editor chunk is transformed on first use; under a loaded machine that takes seconds.
 describe("the selection's transform request", { timeout: 20_000 }, () => {
+  // Descartar puts the selection back and scrolls to it.
+  beforeEach(() => layOutRanges());
   beforeEach(async () => {
     await changeLocale('es');
     server = await startLiveServer();
-    // jsdom has no layout and no range measures: Descartar puts the selection back and scrolls to it.
-    Range.prototype.getClientRects = () => [] as unknown as DOMRectList;
-    Range.prototype.getBoundingClientRect = () => new DOMRect();
   });
   afterEach(async () => {
     await server.stop();
-    delete (Range.prototype as Partial<Range>).getClientRects;
-    delete (Range.prototype as Partial<Range>).getBoundingClientRect;
   });
 
   it('says whether the selection reaches the end of the document', async () => {
