@@ -5,9 +5,8 @@ import type { ConversationEntry, EditReplyBody } from '@redacta/shared';
 import { cn } from '@/components/ui/cn';
 import { MarkdownReply } from './markdown-reply';
 import { ReplyActions, type ReplyActionHandlers } from './reply-actions';
-import { ReplyStyleIssues, useReplyStyle } from '@/features/style-rules';
-import { useReplyRewrite } from '../hooks/use-reply-rewrite';
-import { ReplyRewritePreview } from './reply-rewrite-preview';
+import { useReplyStyle } from '@/features/style-rules';
+import { ReplyStyleReview } from './reply-style-review';
 
 /**
  * What the conversation's feed puts on each entry's article: its place in the feed, a tab stop
@@ -116,7 +115,6 @@ export function AssistantReply({
     entry,
     !streaming && entry.status === 'complete' && handlers !== undefined ? onEdit : undefined,
   );
-  const rewrite = useReplyRewrite(entry.content, style);
   const text = useRef<HTMLDivElement>(null);
   return (
     <article
@@ -134,8 +132,7 @@ export function AssistantReply({
           <MarkdownReply content={entry.content} streaming={streaming} citations={entry.sources} />
         </div>
         {!streaming && <EndMark status={entry.status} />}
-        <ReplyRewritePreview rewrite={rewrite} />
-        <ReplyStyleIssues style={style} onRewrite={rewrite.available ? rewrite.rewrite : undefined} />
+        {style.violations.length > 0 && <ReplyStyleReview content={entry.content} style={style} />}
         {!streaming && handlers && (
           <ReplyActions
             content={entry.content}
