@@ -128,6 +128,20 @@ describe('PATCH /api/project/{id}/conversation/entry/{entryId}', () => {
     });
   });
 
+  it('keeps both ignores when two people ignore different findings at the same time', async () => {
+    const { replyId } = await ask();
+    const [byAna, byBen] = await Promise.all([
+      edit(ana, replyId, { ignoredFindings: ['a:b'] }),
+      edit(ben, replyId, { ignoredFindings: ['c:d'] }),
+    ]);
+    expect([byAna.statusCode, byBen.statusCode]).toEqual([200, 200]);
+    const [row] = await t.app.db
+      .select({ ignoredFindings: conversationEntries.ignoredFindings })
+      .from(conversationEntries)
+      .where(eq(conversationEntries.id, replyId));
+    expect([...row!.ignoredFindings].sort()).toEqual(['a:b', 'c:d']);
+  });
+
   it('edits the version named, the one shown: the earlier versions keep their words', async () => {
     const { replyId: first } = await ask();
     peer.script = { chunks: ['Otra versión con mail.'] };

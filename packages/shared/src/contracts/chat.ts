@@ -242,8 +242,9 @@ const ignoredFindingSchema = z
 /** `PATCH /project/{id}/conversation/entry/{entryId}`: entryId is a reply's version (the one shown). */
 export const editReplyParamsSchema = z.strictObject({ id: idSchema, entryId: idSchema });
 /**
- * What the chat's style fixes change in a saved reply: its text ("Corregir", "Corregir todo") and the
- * findings ignored on it ("Ignorar"), each given whole. At least one of them.
+ * What the chat's style fixes change in a saved reply: its text ("Corregir", "Corregir todo"), given
+ * whole, and findings ignored on it ("Ignorar"), which join those already ignored (an ignore is never
+ * taken back, so two people ignoring at once both keep theirs). At least one of them.
  */
 export const editReplyBodySchema = z
   .strictObject({

@@ -154,7 +154,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'For whoever may chat in the project. `entryId` is one version of a reply (the one shown); its ' +
           'other versions keep their words. `content` replaces the text (the shared text rule, at most ' +
-          '100,000 characters) and `ignoredFindings` the keys of the findings ignored on it; at least one of ' +
+          '100,000 characters); `ignoredFindings`, keys of findings to ignore, join those already ignored; at least one of ' +
           'the two. The words charged do not change. Only a complete reply: a stopped or failed one is 409 ' +
           "CONFLICT, a request or another project's entry 404. Everyone following the conversation gets an " +
           '`edited` part with the saved text and findings.',
