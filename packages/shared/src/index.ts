@@ -31,3 +31,5 @@ export * from './contracts/knowledge.ts';
 export * from './contracts/document-transform.ts';
 export * from './contracts/style-rules.ts';
 export * from './style/index.ts';
+export * from './contracts/templates.ts';
+export * from './contracts/batches.ts';

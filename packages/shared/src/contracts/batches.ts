@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { templateKeySchema } from './templates.ts';
+import type { Plan } from '../plans.ts';
+import { freeText } from '../rules/text.ts';
+
+/**
+ * Bulk runs: a template over the rows of a spreadsheet (docs/product.md, "Templates and bulk runs").
+ * Each row is generated and charged once, by whichever instance works the queue.
+ */
+export const BATCH_FILE_MAX_BYTES = 5 * 1024 * 1024;
+/** Rows one batch may have, by plan. */
+export const BATCH_ROWS_MAX: Record<Plan, number> = {
+  free: 50,
+  pro_monthly: 5000,
+  pro_yearly: 5000,
+  enterprise: 5000,
+};
+/** Rows of one workspace generated at the same time, by plan: one workspace's batch never starves another's. */
+export const BATCH_CONCURRENCY: Record<Plan, number> = {
+  free: 2,
+  pro_monthly: 8,
+  pro_yearly: 8,
+  enterprise: 8,
+};
+/** A batch that took longer than this sends its creator an e-mail when it ends. */
+export const BATCH_EMAIL_AFTER_MS = 60_000;
+export const BATCH_ROWS_PAGE_MAX = 200;
+
+export const batchStatuses = ['draft', 'running', 'paused', 'done', 'cancelled'] as const;
+export type BatchStatus = (typeof batchStatuses)[number];
+export const batchRowStatuses = ['pending', 'running', 'done', 'failed', 'skipped'] as const;
+export type BatchRowStatus = (typeof batchRowStatuses)[number];
+
+/** `mapping` of `POST /workspace/{id}/batches`: which column fills each field. */
+export const batchMappingSchema = z.record(templateKeySchema, z.string().max(200));
+export type BatchMapping = z.infer<typeof batchMappingSchema>;
+
+/** A problem of the uploaded file or of one of its rows; `line` counts the file's lines from 1, header included. */
+export const batchInputProblemSchema = z.object({
+  line: z.number().int().min(1),
+  column: z.string(),
+  message: z.string(),
+});
+export type BatchInputProblem = z.infer<typeof batchInputProblemSchema>;
+
+export const batchSchema = z.object({
+  id: z.uuid(),
+  workspaceId: z.uuid(),
+  templateId: z.uuid(),
+  templateName: z.string(),
+  fileName: z.string(),
+  status: z.enum(batchStatuses),
+  total: z.number().int(),
+  done: z.number().int(),
+  failed: z.number().int(),
+  wordsCharged: z.number().int(),
+  /** Rows with a required field empty: skipped when `skipInvalid`, otherwise the batch cannot start. */
+  skipInvalid: z.boolean(),
+  createdBy: z.uuid(),
+  createdAt: z.iso.datetime(),
+  startedAt: z.iso.datetime().nullable(),
+  finishedAt: z.iso.datetime().nullable(),
+});
+export type Batch = z.infer<typeof batchSchema>;
+
+/** `POST /workspace/{id}/batches` (multipart: `file`, `templateId`, optional `mapping`) → 201. */
+export const createdBatchSchema = batchSchema.extend({
+  columns: z.array(z.string()),
+  mapping: batchMappingSchema,
+  invalid: z.array(batchInputProblemSchema),
+  /** The first rows rendered as the prompts they will send. */
+  preview: z.array(z.object({ index: z.number().int(), prompt: z.string() })),
+  estimatedWords: z.number().int(),
+});
+export type CreatedBatch = z.infer<typeof createdBatchSchema>;
+
+/** `PATCH /batch/{id}` on a draft: another mapping, or whether rows with a missing field are skipped. */
+export const updateBatchBodySchema = z.strictObject({
+  mapping: batchMappingSchema.optional(),
+  skipInvalid: z.boolean().optional(),
+});
+
+/** A part over its limit after the last try: kept whole and flagged, never cut. */
+export const batchRowFlagSchema = z.object({
+  part: z.string(),
+  length: z.number().int(),
+  maxChars: z.number().int(),
+});
+
+/** A row's outputs by part key; a template without named parts writes one part, `text`. */
+export const batchRowSchema = z.object({
+  index: z.number().int(),
+  status: z.enum(batchRowStatuses),
+  inputs: z.record(z.string(), z.string()),
+  outputs: z.record(z.string(), z.string()),
+  words: z.number().int(),
+  error: z.string().optional(),
+  flags: z.array(batchRowFlagSchema).optional(),
+  /** Someone changed an output by hand. */
+  edited: z.boolean(),
+});
+export type BatchRow = z.infer<typeof batchRowSchema>;
+
+export const batchRowsQuerySchema = z.strictObject({
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(BATCH_ROWS_PAGE_MAX).default(50),
+});
+export const batchRowsResponseSchema = z.object({ rows: z.array(batchRowSchema) });
+export type BatchRowsResponse = z.infer<typeof batchRowsResponseSchema>;
+
+/** `GET /workspace/{id}/batches` → the workspace's batches, newest first. */
+export const batchListResponseSchema = z.object({ batches: z.array(batchSchema) });
+
+/** `PATCH /batch/{id}/row/{index}`: a cell edited by hand. */
+export const editBatchRowBodySchema = z.strictObject({
+  part: templateKeySchema,
+  text: freeText({ max: 20_000, min: 0 }),
+});
+
+export const batchExportQuerySchema = z.strictObject({ format: z.enum(['csv', 'xlsx']).default('csv') });
