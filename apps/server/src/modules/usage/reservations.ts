@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { plans, usagePeriod, type Locale, type Plan, type WorkspaceUsage } from '@redacta/shared';
-import { callFunction, type Db } from '../../db/client.ts';
+import { callFunction, type Db, type Tx } from '../../db/client.ts';
 import { wordReservations } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { monthlyLimit, noWordsLeft, usageFromCount, type UsageSettings } from './service.ts';
@@ -15,9 +15,9 @@ import { monthlyLimit, noWordsLeft, usageFromCount, type UsageSettings } from '.
 
 /**
  * What a reservation is for: a chat reply, an improved request, a brand-voice analysis, a document
- * selection transformed (rewritten, translated…).
+ * selection transformed (rewritten, translated…), a row of a batch.
  */
-export type ReservationKind = 'chat' | 'improve' | 'analyze' | 'transform';
+export type ReservationKind = 'chat' | 'improve' | 'analyze' | 'transform' | 'batch';
 
 /**
  * The most words one call of each kind reserves, and so may write, on a plan with a word limit. A
@@ -28,6 +28,8 @@ export const RESERVED_WORDS: Record<ReservationKind, number> = {
   improve: 400,
   analyze: 600,
   transform: 1500,
+  /** A batch row reserves its template's estimate instead (batches/estimate.ts); this is its ceiling. */
+  batch: 1500,
 };
 
 /**
@@ -105,7 +107,13 @@ const reserveAnswerSchema = z.union([
 export async function reserveWords(
   db: Db,
   workspace: { id: string; plan: Plan },
-  call: { userId: string; kind: Exclude<ReservationKind, 'chat'>; ttlMs: number },
+  call: {
+    userId: string;
+    kind: Exclude<ReservationKind, 'chat'>;
+    ttlMs: number;
+    /** Fewer words than the kind's RESERVED_WORDS, when the call knows it writes less. */
+    words?: number;
+  },
   settings: UsageSettings,
 ): Promise<WordReservation | null> {
   const limit = monthlyLimit(workspace.plan, settings);
@@ -119,7 +127,7 @@ export async function reserveWords(
       p_kind: call.kind,
       p_period: usagePeriod(settings.now?.() ?? new Date()),
       p_word_limit: limit,
-      p_words: RESERVED_WORDS[call.kind],
+      p_words: Math.min(call.words ?? RESERVED_WORDS[call.kind], RESERVED_WORDS[call.kind]),
       p_user_streams: null,
       p_workspace_streams: null,
       p_ttl_ms: call.ttlMs,
@@ -133,9 +141,10 @@ export async function reserveWords(
 /**
  * Charges the words a call used and ends its reservation, in one call of `settle_word_reservation`;
  * without a reservation (an unlimited plan) it only charges. Returns the usage after the charge.
+ * Given a transaction, the charge is part of it.
  */
 export async function settleReservation(
-  db: Db,
+  db: Db | Tx,
   workspace: { id: string; plan: Plan },
   reservation: WordReservation | null,
   words: number,
@@ -157,6 +166,6 @@ export async function settleReservation(
 }
 
 /** Ends a reservation whose call charged nothing (it failed, or never started): its words are free again. */
-export async function releaseReservation(db: Db, reservation: WordReservation): Promise<void> {
+export async function releaseReservation(db: Db | Tx, reservation: WordReservation): Promise<void> {
   await db.delete(wordReservations).where(eq(wordReservations.id, reservation.id));
 }
