@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import {
   FORMULA_PROBLEM,
   readSpreadsheet,
+  readSpreadsheetHere,
   SPREADSHEET_MAX_BYTES,
   SPREADSHEET_MAX_CELL_CHARS,
   SPREADSHEET_MAX_COLUMNS,
@@ -47,7 +48,7 @@ async function xlsx(rows: Cell[][], build?: (sheet: ExcelJS.Worksheet) => void):
 
 describe('reading a CSV', () => {
   it('reads UTF-8 with a byte order mark, the mark not part of the first column', async () => {
-    const read = await readSpreadsheet(utf8('\uFEFFproducto,precio\nCafé,3\n'), 'productos.csv');
+    const read = await readSpreadsheetHere(utf8('\uFEFFproducto,precio\nCafé,3\n'), 'productos.csv');
     expect(read).toEqual({
       columns: ['producto', 'precio'],
       rows: [{ line: 2, values: { producto: 'Café', precio: '3' } }],
@@ -61,7 +62,7 @@ describe('reading a CSV', () => {
       'windows-1252',
     );
     expect(bytes.includes(Buffer.from('ñ', 'utf8'))).toBe(false);
-    const read = await readSpreadsheet(bytes, 'excel.csv');
+    const read = await readSpreadsheetHere(bytes, 'excel.csv');
     expect(read.columns).toEqual(['Nombre', 'Descripción']);
     expect(read.rows.map((row) => row.values)).toEqual([
       { Nombre: 'Piña', Descripción: 'Cuesta 5 €, más IVA' },
@@ -71,7 +72,7 @@ describe('reading a CSV', () => {
 
   it('reads short Windows-1252 files whose encoding is easy to mistake', async () => {
     for (const text of ['a;b\nPiña;1\n', 'nombre;precio\nCafé;3 €\n', 'x\n€\n', 'Año\n¿Qué?\n']) {
-      const read = await readSpreadsheet(iconv.encode(text, 'windows-1252'), 'corto.csv');
+      const read = await readSpreadsheetHere(iconv.encode(text, 'windows-1252'), 'corto.csv');
       const [header, ...lines] = text.trim().split('\n');
       expect(read.columns).toEqual(header!.split(';'));
       expect(read.rows.map((row) => Object.values(row.values).join(';'))).toEqual(lines);
@@ -83,13 +84,15 @@ describe('reading a CSV', () => {
       'имя;описание\nКофе;Очень вкусный кофе из Бразилии\nЧай;Зелёный чай\n',
       'windows-1251',
     );
-    expect((await refusal(readSpreadsheet(russian, 'ru.csv'))).message).toMatch(/encoding \(windows-1251\)/);
+    expect((await refusal(readSpreadsheetHere(russian, 'ru.csv'))).message).toMatch(
+      /encoding \(windows-1251\)/,
+    );
 
     const bytes = iconv.encode(
       'name,description\n' + 'ソフトウェアの説明文です,日本語のテキストをここに書きます\n'.repeat(20),
       'Shift_JIS',
     );
-    const { status, message } = await refusal(readSpreadsheet(bytes, 'japanese.csv'));
+    const { status, message } = await refusal(readSpreadsheetHere(bytes, 'japanese.csv'));
     expect(status).toBe(400);
     expect(message).toMatch(/encoding \(Shift_JIS\) cannot be read: save it as "CSV UTF-8"/);
   });
@@ -101,7 +104,7 @@ describe('reading a CSV', () => {
       [utf8(text), 'tabs.tsv'],
       [utf16, 'unicode.txt'],
     ] as const) {
-      const read = await readSpreadsheet(bytes, name);
+      const read = await readSpreadsheetHere(bytes, name);
       expect(read.columns).toEqual(['sku', 'name, with comma']);
       expect(read.rows).toEqual([{ line: 2, values: { sku: 'A-1', 'name, with comma': 'Taza; grande' } }]);
     }
@@ -120,7 +123,7 @@ describe('reading a CSV', () => {
       '"Tres";"a\r\nb"',
       'Cuatro;fin',
     ].join('\r\n');
-    const read = await readSpreadsheet(utf8(text), 'multi.csv');
+    const read = await readSpreadsheetHere(utf8(text), 'multi.csv');
     expect(read.rows).toEqual([
       { line: 2, values: { title: 'Uno', body: 'primera línea\nsegunda línea\ntercera' } },
       { line: 7, values: { title: 'Dos', body: 'con "comillas"' } },
@@ -131,13 +134,13 @@ describe('reading a CSV', () => {
   });
 
   it('trims header names, and reads cells starting with = + - @ as the text they are', async () => {
-    const read = await readSpreadsheet(utf8(' a , b ,c,d\n=SUM(A1),+34 600,-5,@user\n'), 'f.csv');
+    const read = await readSpreadsheetHere(utf8(' a , b ,c,d\n=SUM(A1),+34 600,-5,@user\n'), 'f.csv');
     expect(read.columns).toEqual(['a', 'b', 'c', 'd']);
     expect(read.rows[0]!.values).toEqual({ a: '=SUM(A1)', b: '+34 600', c: '-5', d: '@user' });
   });
 
   it('keeps ragged rows and names their lines as problems', async () => {
-    const read = await readSpreadsheet(utf8('a,b,c\n1,2,3\n4,5\n6,7,8,9\n10,11,12,\n'), 'ragged.csv');
+    const read = await readSpreadsheetHere(utf8('a,b,c\n1,2,3\n4,5\n6,7,8,9\n10,11,12,\n'), 'ragged.csv');
     expect(read.rows.map((row) => row.line)).toEqual([2, 3, 4, 5]);
     expect(read.rows[1]!.values).toEqual({ a: '4', b: '5', c: '' });
     expect(read.problems).toEqual([
@@ -147,30 +150,30 @@ describe('reading a CSV', () => {
   });
 
   it('refuses a header with an empty or a repeated name, naming the column', async () => {
-    expect(await refusal(readSpreadsheet(utf8('a;;c\n1;2;3\n'), 'f.csv'))).toEqual({
+    expect(await refusal(readSpreadsheetHere(utf8('a;;c\n1;2;3\n'), 'f.csv'))).toEqual({
       status: 400,
       code: 'VALIDATION_FAILED',
       message: 'Column 2 of the header has no name',
       details: { line: 1, column: '2' },
     });
-    expect(await refusal(readSpreadsheet(utf8('\n\nname,Price, name\n'), 'f.csv'))).toMatchObject({
+    expect(await refusal(readSpreadsheetHere(utf8('\n\nname,Price, name\n'), 'f.csv'))).toMatchObject({
       status: 400,
       message: 'The header names the column "name" twice',
       details: { line: 3, column: 'name' },
     });
-    const read = await readSpreadsheet(utf8('a,b,,\n1,2,,\n'), 'trailing.csv');
+    const read = await readSpreadsheetHere(utf8('a,b,,\n1,2,,\n'), 'trailing.csv');
     expect(read.columns).toEqual(['a', 'b']);
   });
 
   it('refuses a file with no header, an unclosed quote, or another kind of file', async () => {
-    expect((await refusal(readSpreadsheet(utf8('\n ; \n'), 'f.csv'))).message).toBe(
+    expect((await refusal(readSpreadsheetHere(utf8('\n ; \n'), 'f.csv'))).message).toBe(
       'The file has no header row',
     );
-    expect(await refusal(readSpreadsheet(utf8('a,b\n1,"never closed\n2,3\n'), 'f.csv'))).toMatchObject({
+    expect(await refusal(readSpreadsheetHere(utf8('a,b\n1,"never closed\n2,3\n'), 'f.csv'))).toMatchObject({
       status: 400,
       message: expect.stringMatching(/quoted cell is never closed/),
     });
-    expect((await refusal(readSpreadsheet(utf8('a,b'), 'old.xls'))).message).toMatch(/Only CSV/);
+    expect((await refusal(readSpreadsheetHere(utf8('a,b'), 'old.xls'))).message).toMatch(/Only CSV/);
   });
 });
 
@@ -188,7 +191,7 @@ describe('reading an XLSX', () => {
         true,
       ],
     ]);
-    expect(await readSpreadsheet(file, 'Libro.XLSX')).toEqual({
+    expect(await readSpreadsheetHere(file, 'Libro.XLSX')).toEqual({
       columns: ['Producto', 'Precio', 'Lanzamiento', 'Hora', 'Notas', 'Web', 'Activo'],
       rows: [
         {
@@ -215,7 +218,7 @@ describe('reading an XLSX', () => {
       [4, 5, 9],
       [{ formula: 'C2*2', result: 6 }, 'x', { formula: 'A4&B4', result: '6x' }],
     ]);
-    const read = await readSpreadsheet(file, 'f.xlsx');
+    const read = await readSpreadsheetHere(file, 'f.xlsx');
     expect(read.rows.map((row) => row.line)).toEqual([2, 3, 4]);
     expect(read.problems).toEqual([
       { line: 2, column: 'total', message: FORMULA_PROBLEM },
@@ -230,7 +233,7 @@ describe('reading an XLSX', () => {
       [[], ['name', 'group'], [], ['Uno', 'Bebidas'], ['Dos', null], [], ['Tres', 'Postres']],
       (sheet) => sheet.mergeCells('B4:B5'),
     );
-    const read = await readSpreadsheet(file, 'f.xlsx');
+    const read = await readSpreadsheetHere(file, 'f.xlsx');
     expect(read.columns).toEqual(['name', 'group']);
     expect(read.rows).toEqual([
       { line: 4, values: { name: 'Uno', group: 'Bebidas' } },
@@ -242,7 +245,7 @@ describe('reading an XLSX', () => {
 
   it('refuses a formula in the header, and a header naming a column twice', async () => {
     const withFormula = await xlsx([['a', { formula: '"b"&"c"', result: 'bc' }]]);
-    expect(await refusal(readSpreadsheet(withFormula, 'f.xlsx'))).toMatchObject({
+    expect(await refusal(readSpreadsheetHere(withFormula, 'f.xlsx'))).toMatchObject({
       status: 400,
       details: { line: 1 },
     });
@@ -250,20 +253,22 @@ describe('reading an XLSX', () => {
       ['Nombre', 'Nombre'],
       ['a', 'b'],
     ]);
-    expect(await refusal(readSpreadsheet(twice, 'f.xlsx'))).toMatchObject({ details: { column: 'Nombre' } });
+    expect(await refusal(readSpreadsheetHere(twice, 'f.xlsx'))).toMatchObject({
+      details: { column: 'Nombre' },
+    });
   });
 
   it('refuses a file that is not a workbook, or a zip that is not one', async () => {
     const garbage = Buffer.from(Array.from({ length: 4096 }, (_, index) => (index * 7919) % 256));
-    expect(await refusal(readSpreadsheet(garbage, 'libro.xlsx'))).toEqual({
+    expect(await refusal(readSpreadsheetHere(garbage, 'libro.xlsx'))).toEqual({
       status: 400,
       code: 'VALIDATION_FAILED',
       message: 'The file is not an Excel workbook (.xlsx) that can be read',
       details: {},
     });
     const zip = await new JSZip().file('hello.txt', 'hola').generateAsync({ type: 'nodebuffer' });
-    expect((await refusal(readSpreadsheet(zip, 'libro.xlsx'))).status).toBe(400);
-    expect((await refusal(readSpreadsheet(garbage, 'datos.csv'))).status).toBe(400);
+    expect((await refusal(readSpreadsheetHere(zip, 'libro.xlsx'))).status).toBe(400);
+    expect((await refusal(readSpreadsheetHere(garbage, 'datos.csv'))).status).toBe(400);
   });
 
   it('refuses a zip bomb before exceljs unpacks it', async () => {
@@ -271,7 +276,10 @@ describe('reading an XLSX', () => {
     zip.file('xl/media/filler.bin', Readable.from(zeros(ZIP_MAX_UNPACKED_BYTES + MB)));
     const bomb = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', streamFiles: true });
     expect(bomb.length).toBeLessThan(SPREADSHEET_MAX_BYTES);
-    expect((await refusal(readSpreadsheet(bomb, 'bomb.xlsx'))).status).toBe(400);
+    expect(await refusal(readSpreadsheetHere(bomb, 'bomb.xlsx'))).toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/^The workbook is too large, or too compressed, to read/),
+    });
   });
 });
 
@@ -295,47 +303,55 @@ describe('the caps on what is read', () => {
 
   it('refuses more columns than the cap, also in a 5 MB line of them, without stalling', async () => {
     const header = Array.from({ length: SPREADSHEET_MAX_COLUMNS + 1 }, (_, index) => `c${index}`);
-    expect(await refusal(readSpreadsheet(utf8(`${header.join(',')}\n`), 'wide.csv'))).toMatchObject({
+    expect(await refusal(readSpreadsheetHere(utf8(`${header.join(',')}\n`), 'wide.csv'))).toMatchObject({
       message: `Line 1 has more than ${SPREADSHEET_MAX_COLUMNS} columns`,
     });
     const started = Date.now();
     const huge = utf8(`a,b\n${'x,'.repeat((SPREADSHEET_MAX_BYTES - 10) / 2)}\n`);
-    expect(await refusal(readSpreadsheet(huge, 'huge.csv'))).toMatchObject({
+    expect(await refusal(readSpreadsheetHere(huge, 'huge.csv'))).toMatchObject({
       status: 400,
       details: { line: 2 },
     });
     expect(Date.now() - started).toBeLessThan(10_000);
     const wideSheet = await xlsx([header]);
-    expect((await refusal(readSpreadsheet(wideSheet, 'wide.xlsx'))).message).toMatch(/more than 100 columns/);
+    expect((await refusal(readSpreadsheetHere(wideSheet, 'wide.xlsx'))).message).toMatch(
+      /more than 100 columns/,
+    );
   });
 
   it('refuses a cell past the cap, naming its line and column, also one 5 MB line', async () => {
     const long = 'a'.repeat(SPREADSHEET_MAX_CELL_CHARS + 1);
-    expect(await refusal(readSpreadsheet(utf8(`id;texto\n1;ok\n2;${long}\n`), 'long.csv'))).toMatchObject({
-      status: 400,
-      details: { line: 3, column: 'texto' },
-    });
+    expect(await refusal(readSpreadsheetHere(utf8(`id;texto\n1;ok\n2;${long}\n`), 'long.csv'))).toMatchObject(
+      {
+        status: 400,
+        details: { line: 3, column: 'texto' },
+      },
+    );
     expect(
-      await refusal(readSpreadsheet(utf8(`${'b'.repeat(SPREADSHEET_MAX_BYTES - 1)}\n`), 'line.csv')),
+      await refusal(readSpreadsheetHere(utf8(`${'b'.repeat(SPREADSHEET_MAX_BYTES - 1)}\n`), 'line.csv')),
     ).toMatchObject({ status: 400, message: expect.stringMatching(/too long/) });
     const sheet = await xlsx([
       ['id', 'texto'],
       [1, long],
     ]);
-    expect(await refusal(readSpreadsheet(sheet, 'long.xlsx'))).toMatchObject({
+    expect(await refusal(readSpreadsheetHere(sheet, 'long.xlsx'))).toMatchObject({
       details: { line: 2, column: 'texto' },
     });
     expect(
-      await refusal(readSpreadsheet(utf8(`${'h'.repeat(SPREADSHEET_MAX_HEADER_CHARS + 1)}\n1\n`), 'h.csv')),
+      await refusal(
+        readSpreadsheetHere(utf8(`${'h'.repeat(SPREADSHEET_MAX_HEADER_CHARS + 1)}\n1\n`), 'h.csv'),
+      ),
     ).toMatchObject({ status: 400, details: { line: 1, column: '1' } });
   });
 
   it('reads as many rows as the cap and refuses one more', async () => {
     const rows = (count: number) => `n\n${'1\n'.repeat(count)}`;
-    expect((await readSpreadsheet(utf8(rows(SPREADSHEET_MAX_ROWS)), 'rows.csv')).rows).toHaveLength(
+    expect((await readSpreadsheetHere(utf8(rows(SPREADSHEET_MAX_ROWS)), 'rows.csv')).rows).toHaveLength(
       SPREADSHEET_MAX_ROWS,
     );
-    expect(await refusal(readSpreadsheet(utf8(rows(SPREADSHEET_MAX_ROWS + 1)), 'rows.csv'))).toMatchObject({
+    expect(
+      await refusal(readSpreadsheetHere(utf8(rows(SPREADSHEET_MAX_ROWS + 1)), 'rows.csv')),
+    ).toMatchObject({
       message: `The file has more than ${SPREADSHEET_MAX_ROWS} rows`,
       details: { line: SPREADSHEET_MAX_ROWS + 2 },
     });
@@ -365,7 +381,7 @@ describe('writing', () => {
   });
 
   it('reads back what it wrote as CSV, accents intact and escaped cells as written', async () => {
-    const read = await readSpreadsheet(writeCsv(columns, rows), 'export.csv');
+    const read = await readSpreadsheetHere(writeCsv(columns, rows), 'export.csv');
     expect(read.columns).toEqual(columns);
     expect(read.rows.map((row) => Object.values(row.values))).toEqual([
       ['Piña', 'Dulce, "tropical"\ny fresca'],
@@ -377,7 +393,7 @@ describe('writing', () => {
 
   it('writes an XLSX whose cells read back as the same text, none a formula', async () => {
     const file = await writeXlsx(columns, rows, 'Resultados: marzo/abril');
-    const read = await readSpreadsheet(file, 'export.xlsx');
+    const read = await readSpreadsheetHere(file, 'export.xlsx');
     expect(read.columns).toEqual(columns);
     expect(read.rows.map((row) => Object.values(row.values))).toEqual(rows);
     expect(read.problems).toEqual([]);
@@ -390,5 +406,42 @@ describe('writing', () => {
     expect(sheet.getCell('A3').type).toBe(ExcelJS.ValueType.String);
     expect(sheet.getColumn(1).width).toBe(13);
     expect(sheet.getColumn(2).width).toBe(19);
+  });
+});
+
+describe('reading in a thread of its own', () => {
+  it('answers what reading in place answers, for CSV and XLSX', async () => {
+    const csv = writeCsv(
+      ['Producto', 'Nota'],
+      [
+        ['Piña', 'uno\ndos'],
+        ['Café', '=1+1'],
+      ],
+    );
+    expect(await readSpreadsheet(csv, 'a.csv')).toEqual(await readSpreadsheetHere(csv, 'a.csv'));
+    const book = await xlsx([
+      ['a', 'b'],
+      [1, { formula: 'A2*2', result: 2 }],
+    ]);
+    const read = await readSpreadsheet(book, 'a.xlsx');
+    expect(read).toEqual(await readSpreadsheetHere(book, 'a.xlsx'));
+    expect(read.problems).toEqual([{ line: 2, column: 'b', message: FORMULA_PROBLEM }]);
+  });
+
+  it('refuses with the same 400 and the place it points at', async () => {
+    expect(await refusal(readSpreadsheet(utf8('a;a\n1;2\n'), 'f.csv'))).toEqual({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      message: 'The header names the column "a" twice',
+      details: { line: 1, column: 'a' },
+    });
+  });
+
+  it('refuses a file it cannot read in time', async () => {
+    const rows = utf8(`n\n${'1\n'.repeat(SPREADSHEET_MAX_ROWS)}`);
+    expect(await refusal(readSpreadsheet(rows, 'rows.csv', 1))).toMatchObject({
+      status: 400,
+      message: 'The file takes too much memory or time to read',
+    });
   });
 });

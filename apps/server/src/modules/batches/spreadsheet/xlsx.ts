@@ -39,12 +39,17 @@ export async function readXlsx(bytes: Buffer): Promise<SpreadsheetRead> {
   return table.finish();
 }
 
+const ZIP_SIGNATURE = Buffer.from('PK\x03\x04', 'latin1');
+
 async function loadWorkbook(bytes: Buffer): Promise<ExcelJS.Workbook> {
   const notXlsx = () => new SpreadsheetError('The file is not an Excel workbook (.xlsx) that can be read');
+  if (!bytes.subarray(0, ZIP_SIGNATURE.length).equals(ZIP_SIGNATURE)) throw notXlsx();
   try {
     await checkZipBounds(bytes);
   } catch {
-    throw notXlsx();
+    throw new SpreadsheetError(
+      'The workbook is too large, or too compressed, to read: save its first sheet alone, or as CSV',
+    );
   }
   const workbook = new ExcelJS.Workbook();
   try {
