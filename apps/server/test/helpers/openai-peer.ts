@@ -18,6 +18,8 @@ export interface PeerScript {
   delayMs?: number;
   /** Answer with this HTTP error status instead of a stream (429, 500…). */
   status?: number;
+  /** With `status`: the `Retry-After` header it sends (seconds). */
+  retryAfter?: number;
   /** Destroy the connection after sending this many chunks (no [DONE]). */
   dropAfter?: number;
   /** Stop sending after this many chunks and hold the connection open until the client leaves. */
@@ -132,7 +134,10 @@ export async function startOpenAIPeer(
       return;
     }
     if (current.status) {
-      res.writeHead(current.status, { 'content-type': 'application/json' });
+      res.writeHead(current.status, {
+        'content-type': 'application/json',
+        ...(current.retryAfter !== undefined ? { 'retry-after': String(current.retryAfter) } : {}),
+      });
       res.end(
         JSON.stringify({
           error: {

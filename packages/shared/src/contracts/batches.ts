@@ -98,6 +98,8 @@ export const updateBatchBodySchema = z.strictObject({
 /** A part over its limit after the last try: kept whole and flagged, never cut. */
 export const batchRowFlagSchema = z.object({
   part: z.string(),
+  /** Which item of a list part, from 1. */
+  item: z.number().int().optional(),
   length: z.number().int(),
   maxChars: z.number().int(),
 });

@@ -7,13 +7,13 @@ import {
   type TemplateField,
   type TemplateInputs,
   type TemplateOutput,
-  type TemplateOutputPart,
 } from '@redacta/shared';
 import type { Models } from '../../ai/models.ts';
 import { modelAnswer, ModelStreamError, type StreamTimeouts } from '../../ai/model-stream.ts';
 import { demoWriterOptions } from '../../ai/demo/writer.ts';
 import { maxTokensFor } from '../usage/reservations.ts';
 import { modelFor, type AiWorkspace } from '../ai-tasks/workspace.ts';
+import { outputInstruction, parseOutput, type OutputFlag } from '../templates/output-parts.ts';
 
 /** The template as a batch keeps it: what it was when the batch was made. */
 export interface BatchTemplate {
@@ -23,17 +23,12 @@ export interface BatchTemplate {
   output?: TemplateOutput;
 }
 
-/** A part over its character limit, kept whole and flagged. */
-export interface RowFlag {
-  part: string;
-  length: number;
-  maxChars: number;
-}
 
 export interface GeneratedRow {
   /** By part key; a template without parts writes one, `text`. */
   outputs: Record<string, string>;
-  flags: RowFlag[];
+  /** Parts (or items) over their character limit, kept whole. */
+  flags: OutputFlag[];
   /** What the row is charged. */
   words: number;
 }
@@ -66,20 +61,19 @@ const RETRY_AFTER_MAX_SECONDS = 300;
 
 /**
  * A row written by the workspace's model in one call: the template's prompt with the row's inputs as
- * the user's message, and instructions to answer each output part under its own `## key` line, which
- * is how the answer is split into parts. An answer without those lines fills the first part.
+ * the user's message, and the template's output sections asked for in the instructions. It is charged
+ * the words the model wrote.
  */
 export function modelRowGenerator(deps: { models: Models; timeouts: StreamTimeouts }): RowGenerator {
   return async (input) => {
     const chat = modelFor(deps.models, input.workspace);
-    const parts = input.template.output?.parts;
     let text: string;
     try {
       text = await modelAnswer(
         chat.model,
         {
           prompt: [
-            { role: 'system', content: instructions(parts, input.controls) },
+            { role: 'system', content: instructions(input.template, input.controls) },
             {
               role: 'user',
               content: [{ type: 'text', text: renderTemplatePrompt(input.template.prompt, input.inputs) }],
@@ -101,61 +95,28 @@ export function modelRowGenerator(deps: { models: Models; timeouts: StreamTimeou
       throw retryAfter === null ? error : new RowRateLimited(retryAfter);
     }
     if (!text) throw new Error('The AI model returned an empty answer');
-    const outputs = splitParts(text, parts);
-    return {
-      outputs,
-      flags: overLimit(outputs, parts),
-      words: countWords(Object.values(outputs).join('\n')),
-    };
+    const { outputs, flags } = partsOf(text, input.template.output);
+    return { outputs, flags, words: countWords(text) };
   };
 }
 
-function instructions(parts: TemplateOutputPart[] | undefined, controls: BatchControls): string {
+function instructions(template: BatchTemplate, controls: BatchControls): string {
   const lines = ['Write exactly what the request asks, ready to publish, with no preamble.'];
   if (controls.tone) lines.push(`Tone: ${controls.tone}.`);
   if (controls.language) lines.push(`Write in the language with ISO code "${controls.language}".`);
-  if (parts) {
-    lines.push('Answer in these parts, each under its own line "## key", in this order:');
-    for (const part of parts)
-      lines.push(
-        `## ${part.key} — ${part.label}` +
-          (part.items ? `, ${part.items} items, one per line` : '') +
-          (part.maxChars ? `, at most ${part.maxChars} characters${part.items ? ' each' : ''}` : ''),
-      );
-  }
-  return lines.join('\n');
+  const parts = outputInstruction(template.output, template.language);
+  return [lines.join('\n'), parts].filter(Boolean).join('\n\n');
 }
 
-/** The answer's parts by key, from its `## key` lines; without any, the whole answer is the first part. */
-export function splitParts(text: string, parts: TemplateOutputPart[] | undefined): Record<string, string> {
-  if (!parts) return { text };
-  const keys = new Set(parts.map((part) => part.key));
-  const found: Record<string, string[]> = {};
-  let current: string | null = null;
-  for (const line of text.split('\n')) {
-    const heading = /^#{1,6}\s*([a-z][a-z0-9_]*)\b.*$/.exec(line.trim());
-    if (heading && keys.has(heading[1]!)) {
-      current = heading[1]!;
-      found[current] ??= [];
-      continue;
-    }
-    if (current) found[current]!.push(line);
-  }
-  if (Object.keys(found).length === 0) return { [parts[0]!.key]: text };
-  return Object.fromEntries(parts.map((part) => [part.key, (found[part.key] ?? []).join('\n').trim()]));
-}
-
-function overLimit(outputs: Record<string, string>, parts: TemplateOutputPart[] | undefined): RowFlag[] {
-  const flags: RowFlag[] = [];
-  for (const part of parts ?? []) {
-    if (!part.maxChars) continue;
-    const items = part.items ? (outputs[part.key] ?? '').split('\n') : [outputs[part.key] ?? ''];
-    for (const item of items) {
-      const length = [...item.trim()].length;
-      if (length > part.maxChars) flags.push({ part: part.key, length, maxChars: part.maxChars });
-    }
-  }
-  return flags;
+/**
+ * The answer's parts (templates/output-parts.ts); an answer in which no part is found, from a model
+ * that ignored the sections, is kept whole as the first part rather than lost.
+ */
+function partsOf(text: string, output: TemplateOutput | undefined): Pick<GeneratedRow, 'outputs' | 'flags'> {
+  const parsed = parseOutput(text, output);
+  if (output && parsed.problems.length === output.parts.length && parsed.problems.every((p) => p.problem === 'missing'))
+    return parseOutput(`### ${output.parts[0]!.key}\n${text}`, { parts: [output.parts[0]!] });
+  return parsed;
 }
 
 /** Seconds a provider's 429 asks to wait (its Retry-After), or null for any other failure. */

@@ -111,7 +111,7 @@ export async function createBatch(
     }
     return created!;
   });
-  const rows = sheet.rows.map((row, index) => ({ index, line: row.line, inputs: row.values }));
+  const rows = sheet.rows.map((row, index) => ({ index, line: row.line, inputs: row.values, outputs: {} }));
   const fileProblems = sheet.problems;
   return draftView(batch, rows, fileProblems);
 }
