@@ -125,7 +125,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate(
     'batchQueue',
     BatchQueue.create(deps.database, {
-      databaseUrl: config.DATABASE_URL,
       heartbeatSeconds: config.BATCH_HEARTBEAT_SECONDS,
       log: app.log.child({ module: 'batches' }),
     }),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { fromDrizzle, PgBoss, type DrizzleTransactionLike, type Job, type JobInsert } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
 import { BATCH_CONCURRENCY, plans, type Plan } from '@redacta/shared';
 import type { Database, Tx } from '../../db/client.ts';
 import { PGliteThread } from '../../db/pglite-thread.ts';
@@ -50,9 +51,9 @@ export class BatchQueue {
 
   static create(
     database: Database,
-    options: { databaseUrl: string | undefined; heartbeatSeconds: number; log: FastifyBaseLogger },
+    options: { heartbeatSeconds: number; log: FastifyBaseLogger },
   ): BatchQueue {
-    const client = (database.db as unknown as { $client: unknown }).$client;
+    const client = (database.db as unknown as { $client: PGliteThread | pg.Pool }).$client;
     const shared = {
       // Rows taken by an instance that stopped answering come back after its heartbeat lapses; the
       // supervisor looks for them as often.
@@ -65,7 +66,8 @@ export class BatchQueue {
         ? new PgBoss({ ...shared, db: pgBossOnPGliteThread(client), backend: 'pglite' })
         : new PgBoss({
             ...shared,
-            connectionString: options.databaseUrl!,
+            // Its own few connections to the same database, beside the app's pool.
+            connectionString: client.options.connectionString!,
             max: 4,
             useListenNotify: true,
           });
@@ -87,15 +89,9 @@ export class BatchQueue {
       retryDelay: 1,
       notify: true,
     });
-    const handler = async (jobs: Job<RowJob>[]) =>
-      Promise.all(
-        jobs.map(async (job) => {
-          await handle(job);
-          return { id: job.id, status: 'completed' as const };
-        }),
-      );
     // One work() per fetch loop, rather than localConcurrency, so that `wake` can reach each of them.
     for (let i = 0; i < FETCHES; i++) {
+      let self = '';
       const worker = await this.#boss.work<RowJob>(
         ROW_QUEUE,
         {
@@ -108,8 +104,20 @@ export class BatchQueue {
           // else waits in the queue, so another workspace's rows are fetched beside them.
           groupConcurrency: { default: BATCH_CONCURRENCY.free, tiers: concurrencyTiers },
         },
-        handler,
+        async (jobs: Job<RowJob>[]) => {
+          const settled = await Promise.all(
+            jobs.map(async (job) => {
+              await handle(job);
+              return { id: job.id, status: 'completed' as const };
+            }),
+          );
+          // Rows ended, so their workspaces have room again: fetch at once rather than at the next poll
+          // (a fetch cut short by a workspace's share would otherwise wait a whole interval).
+          this.#boss.notifyWorker(self);
+          return settled;
+        },
       );
+      self = worker;
       this.#workers.push(worker);
     }
   }
