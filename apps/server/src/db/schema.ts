@@ -709,5 +709,8 @@ export const batchRows = pgTable(
     attempts: integer('attempts').notNull().default(0),
     updatedAt: updatedAt(),
   },
-  (t) => [primaryKey({ columns: [t.batchId, t.index] }), index('batch_rows_status_idx').on(t.batchId, t.status)],
+  (t) => [
+    primaryKey({ columns: [t.batchId, t.index] }),
+    index('batch_rows_status_idx').on(t.batchId, t.status),
+  ],
 );

@@ -16,7 +16,9 @@ beforeEach(async () => {
   peer.requests.length = 0;
   peer.queue.length = 0;
   peer.script = { chunks: ['Unas zapatillas', ' ligeras para cada día.'] };
-  t = await createTestApp(peerAppEnv(peer, { AI_FIRST_TOKEN_TIMEOUT_MS: '5000', AI_IDLE_TIMEOUT_MS: '5000' }));
+  t = await createTestApp(
+    peerAppEnv(peer, { AI_FIRST_TOKEN_TIMEOUT_MS: '5000', AI_IDLE_TIMEOUT_MS: '5000' }),
+  );
 });
 afterEach(() => t.app.close());
 
@@ -47,8 +49,14 @@ describe('the batch queue', () => {
     };
     const ana: TestUser = await createUser(t.app);
     const bea: TestUser = await createUser(t.app);
-    const big = await createdBatch(t.app, ana, { csv: csvOf('A', 30), templateId: (await createTemplate(t.app, ana)).id });
-    const small = await createdBatch(t.app, bea, { csv: csvOf('B', 3), templateId: (await createTemplate(t.app, bea)).id });
+    const big = await createdBatch(t.app, ana, {
+      csv: csvOf('A', 30),
+      templateId: (await createTemplate(t.app, ana)).id,
+    });
+    const small = await createdBatch(t.app, bea, {
+      csv: csvOf('B', 3),
+      templateId: (await createTemplate(t.app, bea)).id,
+    });
     expect((await batchAction(t.app, ana, big.id, 'start')).statusCode).toBe(200);
     await waitForBatch(t.app, ana, big.id, (b) => b.done >= 2);
     expect((await batchAction(t.app, bea, small.id, 'start')).statusCode).toBe(200);
@@ -64,21 +72,31 @@ describe('the batch queue', () => {
   it("waits as long as a provider's 429 asks (Retry-After), then writes the row once", async () => {
     peer.queue.push({ status: 429, retryAfter: 2 });
     const ana = await createUser(t.app);
-    const batch = await createdBatch(t.app, ana, { csv: csvOf('A', 1), templateId: (await createTemplate(t.app, ana)).id });
+    const batch = await createdBatch(t.app, ana, {
+      csv: csvOf('A', 1),
+      templateId: (await createTemplate(t.app, ana)).id,
+    });
     const startedAt = Date.now();
     expect((await batchAction(t.app, ana, batch.id, 'start')).statusCode).toBe(200);
     const done = await waitForBatch(t.app, ana, batch.id, (b) => b.status === 'done');
     expect(Date.now() - startedAt).toBeGreaterThanOrEqual(2000);
     expect(peer.requests).toHaveLength(2);
     const [row] = await readRows(t.app, ana, batch.id);
-    expect(row).toMatchObject({ status: 'done', outputs: { text: 'Unas zapatillas ligeras para cada día.' }, words: 6 });
+    expect(row).toMatchObject({
+      status: 'done',
+      outputs: { text: 'Unas zapatillas ligeras para cada día.' },
+      words: 6,
+    });
     expect(done).toMatchObject({ done: 1, failed: 0, wordsCharged: 6 });
   });
 
   it('fails a row the provider keeps refusing after its tries, with an error a person can read', async () => {
     peer.script = { status: 500 };
     const ana = await createUser(t.app);
-    const batch = await createdBatch(t.app, ana, { csv: csvOf('A', 1), templateId: (await createTemplate(t.app, ana)).id });
+    const batch = await createdBatch(t.app, ana, {
+      csv: csvOf('A', 1),
+      templateId: (await createTemplate(t.app, ana)).id,
+    });
     await batchAction(t.app, ana, batch.id, 'start');
     const done = await waitForBatch(t.app, ana, batch.id, (b) => b.status === 'done', 40_000);
     expect(done).toMatchObject({ done: 0, failed: 1, wordsCharged: 0 });

@@ -31,14 +31,21 @@ async function wordsCounted(workspaceId: string): Promise<number> {
   const [counter] = await t.app.db
     .select({ words: usageCounters.wordCount })
     .from(usageCounters)
-    .where(and(eq(usageCounters.workspaceId, workspaceId), eq(usageCounters.period, usagePeriod(new Date()))));
+    .where(
+      and(eq(usageCounters.workspaceId, workspaceId), eq(usageCounters.period, usagePeriod(new Date()))),
+    );
   return counter?.words ?? 0;
 }
 
 describe('making a batch', () => {
   it('matches the columns to the fields by name, lists refused rows by line and column, and previews the first rows', async () => {
-    const csv = 'producto;PÚBLICO\r\nZapatillas;Corredores\r\n;Sin producto\r\nMochila;Estudiantes\r\nGorra;\r\n';
-    const batch = await createdBatch(t.app, ana, { csv, templateId: template.id, controls: { length: 'short' } });
+    const csv =
+      'producto;PÚBLICO\r\nZapatillas;Corredores\r\n;Sin producto\r\nMochila;Estudiantes\r\nGorra;\r\n';
+    const batch = await createdBatch(t.app, ana, {
+      csv,
+      templateId: template.id,
+      controls: { length: 'short' },
+    });
     expect(batch).toMatchObject({
       status: 'draft',
       total: 4,
@@ -58,9 +65,22 @@ describe('making a batch', () => {
     expect(await wordsCounted(ana.workspaceId)).toBe(0);
   });
 
+  it("counts its rows in the workspace's storage", async () => {
+    const used = async () =>
+      (await t.app.inject({ url: `/api/workspace/${ana.workspaceId}/storage`, headers: ana.auth })).json()
+        .usedBytes;
+    const before = await used();
+    await createdBatch(t.app, ana, { csv: productsCsv(200), templateId: template.id });
+    // 200 rows of two short cells: several kilobytes as stored.
+    expect((await used()) - before).toBeGreaterThan(200 * 30);
+  });
+
   it('refuses more rows than the plan runs in one batch, naming the cap', async () => {
     await setPlan(t.app, ana.workspaceId, 'free');
-    const res = await uploadBatch(t.app, ana, { csv: productsCsv(BATCH_ROWS_MAX.free + 1), templateId: template.id });
+    const res = await uploadBatch(t.app, ana, {
+      csv: productsCsv(BATCH_ROWS_MAX.free + 1),
+      templateId: template.id,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('BATCH_TOO_MANY_ROWS');
     expect(res.json().error.message).toContain(String(BATCH_ROWS_MAX.free));
@@ -89,9 +109,12 @@ describe('making a batch', () => {
   it("answers 404 for another workspace's template, batch or workspace", async () => {
     const eva = await createUser(t.app);
     const evaTemplate = await createTemplate(t.app, eva);
-    expect((await uploadBatch(t.app, ana, { csv: productsCsv(2), templateId: evaTemplate.id })).statusCode).toBe(404);
     expect(
-      (await uploadBatch(t.app, eva, { csv: productsCsv(2), templateId: evaTemplate.id }, ana.workspaceId)).statusCode,
+      (await uploadBatch(t.app, ana, { csv: productsCsv(2), templateId: evaTemplate.id })).statusCode,
+    ).toBe(404);
+    expect(
+      (await uploadBatch(t.app, eva, { csv: productsCsv(2), templateId: evaTemplate.id }, ana.workspaceId))
+        .statusCode,
     ).toBe(404);
     const batch = await createdBatch(t.app, ana, { csv: productsCsv(2), templateId: template.id });
     for (const request of [
@@ -164,14 +187,22 @@ describe('running a batch', () => {
     expect((await batchAction(t.app, ana, batch.id, 'start')).statusCode).toBe(200);
     const done = await waitForBatch(t.app, ana, batch.id, (b) => b.status === 'done');
     expect(done.done).toBe(2);
-    expect((await readRows(t.app, ana, batch.id)).map((row) => row.status)).toEqual(['done', 'skipped', 'done']);
+    expect((await readRows(t.app, ana, batch.id)).map((row) => row.status)).toEqual([
+      'done',
+      'skipped',
+      'done',
+    ]);
   });
 
   it('refuses to start with NO_WORDS_LEFT once the month is used up', async () => {
     await setPlan(t.app, ana.workspaceId, 'free');
     await t.app.db
       .insert(usageCounters)
-      .values({ workspaceId: ana.workspaceId, period: usagePeriod(new Date()), wordCount: t.config.FREE_PLAN_WORDS });
+      .values({
+        workspaceId: ana.workspaceId,
+        period: usagePeriod(new Date()),
+        wordCount: t.config.FREE_PLAN_WORDS,
+      });
     const batch = await createdBatch(t.app, ana, { csv: productsCsv(2), templateId: template.id });
     const res = await batchAction(t.app, ana, batch.id, 'start');
     expect(res.statusCode).toBe(403);
@@ -225,7 +256,10 @@ describe('running a batch', () => {
       payload: { part: 'text', text: '=Zapatillas ligeras, hechas a mano.' },
     });
     expect(edited.statusCode, edited.body).toBe(200);
-    expect(edited.json()).toMatchObject({ edited: true, outputs: { text: '=Zapatillas ligeras, hechas a mano.' } });
+    expect(edited.json()).toMatchObject({
+      edited: true,
+      outputs: { text: '=Zapatillas ligeras, hechas a mano.' },
+    });
     const wrongPart = await t.app.inject({
       method: 'PATCH',
       url: `/api/batch/${batch.id}/row/0`,
@@ -237,7 +271,10 @@ describe('running a batch', () => {
     const csv = await t.app.inject({ url: `/api/batch/${batch.id}/export?format=csv`, headers: ana.auth });
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
-    const lines = csv.rawPayload.toString('utf8').replace(/^\uFEFF/, '').split(/\r?\n/);
+    const lines = csv.rawPayload
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .split(/\r?\n/);
     expect(lines[0]).toMatch(/^Producto[;,]Público[;,]text$/);
     expect(lines[1]).toContain("'=Zapatillas ligeras, hechas a mano.");
     const xlsx = await t.app.inject({ url: `/api/batch/${batch.id}/export?format=xlsx`, headers: ana.auth });
@@ -251,7 +288,12 @@ describe('running a batch', () => {
     });
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().status).toBe('pending');
-    const rewritten = await waitForBatch(t.app, ana, batch.id, (b) => b.status === 'done' && b.wordsCharged > done.wordsCharged);
+    const rewritten = await waitForBatch(
+      t.app,
+      ana,
+      batch.id,
+      (b) => b.status === 'done' && b.wordsCharged > done.wordsCharged,
+    );
     const rows = await readRows(t.app, ana, batch.id);
     expect(rewritten.done).toBe(2);
     expect(rewritten.wordsCharged).toBe(done.wordsCharged + rows[1]!.words);

@@ -45,7 +45,11 @@ it('a server killed (SIGKILL) in the middle of a batch finishes it once restarte
   sink = await startSmtpSink();
   const env = {
     ...(await databaseEnv()),
-    ...peerAppEnv(peer, { FREE_PLAN_WORDS: '100000', AI_FIRST_TOKEN_TIMEOUT_MS: '5000', AI_IDLE_TIMEOUT_MS: '5000' }),
+    ...peerAppEnv(peer, {
+      FREE_PLAN_WORDS: '100000',
+      AI_FIRST_TOKEN_TIMEOUT_MS: '5000',
+      AI_IDLE_TIMEOUT_MS: '5000',
+    }),
     SMTP_URL: sink.url,
     BATCH_HEARTBEAT_SECONDS: '10',
     // The same secret in both processes: the session signed in before the kill is still good after it.
@@ -67,14 +71,20 @@ it('a server killed (SIGKILL) in the middle of a batch finishes it once restarte
   form.set('templateId', ((await template.json()) as { id: string }).id);
   const csv = ['Producto', ...Array.from({ length: 20 }, (_, i) => `Producto ${i + 1}`)].join('\n');
   form.set('file', new Blob([csv], { type: 'text/csv' }), 'productos.csv');
-  const created = await fetch(`${url}/api/workspace/${workspaceId}/batches`, { method: 'POST', headers: auth, body: form });
+  const created = await fetch(`${url}/api/workspace/${workspaceId}/batches`, {
+    method: 'POST',
+    headers: auth,
+    body: form,
+  });
   expect(created.status).toBe(201);
   const { id } = (await created.json()) as Batch;
   const started = await fetch(`${url}/api/batch/${id}/start`, { method: 'POST', headers: auth });
   expect(started.status, await started.clone().text()).toBe(200);
 
   const read = async () => (await (await fetch(`${url}/api/batch/${id}`, { headers: auth })).json()) as Batch;
-  await expect.poll(async () => (await read()).done, { timeout: 30_000, interval: 100 }).toBeGreaterThanOrEqual(4);
+  await expect
+    .poll(async () => (await read()).done, { timeout: 30_000, interval: 100 })
+    .toBeGreaterThanOrEqual(4);
   server.process.kill('SIGKILL');
   await server.exited;
   const requestsBefore = peer.requests.length;
@@ -84,13 +94,17 @@ it('a server killed (SIGKILL) in the middle of a batch finishes it once restarte
   await expect.poll(async () => (await read()).status, { timeout: 60_000, interval: 250 }).toBe('done');
 
   const batch = await read();
-  const { rows } = (await (await fetch(`${url}/api/batch/${id}/rows?limit=50`, { headers: auth })).json()) as {
+  const { rows } = (await (
+    await fetch(`${url}/api/batch/${id}/rows?limit=50`, { headers: auth })
+  ).json()) as {
     rows: BatchRow[];
   };
   expect(rows.map((row) => row.status)).toEqual(Array(20).fill('done'));
   const sum = rows.reduce((total, row) => total + row.words, 0);
   expect(batch).toMatchObject({ done: 20, failed: 0, wordsCharged: sum });
-  const usage = (await (await fetch(`${url}/api/workspace/${workspaceId}/usage`, { headers: auth })).json()) as WorkspaceUsage;
+  const usage = (await (
+    await fetch(`${url}/api/workspace/${workspaceId}/usage`, { headers: auth })
+  ).json()) as WorkspaceUsage;
   expect(usage.wordCount).toBe(sum);
   // Rows cut off by the kill were written again after the restart, and only those.
   expect(peer.requests.length).toBeGreaterThanOrEqual(20);

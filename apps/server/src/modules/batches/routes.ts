@@ -56,7 +56,8 @@ export const batchRoutes: FastifyPluginAsyncZod = async (app) => {
     '/workspace/:id/batches',
     {
       schema: schema({
-        summary: 'Make a batch from a spreadsheet and a template (multipart: `file`, `templateId`, `mapping`, `controls`)',
+        summary:
+          'Make a batch from a spreadsheet and a template (multipart: `file`, `templateId`, `mapping`, `controls`)',
         description:
           `CSV or XLSX of at most ${BATCH_FILE_MAX_BYTES / 1024 / 1024} MB (413) and at most the plan's rows ` +
           `(${BATCH_ROWS_MAX.free} on Free, ${BATCH_ROWS_MAX.pro_monthly} on Pro: 400 BATCH_TOO_MANY_ROWS). ` +
@@ -103,7 +104,8 @@ export const batchRoutes: FastifyPluginAsyncZod = async (app) => {
     '/batch/:id',
     {
       schema: schema({
-        summary: 'Change a draft: which column fills each field, whether rows the template refuses are skipped',
+        summary:
+          'Change a draft: which column fills each field, whether rows the template refuses are skipped',
         description: 'A batch that has started is 409 CONFLICT.',
         params: idParamsSchema,
         body: updateBatchBodySchema,
@@ -187,7 +189,7 @@ export const batchRoutes: FastifyPluginAsyncZod = async (app) => {
     '/batch/:id/row/:index',
     {
       schema: schema({
-        summary: "Change one part of a written row by hand (the row is marked edited)",
+        summary: 'Change one part of a written row by hand (the row is marked edited)',
         params: rowParamsSchema,
         body: editBatchRowBodySchema,
         response: { 200: batchRowSchema },

@@ -23,7 +23,6 @@ export interface BatchTemplate {
   output?: TemplateOutput;
 }
 
-
 export interface GeneratedRow {
   /** By part key; a template without parts writes one, `text`. */
   outputs: Record<string, string>;
@@ -84,7 +83,9 @@ export function modelRowGenerator(deps: { models: Models; timeouts: StreamTimeou
             task: 'chat',
             controls: input.controls,
           }),
-          ...(input.maxWords ? { maxOutputTokens: maxTokensFor(input.maxWords, input.template.language) } : {}),
+          ...(input.maxWords
+            ? { maxOutputTokens: maxTokensFor(input.maxWords, input.template.language) }
+            : {}),
         },
         deps.timeouts,
         input.signal,
@@ -114,7 +115,11 @@ function instructions(template: BatchTemplate, controls: BatchControls): string 
  */
 function partsOf(text: string, output: TemplateOutput | undefined): Pick<GeneratedRow, 'outputs' | 'flags'> {
   const parsed = parseOutput(text, output);
-  if (output && parsed.problems.length === output.parts.length && parsed.problems.every((p) => p.problem === 'missing'))
+  if (
+    output &&
+    parsed.problems.length === output.parts.length &&
+    parsed.problems.every((p) => p.problem === 'missing')
+  )
     return parseOutput(`### ${output.parts[0]!.key}\n${text}`, { parts: [output.parts[0]!] });
   return parsed;
 }

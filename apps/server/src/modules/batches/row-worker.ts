@@ -163,7 +163,8 @@ async function claimRow(deps: RowWorkerDeps, tx: Tx, job: Job<RowJob>): Promise<
   }
   if (batch.status !== 'running') {
     // A row a stopped instance held goes back to the pending rows, which resuming queues again.
-    if (row.status === 'running') await tx.update(batchRows).set({ status: 'pending' }).where(rowKey(job.data));
+    if (row.status === 'running')
+      await tx.update(batchRows).set({ status: 'pending' }).where(rowKey(job.data));
     await deps.queue.complete(tx, job.id);
     return null;
   }
@@ -179,10 +180,7 @@ async function claimRow(deps: RowWorkerDeps, tx: Tx, job: Job<RowJob>): Promise<
     .innerJoin(users, eq(users.id, workspaces.ownerId))
     .where(eq(workspaces.id, batch.workspaceId));
   const attempt = row.attempts + 1;
-  await tx
-    .update(batchRows)
-    .set({ status: 'running', attempts: attempt })
-    .where(rowKey(job.data));
+  await tx.update(batchRows).set({ status: 'running', attempts: attempt }).where(rowKey(job.data));
   const template = batch.template as BatchTemplate;
   return {
     workspace: {
@@ -195,7 +193,11 @@ async function claimRow(deps: RowWorkerDeps, tx: Tx, job: Job<RowJob>): Promise<
     userId: batch.createdBy ?? workspace!.ownerId,
     template,
     controls: batch.controls as BatchControls,
-    inputs: rowInputs(template.fields, batch.mapping as Record<string, string>, row.inputs as Record<string, string>),
+    inputs: rowInputs(
+      template.fields,
+      batch.mapping as Record<string, string>,
+      row.inputs as Record<string, string>,
+    ),
     attempt,
   };
 }
@@ -239,7 +241,11 @@ async function putBack(
     }
     await tx
       .update(batchRows)
-      .set({ status: 'pending', error: options.error ?? null, ...(options.pause ? { attempts: claim.attempt - 1 } : {}) })
+      .set({
+        status: 'pending',
+        error: options.error ?? null,
+        ...(options.pause ? { attempts: claim.attempt - 1 } : {}),
+      })
       .where(rowKey(job.data));
     if (options.pause) {
       await tx

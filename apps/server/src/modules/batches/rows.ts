@@ -30,7 +30,10 @@ const comparable = (name: string) =>
  * whatever the case, accents, spaces or punctuation ("Descripción corta" fills `descripcion_corta`).
  * A field no column matches is left out.
  */
-export function matchColumns(fields: readonly TemplateField[], columns: readonly string[]): Record<string, string> {
+export function matchColumns(
+  fields: readonly TemplateField[],
+  columns: readonly string[],
+): Record<string, string> {
   const byName = new Map<string, string>();
   for (const column of columns) if (!byName.has(comparable(column))) byName.set(comparable(column), column);
   const mapping: Record<string, string> = {};

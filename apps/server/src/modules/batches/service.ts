@@ -181,10 +181,7 @@ export async function startBatch(deps: BatchDeps, batchId: string, userId: strin
         .update(batchRows)
         .set({ status: 'skipped' })
         .where(and(eq(batchRows.batchId, batchId), inArray(batchRows.index, [...skipped])));
-    await tx
-      .update(batches)
-      .set({ status: 'running', startedAt: new Date() })
-      .where(eq(batches.id, batchId));
+    await tx.update(batches).set({ status: 'running', startedAt: new Date() }).where(eq(batches.id, batchId));
     const toWrite = rows.filter((row) => !skipped.has(row.index));
     await deps.queue.enqueue(
       tx,
@@ -202,7 +199,11 @@ export async function pauseBatch(db: Db, batchId: string, userId: string): Promi
   return db.transaction(async (tx) => {
     const batch = await batchFor(tx, batchId, userId, true);
     if (batch.status !== 'running') throw new AppError('CONFLICT', 'Only a running batch can be paused', 409);
-    const [paused] = await tx.update(batches).set({ status: 'paused' }).where(eq(batches.id, batchId)).returning();
+    const [paused] = await tx
+      .update(batches)
+      .set({ status: 'paused' })
+      .where(eq(batches.id, batchId))
+      .returning();
     return toBatch(paused!);
   });
 }
@@ -320,7 +321,11 @@ export async function regenerateRow(
   const row = await deps.db.transaction(async (tx) => {
     const batch = await batchFor(tx, batchId, userId, true);
     if (batch.status === 'draft' || batch.status === 'cancelled')
-      throw new AppError('CONFLICT', 'Rows are written again only in a started batch that was not cancelled', 409);
+      throw new AppError(
+        'CONFLICT',
+        'Rows are written again only in a started batch that was not cancelled',
+        409,
+      );
     const row = await rowFor(tx, batchId, index);
     if (row.status !== 'done' && row.status !== 'failed')
       throw new AppError('CONFLICT', 'This row is still to be written', 409);
@@ -328,7 +333,9 @@ export async function regenerateRow(
     await tx
       .update(batches)
       .set({
-        ...(row.status === 'done' ? { done: sql`${batches.done} - 1` } : { failed: sql`${batches.failed} - 1` }),
+        ...(row.status === 'done'
+          ? { done: sql`${batches.done} - 1` }
+          : { failed: sql`${batches.failed} - 1` }),
         ...(batch.status === 'done' ? { status: 'running' as const, finishedAt: null } : {}),
       })
       .where(eq(batches.id, batchId));
@@ -368,7 +375,11 @@ export async function exportBatch(
       body: await writeXlsx(header, cells),
       contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     };
-  return { fileName: `${base}-results.csv`, body: writeCsv(header, cells), contentType: 'text/csv; charset=utf-8' };
+  return {
+    fileName: `${base}-results.csv`,
+    body: writeCsv(header, cells),
+    contentType: 'text/csv; charset=utf-8',
+  };
 }
 
 /**
@@ -420,13 +431,19 @@ async function allRows(db: Db | Tx, batchId: string, withOutputs = false): Promi
 /** The workspace's plan, for a member of it (404 otherwise). */
 async function memberPlan(db: Db, workspaceId: string, userId: string): Promise<Plan> {
   await requireMembership(db, workspaceId, userId);
-  const [workspace] = await db.select({ plan: workspaces.plan }).from(workspaces).where(eq(workspaces.id, workspaceId));
+  const [workspace] = await db
+    .select({ plan: workspaces.plan })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId));
   return workspace!.plan;
 }
 
 /** NO_WORDS_LEFT when the workspace's month is used up; its plan otherwise. */
 async function requireWordsLeft(tx: Tx, workspaceId: string, settings: UsageSettings): Promise<Plan> {
-  const [workspace] = await tx.select({ plan: workspaces.plan }).from(workspaces).where(eq(workspaces.id, workspaceId));
+  const [workspace] = await tx
+    .select({ plan: workspaces.plan })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId));
   const usage = await usageFor(tx, { id: workspaceId, plan: workspace!.plan }, settings);
   if (usage.remaining === 0) throw noWordsLeft();
   return workspace!.plan;
@@ -437,10 +454,17 @@ function checkMapping(template: BatchTemplate, mapping: BatchMapping, columns: r
   const fields = new Set(template.fields.map((field) => field.key));
   const problems = Object.entries(mapping).flatMap(([key, column]) => [
     ...(fields.has(key) ? [] : [{ path: `mapping.${key}`, message: 'The template has no such field' }]),
-    ...(columns.includes(column) ? [] : [{ path: `mapping.${key}`, message: `The file has no column "${column}"` }]),
+    ...(columns.includes(column)
+      ? []
+      : [{ path: `mapping.${key}`, message: `The file has no column "${column}"` }]),
   ]);
   if (problems.length > 0)
-    throw new AppError('VALIDATION_FAILED', 'The mapping does not fit the template and the file', 400, problems);
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'The mapping does not fit the template and the file',
+      400,
+      problems,
+    );
 }
 
 /** Rows whose inputs the template refuses, with the line and column of each problem. */
@@ -451,16 +475,22 @@ function invalidRows(
 ): (BatchInputProblem & { index: number })[] {
   const labels = new Map(template.fields.map((field) => [field.key, field.label]));
   return rows.flatMap((row) =>
-    templateInputProblems(template.fields, rowInputs(template.fields, mapping, row.inputs)).map((problem) => ({
-      index: row.index,
-      line: row.line,
-      column: mapping[problem.field] ?? labels.get(problem.field) ?? problem.field,
-      message: problem.message,
-    })),
+    templateInputProblems(template.fields, rowInputs(template.fields, mapping, row.inputs)).map(
+      (problem) => ({
+        index: row.index,
+        line: row.line,
+        column: mapping[problem.field] ?? labels.get(problem.field) ?? problem.field,
+        message: problem.message,
+      }),
+    ),
   );
 }
 
-function draftView(batch: BatchRecord, rows: readonly StoredRow[], fileProblems: BatchInputProblem[]): CreatedBatch {
+function draftView(
+  batch: BatchRecord,
+  rows: readonly StoredRow[],
+  fileProblems: BatchInputProblem[],
+): CreatedBatch {
   const template = templateOf(batch);
   const mapping = batch.mapping as BatchMapping;
   const invalid = invalidRows(template, mapping, rows);

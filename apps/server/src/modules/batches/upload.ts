@@ -72,7 +72,9 @@ export async function readBatchUpload(request: FastifyRequest): Promise<ReadBatc
         ? { mapping: jsonField('mapping', parsed.data.mapping, batchMappingSchema) }
         : {}),
       controls:
-        parsed.data.controls !== undefined ? jsonField('controls', parsed.data.controls, batchControlsSchema) : {},
+        parsed.data.controls !== undefined
+          ? jsonField('controls', parsed.data.controls, batchControlsSchema)
+          : {},
     };
   } catch (error) {
     await discardRest(request.raw);
