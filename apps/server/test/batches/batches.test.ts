@@ -196,13 +196,11 @@ describe('running a batch', () => {
 
   it('refuses to start with NO_WORDS_LEFT once the month is used up', async () => {
     await setPlan(t.app, ana.workspaceId, 'free');
-    await t.app.db
-      .insert(usageCounters)
-      .values({
-        workspaceId: ana.workspaceId,
-        period: usagePeriod(new Date()),
-        wordCount: t.config.FREE_PLAN_WORDS,
-      });
+    await t.app.db.insert(usageCounters).values({
+      workspaceId: ana.workspaceId,
+      period: usagePeriod(new Date()),
+      wordCount: t.config.FREE_PLAN_WORDS,
+    });
     const batch = await createdBatch(t.app, ana, { csv: productsCsv(2), templateId: template.id });
     const res = await batchAction(t.app, ana, batch.id, 'start');
     expect(res.statusCode).toBe(403);
