@@ -15,6 +15,7 @@ import {
   idParamsSchema,
   idSchema,
   updateBatchBodySchema,
+  type ErrorBody,
 } from '@redacta/shared';
 import { signedInSchemas } from '../../lib/route-options.ts';
 import {
@@ -220,15 +221,17 @@ export const batchRoutes: FastifyPluginAsyncZod = async (app) => {
         description: 'CSV in UTF-8 with a BOM, or XLSX; cells that start with = + - @ are escaped.',
         params: idParamsSchema,
         querystring: batchExportQuerySchema,
-        response: { 200: z.instanceof(Buffer) },
       }),
     },
     async (request, reply) => {
       const file = await exportBatch(app.db, request.params.id, request.userId, request.query.format);
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
-        .send(file.body);
+      return (
+        reply
+          .header('content-type', file.contentType)
+          .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
+          // A file, not JSON: with no 200 schema declared, the typed reply knows only the error bodies.
+          .send(file.body as unknown as ErrorBody)
+      );
     },
   );
 };
