@@ -241,11 +241,7 @@ async function putBack(
     }
     await tx
       .update(batchRows)
-      .set({
-        status: 'pending',
-        error: options.error ?? null,
-        ...(options.pause ? { attempts: claim.attempt - 1 } : {}),
-      })
+      .set({ status: 'pending', error: options.error ?? null })
       .where(rowKey(job.data));
     if (options.pause) {
       await tx

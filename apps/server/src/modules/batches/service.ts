@@ -143,14 +143,12 @@ export async function updateDraft(
     const batch = await batchFor(tx, batchId, userId, true);
     if (batch.status !== 'draft') throw notDraft();
     if (change.mapping) checkMapping(templateOf(batch), change.mapping, batch.columns as string[]);
-    const [updated] = await tx
-      .update(batches)
-      .set({
-        ...(change.mapping ? { mapping: change.mapping } : {}),
-        ...(change.skipInvalid !== undefined ? { skipInvalid: change.skipInvalid } : {}),
-      })
-      .where(eq(batches.id, batchId))
-      .returning();
+    const values = {
+      ...(change.mapping ? { mapping: change.mapping } : {}),
+      ...(change.skipInvalid !== undefined ? { skipInvalid: change.skipInvalid } : {}),
+    };
+    if (Object.keys(values).length === 0) return batch;
+    const [updated] = await tx.update(batches).set(values).where(eq(batches.id, batchId)).returning();
     return updated!;
   });
   return draftView(batch, await allRows(deps.db, batchId), []);
@@ -341,7 +339,7 @@ export async function regenerateRow(
       .where(eq(batches.id, batchId));
     const [queued] = await tx
       .update(batchRows)
-      .set({ status: 'pending', error: null, edited: false, attempts: 0 })
+      .set({ status: 'pending', error: null, edited: false })
       .where(and(eq(batchRows.batchId, batchId), eq(batchRows.index, index)))
       .returning();
     await deps.queue.enqueue(tx, [{ batchId, index, workspaceId: batch.workspaceId, plan }]);
