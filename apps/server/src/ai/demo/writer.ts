@@ -14,6 +14,7 @@ import type { DemoBrandVoice } from './voice.ts';
 import { withKnowledgeFacts, type DemoFact } from './knowledge.ts';
 import { demoLanguage, type DemoControls } from './controls.ts';
 import { demoSearchQuery, searchCallStream, withSearchFindings } from './search.ts';
+import { composeTemplateParts, type DemoTemplate } from './template-parts.ts';
 
 /** The demo has no tokenizer: it counts a token every 4 characters. */
 const CHARS_PER_TOKEN = 4;
@@ -44,6 +45,11 @@ export interface DemoCallOptions {
   knowledge?: DemoFact[];
   /** The composer's tone, length and output language (controls.ts). */
   controls?: DemoControls;
+  /**
+   * A template run's output parts and subject (template-parts.ts, `demoTemplate`): the answer comes in
+   * the parts' labelled sections, each within its limits.
+   */
+  template?: DemoTemplate;
 }
 
 /** The provider options that tell the demo writer about a call (only the values given). */
@@ -101,6 +107,7 @@ function composedAnswer(call: LanguageModelV3CallOptions): string {
     return composeTransform(message, options.transform, language, options.brandVoice ?? null);
   }
   const written = replyLanguage(options, message);
+  if (options.template) return composeTemplateParts(options.template, message, written);
   const reply = demoReply(
     message,
     language,
