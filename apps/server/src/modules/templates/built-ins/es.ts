@@ -198,7 +198,7 @@ Nombres cortos, fáciles de pronunciar en español y de escribir tras oírlos un
   },
   {
     key: 'localise',
-    name: 'Localizar un texto a otro mercado',
+    name: 'Localización a otro idioma y mercado',
     description: 'Adapta un texto a otro idioma y mercado, no solo lo traduce.',
     prompt: `Adapta este texto a otro idioma y a otro mercado.
 
