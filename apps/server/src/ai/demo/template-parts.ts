@@ -150,7 +150,11 @@ const PROSE_CHARS = 700;
 /** Sentences about the subject while they fit the part (at least one, cut to fit when alone too long). */
 function prose(subject: string, language: Locale, max: number | undefined): string {
   const room = Math.min(max ?? PROSE_CHARS, PROSE_CHARS);
-  const sentences = demoTexts[language].filler.sentences.map((sentence) => sentence(subject));
+  // The whole subject once, then a shorter form, as a writer would not repeat a long name.
+  const short = subjectForms(subject, language).find((form) => form.split(' ').length <= 3) ?? subject;
+  const sentences = demoTexts[language].filler.sentences.map((sentence, index) =>
+    sentence(index === 0 ? subject : short),
+  );
   let text = '';
   for (const sentence of sentences) {
     const next = text ? `${text} ${sentence}` : sentence;
