@@ -6,9 +6,9 @@ import { partPools } from './template-pools.ts';
 
 /**
  * What a template run tells the demo writer, which cannot read its prompt: the parts to write and
- * what the run is about (the first input that names a thing, such as the product).
+ * what the run is about (the first input that names a thing, such as the product). A type, not an
+ * interface: provider options must be JSON objects, which an interface is not known to be.
  */
-// A type, not an interface: provider options must be JSON objects, which an interface is not known to be.
 export type DemoTemplate = {
   parts: TemplateOutputPart[];
   subject?: string;
