@@ -175,9 +175,16 @@ describe('generateCopy through an OpenAI-protocol provider', () => {
     await start({ chunks: ['## title', 'Plan Pro'] });
     await addKnowledge();
     const instruction = 'Answer in parts: title (at most 30 characters).';
-    const { copy } = await generate({ message: '¿Cuánto cuesta el Plan Pro?', instruction });
+    const output = { parts: [{ key: 'title', label: 'Title', maxChars: 30 }] };
+    const { prepared, copy } = await generate({
+      message: '¿Cuánto cuesta el Plan Pro?',
+      instruction,
+      demo: { output },
+    });
     expect(sentMessages()[1]).toEqual(['user', `¿Cuánto cuesta el Plan Pro?\n\n${instruction}`]);
     expect(copy.citations.map((c) => c.n)).toEqual([1]);
+    // The demo writer, which cannot read the instruction, is handed the parts.
+    expect(prepared.demo.output).toEqual(output);
   });
 
   it('stops at maxWords, its reservation, and asks the provider for no more tokens than that', async () => {
