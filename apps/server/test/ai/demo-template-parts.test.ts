@@ -46,7 +46,7 @@ async function run(template: Template, inputs: TemplateInputs): Promise<string> 
   const prompt = `${renderTemplatePrompt(template.prompt, inputs)}\n\n${outputInstruction(template.output, template.language)}`;
   const result = await writer.doGenerate({
     prompt: [{ role: 'user', content: [{ type: 'text', text: prompt }] }],
-    providerOptions: demoWriterOptions({ language: 'es', template: demoTemplate(template, inputs) }),
+    providerOptions: demoWriterOptions({ language: 'es', ...demoTemplate(template, inputs) }),
   });
   return result.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
 }
@@ -93,7 +93,7 @@ describe('the demo writer answers a template run in its parts, offline', () => {
     const prompt = `${renderTemplatePrompt(template.prompt, inputs)}\n\n${outputInstruction(template.output, 'en')}`;
     const result = await writer.doGenerate({
       prompt: [{ role: 'user', content: [{ type: 'text', text: prompt }] }],
-      providerOptions: demoWriterOptions({ language: 'en', template: { parts: template.output!.parts } }),
+      providerOptions: demoWriterOptions({ language: 'en', output: template.output }),
     });
     const answer = result.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
     expect(parseOutput(answer, template.output).problems).toEqual([]);

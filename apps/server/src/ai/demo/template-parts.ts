@@ -1,33 +1,29 @@
-import type { Locale, Template, TemplateInputs, TemplateOutputPart } from '@redacta/shared';
+import type { Locale, Template, TemplateInputs, TemplateOutput, TemplateOutputPart } from '@redacta/shared';
 import { charCount } from '../../modules/templates/output-parts.ts';
 import { demoTexts } from './languages.ts';
 import { extractSubject } from './subject.ts';
 import { partPools } from './template-pools.ts';
 
-/**
- * What a template run tells the demo writer, which cannot read its prompt: the parts to write and
- * what the run is about (the first input that names a thing, such as the product). A type, not an
- * interface: provider options must be JSON objects, which an interface is not known to be.
- */
-export type DemoTemplate = {
-  parts: TemplateOutputPart[];
-  subject?: string;
-};
-
 /** Fields whose input says what a run is about; a choice, number, address or language does not. */
 const namingTypes = new Set(['text', 'longText']);
 
-/** The demo options of a template run with these inputs (none for a template without parts). */
+/**
+ * The demo writer's options for a template run with these inputs (none for a template without parts):
+ * its parts, and what it is about, which the demo cannot read from the prompt (the first input that
+ * names a thing, such as the product).
+ */
 export function demoTemplate(
   template: Pick<Template, 'fields' | 'output'>,
   inputs: TemplateInputs,
-): DemoTemplate | undefined {
+): { output: TemplateOutput; templateSubject?: string } | undefined {
   if (!template.output) return undefined;
   const named = template.fields
     .filter((field) => namingTypes.has(field.type))
     .map((field) => inputs[field.key]?.trim())
     .find(Boolean);
-  return { parts: template.output.parts, subject: named?.split('\n')[0] };
+  return named
+    ? { output: template.output, templateSubject: named.split('\n')[0]! }
+    : { output: template.output };
 }
 
 type PartKind = 'short' | 'sentence' | 'benefit' | 'section' | 'cta' | 'name' | 'path' | 'hashtag' | 'prose';
@@ -184,25 +180,39 @@ function partText(part: TemplateOutputPart, subject: string, language: Locale): 
 /** The most words of a subject the copy uses: a long input is a passage, its opening names it. */
 const MAX_SUBJECT_WORDS = 8;
 
-/** What a run is about: what the call says, else the subject of its prompt's first line. */
-function subjectOf(template: DemoTemplate, message: string, language: Locale): string {
+/** "para Zapatillas Trail X", "for Trail X": a name the prompt gives after a connector. */
+const namedAfterConnector = /(?:^|\s)(?:para|de|del|sobre|for|of|about)\s+(\p{Lu}[^.!?]*)/gu;
+/** What follows a name in the same sentence: " para nuestra tienda online", " de esta semana". */
+const afterName = /\s+(?:para|de|del|en|con|for|of|in|on|with)\s+\p{Ll}.*$/u;
+
+/**
+ * What a run is about when the call does not say: the text after the colon of the prompt's first
+ * line, else the last name there after a connector ("…de Google Ads para Zapatillas Trail X"), else
+ * the line's subject as a chat request's is read.
+ */
+function subjectInPrompt(message: string, language: Locale): string {
   const firstLine = message.split('\n').find((line) => line.trim()) ?? '';
-  const said =
-    template.subject?.trim() ||
-    firstLine.match(/:\s*(\S.*)$/)?.[1]?.trim() ||
-    extractSubject(firstLine, language).text;
-  return said
-    .split(/\s+/)
-    .slice(0, MAX_SUBJECT_WORDS)
-    .join(' ')
-    .replace(/[\s.,;:]+$/u, '');
+  const afterColon = firstLine.match(/:\s*(\S.*)$/)?.[1]?.trim();
+  if (afterColon) return afterColon;
+  const named = [...firstLine.matchAll(namedAfterConnector)].at(-1)?.[1];
+  return named ? named.replace(afterName, '') : extractSubject(firstLine, language).text;
 }
 
 /**
  * A template run's answer in its labelled sections (`### key`, then the text; items one per line
- * starting with "- "), each part within its limit and with its number of items, about the run's subject.
+ * starting with "- "), each part within its limit and with its number of items, about `subject` (the
+ * run's, or else one read from the prompt).
  */
-export function composeTemplateParts(template: DemoTemplate, message: string, language: Locale): string {
-  const subject = subjectOf(template, message, language);
-  return template.parts.map((part) => `### ${part.key}\n${partText(part, subject, language)}`).join('\n\n');
+export function composeTemplateParts(
+  output: TemplateOutput,
+  subject: string | undefined,
+  message: string,
+  language: Locale,
+): string {
+  const about = (subject?.trim() || subjectInPrompt(message, language))
+    .split(/\s+/)
+    .slice(0, MAX_SUBJECT_WORDS)
+    .join(' ')
+    .replace(/[\s.,;:]+$/u, '');
+  return output.parts.map((part) => `### ${part.key}\n${partText(part, about, language)}`).join('\n\n');
 }
