@@ -436,7 +436,7 @@ export const wordReservations = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['chat', 'improve', 'analyze', 'transform', 'batch'] }).notNull(),
+    kind: text('kind', { enum: ['chat', 'improve', 'analyze', 'transform', 'generate'] }).notNull(),
     /** The month the words are set aside from, as usage_counters.period. */
     period: text('period').notNull(),
     words: integer('words'),

@@ -70,7 +70,7 @@ describe('the batch queue', () => {
   });
 
   it("waits as long as a provider's 429 asks (Retry-After), then writes the row once", async () => {
-    peer.queue.push({ status: 429, retryAfter: 2 });
+    peer.queue.push({ status: 429, headers: { 'retry-after': '2' } });
     const ana = await createUser(t.app);
     const batch = await createdBatch(t.app, ana, {
       csv: csvOf('A', 1),

@@ -243,6 +243,20 @@ describe('reading an XLSX', () => {
     expect(read.problems).toEqual([]);
   });
 
+  it("reports a value past the header's columns, and refuses one row more than the cap", async () => {
+    const past = await xlsx([
+      ['a', 'b'],
+      ['1', '2', 'sobra'],
+    ]);
+    expect((await readSpreadsheetHere(past, 'f.xlsx')).problems).toEqual([
+      { line: 2, column: '', message: "Line 2 has values past the header's columns" },
+    ]);
+    const rows = Array.from({ length: SPREADSHEET_MAX_ROWS + 1 }, (_, index) => [index]);
+    expect(await refusal(readSpreadsheetHere(await xlsx([['n'], ...rows]), 'rows.xlsx'))).toMatchObject({
+      details: { line: SPREADSHEET_MAX_ROWS + 2 },
+    });
+  });
+
   it('refuses a formula in the header, and a header naming a column twice', async () => {
     const withFormula = await xlsx([['a', { formula: '"b"&"c"', result: 'bc' }]]);
     expect(await refusal(readSpreadsheetHere(withFormula, 'f.xlsx'))).toMatchObject({

@@ -160,6 +160,18 @@ describe('one template', () => {
     expect(free.json().output).toBeUndefined();
   });
 
+  it('takes two edits sent at once one after the other, so neither loses the other', async () => {
+    const template = await created(ana);
+    const prompt = 'Escribe titulares cortos para {{producto}} con un tono {{tono}}';
+    const [renamed, reworded] = await Promise.all([
+      edit(ana, template.id, { name: 'Titulares de verano' }),
+      edit(ana, template.id, { prompt }),
+    ]);
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(reworded.statusCode, reworded.body).toBe(200);
+    expect((await read(ana, template.id)).json()).toMatchObject({ name: 'Titulares de verano', prompt });
+  });
+
   it('is deleted by its creator, and is then absent', async () => {
     const template = await created(ana);
     const gone = await t.app.inject({

@@ -65,6 +65,7 @@ import {
   pendingInvitationsResponseSchema,
 } from './teams.ts';
 import { storageUsageSchema } from './storage.ts';
+import { templateListResponseSchema, templateSchema } from './templates.ts';
 import { styleCheckResponseSchema, styleRulesResponseSchema } from './style-rules.ts';
 import { changeEmailResponseSchema, changeNameResponseSchema } from './user.ts';
 import {
@@ -158,6 +159,11 @@ export const responseSchemas = {
   'GET /prompt/by-workspace/:id': promptGroupsResponseSchema,
   'POST /prompt/custom': createCustomPromptResponseSchema,
   'PATCH /prompt/custom/:id': updateCustomPromptResponseSchema,
+
+  'GET /workspace/:id/templates': templateListResponseSchema,
+  'POST /workspace/:id/templates': templateSchema,
+  'GET /template/:id': templateSchema,
+  'PATCH /template/:id': templateSchema,
 
   'POST /workspace/:id/batches': createdBatchSchema,
   'GET /workspace/:id/batches': batchListResponseSchema,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { clientIdSchema } from './common.ts';
 import { locales } from '../locales.ts';
-import { freeText } from '../rules/text.ts';
+import { freeText, isStorableText, UNSTORABLE_TEXT_MESSAGE } from '../rules/text.ts';
 import { outputLanguages } from './writing-control-values.ts';
 
 /**
@@ -195,7 +195,8 @@ export function templateInputProblems(
     const max =
       field.maxLength ??
       (field.type === 'longText' ? TEMPLATE_INPUT_MAX_LENGTH : TEMPLATE_SHORT_INPUT_MAX_LENGTH);
-    if (value.length > max) problems.push({ field: field.key, message: `At most ${max} characters` });
+    if (!isStorableText(value)) problems.push({ field: field.key, message: UNSTORABLE_TEXT_MESSAGE });
+    else if (value.length > max) problems.push({ field: field.key, message: `At most ${max} characters` });
     else if (field.type === 'number') {
       const number = Number(value.replace(',', '.'));
       if (!Number.isFinite(number)) problems.push({ field: field.key, message: 'Not a number' });

@@ -1,6 +1,6 @@
 -- Bulk runs: a batch (a template kept as it was, over a spreadsheet's rows) and its rows, each written
 -- once by the batch queue's jobs (pg-boss, in its own schema: docs/decisions/0031). A row reservation
--- is of the new kind 'batch'.
+-- is of the kind 'generate'.
 CREATE TABLE "batch_rows" (
 	"batch_id" uuid NOT NULL,
 	"index" integer NOT NULL,

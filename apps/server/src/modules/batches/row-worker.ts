@@ -65,7 +65,7 @@ export function rowWorker(deps: RowWorkerDeps): RowHandler {
         claim.workspace,
         {
           userId: claim.userId,
-          kind: 'batch',
+          kind: 'generate',
           ttlMs: reservationTtlMs(deps.replyTimeoutMs),
           words: estimatedRowWords(claim.template.output, claim.controls),
         },

@@ -17,7 +17,7 @@ export function readCsv(bytes: Buffer): SpreadsheetRead {
   // Line breaks are made one kind so that counting them inside a record counts the file's lines; a
   // cell's own line break comes out as "\n" whichever kind the file used.
   const text = decodeText(bytes).replace(/\r\n?/g, '\n');
-  const table = new TableBuilder();
+  const table = new TableBuilder(true);
   try {
     parse(text, {
       delimiter: detectDelimiter(text),

@@ -31,14 +31,18 @@ const isBlank = (cells: string[]) => cells.every((cell) => cell.trim() === '');
  * Turns the rows a reader found into columns and rows, the same for CSV and XLSX. The first row that is
  * not blank is the header; blank rows are skipped. The header's names are trimmed and must be distinct
  * and not empty (trailing empty ones are dropped: Excel leaves them after a deleted column). A row with
- * a value past the header's columns, or fewer cells than it, is kept and reported as a problem.
+ * a value past the header's columns is kept and reported as a problem; so is one with fewer cells than
+ * the header when `shortRowsAreProblems` (a CSV line that lost a delimiter; a sheet's row simply leaves
+ * its empty trailing cells out).
  */
 export class TableBuilder {
   private columns: string[] | undefined;
   private readonly rows: SpreadsheetRow[] = [];
   private readonly problems: BatchInputProblem[] = [];
 
-  add({ line, cells }: RawRow, countsCells = true): void {
+  constructor(private readonly shortRowsAreProblems: boolean) {}
+
+  add({ line, cells }: RawRow): void {
     if (cells.length > SPREADSHEET_MAX_COLUMNS && !isBlank(cells.slice(SPREADSHEET_MAX_COLUMNS))) {
       throw new SpreadsheetError(`Line ${line} has more than ${SPREADSHEET_MAX_COLUMNS} columns`, { line });
     }
@@ -66,7 +70,7 @@ export class TableBuilder {
     const extra = cells.slice(columns.length).some((cell) => cell.trim() !== '');
     if (extra) {
       this.problems.push({ line, column: '', message: `Line ${line} has values past the header's columns` });
-    } else if (countsCells && cells.length < columns.length) {
+    } else if (this.shortRowsAreProblems && cells.length < columns.length) {
       this.problems.push({
         line,
         column: columns[cells.length] ?? '',

@@ -16,7 +16,7 @@ export async function readXlsx(bytes: Buffer): Promise<SpreadsheetRead> {
   const workbook = await loadWorkbook(bytes);
   const sheet = workbook.worksheets[0];
   if (!sheet) throw new SpreadsheetError('The workbook has no worksheet');
-  const table = new TableBuilder();
+  const table = new TableBuilder(false);
   sheet.eachRow({ includeEmpty: false }, (row, line) => {
     const cells: string[] = [];
     const formulas: number[] = [];
@@ -30,7 +30,7 @@ export async function readXlsx(bytes: Buffer): Promise<SpreadsheetRead> {
     if (isHeader && formulas.length > 0) {
       throw new SpreadsheetError(`The header has a formula: ${FORMULA_PROBLEM}`, { line });
     }
-    table.add({ line, cells }, false);
+    table.add({ line, cells });
     for (const index of formulas) {
       const column = table.columnAt(index);
       if (column !== undefined) table.problem({ line, column, message: FORMULA_PROBLEM });
