@@ -57,7 +57,8 @@ import { catalogue } from './modules/prompts/catalogue/index.ts';
 import { batchRoutes } from './modules/batches/routes.ts';
 import { BatchQueue } from './modules/batches/queue.ts';
 import { rowWorker } from './modules/batches/row-worker.ts';
-import { modelRowGenerator, type RowGenerator } from './modules/batches/row-generator.ts';
+import { pipelineRowGenerator } from './modules/batches/row-generator.ts';
+import { generationDeps } from './modules/generation/prepare.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -90,8 +91,6 @@ export interface AppDeps {
    * fill a workspace pass smaller ones, which take a fraction of the time to fill.
    */
   storageQuotas?: StorageQuotas;
-  /** What writes a batch's rows; by default the workspace's model, as `models` gives it. */
-  rowGenerator?: RowGenerator;
 }
 
 export type App = FastifyInstance;
@@ -129,15 +128,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       log: app.log.child({ module: 'batches' }),
     }),
   );
-  const timeouts = {
-    firstTokenMs: config.AI_FIRST_TOKEN_TIMEOUT_MS,
-    idleMs: config.AI_IDLE_TIMEOUT_MS,
-    replyMs: config.AI_REPLY_TIMEOUT_MS,
-  };
   const handleRow = rowWorker({
     db: deps.database.db,
     queue: app.batchQueue,
-    generate: deps.rowGenerator ?? modelRowGenerator({ models: app.models, timeouts }),
+    generate: pipelineRowGenerator(generationDeps(app, app.log.child({ module: 'batches' }))),
     usage: { freePlanWords: config.FREE_PLAN_WORDS },
     replyTimeoutMs: config.AI_REPLY_TIMEOUT_MS,
     log: app.log.child({ module: 'batches' }),

@@ -9,6 +9,7 @@ import {
   createdBatch,
   createTemplate,
   productsCsv,
+  productTemplate,
   readBatch,
   readRows,
   uploadBatch,
@@ -156,6 +157,31 @@ describe('running a batch', () => {
     expect(await wordsCounted(ana.workspaceId)).toBe(sum);
     // Every row's reservation ended with its charge.
     expect(await t.app.db.select().from(wordReservations)).toEqual([]);
+  });
+
+  it("writes each row in the template's parts, within their limits, through the generation pipeline", async () => {
+    const ads = await createTemplate(t.app, ana, {
+      ...productTemplate,
+      name: 'Anuncio',
+      output: {
+        parts: [
+          { key: 'titular', label: 'Titular', maxChars: 30 },
+          { key: 'descripcion', label: 'Descripción', maxChars: 90 },
+        ],
+      },
+    });
+    const batch = await createdBatch(t.app, ana, { csv: productsCsv(3), templateId: ads.id });
+    await batchAction(t.app, ana, batch.id, 'start');
+    const done = await waitForBatch(t.app, ana, batch.id, (b) => b.status === 'done');
+    const rows = await readRows(t.app, ana, batch.id);
+    for (const row of rows) {
+      expect(Object.keys(row.outputs).sort()).toEqual(['descripcion', 'titular']);
+      expect([...row.outputs.titular!].length).toBeGreaterThan(0);
+      expect([...row.outputs.titular!].length).toBeLessThanOrEqual(30);
+      expect([...row.outputs.descripcion!].length).toBeLessThanOrEqual(90);
+      expect(row.flags).toBeUndefined();
+    }
+    expect(done.wordsCharged).toBe(rows.reduce((sum, row) => sum + row.words, 0));
   });
 
   it('starts once: a second start is a conflict and queues nothing more', async () => {

@@ -1,4 +1,3 @@
-import { APICallError } from '@ai-sdk/provider';
 import {
   countWords,
   renderTemplatePrompt,
@@ -8,11 +7,9 @@ import {
   type TemplateInputs,
   type TemplateOutput,
 } from '@redacta/shared';
-import type { Models } from '../../ai/models.ts';
-import { modelAnswer, ModelStreamError, type StreamTimeouts } from '../../ai/model-stream.ts';
-import { demoWriterOptions } from '../../ai/demo/writer.ts';
-import { maxTokensFor } from '../usage/reservations.ts';
-import { modelFor, type AiWorkspace } from '../ai-tasks/workspace.ts';
+import type { AiWorkspace } from '../ai-tasks/workspace.ts';
+import { generateCopy, GenerationError } from '../generation/generate.ts';
+import { prepareGeneration, type GenerationDeps } from '../generation/prepare.ts';
 import { outputInstruction, parseOutput, type OutputFlag } from '../templates/output-parts.ts';
 
 /** The template as a batch keeps it: what it was when the batch was made. */
@@ -53,60 +50,53 @@ export class RowRateLimited extends Error {
   }
 }
 
-/** The wait a 429 without a usable Retry-After gets. */
+/** The wait a 429 gets when the provider did not say how long. */
 const DEFAULT_RETRY_AFTER_SECONDS = 5;
 /** A 429's wait is honoured up to this. */
 const RETRY_AFTER_MAX_SECONDS = 300;
 
 /**
- * A row written by the workspace's model in one call: the template's prompt with the row's inputs as
- * the user's message, and the template's output sections asked for in the instructions. It is charged
- * the words the model wrote.
+ * A row written by the generation pipeline, as a chat turn and a template run are: the template's
+ * prompt with the row's inputs as the request, the batch's writing controls, brand voice and knowledge,
+ * and the template's output parts asked for and read back. It is charged the words the model wrote.
  */
-export function modelRowGenerator(deps: { models: Models; timeouts: StreamTimeouts }): RowGenerator {
+export function pipelineRowGenerator(deps: GenerationDeps): RowGenerator {
   return async (input) => {
-    const chat = modelFor(deps.models, input.workspace);
+    const { template, controls } = input;
+    const prepared = await prepareGeneration(deps, {
+      workspace: input.workspace,
+      message: renderTemplatePrompt(template.prompt, input.inputs).trim(),
+      context: { brandVoice: controls.brandVoiceId ? { id: controls.brandVoiceId } : 'default' },
+      ...(controls.useKnowledge !== undefined ? { useKnowledge: controls.useKnowledge } : {}),
+      controls: {
+        ...(controls.tone ? { tone: controls.tone } : {}),
+        ...(controls.length ? { length: controls.length } : {}),
+        ...(controls.language ? { language: controls.language } : {}),
+      },
+      ...(template.output
+        ? {
+            instruction: outputInstruction(template.output, template.language),
+            demo: { output: template.output },
+          }
+        : {}),
+      signal: input.signal,
+    });
     let text: string;
     try {
-      text = await modelAnswer(
-        chat.model,
-        {
-          prompt: [
-            { role: 'system', content: instructions(input.template, input.controls) },
-            {
-              role: 'user',
-              content: [{ type: 'text', text: renderTemplatePrompt(input.template.prompt, input.inputs) }],
-            },
-          ],
-          providerOptions: demoWriterOptions({
-            language: input.template.language,
-            task: 'chat',
-            controls: input.controls,
-          }),
-          ...(input.maxWords
-            ? { maxOutputTokens: maxTokensFor(input.maxWords, input.template.language) }
-            : {}),
-        },
-        deps.timeouts,
-        input.signal,
-        input.maxWords,
-      );
+      ({ text } = await generateCopy(deps, prepared, {
+        signal: input.signal,
+        ...(input.maxWords ? { maxWords: input.maxWords } : {}),
+      }));
     } catch (error) {
-      const retryAfter = rateLimitWait(error);
-      throw retryAfter === null ? error : new RowRateLimited(retryAfter);
+      if (error instanceof GenerationError && error.rateLimited) {
+        const seconds = Math.ceil((error.retryAfterMs ?? DEFAULT_RETRY_AFTER_SECONDS * 1000) / 1000);
+        throw new RowRateLimited(Math.min(RETRY_AFTER_MAX_SECONDS, Math.max(1, seconds)));
+      }
+      throw error;
     }
-    if (!text) throw new Error('The AI model returned an empty answer');
-    const { outputs, flags } = partsOf(text, input.template.output);
+    const { outputs, flags } = partsOf(text, template.output);
     return { outputs, flags, words: countWords(text) };
   };
-}
-
-function instructions(template: BatchTemplate, controls: BatchControls): string {
-  const lines = ['Write exactly what the request asks, ready to publish, with no preamble.'];
-  if (controls.tone) lines.push(`Tone: ${controls.tone}.`);
-  if (controls.language) lines.push(`Write in the language with ISO code "${controls.language}".`);
-  const parts = outputInstruction(template.output, template.language);
-  return [lines.join('\n'), parts].filter(Boolean).join('\n\n');
 }
 
 /**
@@ -122,18 +112,4 @@ function partsOf(text: string, output: TemplateOutput | undefined): Pick<Generat
   )
     return parseOutput(`### ${output.parts[0]!.key}\n${text}`, { parts: [output.parts[0]!] });
   return parsed;
-}
-
-/** Seconds a provider's 429 asks to wait (its Retry-After), or null for any other failure. */
-function rateLimitWait(error: unknown): number | null {
-  const cause = error instanceof ModelStreamError ? error.cause : error;
-  if (!APICallError.isInstance(cause) || cause.statusCode !== 429) return null;
-  const header = cause.responseHeaders?.['retry-after'];
-  const seconds = header === undefined ? NaN : Number(header);
-  const wait = Number.isFinite(seconds)
-    ? seconds
-    : header && !Number.isNaN(Date.parse(header))
-      ? (Date.parse(header) - Date.now()) / 1000
-      : DEFAULT_RETRY_AFTER_SECONDS;
-  return Math.min(RETRY_AFTER_MAX_SECONDS, Math.max(1, Math.ceil(wait)));
 }
