@@ -3,7 +3,14 @@ import { BATCH_CONCURRENCY } from '@redacta/shared';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createUser, type TestUser } from '../helpers/factories.ts';
 import { peerAppEnv, startOpenAIPeer, type OpenAIPeer, type PeerRequest } from '../helpers/openai-peer.ts';
-import { batchAction, createdBatch, createTemplate, readRows, waitForBatch } from './batch-helpers.ts';
+import {
+  batchAction,
+  createdBatch,
+  createTemplate,
+  productTemplate,
+  readRows,
+  waitForBatch,
+} from './batch-helpers.ts';
 
 let peer: OpenAIPeer;
 let t: TestApp;
@@ -88,6 +95,24 @@ describe('the batch queue', () => {
       words: 6,
     });
     expect(done).toMatchObject({ done: 1, failed: 0, wordsCharged: 6 });
+  });
+
+  it("writes a row again when its answer misses a part's limit, keeping and charging only the last answer", async () => {
+    peer.queue.push({ chunks: ['### titular\n', 'Un titular demasiado largo para caber'] });
+    peer.script = { chunks: ['### titular\n', 'Zapatillas ligeras'] };
+    const ana = await createUser(t.app);
+    const template = await createTemplate(t.app, ana, {
+      ...productTemplate,
+      output: { parts: [{ key: 'titular', label: 'Titular', maxChars: 20 }] },
+    });
+    const batch = await createdBatch(t.app, ana, { csv: csvOf('A', 1), templateId: template.id });
+    await batchAction(t.app, ana, batch.id, 'start');
+    const done = await waitForBatch(t.app, ana, batch.id, (b) => b.status === 'done');
+    const [row] = await readRows(t.app, ana, batch.id);
+    expect(row).toMatchObject({ status: 'done', outputs: { titular: 'Zapatillas ligeras' } });
+    expect(row!.flags).toBeUndefined();
+    expect(peer.requests).toHaveLength(2);
+    expect(done.wordsCharged).toBe(row!.words);
   });
 
   it('fails a row the provider keeps refusing after its tries, with an error a person can read', async () => {

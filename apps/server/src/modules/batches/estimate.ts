@@ -9,7 +9,8 @@ const UNLIMITED_PART_WORDS = 80;
  * The words one row is expected to write, the one statement of the estimate: each output part up to
  * its character limit (times its items), at CHARS_PER_WORD, or UNLIMITED_PART_WORDS without a limit; a
  * template without parts, the most its length asks for (medium when none is chosen). It is what the
- * batch shows against the words left and what each row reserves before it is written.
+ * batch shows against the words left; a row reserves the words of any piece written in one go, so that
+ * an answer longer than the estimate is kept whole.
  */
 export function estimatedRowWords(output: TemplateOutput | undefined, controls: BatchControls): number {
   if (!output) return REPLY_LENGTH_WORDS[controls.length ?? 'medium'].max;

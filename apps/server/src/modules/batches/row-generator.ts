@@ -10,7 +10,13 @@ import {
 import type { AiWorkspace } from '../ai-tasks/workspace.ts';
 import { generateCopy, GenerationError } from '../generation/generate.ts';
 import { prepareGeneration, type GenerationDeps } from '../generation/prepare.ts';
-import { outputInstruction, parseOutput, type OutputFlag } from '../templates/output-parts.ts';
+import {
+  outputInstruction,
+  overLimit,
+  parseOutput,
+  type OutputFlag,
+  type ParsedOutput,
+} from '../templates/output-parts.ts';
 
 /** The template as a batch keeps it: what it was when the batch was made. */
 export interface BatchTemplate {
@@ -54,6 +60,8 @@ export class RowRateLimited extends Error {
 const DEFAULT_RETRY_AFTER_SECONDS = 5;
 /** A 429's wait is honoured up to this. */
 const RETRY_AFTER_MAX_SECONDS = 300;
+/** Answers written for one row at most, while its parts miss their limits. */
+const OUTPUT_TRIES = 2;
 
 /**
  * A row written by the generation pipeline, as a chat turn and a template run are: the template's
@@ -81,20 +89,30 @@ export function pipelineRowGenerator(deps: GenerationDeps): RowGenerator {
         : {}),
       signal: input.signal,
     });
-    let text: string;
-    try {
-      ({ text } = await generateCopy(deps, prepared, {
-        signal: input.signal,
-        ...(input.maxWords ? { maxWords: input.maxWords } : {}),
-      }));
-    } catch (error) {
-      if (error instanceof GenerationError && error.rateLimited) {
-        const seconds = Math.ceil((error.retryAfterMs ?? DEFAULT_RETRY_AFTER_SECONDS * 1000) / 1000);
-        throw new RowRateLimited(Math.min(RETRY_AFTER_MAX_SECONDS, Math.max(1, seconds)));
+    const write = async () => {
+      try {
+        const copy = await generateCopy(deps, prepared, {
+          signal: input.signal,
+          ...(input.maxWords ? { maxWords: input.maxWords } : {}),
+        });
+        return copy.text;
+      } catch (error) {
+        if (error instanceof GenerationError && error.rateLimited) {
+          const seconds = Math.ceil((error.retryAfterMs ?? DEFAULT_RETRY_AFTER_SECONDS * 1000) / 1000);
+          throw new RowRateLimited(Math.min(RETRY_AFTER_MAX_SECONDS, Math.max(1, seconds)));
+        }
+        throw error;
       }
-      throw error;
+    };
+    // An answer over a part's limit, missing a part or with the wrong number of items is written again,
+    // up to OUTPUT_TRIES answers; the last is kept (flagged if still over) and only its words charged.
+    let text = await write();
+    let parsed = partsOf(text, template.output);
+    for (let tries = 1; tries < OUTPUT_TRIES && template.output && overLimit(parsed); tries++) {
+      text = await write();
+      parsed = partsOf(text, template.output);
     }
-    const { outputs, flags } = partsOf(text, template.output);
+    const { outputs, flags } = parsed;
     return { outputs, flags, words: countWords(text) };
   };
 }
@@ -103,7 +121,7 @@ export function pipelineRowGenerator(deps: GenerationDeps): RowGenerator {
  * The answer's parts (templates/output-parts.ts); an answer in which no part is found, from a model
  * that ignored the sections, is kept whole as the first part rather than lost.
  */
-function partsOf(text: string, output: TemplateOutput | undefined): Pick<GeneratedRow, 'outputs' | 'flags'> {
+function partsOf(text: string, output: TemplateOutput | undefined): ParsedOutput {
   const parsed = parseOutput(text, output);
   if (
     output &&

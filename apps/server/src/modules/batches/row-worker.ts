@@ -15,7 +15,6 @@ import {
   type WordReservation,
 } from '../usage/reservations.ts';
 import type { AiWorkspace } from '../ai-tasks/workspace.ts';
-import { estimatedRowWords } from './estimate.ts';
 import type { BatchQueue, RowHandler, RowJob } from './queue.ts';
 import { RowRateLimited, type BatchTemplate, type GeneratedRow, type RowGenerator } from './row-generator.ts';
 import { finishIfComplete, rowInputs } from './rows.ts';
@@ -67,7 +66,6 @@ export function rowWorker(deps: RowWorkerDeps): RowHandler {
           userId: claim.userId,
           kind: 'generate',
           ttlMs: reservationTtlMs(deps.replyTimeoutMs),
-          words: estimatedRowWords(claim.template.output, claim.controls),
         },
         deps.usage,
       );

@@ -28,7 +28,6 @@ export const RESERVED_WORDS: Record<ReservationKind, number> = {
   improve: 400,
   analyze: 600,
   transform: 1500,
-  /** A piece written in one go reserves less when it knows it writes less (a batch row: batches/estimate.ts). */
   generate: 1000,
 };
 
@@ -108,13 +107,7 @@ const reserveAnswerSchema = z.union([
 export async function reserveWords(
   db: Db,
   workspace: { id: string; plan: Plan },
-  call: {
-    userId: string;
-    kind: Exclude<ReservationKind, 'chat'>;
-    ttlMs: number;
-    /** Fewer words than the kind's RESERVED_WORDS, when the call knows it writes less. */
-    words?: number;
-  },
+  call: { userId: string; kind: Exclude<ReservationKind, 'chat'>; ttlMs: number },
   settings: UsageSettings,
 ): Promise<WordReservation | null> {
   const limit = monthlyLimit(workspace.plan, settings);
@@ -128,7 +121,7 @@ export async function reserveWords(
       p_kind: call.kind,
       p_period: usagePeriod(settings.now?.() ?? new Date()),
       p_word_limit: limit,
-      p_words: Math.min(call.words ?? RESERVED_WORDS[call.kind], RESERVED_WORDS[call.kind]),
+      p_words: RESERVED_WORDS[call.kind],
       p_user_streams: null,
       p_workspace_streams: null,
       p_ttl_ms: call.ttlMs,
