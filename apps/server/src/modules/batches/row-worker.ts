@@ -5,7 +5,6 @@ import { resolveLocale, type BatchControls, type TemplateInputs } from '@redacta
 import type { Db, Tx } from '../../db/client.ts';
 import { batchRows, batches, users, workspaces } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
-import { ModelStreamError } from '../../ai/model-stream.ts';
 import type { UsageSettings } from '../usage/service.ts';
 import {
   releaseReservation,
@@ -20,7 +19,7 @@ import { RowRateLimited, type BatchTemplate, type GeneratedRow, type RowGenerato
 import { finishIfComplete, rowInputs } from './rows.ts';
 
 /** Times a row is taken before a failure other than a provider's 429 is final. */
-export const ROW_TRIES = 3;
+const ROW_TRIES = 3;
 /** Times a row may be put back for a provider's 429 before it fails. */
 const RATE_LIMITED_TRIES = 10;
 /** Wait before a row that failed is tried again, doubling each time. */
@@ -260,12 +259,10 @@ async function putBack(
 
 const rowKey = (key: RowJob) => and(eq(batchRows.batchId, key.batchId), eq(batchRows.index, key.index));
 
-/** A failure as the results table shows it: the provider's words for a model error, never a stack. */
+/**
+ * A failure as the results table shows it: the pipeline's own sentence (the provider failed, took too
+ * long, a brand voice is gone…), never a stack.
+ */
 function readableFailure(error: unknown): string {
-  if (error instanceof ModelStreamError) {
-    if (error.reason === 'timeout') return 'The AI model took too long to answer';
-    return `The AI provider failed to answer: ${error.message.slice(0, 300)}`;
-  }
-  if (error instanceof AppError) return error.message;
-  return 'The row could not be written';
+  return error instanceof AppError ? error.message : 'The row could not be written';
 }
