@@ -106,9 +106,11 @@ export function TemplateEditor({
       });
     }
   };
-  const keys = content.fields
-    .map((field) => field.key)
-    .filter((key) => templateKeySchema.safeParse(key).success);
+  const keys = [
+    ...new Set(
+      content.fields.map((field) => field.key).filter((key) => templateKeySchema.safeParse(key).success),
+    ),
+  ];
 
   return (
     <div className="mx-auto grid w-full max-w-[1200px] flex-1 gap-6 px-4 py-6 md:px-6 md:py-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">
