@@ -5,7 +5,7 @@ import type {
   LanguageModelV3StreamPart,
   LanguageModelV3Usage,
 } from '@ai-sdk/provider';
-import { resolveLocale, type Locale, type TransformRequest } from '@redacta/shared';
+import { resolveLocale, type Locale, type TemplateOutput, type TransformRequest } from '@redacta/shared';
 import { composeDemoReply, composeImprovedPrompt } from './copy.ts';
 import { composeVoiceDescription } from './analysis.ts';
 import { composeTransform } from './transform/index.ts';
@@ -44,6 +44,8 @@ export interface DemoCallOptions {
   knowledge?: DemoFact[];
   /** The composer's tone, length and output language (controls.ts). */
   controls?: DemoControls;
+  /** The named parts a template's copy is written in, with their limits. */
+  output?: TemplateOutput;
 }
 
 /** The provider options that tell the demo writer about a call (only the values given). */
