@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countCharacters, measureTemplateReply, splitTemplateReply } from './template-output.ts';
+import { charCount, measureTemplateReply, parseOutput } from './template-output.ts';
 import type { TemplateOutput } from './templates.ts';
 
 const output: TemplateOutput = {
@@ -9,11 +9,11 @@ const output: TemplateOutput = {
   ],
 };
 
-describe('splitTemplateReply', () => {
+describe('parseOutput', () => {
   it('reads each part under its heading, items without their markers', () => {
     const reply =
       'Aquí tienes:\n\n### headline\nZapatillas que vuelan\n\n### bullets\n- Ligeras\n- Transpirables\n\n- Veganas\n';
-    expect(splitTemplateReply(reply, output)).toEqual({
+    expect(parseOutput(reply, output).outputs).toEqual({
       headline: 'Zapatillas que vuelan',
       bullets: 'Ligeras\nTranspirables\nVeganas',
     });
@@ -21,17 +21,14 @@ describe('splitTemplateReply', () => {
 
   it("takes a model's variations: bold headings, the label instead of the key, numbered items", () => {
     const reply = '## **Titular**\nCorre más\n\n**bullets:**\n1. Ligeras\n2) Baratas';
-    expect(splitTemplateReply(reply, output)).toEqual({ headline: 'Corre más', bullets: 'Ligeras\nBaratas' });
-  });
-
-  it('gives a part the reply lacks as empty, and keeps headings that name no part inside the part', () => {
-    const reply = '### headline\nUno\n### Otra cosa\nDos';
-    expect(splitTemplateReply(reply, output)).toEqual({ headline: 'Uno\n### Otra cosa\nDos', bullets: '' });
+    const parsed = parseOutput(reply, output);
+    expect(parsed.outputs).toEqual({ headline: 'Corre más', bullets: 'Ligeras\nBaratas' });
+    expect(parsed.problems).toEqual([{ part: 'bullets', problem: 'items', expected: 3, found: 2 }]);
   });
 });
 
 describe('measureTemplateReply', () => {
-  it('measures the text or each item against the limit, and counts items', () => {
+  it('measures the text or each item against the limit, and tells a wrong number of items', () => {
     const reply =
       '### headline\nUn titular demasiado largo para caber aquí\n### bullets\n- a\n- b\n- c\n- una ventaja larguísima';
     const [headline, bullets] = measureTemplateReply(reply, output);
@@ -44,15 +41,15 @@ describe('measureTemplateReply', () => {
       [1, false],
       [22, true],
     ]);
-    expect(bullets!.tooManyItems).toBe(true);
-    expect(measureTemplateReply('nothing', output).every((part) => part.missing)).toBe(true);
+    expect(bullets!.wrongItemCount).toBe(true);
+    expect(measureTemplateReply('### Otra cosa\nnada', output).every((part) => part.missing)).toBe(true);
   });
 });
 
-describe('countCharacters', () => {
+describe('charCount', () => {
   it('counts what a person sees: an emoji or a letter with a combining accent is one', () => {
-    expect(countCharacters('Hola')).toBe(4);
-    expect(countCharacters('👍🏽 ok')).toBe(4);
-    expect(countCharacters('cafe\u0301')).toBe(4);
+    expect(charCount('Hola')).toBe(4);
+    expect(charCount('👍🏽 ok')).toBe(4);
+    expect(charCount('cafe\u0301')).toBe(4);
   });
 });

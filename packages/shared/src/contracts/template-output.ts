@@ -1,16 +1,18 @@
 import type { TemplateOutput, TemplateOutputPart } from './templates.ts';
 
-/**
- * A template's reply comes in named parts: a heading line `### key` opens each part, and a part with
- * `items` lists them one per line starting with `- `. The server's checks and the chat's display read a
- * reply through this one parser, so both count the same parts and the same characters.
+/*
+ * A template's reply comes in labelled sections: a line `### key` before each part's text, and items
+ * one per line starting with "- ". This is the one reader of that format: the server checks a reply
+ * with it (and writes again one over a limit), the chat shows each part's length with it, so both
+ * count the same parts and the same characters. (The instruction asking for the format is the
+ * server's, with the rest of the prompt.)
  */
 
 let graphemes: Intl.Segmenter | undefined;
 
-/** Characters as a person counts them: an emoji or an accented letter written in two code points is one. */
-export function countCharacters(text: string): number {
-  // Plain ASCII has one character per code unit: no segmenter needed.
+/** Characters as a person counts them: an emoji, a flag or an accented letter is one, whatever its code units. */
+export function charCount(text: string): number {
+  // Printable ASCII has one character per code unit: no segmenter needed.
   if (/^[\x20-\x7e]*$/.test(text)) return text.length;
   graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
   let count = 0;
@@ -18,60 +20,159 @@ export function countCharacters(text: string): number {
   return count;
 }
 
-/** `### title`, `## **Title**`, `**title:**` alone on a line: the words naming a part, or null. */
-function headingName(line: string): string | null {
-  const heading = /^\s*#{1,6}\s+(.+?)\s*$/.exec(line);
-  const bold = heading ? null : /^\s*\*\*(.+?)\*\*\s*:?\s*$/.exec(line);
-  const name = (heading ?? bold)?.[1];
-  if (name === undefined) return null;
-  return name
-    .replace(/\*\*|__|`/g, '')
-    .replace(/:$/, '')
-    .trim()
-    .toLowerCase();
+/** A part, or one of its items, longer than its limit. `item` counts from 1. */
+export interface OutputFlag {
+  part: string;
+  item?: number;
+  length: number;
+  maxChars: number;
 }
 
-const itemMarker = /^\s*(?:[-*•]|\d+[.)])\s+/;
+/** A part the answer left out, or whose number of items is not the one asked for. */
+export interface OutputProblem {
+  part: string;
+  problem: 'missing' | 'items';
+  expected?: number;
+  found?: number;
+}
 
-/** The items of a part's text: its marked lines (`- `, `* `, `1. `), or each non-empty line when none is marked. */
-function itemsOf(text: string): string[] {
-  const lines = text.split('\n').filter((line) => line.trim() !== '');
-  const marked = lines.filter((line) => itemMarker.test(line));
-  return (marked.length > 0 ? marked : lines).map((line) => line.replace(itemMarker, '').trim());
+export interface ParsedOutput {
+  /** Each part's text by key (items joined by "\n"); a template without parts gives `{ text }`. */
+  outputs: Record<string, string>;
+  flags: OutputFlag[];
+  problems: OutputProblem[];
+}
+
+/** A heading or label as compared: lower case, no accents, no markup, no note in brackets. */
+function normalised(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/\([^)]*\)|\[[^\]]*\]/g, ' ')
+    .replace(/[_\-–—]+/g, ' ')
+    .replace(/[^\p{L}\p{N} ]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The markup a model may wrap a heading in: `### `, `**…**`, `__…__`, a number, a trailing colon. */
+const headingMarkup =
+  /^\s*(?:#{1,6}\s*)?(?:\d+[.)]\s*)?(?:\*\*|__)?\s*(.*?)\s*(?:\*\*|__)?\s*:?\s*(?:\*\*|__)?\s*$/u;
+/** "**Title:** text" and "Title: text": a label with its text on the same line. */
+const inlineHeading =
+  /^\s*(?:#{1,6}\s*)?(?:\d+[.)]\s*)?(?:\*\*|__)?([^:*_#]{1,80}?)(?:\*\*|__)?\s*:\s*(?:\*\*|__)?\s*(\S.*)$/u;
+
+/** The part a line opens, and any text after its label on the same line; null for a line of text. */
+function headingOf(
+  line: string,
+  names: Map<string, TemplateOutputPart>,
+): { part: TemplateOutputPart; rest: string } | null {
+  const trimmed = line.trim();
+  if (!trimmed || /^[-*•]\s/.test(trimmed)) return null;
+  const part = names.get(normalised(trimmed.match(headingMarkup)?.[1] ?? trimmed));
+  if (part) return { part, rest: '' };
+  const inline = trimmed.match(inlineHeading);
+  if (inline) {
+    const labelled = names.get(normalised(inline[1]!));
+    if (labelled) return { part: labelled, rest: inline[2]!.trim() };
+  }
+  return null;
+}
+
+/** A list item or heading text without the bold or quotes a model wrapped it in. */
+const unwrapped = (text: string) =>
+  text
+    .trim()
+    .replace(/^(?:\*\*|__)(.*)(?:\*\*|__)$/u, '$1')
+    .replace(/^["“«'](.*)["”»']$/u, '$1')
+    .trim();
+
+/**
+ * A line of a list without its bullet or number, its bold or quotes, and a count the model added after
+ * it: "(28 caracteres)", or a bare "(28)" when it is the item's own length (so "(2024)" stays).
+ */
+function itemText(line: string): string {
+  let text = line.trim().replace(/^(?:[-*•·]|\d+[.)])\s+/u, '');
+  const counted = text.match(/^(.*?)\s*\((\d+)(\s*(?:caracteres|car\.?|characters|chars))?\)$/iu);
+  if (counted && (counted[3] || Number(counted[2]) === charCount(unwrapped(counted[1]!)))) text = counted[1]!;
+  return unwrapped(text);
+}
+
+/** A part's lines as its text: outer blank lines dropped, paragraphs kept, at most one blank between. */
+function textOf(lines: string[]): string {
+  return lines
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .replace(/^(?:\*\*|__)([^*_]*)(?:\*\*|__)$/u, '$1')
+    .trim();
 }
 
 /**
- * Each part's text by key, read from a reply: a part's heading names its key or its label (any case,
- * bold or not); an items part's items are joined by "\n" without their markers; a part the reply lacks
- * is ''. Text before the first heading belongs to no part.
+ * Reads a model's answer back into the template's parts. Tolerant of what models do to the format:
+ * headings in bold or with a colon, labels instead of keys, text on the heading's line, numbered
+ * items, blank lines. A part the answer lacks is empty and a problem; a part or item over its limit
+ * is flagged, never cut.
  */
-export function splitTemplateReply(text: string, output: TemplateOutput): Record<string, string> {
-  const byName = new Map<string, TemplateOutputPart>();
-  for (const part of output.parts) {
-    byName.set(part.key, part);
-    byName.set(part.label.trim().toLowerCase(), part);
-  }
-  const lines = new Map<string, string[]>();
-  let current: TemplateOutputPart | null = null;
+export function parseOutput(text: string, output: TemplateOutput | undefined): ParsedOutput {
+  if (!output) return { outputs: { text: text.trim() }, flags: [], problems: [] };
+  const names = new Map<string, TemplateOutputPart>();
+  for (const part of output.parts) names.set(normalised(part.key), part);
+  for (const part of output.parts)
+    if (!names.has(normalised(part.label))) names.set(normalised(part.label), part);
+
+  const sections = new Map<string, string[]>();
+  let current: string[] | null = null;
   for (const line of text.split(/\r?\n/)) {
-    const name = headingName(line);
-    const named = name === null ? undefined : byName.get(name);
-    if (named) {
-      current = named;
-      if (!lines.has(named.key)) lines.set(named.key, []);
-      continue;
-    }
-    if (current) lines.get(current.key)!.push(line);
+    const heading = headingOf(line, names);
+    if (heading && !sections.has(heading.part.key)) {
+      current = heading.rest ? [heading.rest] : [];
+      sections.set(heading.part.key, current);
+    } else if (current) current.push(line);
   }
-  return Object.fromEntries(
-    output.parts.map((part) => {
-      const body = (lines.get(part.key) ?? []).join('\n').trim();
-      return [part.key, part.items ? itemsOf(body).join('\n') : body];
-    }),
-  );
+  // One part and no heading at all: the whole answer is that part.
+  if (sections.size === 0 && output.parts.length === 1)
+    sections.set(output.parts[0]!.key, text.split(/\r?\n/));
+
+  const outputs: Record<string, string> = {};
+  const flags: OutputFlag[] = [];
+  const problems: OutputProblem[] = [];
+  for (const part of output.parts) {
+    const lines = sections.get(part.key);
+    if (part.items) {
+      const items = (lines ?? []).map(itemText).filter(Boolean);
+      outputs[part.key] = items.join('\n');
+      if (items.length === 0) problems.push({ part: part.key, problem: 'missing' });
+      else if (items.length !== part.items)
+        problems.push({ part: part.key, problem: 'items', expected: part.items, found: items.length });
+      if (part.maxChars) {
+        items.forEach((item, index) => {
+          const length = charCount(item);
+          if (length > part.maxChars!)
+            flags.push({ part: part.key, item: index + 1, length, maxChars: part.maxChars! });
+        });
+      }
+    } else {
+      const value = textOf(lines ?? []);
+      outputs[part.key] = value;
+      if (!value) problems.push({ part: part.key, problem: 'missing' });
+      const length = charCount(value);
+      if (part.maxChars && length > part.maxChars)
+        flags.push({ part: part.key, length, maxChars: part.maxChars });
+    }
+  }
+  return { outputs, flags, problems };
 }
 
-/** How one piece of a part measures against its limit. */
+/**
+ * Whether an answer should be written again: a part or item over its limit, a part missing, or a
+ * list with the wrong number of items. The caller bounds the tries and keeps the flags of the last.
+ */
+export function overLimit(parsed: ParsedOutput): boolean {
+  return parsed.flags.length > 0 || parsed.problems.length > 0;
+}
+
+/** How one piece of a part (its whole text, or one item) measures against the part's limit. */
 export interface TemplatePieceLength {
   text: string;
   length: number;
@@ -79,36 +180,32 @@ export interface TemplatePieceLength {
   over: boolean;
 }
 
-/** A part of a reply measured: its whole text, or each item, against the part's limits. */
+/** A part of a reply measured, as parseOutput reads it. */
 export interface TemplatePartMeasure {
   part: TemplateOutputPart;
-  /** The part's text; an items part's items one per line. */
-  text: string;
   /** The whole text (a part without items), or each item. */
   pieces: TemplatePieceLength[];
-  /** More items than the part asks for. */
-  tooManyItems: boolean;
+  /** A list with another number of items than the part asks for. */
+  wrongItemCount: boolean;
   /** The reply has nothing for this part. */
   missing: boolean;
 }
 
-/** Every part of a template's reply, measured the way a person counts characters. */
+/** Every part of a template's reply with its length (or each item's) against its limits. */
 export function measureTemplateReply(text: string, output: TemplateOutput): TemplatePartMeasure[] {
-  const split = splitTemplateReply(text, output);
+  const parsed = parseOutput(text, output);
   return output.parts.map((part) => {
-    const partText = split[part.key] ?? '';
-    const pieces = (part.items ? partText.split('\n').filter(Boolean) : partText ? [partText] : []).map(
-      (piece) => {
-        const length = countCharacters(piece);
-        return { text: piece, length, over: part.maxChars !== undefined && length > part.maxChars };
-      },
-    );
+    const value = parsed.outputs[part.key] ?? '';
+    const pieces = (part.items ? value.split('\n').filter(Boolean) : value ? [value] : []).map((piece) => {
+      const length = charCount(piece);
+      return { text: piece, length, over: part.maxChars !== undefined && length > part.maxChars };
+    });
+    const problems = parsed.problems.filter((problem) => problem.part === part.key);
     return {
       part,
-      text: partText,
       pieces,
-      tooManyItems: part.items !== undefined && pieces.length > part.items,
-      missing: pieces.length === 0,
+      wrongItemCount: problems.some((problem) => problem.problem === 'items'),
+      missing: problems.some((problem) => problem.problem === 'missing'),
     };
   });
 }

@@ -114,7 +114,17 @@ export function TemplateEditor({
 
   return (
     <div className="mx-auto grid w-full max-w-[1200px] flex-1 gap-6 px-4 py-6 md:px-6 md:py-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">
-      <form id="template-editor" onSubmit={submit} noValidate className="flex min-w-0 flex-col gap-6">
+      <form
+        id="template-editor"
+        onSubmit={submit}
+        noValidate
+        aria-labelledby="template-editor-title"
+        className="flex min-w-0 flex-col gap-6"
+      >
+        {/* On a phone the mobile header carries the page's title. */}
+        <h1 id="template-editor-title" className="text-xl font-semibold max-md:sr-only">
+          {template ? t('templates.editTitle') : t('templates.newTitle')}
+        </h1>
         <section className="flex flex-col gap-4">
           <Input
             label={t('templates.editor.name')}

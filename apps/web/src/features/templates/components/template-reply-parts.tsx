@@ -39,7 +39,7 @@ export function TemplateReplyParts({ content, output }: { content: string; outpu
         {t('templates.parts.title')}
       </h3>
       <ul className="flex flex-col gap-2">
-        {parts.map(({ part, pieces, tooManyItems, missing }) => (
+        {parts.map(({ part, pieces, wrongItemCount, missing }) => (
           <li key={part.key} data-testid="template-part" className="flex flex-col gap-1">
             <div className="flex flex-wrap items-baseline justify-between gap-x-3">
               <span className="font-medium">{part.label}</span>
@@ -49,7 +49,7 @@ export function TemplateReplyParts({ content, output }: { content: string; outpu
                 <span
                   className={cn(
                     'text-xs tabular-nums',
-                    tooManyItems ? 'font-semibold text-danger' : 'text-text-muted',
+                    wrongItemCount ? 'font-semibold text-danger' : 'text-text-muted',
                   )}
                 >
                   {t('templates.parts.items', { count: pieces.length, max: part.items })}
