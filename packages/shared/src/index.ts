@@ -34,3 +34,4 @@ export * from './style/index.ts';
 export * from './contracts/templates.ts';
 export * from './contracts/batches.ts';
 export * from './contracts/template-output.ts';
+export * from './rules/template-fields.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { clientIdSchema } from './common.ts';
 import { locales } from '../locales.ts';
-import { freeText } from '../rules/text.ts';
+import { freeText, isStorableText, UNSTORABLE_TEXT_MESSAGE } from '../rules/text.ts';
 import { outputLanguages } from './writing-control-values.ts';
 
 /**
@@ -223,7 +223,15 @@ export interface TemplateInputProblem {
   field: string;
   message: string;
   code:
-    'required' | 'tooLong' | 'notNumber' | 'belowMin' | 'aboveMax' | 'notUrl' | 'notOption' | 'notLanguage';
+    | 'required'
+    | 'unstorable'
+    | 'tooLong'
+    | 'notNumber'
+    | 'belowMin'
+    | 'aboveMax'
+    | 'notUrl'
+    | 'notOption'
+    | 'notLanguage';
   /** The limit `tooLong`, `belowMin` and `aboveMax` name. */
   limit?: number;
 }
@@ -245,7 +253,9 @@ export function templateInputProblems(
     const max =
       field.maxLength ??
       (field.type === 'longText' ? TEMPLATE_INPUT_MAX_LENGTH : TEMPLATE_SHORT_INPUT_MAX_LENGTH);
-    if (value.length > max)
+    if (!isStorableText(value))
+      problems.push({ field: field.key, message: UNSTORABLE_TEXT_MESSAGE, code: 'unstorable' });
+    else if (value.length > max)
       problems.push({ field: field.key, message: `At most ${max} characters`, code: 'tooLong', limit: max });
     else if (field.type === 'number') {
       const number = Number(value.replace(',', '.'));

@@ -137,14 +137,14 @@ export async function getTemplate(db: Db, id: string, userId: string): Promise<T
 }
 
 /**
- * A template the user may change (edit, delete), read under the row's lock: the workspace's own, of a
- * workspace they are in (404 otherwise), and theirs or their workspace's as owner (403 otherwise).
- * Built-in templates are read-only for everyone (403).
+ * A template the user may change (edit, delete): the workspace's own, of a workspace they are in (404
+ * otherwise), and theirs or their workspace's as owner (403 otherwise). Built-in templates are
+ * read-only for everyone (403).
  */
 async function requireTemplateEditor(tx: Tx, id: string, userId: string): Promise<TemplateRow> {
   if (builtInTemplate(id))
     throw new AppError('FORBIDDEN', 'Built-in templates cannot be changed; save a copy as your own');
-  const [row] = await tx.select().from(templates).where(eq(templates.id, id)).for('update');
+  const [row] = await tx.select().from(templates).where(eq(templates.id, id));
   if (!row) throw notFound('Template');
   const role = await requireMembership(tx, row.workspaceId, userId, 'Template');
   requireCreatorOrOwner({ role, createdBy: row.createdBy, userId }, 'template');
@@ -164,7 +164,12 @@ export async function updateTemplate(
   body: UpdateTemplateBody,
 ): Promise<Template> {
   return db.transaction(async (tx) => {
-    const row = await requireTemplateEditor(tx, id, userId);
+    const { workspaceId } = await requireTemplateEditor(tx, id, userId);
+    // Edits take the workspace's lock and then read the template: two edits at once apply one after
+    // the other, each on the other's result, and the quota is measured with both.
+    await lockWorkspace(tx, workspaceId);
+    const [row] = await tx.select().from(templates).where(eq(templates.id, id));
+    if (!row) throw notFound('Template');
     const current = fromRow(row);
     const next = {
       name: body.name ?? current.name,
@@ -182,19 +187,12 @@ export async function updateTemplate(
         problems.map((problem) => ({ path: problem.path.join('.'), message: problem.message })),
       );
     }
-    // The quota is measured after the write, under the workspace's lock, so two growing edits take turns.
-    await lockWorkspace(tx, row.workspaceId);
     const [updated] = await tx
       .update(templates)
       .set({ ...next, output: next.output ?? null })
       .where(eq(templates.id, id))
       .returning();
-    await requireWithinQuotaAfterWrite(
-      tx,
-      quotas,
-      row.workspaceId,
-      templateBytes(next) - templateBytes(current),
-    );
+    await requireWithinQuotaAfterWrite(tx, quotas, workspaceId, templateBytes(next) - templateBytes(current));
     return fromRow(updated!);
   });
 }

@@ -200,8 +200,12 @@ Short names that are easy to say and to spell after hearing them once. Mix descr
     key: 'localise',
     name: 'Localise a text for another market',
     description: 'Adapts a text to another language and market rather than translating it.',
-    prompt: `Adapt this text into the language {{language}} for the {{market}} market:
+    prompt: `Adapt this text for another language and market.
 
+Target language (ISO 639-1 code): {{language}}
+Market: {{market}}
+
+Text:
 {{text}}
 
 Localise rather than translate word for word: change idioms, references, date formats, currency and units to what people there use, and keep the tone and intent of the original. Add no new information. Answer with the adapted text only.`,

@@ -198,10 +198,14 @@ Nombres cortos, fáciles de pronunciar en español y de escribir tras oírlos un
   },
   {
     key: 'localise',
-    name: 'Localizar un texto a otro mercado',
+    name: 'Localización a otro idioma y mercado',
     description: 'Adapta un texto a otro idioma y mercado, no solo lo traduce.',
-    prompt: `Adapta este texto al idioma {{idioma}} para el mercado de {{mercado}}:
+    prompt: `Adapta este texto a otro idioma y a otro mercado.
 
+Idioma de destino (código ISO 639-1): {{idioma}}
+Mercado: {{mercado}}
+
+Texto:
 {{texto}}
 
 Localiza, no traduzcas palabra por palabra: cambia expresiones, referencias, formatos de fecha, moneda y medidas a lo que se usa allí, y mantén el tono y la intención del original. No añadas información nueva. Responde solo con el texto adaptado.`,

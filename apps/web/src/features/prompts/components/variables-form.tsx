@@ -1,7 +1,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Send } from 'lucide-react';
-import { fillPromptVariables, templateInputProblems, type Prompt } from '@redacta/shared';
+import { fillPromptVariables, promptVariables, templateInputProblems, type Prompt } from '@redacta/shared';
 import { Button } from '@/components/ui/button';
 import { PromptVariablesFields, promptVariableFields } from '@/features/templates/prompt-variables';
 import { AddsToDraftNote } from './adds-to-draft-note';
@@ -29,9 +29,11 @@ export function VariablesForm({
   const fields = useMemo(() => promptVariableFields(prompt.text), [prompt.text]);
   const [values, setValues] = useState<Record<string, string>>({});
   const [submitted, setSubmitted] = useState(false);
+  // The fields come in the order of the prompt's variables, whose names the text is filled by.
+  const names = promptVariables(prompt.text);
   const filled = fillPromptVariables(
     prompt.text,
-    Object.fromEntries(fields.map((field) => [field.label, values[field.key] ?? ''])),
+    Object.fromEntries(fields.map((field, index) => [names[index]!, values[field.key] ?? ''])),
   );
   const submit = (event: FormEvent) => {
     event.preventDefault();

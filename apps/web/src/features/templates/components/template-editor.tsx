@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
 import {
@@ -45,6 +45,7 @@ export function TemplateEditor({
   const [touched, setTouched] = useState<Set<string>>(() => new Set());
   const [submitted, setSubmitted] = useState(false);
   const prompt = useRef<HTMLTextAreaElement>(null);
+  const caret = useRef<number | null>(null);
   const create = useCreateTemplate();
   const update = useUpdateTemplate();
   const saving = create.isPending || update.isPending;
@@ -68,12 +69,16 @@ export function TemplateEditor({
     const token = `{{${key}}}`;
     const start = area?.selectionStart ?? draft.prompt.length;
     const end = area?.selectionEnd ?? draft.prompt.length;
+    caret.current = start + token.length;
     change({ prompt: draft.prompt.slice(0, start) + token + draft.prompt.slice(end) });
-    requestAnimationFrame(() => {
-      area?.focus();
-      area?.setSelectionRange(start + token.length, start + token.length);
-    });
   };
+  // Once the key is in, the caret goes after it, in the prompt.
+  useLayoutEffect(() => {
+    if (caret.current === null) return;
+    prompt.current?.focus();
+    prompt.current?.setSelectionRange(caret.current, caret.current);
+    caret.current = null;
+  }, [draft.prompt]);
 
   const saved = (key: string) => {
     toast.success(t(key));
