@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { charCount, measureTemplateReply, parseOutput } from './template-output.ts';
+import { charCount, labelTemplateReply, measureTemplateReply, parseOutput } from './template-output.ts';
 import type { TemplateOutput } from './templates.ts';
 
 const output: TemplateOutput = {
@@ -51,5 +51,14 @@ describe('charCount', () => {
     expect(charCount('Hola')).toBe(4);
     expect(charCount('👍🏽 ok')).toBe(4);
     expect(charCount('cafe\u0301')).toBe(4);
+  });
+});
+
+describe('labelTemplateReply', () => {
+  it("shows each part's heading as its label, and still reads back into the same parts", () => {
+    const reply = 'Intro\n### headline\nCorre más\n\n### bullets\n- Ligeras\n### other\nx';
+    const labelled = labelTemplateReply(reply, output);
+    expect(labelled).toBe('Intro\n### Titular\nCorre más\n\n### Ventajas\n- Ligeras\n### other\nx');
+    expect(parseOutput(labelled, output).outputs).toEqual(parseOutput(reply, output).outputs);
   });
 });

@@ -209,3 +209,16 @@ export function measureTemplateReply(text: string, output: TemplateOutput): Temp
     };
   });
 }
+
+/**
+ * A reply as a person reads it: each part's heading line (`### key`, as the model is asked to write
+ * it) shows the part's label instead. The parser reads labels as well as keys, so the result still
+ * splits into the same parts.
+ */
+export function labelTemplateReply(text: string, output: TemplateOutput): string {
+  const labels = new Map(output.parts.map((part) => [part.key, part.label]));
+  return text.replace(/^(#{1,6})[ \t]+([a-z][a-z0-9_]*)[ \t]*$/gm, (line, hashes: string, key: string) => {
+    const label = labels.get(key);
+    return label ? `${hashes} ${label}` : line;
+  });
+}
