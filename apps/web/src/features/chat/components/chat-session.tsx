@@ -347,6 +347,9 @@ export function ChatSession({
               <TemplateButton
                 labelClassName={COMPACT_LABEL}
                 requestedId={requestedTemplate}
+                blockedReason={
+                  outOfWords ? t('chat.noWords') : chat.streaming ? t('templates.composer.busy') : null
+                }
                 onRequestHandled={() =>
                   setSearchParams(
                     (current) => {

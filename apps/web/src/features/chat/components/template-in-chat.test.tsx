@@ -78,6 +78,8 @@ describe('a template run in the chat', () => {
       template: { id: seoTitle.id, inputs: { pagina: 'la guía de zapatillas' } },
     });
     expect(composer).toHaveValue('Un borrador a medias');
+    // While the reply is written, another run cannot go (the chat sends one request at a time).
+    expect(screen.getByRole('button', { name: 'Plantilla' })).toBeDisabled();
 
     saved.push(
       entry({ id: USER_ENTRY_ID, role: 'user', content: 'Escribe el título SEO de la guía de zapatillas.' }),
@@ -89,6 +91,7 @@ describe('a template run in the chat', () => {
     streams[0]!.close();
 
     const parts = await screen.findAllByTestId('template-part');
+    expect(screen.getByRole('button', { name: 'Plantilla' })).toBeEnabled();
     expect(parts.map((part) => part.textContent)).toEqual([
       'Título30/30',
       'Meta descripción27/20 Supera el límite de 20 caracteres',

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LayoutTemplate } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { DisabledHint } from '@/components/ui/tooltip';
 import { useTemplate } from '../api/use-templates';
 import type { TemplateRun } from '../template-run';
 
@@ -19,8 +20,11 @@ export function TemplateButton({
   requestedId = null,
   onRequestHandled,
   labelClassName,
+  blockedReason = null,
 }: {
   onRun: (run: TemplateRun) => void;
+  /** Why a run cannot go now (a reply being written, no words left), or null. */
+  blockedReason?: string | null;
   requestedId?: string | null;
   onRequestHandled?: () => void;
   labelClassName?: string;
@@ -43,27 +47,38 @@ export function TemplateButton({
     handled.current?.();
   }, [requestedId, requested.isPending, requested.data]);
 
+  const button = (
+    <Button
+      variant="ghost"
+      size="sm"
+      disabled={blockedReason !== null}
+      onClick={() => {
+        setInitial(null);
+        setWanted(true);
+        setOpen(true);
+      }}
+      onPointerEnter={() => void loadDialog()}
+      onFocus={() => void loadDialog()}
+      aria-haspopup="dialog"
+      title={blockedReason ? undefined : t('templates.composer.hint')}
+      icon={<LayoutTemplate className="size-4" aria-hidden />}
+    >
+      <span className={labelClassName}>{t('templates.composer.open')}</span>
+    </Button>
+  );
   return (
     <>
-      <Button
-        variant="ghost"
-        size="sm"
-        onClick={() => {
-          setInitial(null);
-          setWanted(true);
-          setOpen(true);
-        }}
-        onPointerEnter={() => void loadDialog()}
-        onFocus={() => void loadDialog()}
-        aria-haspopup="dialog"
-        title={t('templates.composer.hint')}
-        icon={<LayoutTemplate className="size-4" aria-hidden />}
-      >
-        <span className={labelClassName}>{t('templates.composer.open')}</span>
-      </Button>
+      {blockedReason ? <DisabledHint reason={blockedReason}>{button}</DisabledHint> : button}
       {wanted && (
         <Suspense fallback={null}>
-          <TemplateDialog open={open} onOpenChange={setOpen} initial={initial ?? null} onRun={onRun} />
+          <TemplateDialog
+            open={open}
+            onOpenChange={setOpen}
+            initial={initial ?? null}
+            // A run asked for while it cannot go (a reply still being written) waits in the dialog.
+            blockedReason={blockedReason}
+            onRun={onRun}
+          />
         </Suspense>
       )}
     </>

@@ -18,11 +18,13 @@ export default function TemplateDialog({
   open,
   onOpenChange,
   initial,
+  blockedReason,
   onRun,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   initial: Template | null;
+  blockedReason: string | null;
   onRun: (run: TemplateRun) => void;
 }) {
   const { t, i18n } = useTranslation();
@@ -53,6 +55,7 @@ export default function TemplateDialog({
           fields={chosen.fields}
           preview={(inputs) => renderTemplatePrompt(chosen.prompt, inputs)}
           submitLabel={t('templates.run.submit')}
+          blockedReason={blockedReason}
           onSubmit={(inputs) => {
             close(false);
             onRun({

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Send } from 'lucide-react';
 import type { TemplateField, TemplateInputs } from '@redacta/shared';
@@ -16,6 +16,7 @@ export function TemplateRunForm({
   preview,
   submitLabel,
   busy = false,
+  blockedReason = null,
   note,
   onSubmit,
   children,
@@ -26,6 +27,8 @@ export function TemplateRunForm({
   preview: (inputs: TemplateInputs) => string;
   submitLabel: string;
   busy?: boolean;
+  /** Why the run cannot go now, said beside its button, or null. */
+  blockedReason?: string | null;
   /** Beside the submit button (e.g. that the text joins the draft). */
   note?: ReactNode;
   onSubmit: (inputs: TemplateInputs) => void;
@@ -33,6 +36,7 @@ export function TemplateRunForm({
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
+  const titleId = useId();
   const [values, setValues] = useState<TemplateInputs>({});
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [submitted, setSubmitted] = useState(false);
@@ -43,6 +47,7 @@ export function TemplateRunForm({
     // Rendered from inside the chat's composer: a submit bubbling through the portal must end here.
     event.stopPropagation();
     setSubmitted(true);
+    if (blockedReason) return;
     if (Object.keys(errors).length > 0) {
       const first = fields.find((field) => errors[field.key]);
       const form = event.currentTarget as HTMLFormElement;
@@ -53,10 +58,12 @@ export function TemplateRunForm({
     onSubmit(Object.fromEntries(fields.map((field) => [field.key, (values[field.key] ?? '').trim()])));
   };
   return (
-    <form onSubmit={submit} noValidate className="flex min-h-0 flex-1 flex-col" aria-label={submitLabel}>
+    <form onSubmit={submit} noValidate className="flex min-h-0 flex-1 flex-col" aria-labelledby={titleId}>
       <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto p-1">
         {children}
-        <h3 className="text-base font-semibold break-words">{title}</h3>
+        <h3 id={titleId} className="text-base font-semibold break-words">
+          {title}
+        </h3>
         {fields.length === 0 ? (
           <p className="text-sm text-text-muted">{t('templates.run.noFields')}</p>
         ) : (
@@ -79,6 +86,11 @@ export function TemplateRunForm({
         </details>
       </div>
       <div className="mt-4 flex flex-wrap items-center justify-end gap-2">
+        {blockedReason && (
+          <p role="status" className="text-[13px] text-text-muted">
+            {blockedReason}
+          </p>
+        )}
         {note}
         <Button type="submit" loading={busy} icon={<Send className="size-4" aria-hidden />}>
           {submitLabel}
