@@ -121,6 +121,12 @@ describe('running a template', { timeout: 30_000 }, () => {
     await waitFor(() => expect(button).toHaveFocus());
   });
 
+  it('says so when the template asked for cannot be read', async () => {
+    renderButton('/chat?template=00000000-0000-4000-8000-000000000999');
+    expect(await screen.findByText('No se pudo recuperar la plantilla')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('opens on the fields of a template asked for from the list of templates', async () => {
     renderButton(`/chat?template=${launch.id}`);
     const dialog = await screen.findByRole('dialog', { name: 'Usar una plantilla' });

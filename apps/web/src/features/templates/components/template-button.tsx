@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import toast from 'react-hot-toast';
 import { LayoutTemplate } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { DisabledHint } from '@/components/ui/tooltip';
@@ -13,7 +14,7 @@ const TemplateDialog = lazy(loadDialog);
 /**
  * The composer's "Plantilla": opens the dialog to pick a template and fill its fields; `onRun` sends
  * it. `requestedId` (a template's "Usar" on /templates) opens the dialog on that template's fields;
- * `onRequestHandled` is called once it has.
+ * `onRequestHandled` is called once it has (or once a template that cannot be read has been said so).
  */
 export function TemplateButton({
   onRun,
@@ -43,9 +44,9 @@ export function TemplateButton({
       setInitial(requested.data);
       setWanted(true);
       setOpen(true);
-    }
+    } else toast.error(t('templates.toasts.fetchOneFailed'));
     handled.current?.();
-  }, [requestedId, requested.isPending, requested.data]);
+  }, [requestedId, requested.isPending, requested.data, t]);
 
   const button = (
     <Button
