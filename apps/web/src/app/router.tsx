@@ -41,6 +41,9 @@ const gatedPages = {
     () => import('@/features/subscription/pages/sandbox-checkout-page'),
   ),
   '/labs': lazyLoaded(() => import('@/features/labs/pages/labs-page')),
+  '/templates': lazyLoaded(() => import('@/features/templates/pages/templates-page')),
+  '/templates/new': lazyLoaded(() => import('@/features/templates/pages/new-template-page')),
+  '/templates/:id/edit': lazyLoaded(() => import('@/features/templates/pages/edit-template-page')),
 } as const;
 type GatedPath = keyof typeof gatedPages;
 
@@ -207,6 +210,9 @@ export const routes: RouteObject[] = [
             element: page(gatedPages['/subscription/sandbox-checkout']),
           },
           { path: '/labs', element: page(gatedPages['/labs']) },
+          { path: '/templates', element: page(gatedPages['/templates']) },
+          { path: '/templates/new', element: page(gatedPages['/templates/new']) },
+          { path: '/templates/:id/edit', element: page(gatedPages['/templates/:id/edit']) },
           { path: '*', element: page(() => import('./not-found-page')) },
         ],
       },

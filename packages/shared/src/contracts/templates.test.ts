@@ -40,18 +40,18 @@ describe('templateInputProblems', () => {
         notes: 'a\u0000b',
       }),
     ).toEqual([
-      { field: 'product', message: 'Required' },
-      { field: 'notes', message: expect.any(String) },
-      { field: 'channel', message: 'Not one of the options' },
-      { field: 'price', message: 'At most 500' },
-      { field: 'page', message: 'Not a web address' },
-      { field: 'language', message: 'One of es, en, fr, de, it, pt' },
+      { field: 'product', message: 'Required', code: 'required' },
+      { field: 'notes', message: expect.any(String), code: 'unstorable' },
+      { field: 'channel', message: 'Not one of the options', code: 'notOption' },
+      { field: 'price', message: 'At most 500', code: 'aboveMax', limit: 500 },
+      { field: 'page', message: 'Not a web address', code: 'notUrl' },
+      { field: 'language', message: 'One of es, en, fr, de, it, pt', code: 'notLanguage' },
     ]);
     expect(templateInputProblems(fields, { product: 'x'.repeat(21), channel: 'Instagram' })).toEqual([
-      { field: 'product', message: 'At most 20 characters' },
+      { field: 'product', message: 'At most 20 characters', code: 'tooLong', limit: 20 },
     ]);
     expect(templateInputProblems(fields, { product: 'x', channel: 'Instagram', price: 'doce' })).toEqual([
-      { field: 'price', message: 'Not a number' },
+      { field: 'price', message: 'Not a number', code: 'notNumber' },
     ]);
   });
 });

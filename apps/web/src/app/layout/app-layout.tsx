@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ChatHeaderActions, ChatTitle, COMPOSER_ID } from '@/features/chat';
 import { ProjectsHeaderActions } from '@/features/projects';
 import { BrandVoiceHeaderActions } from '@/features/brand-voice';
+import { TemplatesHeaderActions } from '@/features/templates';
 import { brandTabAt, brandTabs } from '@/features/brand';
 import { MOBILE_QUERY, useMediaQuery } from '@/lib/use-media-query';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -16,7 +17,7 @@ interface Chrome {
   title: ReactNode;
   /** For the browser tab. */
   documentTitle: string;
-  /** The page header with its actions; only /projects, /chat and the Brand area's tabs have one. */
+  /** The page header with its actions; only /projects, /chat, /templates and the Brand area's tabs have one. */
   header?: { actions: ReactNode; compactActions?: ReactNode };
   footer: boolean;
 }
@@ -36,6 +37,13 @@ function useChrome(pathname: string): Chrome {
       title: heading(t('nav.projects')),
       documentTitle: t('nav.projects'),
       header: { actions: <ProjectsHeaderActions />, compactActions: <ProjectsHeaderActions compact /> },
+      footer: true,
+    };
+  if (pathname === '/templates')
+    return {
+      title: heading(t('nav.templates')),
+      documentTitle: t('nav.templates'),
+      header: { actions: <TemplatesHeaderActions />, compactActions: <TemplatesHeaderActions compact /> },
       footer: true,
     };
   const brandTab = brandTabAt(pathname);
@@ -58,9 +66,16 @@ function useChrome(pathname: string): Chrome {
     '/subscription': 'profileMenu.subscription',
     '/subscription/sandbox-checkout': 'subscription.sandboxCheckout.title',
     '/labs': 'profileMenu.labs',
+    '/templates/new': 'templates.newTitle',
   };
   // /brand-voice/{id}: the editor of a saved voice.
-  const key = titles[pathname] ?? (pathname.startsWith('/brand-voice/') ? 'nav.brandVoice' : undefined);
+  const key =
+    titles[pathname] ??
+    (pathname.startsWith('/brand-voice/')
+      ? 'nav.brandVoice'
+      : /^\/templates\/[^/]+\/edit$/.test(pathname)
+        ? 'templates.editTitle'
+        : undefined);
   const text = key ? t(key) : t('notFound.title');
   return { title: key ? text : 'Redacta', documentTitle: text, footer: key !== undefined };
 }
