@@ -1,6 +1,10 @@
 import {
   countWords,
+  overLimit,
+  parseOutput,
   renderTemplatePrompt,
+  type OutputFlag,
+  type ParsedOutput,
   type BatchControls,
   type Locale,
   type TemplateField,
@@ -10,13 +14,7 @@ import {
 import type { AiWorkspace } from '../ai-tasks/workspace.ts';
 import { generateCopy, GenerationError } from '../generation/generate.ts';
 import { prepareGeneration, type GenerationDeps } from '../generation/prepare.ts';
-import {
-  outputInstruction,
-  overLimit,
-  parseOutput,
-  type OutputFlag,
-  type ParsedOutput,
-} from '../templates/output-parts.ts';
+import { outputInstruction } from '../templates/output-parts.ts';
 
 /** The template as a batch keeps it: what it was when the batch was made. */
 export interface BatchTemplate {
@@ -118,7 +116,7 @@ export function pipelineRowGenerator(deps: GenerationDeps): RowGenerator {
 }
 
 /**
- * The answer's parts (templates/output-parts.ts); an answer in which no part is found, from a model
+ * The answer's parts (`parseOutput`, the one reader of a template's sections); an answer in which no part is found, from a model
  * that ignored the sections, is kept whole as the first part rather than lost.
  */
 function partsOf(text: string, output: TemplateOutput | undefined): ParsedOutput {
@@ -126,7 +124,7 @@ function partsOf(text: string, output: TemplateOutput | undefined): ParsedOutput
   if (
     output &&
     parsed.problems.length === output.parts.length &&
-    parsed.problems.every((p) => p.problem === 'missing')
+    parsed.problems.every((problem) => problem.problem === 'missing')
   )
     return parseOutput(`### ${output.parts[0]!.key}\n${text}`, { parts: [output.parts[0]!] });
   return parsed;
