@@ -128,15 +128,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       log: app.log.child({ module: 'batches' }),
     }),
   );
-  const handleRow = rowWorker({
-    db: deps.database.db,
-    queue: app.batchQueue,
-    generate: pipelineRowGenerator(generationDeps(app, app.log.child({ module: 'batches' }))),
-    usage: { freePlanWords: config.FREE_PLAN_WORDS },
-    replyTimeoutMs: config.AI_REPLY_TIMEOUT_MS,
-    log: app.log.child({ module: 'batches' }),
-  });
-  app.addHook('onReady', () => app.batchQueue.start(handleRow));
   const maintenance = scheduleDatabaseMaintenance(deps.database, app.log.child({ module: 'database' }));
   app.addHook('onReady', async () => maintenance.start());
   app.addHook('onClose', () => maintenance.stop());
@@ -144,6 +135,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     'mailer',
     deps.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger: app.log }),
   );
+  const handleRow = rowWorker({
+    db: deps.database.db,
+    queue: app.batchQueue,
+    generate: pipelineRowGenerator(generationDeps(app, app.log.child({ module: 'batches' }))),
+    usage: { freePlanWords: config.FREE_PLAN_WORDS },
+    replyTimeoutMs: config.AI_REPLY_TIMEOUT_MS,
+    log: app.log.child({ module: 'batches' }),
+    mailer: app.mailer,
+    appUrl: config.APP_URL,
+  });
+  app.addHook('onReady', () => app.batchQueue.start(handleRow));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { BATCH_ROWS_MAX, usagePeriod, type Template } from '@redacta/shared';
-import { usageCounters, wordReservations } from '../../src/db/schema.ts';
+import { BATCH_EMAIL_AFTER_MS, BATCH_ROWS_MAX, usagePeriod, type Template } from '@redacta/shared';
+import { batches, usageCounters, wordReservations } from '../../src/db/schema.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { addMember, createUser, setPlan, type TestUser } from '../helpers/factories.ts';
 import {
@@ -182,6 +182,28 @@ describe('running a batch', () => {
       expect(row.flags).toBeUndefined();
     }
     expect(done.wordsCharged).toBe(rows.reduce((sum, row) => sum + row.words, 0));
+  });
+
+  it('mails its creator when a batch that ran over a minute ends, in their language; a short one sends nothing', async () => {
+    await setPlan(t.app, ana.workspaceId, 'free');
+    const short = await createdBatch(t.app, ana, { csv: productsCsv(2), templateId: template.id });
+    await batchAction(t.app, ana, short.id, 'start');
+    await waitForBatch(t.app, ana, short.id, (b) => b.status === 'done');
+    expect(t.mailer.recent()).toEqual([]);
+
+    const long = await createdBatch(t.app, ana, { csv: productsCsv(6), templateId: template.id });
+    await batchAction(t.app, ana, long.id, 'start');
+    // As if it had started two minutes ago: it is still writing its first rows.
+    await t.app.db
+      .update(batches)
+      .set({ startedAt: new Date(Date.now() - 2 * BATCH_EMAIL_AFTER_MS) })
+      .where(eq(batches.id, long.id));
+    await waitForBatch(t.app, ana, long.id, (b) => b.status === 'done');
+    await expect.poll(() => t.mailer.recent().length).toBe(1);
+    const [mail] = t.mailer.recent();
+    expect(mail).toMatchObject({ to: ana.email, subject: 'Tu lote «productos.csv» ha terminado' });
+    expect(mail!.text).toContain('Se han escrito 6 de 6 filas.');
+    expect(mail!.text).toContain(`${t.config.APP_URL}/batches/${long.id}`);
   });
 
   it('starts once: a second start is a conflict and queues nothing more', async () => {

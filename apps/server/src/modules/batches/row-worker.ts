@@ -1,10 +1,16 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Job } from 'pg-boss';
-import { resolveLocale, type BatchControls, type TemplateInputs } from '@redacta/shared';
+import {
+  BATCH_EMAIL_AFTER_MS,
+  resolveLocale,
+  type BatchControls,
+  type TemplateInputs,
+} from '@redacta/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { batchRows, batches, users, workspaces } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { Mailer } from '../../mail/transport.ts';
 import type { UsageSettings } from '../usage/service.ts';
 import {
   releaseReservation,
@@ -17,6 +23,7 @@ import type { AiWorkspace } from '../ai-tasks/workspace.ts';
 import type { BatchQueue, RowHandler, RowJob } from './queue.ts';
 import { RowRateLimited, type BatchTemplate, type GeneratedRow, type RowGenerator } from './row-generator.ts';
 import { finishIfComplete, rowInputs } from './rows.ts';
+import { batchDoneMail } from './mail.ts';
 
 /** Times a row is taken before a failure other than a provider's 429 is final. */
 const ROW_TRIES = 3;
@@ -34,6 +41,9 @@ export interface RowWorkerDeps {
   usage: UsageSettings;
   replyTimeoutMs: number;
   log: FastifyBaseLogger;
+  mailer: Mailer;
+  /** The web app's address, for the link in the mail a long batch's creator gets. */
+  appUrl: string;
 }
 
 interface Claim {
@@ -106,7 +116,7 @@ export function rowWorker(deps: RowWorkerDeps): RowHandler {
     const saved = await deps.db.transaction(async (tx) => {
       if (!(await lockClaim(tx, job.data, claim.attempt))) {
         await deps.queue.complete(tx, job.id);
-        return false;
+        return null;
       }
       await tx
         .update(batchRows)
@@ -120,12 +130,13 @@ export function rowWorker(deps: RowWorkerDeps): RowHandler {
         })
         .where(eq(batches.id, job.data.batchId));
       await settleReservation(tx, claim.workspace, reservation, row.words, deps.usage);
-      await finishIfComplete(tx, job.data.batchId);
+      const ended = await finishIfComplete(tx, job.data.batchId);
       await deps.queue.complete(tx, job.id);
-      return true;
+      return { ended };
     });
     // Someone else holds the row now (it was taken again, or cancelled): its words are not charged.
     if (!saved && reservation) await releaseReservation(deps.db, reservation);
+    if (saved && saved.ended) await tellCreator(deps, job.data.batchId);
   };
 }
 
@@ -221,6 +232,7 @@ async function putBack(
   options: { afterSeconds?: number; failAfter?: number; error?: string; pause?: boolean },
 ): Promise<void> {
   let requeued = false;
+  let ended = false;
   await deps.db.transaction(async (tx) => {
     if (!(await lockClaim(tx, job.data, claim.attempt))) return deps.queue.complete(tx, job.id);
     await deps.queue.complete(tx, job.id);
@@ -233,7 +245,7 @@ async function putBack(
         .update(batches)
         .set({ failed: sql`${batches.failed} + 1` })
         .where(eq(batches.id, job.data.batchId));
-      await finishIfComplete(tx, job.data.batchId);
+      ended = await finishIfComplete(tx, job.data.batchId);
       return;
     }
     await tx
@@ -255,6 +267,45 @@ async function putBack(
     requeued = !options.afterSeconds;
   });
   if (requeued) deps.queue.wake();
+  if (ended) await tellCreator(deps, job.data.batchId);
+}
+
+/**
+ * Mails the batch's creator that it ended, when it ran longer than BATCH_EMAIL_AFTER_MS (a short one
+ * ends while its page is open). Sent after the commit that ended it; a failed send is logged, not retried.
+ */
+async function tellCreator(deps: RowWorkerDeps, batchId: string): Promise<void> {
+  const [batch] = await deps.db
+    .select({
+      fileName: batches.fileName,
+      done: batches.done,
+      failed: batches.failed,
+      total: batches.total,
+      startedAt: batches.startedAt,
+      finishedAt: batches.finishedAt,
+      email: users.email,
+      locale: users.locale,
+    })
+    .from(batches)
+    .innerJoin(users, eq(users.id, batches.createdBy))
+    .where(eq(batches.id, batchId));
+  if (!batch?.startedAt || !batch.finishedAt) return;
+  if (batch.finishedAt.getTime() - batch.startedAt.getTime() < BATCH_EMAIL_AFTER_MS) return;
+  try {
+    await deps.mailer.send(
+      batchDoneMail({
+        to: batch.email,
+        locale: resolveLocale(batch.locale),
+        fileName: batch.fileName,
+        done: batch.done,
+        failed: batch.failed,
+        total: batch.total,
+        link: new URL(`/batches/${batchId}`, deps.appUrl).href,
+      }),
+    );
+  } catch (error) {
+    deps.log.warn({ err: error, batchId }, 'the mail saying a batch ended could not be sent');
+  }
 }
 
 const rowKey = (key: RowJob) => and(eq(batchRows.batchId, key.batchId), eq(batchRows.index, key.index));

@@ -46,16 +46,18 @@ export function matchColumns(
 
 /**
  * A running batch with no row left to write (none pending or running) is done, now. Run after a row's
- * status changes, in its transaction, under the batch's lock.
+ * status changes, in its transaction, under the batch's lock; true when this call ended the batch.
  */
-export async function finishIfComplete(tx: Tx, batchId: string): Promise<void> {
+export async function finishIfComplete(tx: Tx, batchId: string): Promise<boolean> {
   const [left] = await tx
     .select({ count: sql<number>`count(*)`.mapWith(Number) })
     .from(batchRows)
     .where(and(eq(batchRows.batchId, batchId), inArray(batchRows.status, ['pending', 'running'])));
-  if (left!.count > 0) return;
-  await tx
+  if (left!.count > 0) return false;
+  const ended = await tx
     .update(batches)
     .set({ status: 'done', finishedAt: new Date() })
-    .where(and(eq(batches.id, batchId), eq(batches.status, 'running')));
+    .where(and(eq(batches.id, batchId), eq(batches.status, 'running')))
+    .returning({ id: batches.id });
+  return ended.length > 0;
 }
