@@ -18,7 +18,7 @@ import { openDatabase, type Db } from '../../src/db/client.ts';
 import { startSmtpSink } from '../../test/helpers/smtp-sink.ts';
 import { waitUntilReady } from '../stream/processes.ts';
 import { createThrowawayDatabase } from '../stream/postgres.ts';
-import { processCpuMs } from '../stream/processes.ts';
+import { processCpuMs, processRssBytes } from '../stream/processes.ts';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const DEFAULT_POSTGRES = 'postgres://root@127.0.0.1:5432/postgres';
@@ -185,10 +185,7 @@ export async function startInstance<Seeded>(options: InstanceOptions<Seeded>): P
     database: options.database,
     seeded,
     errorLines,
-    rssBytes() {
-      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-      return Number(/^VmRSS:\s+(\d+) kB/m.exec(status)![1]) * 1024;
-    },
+    rssBytes: () => processRssBytes(child.pid!),
     cpuMs: () => processCpuMs(child.pid!),
     metrics: async () => parseMetrics(await getText(`http://127.0.0.1:${metricsPort}/metrics`)),
     exited: () =>

@@ -28,6 +28,7 @@ const benchmarks: { name: string; script: string; env?: Record<string, string> }
   { name: 'web', script: 'bench:web' },
   { name: 'collab', script: 'bench:collab' },
   { name: 'document-saves', script: 'bench:document-saves' },
+  { name: 'bulk', script: 'bench:bulk' },
   { name: 'capacity', script: 'bench:capacity' },
   { name: 'soak', script: 'bench:soak' },
 ];

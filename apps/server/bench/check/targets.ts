@@ -227,6 +227,28 @@ export const targets = {
     limit: 50,
   },
 
+  bulkWallRatio: {
+    benchmark: 'bench:bulk',
+    figure: "1,000-row batch at Pro's 8 at a time: wall time / the provider's own time",
+    unit: '×',
+    bound: 'most',
+    limit: 1.1,
+  },
+  bulkOverheadP99: {
+    benchmark: 'bench:bulk',
+    figure: 'queue overhead per row (server time − provider time), p99',
+    unit: 'ms',
+    bound: 'most',
+    limit: 50,
+  },
+  bulkMemoryGrowth: {
+    benchmark: 'bench:bulk',
+    figure: 'server peak RSS, 10,000 rows over 100 rows',
+    unit: 'MiB',
+    bound: 'most',
+    limit: 50,
+  },
+
   styleCheck: {
     benchmark: 'bench:style',
     figure: '10,000 words against 100 rules, median',

@@ -36,6 +36,12 @@ export function processCpuMs(pid: number): number {
   return statCpuMs(`/proc/${pid}/stat`);
 }
 
+/** Resident memory of a process, in bytes (VmRSS of /proc/<pid>/status). */
+export function processRssBytes(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/^VmRSS:\s+(\d+) kB/m.exec(status)![1]) * 1024;
+}
+
 /**
  * CPU time of each thread of a process, by thread id (the event loop's is the pid): where a
  * server's time goes between its event loop, PGlite's thread and V8's helpers. A thread that ends
@@ -57,11 +63,13 @@ export function threadCpuMs(pid: number): Map<number, number> {
  * Starts one of the benchmark's servers as a Node process of its own (no shell in between, so its
  * pid is the server's) and waits for the JSON line saying it listens. BENCH_NODE_FLAGS adds V8 and
  * Node flags to every such process (`--trace-gc`, `--trace-opt`…, which NODE_OPTIONS does not all
- * take); what they print reaches the benchmark's stderr with the process's file name.
+ * take); what they print reaches the benchmark's stderr with the process's file name, or `onLine`
+ * when given (a benchmark that reads its servers' logs).
  */
 export async function startChild<T extends ReadyMessage>(
   file: string,
   env: Record<string, string> = {},
+  onLine?: (line: string) => void,
 ): Promise<Child<T>> {
   const script = fileURLToPath(new URL(file, import.meta.url));
   const flags = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
@@ -74,7 +82,8 @@ export async function startChild<T extends ReadyMessage>(
     const lines = createInterface({ input: child.stdout! });
     lines.on('line', (line) => {
       if (!line.startsWith('{"ready"')) {
-        process.stderr.write(`[${file}] ${line}\n`);
+        if (onLine) onLine(line);
+        else process.stderr.write(`[${file}] ${line}\n`);
         return;
       }
       resolve((JSON.parse(line) as { ready: T }).ready);

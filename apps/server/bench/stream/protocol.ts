@@ -5,10 +5,11 @@
 
 /**
  * Tokens per stream and their pace: 100 tokens at 100 tokens/s (docs/benchmarks.md). BENCH_TOKENS
- * changes the count for every process of a run (`request-cost.ts` streams one token).
+ * changes the count for every process of a run (`request-cost.ts` streams one token), and
+ * BENCH_TOKENS_PER_SECOND the pace (the bulk benchmark's model writes slower).
  */
 export const TOKENS_PER_STREAM = Number(process.env.BENCH_TOKENS ?? 100);
-export const TOKENS_PER_SECOND = 100;
+export const TOKENS_PER_SECOND = Number(process.env.BENCH_TOKENS_PER_SECOND ?? 100);
 
 /** The i-th token of every scripted reply: one word each, so words charged = tokens. */
 export const token = (i: number) => ` w${i}`;

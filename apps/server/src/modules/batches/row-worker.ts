@@ -64,6 +64,7 @@ interface Claim {
  */
 export function rowWorker(deps: RowWorkerDeps): RowHandler {
   return async (job) => {
+    const startedAt = performance.now();
     const claim = await deps.db.transaction((tx) => claimRow(deps, tx, job));
     if (!claim) return;
     let reservation: WordReservation | null;
@@ -136,6 +137,13 @@ export function rowWorker(deps: RowWorkerDeps): RowHandler {
     });
     // Someone else holds the row now (it was taken again, or cancelled): its words are not charged.
     if (!saved && reservation) await releaseReservation(deps.db, reservation);
+    // A row's time on this instance, from its delivery to its saved commit: the model's part and the
+    // queue's, which the bulk benchmark tells apart by the provider's own time for the same row.
+    if (saved)
+      deps.log.debug(
+        { batchId: job.data.batchId, index: job.data.index, ms: performance.now() - startedAt },
+        'batch row written',
+      );
     if (saved && saved.ended) await tellCreator(deps, job.data.batchId);
   };
 }
