@@ -50,16 +50,13 @@ const MiB = 1024 * 1024;
 
 type BulkReady = { port: number; token: string; workspaceId: string };
 
-/** A template with fields and parts, as a shop's product description would be. */
+/** A template with a field and parts, as a shop's product description would be; the CSV fills its field. */
 const template = {
   name: 'Ficha de producto',
   description: '',
   language: 'es',
-  prompt: 'Escribe la ficha del producto {{producto}} para la tienda en línea, para {{publico}}.',
-  fields: [
-    { key: 'producto', label: 'Producto', type: 'text', required: true },
-    { key: 'publico', label: 'Público', type: 'text', required: false },
-  ],
+  prompt: 'Escribe la ficha del producto {{producto}} para la tienda en línea.',
+  fields: [{ key: 'producto', label: 'Producto', type: 'text', required: true }],
   output: {
     parts: [
       { key: 'titulo', label: 'Título', maxChars: 400 },
@@ -69,11 +66,7 @@ const template = {
 };
 
 const csv = (rows: number, name: (index: number) => string) =>
-  [
-    'Producto;Público',
-    ...Array.from({ length: rows }, (_, index) => `${name(index)};Tiendas de barrio`),
-    '',
-  ].join('\r\n');
+  ['Producto', ...Array.from({ length: rows }, (_, index) => name(index)), ''].join('\r\n');
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
