@@ -3,7 +3,7 @@ import { freeText, isStorableText, UNSTORABLE_TEXT_MESSAGE } from '../rules/text
 import { chatStreamSourcesSchema, knowledgeCitationSchema } from './knowledge.ts';
 import { outputLanguageSchema, replyLengthSchema, writingToneSchema } from './writing-controls.ts';
 import { idSchema } from './common.ts';
-import { templateInputsSchema } from './templates.ts';
+import { templateInputsSchema, templateOutputSchema } from './templates.ts';
 import {
   CHAT_MESSAGE_MAX_LENGTH,
   IGNORED_FINDING_KEY_MAX_LENGTH,
@@ -181,6 +181,17 @@ export const replyVersionSchema = z.object({
 export type ReplyVersion = z.infer<typeof replyVersionSchema>;
 
 /**
+ * The template a request ran, as it was when it ran (a later edit or deletion of the template changes
+ * nothing here): its reply is written in `output`'s parts, absent for a template without parts.
+ */
+export const ranTemplateSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  output: templateOutputSchema.optional(),
+});
+export type RanTemplate = z.infer<typeof ranTemplateSchema>;
+
+/**
  * One entry of the conversation as `GET /project/{id}/conversation` shows it: a request, or the
  * shown version of its reply. A reply's own fields are its shown version's.
  */
@@ -191,6 +202,8 @@ export const conversationEntrySchema = replyVersionSchema.extend({
   /** How a request was sent, so Regenerate sends it the same way: from a library prompt, with live search. */
   promptId: z.uuid().nullable(),
   liveSearch: z.boolean(),
+  /** The template a request ran (its reply's parts); absent for a typed request and for a reply. */
+  template: ranTemplateSchema.optional(),
   /**
    * Every version of a reply, oldest first, when Regenerate has made more than one (the shown one is
    * among them); empty otherwise and for the user's entries.
