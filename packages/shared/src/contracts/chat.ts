@@ -64,8 +64,8 @@ export const newChatMessageBodySchema = z.strictObject({
    * A template run from the composer: the server renders the template's prompt with these inputs
    * (each checked against its field: 400 VALIDATION_FAILED naming it) and saves that rendering as the
    * message, in place of `message` (the composer's own rendering, as the user saw it); the reply is
-   * written in the template's output parts. A template that is neither built-in nor the workspace's
-   * is 404.
+   * written in the template's output parts. The request's entry keeps the template as it ran (its
+   * `template`). A template that is neither built-in nor the workspace's is 404.
    */
   template: z.strictObject({ id: z.uuid(), inputs: templateInputsSchema }).optional(),
 });
@@ -73,9 +73,9 @@ export type NewChatMessageBody = z.infer<typeof newChatMessageBodySchema>;
 
 /**
  * `POST /chat/send-request-stream` regenerating the conversation's last reply (`entryId`, any version
- * of it): its request is answered again as it was sent (text, library prompt, live search) and no new
- * user entry is saved. The new reply becomes the shown version; the earlier ones stay as versions.
- * A reply that is not the last one is 409 CONFLICT.
+ * of it): its request is answered again as it was sent (text, library prompt, live search, the parts
+ * of the template it ran, as they were then) and no new user entry is saved. The new reply becomes the
+ * shown version; the earlier ones stay as versions. A reply that is not the last one is 409 CONFLICT.
  */
 export const regenerateReplyBodySchema = z.strictObject({
   ...chatRequestFields,
