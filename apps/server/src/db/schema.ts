@@ -26,7 +26,7 @@ import { plans } from '@redacta/shared';
  * - `project_visible(p_project, p_user_id)` — who may see a project (0005_rule_functions.sql); called by
  *   `requireProjectAccess`, the project and folder lists, and `open_chat_turn`.
  * - `open_chat_turn(...)` — a chat request's checks, context and reservation in one call
- *   (0008_word_reservations.sql).
+ *   (0023_template_runs.sql).
  * - `save_chat_reply(...)` — a reply, its citations, its charge and the end of its reservation
  *   (0013_reply_sources.sql).
  * - `reserve_words(...)` — the words and stream slot a call may use, under the workspace's lock
@@ -272,6 +272,12 @@ export const conversationEntries = pgTable(
     /** A request sent from a library prompt, and one sent asking for live search: Regenerate repeats them. */
     promptId: uuid('prompt_id').references((): AnyPgColumn => prompts.id, { onDelete: 'set null' }),
     liveSearch: boolean('live_search').notNull().default(false),
+    /**
+     * A request sent as a template run: the template's id, name and language and its output parts as
+     * they were when it ran (null: not a template run). Its reply shows in those parts and Regenerate
+     * asks for them again, whatever became of the template since.
+     */
+    templateRun: jsonb('template_run'),
     /** A reply's request: the user entry it answers. Null for the user's entries. */
     requestId: uuid('request_id').references((): AnyPgColumn => conversationEntries.id, {
       onDelete: 'cascade',

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { renderTemplatePrompt } from '@redacta/shared';
+import { renderTemplatePrompt, type ConversationPage, type TemplateOutput } from '@redacta/shared';
 import { builtInTemplate, builtInTemplateId } from '../../src/modules/templates/built-ins.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { createUser, type TestUser } from '../helpers/factories.ts';
+import { addMember, createUser, type TestUser } from '../helpers/factories.ts';
 import { peerAppEnv, startOpenAIPeer, type OpenAIPeer } from '../helpers/openai-peer.ts';
 import { createProject, entries, readParts } from './chat-helpers.ts';
+import { follow } from './live-helpers.ts';
 
 let peer: OpenAIPeer;
 let t: TestApp;
@@ -131,5 +132,143 @@ describe('a template run from the composer', () => {
     expect(intruder.status).toBe(404);
     expect(await entries(t.app, projectId)).toEqual([]);
     expect(peer.requests).toHaveLength(0);
+  });
+});
+
+describe('a template run’s reply keeps its template', () => {
+  const parts: TemplateOutput = {
+    parts: [
+      { key: 'asunto', label: 'Asunto', maxChars: 60 },
+      { key: 'ideas', label: 'Ideas', items: 2, maxChars: 80 },
+    ],
+  };
+  const partsAskedFor = [
+    '### asunto\nAsunto: como máximo 60 caracteres.',
+    '### ideas\nIdeas: exactamente 2 elementos, uno por línea empezando por "- ", cada uno de 80 caracteres como máximo.',
+  ];
+
+  async function createTemplate(user: TestUser) {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: `/api/workspace/${user.workspaceId}/templates`,
+      headers: user.auth,
+      payload: {
+        id: randomUUID(),
+        name: 'Campaña de e-mail',
+        language: 'es',
+        prompt: 'Escribe un e-mail para {{campana}}.',
+        fields: [{ key: 'campana', label: 'Campaña', type: 'text', required: true }],
+        output: parts,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    return created.json().id as string;
+  }
+
+  async function page(user: TestUser) {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/project/${projectId}/conversation`,
+      headers: user.auth,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as ConversationPage;
+  }
+
+  async function teammate() {
+    const ben = await createUser(t.app, { firstName: 'Ben', lastName: 'Ortiz' });
+    await addMember(t.app, ana.workspaceId, ben.id);
+    projectId = await createProject(t.app, ana.workspaceId, ana.id, true);
+    return ben;
+  }
+
+  it('shows a teammate the template and its parts as they were, after the template is edited and deleted', async () => {
+    const ben = await teammate();
+    const templateId = await createTemplate(ana);
+    await readParts(await send({ template: { id: templateId, inputs: { campana: 'rebajas' } } }));
+
+    const ran = { id: templateId, name: 'Campaña de e-mail', output: parts };
+    const [request, reply] = (await page(ben)).entries;
+    expect(request).toMatchObject({ role: 'user', template: ran });
+    expect(reply!.role).toBe('assistant');
+    expect(reply).not.toHaveProperty('template');
+
+    const edited = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/template/${templateId}`,
+      headers: ana.auth,
+      payload: { name: 'Otra cosa', output: { parts: [{ key: 'cuerpo', label: 'Cuerpo' }] } },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await page(ben)).entries[0]!.template).toEqual(ran);
+
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/template/${templateId}`,
+      headers: ana.auth,
+    });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect((await page(ben)).entries[0]!.template).toEqual(ran);
+    expect((await page(ana)).entries[0]!.template).toEqual(ran);
+  });
+
+  it('shows no template on a typed request', async () => {
+    await readParts(await send({}));
+    const [request] = (await page(ana)).entries;
+    expect(request!.role).toBe('user');
+    expect(request).not.toHaveProperty('template');
+  });
+
+  it('asks the model for the same parts when its reply is regenerated, after the template is deleted', async () => {
+    const templateId = await createTemplate(ana);
+    await readParts(await send({ template: { id: templateId, inputs: { campana: 'rebajas' } } }));
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/template/${templateId}`,
+      headers: ana.auth,
+    });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+
+    const replyId = (await page(ana)).entries[1]!.id;
+    const res = await send({ message: undefined, regenerate: { entryId: replyId } });
+    expect(res.status).toBe(200);
+    expect((await readParts(res)).at(-1)!.part).toMatchObject({ type: 'finish' });
+
+    expect(peer.requests).toHaveLength(2);
+    const [first, again] = peer.requests.map((request) => String(request.body.messages.at(-1)!.content));
+    expect(again).toBe(first);
+    expect(again!.startsWith('Escribe un e-mail para rebajas.\n\n')).toBe(true);
+    for (const asked of partsAskedFor) expect(again).toContain(asked);
+    // The new version answers the same request: the entry keeps its template.
+    const [request, reply] = (await page(ana)).entries;
+    expect(request!.template?.output).toEqual(parts);
+    expect(reply!.versions).toHaveLength(2);
+  });
+
+  it('regenerates a typed request’s reply without any parts', async () => {
+    await readParts(await send({}));
+    const replyId = (await page(ana)).entries[1]!.id;
+    await readParts(await send({ message: undefined, regenerate: { entryId: replyId } }));
+    expect(String(peer.requests[1]!.body.messages.at(-1)!.content)).toBe('Ficha de producto');
+  });
+
+  it('names the template and its parts to a teammate following the conversation live', async () => {
+    const ben = await teammate();
+    const templateId = await createTemplate(ana);
+    const following = await follow(base, ben, projectId);
+    try {
+      await following.until((part) => part.type === 'replies');
+      await readParts(await send({ template: { id: templateId, inputs: { campana: 'rebajas' } } }));
+      const request = await following.until((part) => part.type === 'request');
+      expect(request).toMatchObject({
+        type: 'request',
+        reply: {
+          message: 'Escribe un e-mail para rebajas.',
+          template: { id: templateId, name: 'Campaña de e-mail', output: parts },
+        },
+      });
+    } finally {
+      following.leave();
+    }
   });
 });

@@ -3,7 +3,7 @@ import { freeText, isStorableText, UNSTORABLE_TEXT_MESSAGE } from '../rules/text
 import { chatStreamSourcesSchema, knowledgeCitationSchema } from './knowledge.ts';
 import { outputLanguageSchema, replyLengthSchema, writingToneSchema } from './writing-controls.ts';
 import { idSchema } from './common.ts';
-import { templateInputsSchema } from './templates.ts';
+import { templateInputsSchema, templateOutputSchema } from './templates.ts';
 import {
   CHAT_MESSAGE_MAX_LENGTH,
   IGNORED_FINDING_KEY_MAX_LENGTH,
@@ -64,8 +64,8 @@ export const newChatMessageBodySchema = z.strictObject({
    * A template run from the composer: the server renders the template's prompt with these inputs
    * (each checked against its field: 400 VALIDATION_FAILED naming it) and saves that rendering as the
    * message, in place of `message` (the composer's own rendering, as the user saw it); the reply is
-   * written in the template's output parts. A template that is neither built-in nor the workspace's
-   * is 404.
+   * written in the template's output parts. The request's entry keeps the template as it ran (its
+   * `template`). A template that is neither built-in nor the workspace's is 404.
    */
   template: z.strictObject({ id: z.uuid(), inputs: templateInputsSchema }).optional(),
 });
@@ -73,9 +73,9 @@ export type NewChatMessageBody = z.infer<typeof newChatMessageBodySchema>;
 
 /**
  * `POST /chat/send-request-stream` regenerating the conversation's last reply (`entryId`, any version
- * of it): its request is answered again as it was sent (text, library prompt, live search) and no new
- * user entry is saved. The new reply becomes the shown version; the earlier ones stay as versions.
- * A reply that is not the last one is 409 CONFLICT.
+ * of it): its request is answered again as it was sent (text, library prompt, live search, the parts
+ * of the template it ran, as they were then) and no new user entry is saved. The new reply becomes the
+ * shown version; the earlier ones stay as versions. A reply that is not the last one is 409 CONFLICT.
  */
 export const regenerateReplyBodySchema = z.strictObject({
   ...chatRequestFields,
@@ -181,6 +181,17 @@ export const replyVersionSchema = z.object({
 export type ReplyVersion = z.infer<typeof replyVersionSchema>;
 
 /**
+ * The template a request ran, as it was when it ran (a later edit or deletion of the template changes
+ * nothing here): its reply is written in `output`'s parts, absent for a template without parts.
+ */
+export const ranTemplateSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  output: templateOutputSchema.optional(),
+});
+export type RanTemplate = z.infer<typeof ranTemplateSchema>;
+
+/**
  * One entry of the conversation as `GET /project/{id}/conversation` shows it: a request, or the
  * shown version of its reply. A reply's own fields are its shown version's.
  */
@@ -191,6 +202,8 @@ export const conversationEntrySchema = replyVersionSchema.extend({
   /** How a request was sent, so Regenerate sends it the same way: from a library prompt, with live search. */
   promptId: z.uuid().nullable(),
   liveSearch: z.boolean(),
+  /** The template a request ran (its reply's parts); absent for a typed request and for a reply. */
+  template: ranTemplateSchema.optional(),
   /**
    * Every version of a reply, oldest first, when Regenerate has made more than one (the shown one is
    * among them); empty otherwise and for the user's entries.

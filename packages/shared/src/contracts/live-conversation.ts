@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { readNdjson } from './chat.ts';
+import { ranTemplateSchema, readNdjson } from './chat.ts';
 import { knowledgeCitationSchema } from './knowledge.ts';
 
 /**
@@ -16,6 +16,8 @@ export const liveReplySchema = z.object({
   regenerate: z.boolean(),
   /** The project's new name, when this request (the project's first message) named it. */
   projectName: z.string().optional(),
+  /** The template the request ran: the reply is written in its output parts. */
+  template: ranTemplateSchema.optional(),
   /** The reply's text so far. */
   text: z.string(),
   /**

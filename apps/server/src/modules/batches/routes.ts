@@ -18,21 +18,10 @@ import {
   type ErrorBody,
 } from '@redacta/shared';
 import { signedInSchemas } from '../../lib/route-options.ts';
-import {
-  cancelBatch,
-  createBatch,
-  editRow,
-  exportBatch,
-  getBatch,
-  listBatches,
-  listRows,
-  pauseBatch,
-  regenerateRow,
-  resumeBatch,
-  startBatch,
-  updateDraft,
-  type BatchDeps,
-} from './service.ts';
+import { cancelBatch, getBatch, listBatches, pauseBatch, resumeBatch, startBatch } from './service.ts';
+import { createBatch, updateDraft } from './drafts.ts';
+import { editRow, exportBatch, listRows, regenerateRow } from './row-actions.ts';
+import type { BatchDeps } from './records.ts';
 import { batchUploadLimits, readBatchUpload } from './upload.ts';
 
 const rowParamsSchema = z.strictObject({ id: idSchema, index: z.coerce.number().int().min(0) });

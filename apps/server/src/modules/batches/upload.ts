@@ -1,14 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import {
-  BATCH_FILE_MAX_BYTES,
-  batchControlsSchema,
-  batchMappingSchema,
-  type BatchControls,
-  type BatchMapping,
-} from '@redacta/shared';
+import { BATCH_FILE_MAX_BYTES, batchControlsSchema, batchMappingSchema } from '@redacta/shared';
 import { discardRest } from '../../lib/discard-body.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { BatchUpload } from './drafts.ts';
 
 /**
  * The multipart parser's limits for a batch upload: the file (cut one byte past the limit, so a file
@@ -28,14 +23,6 @@ const fieldsSchema = z.strictObject({
   controls: z.string().optional(),
 });
 
-export interface ReadBatchUpload {
-  file: Buffer;
-  fileName: string;
-  templateId: string;
-  mapping?: BatchMapping;
-  controls: BatchControls;
-}
-
 const tooLarge = () =>
   new AppError('BODY_TOO_LARGE', `A file may be at most ${BATCH_FILE_MAX_BYTES / 1024 / 1024} MB`, 413);
 
@@ -44,7 +31,7 @@ const tooLarge = () =>
  * `mapping` and `controls` as JSON, each checked with its schema (400 naming the field). The rest of a
  * refused body is read and dropped before the answer, so a client still sending reads it.
  */
-export async function readBatchUpload(request: FastifyRequest): Promise<ReadBatchUpload> {
+export async function readBatchUpload(request: FastifyRequest): Promise<BatchUpload> {
   if (!request.isMultipart())
     throw new AppError('VALIDATION_FAILED', 'Send the file as multipart/form-data in the field "file"');
   try {

@@ -12,7 +12,7 @@ import type { WordReservation } from '../usage/reservations.ts';
 import { finalText, newRun, pumpRun, pumpVersion, runShares, type ReplyRun } from './reply-runs.ts';
 import type { ChatDeps, ChatStreamContext } from './turn-types.ts';
 import { saveReply } from './service.ts';
-import type { TemplateRun } from './template-run.ts';
+import { templateReplyOptions } from './template-run.ts';
 import { withdrawChatRequest, type ChatTurn } from './turn.ts';
 import type { chatTurnLog } from './turn-log.ts';
 
@@ -40,7 +40,7 @@ export type TurnContext = ChatStreamContext & {
  * saved replies' ids by version (null where nothing was saved). What the reply is written with (the
  * brand voice, knowledge, style rules, controls, live search and the prompt) is prepared as every piece
  * of copy is (generation/prepare.ts); the turn adds its conversation, versions, stream and saving.
- * A template run's reply is written in the template's output parts.
+ * A template run's reply, regenerated or not, is written in the output parts its request's entry keeps.
  */
 export async function answerTurn(
   deps: ChatDeps,
@@ -48,7 +48,6 @@ export async function answerTurn(
   context: TurnContext,
   turn: ChatTurn,
   held: HeldReservation,
-  templateRun?: TemplateRun,
 ): Promise<(string | null)[]> {
   const { db, models, metrics } = deps;
   const { writer, log, turnLog } = context;
@@ -75,8 +74,7 @@ export async function answerTurn(
       controls: { tone: input.tone, length: input.length, language: input.language },
       // A prompt of the catalogue's real-time search category asks for live search by what it is.
       liveSearch: turn.liveSearch || turn.promptCategory === REAL_TIME_SEARCH_CATEGORY,
-      instruction: templateRun?.instruction,
-      ...(templateRun?.output ? { demo: { output: templateRun.output } } : {}),
+      ...templateReplyOptions(turn.template),
       signal: context.signal,
     },
   );

@@ -12,6 +12,7 @@ import { conversationEntries, reactions, users } from '../../db/schema.ts';
 import { displayName } from '../invitations/service.ts';
 import { requireProjectAccess } from '../projects/access.ts';
 import { decodeCursor, encodeCursor, isTimestampText } from '../../lib/cursor.ts';
+import { keptTemplateSchema, shownTemplate } from './template-run.ts';
 
 /**
  * A page starts at an exchange's first entry: a request (a user entry), or a reply that answers no
@@ -36,6 +37,7 @@ function entryColumns(userId: string) {
       reaction: reactions.value,
       promptId: conversationEntries.promptId,
       liveSearch: conversationEntries.liveSearch,
+      templateRun: conversationEntries.templateRun,
       requestId: conversationEntries.requestId,
       shown: conversationEntries.shown,
       authorId: users.id,
@@ -61,6 +63,7 @@ interface Row {
   reaction: 'up' | 'down' | null;
   promptId: string | null;
   liveSearch: boolean;
+  templateRun: unknown;
   requestId: string | null;
   shown: boolean;
   authorId: string | null;
@@ -102,6 +105,7 @@ const entry = (row: Row, versions: Row[] = []): ConversationEntry => ({
   author: author(row),
   promptId: row.promptId,
   liveSearch: row.liveSearch,
+  ...(row.templateRun ? { template: shownTemplate(keptTemplateSchema.parse(row.templateRun)) } : {}),
   versions: versions.length > 1 ? versions.map(version) : [],
 });
 

@@ -4,7 +4,7 @@ import { releaseReservation, reservationTtlMs } from '../usage/reservations.ts';
 import { withLiveCopy } from './reply-writer.ts';
 import { answerTurn, type HeldReservation, type TurnContext } from './answer-turn.ts';
 import { runShares } from './reply-runs.ts';
-import { openTemplateRun } from './template-run.ts';
+import { openTemplateRun, shownTemplate } from './template-run.ts';
 import { openChatTurn } from './turn.ts';
 import { chatTurnLog } from './turn-log.ts';
 import type { ChatDeps, ChatStreamContext } from './turn-types.ts';
@@ -80,7 +80,9 @@ async function streamChatReply(
     'template' in input && input.template
       ? await openTemplateRun(deps.db, { ...input, template: input.template })
       : undefined;
-  const request = templateRun ? { ...input, message: templateRun.message } : input;
+  const request = templateRun
+    ? { ...input, message: templateRun.message, ranTemplate: templateRun.template }
+    : input;
   const turn = await openChatTurn(deps.db, request, {
     ...deps.usage,
     reservationTtlMs: reservationTtlMs(deps.timeouts.replyMs),
@@ -95,6 +97,7 @@ async function streamChatReply(
         userEntryId: turn.userEntryId,
         message: turn.message,
         regenerate: 'regenerate' in input,
+        ...(turn.template ? { template: shownTemplate(turn.template) } : {}),
         ...(turn.projectName ? { projectName: turn.projectName } : {}),
         ...(versions > 1 ? { variant: index } : {}),
       },
@@ -109,7 +112,6 @@ async function streamChatReply(
       { ...context, writer: withLiveCopy(context.writer, live) },
       turn,
       held,
-      templateRun,
     );
   } finally {
     live.forEach((publisher, index) => publisher.end(messageIds[index] ?? null));

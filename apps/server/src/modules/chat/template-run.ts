@@ -1,11 +1,14 @@
+import { z } from 'zod';
 import {
   CHAT_MESSAGE_MAX_LENGTH,
   isStorableText,
+  ranTemplateSchema,
   renderTemplatePrompt,
   templateInputProblems,
+  templateLanguageSchema,
   UNSTORABLE_TEXT_MESSAGE,
+  type RanTemplate,
   type TemplateInputs,
-  type TemplateOutput,
 } from '@redacta/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -13,13 +16,37 @@ import { outputInstruction } from '../templates/output-parts.ts';
 import { findUsableTemplate } from '../templates/service.ts';
 import { requireMembership } from '../workspaces/service.ts';
 
-/** A template run from the composer: the request it sends and the parts its copy is written in. */
+/**
+ * The template a request ran, as its entry keeps it (`template_run`): what the conversation shows
+ * of it, and the language its parts are asked for in, so a regenerated reply is asked for them again
+ * in the same words.
+ */
+export const keptTemplateSchema = ranTemplateSchema.extend({ language: templateLanguageSchema });
+export type KeptTemplate = z.infer<typeof keptTemplateSchema>;
+
+/** A template run from the composer: the request it sends and the template it ran, as it is now. */
 export interface TemplateRun {
   /** The template's prompt with the inputs in place: saved as the user's message. */
   message: string;
-  /** What the model is told besides the message: the template's output parts and their limits. */
-  instruction?: string;
-  output?: TemplateOutput;
+  template: KeptTemplate;
+}
+
+/** What the conversation shows of a request's template. */
+export function shownTemplate({ id, name, output }: KeptTemplate): RanTemplate {
+  return { id, name, ...(output ? { output } : {}) };
+}
+
+/**
+ * What a template run's reply is written with besides its request: the instruction that asks for
+ * the template's output parts and their limits, and the parts the demo writer answers in. Nothing
+ * for a template without parts.
+ */
+export function templateReplyOptions(template: KeptTemplate | null) {
+  if (!template?.output) return {};
+  return {
+    instruction: outputInstruction(template.output, template.language),
+    demo: { output: template.output },
+  };
 }
 
 /**
@@ -57,10 +84,13 @@ export async function openTemplateRun(
       { path: 'template.inputs', message: UNSTORABLE_TEXT_MESSAGE },
     ]);
   }
-  if (!template.output) return { message };
   return {
     message,
-    instruction: outputInstruction(template.output, template.language),
-    output: template.output,
+    template: {
+      id: template.id,
+      name: template.name,
+      language: template.language,
+      ...(template.output ? { output: template.output } : {}),
+    },
   };
 }

@@ -15,6 +15,7 @@ import {
 } from '../usage/reservations.ts';
 import { storedRulesSchema } from '../style-rules/service.ts';
 import { projectTitleFrom } from './project-title.ts';
+import { keptTemplateSchema, type KeptTemplate } from './template-run.ts';
 import type { AiWorkspace } from '../ai-tasks/workspace.ts';
 
 /** Entries of the project's conversation sent to the model with each request. */
@@ -40,6 +41,8 @@ export interface ChatTurn {
   styleRules: StyleRule[];
   /** The workspace has knowledge ready to search. */
   hasKnowledge: boolean;
+  /** The template the request ran, as its entry keeps it (null for a typed request). */
+  template: KeptTemplate | null;
 }
 
 // The usual answer first: a union tries its options in order.
@@ -52,7 +55,9 @@ const turnAnswerSchema = z.union([
     promptCategory: z.string().nullable(),
     history: z.array(z.object({ role: z.enum(['user', 'assistant']), content: z.string() })),
     userEntryId: z.string(),
-    regenerate: z.object({ message: z.string(), liveSearch: z.boolean() }).nullable(),
+    regenerate: z
+      .object({ message: z.string(), liveSearch: z.boolean(), templateRun: keptTemplateSchema.nullable() })
+      .nullable(),
     projectName: z.string().nullable(),
     reservation: reservationSchema.nullable(),
     styleRules: storedRulesSchema.nullable(),
@@ -81,7 +86,16 @@ export type ChatTurnInput = {
   brandVoiceId?: string;
   /** Versions of the reply asked for: the reservation covers them all (1 when absent). */
   variants?: number;
-} & ({ message: string; promptId?: string; liveSearch?: boolean } | { regenerate: { entryId: string } });
+} & (
+  | {
+      message: string;
+      promptId?: string;
+      liveSearch?: boolean;
+      /** The template the message ran: kept with its entry. */
+      ranTemplate?: KeptTemplate;
+    }
+  | { regenerate: { entryId: string } }
+);
 
 /**
  * Everything a chat request needs before its model call, in one call of the `open_chat_turn`
@@ -91,7 +105,7 @@ export type ChatTurnInput = {
  * and whether it has knowledge to search (migration 0015), the reply's reservation (its
  * words on a plan with a word limit, NO_WORDS_LEFT when none can be reserved, and its place under the
  * plan's stream caps, 429 beyond: `reserve_words`, migration 0008), the conversation so far, and —
- * only when all of these pass — a new message saved as the user's entry,
+ * only when all of these pass — a new message saved as the user's entry (with the template it ran),
  * naming the project when it still has the name the server gave it. A chat request's work before the
  * first token is its latency.
  *
@@ -126,6 +140,7 @@ export async function openChatTurn(
       p_reserve_words: RESERVED_WORDS.chat * (input.variants ?? 1),
       p_stream_caps: streamCapsJson,
       p_reservation_ttl_ms: settings.reservationTtlMs,
+      p_template_run: !regenerating && input.ranTemplate ? JSON.stringify(input.ranTemplate) : null,
     },
     turnAnswerSchema,
   );
@@ -149,7 +164,11 @@ export async function openChatTurn(
   }
   const request = regenerating
     ? turn.regenerate
-    : { message: input.message, liveSearch: input.liveSearch ?? false };
+    : {
+        message: input.message,
+        liveSearch: input.liveSearch ?? false,
+        templateRun: input.ranTemplate ?? null,
+      };
   if (!request) throw new Error('open_chat_turn regenerated a reply without naming its request');
   return {
     workspace: {
@@ -168,6 +187,7 @@ export async function openChatTurn(
     reservation: turn.reservation,
     styleRules: turn.styleRules ?? [],
     hasKnowledge: turn.hasKnowledge,
+    template: request.templateRun,
   };
 }
 

@@ -115,7 +115,6 @@ describe('running a template', { timeout: 30_000 }, () => {
         },
       },
       message: 'Anuncia Aire Trail (89 €) en en para Instagram. Detalles: . Web: ',
-      output: launch.output,
     });
     // Focus goes back to the button that opened the dialog.
     await waitFor(() => expect(button).toHaveFocus());

@@ -25,7 +25,6 @@ import { followedExchanges } from '../hooks/live-exchanges';
 import { useLiveConversation } from '../hooks/use-live-conversation';
 import { entriesOf, keepNewestPage } from '../hooks/conversation-cache';
 import { useWritingControls } from '../hooks/use-writing-controls';
-import { useTemplateRuns } from '../hooks/use-template-runs';
 import { COMPACT_LABEL, Composer } from './composer';
 import { WritingControls } from './writing-controls';
 import { useDraftInsertion } from './draft-insertion';
@@ -88,9 +87,6 @@ export function ChatSession({
   const [atEnd, setAtEnd] = useState(true);
   const writing = useWritingControls(projectId);
   const [writingShown, setWritingShown] = useState(false);
-  const templateRuns = useTemplateRuns();
-  /** The parts the reply on its way comes in, until the server names its request. */
-  const runningOutput = useRef<TemplateRun['output']>(null);
   const [searchParams, setSearchParams] = useSearchParams();
   const requestedTemplate = searchParams.get('template');
 
@@ -123,16 +119,9 @@ export function ChatSession({
   );
   const entries = useMemo(() => entriesOf(conversation.data), [conversation.data]);
   const rows = useMemo(
-    () => feedRows(entries, chat.pending, followed, user?.id, chat.choice, templateRuns.outputs),
-    [entries, chat.pending, followed, user?.id, chat.choice, templateRuns.outputs],
+    () => feedRows(entries, chat.pending, followed, user?.id, chat.choice),
+    [entries, chat.pending, followed, user?.id, chat.choice],
   );
-  const runRequest = chat.pending?.userEntryId ?? null;
-  const { remember } = templateRuns;
-  useEffect(() => {
-    if (!runRequest || !runningOutput.current) return;
-    remember(runRequest, runningOutput.current);
-    runningOutput.current = null;
-  }, [runRequest, remember]);
   const follow = () => feed.current?.scrollToLatest();
 
   // Coming back to this conversation reads its newest page again, not every page scrolled through.
@@ -205,7 +194,6 @@ export function ChatSession({
 
   const send = (message: string, from: DraftOrigin = {}, run: TemplateRun | null = null) => {
     if (!message.trim()) return;
-    runningOutput.current = run?.output ?? null;
     if (!run) setDraft('');
     // On a phone the open reply settings take almost half the screen: the reply coming needs it.
     setWritingShown(false);

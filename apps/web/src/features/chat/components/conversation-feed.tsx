@@ -166,6 +166,7 @@ function Row({
           sources: row.sources,
         }}
         article={article}
+        output={row.output}
       />
     );
   }

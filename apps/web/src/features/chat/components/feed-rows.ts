@@ -13,7 +13,15 @@ export type FeedRow =
       output?: TemplateOutput;
     }
   | { kind: 'request'; key: string; content: string; author?: string }
-  | { kind: 'reply'; key: string; content: string; demo: boolean; sources: KnowledgeCitation[] }
+  | {
+      kind: 'reply';
+      key: string;
+      content: string;
+      demo: boolean;
+      sources: KnowledgeCitation[];
+      /** A template run's reply: the parts it comes in. */
+      output?: TemplateOutput;
+    }
   /** Versions written side by side: streaming, or just written and offered to choose from. */
   | {
       kind: 'versions';
@@ -49,8 +57,6 @@ export function feedRows(
   userId?: string,
   /** Versions just written, shown side by side in place of their saved reply until one is chosen. */
   choice: VersionChoice | null = null,
-  /** The parts of template runs' replies, by the run's request entry. */
-  templateOutputs: ReadonlyMap<string, TemplateOutput> = new Map(),
 ): FeedRow[] {
   let choosing = false;
   const regenerates = pending?.regenerates ?? null;
@@ -58,7 +64,8 @@ export function feedRows(
   const placed = new Set<string>();
   const rows: FeedRow[] = [];
   let answered: LiveExchange | undefined;
-  let request: string | null = null;
+  // The parts the latest request's template run asks for: its reply comes in them.
+  let output: TemplateOutput | undefined;
   for (const entry of entries) {
     if (entry.id === regenerates) continue;
     // The saved reply of a request whose reply is followed live: the live one shows instead.
@@ -67,7 +74,7 @@ export function feedRows(
       continue;
     }
     answered = undefined;
-    if (entry.role === 'user') request = entry.id;
+    if (entry.role === 'user') output = entry.template?.output;
     if (entry.role === 'user') choosing = entry.id === choice?.userEntryId;
     else if (choosing && choice) {
       choosing = false;
@@ -82,13 +89,12 @@ export function feedRows(
       continue;
     }
     const author = entry.author && entry.author.id !== userId ? { author: entry.author.name } : {};
-    const output = entry.role === 'assistant' && request ? templateOutputs.get(request) : undefined;
     rows.push({
       kind: 'entry',
       key: entry.versions[0]?.id ?? entry.id,
       entry,
       ...author,
-      ...(output ? { output } : {}),
+      ...(entry.role === 'assistant' && output ? { output } : {}),
     });
     const exchange = entry.role === 'user' ? following.get(entry.id) : undefined;
     if (exchange) {
@@ -155,6 +161,7 @@ function liveReplyRow(exchange: LiveExchange): FeedRow {
     content: exchange.versions[0]?.text ?? '',
     demo: false,
     sources: exchange.sources ?? [],
+    ...(exchange.template?.output ? { output: exchange.template.output } : {}),
   };
 }
 

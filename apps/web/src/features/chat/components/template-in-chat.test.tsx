@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Template } from '@redacta/shared';
+import type { LiveReply, RanTemplate, Template } from '@redacta/shared';
 import { json } from '../../../../test/render';
 import { startSignedOut } from '../../../../test/session';
 import { useSession } from '@/features/session';
@@ -9,11 +9,13 @@ import { ChatSession } from './chat-session';
 import {
   controlledStream,
   entry,
+  liveConversationStream,
   PROJECT_ID,
   renderChat,
   REPLY_ID,
   USER_ENTRY_ID,
   WORKSPACE_ID,
+  wholeConversation,
 } from '../test/chat-fixtures';
 
 const SEND = 'POST /api/chat/send-request-stream';
@@ -35,6 +37,8 @@ const seoTitle: Template = {
   createdBy: null,
   updatedAt: '2026-12-01T10:00:00.000Z',
 };
+
+const ran: RanTemplate = { id: seoTitle.id, name: seoTitle.name, output: seoTitle.output! };
 
 const reply = '### titulo\nZapatillas de trail: guía 2027\n\n### meta\nTodo lo que necesitas saber';
 
@@ -82,7 +86,12 @@ describe('a template run in the chat', () => {
     expect(screen.getByRole('button', { name: 'Plantilla' })).toBeDisabled();
 
     saved.push(
-      entry({ id: USER_ENTRY_ID, role: 'user', content: 'Escribe el título SEO de la guía de zapatillas.' }),
+      entry({
+        id: USER_ENTRY_ID,
+        role: 'user',
+        content: 'Escribe el título SEO de la guía de zapatillas.',
+        template: ran,
+      }),
       entry({ id: REPLY_ID, role: 'assistant', content: reply }),
     );
     streams[0]!.push({ type: 'start', userEntryId: USER_ENTRY_ID, model: 'Demo', demo: false });
@@ -99,5 +108,63 @@ describe('a template run in the chat', () => {
     const text = screen.getAllByTestId('reply-text').at(-1)!;
     expect(within(text).getByRole('heading', { name: 'Meta descripción' })).toBeInTheDocument();
     expect(within(text).queryByText('meta')).not.toBeInTheDocument();
+  });
+
+  it('shows a teammate’s run as it is written, headed by its parts’ labels, then each part with its length', async () => {
+    const BEN = { id: '55555555-5555-4555-8555-555555555555', name: 'Ben Ortiz' };
+    const stream = { current: null as ReturnType<typeof liveConversationStream> | null };
+    let saved: ReturnType<typeof entry>[] = [];
+    renderChat(<Session />, {
+      [`GET /api/project/${PROJECT_ID}/conversation`]: () => json(200, wholeConversation(saved)),
+      [`GET /api/project/${PROJECT_ID}/conversation/live`]: (_body, init) => {
+        stream.current = liveConversationStream(init.signal);
+        return stream.current.response;
+      },
+    });
+    await waitFor(() => expect(stream.current).not.toBeNull());
+    const request: LiveReply = {
+      userEntryId: USER_ENTRY_ID,
+      sender: BEN,
+      message: 'Escribe el título SEO de la guía de zapatillas.',
+      regenerate: false,
+      template: ran,
+      text: '',
+    };
+    stream.current!.push({ type: 'replies', replies: [] });
+    stream.current!.push({ type: 'request', reply: request });
+    stream.current!.push({ type: 'text', userEntryId: USER_ENTRY_ID, seq: 0, text: reply });
+    await screen.findByRole('heading', { name: 'Meta descripción' });
+    const writing = screen.getAllByTestId('reply-text').at(-1)!;
+    expect(within(writing).getByRole('heading', { name: 'Título' })).toBeInTheDocument();
+    expect(within(writing).queryByText('titulo')).not.toBeInTheDocument();
+    // Its lengths come once it is saved, from the conversation read again: nothing this browser kept.
+    expect(screen.queryByTestId('template-part')).not.toBeInTheDocument();
+
+    saved = [
+      entry({ id: USER_ENTRY_ID, role: 'user', content: request.message, author: BEN, template: ran }),
+      entry({ id: REPLY_ID, role: 'assistant', content: reply }),
+    ];
+    stream.current!.push({ type: 'end', userEntryId: USER_ENTRY_ID, messageId: REPLY_ID });
+    const parts = await screen.findAllByTestId('template-part');
+    expect(parts.map((part) => part.textContent)).toEqual([
+      'Título30/30',
+      'Meta descripción27/20 Supera el límite de 20 caracteres',
+    ]);
+  });
+
+  it('shows no parts for a reply whose request ran no template, even headed like one', async () => {
+    renderChat(<Session />, {
+      [`GET /api/project/${PROJECT_ID}/conversation`]: () =>
+        json(
+          200,
+          wholeConversation([
+            entry({ id: USER_ENTRY_ID, role: 'user', content: 'Escribe algo con ### titulo' }),
+            entry({ id: REPLY_ID, role: 'assistant', content: reply }),
+          ]),
+        ),
+    });
+    expect(await screen.findByText('Todo lo que necesitas saber')).toBeInTheDocument();
+    expect(screen.queryByTestId('template-part')).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Meta descripción' })).not.toBeInTheDocument();
   });
 });

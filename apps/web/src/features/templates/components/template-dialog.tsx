@@ -61,7 +61,6 @@ export default function TemplateDialog({
             onRun({
               template: { id: chosen.id, inputs },
               message: renderTemplatePrompt(chosen.prompt, inputs),
-              output: chosen.output ?? null,
             });
           }}
         >
