@@ -243,7 +243,7 @@ export const targets = {
   },
   bulkMemoryGrowth: {
     benchmark: 'bench:bulk',
-    figure: 'server peak RSS, 10,000 rows over 100 rows',
+    figure: 'server RSS once idle, after 10,000 rows over after 100',
     unit: 'MiB',
     bound: 'most',
     limit: 50,
