@@ -18,6 +18,8 @@ const { app, config, port, begin } = await startBenchApp('bulk', {
   OPENAI_BASE_URL: process.env.UPSTREAM_URL,
   AI_MODEL: 'bench',
   LOG_LEVEL: 'debug',
+  // Its own /metrics on a free port: the benchmark reads the JS heap there, to tell it from the rest of RSS.
+  METRICS_PORT: '0',
 });
 
 const { userId, workspaceId } = await app.db.transaction(async (tx) => {
@@ -30,4 +32,4 @@ const token = await signAccessToken(config.JWT_SECRET, { userId, sessionId: rand
 
 await begin('bulk');
 
-announceReady({ port, token, workspaceId });
+announceReady({ port, token, workspaceId, metricsUrl: app.metricsUrl()! });

@@ -23,7 +23,7 @@ import { BATCH_CONCURRENCY, BATCH_ROWS_MAX, type Batch, type CreatedBatch } from
 import { recordFigures } from '../check/figures.ts';
 import type { Figure } from '../check/targets.ts';
 import { percentile, round } from '../collab/report.ts';
-import { loadAverage } from '../capacity/instance.ts';
+import { loadAverage, scrapeMetrics } from '../capacity/instance.ts';
 import { processRssBytes, startChild, type Child } from '../stream/processes.ts';
 import {
   providerWallMs,
@@ -47,11 +47,13 @@ const CONCURRENCY = BATCH_CONCURRENCY.pro_monthly;
 /** One unmeasured batch first: the connections to the model and the code paths are warm for the timed one. */
 const WARM_UP_ROWS = 2 * CONCURRENCY;
 const POLL_MS = 100;
+/** How long the benchmark waits for the server's log of rows its API already says are done. */
+const LOG_WAIT_MS = 5_000;
 const MiB = 1024 * 1024;
 /** Idle time after a memory run before its RSS is read: long enough for V8's idle collections. */
 const SETTLE_MS = 10_000;
 
-type BulkReady = { port: number; token: string; workspaceId: string };
+type BulkReady = { port: number; token: string; workspaceId: string; metricsUrl: string };
 
 /** A template with a field and parts, as a shop's product description would be; the CSV fills its field. */
 const template = {
@@ -185,13 +187,14 @@ async function measureTime() {
     await runBatches(servers.client, templateId, [csv(WARM_UP_ROWS, (i) => `Calentamiento ${i}`)]);
     const callsBefore = calls.length;
     const run = await runBatches(servers.client, templateId, [csv(ROWS, (i) => `Producto ${rowMarker(i)}`)]);
+    // The last rows' log lines can reach us after the read that found the batch done.
+    const logged = () => rows.filter((row) => row.batchId === run.ids[0]);
+    for (let waited = 0; logged().length < run.ended[0]!.done && waited < LOG_WAIT_MS; waited += POLL_MS)
+      await pause(POLL_MS);
     const timed = calls.slice(callsBefore).filter((call) => call.marker !== null);
     const perCallMs = timed.reduce((sum, call) => sum + call.ms, 0) / timed.length;
     const providerMs = providerWallMs(ROWS, CONCURRENCY, perCallMs);
-    const { overheads, withoutCall } = queueOverheads(
-      rows.filter((row) => row.batchId === run.ids[0]),
-      timed,
-    );
+    const { overheads, withoutCall } = queueOverheads(logged(), timed);
     const sorted = overheads.toSorted((a, b) => a - b);
     return {
       rows: ROWS,
@@ -217,14 +220,20 @@ async function measureTime() {
  * The server's RSS while `work` runs (its peak, sampled every 100 ms) and once it has been idle
  * SETTLE_MS after it: what the work left held, once the garbage it made had time to be collected.
  */
-async function rssOver<T>(pid: number, work: () => Promise<T>) {
+async function rssOver<T>(pid: number, metricsUrl: string, work: () => Promise<T>) {
   let peakBytes = processRssBytes(pid);
   const sampler = setInterval(() => (peakBytes = Math.max(peakBytes, processRssBytes(pid))), 100);
   try {
     const result = await work();
     peakBytes = Math.max(peakBytes, processRssBytes(pid));
     await pause(SETTLE_MS);
-    return { result, peakBytes, settledBytes: processRssBytes(pid) };
+    const metrics = await scrapeMetrics(`${metricsUrl}/metrics`);
+    return {
+      result,
+      peakBytes,
+      settledBytes: processRssBytes(pid),
+      heapBytes: metrics.get('nodejs_heap_size_used_bytes') ?? 0,
+    };
   } finally {
     clearInterval(sampler);
   }
@@ -238,6 +247,7 @@ async function measureMemory() {
   );
   try {
     const pid = servers.server.process.pid!;
+    const { metricsUrl } = servers.server.ready;
     const { id: templateId } = await servers.client.createTemplate();
     const startRss = processRssBytes(pid);
     const perBatch = BATCH_ROWS_MAX.pro_monthly;
@@ -245,18 +255,24 @@ async function measureMemory() {
       Array.from({ length: Math.ceil(rows / perBatch) }, (_, i) =>
         csv(Math.min(perBatch, rows - i * perBatch), (index) => `Producto ${i}-${index}`),
       );
-    const small = await rssOver(pid, () => runBatches(servers.client, templateId, files(MEMORY_ROWS.small)));
-    const large = await rssOver(pid, () => runBatches(servers.client, templateId, files(MEMORY_ROWS.large)));
+    const small = await rssOver(pid, metricsUrl, () =>
+      runBatches(servers.client, templateId, files(MEMORY_ROWS.small)),
+    );
+    const large = await rssOver(pid, metricsUrl, () =>
+      runBatches(servers.client, templateId, files(MEMORY_ROWS.large)),
+    );
     return {
       startMiB: round(startRss / MiB, 1),
       smallRows: MEMORY_ROWS.small,
       smallPeakMiB: round(small.peakBytes / MiB, 1),
       smallSettledMiB: round(small.settledBytes / MiB, 1),
+      smallHeapMiB: round(small.heapBytes / MiB, 1),
       smallWallMs: Math.round(small.result.wallMs),
       largeRows: MEMORY_ROWS.large,
       largeBatches: large.result.ids.length,
       largePeakMiB: round(large.peakBytes / MiB, 1),
       largeSettledMiB: round(large.settledBytes / MiB, 1),
+      largeHeapMiB: round(large.heapBytes / MiB, 1),
       largeWallMs: Math.round(large.result.wallMs),
       failed: failedRows([...small.result.ended, ...large.result.ended]),
       growthMiB: round((large.settledBytes - small.settledBytes) / MiB, 1),
@@ -295,7 +311,7 @@ const figures: Figure[] = [
     value: memory.failed === 0 ? memory.growthMiB : null,
     note:
       memory.failed === 0
-        ? `after ${MEMORY_ROWS.large} rows (${memory.largeBatches === 1 ? 'one batch' : `${memory.largeBatches} batches started together`}) ${memory.largeSettledMiB} MiB against ${memory.smallSettledMiB} MiB after ${MEMORY_ROWS.small}, ${SETTLE_MS / 1000} s idle; peaks while running ${memory.largePeakMiB} and ${memory.smallPeakMiB} MiB; ${database}`
+        ? `after ${MEMORY_ROWS.large} rows (${memory.largeBatches === 1 ? 'one batch' : `${memory.largeBatches} batches started together`}) ${memory.largeSettledMiB} MiB against ${memory.smallSettledMiB} MiB after ${MEMORY_ROWS.small}, ${SETTLE_MS / 1000} s idle; JS heap ${memory.largeHeapMiB} against ${memory.smallHeapMiB} MiB; peaks while running ${memory.largePeakMiB} and ${memory.smallPeakMiB} MiB; ${database}`
         : `${memory.failed} rows failed`,
   },
 ];

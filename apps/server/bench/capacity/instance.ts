@@ -101,6 +101,11 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/** A server's /metrics scraped: each series' value by name, the labels' values summed. */
+export async function scrapeMetrics(url: string): Promise<Map<string, number>> {
+  return parseMetrics(await getText(url));
+}
+
 function parseMetrics(text: string): Map<string, number> {
   const values = new Map<string, number>();
   for (const line of text.split('\n')) {
@@ -187,7 +192,7 @@ export async function startInstance<Seeded>(options: InstanceOptions<Seeded>): P
     errorLines,
     rssBytes: () => processRssBytes(child.pid!),
     cpuMs: () => processCpuMs(child.pid!),
-    metrics: async () => parseMetrics(await getText(`http://127.0.0.1:${metricsPort}/metrics`)),
+    metrics: () => scrapeMetrics(`http://127.0.0.1:${metricsPort}/metrics`),
     exited: () =>
       child.exitCode === null && child.signalCode === null
         ? null
