@@ -41,6 +41,9 @@ const gatedPages = {
     () => import('@/features/subscription/pages/sandbox-checkout-page'),
   ),
   '/labs': lazyLoaded(() => import('@/features/labs/pages/labs-page')),
+  '/batches': lazyLoaded(() => import('@/features/batches/pages/batches-page')),
+  '/batches/new': lazyLoaded(() => import('@/features/batches/pages/new-batch-page')),
+  '/batches/:id': lazyLoaded(() => import('@/features/batches/pages/batch-page')),
 } as const;
 type GatedPath = keyof typeof gatedPages;
 
@@ -207,6 +210,9 @@ export const routes: RouteObject[] = [
             element: page(gatedPages['/subscription/sandbox-checkout']),
           },
           { path: '/labs', element: page(gatedPages['/labs']) },
+          { path: '/batches', element: page(gatedPages['/batches']) },
+          { path: '/batches/new', element: page(gatedPages['/batches/new']) },
+          { path: '/batches/:id', element: page(gatedPages['/batches/:id']) },
           { path: '*', element: page(() => import('./not-found-page')) },
         ],
       },

@@ -58,9 +58,17 @@ function useChrome(pathname: string): Chrome {
     '/subscription': 'profileMenu.subscription',
     '/subscription/sandbox-checkout': 'subscription.sandboxCheckout.title',
     '/labs': 'profileMenu.labs',
+    '/batches': 'nav.batches',
+    '/batches/new': 'batches.new.title',
   };
-  // /brand-voice/{id}: the editor of a saved voice.
-  const key = titles[pathname] ?? (pathname.startsWith('/brand-voice/') ? 'nav.brandVoice' : undefined);
+  // /brand-voice/{id}: the editor of a saved voice; /batches/{id}: one bulk run's results.
+  const key =
+    titles[pathname] ??
+    (pathname.startsWith('/brand-voice/')
+      ? 'nav.brandVoice'
+      : pathname.startsWith('/batches/')
+        ? 'nav.batches'
+        : undefined);
   const text = key ? t(key) : t('notFound.title');
   return { title: key ? text : 'Redacta', documentTitle: text, footer: key !== undefined };
 }
