@@ -100,9 +100,6 @@ export function OutputCell({
       <div className="flex flex-wrap items-center gap-2 px-1.5">
         {(saved !== '' || draft !== null) && <PartLengthLabel length={length} />}
         {saving && <Spinner label={t('batches.table.saving')} className="size-3.5" />}
-        {row.edited && draft === null && (
-          <span className="text-xs text-text-muted">{t('batches.table.edited')}</span>
-        )}
       </div>
       {failed && (
         <p role="alert" className="px-1.5 text-xs text-danger">

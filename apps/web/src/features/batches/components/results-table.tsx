@@ -177,6 +177,7 @@ export function ResultsTable({
                 <div className="flex flex-col items-start gap-1">
                   <StatusBadge status={row.status} kind="row" />
                   {row.error && <p className="text-xs break-words text-danger">{row.error}</p>}
+                  {row.edited && <span className="text-xs text-text-muted">{t('batches.table.edited')}</span>}
                 </div>
               </td>
               <td className="px-3 py-2">
