@@ -123,13 +123,16 @@ describe('a new bulk run', () => {
     let answer = json(400, {
       error: {
         code: 'VALIDATION_FAILED',
-        message: 'Line 4, column "Precio": formulas are not read, paste values',
+        message: 'A formula is not read at line 4: paste values',
+        issues: [{ path: 'Precio', message: 'A formula is not read at line 4: paste values' }],
       },
     });
     renderPage({ [CREATE]: () => answer });
     await chooseFile(csv());
     expect(await screen.findByRole('alert')).toHaveTextContent('No hemos podido leer el archivo');
-    expect(screen.getByTestId('batch-upload-detail')).toHaveTextContent('Line 4, column "Precio"');
+    expect(screen.getByTestId('batch-upload-detail')).toHaveTextContent(
+      'Columna «Precio» · A formula is not read at line 4: paste values',
+    );
 
     answer = json(413, { error: { code: 'BODY_TOO_LARGE', message: 'Too large' } });
     await chooseFile(csv('otro.csv'));

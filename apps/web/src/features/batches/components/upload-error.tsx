@@ -18,7 +18,13 @@ export function UploadError({ problem, error }: { problem: SpreadsheetProblem | 
     title = t('batches.file.problem.tooLarge', { mb: SPREADSHEET_MAX_MB });
   else if (isApiError(error) && error.status === 400) {
     title = t('batches.file.unreadable');
-    detail = [error.message, ...(error.issues ?? []).map((issue) => issue.message)]
+    // The server's sentence names the line; its issue's path names the column (or just `file`).
+    const columns = (error.issues ?? []).map((issue) => issue.path).filter((path) => path && path !== 'file');
+    detail = [
+      ...columns.map((column) => t('batches.file.column', { column })),
+      error.message,
+      ...(error.issues ?? []).map((issue) => issue.message),
+    ]
       .filter((text, index, all) => text && all.indexOf(text) === index)
       .join(' · ');
   } else title = errorMessage(t, error, { fallbackKey: 'batches.file.uploadFailed' });
