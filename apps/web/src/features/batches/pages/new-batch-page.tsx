@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Play } from 'lucide-react';
 import type { BatchMapping, CreatedBatch, Template } from '@redacta/shared';
+import { locales } from '@redacta/shared/locales';
 import { useSession } from '@/features/session';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { fieldClasses } from '@/components/ui/input';
@@ -11,6 +12,7 @@ import { DisabledHint } from '@/components/ui/tooltip';
 import { LoadError } from '@/components/ui/load-error';
 import { cn } from '@/components/ui/cn';
 import { errorMessage } from '@/lib/error-message';
+import { currentLocale } from '@/lib/i18n';
 import { useUsage } from '@/lib/use-usage';
 import { batchAction, createBatch, updateDraft } from '../api/batch-api';
 import { batchKeys } from '../api/batch-keys';
@@ -31,6 +33,22 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
       {children}
     </section>
   );
+}
+
+/**
+ * The templates by where they come from: the workspace's own first, then the built-in ones of the
+ * interface's language, then those of the other.
+ */
+function templateGroups(templates: Template[]) {
+  const first = currentLocale();
+  const groups = [
+    { key: 'own', templates: templates.filter((item) => !item.builtIn) },
+    ...[first, ...locales.filter((locale) => locale !== first)].map((locale) => ({
+      key: locale,
+      templates: templates.filter((item) => item.builtIn && item.language === locale),
+    })),
+  ];
+  return groups.filter((group) => group.templates.length > 0);
 }
 
 /** What stops the run, in words for the disabled button, or null when it can go. */
@@ -167,10 +185,14 @@ export default function NewBatchPage() {
               <option value="">
                 {templates.isPending ? t('common.loading') : t('batches.new.pickTemplate')}
               </option>
-              {templates.data?.map((item) => (
-                <option key={item.id} value={item.id}>
-                  {item.name}
-                </option>
+              {templateGroups(templates.data ?? []).map((group) => (
+                <optgroup key={group.key} label={t(`batches.new.group.${group.key}`)}>
+                  {group.templates.map((item) => (
+                    <option key={item.id} value={item.id}>
+                      {item.name}
+                    </option>
+                  ))}
+                </optgroup>
               ))}
             </select>
             {template?.description && <p className="text-[13px] text-text-muted">{template.description}</p>}
