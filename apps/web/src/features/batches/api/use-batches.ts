@@ -26,12 +26,18 @@ export function useBatches(workspaceId: string) {
   });
 }
 
-/** One batch; polled while it runs, and no more once it is done, cancelled or paused. */
+/**
+ * One batch; polled while it runs, and no more once it is done, cancelled or paused. A draft is
+ * polled too: a teammate with it open sees it start when its creator runs it.
+ */
 export function useBatch(batchId: string) {
   return useQuery({
     queryKey: batchKeys.detail(batchId),
     queryFn: ({ signal }) => fetchBatch(batchId, signal),
-    refetchInterval: (query) => (isLive(query.state.data?.status) ? BATCH_POLL_MS : false),
+    refetchInterval: (query) => {
+      const status = query.state.data?.status;
+      return isLive(status) || status === 'draft' ? BATCH_POLL_MS : false;
+    },
   });
 }
 
