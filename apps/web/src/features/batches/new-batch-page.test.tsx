@@ -107,7 +107,7 @@ describe('a new bulk run', () => {
     await chooseFile(csv());
     const problems = await screen.findByTestId('batch-problems');
     expect(problems).toHaveTextContent('1 fila tiene problemas');
-    expect(problems).toHaveTextContent('Línea 3, columna «Producto»: Required');
+    expect(problems).toHaveTextContent('Línea 3, columna «Producto»: falta este dato, que es obligatorio');
     const run = screen.getByRole('button', { name: /Ejecutar/ });
     expect(run).toBeDisabled();
 

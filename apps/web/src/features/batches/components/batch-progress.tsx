@@ -37,7 +37,11 @@ function TimeLeft({ batch }: { batch: Batch }) {
 export function BatchProgress({ batch, compact = false }: { batch: Batch; compact?: boolean }) {
   const { t } = useTranslation();
   const finished = batch.done + batch.failed;
-  const percent = batch.total === 0 ? 0 : Math.round((finished / batch.total) * 100);
+  // The batch counts no skipped rows: once it has ended, the rows neither done nor failed were
+  // skipped (a required field empty, or cancelled before they were written).
+  const ended = batch.status === 'done' || batch.status === 'cancelled';
+  const skipped = ended ? Math.max(0, batch.total - finished) : 0;
+  const percent = batch.total === 0 ? 0 : Math.round(((finished + skipped) / batch.total) * 100);
   return (
     <div className="flex flex-col gap-1.5">
       <div
@@ -56,6 +60,7 @@ export function BatchProgress({ batch, compact = false }: { batch: Batch; compac
         <div className="flex h-full" style={{ width: `${percent}%` }}>
           <div className="h-full bg-primary" style={{ flexGrow: batch.done }} />
           <div className="h-full bg-danger" style={{ flexGrow: batch.failed }} />
+          <div className="h-full bg-text-muted/40" style={{ flexGrow: skipped }} />
         </div>
       </div>
       <p className="flex flex-wrap gap-x-3 gap-y-1 text-[13px] text-text-muted" data-testid="batch-counts">
@@ -63,6 +68,7 @@ export function BatchProgress({ batch, compact = false }: { batch: Batch; compac
         {batch.failed > 0 && (
           <span className="text-danger">{t('batches.progress.failed', { count: batch.failed })}</span>
         )}
+        {skipped > 0 && <span>{t('batches.progress.skipped', { count: skipped })}</span>}
         {!compact && batch.wordsCharged > 0 && (
           <span>{t('batches.progress.words', { count: batch.wordsCharged })}</span>
         )}

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { AlertTriangle } from 'lucide-react';
 import type { BatchInputProblem } from '@redacta/shared';
 
@@ -7,6 +8,21 @@ import type { BatchInputProblem } from '@redacta/shared';
 const SHOWN = 20;
 
 export type InvalidRowsChoice = 'skip' | 'fix';
+
+/**
+ * The server's words for a row's problem (the shared input rules'), in the interface's language
+ * where they are a fixed sentence; a sentence with a number in it passes as the server wrote it.
+ */
+const knownMessages: Record<string, string> = {
+  Required: 'required',
+  'Not a number': 'notNumber',
+  'Not a web address': 'notUrl',
+  'Not one of the options': 'notOption',
+};
+function problemMessage(t: TFunction, message: string): string {
+  const key = knownMessages[message];
+  return key ? t(`batches.problems.message.${key}`) : message;
+}
 
 /**
  * The rows the server could not use, by line and column, and what to do about them: run the others
@@ -43,7 +59,7 @@ export function InputProblems({
             <span className="font-medium">
               {t('batches.problems.where', { line: problem.line, column: problem.column })}
             </span>{' '}
-            {problem.message}
+            {problemMessage(t, problem.message)}
           </li>
         ))}
         {problems.length > SHOWN && (

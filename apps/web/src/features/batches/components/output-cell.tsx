@@ -79,7 +79,11 @@ export function OutputCell({
           title={editable ? label : undefined}
           className="min-h-8 rounded-md px-1.5 py-1 text-left text-sm leading-relaxed break-words whitespace-pre-wrap hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-primary disabled:cursor-default disabled:hover:bg-transparent"
         >
-          {saved || <span className="text-text-muted">{row.status === 'failed' ? '—' : '…'}</span>}
+          {saved || (
+            <span className="text-text-muted">
+              {row.status === 'pending' || row.status === 'running' ? '…' : '—'}
+            </span>
+          )}
           {editable && <span className="sr-only"> ({label})</span>}
         </button>
       ) : (

@@ -13,7 +13,9 @@ export function PromptPreviews({ preview }: { preview: CreatedBatch['preview'] }
             {t('batches.preview.row', { row: item.index + 1 })}
           </p>
           <p
-            className="text-sm leading-relaxed break-words whitespace-pre-wrap"
+            className="max-h-60 overflow-y-auto text-sm leading-relaxed break-words whitespace-pre-wrap focus-visible:outline-2 focus-visible:outline-primary"
+            tabIndex={0}
+            aria-label={t('batches.preview.row', { row: item.index + 1 })}
             data-testid="batch-preview-prompt"
           >
             {item.prompt}

@@ -104,9 +104,11 @@ export function ResultsTable({
   const edit = useEditBatchRow(batch.id);
   const allSelected = rows.length > 0 && rows.every((row) => selected.has(row.index));
   const stickyCell = 'sticky left-0 z-10 bg-surface';
+  // The scrolling box is positioned, so its cells' screen-reader-only texts scroll with it instead
+  // of widening the page.
   return (
     <div
-      className="overflow-x-auto rounded-xl border border-border focus-visible:outline-2 focus-visible:outline-primary"
+      className="relative overflow-x-auto rounded-xl border border-border focus-visible:outline-2 focus-visible:outline-primary"
       tabIndex={0}
       role="region"
       aria-label={t('batches.table.label')}

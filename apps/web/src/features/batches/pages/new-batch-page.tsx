@@ -140,7 +140,8 @@ export default function NewBatchPage() {
       onClick={() => run.mutate(created)}
     >
       {t('batches.run.action', {
-        count: created.total - (choice === 'skip' ? new Set(created.invalid.map((p) => p.line)).size : 0),
+        // Rows with problems never run: skipped, or the file is fixed and sent again.
+        count: created.total - new Set(created.invalid.map((problem) => problem.line)).size,
       })}
     </Button>
   );
