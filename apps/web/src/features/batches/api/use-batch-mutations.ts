@@ -4,11 +4,16 @@ import { usageKey } from '@/lib/usage-key';
 import { batchAction, editBatchRow, regenerateBatchRow, type BatchAction } from './batch-api';
 import { batchKeys } from './batch-keys';
 
-/** Start, pause, resume or cancel: the batch and the workspace's list are read again after. */
+/**
+ * Start, pause, resume or cancel: the page shows the batch the server answered at once (the
+ * controls change as the dialog that asked closes), and the batch and the workspace's list are
+ * read again after.
+ */
 export function useBatchAction(batch: Pick<Batch, 'id' | 'workspaceId'>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (action: BatchAction) => batchAction(batch.id, action),
+    onSuccess: (answer) => queryClient.setQueryData(batchKeys.detail(batch.id), answer),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: batchKeys.detail(batch.id) });
       void queryClient.invalidateQueries({ queryKey: batchKeys.list(batch.workspaceId) });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
 import { Pause, Play, Square } from 'lucide-react';
@@ -17,9 +17,23 @@ export function BatchControls({ batch }: { batch: Batch }) {
   const { t } = useTranslation();
   const action = useBatchAction(batch);
   const [confirming, setConfirming] = useState(false);
+  const controls = useRef<HTMLDivElement>(null);
+  // The button pressed is replaced by another (Pause by Resume) or goes (Cancel): the focus moves
+  // to the first control left here rather than to the page's body.
+  const acted = useRef(false);
+  useEffect(() => {
+    if (!acted.current) return;
+    acted.current = false;
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected) return;
+    controls.current?.querySelector<HTMLElement>('button:not([disabled])')?.focus({ preventScroll: true });
+  }, [batch.status]);
   const act = (name: BatchAction, onDone?: () => void) =>
     action.mutate(name, {
-      onSuccess: onDone,
+      onSuccess: () => {
+        acted.current = true;
+        onDone?.();
+      },
       onError: (error) =>
         toast.error(errorMessage(t, error, { fallbackKey: `batches.controls.${name}Failed` })),
     });
@@ -27,7 +41,7 @@ export function BatchControls({ batch }: { batch: Batch }) {
   const cancellable = batch.status === 'running' || batch.status === 'paused' || batch.status === 'draft';
 
   return (
-    <div className="flex flex-wrap items-center gap-2">
+    <div ref={controls} className="flex flex-wrap items-center gap-2">
       {batch.status === 'draft' && (
         <Button
           icon={<Play className="size-4" aria-hidden />}

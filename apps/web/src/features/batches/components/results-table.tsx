@@ -113,7 +113,7 @@ export function ResultsTable({
       role="region"
       aria-label={t('batches.table.label')}
     >
-      <table className="w-full min-w-[720px] border-collapse text-left text-sm">
+      <table className="w-full min-w-[720px] border-separate border-spacing-0 text-left text-sm">
         <thead className="bg-surface-muted text-[13px] text-text-muted">
           <tr>
             <th scope="col" className={`${stickyCell} w-20 bg-surface-muted px-3 py-2`}>
@@ -162,7 +162,11 @@ export function ResultsTable({
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={row.index} className="border-t border-border align-top" data-testid="batch-row">
+            <tr
+              key={row.index}
+              className="align-top [&>*]:border-t [&>*]:border-border"
+              data-testid="batch-row"
+            >
               <th scope="row" className={`${stickyCell} px-3 py-2 font-medium`}>
                 <label className="flex items-center gap-2">
                   <input

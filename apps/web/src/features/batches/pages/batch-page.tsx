@@ -108,7 +108,7 @@ export default function BatchPage() {
   if (!workspace) return null;
   if (batch.isPending)
     return (
-      <div className="mx-auto flex w-full max-w-[1200px] flex-col gap-4 px-4 py-8 md:px-6" aria-busy>
+      <div className="relative mx-auto flex w-full max-w-[1200px] flex-col gap-4 px-4 py-8 md:px-6" aria-busy>
         <div className="h-8 w-64 animate-pulse rounded-lg bg-surface-muted" />
         <div className="h-24 animate-pulse rounded-xl bg-surface-muted" />
         <div className="h-64 animate-pulse rounded-xl bg-surface-muted" />
@@ -116,7 +116,7 @@ export default function BatchPage() {
     );
   if (batch.isError)
     return (
-      <div className="mx-auto w-full max-w-[1200px] px-4 py-12 md:px-6">
+      <div className="relative mx-auto w-full max-w-[1200px] px-4 py-12 md:px-6">
         {isApiError(batch.error) && batch.error.status === 404 ? (
           <EmptyState
             icon={<SearchX className="size-6" aria-hidden />}
@@ -180,7 +180,7 @@ export default function BatchPage() {
   );
 
   return (
-    <div className="mx-auto flex w-full max-w-[1200px] flex-col gap-6 px-4 py-6 md:px-6 md:py-8">
+    <div className="relative mx-auto flex w-full max-w-[1200px] flex-col gap-6 px-4 py-6 md:px-6 md:py-8">
       <PageTitle
         title={data.fileName}
         description={

@@ -46,7 +46,7 @@ export default function BatchesPage() {
   else content = <BatchList batches={batches.data} workspace={workspace} />;
 
   return (
-    <div className="mx-auto flex w-full max-w-[1200px] flex-col gap-6 px-4 py-6 md:px-6 md:py-8">
+    <div className="relative mx-auto flex w-full max-w-[1200px] flex-col gap-6 px-4 py-6 md:px-6 md:py-8">
       <PageTitle title={t('batches.title')} description={t('batches.description')} actions={newBatch} />
       {content}
     </div>

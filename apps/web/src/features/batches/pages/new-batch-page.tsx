@@ -147,7 +147,7 @@ export default function NewBatchPage() {
   );
 
   return (
-    <div className="mx-auto flex w-full max-w-[900px] flex-col gap-6 px-4 py-6 md:px-6 md:py-8">
+    <div className="relative mx-auto flex w-full max-w-[900px] flex-col gap-6 px-4 py-6 md:px-6 md:py-8">
       <PageTitle
         title={t('batches.new.title')}
         description={t('batches.new.description')}
