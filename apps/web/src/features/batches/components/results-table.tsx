@@ -103,7 +103,7 @@ export function ResultsTable({
   const { t } = useTranslation();
   const edit = useEditBatchRow(batch.id);
   const allSelected = rows.length > 0 && rows.every((row) => selected.has(row.index));
-  const stickyCell = 'sticky left-0 z-10 bg-surface';
+  const stickyCell = 'sticky left-0 z-10 border-r border-border bg-surface';
   // The scrolling box is positioned, so its cells' screen-reader-only texts scroll with it instead
   // of widening the page.
   return (

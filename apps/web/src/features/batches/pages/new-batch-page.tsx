@@ -80,7 +80,9 @@ export default function NewBatchPage() {
   const usage = useUsage(workspace ? workspace.id : null, workspace?.workspaceUsage);
   const templateSelectId = useId();
 
-  const templateId = params.get('template') ?? '';
+  // Held here as well as in the address: the address changes in a transition, and a file chosen
+  // right after the template must go with it.
+  const [templateId, setTemplateId] = useState(() => params.get('template') ?? '');
   const template = templates.data?.find((item) => item.id === templateId);
   const [file, setFile] = useState<File | null>(null);
   const [fileProblem, setFileProblem] = useState<SpreadsheetProblem | null>(null);
@@ -178,6 +180,7 @@ export default function NewBatchPage() {
               disabled={templates.isPending || upload.isPending}
               onChange={(event) => {
                 const next = event.target.value;
+                setTemplateId(next);
                 setParams(next ? { template: next } : {}, { replace: true });
                 // The draft belongs to its template: the same file is read again for the new one.
                 if (file && !fileProblem) send(file, next);
