@@ -119,7 +119,7 @@ describe('a new bulk run', () => {
     expect(callsTo(START)).toHaveLength(1);
   });
 
-  it('shows what the server could not read, naming the line and column, and the size limit on a 413', async () => {
+  it('shows what the server could not read, naming the line and column, its row cap, and the size limit on a 413', async () => {
     let answer = json(400, {
       error: {
         code: 'VALIDATION_FAILED',
@@ -132,6 +132,17 @@ describe('a new bulk run', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('No hemos podido leer el archivo');
     expect(screen.getByTestId('batch-upload-detail')).toHaveTextContent(
       'Columna «Precio» · A formula is not read at line 4: paste values',
+    );
+
+    answer = json(400, {
+      error: {
+        code: 'BATCH_TOO_MANY_ROWS',
+        message: 'A batch on the Free plan has at most 50 rows; this file has 80',
+      },
+    });
+    await chooseFile(csv('grande.csv'));
+    expect(await screen.findByTestId('batch-upload-detail')).toHaveTextContent(
+      'at most 50 rows; this file has 80',
     );
 
     answer = json(413, { error: { code: 'BODY_TOO_LARGE', message: 'Too large' } });

@@ -7,7 +7,8 @@ import { SPREADSHEET_MAX_MB, type SpreadsheetProblem } from '../lib/file-check';
 /**
  * Why a file was not taken, in place where the file is chosen: a problem found before sending it,
  * or the server's refusal. A file the server could not read names the line and column it stopped
- * at (the server's own sentence); a file too large says the limit.
+ * at (the server's own sentence, as for a file with more rows than the plan allows); a file too
+ * large says the limit.
  */
 export function UploadError({ problem, error }: { problem: SpreadsheetProblem | null; error: unknown }) {
   const { t } = useTranslation();
@@ -16,8 +17,12 @@ export function UploadError({ problem, error }: { problem: SpreadsheetProblem | 
   if (problem) title = t(`batches.file.problem.${problem}`, { mb: SPREADSHEET_MAX_MB });
   else if (isApiError(error) && (error.status === 413 || error.code === 'BODY_TOO_LARGE'))
     title = t('batches.file.problem.tooLarge', { mb: SPREADSHEET_MAX_MB });
-  else if (isApiError(error) && error.status === 400) {
-    title = t('batches.file.unreadable');
+  else if (isApiError(error) && error.status >= 400 && error.status < 500) {
+    // A file it could not read, or a refusal with its own words (more rows than the plan allows).
+    title =
+      error.code === 'VALIDATION_FAILED'
+        ? t('batches.file.unreadable')
+        : errorMessage(t, error, { fallbackKey: 'batches.file.uploadFailed' });
     // The server's sentence names the line; its issue's path names the column (or just `file`).
     const columns = (error.issues ?? []).map((issue) => issue.path).filter((path) => path && path !== 'file');
     detail = [

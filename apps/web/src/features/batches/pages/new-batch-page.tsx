@@ -106,7 +106,11 @@ export default function NewBatchPage() {
   });
   const remap = useMutation({
     mutationFn: (mapping: BatchMapping) => updateDraft(created!.id, { mapping }),
-    onSuccess: (answer) => setCreated((current) => (current ? { ...current, ...answer } : current)),
+    onSuccess: (answer) => {
+      // Other rows may have problems with other columns: the choice about them is asked again.
+      if (answer.invalid.length !== created?.invalid.length) setChoice(null);
+      setCreated((current) => (current ? { ...current, ...answer } : current));
+    },
   });
   const run = useMutation({
     mutationFn: async (batch: CreatedBatch) => {
