@@ -43,6 +43,7 @@ import { documentTransformRoutes } from './modules/document-transform/routes.ts'
 import { brandVoiceRoutes } from './modules/brand-voices/routes.ts';
 import { styleRuleRoutes } from './modules/style-rules/routes.ts';
 import { promptRoutes } from './modules/prompts/routes.ts';
+import { templateRoutes } from './modules/templates/routes.ts';
 import { billingRoutes } from './modules/billing/routes.ts';
 import { invitationRoutes } from './modules/invitations/index.ts';
 import { knowledgeRoutes } from './modules/knowledge/routes.ts';
@@ -161,6 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(brandVoiceRoutes, { prefix: '/brand-voice' });
       await api.register(knowledgeRoutes);
       await api.register(promptRoutes, { prefix: '/prompt', library: promptLibrary });
+      await api.register(templateRoutes);
       // Prices, subscriptions, the sandbox checkout and Stripe's webhook, under their own full paths.
       await api.register(billingRoutes);
       await api.register(invitationRoutes);

@@ -381,6 +381,32 @@ export const promptUsage = pgTable(
   ],
 );
 
+/**
+ * A workspace's own templates (docs/product.md, "Templates and bulk runs"): a prompt with typed fields
+ * and, optionally, named output parts with limits. Built-in templates ship with the code and have no
+ * row. `fields` and `output` are validated by the API contract on the way in and parsed with it on the
+ * way out.
+ */
+export const templates = pgTable(
+  'templates',
+  {
+    id: id(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    language: text('language', { enum: ['es', 'en'] }).notNull(),
+    prompt: text('prompt').notNull(),
+    fields: jsonb('fields').notNull(),
+    output: jsonb('output'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('templates_workspace_idx').on(t.workspaceId, t.createdAt)],
+);
+
 /** AI words used per workspace and calendar month (UTC), period as YYYY-MM. */
 export const usageCounters = pgTable(
   'usage_counters',

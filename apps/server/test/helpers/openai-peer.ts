@@ -18,6 +18,8 @@ export interface PeerScript {
   delayMs?: number;
   /** Answer with this HTTP error status instead of a stream (429, 500…). */
   status?: number;
+  /** Headers of that error answer (a 429's `retry-after`, say). */
+  headers?: Record<string, string>;
   /** Destroy the connection after sending this many chunks (no [DONE]). */
   dropAfter?: number;
   /** Stop sending after this many chunks and hold the connection open until the client leaves. */
@@ -132,7 +134,7 @@ export async function startOpenAIPeer(
       return;
     }
     if (current.status) {
-      res.writeHead(current.status, { 'content-type': 'application/json' });
+      res.writeHead(current.status, { 'content-type': 'application/json', ...current.headers });
       res.end(
         JSON.stringify({
           error: {

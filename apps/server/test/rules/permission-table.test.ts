@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Plan } from '@redacta/shared';
 import { changeWorkspacePlan } from '../../src/modules/plans/service.ts';
 import { builtInPromptId } from '../../src/modules/prompts/built-ins.ts';
+import { builtInTemplateId } from '../../src/modules/templates/built-ins.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { addMember, createUser, type TestUser } from '../helpers/factories.ts';
 import { injectAnswer } from '../helpers/inject-answer.ts';
@@ -152,6 +153,20 @@ const customPrompt = async (team: Team) => {
   });
   return { promptId: id! };
 };
+const templateBody = {
+  name: 'Titulares',
+  language: 'es',
+  prompt: 'Escribe tres titulares para {{producto}}',
+  fields: [{ key: 'producto', label: 'Producto', type: 'text', required: true }],
+};
+const template = async (team: Team) => {
+  const { id } = await made(team.creator, {
+    method: 'POST',
+    url: `/api/workspace/${team.workspaceId}/templates`,
+    payload: templateBody,
+  });
+  return { templateId: id! };
+};
 const invitation = async (team: Team) => {
   const { invitation: sent } = (await made(team.creator, {
     method: 'POST',
@@ -248,6 +263,15 @@ const table: Row[] = [
   { action: 'edit a custom prompt', prepare: customPrompt, request: (_, ids) => ({ method: 'PATCH', url: `/api/prompt/custom/${ids.promptId}`, payload: { name: 'Titular', text: 'Escribe tres titulares' } }), cells: creatorOrOwner(200) },
   { action: 'delete a custom prompt', prepare: customPrompt, request: (_, ids) => ({ method: 'DELETE', url: `/api/prompt/custom/${ids.promptId}` }), cells: creatorOrOwner(204) },
   { action: 'change a built-in prompt', request: () => ({ method: 'PATCH', url: `/api/prompt/custom/${builtInPromptId('es', 'blog-outline')}`, payload: { name: 'Mío', text: 'Texto' } }), cells: { owner: forbidden, 'member-creator': forbidden, 'member-other': forbidden, outsider: forbidden } },
+
+  // Templates: the custom prompts' rules.
+  { action: 'list the templates', prepare: template, request: (team) => ({ method: 'GET', url: `/api/workspace/${team.workspaceId}/templates?language=es` }), cells: everyMember(200) },
+  { action: "open a workspace's template", prepare: template, request: (_, ids) => ({ method: 'GET', url: `/api/template/${ids.templateId}` }), cells: everyMember(200) },
+  { action: 'create a template', request: (team) => ({ method: 'POST', url: `/api/workspace/${team.workspaceId}/templates`, payload: templateBody }), cells: everyMember(201) },
+  { action: 'edit a template', prepare: template, request: (_, ids) => ({ method: 'PATCH', url: `/api/template/${ids.templateId}`, payload: { name: 'Eslóganes' } }), cells: creatorOrOwner(200) },
+  { action: 'delete a template', prepare: template, request: (_, ids) => ({ method: 'DELETE', url: `/api/template/${ids.templateId}` }), cells: creatorOrOwner(204) },
+  { action: 'change a built-in template', request: () => ({ method: 'PATCH', url: `/api/template/${builtInTemplateId('es', 'search-ad')}`, payload: { name: 'Mío' } }), cells: { owner: forbidden, 'member-creator': forbidden, 'member-other': forbidden, outsider: forbidden } },
+  { action: 'delete a built-in template', request: () => ({ method: 'DELETE', url: `/api/template/${builtInTemplateId('es', 'search-ad')}` }), cells: { owner: forbidden, 'member-creator': forbidden, 'member-other': forbidden, outsider: forbidden } },
 
   // The workspace itself: owner only.
   { action: 'rename the workspace', request: (team) => ({ method: 'PATCH', url: `/api/workspace/rename/${team.workspaceId}`, payload: { name: 'Equipo' } }), cells: ownerOnly(200) },

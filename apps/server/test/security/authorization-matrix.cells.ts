@@ -547,6 +547,47 @@ export const matrixCases: MatrixCase[] = [
     cells: anyMember('404 NOT_FOUND'),
   },
 
+  // Templates: the custom prompts' rules; a built-in one is for anyone signed in to read, no one to change.
+  { operation: 'GET /api/workspace/{id}/templates', target: 'the team', home: 'team', cells: anyMember(200) },
+  {
+    operation: 'POST /api/workspace/{id}/templates',
+    target: 'the team',
+    home: 'team',
+    cells: anyMember(201),
+  },
+  {
+    operation: 'GET /api/template/{id}',
+    target: "the owner's template",
+    home: 'team',
+    cells: anyMember(200),
+  },
+  {
+    operation: 'GET /api/template/{id}',
+    target: 'a built-in template',
+    home: 'caller',
+    cells: signedIn(200),
+  },
+  {
+    operation: 'GET /api/template/{id}',
+    target: "the outsider's template",
+    home: 'outsiders',
+    cells: { anonymous: NO_SESSION, outsider: 200, member: '404 NOT_FOUND', owner: '404 NOT_FOUND' },
+  },
+  ...sharedThingCases('PATCH /api/template/{id}', 'template', 200),
+  {
+    operation: 'PATCH /api/template/{id}',
+    target: 'a built-in template',
+    home: 'team',
+    cells: signedIn('403 FORBIDDEN'),
+  },
+  ...sharedThingCases('DELETE /api/template/{id}', 'template', 204),
+  {
+    operation: 'DELETE /api/template/{id}',
+    target: 'a built-in template',
+    home: 'team',
+    cells: signedIn('403 FORBIDDEN'),
+  },
+
   // Billing (the sandbox, as in every test).
   { operation: 'GET /api/price', target: 'the app', home: 'caller', cells: signedIn(200) },
   {

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { documentVersions, knowledgeSources } from '../../src/db/schema.ts';
+import { builtInTemplateId } from '../../src/modules/templates/built-ins.ts';
 import { multipartFile } from '../knowledge/knowledge-helpers.ts';
 import type { TestUser } from '../helpers/factories.ts';
 import { addMember, createUser } from '../helpers/factories.ts';
@@ -12,6 +13,7 @@ import {
   freshEmail,
   invite,
   makeThings,
+  makeTemplate,
   MARKERS,
   startCheckout,
   type TeamFixtures,
@@ -87,16 +89,22 @@ function projectTargets(
   return entries;
 }
 
-/** A new folder, brand voice or custom prompt of the owner or of the member, for a case that changes it. */
+/** A new folder, brand voice, custom prompt or template of the owner or of the member, for a case that changes it. */
 function sharedThingTargets(
   operation: string,
-  thing: 'folder' | 'brand voice' | 'custom prompt',
+  thing: 'folder' | 'brand voice' | 'custom prompt' | 'template',
   build: (id: string) => MatrixRequest,
 ) {
   const key = { folder: 'folder', 'brand voice': 'voice', 'custom prompt': 'prompt' } as const;
   return (['owner', 'member'] as const).map((creator): [string, Build] => [
     `${operation} · a new ${thing} of the ${creator}`,
-    async (f) => build((await makeThings(f.app, f.team, f[creator]))[key[thing]]),
+    async (f) =>
+      build(
+        // A template alone: every other thing made here counts against its list's cap.
+        thing === 'template'
+          ? await makeTemplate(f.app, f.team, f[creator])
+          : (await makeThings(f.app, f.team, f[creator]))[key[thing]],
+      ),
   ]);
 }
 
@@ -586,6 +594,44 @@ export const matrixRequests: Record<string, Build> = Object.fromEntries<Build>([
   [
     "POST /api/prompt/{id}/use · the outsider's custom prompt in the team",
     (f) => ({ url: `/api/prompt/${f.outsiderThings.prompt}/use`, payload: sameWorkspaceBody(f) }),
+  ],
+  ['GET /api/workspace/{id}/templates · the team', (f) => ({ url: `/api/workspace/${f.team}/templates` })],
+  [
+    'POST /api/workspace/{id}/templates · the team',
+    (f) => ({
+      url: `/api/workspace/${f.team}/templates`,
+      payload: {
+        name: teamName('Plantilla'),
+        language: 'es',
+        prompt: 'Escribe un asunto sobre {{tema}}',
+        fields: [{ key: 'tema', label: 'Tema', type: 'text', required: true }],
+      },
+    }),
+  ],
+  [
+    "GET /api/template/{id} · the owner's template",
+    (f) => ({ url: `/api/template/${f.ownerThings.template}` }),
+  ],
+  [
+    'GET /api/template/{id} · a built-in template',
+    () => ({ url: `/api/template/${builtInTemplateId('es', 'seo-meta')}` }),
+  ],
+  [
+    "GET /api/template/{id} · the outsider's template",
+    (f) => ({ url: `/api/template/${f.outsiderThings.template}` }),
+  ],
+  ...sharedThingTargets('PATCH /api/template/{id}', 'template', (id) => ({
+    url: `/api/template/${id}`,
+    payload: { name: teamName('Plantilla') },
+  })),
+  [
+    'PATCH /api/template/{id} · a built-in template',
+    () => ({ url: `/api/template/${builtInTemplateId('es', 'seo-meta')}`, payload: { name: 'Mía' } }),
+  ],
+  ...sharedThingTargets('DELETE /api/template/{id}', 'template', (id) => ({ url: `/api/template/${id}` })),
+  [
+    'DELETE /api/template/{id} · a built-in template',
+    () => ({ url: `/api/template/${builtInTemplateId('es', 'seo-meta')}` }),
   ],
   [
     "GET /api/subscription/sandbox/{sessionId} · the outsider's checkout",

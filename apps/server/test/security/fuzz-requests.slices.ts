@@ -7,7 +7,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '@redacta/shared';
 import type { App } from '../../src/app.ts';
-import { brandVoices, folders, prompts } from '../../src/db/schema.ts';
+import { brandVoices, folders, prompts, templates } from '../../src/db/schema.ts';
 import {
   body,
   pathParam,
@@ -21,6 +21,7 @@ import { matrixRequests } from './authorization-matrix.requests.ts';
 import { ERROR_LEVEL, createLoggedTestApp, type LogLine } from './logged-app.ts';
 import { createTeamFixtures, invite, makeThings, must, type TeamFixtures } from './team-fixtures.ts';
 import { injectAnswer } from '../helpers/inject-answer.ts';
+import { builtInTemplateId } from '../../src/modules/templates/built-ins.ts';
 
 /*
  * Every operation of the OpenAPI document gets requests generated from its own schemas (path,
@@ -114,6 +115,7 @@ function knownValues(operation: Operation, ids: Awaited<ReturnType<typeof freshI
     if (path.startsWith('/api/folder/')) return ids.folders;
     if (path.startsWith('/api/brand-voice/')) return ids.voices;
     if (path.startsWith('/api/prompt/')) return ids.prompts;
+    if (path.startsWith('/api/template/')) return ids.templates;
     if (path.startsWith('/api/invitation-to-workspace/')) return ids.invitations;
     return [];
   };
@@ -125,17 +127,18 @@ function knownValues(operation: Operation, ids: Awaited<ReturnType<typeof freshI
 }
 
 /**
- * Drops the folders, brand voices and custom prompts earlier operations added, the fixtures' own kept:
+ * Drops the folders, brand voices, custom prompts and templates earlier operations added, the fixtures' own kept:
  * each list is capped per workspace, and the operations together add more than a cap holds.
  */
 async function makeRoom() {
   const fixtures = [f.ownerThings, f.memberThings, f.outsiderThings];
-  const keep = (key: 'folder' | 'voice' | 'prompt') => fixtures.map((things) => things[key]);
+  const keep = (key: 'folder' | 'voice' | 'prompt' | 'template') => fixtures.map((things) => things[key]);
   await app.db.delete(folders).where(notInArray(folders.id, keep('folder')));
   await app.db.delete(brandVoices).where(notInArray(brandVoices.id, keep('voice')));
   await app.db
     .delete(prompts)
     .where(and(isNotNull(prompts.workspaceId), notInArray(prompts.id, keep('prompt'))));
+  await app.db.delete(templates).where(notInArray(templates.id, keep('template')));
 }
 
 /** Things of the owner made for one operation, beside the fixtures', so an operation that changes them spoils no other. */
@@ -150,6 +153,7 @@ async function freshIds(operation: Operation) {
     folders: [things.folder, f.ownerThings.folder],
     voices: [things.voice, f.ownerThings.voice],
     prompts: [things.prompt, f.builtInPrompt, f.memberThings.prompt],
+    templates: [things.template, builtInTemplateId('es', 'search-ad'), f.memberThings.template],
     invitations: invitation ? [invitation.id, f.memberInvitation.id] : [f.memberInvitation.id],
     tokens: invitation ? [invitation.token] : [],
   };

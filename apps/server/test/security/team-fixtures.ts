@@ -177,7 +177,10 @@ export async function createSharedProject(app: App, creator: TestUser, workspace
   return id;
 }
 
-/** A shared project, a folder, a brand voice and a custom prompt of `creator`, each new and named with `marker`. */
+/**
+ * A shared project, a folder, a brand voice, a custom prompt and a template of `creator`, each new and
+ * named with `marker`.
+ */
 export async function makeThings(
   app: App,
   workspaceId: string,
@@ -202,7 +205,30 @@ export async function makeThings(
       text: `Escribe como ${marker}`,
     })
   ).id;
-  return { project, folder, voice, prompt };
+  const template = await makeTemplate(app, workspaceId, creator, marker);
+  return { project, folder, voice, prompt, template };
+}
+
+/** A new template of `creator`, named with `marker`. */
+export async function makeTemplate(
+  app: App,
+  workspaceId: string,
+  creator: TestUser,
+  marker: string = MARKERS.team,
+): Promise<string> {
+  const created = await must<{ id: string }>(
+    app,
+    creator,
+    'POST',
+    `/api/workspace/${workspaceId}/templates`,
+    {
+      name: `Plantilla ${creator.id.slice(0, 4)} ${unique()} ${marker}`,
+      language: 'es',
+      prompt: `Escribe como ${marker} sobre {{tema}}`,
+      fields: [{ key: 'tema', label: 'Tema', type: 'text', required: true }],
+    },
+  );
+  return created.id;
 }
 
 /** A new pending invitation sent by `inviter` to a new address: its id and the token mailed. */

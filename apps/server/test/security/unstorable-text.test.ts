@@ -19,7 +19,7 @@ interface TextCase {
   field: string;
 }
 
-/** Everything the cases need: a user with a project, a folder, a brand voice and a custom prompt. */
+/** Everything the cases need: a user with a project, a folder, a brand voice, a custom prompt and a template. */
 async function fixtures(ana: TestUser) {
   const post = async (url: string, payload: Record<string, unknown>) => {
     const res = await app.inject({ method: 'POST', url, headers: ana.auth, payload });
@@ -32,8 +32,17 @@ async function fixtures(ana: TestUser) {
     folderId: await post('/api/folder', { workspaceId: ws, name: 'Carpeta' }),
     voiceId: await post(`/api/brand-voice/workspace/${ws}`, { name: 'Voz', voice: 'Cercana' }),
     promptId: await post('/api/prompt/custom', { workspaceId: ws, language: 'es', name: 'P', text: 'T' }),
+    templateId: await post(`/api/workspace/${ws}/templates`, templateBody),
   };
 }
+
+const templateBody = {
+  name: 'P',
+  description: 'D',
+  language: 'es',
+  prompt: 'Escribe sobre {{tema}}',
+  fields: [{ key: 'tema', label: 'Tema', type: 'text', required: true }],
+};
 
 function textCases(ana: TestUser, ids: Awaited<ReturnType<typeof fixtures>>): TextCase[] {
   const ws = ana.workspaceId;
@@ -143,6 +152,20 @@ function textCases(ana: TestUser, ids: Awaited<ReturnType<typeof fixtures>>): Te
       url: `/api/prompt/custom/${ids.promptId}`,
       body: { name: 'P', text: 'T' },
       field: 'text',
+    },
+    ...(['name', 'description', 'prompt'] as const).map((field) => ({
+      route: `create template (${field})`,
+      method: 'POST' as const,
+      url: `/api/workspace/${ws}/templates`,
+      body: templateBody,
+      field,
+    })),
+    {
+      route: 'update template (prompt)',
+      method: 'PATCH',
+      url: `/api/template/${ids.templateId}`,
+      body: { prompt: 'Escribe sobre {{tema}}' },
+      field: 'prompt',
     },
     {
       route: 'change first name',

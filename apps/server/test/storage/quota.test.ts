@@ -68,6 +68,25 @@ function editPrompt(user: TestUser, id: string, text: string) {
   const url = `/api/prompt/custom/${id}`;
   return t.app.inject({ method: 'PATCH', url, headers: user.auth, payload: { name: 'P', text } });
 }
+function createTemplate(user: TestUser, prompt: string, name = 'P') {
+  const payload = {
+    name,
+    language: 'es',
+    prompt: `${prompt} {{tema}}`,
+    fields: [{ key: 'tema', label: 'Tema', type: 'text', required: true }],
+  };
+  const url = `/api/workspace/${user.workspaceId}/templates`;
+  return t.app.inject({ method: 'POST', url, headers: user.auth, payload });
+}
+function editTemplate(user: TestUser, id: string, prompt: string) {
+  const url = `/api/template/${id}`;
+  return t.app.inject({
+    method: 'PATCH',
+    url,
+    headers: user.auth,
+    payload: { prompt: `${prompt} {{tema}}` },
+  });
+}
 function sendChat(user: TestUser, projectId: string, message: string) {
   const payload = { workspaceId: user.workspaceId, projectId, message };
   return t.app.inject({ method: 'POST', url: '/api/chat/send-request-stream', headers: user.auth, payload });
@@ -172,12 +191,17 @@ describe('storage quota per workspace', () => {
   });
 
   // The one test that fills the plans' own 50 MB, which takes a busy machine several seconds.
-  it('refuses new brand voices, custom prompts and chat requests in a full workspace; shrinking edits go through', async () => {
+  it('refuses new brand voices, custom prompts, templates and chat requests in a full workspace; shrinking edits go through', async () => {
     await start('real');
     const ana = await createUser(t.app);
     const project = await insertProject(t.app, ana);
     const voice = await createVoice(ana, noise(2_000), 'Voz');
     const prompt = await createPrompt(ana, noise(2_000));
+    const before = await usedBytes(ana);
+    const template = await createTemplate(ana, noise(2_000));
+    expect(template.statusCode, template.body).toBe(201);
+    // A template counts in the workspace's storage: its prompt, fields and the rest.
+    expect((await usedBytes(ana)) - before).toBeGreaterThan(2_000);
     await fill(ana, 100);
 
     const refused = [
@@ -185,6 +209,8 @@ describe('storage quota per workspace', () => {
       await createPrompt(ana, noise(200), 'Otra'),
       await editVoice(ana, voice.json().id, noise(2_200)),
       await editPrompt(ana, prompt.json().id, noise(2_200)),
+      await createTemplate(ana, noise(200), 'Otra'),
+      await editTemplate(ana, template.json().id, noise(2_200)),
       await sendChat(ana, project.id, noise(200)),
     ];
     for (const res of refused) {
@@ -200,6 +226,7 @@ describe('storage quota per workspace', () => {
     const shrunk = [
       await editVoice(ana, voice.json().id, noise(1_000)),
       await editPrompt(ana, prompt.json().id, noise(1_000)),
+      await editTemplate(ana, template.json().id, noise(1_000)),
     ];
     for (const res of shrunk) expect(res.statusCode, res.body).toBe(200);
     // What the edits freed is room again: a small chat request fits now.

@@ -2,12 +2,13 @@ import {
   BRAND_VOICES_PER_WORKSPACE,
   CUSTOM_PROMPTS_PER_WORKSPACE,
   FOLDERS_PER_WORKSPACE,
+  TEMPLATES_PER_WORKSPACE,
   type ErrorCode,
 } from '@redacta/shared';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { App } from '../../src/app.ts';
-import { brandVoices, folders, prompts } from '../../src/db/schema.ts';
+import { brandVoices, folders, prompts, templates } from '../../src/db/schema.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { addMember, createUser } from '../helpers/factories.ts';
 
@@ -20,7 +21,7 @@ afterEach(() => t.app.close());
 /** Creations sent at once when the list has room for one more. */
 const AT_ONCE = 6;
 
-type ListTable = typeof brandVoices | typeof folders | typeof prompts;
+type ListTable = typeof brandVoices | typeof folders | typeof prompts | typeof templates;
 
 interface CappedList {
   name: string;
@@ -92,6 +93,35 @@ const lists: CappedList[] = [
       payload: { workspaceId, language: 'es', name: `Nuevo ${i}`, text: 'Resume {{texto}}' },
     }),
     deleteUrl: (id) => `/api/prompt/custom/${id}`,
+  },
+  {
+    name: 'templates (both languages together)',
+    cap: TEMPLATES_PER_WORKSPACE,
+    code: 'TEMPLATES_FULL',
+    table: templates,
+    fill: (app, workspaceId, userId, entries) =>
+      app.db.insert(templates).values(
+        range(entries).map((i) => ({
+          workspaceId,
+          createdBy: userId,
+          language: i % 2 === 0 ? ('es' as const) : ('en' as const),
+          name: `Plantilla ${i}`,
+          description: '',
+          prompt: 'Escribe sobre {{tema}}',
+          fields: [{ key: 'tema', label: 'Tema', type: 'text', required: true }],
+        })),
+      ),
+    create: (workspaceId, i) => ({
+      method: 'POST',
+      url: `/api/workspace/${workspaceId}/templates`,
+      payload: {
+        name: `Nueva ${i}`,
+        language: 'es',
+        prompt: 'Resume {{texto}}',
+        fields: [{ key: 'texto', label: 'Texto', type: 'longText', required: true }],
+      },
+    }),
+    deleteUrl: (id) => `/api/template/${id}`,
   },
 ];
 

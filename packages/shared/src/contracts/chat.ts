@@ -3,6 +3,7 @@ import { freeText, isStorableText, UNSTORABLE_TEXT_MESSAGE } from '../rules/text
 import { chatStreamSourcesSchema, knowledgeCitationSchema } from './knowledge.ts';
 import { outputLanguageSchema, replyLengthSchema, writingToneSchema } from './writing-controls.ts';
 import { idSchema } from './common.ts';
+import { templateInputsSchema } from './templates.ts';
 import {
   CHAT_MESSAGE_MAX_LENGTH,
   IGNORED_FINDING_KEY_MAX_LENGTH,
@@ -59,6 +60,14 @@ export const newChatMessageBodySchema = z.strictObject({
    * saying live search is not connected.
    */
   liveSearch: z.boolean().optional(),
+  /**
+   * A template run from the composer: the server renders the template's prompt with these inputs
+   * (each checked against its field: 400 VALIDATION_FAILED naming it) and saves that rendering as the
+   * message, in place of `message` (the composer's own rendering, as the user saw it); the reply is
+   * written in the template's output parts. A template that is neither built-in nor the workspace's
+   * is 404.
+   */
+  template: z.strictObject({ id: z.uuid(), inputs: templateInputsSchema }).optional(),
 });
 export type NewChatMessageBody = z.infer<typeof newChatMessageBodySchema>;
 

@@ -58,6 +58,7 @@ import {
   pendingInvitationsResponseSchema,
 } from './teams.ts';
 import { storageUsageSchema } from './storage.ts';
+import { templateListResponseSchema, templateSchema } from './templates.ts';
 import { styleCheckResponseSchema, styleRulesResponseSchema } from './style-rules.ts';
 import { changeEmailResponseSchema, changeNameResponseSchema } from './user.ts';
 import {
@@ -151,6 +152,11 @@ export const responseSchemas = {
   'GET /prompt/by-workspace/:id': promptGroupsResponseSchema,
   'POST /prompt/custom': createCustomPromptResponseSchema,
   'PATCH /prompt/custom/:id': updateCustomPromptResponseSchema,
+
+  'GET /workspace/:id/templates': templateListResponseSchema,
+  'POST /workspace/:id/templates': templateSchema,
+  'GET /template/:id': templateSchema,
+  'PATCH /template/:id': templateSchema,
 } satisfies Record<string, ZodType>;
 
 export type ResponseRoute = keyof typeof responseSchemas;

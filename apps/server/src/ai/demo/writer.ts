@@ -5,7 +5,7 @@ import type {
   LanguageModelV3StreamPart,
   LanguageModelV3Usage,
 } from '@ai-sdk/provider';
-import { resolveLocale, type Locale, type TransformRequest } from '@redacta/shared';
+import { resolveLocale, type Locale, type TemplateOutput, type TransformRequest } from '@redacta/shared';
 import { composeDemoReply, composeImprovedPrompt } from './copy.ts';
 import { composeVoiceDescription } from './analysis.ts';
 import { composeTransform } from './transform/index.ts';
@@ -14,6 +14,7 @@ import type { DemoBrandVoice } from './voice.ts';
 import { withKnowledgeFacts, type DemoFact } from './knowledge.ts';
 import { demoLanguage, type DemoControls } from './controls.ts';
 import { demoSearchQuery, searchCallStream, withSearchFindings } from './search.ts';
+import { composeTemplateParts } from './template-parts.ts';
 
 /** The demo has no tokenizer: it counts a token every 4 characters. */
 const CHARS_PER_TOKEN = 4;
@@ -44,6 +45,13 @@ export interface DemoCallOptions {
   knowledge?: DemoFact[];
   /** The composer's tone, length and output language (controls.ts). */
   controls?: DemoControls;
+  /**
+   * The named parts a template's copy is written in, with their limits: the answer comes in their
+   * labelled sections, each within its limits (template-parts.ts).
+   */
+  output?: TemplateOutput;
+  /** What a template run is about (its first input that names a thing; `demoTemplate`). */
+  templateSubject?: string;
 }
 
 /** The provider options that tell the demo writer about a call (only the values given). */
@@ -101,6 +109,9 @@ function composedAnswer(call: LanguageModelV3CallOptions): string {
     return composeTransform(message, options.transform, language, options.brandVoice ?? null);
   }
   const written = replyLanguage(options, message);
+  if (options.output) {
+    return composeTemplateParts(options.output, options.templateSubject, message, written);
+  }
   const reply = demoReply(
     message,
     language,

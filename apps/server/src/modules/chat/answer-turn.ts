@@ -1,20 +1,18 @@
 import { randomInt } from 'node:crypto';
 import type { ChatStreamPart, KnowledgeCitation, SendChatRequestBody } from '@redacta/shared';
-import { demoWriterOptions } from '../../ai/demo/writer.ts';
-import { liveSearchMode } from '../../ai/live-search.ts';
 import { failureReason, logModelFailure, modelCallError } from '../../ai/model-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { providerErrorKind, type ModelLabels } from '../../plugins/metrics-registry.ts';
 import type { SourcesPart } from '../ai-tasks/relay.ts';
-import { modelFor } from '../ai-tasks/workspace.ts';
-import { chatKnowledge } from '../knowledge/chat-sources.ts';
+import { generationCall, prepareGeneration } from '../generation/prepare.ts';
+import { replyTextStream } from '../generation/search-stream.ts';
 import { REAL_TIME_SEARCH_CATEGORY } from '../prompts/catalogue/types.ts';
 import { recordPromptUse } from '../prompts/service.ts';
-import { maxTokensFor, type WordReservation } from '../usage/reservations.ts';
+import type { WordReservation } from '../usage/reservations.ts';
 import { finalText, newRun, pumpRun, pumpVersion, runShares, type ReplyRun } from './reply-runs.ts';
-import { replyTextStream } from './search-stream.ts';
 import type { ChatDeps, ChatStreamContext } from './turn-types.ts';
-import { buildChatPrompt, saveReply } from './service.ts';
+import { saveReply } from './service.ts';
+import type { TemplateRun } from './template-run.ts';
 import { withdrawChatRequest, type ChatTurn } from './turn.ts';
 import type { chatTurnLog } from './turn-log.ts';
 
@@ -39,7 +37,10 @@ export type TurnContext = ChatStreamContext & {
  * and saves each version as a version of the request's reply, in order, so the ‹ n/m › switcher
  * lists them as they were numbered. Each version is charged its own words; the last one saved settles
  * the turn's reservation, and until then the reservation holds every version's share. Returns the
- * saved replies' ids by version (null where nothing was saved).
+ * saved replies' ids by version (null where nothing was saved). What the reply is written with (the
+ * brand voice, knowledge, style rules, controls, live search and the prompt) is prepared as every piece
+ * of copy is (generation/prepare.ts); the turn adds its conversation, versions, stream and saving.
+ * A template run's reply is written in the template's output parts.
  */
 export async function answerTurn(
   deps: ChatDeps,
@@ -47,11 +48,12 @@ export async function answerTurn(
   context: TurnContext,
   turn: ChatTurn,
   held: HeldReservation,
+  templateRun?: TemplateRun,
 ): Promise<(string | null)[]> {
   const { db, models, metrics } = deps;
   const { writer, log, turnLog } = context;
   const { userId } = input;
-  const { workspace, brandVoice, userEntryId } = turn;
+  const { workspace, userEntryId } = turn;
   // The library prompt's use (its place in "Recientes") is recorded beside the model call: it need not
   // delay the first token, and failing to record it should not fail the reply. open_chat_turn has
   // already checked that the prompt is this workspace's. Regenerating a reply is not a new use.
@@ -62,34 +64,24 @@ export async function answerTurn(
       })
     : undefined;
 
-  const chat = modelFor(models, workspace);
-  const labels: ModelLabels = { provider: models.provider, model: chat.id };
-  const liveSearch = liveSearchMode({
-    searchUrl: deps.searchUrl,
-    // A prompt of the catalogue's real-time search category asks for live search by what it is.
-    requested: turn.liveSearch || turn.promptCategory === REAL_TIME_SEARCH_CATEGORY,
-    message: turn.message,
-  });
-  const controls = { tone: input.tone, length: input.length, language: input.language };
-  const sources = await chatKnowledge(
-    db,
+  const prepared = await prepareGeneration(
+    { ...deps, log },
     {
-      workspaceId: workspace.id,
+      workspace,
       message: turn.message,
-      useKnowledge: turn.hasKnowledge && input.useKnowledge !== false,
+      history: turn.history,
+      context: turn,
+      useKnowledge: input.useKnowledge,
+      controls: { tone: input.tone, length: input.length, language: input.language },
+      // A prompt of the catalogue's real-time search category asks for live search by what it is.
+      liveSearch: turn.liveSearch || turn.promptCategory === REAL_TIME_SEARCH_CATEGORY,
+      instruction: templateRun?.instruction,
+      ...(templateRun?.output ? { demo: { output: templateRun.output } } : {}),
+      signal: context.signal,
     },
-    { embedder: deps.knowledgeEmbedder, log, signal: context.signal },
   );
-  const prompt = buildChatPrompt({
-    history: turn.history,
-    message: turn.message,
-    language: workspace.language,
-    brandVoice,
-    liveSearch,
-    controls,
-    knowledge: sources.map(({ n, name, excerpt }) => ({ n, name, text: excerpt })),
-    styleRules: turn.styleRules,
-  });
+  const { chat, liveSearch, citations: sources } = prepared;
+  const labels: ModelLabels = { provider: models.provider, model: chat.id };
   const shares = runShares(input.variants ?? 1, held.reservation?.words);
   const several = shares.length > 1;
   // A regenerated reply is another version: the demo writer words it differently from the first.
@@ -99,20 +91,7 @@ export async function answerTurn(
   const modelStartedAt = performance.now();
   const sinceModelCall = () => (performance.now() - modelStartedAt) / 1000;
   const runs: ReplyRun[] = shares.map((words, index) => {
-    const variant = regenerated + index;
-    const call = {
-      prompt,
-      // The voice and the controls are in the system prompt for real models; the demo writer is handed them here.
-      providerOptions: demoWriterOptions({
-        language: workspace.language,
-        task: 'chat',
-        brandVoice,
-        controls,
-        ...(variant ? { variant } : {}),
-        ...(sources.length ? { knowledge: sources.map(({ n, excerpt }) => ({ n, text: excerpt })) } : {}),
-      }),
-      ...(words !== undefined ? { maxOutputTokens: maxTokensFor(words, workspace.language) } : {}),
-    };
+    const call = generationCall(prepared, { maxWords: words, variant: regenerated + index });
     const deltas = replyTextStream(liveSearch, chat.model, call, deps.timeouts, context.signal, {
       searchUrl: deps.searchUrl,
       language: workspace.language,

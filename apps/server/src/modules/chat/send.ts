@@ -4,6 +4,7 @@ import { releaseReservation, reservationTtlMs } from '../usage/reservations.ts';
 import { withLiveCopy } from './reply-writer.ts';
 import { answerTurn, type HeldReservation, type TurnContext } from './answer-turn.ts';
 import { runShares } from './reply-runs.ts';
+import { openTemplateRun } from './template-run.ts';
 import { openChatTurn } from './turn.ts';
 import { chatTurnLog } from './turn-log.ts';
 import type { ChatDeps, ChatStreamContext } from './turn-types.ts';
@@ -74,7 +75,13 @@ async function streamChatReply(
   input: SendChatRequestBody & { userId: string },
   context: TurnContext,
 ): Promise<void> {
-  const turn = await openChatTurn(deps.db, input, {
+  // A template run sends its template's prompt rendered with the inputs, as if typed.
+  const templateRun =
+    'template' in input && input.template
+      ? await openTemplateRun(deps.db, { ...input, template: input.template })
+      : undefined;
+  const request = templateRun ? { ...input, message: templateRun.message } : input;
+  const turn = await openChatTurn(deps.db, request, {
     ...deps.usage,
     reservationTtlMs: reservationTtlMs(deps.timeouts.replyMs),
   });
@@ -98,10 +105,11 @@ async function streamChatReply(
   try {
     messageIds = await answerTurn(
       deps,
-      input,
+      request,
       { ...context, writer: withLiveCopy(context.writer, live) },
       turn,
       held,
+      templateRun,
     );
   } finally {
     live.forEach((publisher, index) => publisher.end(messageIds[index] ?? null));

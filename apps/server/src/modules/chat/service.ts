@@ -1,63 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { LanguageModelV3Prompt } from '@ai-sdk/provider';
-import {
-  countWords,
-  isPaidPlan,
-  usagePeriod,
-  type ConversationEntry,
-  type KnowledgeCitation,
-  type Locale,
-  type Plan,
-  type StyleRule,
-} from '@redacta/shared';
+import { countWords, isPaidPlan, usagePeriod, type KnowledgeCitation, type Plan } from '@redacta/shared';
 import { callFunction, type Db } from '../../db/client.ts';
 import { conversationEntries, projects, reactions, workspaces } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Models } from '../../ai/models.ts';
-import type { LiveSearchMode } from '../../ai/live-search.ts';
-import { buildSystemPrompt, type WritingControls } from '../../ai/prompts.ts';
 import { requireProjectAccess } from '../projects/access.ts';
 import { visibleProjects } from '../projects/list.ts';
 import { requireMembership } from '../workspaces/service.ts';
 import { usageFromCount, type UsageSettings } from '../usage/service.ts';
 import { aiWorkspace, modelFor, type AiWorkspace } from '../ai-tasks/workspace.ts';
-
-/** System prompt, the conversation so far (oldest first), then the new message. */
-export function buildChatPrompt(input: {
-  history: Pick<ConversationEntry, 'role' | 'content'>[];
-  message: string;
-  language: Locale;
-  brandVoice?: { name: string; voice: string } | null;
-  liveSearch?: LiveSearchMode;
-  knowledge?: { n: number; name: string; text: string }[];
-  styleRules?: readonly StyleRule[];
-  controls?: WritingControls;
-}): LanguageModelV3Prompt {
-  const prompt: LanguageModelV3Prompt = [
-    {
-      role: 'system',
-      content: buildSystemPrompt({
-        language: input.language,
-        brandVoice: input.brandVoice,
-        liveSearch: input.liveSearch,
-        knowledge: input.knowledge,
-        styleRules: input.styleRules,
-        controls: input.controls,
-      }),
-    },
-  ];
-  for (const entry of input.history) {
-    if (!entry.content.trim()) continue;
-    prompt.push(
-      entry.role === 'user'
-        ? { role: 'user', content: [{ type: 'text', text: entry.content }] }
-        : { role: 'assistant', content: [{ type: 'text', text: entry.content }] },
-    );
-  }
-  prompt.push({ role: 'user', content: [{ type: 'text', text: input.message }] });
-  return prompt;
-}
 
 const savedReplySchema = z.object({ messageId: z.string(), wordCount: z.number().int() });
 

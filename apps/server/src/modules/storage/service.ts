@@ -12,13 +12,14 @@ import {
   memberships,
   projects,
   prompts,
+  templates,
   workspaces,
 } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 
 // ── What a workspace keeps ───────────────────────────────────────────────────────────────────────
 // A workspace's storage is its documents (their live state, JSON and text, with their saved versions),
-// conversations, brand voices, custom prompts and knowledge (its files and the text of its passages),
+// conversations, brand voices, custom prompts, templates and knowledge (its files and the text of its passages),
 // counted as the database stores them (pg_column_size: after the database's own compression
 // of large values, read from each row without decompressing anything). One statement over the
 // workspace's rows, each table reached through its workspace (or project) index; no counter to drift.
@@ -46,6 +47,8 @@ const used = sql`(select ${stored(...documentColumns)} from ${documents}
     where ${brandVoices.workspaceId} = ${workspaces.id})
   + (select ${stored(prompts.name, prompts.text)} from ${prompts}
     where ${prompts.workspaceId} = ${workspaces.id})
+  + (select ${stored(templates.name, templates.description, templates.prompt, templates.fields, templates.output)}
+    from ${templates} where ${templates.workspaceId} = ${workspaces.id})
   + (select coalesce(sum(coalesce(${sizeOf(knowledgeSources.file)}, 0) + ${sizeOf(knowledgeSources.name)}), 0)
     from ${knowledgeSources} where ${knowledgeSources.workspaceId} = ${workspaces.id})
   + (select ${stored(knowledgePassages.text)} from ${knowledgePassages}
@@ -98,7 +101,7 @@ const storageFull = (limitBytes: number) =>
   new AppError(
     'STORAGE_FULL',
     `This workspace has used its ${limitBytes / 1024 / 1024} MB of storage; delete projects, conversations, ` +
-      'brand voices, prompts or knowledge you no longer need, or upgrade the plan, to save more',
+      'brand voices, prompts, templates or knowledge you no longer need, or upgrade the plan, to save more',
     413,
   );
 
@@ -157,7 +160,7 @@ const CHAT_ROOM_READINGS = 10_000;
  */
 export function chatStorageCheck(db: Db, quotas: StorageQuotas) {
   const roomyUntil = new Map<string, number>();
-  // Built once: drizzle takes 1–2 ms of the event loop to build this statement of seven subqueries.
+  // Built once: drizzle takes 1–2 ms of the event loop to build this statement of eight subqueries.
   const memberUsage = usageQuery(db, true).prepare('chat_storage_usage');
   return async (userId: string, turn: { workspaceId: string; message?: string | null }): Promise<void> => {
     const key = `${turn.workspaceId}:${userId}`;

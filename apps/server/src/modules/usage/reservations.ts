@@ -15,9 +15,9 @@ import { monthlyLimit, noWordsLeft, usageFromCount, type UsageSettings } from '.
 
 /**
  * What a reservation is for: a chat reply, an improved request, a brand-voice analysis, a document
- * selection transformed (rewritten, translated…).
+ * selection transformed (rewritten, translated…), a piece written in one go (a batch row, an API call).
  */
-export type ReservationKind = 'chat' | 'improve' | 'analyze' | 'transform';
+export type ReservationKind = 'chat' | 'improve' | 'analyze' | 'transform' | 'generate';
 
 /**
  * The most words one call of each kind reserves, and so may write, on a plan with a word limit. A
@@ -28,6 +28,7 @@ export const RESERVED_WORDS: Record<ReservationKind, number> = {
   improve: 400,
   analyze: 600,
   transform: 1500,
+  generate: 1000,
 };
 
 /**
@@ -98,7 +99,8 @@ const reserveAnswerSchema = z.union([
 ]);
 
 /**
- * Reserves the words of a call other than a chat reply (improve, analysis, transform) on a plan with a word limit, or
+ * Reserves the words of a call other than a chat reply (improve, analysis, transform, a piece written in
+ * one go) on a plan with a word limit, or
  * NO_WORDS_LEFT when none can be; null on an unlimited plan, which has nothing to reserve (and no
  * database call).
  */

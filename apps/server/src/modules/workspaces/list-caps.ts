@@ -3,10 +3,11 @@ import {
   BRAND_VOICES_PER_WORKSPACE,
   CUSTOM_PROMPTS_PER_WORKSPACE,
   FOLDERS_PER_WORKSPACE,
+  TEMPLATES_PER_WORKSPACE,
   type ErrorCode,
 } from '@redacta/shared';
 import type { Tx } from '../../db/client.ts';
-import { brandVoices, folders, prompts } from '../../db/schema.ts';
+import { brandVoices, folders, prompts, templates } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { lockWorkspace } from '../invitations/index.ts';
 
@@ -26,6 +27,7 @@ const cappedLists = {
     code: 'CUSTOM_PROMPTS_FULL',
     noun: 'custom prompts',
   },
+  templates: { table: templates, cap: TEMPLATES_PER_WORKSPACE, code: 'TEMPLATES_FULL', noun: 'templates' },
 } satisfies Record<string, { table: unknown; cap: number; code: ErrorCode; noun: string }>;
 
 export type CappedList = keyof typeof cappedLists;
