@@ -136,11 +136,11 @@ export function ResultsTable({
             <th scope="col" className="w-28 px-3 py-2 font-medium">
               {t('batches.table.status')}
             </th>
-            <th scope="col" className="min-w-52 px-3 py-2 font-medium">
+            <th scope="col" className="min-w-40 px-3 py-2 font-medium md:min-w-52">
               {t('batches.table.inputs')}
             </th>
             {parts.map((part) => (
-              <th key={part.key} scope="col" className="min-w-64 px-3 py-2 font-medium">
+              <th key={part.key} scope="col" className="min-w-60 px-3 py-2 font-medium md:min-w-64">
                 <span className="flex items-center justify-between gap-2">
                   <span>
                     {part.label}

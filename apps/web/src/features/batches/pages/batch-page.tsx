@@ -182,6 +182,7 @@ export default function BatchPage() {
   return (
     <div className="relative mx-auto flex w-full max-w-[1200px] flex-col gap-6 px-4 py-6 md:px-6 md:py-8">
       <PageTitle
+        ownTitle
         title={data.fileName}
         description={
           <span className="flex flex-wrap items-center gap-x-3 gap-y-1 text-[13px]">
