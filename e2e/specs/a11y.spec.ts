@@ -186,6 +186,42 @@ test.describe('accessibility (axe-core: no serious or critical violations)', () 
     expectNoFindings(findings);
   });
 
+  test("/templates, the composer's template dialog and the template editor with its errors", async ({
+    page,
+    signUp,
+  }) => {
+    test.setTimeout(180_000);
+    const findings: Finding[] = [];
+    await signUp();
+    await gotoAndWait(page, '/templates', page.getByTestId('template-card').first());
+    findings.push(...(await scanLooks(page, '/templates')));
+
+    await gotoAndWait(page, '/chat', new ChatPage(page).composer);
+    const dialog = page.getByRole('dialog', { name: 'Usar una plantilla' });
+    const openDialog = () =>
+      ensureOpen(dialog, () => page.getByRole('button', { name: 'Plantilla', exact: true }).click());
+    findings.push(...(await scanLooks(page, 'template dialog', undefined, openDialog)));
+    const fields = dialog.getByRole('button', { name: 'Generar' });
+    findings.push(
+      ...(await scanLooks(page, "a template's fields with their errors", undefined, async () => {
+        await openDialog();
+        if (!(await fields.isVisible()))
+          await dialog.getByRole('listitem').first().getByRole('button').click();
+        await fields.click();
+        await expect(dialog.getByRole('alert').first()).toBeVisible();
+      })),
+    );
+    await closeDialog(page, dialog);
+
+    await gotoAndWait(page, '/templates/new', page.getByLabel('Nombre', { exact: true }));
+    await page.getByRole('button', { name: 'Añadir campo' }).click();
+    await page.getByRole('button', { name: 'Añadir parte' }).click();
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await expect(page.getByRole('alert').first()).toBeVisible();
+    findings.push(...(await scanLooks(page, '/templates/new with its errors')));
+    expectNoFindings(findings);
+  });
+
   test('/projects with folders and projects, its dialogs and a folder', async ({ page, signUp }) => {
     test.setTimeout(180_000);
     const findings: Finding[] = [];

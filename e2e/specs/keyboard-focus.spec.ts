@@ -98,6 +98,28 @@ test.describe('keyboard focus', () => {
     await expect(profile).toBeFocused();
   });
 
+  test("chat: the template dialog, from its list to a template's fields", async ({ page, signUp }) => {
+    await signUp();
+    const templateButton = page.getByRole('button', { name: 'Plantilla', exact: true });
+    const dialog = page.getByRole('dialog', { name: 'Usar una plantilla' });
+    await expect(templateButton).toBeVisible();
+
+    // The search takes the focus; a template chosen with Enter shows its fields, the first one focused.
+    await activate(page, templateButton);
+    await expect(dialog.getByRole('searchbox')).toBeFocused();
+    await page.keyboard.type('facebook');
+    await expect(dialog.getByRole('listitem')).toHaveCount(1);
+    await page.keyboard.press('Tab');
+    await expect(dialog.getByRole('button', { name: /Meta/ })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(dialog.getByRole('button', { name: 'Generar' })).toBeVisible();
+    await expect(dialog.getByRole('textbox').first()).toBeFocused();
+    // Escape closes it from the fields: back on the button.
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(templateButton).toBeFocused();
+  });
+
   test('chat: the conversation is entered with Tab and left with Ctrl+Home and Ctrl+End, on a phone too, in both languages', async ({
     page,
     signUp,

@@ -33,4 +33,5 @@ export * from './contracts/style-rules.ts';
 export * from './style/index.ts';
 export * from './contracts/templates.ts';
 export * from './contracts/batches.ts';
+export * from './contracts/template-output.ts';
 export * from './rules/template-fields.ts';

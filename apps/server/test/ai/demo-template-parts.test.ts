@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  parseOutput,
   renderTemplatePrompt,
   templateInputProblems,
   type Template,
@@ -10,7 +11,7 @@ import { requestLanguage } from '../../src/ai/demo/request.ts';
 import { demoTemplate } from '../../src/ai/demo/template-parts.ts';
 import { createDemoWriter, demoWriterOptions } from '../../src/ai/demo/writer.ts';
 import { BUILT_IN_TEMPLATES } from '../../src/modules/templates/built-ins.ts';
-import { outputInstruction, parseOutput } from '../../src/modules/templates/output-parts.ts';
+import { outputInstruction } from '../../src/modules/templates/output-parts.ts';
 
 /** What a team would type into each kind of field, short or long, per language. */
 const samples = {

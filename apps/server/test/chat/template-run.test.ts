@@ -14,7 +14,7 @@ let ana: TestUser;
 let projectId: string;
 
 beforeEach(async () => {
-  peer = await startOpenAIPeer({ chunks: ['## title\n', 'Zapatillas Nube'] });
+  peer = await startOpenAIPeer({ chunks: ['### title\n', 'Zapatillas Nube'] });
   t = await createTestApp(peerAppEnv(peer));
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   ana = await createUser(t.app);
@@ -53,7 +53,7 @@ describe('a template run from the composer', () => {
     const saved = await entries(t.app, projectId);
     expect(saved.map((e) => [e.role, e.content])).toEqual([
       ['user', rendered.trim()],
-      ['assistant', '## title\nZapatillas Nube'],
+      ['assistant', '### title\nZapatillas Nube'],
     ]);
 
     // The model reads the request and, after it, the parts it is written in with their limits.
@@ -61,9 +61,11 @@ describe('a template run from the composer', () => {
     expect(sent.role).toBe('user');
     const text = String(sent.content);
     expect(text.startsWith(`${rendered.trim()}\n\n`)).toBe(true);
-    expect(text).toContain('- title (Título): como máximo 70 caracteres');
-    expect(text).toContain('- description (Descripción): como máximo 1000 caracteres');
-    expect(text).toContain('- bullets (Ventajas): 5 elementos, uno por línea, como máximo 150 caracteres');
+    expect(text).toContain('### title\nTítulo: como máximo 70 caracteres.');
+    expect(text).toContain('### description\nDescripción: como máximo 1000 caracteres.');
+    expect(text).toContain(
+      '### bullets\nVentajas: exactamente 5 elementos, uno por línea empezando por "- ", cada uno de 150 caracteres como máximo.',
+    );
   });
 
   it('runs the workspace’s own template, without parts, as a plain request', async () => {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { builtInTemplate, builtInTemplateId } from '../../src/modules/templates/built-ins.ts';
-import { parseOutput } from '../../src/modules/templates/output-parts.ts';
+import { parseOutput } from '@redacta/shared';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createUser, type TestUser } from '../helpers/factories.ts';
 import { createProject, entries, readParts } from '../chat/chat-helpers.ts';

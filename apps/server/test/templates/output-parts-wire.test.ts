@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LanguageModelV3 } from '@ai-sdk/provider';
-import { renderTemplatePrompt } from '@redacta/shared';
+import { overLimit, parseOutput, renderTemplatePrompt } from '@redacta/shared';
 import { createModels } from '../../src/ai/models.ts';
 import { builtInTemplateId, builtInTemplate } from '../../src/modules/templates/built-ins.ts';
-import { outputInstruction, overLimit, parseOutput } from '../../src/modules/templates/output-parts.ts';
+import { outputInstruction } from '../../src/modules/templates/output-parts.ts';
 import { testConfig } from '../helpers/app.ts';
 import { peerAppEnv, startOpenAIPeer, type OpenAIPeer } from '../helpers/openai-peer.ts';
 

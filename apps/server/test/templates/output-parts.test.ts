@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { TemplateOutput } from '@redacta/shared';
-import {
-  charCount,
-  outputInstruction,
-  overLimit,
-  parseOutput,
-} from '../../src/modules/templates/output-parts.ts';
+import { charCount, overLimit, parseOutput, type TemplateOutput } from '@redacta/shared';
+import { outputInstruction } from '../../src/modules/templates/output-parts.ts';
 
 const productPage: TemplateOutput = {
   parts: [

@@ -8,6 +8,8 @@ export const storageKeys = {
   documentWidth: 'redacta.documentWidth',
   /** The composer's writing controls, by project. */
   writingControls: 'redacta.writingControls',
+  /** The parts each template run's reply comes in, by the run's request. */
+  templateRuns: 'redacta.templateRuns',
 } as const;
 
 type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { clientIdSchema } from './common.ts';
 import { locales } from '../locales.ts';
-import { freeText } from '../rules/text.ts';
+import { freeText, isStorableText, UNSTORABLE_TEXT_MESSAGE } from '../rules/text.ts';
 import { outputLanguages } from './writing-control-values.ts';
 
 /**
@@ -104,33 +104,75 @@ const templateBodyShape = {
   output: templateOutputSchema.optional(),
 };
 
+/** What a template's parts have wrong together, for a caller that words it in its own language. */
+export type TemplateProblemCode =
+  | 'duplicateFieldKey'
+  | 'choiceWithoutOptions'
+  | 'optionsWithoutChoice'
+  | 'maxBelowMin'
+  | 'promptKeyNotField'
+  | 'duplicatePartKey';
+
+export interface TemplateProblem {
+  path: (string | number)[];
+  message: string;
+  code: TemplateProblemCode;
+  /** The field key the prompt names without a field (`promptKeyNotField`). */
+  key?: string;
+}
+
 /** Problems a template's parts have together (zod checks each part alone). */
 export function templateProblems(template: {
   prompt: string;
   fields: TemplateField[];
   output?: TemplateOutput | undefined;
-}): { path: (string | number)[]; message: string }[] {
-  const problems: { path: (string | number)[]; message: string }[] = [];
+}): TemplateProblem[] {
+  const problems: TemplateProblem[] = [];
   const keys = new Set<string>();
   template.fields.forEach((field, index) => {
     if (keys.has(field.key))
-      problems.push({ path: ['fields', index, 'key'], message: 'Each field needs its own key' });
+      problems.push({
+        path: ['fields', index, 'key'],
+        message: 'Each field needs its own key',
+        code: 'duplicateFieldKey',
+      });
     keys.add(field.key);
     if (field.type === 'choice' && !field.options)
-      problems.push({ path: ['fields', index, 'options'], message: 'A choice field needs its options' });
+      problems.push({
+        path: ['fields', index, 'options'],
+        message: 'A choice field needs its options',
+        code: 'choiceWithoutOptions',
+      });
     if (field.type !== 'choice' && field.options)
-      problems.push({ path: ['fields', index, 'options'], message: 'Only a choice field has options' });
+      problems.push({
+        path: ['fields', index, 'options'],
+        message: 'Only a choice field has options',
+        code: 'optionsWithoutChoice',
+      });
     if (field.min !== undefined && field.max !== undefined && field.min > field.max)
-      problems.push({ path: ['fields', index, 'max'], message: 'The largest number is below the smallest' });
+      problems.push({
+        path: ['fields', index, 'max'],
+        message: 'The largest number is below the smallest',
+        code: 'maxBelowMin',
+      });
   });
   const named = new Set(templatePromptKeys(template.prompt));
   for (const key of named)
     if (!keys.has(key))
-      problems.push({ path: ['prompt'], message: `The prompt names {{${key}}}, which is not a field` });
+      problems.push({
+        path: ['prompt'],
+        message: `The prompt names {{${key}}}, which is not a field`,
+        code: 'promptKeyNotField',
+        key,
+      });
   const parts = new Set<string>();
   template.output?.parts.forEach((part, index) => {
     if (parts.has(part.key))
-      problems.push({ path: ['output', 'parts', index, 'key'], message: 'Each part needs its own key' });
+      problems.push({
+        path: ['output', 'parts', index, 'key'],
+        message: 'Each part needs its own key',
+        code: 'duplicatePartKey',
+      });
     parts.add(part.key);
   });
   return problems;
@@ -144,6 +186,10 @@ function withTemplateProblems<
       context.addIssue({ code: 'custom', path: problem.path, message: problem.message });
   });
 }
+
+/** A template's content as a form holds it, each part checked alone (templateProblems checks them together). */
+export const templateBodySchema = z.strictObject(templateBodyShape);
+export type TemplateBodyInput = z.input<typeof templateBodySchema>;
 
 /** `POST /workspace/{id}/templates` → 201 the template. */
 export const createTemplateBodySchema = withTemplateProblems(
@@ -176,6 +222,18 @@ export type TemplateInputs = z.infer<typeof templateInputsSchema>;
 export interface TemplateInputProblem {
   field: string;
   message: string;
+  code:
+    | 'required'
+    | 'unstorable'
+    | 'tooLong'
+    | 'notNumber'
+    | 'belowMin'
+    | 'aboveMax'
+    | 'notUrl'
+    | 'notOption'
+    | 'notLanguage';
+  /** The limit `tooLong`, `belowMin` and `aboveMax` name. */
+  limit?: number;
 }
 
 const languageInputs = new Set<string>(outputLanguages);
@@ -189,26 +247,44 @@ export function templateInputProblems(
   for (const field of fields) {
     const value = (inputs[field.key] ?? '').trim();
     if (!value) {
-      if (field.required) problems.push({ field: field.key, message: 'Required' });
+      if (field.required) problems.push({ field: field.key, message: 'Required', code: 'required' });
       continue;
     }
     const max =
       field.maxLength ??
       (field.type === 'longText' ? TEMPLATE_INPUT_MAX_LENGTH : TEMPLATE_SHORT_INPUT_MAX_LENGTH);
-    if (value.length > max) problems.push({ field: field.key, message: `At most ${max} characters` });
+    if (!isStorableText(value))
+      problems.push({ field: field.key, message: UNSTORABLE_TEXT_MESSAGE, code: 'unstorable' });
+    else if (value.length > max)
+      problems.push({ field: field.key, message: `At most ${max} characters`, code: 'tooLong', limit: max });
     else if (field.type === 'number') {
       const number = Number(value.replace(',', '.'));
-      if (!Number.isFinite(number)) problems.push({ field: field.key, message: 'Not a number' });
+      if (!Number.isFinite(number))
+        problems.push({ field: field.key, message: 'Not a number', code: 'notNumber' });
       else if (field.min !== undefined && number < field.min)
-        problems.push({ field: field.key, message: `At least ${field.min}` });
+        problems.push({
+          field: field.key,
+          message: `At least ${field.min}`,
+          code: 'belowMin',
+          limit: field.min,
+        });
       else if (field.max !== undefined && number > field.max)
-        problems.push({ field: field.key, message: `At most ${field.max}` });
+        problems.push({
+          field: field.key,
+          message: `At most ${field.max}`,
+          code: 'aboveMax',
+          limit: field.max,
+        });
     } else if (field.type === 'url' && !URL.canParse(value)) {
-      problems.push({ field: field.key, message: 'Not a web address' });
+      problems.push({ field: field.key, message: 'Not a web address', code: 'notUrl' });
     } else if (field.type === 'choice' && !field.options?.includes(value)) {
-      problems.push({ field: field.key, message: 'Not one of the options' });
+      problems.push({ field: field.key, message: 'Not one of the options', code: 'notOption' });
     } else if (field.type === 'language' && !languageInputs.has(value)) {
-      problems.push({ field: field.key, message: `One of ${outputLanguages.join(', ')}` });
+      problems.push({
+        field: field.key,
+        message: `One of ${outputLanguages.join(', ')}`,
+        code: 'notLanguage',
+      });
     }
   }
   return problems;

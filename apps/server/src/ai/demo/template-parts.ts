@@ -1,5 +1,11 @@
-import type { Locale, Template, TemplateInputs, TemplateOutput, TemplateOutputPart } from '@redacta/shared';
-import { charCount } from '../../modules/templates/output-parts.ts';
+import {
+  charCount,
+  type Locale,
+  type Template,
+  type TemplateInputs,
+  type TemplateOutput,
+  type TemplateOutputPart,
+} from '@redacta/shared';
 import { demoTexts } from './languages.ts';
 import { extractSubject } from './subject.ts';
 import { partPools } from './template-pools.ts';

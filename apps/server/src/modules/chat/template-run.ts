@@ -9,7 +9,7 @@ import {
 } from '@redacta/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { outputPartsInstruction } from '../generation/prompt.ts';
+import { outputInstruction } from '../templates/output-parts.ts';
 import { findUsableTemplate } from '../templates/service.ts';
 import { requireMembership } from '../workspaces/service.ts';
 
@@ -60,7 +60,7 @@ export async function openTemplateRun(
   if (!template.output) return { message };
   return {
     message,
-    instruction: outputPartsInstruction(template.output, template.language),
+    instruction: outputInstruction(template.output, template.language),
     output: template.output,
   };
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ChatHeaderActions, ChatTitle, COMPOSER_ID } from '@/features/chat';
 import { ProjectsHeaderActions } from '@/features/projects';
 import { BrandVoiceHeaderActions } from '@/features/brand-voice';
+import { TemplatesHeaderActions } from '@/features/templates';
 import { brandTabAt, brandTabs } from '@/features/brand';
 import { MOBILE_QUERY, useMediaQuery } from '@/lib/use-media-query';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -16,7 +17,7 @@ interface Chrome {
   title: ReactNode;
   /** For the browser tab. */
   documentTitle: string;
-  /** The page header with its actions; only /projects, /chat and the Brand area's tabs have one. */
+  /** The page header with its actions; only /projects, /chat, /templates and the Brand area's tabs have one. */
   header?: { actions: ReactNode; compactActions?: ReactNode };
   footer: boolean;
 }
@@ -36,6 +37,13 @@ function useChrome(pathname: string): Chrome {
       title: heading(t('nav.projects')),
       documentTitle: t('nav.projects'),
       header: { actions: <ProjectsHeaderActions />, compactActions: <ProjectsHeaderActions compact /> },
+      footer: true,
+    };
+  if (pathname === '/templates')
+    return {
+      title: heading(t('nav.templates')),
+      documentTitle: t('nav.templates'),
+      header: { actions: <TemplatesHeaderActions />, compactActions: <TemplatesHeaderActions compact /> },
       footer: true,
     };
   const brandTab = brandTabAt(pathname);
@@ -58,17 +66,21 @@ function useChrome(pathname: string): Chrome {
     '/subscription': 'profileMenu.subscription',
     '/subscription/sandbox-checkout': 'subscription.sandboxCheckout.title',
     '/labs': 'profileMenu.labs',
+    '/templates/new': 'templates.newTitle',
     '/batches': 'nav.batches',
     '/batches/new': 'batches.new.title',
   };
-  // /brand-voice/{id}: the editor of a saved voice; /batches/{id}: one bulk run's results.
+  // /brand-voice/{id}: the editor of a saved voice; /templates/{id}/edit: a template's editor;
+  // /batches/{id}: one bulk run's results.
   const key =
     titles[pathname] ??
     (pathname.startsWith('/brand-voice/')
       ? 'nav.brandVoice'
-      : pathname.startsWith('/batches/')
-        ? 'nav.batches'
-        : undefined);
+      : /^\/templates\/[^/]+\/edit$/.test(pathname)
+        ? 'templates.editTitle'
+        : pathname.startsWith('/batches/')
+          ? 'nav.batches'
+          : undefined);
   const text = key ? t(key) : t('notFound.title');
   return { title: key ? text : 'Redacta', documentTitle: text, footer: key !== undefined };
 }

@@ -1,4 +1,5 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
@@ -10,6 +11,7 @@ import { errorMessage } from '@/lib/error-message';
 import { useSession } from '@/features/session';
 import { BrandVoicePicker, useActiveBrandVoice } from '@/features/brand-voice';
 import { PromptLibraryButton } from '@/features/prompts';
+import { TemplateButton, type TemplateRun } from '@/features/templates';
 import { KnowledgeToggle, useHasReadyKnowledge } from '@/features/knowledge';
 import { useConversation } from '../api/use-conversation';
 import { useImprovePrompt } from '../api/use-improve-prompt';
@@ -23,6 +25,7 @@ import { followedExchanges } from '../hooks/live-exchanges';
 import { useLiveConversation } from '../hooks/use-live-conversation';
 import { entriesOf, keepNewestPage } from '../hooks/conversation-cache';
 import { useWritingControls } from '../hooks/use-writing-controls';
+import { useTemplateRuns } from '../hooks/use-template-runs';
 import { COMPACT_LABEL, Composer } from './composer';
 import { WritingControls } from './writing-controls';
 import { useDraftInsertion } from './draft-insertion';
@@ -85,6 +88,11 @@ export function ChatSession({
   const [atEnd, setAtEnd] = useState(true);
   const writing = useWritingControls(projectId);
   const [writingShown, setWritingShown] = useState(false);
+  const templateRuns = useTemplateRuns();
+  /** The parts the reply on its way comes in, until the server names its request. */
+  const runningOutput = useRef<TemplateRun['output']>(null);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requestedTemplate = searchParams.get('template');
 
   const setDraft = (text: string, from: DraftOrigin | null = null) => {
     setDraftText(text);
@@ -115,9 +123,16 @@ export function ChatSession({
   );
   const entries = useMemo(() => entriesOf(conversation.data), [conversation.data]);
   const rows = useMemo(
-    () => feedRows(entries, chat.pending, followed, user?.id, chat.choice),
-    [entries, chat.pending, followed, user?.id, chat.choice],
+    () => feedRows(entries, chat.pending, followed, user?.id, chat.choice, templateRuns.outputs),
+    [entries, chat.pending, followed, user?.id, chat.choice, templateRuns.outputs],
   );
+  const runRequest = chat.pending?.userEntryId ?? null;
+  const { remember } = templateRuns;
+  useEffect(() => {
+    if (!runRequest || !runningOutput.current) return;
+    remember(runRequest, runningOutput.current);
+    runningOutput.current = null;
+  }, [runRequest, remember]);
   const follow = () => feed.current?.scrollToLatest();
 
   // Coming back to this conversation reads its newest page again, not every page scrolled through.
@@ -188,9 +203,10 @@ export function ChatSession({
   const empty = rows.length === 0 && !hasNextPage;
   const outOfWords = forbidden || currentUsage.remaining === 0;
 
-  const send = (message: string, from: DraftOrigin = {}) => {
+  const send = (message: string, from: DraftOrigin = {}, run: TemplateRun | null = null) => {
     if (!message.trim()) return;
-    setDraft('');
+    runningOutput.current = run?.output ?? null;
+    if (!run) setDraft('');
     // On a phone the open reply settings take almost half the screen: the reply coming needs it.
     setWritingShown(false);
     follow();
@@ -203,6 +219,7 @@ export function ChatSession({
       // Without ready sources the toggle is hidden and the server's default (off then) applies.
       ...(hasKnowledge ? { useKnowledge: knowledgeOn } : {}),
       ...from,
+      ...(run ? { template: run.template } : {}),
     });
   };
   const onImprove = () =>
@@ -327,6 +344,25 @@ export function ChatSession({
           textareaRef={textarea}
           tools={
             <>
+              <TemplateButton
+                labelClassName={COMPACT_LABEL}
+                requestedId={requestedTemplate}
+                blockedReason={
+                  outOfWords ? t('chat.noWords') : chat.streaming ? t('templates.composer.busy') : null
+                }
+                onRequestHandled={() =>
+                  setSearchParams(
+                    (current) => {
+                      const next = new URLSearchParams(current);
+                      next.delete('template');
+                      return next;
+                    },
+                    { replace: true },
+                  )
+                }
+                // A template run is its own message: the draft in the composer stays for later.
+                onRun={(run) => send(run.message, {}, run)}
+              />
               <PromptLibraryButton
                 labelClassName={COMPACT_LABEL}
                 addsToDraft={draft.trim() !== ''}

@@ -1,11 +1,17 @@
 import { useRef, type HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertTriangle, CircleStop, FlaskConical, Sparkles } from 'lucide-react';
-import type { ConversationEntry, EditReplyBody } from '@redacta/shared';
+import {
+  labelTemplateReply,
+  type ConversationEntry,
+  type EditReplyBody,
+  type TemplateOutput,
+} from '@redacta/shared';
 import { cn } from '@/components/ui/cn';
 import { MarkdownReply } from './markdown-reply';
 import { ReplyActions, type ReplyActionHandlers } from './reply-actions';
 import { useReplyStyle } from '@/features/style-rules';
+import { TemplateReplyParts } from '@/features/templates';
 import { ReplyStyleReview } from './reply-style-review';
 
 /**
@@ -86,7 +92,10 @@ function DemoLabel() {
   );
 }
 
-/** A reply of the AI: markdown, a caret while it grows, how it ended, and its actions once done. */
+/**
+ * A reply of the AI: markdown, a caret while it grows, how it ended, a template run's parts with their
+ * lengths, and its actions once done.
+ */
 export function AssistantReply({
   entry,
   streaming = false,
@@ -95,6 +104,7 @@ export function AssistantReply({
   handlers,
   onEdit,
   article,
+  output,
 }: {
   entry: Pick<ConversationEntry, 'content' | 'status' | 'reaction' | 'demo'> &
     Partial<Pick<ConversationEntry, 'id' | 'versions' | 'sources' | 'wordsCharged' | 'ignoredFindings'>>;
@@ -105,6 +115,8 @@ export function AssistantReply({
   /** Saves the reply's style fixes or ignored findings: a saved reply's, which may be changed. */
   onEdit?: (edit: EditReplyBody) => void;
   article?: FeedArticleProps;
+  /** A template run's reply: the parts it comes in. */
+  output?: TemplateOutput | undefined;
 }) {
   const { t } = useTranslation();
   const versions = entry.versions ?? [];
@@ -116,6 +128,8 @@ export function AssistantReply({
     !streaming && entry.status === 'complete' && handlers !== undefined ? onEdit : undefined,
   );
   const text = useRef<HTMLDivElement>(null);
+  // A template run's parts are headed by their labels, on screen and in what is copied or inserted.
+  const content = output ? labelTemplateReply(entry.content, output) : entry.content;
   return (
     <article
       className={cn('flex gap-3', articleFocus)}
@@ -129,13 +143,14 @@ export function AssistantReply({
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         {entry.demo && <DemoLabel />}
         <div ref={text}>
-          <MarkdownReply content={entry.content} streaming={streaming} citations={entry.sources} />
+          <MarkdownReply content={content} streaming={streaming} citations={entry.sources} />
         </div>
         {!streaming && <EndMark status={entry.status} />}
+        {!streaming && output && <TemplateReplyParts content={entry.content} output={output} />}
         {style.violations.length > 0 && <ReplyStyleReview content={entry.content} style={style} />}
         {!streaming && handlers && (
           <ReplyActions
-            content={entry.content}
+            content={content}
             rendered={() => text.current?.querySelector('[data-testid="reply-text"]') ?? null}
             wordsCharged={entry.wordsCharged ?? 0}
             reaction={entry.reaction}

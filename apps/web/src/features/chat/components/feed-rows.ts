@@ -1,10 +1,17 @@
-import type { ConversationEntry, KnowledgeCitation } from '@redacta/shared';
+import type { ConversationEntry, KnowledgeCitation, TemplateOutput } from '@redacta/shared';
 import type { LiveExchange } from '../hooks/live-exchanges';
 import type { PendingExchange, VersionChoice, VersionDraft } from '../hooks/use-chat-stream';
 
 /** One row of the conversation's feed: a saved entry, or a part of the exchange on its way. */
 export type FeedRow =
-  | { kind: 'entry'; key: string; entry: ConversationEntry; author?: string }
+  | {
+      kind: 'entry';
+      key: string;
+      entry: ConversationEntry;
+      author?: string;
+      /** A template run's reply: the parts it comes in. */
+      output?: TemplateOutput;
+    }
   | { kind: 'request'; key: string; content: string; author?: string }
   | { kind: 'reply'; key: string; content: string; demo: boolean; sources: KnowledgeCitation[] }
   /** Versions written side by side: streaming, or just written and offered to choose from. */
@@ -42,6 +49,8 @@ export function feedRows(
   userId?: string,
   /** Versions just written, shown side by side in place of their saved reply until one is chosen. */
   choice: VersionChoice | null = null,
+  /** The parts of template runs' replies, by the run's request entry. */
+  templateOutputs: ReadonlyMap<string, TemplateOutput> = new Map(),
 ): FeedRow[] {
   let choosing = false;
   const regenerates = pending?.regenerates ?? null;
@@ -49,6 +58,7 @@ export function feedRows(
   const placed = new Set<string>();
   const rows: FeedRow[] = [];
   let answered: LiveExchange | undefined;
+  let request: string | null = null;
   for (const entry of entries) {
     if (entry.id === regenerates) continue;
     // The saved reply of a request whose reply is followed live: the live one shows instead.
@@ -57,6 +67,7 @@ export function feedRows(
       continue;
     }
     answered = undefined;
+    if (entry.role === 'user') request = entry.id;
     if (entry.role === 'user') choosing = entry.id === choice?.userEntryId;
     else if (choosing && choice) {
       choosing = false;
@@ -71,7 +82,14 @@ export function feedRows(
       continue;
     }
     const author = entry.author && entry.author.id !== userId ? { author: entry.author.name } : {};
-    rows.push({ kind: 'entry', key: entry.versions[0]?.id ?? entry.id, entry, ...author });
+    const output = entry.role === 'assistant' && request ? templateOutputs.get(request) : undefined;
+    rows.push({
+      kind: 'entry',
+      key: entry.versions[0]?.id ?? entry.id,
+      entry,
+      ...author,
+      ...(output ? { output } : {}),
+    });
     const exchange = entry.role === 'user' ? following.get(entry.id) : undefined;
     if (exchange) {
       rows.push(liveReplyRow(exchange));

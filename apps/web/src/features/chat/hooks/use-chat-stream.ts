@@ -66,11 +66,18 @@ export interface VersionChoice {
 /** The composer's writing controls, sent with a new message and with Regenerate alike. */
 type ControlField = 'tone' | 'length' | 'language';
 
-/** A new message, or the last reply regenerated (its request answered again by the server). */
+/** A new message (a template run's among them), or the last reply regenerated (its request answered again by the server). */
 export type ChatSendInput =
   | Pick<
       NewChatMessageBody,
-      'message' | 'brandVoiceId' | 'promptId' | 'liveSearch' | 'useKnowledge' | ControlField | 'variants'
+      | 'message'
+      | 'brandVoiceId'
+      | 'promptId'
+      | 'liveSearch'
+      | 'useKnowledge'
+      | ControlField
+      | 'variants'
+      | 'template'
     >
   | Pick<RegenerateReplyBody, 'regenerate' | 'brandVoiceId' | 'useKnowledge' | ControlField>;
 

@@ -74,7 +74,10 @@ export function useOpenProject(workspaceId: string): OpenProject {
         // Stored even when the user has left: their next visit opens it rather than making another.
         storage.set(storageKeys.projectId, projectId);
         if (address() !== addressAtStart) return;
-        navigate(`/chat?project=${encodeURIComponent(projectId)}`, { replace: true });
+        // A template asked for ("Usar" on /templates) stays asked for in the project resolved.
+        const template = new URLSearchParams(window.location.search).get('template');
+        const asked = template ? `&template=${encodeURIComponent(template)}` : '';
+        navigate(`/chat?project=${encodeURIComponent(projectId)}${asked}`, { replace: true });
       },
       () => {
         if (resolving.current === key) setFailed(true);

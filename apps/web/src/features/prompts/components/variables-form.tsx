@@ -1,14 +1,17 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Send } from 'lucide-react';
-import { fillPromptVariables, promptVariables, type Prompt } from '@redacta/shared';
-import { Input } from '@/components/ui/input';
+import { fillPromptVariables, promptVariables, templateInputProblems, type Prompt } from '@redacta/shared';
 import { Button } from '@/components/ui/button';
+import { PromptVariablesFields, promptVariableFields } from '@/features/templates/prompt-variables';
 import { AddsToDraftNote } from './adds-to-draft-note';
 import { BackButton } from './back-button';
 import { PromptText } from './prompt-text';
 
-/** Asks for the prompt's `{{variables}}` and shows the text as it will land in the composer. */
+/**
+ * Asks for the prompt's `{{variables}}` in the form a template's fields are asked in, and shows the
+ * text as it will land in the composer.
+ */
 export function VariablesForm({
   prompt,
   using,
@@ -23,18 +26,30 @@ export function VariablesForm({
   onSubmit: (filled: string) => void;
 }) {
   const { t } = useTranslation();
-  const variables = promptVariables(prompt.text);
+  const fields = useMemo(() => promptVariableFields(prompt.text), [prompt.text]);
   const [values, setValues] = useState<Record<string, string>>({});
-  const filled = fillPromptVariables(prompt.text, values);
+  const [submitted, setSubmitted] = useState(false);
+  // The fields come in the order of the prompt's variables, whose names the text is filled by.
+  const names = promptVariables(prompt.text);
+  const filled = fillPromptVariables(
+    prompt.text,
+    Object.fromEntries(fields.map((field, index) => [names[index]!, values[field.key] ?? ''])),
+  );
   const submit = (event: FormEvent) => {
     event.preventDefault();
     // The library is rendered from inside the chat's composer: React bubbles a submit through
     // portals to the components around it, and it must end here.
     event.stopPropagation();
-    onSubmit(filled);
+    setSubmitted(true);
+    if (templateInputProblems(fields, values).length === 0) onSubmit(filled);
   };
   return (
-    <form onSubmit={submit} className="flex min-h-0 flex-1 flex-col" aria-labelledby="prompt-variables-title">
+    <form
+      onSubmit={submit}
+      noValidate
+      className="flex min-h-0 flex-1 flex-col"
+      aria-labelledby="prompt-variables-title"
+    >
       <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto p-4">
         <BackButton label={t('prompts.backToPrompt')} onClick={onBack} />
         <div>
@@ -43,15 +58,7 @@ export function VariablesForm({
           </h3>
           <p className="text-[13px] text-text-muted">{t('prompts.variablesHelp')}</p>
         </div>
-        {variables.map((name, index) => (
-          <Input
-            key={name}
-            label={name}
-            autoFocus={index === 0}
-            value={values[name] ?? ''}
-            onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
-          />
-        ))}
+        <PromptVariablesFields fields={fields} values={values} showAll={submitted} onChange={setValues} />
         <div className="rounded-lg border border-border bg-surface-muted p-3" aria-live="polite">
           <p className="mb-1 text-xs font-medium text-text-muted">{t('prompts.result')}</p>
           <PromptText text={filled} />
