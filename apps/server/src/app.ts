@@ -54,6 +54,11 @@ import type { StorageQuotas } from './modules/storage/service.ts';
 import { collabPlugin } from './modules/collab/plugin.ts';
 import { BuiltInLibrary, seedBuiltInPrompts } from './modules/prompts/built-ins.ts';
 import { catalogue } from './modules/prompts/catalogue/index.ts';
+import { batchRoutes } from './modules/batches/routes.ts';
+import { BatchQueue } from './modules/batches/queue.ts';
+import { rowWorker } from './modules/batches/row-worker.ts';
+import { pipelineRowGenerator } from './modules/batches/row-generator.ts';
+import { generationDeps } from './modules/generation/prepare.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -69,6 +74,8 @@ declare module 'fastify' {
     knowledge: KnowledgeProcessor;
     /** What each plan's workspace may keep (see AppDeps). */
     storageQuotas: StorageQuotas;
+    /** The batch rows' job queue, worked by every instance (ADR 0031). */
+    batchQueue: BatchQueue;
   }
 }
 
@@ -114,6 +121,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('openStreams', new OpenStreams());
   app.decorate('storageQuotas', deps.storageQuotas ?? STORAGE_QUOTA_BYTES);
   app.decorate('knowledge', createKnowledgeProcessor(app));
+  app.decorate(
+    'batchQueue',
+    BatchQueue.create(deps.database, {
+      heartbeatSeconds: config.BATCH_HEARTBEAT_SECONDS,
+      log: app.log.child({ module: 'batches' }),
+    }),
+  );
   const maintenance = scheduleDatabaseMaintenance(deps.database, app.log.child({ module: 'database' }));
   app.addHook('onReady', async () => maintenance.start());
   app.addHook('onClose', () => maintenance.stop());
@@ -121,6 +135,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     'mailer',
     deps.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger: app.log }),
   );
+  const handleRow = rowWorker({
+    db: deps.database.db,
+    queue: app.batchQueue,
+    generate: pipelineRowGenerator(generationDeps(app, app.log.child({ module: 'batches' }))),
+    usage: { freePlanWords: config.FREE_PLAN_WORDS },
+    replyTimeoutMs: config.AI_REPLY_TIMEOUT_MS,
+    log: app.log.child({ module: 'batches' }),
+    mailer: app.mailer,
+    appUrl: config.APP_URL,
+  });
+  app.addHook('onReady', () => app.batchQueue.start(handleRow));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -166,6 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       // Prices, subscriptions, the sandbox checkout and Stripe's webhook, under their own full paths.
       await api.register(billingRoutes);
       await api.register(invitationRoutes);
+      await api.register(batchRoutes);
     },
     { prefix: '/api' },
   );
@@ -177,11 +203,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // the close, while new requests are already refused), then aborts and saves the rest, before any
   // other onClose hook runs: Fastify runs them last registered first, so the replies are saved while
   // the live conversation, Redis and the database are still open.
+  // Batch rows stop being taken at once; those being written get the same grace, and any still
+  // running then are delivered again later, to this instance's successor or another (ADR 0031).
   let repliesSettled: Promise<void> = Promise.resolve();
+  let rowsSettled: Promise<void> = Promise.resolve();
   app.addHook('preClose', (done) => {
     repliesSettled = app.openStreams.settle(config.SHUTDOWN_GRACE_MS, app.log);
+    rowsSettled = app.batchQueue.stop(config.SHUTDOWN_GRACE_MS);
     done();
   });
-  app.addHook('onClose', () => repliesSettled);
+  app.addHook('onClose', () => Promise.all([repliesSettled, rowsSettled]).then(() => {}));
   return app;
 }

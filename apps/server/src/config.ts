@@ -124,6 +124,11 @@ const envObject = z.object({
   COLLAB_STORE_DEBOUNCE_MS: z.coerce.number().int().positive().default(2000),
   /** …and at least this often while the editing goes on. */
   COLLAB_STORE_MAX_WAIT_MS: z.coerce.number().int().positive().default(10_000),
+  /**
+   * A batch row's job is taken back from an instance that stopped answering (killed, cut off) after
+   * this long without a heartbeat, and generated again elsewhere (ADR 0031).
+   */
+  BATCH_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(600).default(30),
   /** How long a stopping server lets chat replies in progress finish before it aborts them. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().nonnegative().default(25_000),
   /** Prometheus metrics on a listener of their own; off unless set (never on the public port). */

@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { sql as statement } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { z } from 'zod';
@@ -32,10 +33,11 @@ export type FunctionArgument = string | number | boolean | null | undefined;
  *
  * The statement goes to the driver's client directly, not through drizzle's query builder: on the
  * chat's hot path that builder cost ~0.05 ms a call, and PGlite's thread answers a call with its one
- * value instead of a whole result (`PGliteThread.call`).
+ * value instead of a whole result (`PGliteThread.call`). Inside a transaction (`tx`) the call is one
+ * of its statements, through drizzle, and commits or rolls back with it.
  */
 export async function callFunction<Schema extends z.ZodType>(
-  db: Db,
+  db: Db | Tx,
   name: string,
   args: Readonly<Record<string, FunctionArgument>>,
   schema: Schema,
@@ -46,11 +48,17 @@ export async function callFunction<Schema extends z.ZodType>(
     const arg = args[key];
     return arg === null || arg === undefined ? null : String(arg);
   });
-  const client = (db as unknown as { $client: PGliteThread | pg.Pool }).$client;
+  const client = (db as unknown as { $client?: PGliteThread | pg.Pool }).$client;
   let text: string | null;
   try {
     if (client instanceof PGliteThread) text = await client.call(sql, params);
-    else {
+    else if (!client) {
+      const args = names.map((parameter, i) => statement`${statement.raw(parameter)} => ${params[i]}`);
+      const result = (await db.execute(
+        statement`select to_json(${statement.raw(name)}(${statement.join(args, statement`, `)}))::text as value`,
+      )) as unknown as { rows: { value: string | null }[] };
+      text = result.rows[0]!.value;
+    } else {
       const result = await client.query<[string | null]>({
         text: sql,
         values: params,

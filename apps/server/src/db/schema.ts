@@ -436,7 +436,7 @@ export const wordReservations = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['chat', 'improve', 'analyze', 'transform'] }).notNull(),
+    kind: text('kind', { enum: ['chat', 'improve', 'analyze', 'transform', 'generate'] }).notNull(),
     /** The month the words are set aside from, as usage_counters.period. */
     period: text('period').notNull(),
     words: integer('words'),
@@ -649,3 +649,68 @@ export const workspaceStyleRules = pgTable('workspace_style_rules', {
   updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
   updatedAt: updatedAt(),
 });
+
+/**
+ * A bulk run: a template over the rows of a spreadsheet (docs/product.md, "Templates and bulk runs";
+ * ADR 0031). The template is kept as it was when the batch was made (`template`), so editing or
+ * deleting it later changes no batch. `done`, `failed` and `wordsCharged` change with the row they
+ * count, in its transaction.
+ */
+export const batches = pgTable(
+  'batches',
+  {
+    id: id(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    templateId: uuid('template_id').notNull(),
+    templateName: text('template_name').notNull(),
+    template: jsonb('template').notNull(),
+    fileName: text('file_name').notNull(),
+    columns: jsonb('columns').notNull(),
+    mapping: jsonb('mapping').notNull(),
+    skipInvalid: boolean('skip_invalid').notNull().default(false),
+    status: text('status', { enum: ['draft', 'running', 'paused', 'done', 'cancelled'] })
+      .notNull()
+      .default('draft'),
+    total: integer('total').notNull(),
+    done: integer('done').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    wordsCharged: integer('words_charged').notNull().default(0),
+    controls: jsonb('controls').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    startedAt: at('started_at'),
+    finishedAt: at('finished_at'),
+  },
+  (t) => [index('batches_workspace_idx').on(t.workspaceId, t.createdAt)],
+);
+
+/** One row of a batch: its inputs by column, and once generated its outputs by part. */
+export const batchRows = pgTable(
+  'batch_rows',
+  {
+    batchId: uuid('batch_id')
+      .notNull()
+      .references(() => batches.id, { onDelete: 'cascade' }),
+    index: integer('index').notNull(),
+    /** The row's line in the file, header included (what problems name). */
+    line: integer('line').notNull(),
+    inputs: jsonb('inputs').notNull(),
+    status: text('status', { enum: ['pending', 'running', 'done', 'failed', 'skipped'] })
+      .notNull()
+      .default('pending'),
+    outputs: jsonb('outputs').notNull().default({}),
+    flags: jsonb('flags').notNull().default([]),
+    words: integer('words').notNull().default(0),
+    error: text('error'),
+    edited: boolean('edited').notNull().default(false),
+    /** Times the row was taken to be generated; a job for an earlier attempt finds the row moved on. */
+    attempts: integer('attempts').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.batchId, t.index] }),
+    index('batch_rows_status_idx').on(t.batchId, t.status),
+  ],
+);

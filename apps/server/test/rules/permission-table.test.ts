@@ -30,7 +30,7 @@ interface Team {
   outsider: TestUser;
 }
 
-type Request = Omit<InjectOptions, 'headers'> & { url: string };
+type Request = Omit<InjectOptions, 'headers'> & { url: string; headers?: Record<string, string> };
 /** A status, or a status and the error code its body must carry. */
 type Cell = number | [number, string];
 
@@ -72,7 +72,7 @@ const ownerOnly = (status: number, refused: Cell = notOwner): Record<Role, Cell>
 let t: TestApp;
 
 async function call(user: TestUser, request: Request) {
-  return injectAnswer(t.app, { ...request, headers: user.auth } as InjectOptions);
+  return injectAnswer(t.app, { ...request, headers: { ...request.headers, ...user.auth } } as InjectOptions);
 }
 
 /** Calls that prepare a cell must succeed; the message names the one that did not. */
@@ -166,6 +166,34 @@ const template = async (team: Team) => {
     payload: templateBody,
   });
   return { templateId: id! };
+};
+/** `POST /workspace/{id}/batches` with a spreadsheet of two rows for the template, as multipart. */
+const batchUpload = (team: Team, templateId: string): Request => {
+  const boundary = 'redacta-permission-table';
+  const part = (head: string, body: string) =>
+    `--${boundary}\r\nContent-Disposition: form-data; ${head}\r\n\r\n${body}\r\n`;
+  return {
+    method: 'POST',
+    url: `/api/workspace/${team.workspaceId}/batches`,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload:
+      part('name="templateId"', templateId) +
+      part(
+        'name="file"; filename="productos.csv"\r\nContent-Type: text/csv',
+        'Producto\nZapatillas\nMochila\n',
+      ) +
+      `--${boundary}--\r\n`,
+  };
+};
+const batch = async (team: Team) => {
+  const { templateId } = await template(team);
+  const { id } = await made(team.creator, batchUpload(team, templateId!));
+  return { batchId: id! };
+};
+const runningBatch = async (team: Team) => {
+  const { batchId } = await batch(team);
+  await made(team.creator, { method: 'POST', url: `/api/batch/${batchId}/start` });
+  return { batchId: batchId! };
 };
 const invitation = async (team: Team) => {
   const { invitation: sent } = (await made(team.creator, {
@@ -271,6 +299,10 @@ const table: Row[] = [
   { action: 'edit a template', prepare: template, request: (_, ids) => ({ method: 'PATCH', url: `/api/template/${ids.templateId}`, payload: { name: 'Eslóganes' } }), cells: creatorOrOwner(200) },
   { action: 'delete a template', prepare: template, request: (_, ids) => ({ method: 'DELETE', url: `/api/template/${ids.templateId}` }), cells: creatorOrOwner(204) },
   { action: 'change a built-in template', request: () => ({ method: 'PATCH', url: `/api/template/${builtInTemplateId('es', 'search-ad')}`, payload: { name: 'Mío' } }), cells: { owner: forbidden, 'member-creator': forbidden, 'member-other': forbidden, outsider: forbidden } },
+  { action: 'make a batch from a spreadsheet', prepare: template, request: (team, ids) => batchUpload(team, ids.templateId!), cells: everyMember(201) },
+  { action: "see a batch, its rows and its export", prepare: batch, request: (_, ids) => ({ method: 'GET', url: `/api/batch/${ids.batchId}/rows` }), cells: everyMember(200) },
+  { action: 'change and start a draft batch', prepare: batch, request: (_, ids) => ({ method: 'POST', url: `/api/batch/${ids.batchId}/start` }), cells: everyMember(200) },
+  { action: 'cancel a running batch', prepare: runningBatch, request: (_, ids) => ({ method: 'POST', url: `/api/batch/${ids.batchId}/cancel` }), cells: everyMember(200) },
   { action: 'delete a built-in template', request: () => ({ method: 'DELETE', url: `/api/template/${builtInTemplateId('es', 'search-ad')}` }), cells: { owner: forbidden, 'member-creator': forbidden, 'member-other': forbidden, outsider: forbidden } },
 
   // The workspace itself: owner only.

@@ -547,6 +547,66 @@ export const matrixCases: MatrixCase[] = [
     cells: anyMember('404 NOT_FOUND'),
   },
 
+  // Batches: any member of the workspace, whoever made the batch; a row not written yet cannot be edited
+  // or written again (409), whoever asks.
+  { operation: 'POST /api/workspace/{id}/batches', target: 'the team', home: 'team', cells: anyMember(201) },
+  { operation: 'GET /api/workspace/{id}/batches', target: 'the team', home: 'team', cells: anyMember(200) },
+  { operation: 'GET /api/batch/{id}', target: "a batch of the owner's", home: 'team', cells: anyMember(200) },
+  {
+    operation: 'PATCH /api/batch/{id}',
+    target: "a draft batch of the owner's",
+    home: 'team',
+    cells: anyMember(200),
+  },
+  {
+    operation: 'POST /api/batch/{id}/start',
+    target: "a draft batch of the owner's",
+    home: 'team',
+    cells: anyMember(200),
+  },
+  {
+    operation: 'POST /api/batch/{id}/pause',
+    target: "a running batch of the owner's",
+    home: 'team',
+    cells: anyMember(200),
+  },
+  {
+    operation: 'POST /api/batch/{id}/resume',
+    target: "a paused batch of the owner's",
+    home: 'team',
+    cells: anyMember(200),
+  },
+  {
+    operation: 'POST /api/batch/{id}/cancel',
+    target: "a draft batch of the owner's",
+    home: 'team',
+    cells: anyMember(200),
+  },
+  {
+    operation: 'GET /api/batch/{id}/rows',
+    target: "a batch of the owner's",
+    home: 'team',
+    cells: anyMember(200),
+  },
+  {
+    operation: 'PATCH /api/batch/{id}/row/{index}',
+    target: "a row not written yet of the owner's batch",
+    home: 'team',
+    cells: anyMember('409 CONFLICT'),
+  },
+  {
+    operation: 'POST /api/batch/{id}/row/{index}/regenerate',
+    target: "a row not written yet of the owner's batch",
+    home: 'team',
+    cells: anyMember('409 CONFLICT'),
+  },
+  {
+    operation: 'GET /api/batch/{id}/export',
+    target: "a batch of the owner's",
+    home: 'team',
+    cells: anyMember(200),
+  },
+
   // Templates: the custom prompts' rules; a built-in one is for anyone signed in to read, no one to change.
   { operation: 'GET /api/workspace/{id}/templates', target: 'the team', home: 'team', cells: anyMember(200) },
   {

@@ -116,6 +116,38 @@ async function refreshCookieOf(f: TeamFixtures, caller: TestUser | null): Promis
   return { ...xhr, cookie: cookiePair(res.headers['set-cookie'])! };
 }
 
+/** `POST /workspace/{id}/batches` of `rows` subjects for the owner's template (its field `tema`), as multipart. */
+function batchUpload(f: TeamFixtures, rows: number): MatrixRequest {
+  const csv = ['Tema', ...Array.from({ length: rows }, (_, i) => `Tema ${i + 1}`)].join('\n');
+  const file = multipartFile('file', 'productos.csv', 'text/csv', Buffer.from(csv));
+  const boundary = file.headers['content-type'].split('boundary=')[1]!;
+  const template = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="templateId"\r\n\r\n${f.ownerThings.template}\r\n`,
+  );
+  return {
+    url: `/api/workspace/${f.team}/batches`,
+    headers: file.headers,
+    payload: Buffer.concat([template, file.payload]),
+  };
+}
+
+/** A new batch of the owner's, as a draft, running (40 rows: it is still running when asked) or paused. */
+async function newBatch(f: TeamFixtures, state: 'draft' | 'running' | 'paused'): Promise<string> {
+  const upload = batchUpload(f, 40);
+  const res = await f.app.inject({
+    method: 'POST',
+    url: upload.url,
+    payload: upload.payload as Buffer,
+    headers: { ...upload.headers, ...f.owner.auth },
+  });
+  const { id } = res.json() as { id: string };
+  const act = (action: string) =>
+    f.app.inject({ method: 'POST', url: `/api/batch/${id}/${action}`, headers: f.owner.auth });
+  if (state !== 'draft') await act('start');
+  if (state === 'paused') await act('pause');
+  return id;
+}
+
 const sameWorkspaceBody = (f: TeamFixtures) => ({ workspaceId: f.team });
 const ownersTransform = (f: TeamFixtures) => ({
   workspaceId: f.team,
@@ -632,6 +664,51 @@ export const matrixRequests: Record<string, Build> = Object.fromEntries<Build>([
   [
     'DELETE /api/template/{id} · a built-in template',
     () => ({ url: `/api/template/${builtInTemplateId('es', 'seo-meta')}` }),
+  ],
+  ['POST /api/workspace/{id}/batches · the team', (f) => batchUpload(f, 2)],
+  ['GET /api/workspace/{id}/batches · the team', (f) => ({ url: `/api/workspace/${f.team}/batches` })],
+  [
+    "GET /api/batch/{id} · a batch of the owner's",
+    async (f) => ({ url: `/api/batch/${await newBatch(f, 'draft')}` }),
+  ],
+  [
+    "PATCH /api/batch/{id} · a draft batch of the owner's",
+    async (f) => ({ url: `/api/batch/${await newBatch(f, 'draft')}`, payload: { skipInvalid: true } }),
+  ],
+  [
+    "POST /api/batch/{id}/start · a draft batch of the owner's",
+    async (f) => ({ url: `/api/batch/${await newBatch(f, 'draft')}/start` }),
+  ],
+  [
+    "POST /api/batch/{id}/pause · a running batch of the owner's",
+    async (f) => ({ url: `/api/batch/${await newBatch(f, 'running')}/pause` }),
+  ],
+  [
+    "POST /api/batch/{id}/resume · a paused batch of the owner's",
+    async (f) => ({ url: `/api/batch/${await newBatch(f, 'paused')}/resume` }),
+  ],
+  [
+    "POST /api/batch/{id}/cancel · a draft batch of the owner's",
+    async (f) => ({ url: `/api/batch/${await newBatch(f, 'draft')}/cancel` }),
+  ],
+  [
+    "GET /api/batch/{id}/rows · a batch of the owner's",
+    async (f) => ({ url: `/api/batch/${await newBatch(f, 'draft')}/rows` }),
+  ],
+  [
+    "PATCH /api/batch/{id}/row/{index} · a row not written yet of the owner's batch",
+    async (f) => ({
+      url: `/api/batch/${await newBatch(f, 'draft')}/row/0`,
+      payload: { part: 'text', text: 'Mío' },
+    }),
+  ],
+  [
+    "POST /api/batch/{id}/row/{index}/regenerate · a row not written yet of the owner's batch",
+    async (f) => ({ url: `/api/batch/${await newBatch(f, 'draft')}/row/0/regenerate` }),
+  ],
+  [
+    "GET /api/batch/{id}/export · a batch of the owner's",
+    async (f) => ({ url: `/api/batch/${await newBatch(f, 'draft')}/export` }),
   ],
   [
     "GET /api/subscription/sandbox/{sessionId} · the outsider's checkout",

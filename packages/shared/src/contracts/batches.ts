@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { templateKeySchema } from './templates.ts';
 import type { Plan } from '../plans.ts';
 import { freeText } from '../rules/text.ts';
+import { outputLanguageSchema, replyLengthSchema, writingToneSchema } from './writing-controls.ts';
 
 /**
  * Bulk runs: a template over the rows of a spreadsheet (docs/product.md, "Templates and bulk runs").
@@ -43,6 +44,19 @@ export const batchInputProblemSchema = z.object({
 });
 export type BatchInputProblem = z.infer<typeof batchInputProblemSchema>;
 
+/**
+ * The writing controls every row of a batch is written with, as a chat turn's composer sends them
+ * (`controls` of `POST /workspace/{id}/batches`, a JSON object).
+ */
+export const batchControlsSchema = z.strictObject({
+  tone: writingToneSchema.optional(),
+  length: replyLengthSchema.optional(),
+  language: outputLanguageSchema.optional(),
+  brandVoiceId: z.uuid().optional(),
+  useKnowledge: z.boolean().optional(),
+});
+export type BatchControls = z.infer<typeof batchControlsSchema>;
+
 export const batchSchema = z.object({
   id: z.uuid(),
   workspaceId: z.uuid(),
@@ -56,7 +70,8 @@ export const batchSchema = z.object({
   wordsCharged: z.number().int(),
   /** Rows with a required field empty: skipped when `skipInvalid`, otherwise the batch cannot start. */
   skipInvalid: z.boolean(),
-  createdBy: z.uuid(),
+  /** Null once its creator's account is deleted. */
+  createdBy: z.uuid().nullable(),
   createdAt: z.iso.datetime(),
   startedAt: z.iso.datetime().nullable(),
   finishedAt: z.iso.datetime().nullable(),
@@ -83,6 +98,8 @@ export const updateBatchBodySchema = z.strictObject({
 /** A part over its limit after the last try: kept whole and flagged, never cut. */
 export const batchRowFlagSchema = z.object({
   part: z.string(),
+  /** Which item of a list part, from 1. */
+  item: z.number().int().optional(),
   length: z.number().int(),
   maxChars: z.number().int(),
 });

@@ -59,6 +59,8 @@ export const errorCodes = [
   'REPLIES_IN_PROGRESS',
   'KNOWLEDGE_FILE_UNSUPPORTED',
   'KNOWLEDGE_FILE_TOO_LARGE',
+  'BATCH_TOO_MANY_ROWS',
+  'BATCH_INVALID_ROWS',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

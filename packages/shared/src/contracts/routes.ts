@@ -26,6 +26,13 @@ import {
 } from './document-versions.ts';
 import { folderListResponseSchema, folderSchema } from './folders.ts';
 import {
+  batchListResponseSchema,
+  batchRowSchema,
+  batchRowsResponseSchema,
+  batchSchema,
+  createdBatchSchema,
+} from './batches.ts';
+import {
   knowledgeCreatedSchema,
   knowledgeListResponseSchema,
   knowledgeSearchResponseSchema,
@@ -157,6 +164,18 @@ export const responseSchemas = {
   'POST /workspace/:id/templates': templateSchema,
   'GET /template/:id': templateSchema,
   'PATCH /template/:id': templateSchema,
+
+  'POST /workspace/:id/batches': createdBatchSchema,
+  'GET /workspace/:id/batches': batchListResponseSchema,
+  'GET /batch/:id': batchSchema,
+  'PATCH /batch/:id': createdBatchSchema,
+  'POST /batch/:id/start': batchSchema,
+  'POST /batch/:id/pause': batchSchema,
+  'POST /batch/:id/resume': batchSchema,
+  'POST /batch/:id/cancel': batchSchema,
+  'GET /batch/:id/rows': batchRowsResponseSchema,
+  'PATCH /batch/:id/row/:index': batchRowSchema,
+  'POST /batch/:id/row/:index/regenerate': batchRowSchema,
 } satisfies Record<string, ZodType>;
 
 export type ResponseRoute = keyof typeof responseSchemas;

@@ -3,6 +3,8 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Plan, StorageUsage } from '@redacta/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import {
+  batchRows,
+  batches,
   brandVoices,
   conversationEntries,
   documents,
@@ -19,9 +21,10 @@ import { AppError, notFound } from '../../lib/errors.ts';
 
 // ── What a workspace keeps ───────────────────────────────────────────────────────────────────────
 // A workspace's storage is its documents (their live state, JSON and text, with their saved versions),
-// conversations, brand voices, custom prompts, templates and knowledge (its files and the text of its passages),
-// counted as the database stores them (pg_column_size: after the database's own compression
-// of large values, read from each row without decompressing anything). One statement over the
+// conversations, brand voices, custom prompts, templates, batches (their template and their rows' inputs
+// and outputs) and knowledge (its files and the text of its passages), counted as the database stores
+// them (pg_column_size: after the database's own compression of large values, read from each row without
+// decompressing anything). One statement over the
 // workspace's rows, each table reached through its workspace (or project) index; no counter to drift.
 
 /** Bytes of a value as stored. */
@@ -49,6 +52,10 @@ const used = sql`(select ${stored(...documentColumns)} from ${documents}
     where ${prompts.workspaceId} = ${workspaces.id})
   + (select ${stored(templates.name, templates.description, templates.prompt, templates.fields, templates.output)}
     from ${templates} where ${templates.workspaceId} = ${workspaces.id})
+  + (select ${stored(batches.template, batches.columns, batches.mapping)} from ${batches}
+    where ${batches.workspaceId} = ${workspaces.id})
+  + (select ${stored(batchRows.inputs, batchRows.outputs)} from ${batchRows}
+    join ${batches} on ${batches.id} = ${batchRows.batchId} where ${batches.workspaceId} = ${workspaces.id})
   + (select coalesce(sum(coalesce(${sizeOf(knowledgeSources.file)}, 0) + ${sizeOf(knowledgeSources.name)}), 0)
     from ${knowledgeSources} where ${knowledgeSources.workspaceId} = ${workspaces.id})
   + (select ${stored(knowledgePassages.text)} from ${knowledgePassages}
@@ -101,7 +108,7 @@ const storageFull = (limitBytes: number) =>
   new AppError(
     'STORAGE_FULL',
     `This workspace has used its ${limitBytes / 1024 / 1024} MB of storage; delete projects, conversations, ` +
-      'brand voices, prompts, templates or knowledge you no longer need, or upgrade the plan, to save more',
+      'brand voices, prompts, templates, batches or knowledge you no longer need, or upgrade the plan, to save more',
     413,
   );
 

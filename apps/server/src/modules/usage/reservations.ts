@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { plans, usagePeriod, type Locale, type Plan, type WorkspaceUsage } from '@redacta/shared';
-import { callFunction, type Db } from '../../db/client.ts';
+import { callFunction, type Db, type Tx } from '../../db/client.ts';
 import { wordReservations } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { monthlyLimit, noWordsLeft, usageFromCount, type UsageSettings } from './service.ts';
@@ -135,9 +135,10 @@ export async function reserveWords(
 /**
  * Charges the words a call used and ends its reservation, in one call of `settle_word_reservation`;
  * without a reservation (an unlimited plan) it only charges. Returns the usage after the charge.
+ * Given a transaction, the charge is part of it.
  */
 export async function settleReservation(
-  db: Db,
+  db: Db | Tx,
   workspace: { id: string; plan: Plan },
   reservation: WordReservation | null,
   words: number,
@@ -159,6 +160,6 @@ export async function settleReservation(
 }
 
 /** Ends a reservation whose call charged nothing (it failed, or never started): its words are free again. */
-export async function releaseReservation(db: Db, reservation: WordReservation): Promise<void> {
+export async function releaseReservation(db: Db | Tx, reservation: WordReservation): Promise<void> {
   await db.delete(wordReservations).where(eq(wordReservations.id, reservation.id));
 }

@@ -1,0 +1,161 @@
+import { sql } from 'drizzle-orm';
+import { fromDrizzle, PgBoss, type DrizzleTransactionLike, type Job, type JobInsert } from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
+import { BATCH_CONCURRENCY, plans, type Plan } from '@redacta/shared';
+import type { Database, Tx } from '../../db/client.ts';
+import { PGliteThread } from '../../db/pglite-thread.ts';
+import { pgBossOnPGliteThread } from '../../db/pg-boss-pglite.ts';
+
+/** The one queue of batch rows: a job per row to generate (ADR 0031). */
+const ROW_QUEUE = 'batch-rows';
+
+/** What a row's job carries: which row; the row's own state in `batch_rows` says what to do with it. */
+export interface RowJob {
+  batchId: string;
+  index: number;
+}
+
+/** A row to queue, with the workspace whose share of the queue it takes and that workspace's plan. */
+export interface RowToQueue extends RowJob {
+  workspaceId: string;
+  plan: Plan;
+}
+
+/** Handles one delivered job; the job is settled by the handler's own transaction (`complete`). */
+export type RowHandler = (job: Job<RowJob>) => Promise<void>;
+
+/** Jobs one fetch takes, and fetches each instance runs at once: at most 32 rows in flight an instance. */
+const FETCH_SIZE = 8;
+const FETCHES = 4;
+
+/**
+ * The batch rows' queue on pg-boss, on whichever database the app runs on: PostgreSQL through pg-boss's
+ * own pool (its LISTEN/NOTIFY wakes every instance), PGlite through the database thread's query path
+ * (`pgBossOnPGliteThread`), where this process is the only one and wakes its own workers.
+ *
+ * Delivery is at least once: a job whose instance died is delivered again after
+ * `BATCH_HEARTBEAT_SECONDS` without a heartbeat. A row is generated and charged once all the same,
+ * because its handler claims it and settles it in transactions of ours (row-worker.ts).
+ */
+export class BatchQueue {
+  readonly #boss: PgBoss;
+  readonly #heartbeatSeconds: number;
+  #workers: string[] = [];
+  #started = false;
+
+  private constructor(boss: PgBoss, heartbeatSeconds: number) {
+    this.#boss = boss;
+    this.#heartbeatSeconds = heartbeatSeconds;
+  }
+
+  static create(
+    database: Database,
+    options: { heartbeatSeconds: number; log: FastifyBaseLogger },
+  ): BatchQueue {
+    const client = (database.db as unknown as { $client: PGliteThread | pg.Pool }).$client;
+    const shared = {
+      // Rows taken by an instance that stopped answering come back after its heartbeat lapses; the
+      // supervisor looks for them as often.
+      superviseIntervalSeconds: options.heartbeatSeconds,
+      monitorIntervalSeconds: 60,
+      schedule: false,
+    };
+    const boss =
+      client instanceof PGliteThread
+        ? new PgBoss({ ...shared, db: pgBossOnPGliteThread(client), backend: 'pglite' })
+        : new PgBoss({
+            ...shared,
+            // Its own few connections to the same database, beside the app's pool.
+            connectionString: client.options.connectionString!,
+            max: 4,
+            useListenNotify: true,
+          });
+    boss.on('error', (error) => options.log.error({ err: error }, 'batch queue error'));
+    return new BatchQueue(boss, options.heartbeatSeconds);
+  }
+
+  /** Creates the queue if it is new and starts working it, FETCHES fetches of up to FETCH_SIZE rows at a time. */
+  async start(handle: RowHandler): Promise<void> {
+    await this.#boss.start();
+    this.#started = true;
+    await this.#boss.createQueue(ROW_QUEUE, {
+      // One live job per row at most: a second one queued for the same row is dropped.
+      policy: 'exclusive',
+      heartbeatSeconds: this.#heartbeatSeconds,
+      // The row's handler decides what a failure means; pg-boss's own retries cover a handler that
+      // never answered (its instance died) or threw on the database.
+      retryLimit: 20,
+      retryDelay: 1,
+      notify: true,
+    });
+    // One work() per fetch loop, rather than localConcurrency, so that `wake` can reach each of them.
+    for (let i = 0; i < FETCHES; i++) {
+      let self = '';
+      const worker = await this.#boss.work<RowJob>(
+        ROW_QUEUE,
+        {
+          batchSize: FETCH_SIZE,
+          perJobResults: true,
+          burstWhenBatchFull: true,
+          pollingIntervalSeconds: 1,
+          notifyPollingIntervalSeconds: 5,
+          // Fair share: a workspace has at most its plan's rows in flight over every instance, whatever
+          // else waits in the queue, so another workspace's rows are fetched beside them.
+          groupConcurrency: { default: BATCH_CONCURRENCY.free, tiers: concurrencyTiers },
+        },
+        async (jobs: Job<RowJob>[]) => {
+          const settled = await Promise.all(
+            jobs.map(async (job) => {
+              await handle(job);
+              return { id: job.id, status: 'completed' as const };
+            }),
+          );
+          // Rows ended, so their workspaces have room again: fetch at once rather than at the next poll
+          // (a fetch cut short by a workspace's share would otherwise wait a whole interval).
+          this.#boss.notifyWorker(self);
+          return settled;
+        },
+      );
+      self = worker;
+      this.#workers.push(worker);
+    }
+  }
+
+  /**
+   * Stops taking rows and lets the rows in flight end within `graceMs`; those still running then are
+   * left to be delivered again, after their heartbeat lapses, to whichever instance works the queue.
+   */
+  async stop(graceMs: number): Promise<void> {
+    if (!this.#started) return;
+    this.#started = false;
+    await this.#boss.stop({ graceful: graceMs > 0, timeout: Math.max(graceMs, 1), close: true });
+  }
+
+  /** Queues one job per row inside `tx`: they exist once it commits; `wake` then, to start at once. */
+  async enqueue(tx: Tx, rows: readonly RowToQueue[], startAfterSeconds?: number): Promise<void> {
+    if (rows.length === 0) return;
+    const jobs: JobInsert<RowJob>[] = rows.map((row) => ({
+      data: { batchId: row.batchId, index: row.index },
+      singletonKey: `${row.batchId}:${row.index}`,
+      group: { id: row.workspaceId, tier: row.plan },
+      ...(startAfterSeconds ? { startAfter: startAfterSeconds } : {}),
+    }));
+    await this.#boss.insert(ROW_QUEUE, jobs, { db: inTransaction(tx) });
+  }
+
+  /** Settles a delivered job inside the handler's transaction, with the row's own writes. */
+  async complete(tx: Tx, jobId: string): Promise<void> {
+    await this.#boss.complete(ROW_QUEUE, jobId, undefined, { db: inTransaction(tx) });
+  }
+
+  /** Fetches at once instead of at the next poll, after a commit that queued rows. */
+  wake(): void {
+    for (const worker of this.#workers) this.#boss.notifyWorker(worker);
+  }
+}
+
+const concurrencyTiers = Object.fromEntries(plans.map((plan) => [plan, BATCH_CONCURRENCY[plan]]));
+
+/** pg-boss's statements as part of one of our transactions. */
+const inTransaction = (tx: Tx) => fromDrizzle(tx as unknown as DrizzleTransactionLike, sql);

@@ -1,0 +1,319 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Job } from 'pg-boss';
+import {
+  BATCH_EMAIL_AFTER_MS,
+  resolveLocale,
+  type BatchControls,
+  type TemplateInputs,
+} from '@redacta/shared';
+import type { Db, Tx } from '../../db/client.ts';
+import { batchRows, batches, users, workspaces } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { Mailer } from '../../mail/transport.ts';
+import type { UsageSettings } from '../usage/service.ts';
+import {
+  releaseReservation,
+  reservationTtlMs,
+  reserveWords,
+  settleReservation,
+  type WordReservation,
+} from '../usage/reservations.ts';
+import type { AiWorkspace } from '../ai-tasks/workspace.ts';
+import type { BatchQueue, RowHandler, RowJob } from './queue.ts';
+import { RowRateLimited, type BatchTemplate, type GeneratedRow, type RowGenerator } from './row-generator.ts';
+import { finishIfComplete, rowInputs } from './rows.ts';
+import { batchDoneMail } from './mail.ts';
+
+/** Times a row is taken before a failure other than a provider's 429 is final. */
+const ROW_TRIES = 3;
+/** Times a row may be put back for a provider's 429 before it fails. */
+const RATE_LIMITED_TRIES = 10;
+/** Wait before a row that failed is tried again, doubling each time. */
+const RETRY_BASE_SECONDS = 2;
+/** Wait before a row is tried again while replies in progress hold the workspace's words. */
+const WORDS_HELD_SECONDS = 10;
+
+export interface RowWorkerDeps {
+  db: Db;
+  queue: BatchQueue;
+  generate: RowGenerator;
+  usage: UsageSettings;
+  replyTimeoutMs: number;
+  log: FastifyBaseLogger;
+  mailer: Mailer;
+  /** The web app's address, for the link in the mail a long batch's creator gets. */
+  appUrl: string;
+}
+
+interface Claim {
+  workspace: AiWorkspace;
+  userId: string;
+  template: BatchTemplate;
+  controls: BatchControls;
+  inputs: TemplateInputs;
+  attempt: number;
+}
+
+/**
+ * Generates the row a job names, once: it claims the row (`running`, its attempt counted) in one
+ * transaction, writes it outside any, and saves it in another — outputs, the batch's counters, the
+ * charge and the job's completion together — only if the row is still running under its claim. A job
+ * delivered again (its instance died, its heartbeat lapsed) claims the row anew, so the first writer
+ * finds its claim gone and charges nothing.
+ */
+export function rowWorker(deps: RowWorkerDeps): RowHandler {
+  return async (job) => {
+    const claim = await deps.db.transaction((tx) => claimRow(deps, tx, job));
+    if (!claim) return;
+    let reservation: WordReservation | null;
+    try {
+      reservation = await reserveWords(
+        deps.db,
+        claim.workspace,
+        {
+          userId: claim.userId,
+          kind: 'generate',
+          ttlMs: reservationTtlMs(deps.replyTimeoutMs),
+        },
+        deps.usage,
+      );
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      // Out of words: the batch pauses with this row still to write, until someone resumes it.
+      if (error.code === 'NO_WORDS_LEFT') return putBack(deps, job, claim, { pause: true });
+      // Replies in progress hold the rest of the words: they come back when those end.
+      return putBack(deps, job, claim, { afterSeconds: WORDS_HELD_SECONDS });
+    }
+    let row: GeneratedRow;
+    try {
+      row = await deps.generate({
+        workspace: claim.workspace,
+        userId: claim.userId,
+        template: claim.template,
+        inputs: claim.inputs,
+        controls: claim.controls,
+        signal: job.signal!,
+        maxWords: reservation?.words ?? undefined,
+      });
+    } catch (error) {
+      if (reservation) await releaseReservation(deps.db, reservation);
+      // Stopped with its instance or its claim lost: the job's next delivery claims the row again.
+      if (job.signal?.aborted) throw error;
+      if (error instanceof RowRateLimited)
+        return putBack(deps, job, claim, {
+          afterSeconds: error.retryAfterSeconds,
+          failAfter: RATE_LIMITED_TRIES,
+          error: error.message,
+        });
+      deps.log.warn({ err: error, batchId: job.data.batchId, index: job.data.index }, 'batch row failed');
+      return putBack(deps, job, claim, {
+        afterSeconds: RETRY_BASE_SECONDS * 2 ** (claim.attempt - 1),
+        failAfter: ROW_TRIES,
+        error: readableFailure(error),
+      });
+    }
+    const saved = await deps.db.transaction(async (tx) => {
+      if (!(await lockClaim(tx, job.data, claim.attempt))) {
+        await deps.queue.complete(tx, job.id);
+        return null;
+      }
+      await tx
+        .update(batchRows)
+        .set({ status: 'done', outputs: row.outputs, flags: row.flags, words: row.words, error: null })
+        .where(rowKey(job.data));
+      await tx
+        .update(batches)
+        .set({
+          done: sql`${batches.done} + 1`,
+          wordsCharged: sql`${batches.wordsCharged} + ${row.words}`,
+        })
+        .where(eq(batches.id, job.data.batchId));
+      await settleReservation(tx, claim.workspace, reservation, row.words, deps.usage);
+      const ended = await finishIfComplete(tx, job.data.batchId);
+      await deps.queue.complete(tx, job.id);
+      return { ended };
+    });
+    // Someone else holds the row now (it was taken again, or cancelled): its words are not charged.
+    if (!saved && reservation) await releaseReservation(deps.db, reservation);
+    if (saved && saved.ended) await tellCreator(deps, job.data.batchId);
+  };
+}
+
+/**
+ * Takes the row for this delivery, under the batch's lock and then the row's (the order every writer
+ * of a batch keeps): null, with the job settled, when there is nothing to write — the batch is gone,
+ * paused or cancelled, or the row is already written.
+ */
+async function claimRow(deps: RowWorkerDeps, tx: Tx, job: Job<RowJob>): Promise<Claim | null> {
+  const [batch] = await tx
+    .select({
+      status: batches.status,
+      workspaceId: batches.workspaceId,
+      template: batches.template,
+      controls: batches.controls,
+      mapping: batches.mapping,
+      createdBy: batches.createdBy,
+    })
+    .from(batches)
+    .where(eq(batches.id, job.data.batchId))
+    .for('update');
+  const [row] = batch
+    ? await tx
+        .select({ status: batchRows.status, attempts: batchRows.attempts, inputs: batchRows.inputs })
+        .from(batchRows)
+        .where(rowKey(job.data))
+        .for('update')
+    : [];
+  if (!batch || !row || (row.status !== 'pending' && row.status !== 'running')) {
+    await deps.queue.complete(tx, job.id);
+    return null;
+  }
+  if (batch.status !== 'running') {
+    // A row a stopped instance held goes back to the pending rows, which resuming queues again.
+    if (row.status === 'running')
+      await tx.update(batchRows).set({ status: 'pending' }).where(rowKey(job.data));
+    await deps.queue.complete(tx, job.id);
+    return null;
+  }
+  const [workspace] = await tx
+    .select({
+      id: workspaces.id,
+      plan: workspaces.plan,
+      isGpt4TurnedOn: workspaces.isGpt4TurnedOn,
+      ownerId: workspaces.ownerId,
+      locale: users.locale,
+    })
+    .from(workspaces)
+    .innerJoin(users, eq(users.id, workspaces.ownerId))
+    .where(eq(workspaces.id, batch.workspaceId));
+  const attempt = row.attempts + 1;
+  await tx.update(batchRows).set({ status: 'running', attempts: attempt }).where(rowKey(job.data));
+  const template = batch.template as BatchTemplate;
+  return {
+    workspace: {
+      id: workspace!.id,
+      plan: workspace!.plan,
+      isGpt4TurnedOn: workspace!.isGpt4TurnedOn,
+      language: resolveLocale(workspace!.locale),
+    },
+    // The words are the workspace's; a creator who has since left leaves them to its owner.
+    userId: batch.createdBy ?? workspace!.ownerId,
+    template,
+    controls: batch.controls as BatchControls,
+    inputs: rowInputs(
+      template.fields,
+      batch.mapping as Record<string, string>,
+      row.inputs as Record<string, string>,
+    ),
+    attempt,
+  };
+}
+
+/** Locks the batch and the row; true while the row is still running under this attempt's claim. */
+async function lockClaim(tx: Tx, key: RowJob, attempt: number): Promise<boolean> {
+  await tx.select({ id: batches.id }).from(batches).where(eq(batches.id, key.batchId)).for('update');
+  const [row] = await tx
+    .select({ status: batchRows.status, attempts: batchRows.attempts })
+    .from(batchRows)
+    .where(rowKey(key))
+    .for('update');
+  return row?.status === 'running' && row.attempts === attempt;
+}
+
+/**
+ * Ends a try that wrote nothing: the row goes back to pending and its job is queued again after
+ * `afterSeconds`, or, after `failAfter` tries, the row fails with `error`; with `pause`, the batch pauses.
+ */
+async function putBack(
+  deps: RowWorkerDeps,
+  job: Job<RowJob>,
+  claim: Claim,
+  options: { afterSeconds?: number; failAfter?: number; error?: string; pause?: boolean },
+): Promise<void> {
+  let requeued = false;
+  let ended = false;
+  await deps.db.transaction(async (tx) => {
+    if (!(await lockClaim(tx, job.data, claim.attempt))) return deps.queue.complete(tx, job.id);
+    await deps.queue.complete(tx, job.id);
+    if (options.failAfter !== undefined && claim.attempt >= options.failAfter) {
+      await tx
+        .update(batchRows)
+        .set({ status: 'failed', error: options.error ?? null })
+        .where(rowKey(job.data));
+      await tx
+        .update(batches)
+        .set({ failed: sql`${batches.failed} + 1` })
+        .where(eq(batches.id, job.data.batchId));
+      ended = await finishIfComplete(tx, job.data.batchId);
+      return;
+    }
+    await tx
+      .update(batchRows)
+      .set({ status: 'pending', error: options.error ?? null })
+      .where(rowKey(job.data));
+    if (options.pause) {
+      await tx
+        .update(batches)
+        .set({ status: 'paused' })
+        .where(and(eq(batches.id, job.data.batchId), eq(batches.status, 'running')));
+      return;
+    }
+    await deps.queue.enqueue(
+      tx,
+      [{ ...job.data, workspaceId: claim.workspace.id, plan: claim.workspace.plan }],
+      options.afterSeconds,
+    );
+    requeued = !options.afterSeconds;
+  });
+  if (requeued) deps.queue.wake();
+  if (ended) await tellCreator(deps, job.data.batchId);
+}
+
+/**
+ * Mails the batch's creator that it ended, when it ran longer than BATCH_EMAIL_AFTER_MS (a short one
+ * ends while its page is open). Sent after the commit that ended it; a failed send is logged, not retried.
+ */
+async function tellCreator(deps: RowWorkerDeps, batchId: string): Promise<void> {
+  const [batch] = await deps.db
+    .select({
+      fileName: batches.fileName,
+      done: batches.done,
+      failed: batches.failed,
+      total: batches.total,
+      startedAt: batches.startedAt,
+      finishedAt: batches.finishedAt,
+      email: users.email,
+      locale: users.locale,
+    })
+    .from(batches)
+    .innerJoin(users, eq(users.id, batches.createdBy))
+    .where(eq(batches.id, batchId));
+  if (!batch?.startedAt || !batch.finishedAt) return;
+  if (batch.finishedAt.getTime() - batch.startedAt.getTime() < BATCH_EMAIL_AFTER_MS) return;
+  try {
+    await deps.mailer.send(
+      batchDoneMail({
+        to: batch.email,
+        locale: resolveLocale(batch.locale),
+        fileName: batch.fileName,
+        done: batch.done,
+        failed: batch.failed,
+        total: batch.total,
+        link: new URL(`/batches/${batchId}`, deps.appUrl).href,
+      }),
+    );
+  } catch (error) {
+    deps.log.warn({ err: error, batchId }, 'the mail saying a batch ended could not be sent');
+  }
+}
+
+const rowKey = (key: RowJob) => and(eq(batchRows.batchId, key.batchId), eq(batchRows.index, key.index));
+
+/**
+ * A failure as the results table shows it: the pipeline's own sentence (the provider failed, took too
+ * long, a brand voice is gone…), never a stack.
+ */
+function readableFailure(error: unknown): string {
+  return error instanceof AppError ? error.message : 'The row could not be written';
+}

@@ -1,0 +1,63 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { TemplateField, TemplateInputs } from '@redacta/shared';
+import type { Tx } from '../../db/client.ts';
+import { batchRows, batches } from '../../db/schema.ts';
+
+/** A row's inputs by field key: each field's mapped column, from the row's values by column. */
+export function rowInputs(
+  fields: readonly TemplateField[],
+  mapping: Readonly<Record<string, string>>,
+  values: Readonly<Record<string, string>>,
+): TemplateInputs {
+  const inputs: TemplateInputs = {};
+  for (const field of fields) {
+    const column = mapping[field.key];
+    if (column !== undefined) inputs[field.key] = values[column] ?? '';
+  }
+  return inputs;
+}
+
+/** A name as matching compares it: no case, no accents, no spaces or punctuation. */
+const comparable = (name: string) =>
+  name
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
+
+/**
+ * Which column fills each field, matched by name: a column named as the field's key or its label,
+ * whatever the case, accents, spaces or punctuation ("Descripción corta" fills `descripcion_corta`).
+ * A field no column matches is left out.
+ */
+export function matchColumns(
+  fields: readonly TemplateField[],
+  columns: readonly string[],
+): Record<string, string> {
+  const byName = new Map<string, string>();
+  for (const column of columns) if (!byName.has(comparable(column))) byName.set(comparable(column), column);
+  const mapping: Record<string, string> = {};
+  for (const field of fields) {
+    const column = byName.get(comparable(field.key)) ?? byName.get(comparable(field.label));
+    if (column !== undefined) mapping[field.key] = column;
+  }
+  return mapping;
+}
+
+/**
+ * A running batch with no row left to write (none pending or running) is done, now. Run after a row's
+ * status changes, in its transaction, under the batch's lock; true when this call ended the batch.
+ */
+export async function finishIfComplete(tx: Tx, batchId: string): Promise<boolean> {
+  const [left] = await tx
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(batchRows)
+    .where(and(eq(batchRows.batchId, batchId), inArray(batchRows.status, ['pending', 'running'])));
+  if (left!.count > 0) return false;
+  const ended = await tx
+    .update(batches)
+    .set({ status: 'done', finishedAt: new Date() })
+    .where(and(eq(batches.id, batchId), eq(batches.status, 'running')))
+    .returning({ id: batches.id });
+  return ended.length > 0;
+}

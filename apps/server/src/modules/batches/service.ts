@@ -1,0 +1,131 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { Batch, BatchMapping } from '@redacta/shared';
+import type { Db } from '../../db/client.ts';
+import { batchRows, batches } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import { requireMembership } from '../workspaces/service.ts';
+import { finishIfComplete } from './rows.ts';
+import { invalidRows } from './drafts.ts';
+import {
+  allRows,
+  batchFor,
+  notDraft,
+  requireWordsLeft,
+  templateOf,
+  toBatch,
+  type BatchDeps,
+} from './records.ts';
+
+/** `GET /workspace/{id}/batches`: the workspace's batches, newest first. */
+export async function listBatches(db: Db, workspaceId: string, userId: string): Promise<Batch[]> {
+  await requireMembership(db, workspaceId, userId);
+  const rows = await db
+    .select()
+    .from(batches)
+    .where(eq(batches.workspaceId, workspaceId))
+    .orderBy(desc(batches.createdAt), desc(batches.id));
+  return rows.map(toBatch);
+}
+
+/** `GET /batch/{id}`. */
+export async function getBatch(db: Db, batchId: string, userId: string): Promise<Batch> {
+  return toBatch(await batchFor(db, batchId, userId));
+}
+
+/**
+ * `POST /batch/{id}/start`: a draft starts under its lock (a second start finds it running: 409), if
+ * its rows can run (rows missing a required field are skipped when the batch says so, otherwise 409)
+ * and the workspace has words left (NO_WORDS_LEFT, as the chat). Every row to write is queued in the
+ * same transaction.
+ */
+export async function startBatch(deps: BatchDeps, batchId: string, userId: string): Promise<Batch> {
+  const batch = await deps.db.transaction(async (tx) => {
+    const batch = await batchFor(tx, batchId, userId, true);
+    if (batch.status !== 'draft') throw notDraft();
+    const plan = await requireWordsLeft(tx, batch.workspaceId, deps.usage);
+    const rows = await allRows(tx, batchId);
+    const invalid = invalidRows(templateOf(batch), batch.mapping as BatchMapping, rows);
+    if (invalid.length > 0 && !batch.skipInvalid)
+      throw new AppError(
+        'BATCH_INVALID_ROWS',
+        `${invalid.length} rows miss a required field or have a wrong value: correct the file or skip them`,
+        409,
+      );
+    const skipped = new Set(invalid.map((problem) => problem.index));
+    if (skipped.size > 0)
+      await tx
+        .update(batchRows)
+        .set({ status: 'skipped' })
+        .where(and(eq(batchRows.batchId, batchId), inArray(batchRows.index, [...skipped])));
+    await tx.update(batches).set({ status: 'running', startedAt: new Date() }).where(eq(batches.id, batchId));
+    const toWrite = rows.filter((row) => !skipped.has(row.index));
+    await deps.queue.enqueue(
+      tx,
+      toWrite.map((row) => ({ batchId, index: row.index, workspaceId: batch.workspaceId, plan })),
+    );
+    await finishIfComplete(tx, batchId);
+    return (await batchFor(tx, batchId, userId))!;
+  });
+  deps.queue.wake();
+  return toBatch(batch);
+}
+
+/** `POST /batch/{id}/pause`: rows being written end; no other row starts until it is resumed. */
+export async function pauseBatch(db: Db, batchId: string, userId: string): Promise<Batch> {
+  return db.transaction(async (tx) => {
+    const batch = await batchFor(tx, batchId, userId, true);
+    if (batch.status !== 'running') throw new AppError('CONFLICT', 'Only a running batch can be paused', 409);
+    const [paused] = await tx
+      .update(batches)
+      .set({ status: 'paused' })
+      .where(eq(batches.id, batchId))
+      .returning();
+    return toBatch(paused!);
+  });
+}
+
+/** `POST /batch/{id}/resume`: the rows still to write are queued again (NO_WORDS_LEFT without words). */
+export async function resumeBatch(deps: BatchDeps, batchId: string, userId: string): Promise<Batch> {
+  const batch = await deps.db.transaction(async (tx) => {
+    const batch = await batchFor(tx, batchId, userId, true);
+    if (batch.status !== 'paused') throw new AppError('CONFLICT', 'Only a paused batch can be resumed', 409);
+    const plan = await requireWordsLeft(tx, batch.workspaceId, deps.usage);
+    await tx.update(batches).set({ status: 'running' }).where(eq(batches.id, batchId));
+    const pending = await tx
+      .select({ index: batchRows.index })
+      .from(batchRows)
+      .where(and(eq(batchRows.batchId, batchId), eq(batchRows.status, 'pending')));
+    // A row whose job still waits (a retry's delay) keeps it: the queue takes one job per row.
+    await deps.queue.enqueue(
+      tx,
+      pending.map((row) => ({ batchId, index: row.index, workspaceId: batch.workspaceId, plan })),
+    );
+    await finishIfComplete(tx, batchId);
+    return (await batchFor(tx, batchId, userId))!;
+  });
+  deps.queue.wake();
+  return toBatch(batch);
+}
+
+/**
+ * `POST /batch/{id}/cancel`: the rows not written yet are skipped and the batch ends; rows being
+ * written finish and are kept (and charged: their words were written). A row holds a reservation only
+ * while it is written, so nothing else is held.
+ */
+export async function cancelBatch(db: Db, batchId: string, userId: string): Promise<Batch> {
+  return db.transaction(async (tx) => {
+    const batch = await batchFor(tx, batchId, userId, true);
+    if (batch.status === 'done' || batch.status === 'cancelled')
+      throw new AppError('CONFLICT', 'This batch has already ended', 409);
+    await tx
+      .update(batchRows)
+      .set({ status: 'skipped' })
+      .where(and(eq(batchRows.batchId, batchId), eq(batchRows.status, 'pending')));
+    const [cancelled] = await tx
+      .update(batches)
+      .set({ status: 'cancelled', finishedAt: new Date() })
+      .where(eq(batches.id, batchId))
+      .returning();
+    return toBatch(cancelled!);
+  });
+}
