@@ -144,6 +144,9 @@ describe('a new bulk run', () => {
     expect(await screen.findByTestId('batch-upload-detail')).toHaveTextContent(
       'at most 50 rows; this file has 80',
     );
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'El archivo tiene más filas de las que tu plan permite en un lote',
+    );
 
     answer = json(413, { error: { code: 'BODY_TOO_LARGE', message: 'Too large' } });
     await chooseFile(csv('otro.csv'));
