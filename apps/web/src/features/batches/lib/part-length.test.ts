@@ -14,7 +14,7 @@ describe('a part against its limits', () => {
   });
 
   it('counts a list part’s items and measures its longest item', () => {
-    const bullets = '- Ligera\n- Transpirable y con suela de agarre\n\n- Lavable';
+    const bullets = 'Ligera\nTranspirable y con suela de agarre\n\nLavable';
     const length = partLength(bullets, { key: 'bullets', label: 'Ventajas', items: 2, maxChars: 40 });
     expect(length.items).toEqual({ count: 3, max: 2 });
     expect(length.length).toBe('Transpirable y con suela de agarre'.length);

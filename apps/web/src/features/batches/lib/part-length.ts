@@ -1,13 +1,13 @@
-import type { BatchRow, TemplateOutputPart } from '@redacta/shared';
+import { charCount, type BatchRow, type TemplateOutputPart } from '@redacta/shared';
 
-/** Characters as a person counts them (an emoji or an accented letter is one). */
-export const charCount = (text: string) => [...text].length;
-
-/** A list part's items: one a line, without the list marker. */
+/**
+ * A list part's items as a row keeps them: one a line (the shared reply parser joins them so), blank
+ * lines left out.
+ */
 export function partItems(text: string): string[] {
   return text
     .split('\n')
-    .map((line) => line.replace(/^\s*(?:[-*•]|\d+[.)])\s+/, '').trim())
+    .map((line) => line.trim())
     .filter((line) => line !== '');
 }
 
