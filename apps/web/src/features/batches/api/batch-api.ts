@@ -4,7 +4,6 @@ import type {
   BatchRow,
   BatchRowsResponse,
   CreatedBatch,
-  Template,
   TemplateListResponse,
 } from '@redacta/shared';
 import { api } from '@/lib/api-client';
@@ -82,9 +81,4 @@ export async function fetchBatchExport(batchId: string, format: 'csv' | 'xlsx'):
 /** GET /api/workspace/{id}/templates: the built-in templates, then the workspace's own. */
 export function fetchTemplates(workspaceId: string, signal?: AbortSignal) {
   return api.get<TemplateListResponse>(`${workspacePath(workspaceId)}/templates`, { signal });
-}
-
-/** GET /api/template/{id}. */
-export function fetchTemplate(templateId: string, signal?: AbortSignal) {
-  return api.get<Template>(`/template/${encodeURIComponent(templateId)}`, { signal });
 }

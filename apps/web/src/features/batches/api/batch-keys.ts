@@ -8,6 +8,4 @@ export const batchKeys = {
   rows: (batchId: string, offset: number, limit: number) =>
     [...batchKeys.detail(batchId), 'rows', offset, limit] as const,
   allRows: (batchId: string) => [...batchKeys.detail(batchId), 'rows'] as const,
-  templates: (workspaceId: string) => ['batch-templates', workspaceId] as const,
-  template: (templateId: string) => ['template', templateId] as const,
 };

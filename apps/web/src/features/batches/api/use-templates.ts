@@ -1,21 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { fetchTemplate, fetchTemplates } from './batch-api';
-import { batchKeys } from './batch-keys';
+import { workspaceTemplatesKey } from '@/features/templates';
+import { fetchTemplates } from './batch-api';
 
-/** The templates a batch can run: the built-in ones, then the workspace's own. */
+/**
+ * The templates a batch can run, in every language: the built-in ones, then the workspace's own.
+ * Under the templates' own key, so a template saved or deleted is read again here too.
+ */
 export function useBatchTemplates(workspaceId: string) {
   return useQuery({
-    queryKey: batchKeys.templates(workspaceId),
+    queryKey: [...workspaceTemplatesKey(workspaceId), 'all'],
     queryFn: ({ signal }) => fetchTemplates(workspaceId, signal).then((answer) => answer.templates),
-  });
-}
-
-/** One template (a batch's fields and parts, with their limits); absent once deleted. */
-export function useTemplate(templateId: string | undefined) {
-  return useQuery({
-    queryKey: batchKeys.template(templateId ?? ''),
-    queryFn: ({ signal }) => fetchTemplate(templateId!, signal),
-    enabled: templateId !== undefined,
-    staleTime: 60_000,
+    enabled: workspaceId !== '',
   });
 }
