@@ -176,6 +176,11 @@ for (const language of ['es', 'en'] as const satisfies Language[]) {
       await page.getByRole('checkbox', { name: 'Seleccionar la fila 1' }).check();
       await page.getByRole('button', { name: 'Insertar en un documento (1)' }).click();
       const dialog = page.getByRole('dialog', { name: 'Insertar 1 fila en un documento' });
+      await expect(dialog.getByLabel('Proyecto')).toBeEnabled();
+      const dialogFindings = await scanLooks(page, 'insert rows dialog');
+      await page.emulateMedia({ colorScheme: 'light' });
+      await page.setViewportSize({ width: run.width, height: 900 });
+      expect(dialogFindings, describeFindings(dialogFindings)).toEqual([]);
       await dialog.getByLabel('Proyecto').selectOption({ label: 'Fichas de otoño' });
       await dialog.getByRole('button', { name: 'Insertar', exact: true }).click();
       await expect(
