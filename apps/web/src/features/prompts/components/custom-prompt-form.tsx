@@ -4,8 +4,8 @@ import { PROMPT_NAME_MAX_LENGTH, PROMPT_TEXT_MAX_LENGTH, type Prompt } from '@re
 import { locales, type Locale } from '@redacta/shared/locales';
 import { Input, Textarea } from '@/components/ui/input';
 import { Button } from '@/components/ui/button';
+import { languageNames } from '@/components/ui/list-language-select';
 import { LanguageBadge } from './language-badge';
-import { languageNames } from './library-language';
 
 /**
  * Create or edit a custom prompt: a name and a text, both required. A new prompt is saved in a

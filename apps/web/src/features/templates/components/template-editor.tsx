@@ -11,6 +11,7 @@ import {
 import { locales, type Locale } from '@redacta/shared/locales';
 import { Button } from '@/components/ui/button';
 import { Input, Textarea } from '@/components/ui/input';
+import { languageNames } from '@/components/ui/list-language-select';
 import { useUnsavedChanges } from '@/features/unsaved-changes';
 import { useCreateTemplate, useUpdateTemplate } from '../api/use-templates';
 import { checkDraft, draftContent, templateDraft, type DraftErrors, type TemplateDraft } from '../draft';
@@ -18,7 +19,6 @@ import { changeErrorText } from '../error-text';
 import { FieldsEditor } from './fields-editor';
 import { PartsEditor } from './parts-editor';
 import { TemplatePreview } from './template-preview';
-import { languageNames } from './templates-language';
 
 /**
  * Writes a template: a new one (empty, or a copy of `source`), or `template` itself. Each input is

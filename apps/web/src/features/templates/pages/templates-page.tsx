@@ -10,11 +10,11 @@ import { cn } from '@/components/ui/cn';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { fieldClasses } from '@/components/ui/input';
+import { ListLanguageSelect } from '@/components/ui/list-language-select';
 import { LoadError } from '@/components/ui/load-error';
 import { useSession } from '@/features/session';
 import { useDeleteTemplate, useTemplates } from '../api/use-templates';
 import { TemplateCard } from '../components/template-card';
-import { TemplatesLanguage } from '../components/templates-language';
 import { changeErrorText } from '../error-text';
 import { canChangeTemplate } from '../permissions';
 import { runInChatHref } from '../run-in-chat';
@@ -112,7 +112,7 @@ export default function TemplatesPage() {
             className={cn(fieldClasses, 'h-10 pl-9')}
           />
         </div>
-        <TemplatesLanguage value={language} onChange={setLanguage} />
+        <ListLanguageSelect label={t('templates.listLanguage')} value={language} onChange={setLanguage} />
       </div>
       {content}
       {deleting && (
