@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Plus } from 'lucide-react';
-import { templateFieldTypes, TEMPLATE_FIELDS_MAX, type TemplateFieldType } from '@redacta/shared';
+import { templateFieldTypes, TEMPLATE_FIELDS_MAX } from '@redacta/shared';
 import { Button } from '@/components/ui/button';
 import { Input, Textarea } from '@/components/ui/input';
+import { SelectField } from '@/components/ui/select-field';
 import { fieldDraft, type FieldDraft } from '../draft';
 import { keyFromLabel } from '../key-slug';
 import { moved, RowControls } from './row-controls';
-import { SelectField } from './select-field';
 
 /** The template's fields: add, remove, reorder; each with its key, label, help, type and limits. */
 export function FieldsEditor({
@@ -73,7 +73,7 @@ export function FieldsEditor({
                     value: type,
                     label: t(`templates.types.${type}`),
                   }))}
-                  onChange={(type) => type && update(index, { type: type as TemplateFieldType })}
+                  onChange={(type) => update(index, { type })}
                 />
                 <label className="inline-flex items-center gap-2 self-end pb-2 text-sm">
                   <input
