@@ -1,28 +1,23 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { createUser, type TestUser } from '../helpers/factories.ts';
+import { listeningApp, type ListeningApp } from '../helpers/listening-app.ts';
 import { peerAppEnv, startOpenAIPeer, type OpenAIPeer } from '../helpers/openai-peer.ts';
 import { createProject, readParts } from '../chat/chat-helpers.ts';
 
 let peer: OpenAIPeer;
-let t: TestApp;
-let base: string;
-let ana: TestUser;
+let t: ListeningApp;
 
 beforeEach(async () => {
   peer = await startOpenAIPeer();
   peer.script = { chunks: ['Listo.'] };
-  t = await createTestApp(peerAppEnv(peer));
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  ana = await createUser(t.app);
+  t = await listeningApp(peerAppEnv(peer));
 });
 afterEach(async () => {
-  t.app.server.closeAllConnections();
-  await t.app.close();
+  await t.close();
   await peer.close();
 });
 
 async function systemPromptOfAReply(): Promise<string> {
+  const { base, ana } = t;
   const projectId = await createProject(t.app, ana.workspaceId, ana.id);
   const res = await fetch(`${base}/api/chat/send-request-stream`, {
     method: 'POST',
@@ -41,8 +36,8 @@ describe('style rules in the model’s instructions', () => {
 
     const saved = await t.app.inject({
       method: 'PUT',
-      url: `/api/workspace/${ana.workspaceId}/style-rules`,
-      headers: ana.auth,
+      url: `/api/workspace/${t.ana.workspaceId}/style-rules`,
+      headers: t.ana.auth,
       payload: {
         rules: [
           { kind: 'prefer', use: 'email', avoid: ['e-mail', 'mail'] },
