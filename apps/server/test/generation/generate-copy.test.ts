@@ -11,7 +11,7 @@ import {
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createUser, type TestUser } from '../helpers/factories.ts';
 import { peerAppEnv, startOpenAIPeer, type OpenAIPeer } from '../helpers/openai-peer.ts';
-import { processed, uploadFile } from '../knowledge/knowledge-helpers.ts';
+import { addReadyFile } from '../knowledge/knowledge-helpers.ts';
 
 let t: TestApp;
 let peer: OpenAIPeer | undefined;
@@ -77,14 +77,8 @@ const guide = [
 ].join('\n');
 
 async function addKnowledge() {
-  const upload = await uploadFile(t.app, ana, {
-    name: 'guia.md',
-    type: 'text/markdown',
-    bytes: Buffer.from(guide),
-  });
-  const source = await processed(t.app, ana, upload.json().id);
-  expect(source.status).toBe('ready');
-  return source.id as string;
+  const source = await addReadyFile(t.app, ana, { name: 'guia.md', type: 'text/markdown', text: guide });
+  return source.id;
 }
 
 describe('generateCopy through an OpenAI-protocol provider', () => {

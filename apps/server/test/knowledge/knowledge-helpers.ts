@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
 import type { KnowledgeSource } from '@redacta/shared';
 import type { App } from '../../src/app.ts';
 import type { TestUser } from '../helpers/factories.ts';
@@ -65,4 +66,20 @@ export function search(app: App, user: TestUser, q: string, limit?: number, work
     url: `/api/workspace/${workspaceId}/knowledge/search?${query}`,
     headers: user.auth,
   });
+}
+
+/** A text file in the user's knowledge, uploaded and processed: the source, ready to be cited. */
+export async function addReadyFile(
+  app: App,
+  user: TestUser,
+  file: { name: string; type: string; text: string },
+) {
+  const upload = await uploadFile(app, user, {
+    name: file.name,
+    type: file.type,
+    bytes: Buffer.from(file.text),
+  });
+  const source = await processed(app, user, upload.json().id);
+  expect(source.status).toBe('ready');
+  return source;
 }
