@@ -5,6 +5,7 @@ import { addMember, createUser, setPlan, type TestUser } from '../helpers/factor
 import { peerAppEnv, startOpenAIPeer, type OpenAIPeer } from '../helpers/openai-peer.ts';
 import { createProject, eventually, wordCount } from '../chat/chat-helpers.ts';
 import { partsOf, postTransform, textOf } from './transform-client.ts';
+import { saveStyleRules } from '../style-rules/style-rules-helpers.ts';
 
 let peer: OpenAIPeer;
 let t: ListeningApp;
@@ -85,18 +86,10 @@ describe('POST /api/document/transform over a real OpenAI-protocol stream', () =
   });
 
   it("the prompt carries the workspace's style rules of the language the passage is written in", async () => {
-    const saved = await t.app.inject({
-      method: 'PUT',
-      url: `/api/workspace/${t.ana.workspaceId}/style-rules`,
-      headers: t.ana.auth,
-      payload: {
-        rules: [
-          { kind: 'ban', phrase: 'revolucionario', language: 'es' },
-          { kind: 'ban', phrase: 'game-changer', language: 'en' },
-        ],
-      },
-    });
-    expect(saved.statusCode, saved.body).toBe(200);
+    await saveStyleRules(t.app, t.ana, [
+      { kind: 'ban', phrase: 'revolucionario', language: 'es' },
+      { kind: 'ban', phrase: 'game-changer', language: 'en' },
+    ]);
 
     await partsOf(await transform({ action: 'shorten' }));
     expect(systemPrompt(0)).toContain('revolucionario');

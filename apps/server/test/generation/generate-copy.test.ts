@@ -12,6 +12,7 @@ import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createUser, type TestUser } from '../helpers/factories.ts';
 import { peerAppEnv, startOpenAIPeer, type OpenAIPeer } from '../helpers/openai-peer.ts';
 import { addReadyFile } from '../knowledge/knowledge-helpers.ts';
+import { saveStyleRules } from '../style-rules/style-rules-helpers.ts';
 
 let t: TestApp;
 let peer: OpenAIPeer | undefined;
@@ -137,18 +138,10 @@ describe('generateCopy through an OpenAI-protocol provider', () => {
 
   it('follows the workspace’s style rules and the writing controls', async () => {
     await start({ chunks: ['Listo.'] });
-    const saved = await t.app.inject({
-      method: 'PUT',
-      url: `/api/workspace/${ana.workspaceId}/style-rules`,
-      headers: ana.auth,
-      payload: {
-        rules: [
-          { kind: 'ban', phrase: 'revolucionario', language: 'es' },
-          { kind: 'ban', phrase: 'game-changer', language: 'en' },
-        ],
-      },
-    });
-    expect(saved.statusCode, saved.body).toBe(200);
+    await saveStyleRules(t.app, ana, [
+      { kind: 'ban', phrase: 'revolucionario', language: 'es' },
+      { kind: 'ban', phrase: 'game-changer', language: 'en' },
+    ]);
 
     await generate({ message: 'Un anuncio' });
     expect(systemPrompt()).toContain('Never use "revolucionario".');

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { listeningApp, type ListeningApp } from '../helpers/listening-app.ts';
 import { peerAppEnv, startOpenAIPeer, type OpenAIPeer } from '../helpers/openai-peer.ts';
 import { createProject, readParts } from '../chat/chat-helpers.ts';
+import { saveStyleRules } from './style-rules-helpers.ts';
 
 let peer: OpenAIPeer;
 let t: ListeningApp;
@@ -34,22 +35,14 @@ describe('style rules in the model’s instructions', () => {
   it('gives the model the workspace’s rules for the reply’s language, and only those', async () => {
     expect(await systemPromptOfAReply()).not.toContain('style rules');
 
-    const saved = await t.app.inject({
-      method: 'PUT',
-      url: `/api/workspace/${t.ana.workspaceId}/style-rules`,
-      headers: t.ana.auth,
-      payload: {
-        rules: [
-          { kind: 'prefer', use: 'email', avoid: ['e-mail', 'mail'] },
-          { kind: 'ban', phrase: 'revolucionario', language: 'es' },
-          { kind: 'exact-case', term: 'Redacta Pro' },
-          { kind: 'max-sentence-words', value: 20 },
-          { kind: 'max-exclamations', value: 1 },
-          { kind: 'ban', phrase: 'game-changer', language: 'en' },
-        ],
-      },
-    });
-    expect(saved.statusCode, saved.body).toBe(200);
+    await saveStyleRules(t.app, t.ana, [
+      { kind: 'prefer', use: 'email', avoid: ['e-mail', 'mail'] },
+      { kind: 'ban', phrase: 'revolucionario', language: 'es' },
+      { kind: 'exact-case', term: 'Redacta Pro' },
+      { kind: 'max-sentence-words', value: 20 },
+      { kind: 'max-exclamations', value: 1 },
+      { kind: 'ban', phrase: 'game-changer', language: 'en' },
+    ]);
 
     const system = await systemPromptOfAReply();
     expect(system).toContain('Write "email", never "e-mail" or "mail".');
