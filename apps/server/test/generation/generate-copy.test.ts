@@ -11,7 +11,7 @@ import {
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createUser, type TestUser } from '../helpers/factories.ts';
 import { peerAppEnv, startOpenAIPeer, type OpenAIPeer } from '../helpers/openai-peer.ts';
-import { addReadyFile } from '../knowledge/knowledge-helpers.ts';
+import { addAcmeGuide } from '../knowledge/knowledge-helpers.ts';
 import { saveStyleRules } from '../style-rules/style-rules-helpers.ts';
 
 let t: TestApp;
@@ -70,15 +70,8 @@ async function addVoice(workspaceId: string, values: { name: string; voice: stri
   return voice!;
 }
 
-const guide = [
-  '# Precios',
-  'El Plan Pro de Acme cuesta 49 euros al mes e incluye tres asientos.',
-  '# Envíos',
-  'Enviamos los pedidos a toda España en 24 horas laborables.',
-].join('\n');
-
 async function addKnowledge() {
-  const source = await addReadyFile(t.app, ana, { name: 'guia.md', type: 'text/markdown', text: guide });
+  const source = await addAcmeGuide(t.app, ana);
   return source.id;
 }
 

@@ -5,7 +5,7 @@ import { createUser, type TestUser } from '../helpers/factories.ts';
 import { listeningApp, type ListeningApp } from '../helpers/listening-app.ts';
 import { peerAppEnv, startOpenAIPeer, type OpenAIPeer } from '../helpers/openai-peer.ts';
 import { createProject, readParts } from '../chat/chat-helpers.ts';
-import { addReadyFile } from './knowledge-helpers.ts';
+import { addAcmeGuide } from './knowledge-helpers.ts';
 
 let t: ListeningApp;
 let peer: OpenAIPeer | undefined;
@@ -18,17 +18,10 @@ afterEach(async () => {
   peer = undefined;
 });
 
-const guide = [
-  '# Precios',
-  'El Plan Pro de Acme cuesta 49 euros al mes e incluye tres asientos.',
-  '# Envíos',
-  'Enviamos los pedidos a toda España en 24 horas laborables.',
-].join('\n');
-
 async function start(env: Record<string, string> = {}) {
   t = await listeningApp(env);
   const { ana, projectId } = t;
-  const source = await addReadyFile(t.app, ana, { name: 'guia.md', type: 'text/markdown', text: guide });
+  const source = await addAcmeGuide(t.app, ana);
   return { ana, projectId, knowledgeId: source.id };
 }
 

@@ -83,3 +83,14 @@ export async function addReadyFile(
   expect(source.status).toBe('ready');
   return source;
 }
+
+/** Acme's guide, a price and a delivery time under their headings, ready in the user's knowledge. */
+export function addAcmeGuide(app: App, user: TestUser) {
+  const text = [
+    '# Precios',
+    'El Plan Pro de Acme cuesta 49 euros al mes e incluye tres asientos.',
+    '# Envíos',
+    'Enviamos los pedidos a toda España en 24 horas laborables.',
+  ].join('\n');
+  return addReadyFile(app, user, { name: 'guia.md', type: 'text/markdown', text });
+}
