@@ -128,10 +128,11 @@ describe('POST /api/chat/send-request-stream over a real OpenAI-protocol stream'
     const texts = parts.filter((p) => p.part.type === 'text');
     expect(textOf(texts)).toBe(chunks.join(''));
     expect(texts[0]!.part).toMatchObject({ text: ' palabra0' });
-    // ~240 ms of tokens, read from the provider every 30 ms after the first: a handful of lines (a line
-    // per token would be 120).
+    // ~240 ms of tokens, read from the provider every 30 ms after the first: a handful of lines on a quiet
+    // machine. A busy one stretches the peer's 2 ms between tokens more than the 30 ms tick, so the bound
+    // is what tells batching from a line per token (120), not the quiet machine's count.
     expect(texts.length).toBeGreaterThan(1);
-    expect(texts.length).toBeLessThanOrEqual(30);
+    expect(texts.length).toBeLessThan(chunks.length / 2);
     expect(parts.at(-1)!.part).toMatchObject({ type: 'finish', wordsCharged: 120 });
   });
 
