@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { usagePeriod, type Batch, type BatchRow } from '@redacta/shared';
-import { usageCounters } from '../src/db/schema.ts';
+import { usageCounters, workspaces } from '../src/db/schema.ts';
 import { productTemplate } from '../test/batches/batch-helpers.ts';
 import { signUpOver } from '../test/ops/child-server.ts';
 import { startCluster, type Cluster, type Instance } from './start-cluster.ts';
@@ -81,9 +81,22 @@ const slowAnswer = {
 
 it('both instances write rows of one batch while it runs, and between them write each row once', async () => {
   const [a, b] = cluster.instances;
-  cluster.peer.script = slowAnswer;
+  // Rows of uneven length, as a model's answers are: a fetch's quick rows free their places in the
+  // workspace's share while its slow ones still run, for whichever instance asks next.
+  cluster.peer.script = {
+    pieces: async function* (body) {
+      const row = Number(/Producto (\d+)/.exec(JSON.stringify(body.messages))?.[1] ?? 0);
+      yield 'Una descripción';
+      await sleep(row % 2 === 1 ? 1200 : 100);
+      yield ' breve y clara.';
+    },
+  };
   const before = { a: await rowsWritten(a), b: await rowsWritten(b) };
   const batch = await madeBatch('ambos@example.com', 40, a);
+  await cluster.database.db
+    .update(workspaces)
+    .set({ plan: 'pro_monthly' })
+    .where(eq(workspaces.id, batch.workspaceId));
   expect(
     (await fetch(`${b.url}/api/batch/${batch.id}/start`, { method: 'POST', headers: batch.auth })).status,
   ).toBe(200);
