@@ -42,6 +42,28 @@ describe('the bulk runs page', () => {
     expect(within(item).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '13');
   });
 
+  it('counts the rows the server skipped, also while the batch still runs', async () => {
+    renderPage(() =>
+      json(200, {
+        batches: [
+          batchFixture({ status: 'running', total: 40, done: 12, failed: 1, skipped: 5 }),
+          batchFixture({
+            id: '55555555-5555-4555-8555-555555555555',
+            status: 'cancelled',
+            total: 10,
+            done: 3,
+            skipped: 5,
+          }),
+        ],
+      }),
+    );
+    const [running, cancelled] = await screen.findAllByTestId('batch-item');
+    expect(running).toHaveTextContent('5 omitidas');
+    // Cancelled while two rows were being written: those two are still to count, not skipped.
+    expect(cancelled).toHaveTextContent('5 omitidas');
+    expect(cancelled).not.toHaveTextContent('7 omitidas');
+  });
+
   it('says the list failed to load, in place, and loads it again on request', async () => {
     let fail = true;
     renderPage(() =>

@@ -98,7 +98,7 @@ describe('a new bulk run', () => {
         json(
           201,
           createdFixture({
-            invalid: [{ line: 3, column: 'Producto', message: 'Required' }],
+            invalid: [{ line: 3, column: 'Producto', message: 'Required', code: 'required' }],
           }),
         ),
       [PATCH]: () => json(200, createdFixture({ skipInvalid: true })),

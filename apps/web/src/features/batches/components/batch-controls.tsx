@@ -84,7 +84,9 @@ export function BatchControls({ batch }: { batch: Batch }) {
         <ConfirmDialog
           onOpenChange={setConfirming}
           title={t('batches.controls.cancelTitle')}
-          description={t('batches.controls.cancelText', { count: batch.total - batch.done - batch.failed })}
+          description={t('batches.controls.cancelText', {
+            count: batch.total - batch.done - batch.failed - batch.skipped,
+          })}
           confirmLabel={t('batches.controls.cancelConfirm')}
           pending={busy('cancel')}
           onConfirm={() => act('cancel', () => setConfirming(false))}

@@ -31,16 +31,13 @@ function TimeLeft({ batch }: { batch: Batch }) {
 }
 
 /**
- * How far a batch has gone: the bar (rows finished, done or failed, of all), the counts and, while
+ * How far a batch has gone: the bar (rows done, failed or skipped, of all), the counts and, while
  * it runs, the time left at the pace so far.
  */
 export function BatchProgress({ batch, compact = false }: { batch: Batch; compact?: boolean }) {
   const { t } = useTranslation();
   const finished = batch.done + batch.failed;
-  // The batch counts no skipped rows: once it has ended, the rows neither done nor failed were
-  // skipped (a required field empty, or cancelled before they were written).
-  const ended = batch.status === 'done' || batch.status === 'cancelled';
-  const skipped = ended ? Math.max(0, batch.total - finished) : 0;
+  const skipped = batch.skipped;
   const percent = batch.total === 0 ? 0 : Math.round(((finished + skipped) / batch.total) * 100);
   return (
     <div className="flex flex-col gap-1.5">

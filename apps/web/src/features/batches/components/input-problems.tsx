@@ -10,18 +10,15 @@ const SHOWN = 20;
 export type InvalidRowsChoice = 'skip' | 'fix';
 
 /**
- * The server's words for a row's problem (the shared input rules'), in the interface's language
- * where they are a fixed sentence; a sentence with a number in it passes as the server wrote it.
+ * A row's problem in the interface's language, by its code; a problem without a code, or with one this
+ * interface has no words for yet, passes in the server's own sentence.
  */
-const knownMessages: Record<string, string> = {
-  Required: 'required',
-  'Not a number': 'notNumber',
-  'Not a web address': 'notUrl',
-  'Not one of the options': 'notOption',
-};
-function problemMessage(t: TFunction, message: string): string {
-  const key = knownMessages[message];
-  return key ? t(`batches.problems.message.${key}`) : message;
+function problemMessage(t: TFunction, problem: BatchInputProblem): string {
+  if (!problem.code) return problem.message;
+  return t(`batches.problems.message.${problem.code}`, {
+    limit: problem.limit,
+    defaultValue: problem.message,
+  });
 }
 
 /**
@@ -57,9 +54,11 @@ export function InputProblems({
         {problems.slice(0, SHOWN).map((problem, index) => (
           <li key={`${problem.line}-${problem.column}-${index}`}>
             <span className="font-medium">
-              {t('batches.problems.where', { line: problem.line, column: problem.column })}
+              {problem.column
+                ? t('batches.problems.where', { line: problem.line, column: problem.column })
+                : t('batches.problems.whereLine', { line: problem.line })}
             </span>{' '}
-            {problemMessage(t, problem.message)}
+            {problemMessage(t, problem)}
           </li>
         ))}
         {problems.length > SHOWN && (

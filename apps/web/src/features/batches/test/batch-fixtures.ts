@@ -38,6 +38,7 @@ export function batchFixture(overrides: Partial<Batch> = {}): Batch {
     total: 3,
     done: 0,
     failed: 0,
+    skipped: 0,
     wordsCharged: 0,
     skipInvalid: false,
     createdBy: me.id,
