@@ -135,6 +135,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     'mailer',
     deps.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger: app.log }),
   );
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(openApiPlugin, { transform: jsonSchemaTransform });
+  await app.register(errorsPlugin);
+  await app.register(metricsPlugin);
   const handleRow = rowWorker({
     db: deps.database.db,
     queue: app.batchQueue,
@@ -144,15 +151,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     log: app.log.child({ module: 'batches' }),
     mailer: app.mailer,
     appUrl: config.APP_URL,
+    metrics: app.batchMetrics,
   });
   app.addHook('onReady', () => app.batchQueue.start(handleRow));
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
-
-  await app.register(openApiPlugin, { transform: jsonSchemaTransform });
-  await app.register(errorsPlugin);
-  await app.register(metricsPlugin);
   await app.register(jsonBodyPlugin);
   await app.register(securityPlugin);
   await app.register(compressPlugin);

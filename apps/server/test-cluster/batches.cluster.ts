@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { usagePeriod, type Batch, type BatchRow } from '@redacta/shared';
-import { usageCounters } from '../src/db/schema.ts';
+import { usagePeriod, type Batch, type BatchRow, type Plan } from '@redacta/shared';
+import { usageCounters, workspaces } from '../src/db/schema.ts';
 import { productTemplate } from '../test/batches/batch-helpers.ts';
 import { signUpOver } from '../test/ops/child-server.ts';
-import { startCluster, type Cluster } from './start-cluster.ts';
+import { startCluster, type Cluster, type Instance } from './start-cluster.ts';
 
 let cluster: Cluster;
 beforeAll(async () => {
@@ -14,16 +14,17 @@ afterAll(() => cluster?.stop());
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-it('a batch made through one instance and started through the other is worked by the queue they share; when one is killed the other finishes it, each row written and charged once', async () => {
-  const [a, b] = cluster.instances;
-  cluster.peer.script = {
-    pieces: async function* () {
-      yield 'Una descripción';
-      await sleep(300);
-      yield ' breve y clara.';
-    },
-  };
-  const { auth, workspaceId } = await signUpOver(cluster.url, cluster.sink, 'lotes@example.com');
+/** Rows of batches this instance wrote and saved, from its own `/metrics`. */
+async function rowsWritten(instance: Instance): Promise<number> {
+  const text = await (await fetch(`${instance.metricsUrl}/metrics`)).text();
+  const line = text.split('\n').find((entry) => entry.startsWith('redacta_batch_rows_total{outcome="done"}'));
+  return line ? Number(line.split(' ').at(-1)) : 0;
+}
+
+/** A workspace of its own on `plan`, the product template in it, and a batch of `rows` made through `via`. */
+async function madeBatch(email: string, rows: number, via: Instance, plan: Plan = 'free') {
+  const { auth, workspaceId } = await signUpOver(cluster.url, cluster.sink, email);
+  await cluster.database.db.update(workspaces).set({ plan }).where(eq(workspaces.id, workspaceId));
   const template = await fetch(`${cluster.url}/api/workspace/${workspaceId}/templates`, {
     method: 'POST',
     headers: { ...auth, 'content-type': 'application/json' },
@@ -32,20 +33,100 @@ it('a batch made through one instance and started through the other is worked by
   expect(template.status).toBe(201);
   const form = new FormData();
   form.set('templateId', ((await template.json()) as { id: string }).id);
-  const csv = ['Producto', ...Array.from({ length: 40 }, (_, i) => `Producto ${i + 1}`)].join('\n');
+  const csv = ['Producto', ...Array.from({ length: rows }, (_, i) => `Producto ${i + 1}`)].join('\n');
   form.set('file', new Blob([csv], { type: 'text/csv' }), 'productos.csv');
-  // Made through one instance, started through the other: the queue is the database's, not an instance's.
-  const created = await fetch(`${a.url}/api/workspace/${workspaceId}/batches`, {
+  const created = await fetch(`${via.url}/api/workspace/${workspaceId}/batches`, {
     method: 'POST',
     headers: auth,
     body: form,
   });
   expect(created.status).toBe(201);
   const { id } = (await created.json()) as Batch;
-  expect((await fetch(`${b.url}/api/batch/${id}/start`, { method: 'POST', headers: auth })).status).toBe(200);
+  return { auth, workspaceId, id };
+}
+
+/** Every row done, each charged once: the batch's words are its rows' words, and so is the month's count. */
+async function expectWrittenOnce(
+  via: Instance,
+  batch: { auth: Record<string, string>; workspaceId: string; id: string },
+  total: number,
+) {
+  const read = (await (
+    await fetch(`${via.url}/api/batch/${batch.id}`, { headers: batch.auth })
+  ).json()) as Batch;
+  const { rows } = (await (
+    await fetch(`${via.url}/api/batch/${batch.id}/rows?limit=${total}`, { headers: batch.auth })
+  ).json()) as { rows: BatchRow[] };
+  expect(rows.map((row) => row.status)).toEqual(Array(total).fill('done'));
+  const sum = rows.reduce((words, row) => words + row.words, 0);
+  expect(read).toMatchObject({ status: 'done', done: total, failed: 0, wordsCharged: sum });
+  const [counter] = await cluster.database.db
+    .select({ words: usageCounters.wordCount })
+    .from(usageCounters)
+    .where(
+      and(
+        eq(usageCounters.workspaceId, batch.workspaceId),
+        eq(usageCounters.period, usagePeriod(new Date())),
+      ),
+    );
+  expect(counter?.words).toBe(sum);
+}
+
+const slowAnswer = {
+  pieces: async function* () {
+    yield 'Una descripción';
+    await sleep(300);
+    yield ' breve y clara.';
+  },
+};
+
+it(
+  'both instances write rows of one batch while it runs, and between them write each row once',
+  { timeout: 180_000 },
+  async () => {
+    const [a, b] = cluster.instances;
+    // Rows of uneven length, as a model's answers are. The instance that fetched a round of rows waits
+    // for its slowest before it fetches again, so the places its quick rows free in the workspace's share
+    // go to whichever instance asks next. The instance that fetched first asks again as soon as a round
+    // ends; the other only at its backstop poll (every few seconds), hence a batch long enough for many.
+    const ROWS = 120;
+    cluster.peer.script = {
+      pieces: async function* (body) {
+        const row = Number(/Producto (\d+)/.exec(JSON.stringify(body.messages))?.[1] ?? 0);
+        yield 'Una descripción';
+        await sleep(row % 2 === 1 ? 3000 : 100);
+        yield ' breve y clara.';
+      },
+    };
+    const before = { a: await rowsWritten(a), b: await rowsWritten(b) };
+    const batch = await madeBatch('ambos@example.com', ROWS, a, 'pro_monthly');
+    expect(
+      (await fetch(`${b.url}/api/batch/${batch.id}/start`, { method: 'POST', headers: batch.auth })).status,
+    ).toBe(200);
+    const read = async () =>
+      (await (await fetch(`${b.url}/api/batch/${batch.id}`, { headers: batch.auth })).json()) as Batch;
+    await expect.poll(async () => (await read()).status, { timeout: 150_000, interval: 250 }).toBe('done');
+    // One batch, no instance stopped: each instance's count of rows saved grew while it ran.
+    const written = { a: (await rowsWritten(a)) - before.a, b: (await rowsWritten(b)) - before.b };
+    expect(written.a, JSON.stringify(written)).toBeGreaterThan(0);
+    expect(written.b, JSON.stringify(written)).toBeGreaterThan(0);
+    // No row was saved by both: what each instance counts adds up to the batch's rows.
+    expect(written.a + written.b).toBe(ROWS);
+    await expectWrittenOnce(b, batch, ROWS);
+  },
+);
+
+it('a batch made through one instance and started through the other is worked by the queue they share; when one is killed the other finishes it, each row written and charged once', async () => {
+  const [a, b] = cluster.instances;
+  cluster.peer.script = slowAnswer;
+  const batch = await madeBatch('lotes@example.com', 40, a);
+  // Made through one instance, started through the other: the queue is the database's, not an instance's.
+  expect(
+    (await fetch(`${b.url}/api/batch/${batch.id}/start`, { method: 'POST', headers: batch.auth })).status,
+  ).toBe(200);
 
   const read = async () =>
-    (await (await fetch(`${b.url}/api/batch/${id}`, { headers: auth })).json()) as Batch;
+    (await (await fetch(`${b.url}/api/batch/${batch.id}`, { headers: batch.auth })).json()) as Batch;
   await expect
     .poll(async () => (await read()).done, { timeout: 60_000, interval: 100 })
     .toBeGreaterThanOrEqual(5);
@@ -53,21 +134,6 @@ it('a batch made through one instance and started through the other is worked by
   await a.server.exited;
 
   await expect.poll(async () => (await read()).status, { timeout: 120_000, interval: 250 }).toBe('done');
-  const batch = await read();
-  const { rows } = (await (
-    await fetch(`${b.url}/api/batch/${id}/rows?limit=50`, { headers: auth })
-  ).json()) as {
-    rows: BatchRow[];
-  };
-  expect(rows.map((row) => row.status)).toEqual(Array(40).fill('done'));
-  const sum = rows.reduce((total, row) => total + row.words, 0);
-  expect(batch).toMatchObject({ done: 40, failed: 0, wordsCharged: sum });
-  const [counter] = await cluster.database.db
-    .select({ words: usageCounters.wordCount })
-    .from(usageCounters)
-    .where(
-      and(eq(usageCounters.workspaceId, workspaceId), eq(usageCounters.period, usagePeriod(new Date()))),
-    );
-  expect(counter?.words).toBe(sum);
+  await expectWrittenOnce(b, batch, 40);
   await cluster.restart(a);
 });

@@ -21,6 +21,9 @@ export interface Instance {
   port: number;
   /** The instance's own address, bypassing nginx. */
   url: string;
+  /** Its metrics listener's address (METRICS_PORT), where `/metrics` is scraped. */
+  metricsUrl: string;
+  metricsPort: number;
   /** The process running now. */
   server: ChildServer;
   /** Every process this instance has run, the current one last: their logs stay searchable. */
@@ -111,19 +114,37 @@ export async function startCluster(): Promise<Cluster> {
         SHUTDOWN_GRACE_MS: String(SHUTDOWN_GRACE_MS),
       }),
     };
-    const envOf = (instance: Pick<Instance, 'name' | 'port'>) => {
+    const envOf = (instance: Pick<Instance, 'name' | 'port' | 'metricsPort'>) => {
       const dataDir = path.join(dir, `instance-${instance.name}`);
       mkdirSync(dataDir, { recursive: true });
-      return { ...sharedEnv, PORT: String(instance.port), DATA_DIR: dataDir };
+      return {
+        ...sharedEnv,
+        PORT: String(instance.port),
+        METRICS_PORT: String(instance.metricsPort),
+        METRICS_HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+      };
     };
     // Both at once on the empty database: they take turns to migrate it.
-    const ports = [await freePort(), await freePort()];
-    while (ports[1] === ports[0] || ports[1] === nginxPort) ports[1] = await freePort();
+    const ports: number[] = [nginxPort];
+    while (ports.length < 5) {
+      const port = await freePort();
+      if (!ports.includes(port)) ports.push(port);
+    }
     const instances = await Promise.all(
       (['A', 'B'] as const).map(async (name, index): Promise<Instance> => {
-        const port = ports[index]!;
-        const server = await startChildServer(envOf({ name, port }));
-        const instance: Instance = { name, port, url: `http://127.0.0.1:${port}`, server, runs: [server] };
+        const port = ports[1 + index]!;
+        const metricsPort = ports[3 + index]!;
+        const server = await startChildServer(envOf({ name, port, metricsPort }));
+        const instance: Instance = {
+          name,
+          port,
+          url: `http://127.0.0.1:${port}`,
+          metricsPort,
+          metricsUrl: `http://127.0.0.1:${metricsPort}`,
+          server,
+          runs: [server],
+        };
         cleanups.push(() => {
           if (instance.server.process.exitCode === null) instance.server.process.kill('SIGKILL');
         });

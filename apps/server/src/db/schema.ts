@@ -659,8 +659,8 @@ export const workspaceStyleRules = pgTable('workspace_style_rules', {
 /**
  * A bulk run: a template over the rows of a spreadsheet (docs/product.md, "Templates and bulk runs";
  * ADR 0031). The template is kept as it was when the batch was made (`template`), so editing or
- * deleting it later changes no batch. `done`, `failed` and `wordsCharged` change with the row they
- * count, in its transaction.
+ * deleting it later changes no batch. `done`, `failed`, `skipped` and `wordsCharged` change with the
+ * rows they count, in their transaction.
  */
 export const batches = pgTable(
   'batches',
@@ -682,6 +682,7 @@ export const batches = pgTable(
     total: integer('total').notNull(),
     done: integer('done').notNull().default(0),
     failed: integer('failed').notNull().default(0),
+    skipped: integer('skipped').notNull().default(0),
     wordsCharged: integer('words_charged').notNull().default(0),
     controls: jsonb('controls').notNull(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),

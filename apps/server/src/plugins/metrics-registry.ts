@@ -43,10 +43,20 @@ export const noChatMetrics: ChatMetrics = {
   providerError: () => {},
 };
 
+/** How a batch row's last try ended: written and charged, or failed for good. */
+export type BatchRowOutcome = 'done' | 'failed';
+
+/** What the batch queue's worker records, once a row's outcome is committed; a no-op when metrics are off. */
+export interface BatchMetrics {
+  rowEnded(outcome: BatchRowOutcome): void;
+}
+
+export const noBatchMetrics: BatchMetrics = { rowEnded: () => {} };
+
 /**
  * The service's metrics in a registry of their own (each app its own, so several apps in one process
- * do not share series): HTTP requests, chat streams and model calls, allowance refusals, the
- * database's pool, and Node's process metrics (memory, event-loop lag, GC) under their usual names.
+ * do not share series): HTTP requests, chat streams and model calls, allowance refusals, batch rows,
+ * the database's pool, and Node's process metrics (memory, event-loop lag, GC) under their usual names.
  */
 export function createServiceMetrics(deps: { database: Database; openStreams: OpenStreams }) {
   const registry = new Registry();
@@ -100,6 +110,12 @@ export function createServiceMetrics(deps: { database: Database; openStreams: Op
     labelNames: ['route'] as const,
     registers,
   });
+  const batchRows = new Counter({
+    name: 'redacta_batch_rows_total',
+    help: 'Batch rows this instance ended, by outcome: done (written and charged) or failed (out of tries)',
+    labelNames: ['outcome'] as const,
+    registers,
+  });
   databaseGauges(deps.database, registers);
 
   const chat: ChatMetrics = {
@@ -110,7 +126,8 @@ export function createServiceMetrics(deps: { database: Database; openStreams: Op
     },
     providerError: (labels, kind) => providerErrors.inc({ ...labels, kind }),
   };
-  return { registry, httpDuration, refusals, chat };
+  const batches: BatchMetrics = { rowEnded: (outcome) => batchRows.inc({ outcome }) };
+  return { registry, httpDuration, refusals, chat, batches };
 }
 
 export type ServiceMetrics = ReturnType<typeof createServiceMetrics>;

@@ -5,7 +5,9 @@ import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors.ts';
 import {
   createServiceMetrics,
+  noBatchMetrics,
   noChatMetrics,
+  type BatchMetrics,
   type ChatMetrics,
   type ServiceMetrics,
 } from './metrics-registry.ts';
@@ -14,6 +16,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** What the chat records; a no-op unless METRICS_PORT is set. */
     chatMetrics: ChatMetrics;
+    /** What the batch queue's worker records; a no-op unless METRICS_PORT is set. */
+    batchMetrics: BatchMetrics;
     /** The metrics listener's address once the app is ready, when METRICS_PORT is set. */
     metricsUrl: () => string | undefined;
   }
@@ -31,11 +35,13 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
   const port = app.config.METRICS_PORT;
   if (port === undefined) {
     app.decorate('chatMetrics', noChatMetrics);
+    app.decorate('batchMetrics', noBatchMetrics);
     app.decorate('metricsUrl', () => undefined);
     return;
   }
   const metrics = createServiceMetrics({ database: app.database, openStreams: app.openStreams });
   app.decorate('chatMetrics', metrics.chat);
+  app.decorate('batchMetrics', metrics.batches);
   recordRequests(app, metrics);
 
   const server = createServer((request, response) => {

@@ -1,35 +1,27 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDemoWriter, demoWriterOptions } from '../../src/ai/demo/writer.ts';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { createUser, type TestUser } from '../helpers/factories.ts';
-import { createProject, readParts, textOf } from '../chat/chat-helpers.ts';
+import { listeningApp, type ListeningApp } from '../helpers/listening-app.ts';
+import { readParts, textOf } from '../chat/chat-helpers.ts';
 
 /*
  * Regenerate asks for another version of a reply: with no model configured, the demo writer must
  * give one that reads differently from the first, not the same text again.
  */
 
-let t: TestApp;
-let base: string;
-let ana: TestUser;
-let projectId: string;
+let t: ListeningApp;
 
 beforeEach(async () => {
-  t = await createTestApp();
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  ana = await createUser(t.app);
-  projectId = await createProject(t.app, ana.workspaceId, ana.id);
+  t = await listeningApp();
 });
 afterEach(async () => {
-  t.app.server.closeAllConnections();
-  await t.app.close();
+  await t.close();
 });
 
 async function send(body: Record<string, unknown>) {
-  const res = await fetch(`${base}/api/chat/send-request-stream`, {
+  const res = await fetch(`${t.base}/api/chat/send-request-stream`, {
     method: 'POST',
-    headers: { ...ana.auth, 'content-type': 'application/json' },
-    body: JSON.stringify({ workspaceId: ana.workspaceId, projectId, ...body }),
+    headers: { ...t.ana.auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ workspaceId: t.ana.workspaceId, projectId: t.projectId, ...body }),
   });
   expect(res.status).toBe(200);
   const parts = await readParts(res);

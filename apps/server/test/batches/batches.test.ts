@@ -54,7 +54,7 @@ describe('making a batch', () => {
       wordsCharged: 0,
       columns: ['producto', 'PÚBLICO'],
       mapping: { producto: 'producto', publico: 'PÚBLICO' },
-      invalid: [{ line: 3, column: 'producto', message: 'Required' }],
+      invalid: [{ line: 3, column: 'producto', message: 'Required', code: 'required' }],
     });
     expect(batch.preview).toEqual([
       { index: 0, prompt: 'Describe el producto Zapatillas para la tienda en línea, en pocas frases.' },
@@ -232,9 +232,16 @@ describe('running a batch', () => {
       payload: { skipInvalid: true },
     });
     expect(patched.statusCode, patched.body).toBe(200);
-    expect((await batchAction(t.app, ana, batch.id, 'start')).statusCode).toBe(200);
+    const started = await batchAction(t.app, ana, batch.id, 'start');
+    expect(started.statusCode).toBe(200);
+    // Counted as soon as it starts: the time left counts only the rows still to write.
+    expect(started.json().skipped).toBe(1);
     const done = await waitForBatch(t.app, ana, batch.id, (b) => b.status === 'done');
-    expect(done.done).toBe(2);
+    expect(done).toMatchObject({ done: 2, failed: 0, skipped: 1 });
+    const [listed] = (
+      await t.app.inject({ url: `/api/workspace/${ana.workspaceId}/batches`, headers: ana.auth })
+    ).json().batches;
+    expect(listed).toMatchObject({ id: batch.id, skipped: 1 });
     expect((await readRows(t.app, ana, batch.id)).map((row) => row.status)).toEqual([
       'done',
       'skipped',
@@ -281,10 +288,13 @@ describe('running a batch', () => {
     await new Promise((resolve) => setTimeout(resolve, 2000));
     const rows = await readRows(t.app, ana, batch.id);
     const written = rows.filter((row) => row.status === 'done');
-    expect(rows.filter((row) => row.status === 'skipped').length).toBe(12 - written.length);
+    const skipped = rows.filter((row) => row.status === 'skipped').length;
+    expect(skipped).toBe(12 - written.length);
     expect(written.length).toBeLessThan(12);
+    // The rows still being written when it was cancelled were not skipped: they count as written.
+    expect(cancelled.json().skipped).toBe(skipped);
     const final = await readBatch(t.app, ana, batch.id);
-    expect(final).toMatchObject({ status: 'cancelled', done: written.length });
+    expect(final).toMatchObject({ status: 'cancelled', done: written.length, skipped });
     expect(final.wordsCharged).toBe(written.reduce((sum, row) => sum + row.words, 0));
     expect(await wordsCounted(ana.workspaceId)).toBe(final.wordsCharged);
     expect(await t.app.db.select().from(wordReservations)).toEqual([]);

@@ -144,8 +144,14 @@ describe('reading a CSV', () => {
     expect(read.rows.map((row) => row.line)).toEqual([2, 3, 4, 5]);
     expect(read.rows[1]!.values).toEqual({ a: '4', b: '5', c: '' });
     expect(read.problems).toEqual([
-      { line: 3, column: 'c', message: 'Line 3 has 2 cells where the header has 3' },
-      { line: 4, column: '', message: "Line 4 has values past the header's columns" },
+      {
+        line: 3,
+        column: 'c',
+        message: 'Line 3 has 2 cells where the header has 3',
+        code: 'shortRow',
+        limit: 3,
+      },
+      { line: 4, column: '', message: "Line 4 has values past the header's columns", code: 'pastHeader' },
     ]);
   });
 
@@ -221,9 +227,9 @@ describe('reading an XLSX', () => {
     const read = await readSpreadsheetHere(file, 'f.xlsx');
     expect(read.rows.map((row) => row.line)).toEqual([2, 3, 4]);
     expect(read.problems).toEqual([
-      { line: 2, column: 'total', message: FORMULA_PROBLEM },
-      { line: 4, column: 'a', message: FORMULA_PROBLEM },
-      { line: 4, column: 'total', message: FORMULA_PROBLEM },
+      { line: 2, column: 'total', message: FORMULA_PROBLEM, code: 'formula' },
+      { line: 4, column: 'a', message: FORMULA_PROBLEM, code: 'formula' },
+      { line: 4, column: 'total', message: FORMULA_PROBLEM, code: 'formula' },
     ]);
     expect(FORMULA_PROBLEM).toBe('formulas are not read: paste values');
   });
@@ -249,7 +255,7 @@ describe('reading an XLSX', () => {
       ['1', '2', 'sobra'],
     ]);
     expect((await readSpreadsheetHere(past, 'f.xlsx')).problems).toEqual([
-      { line: 2, column: '', message: "Line 2 has values past the header's columns" },
+      { line: 2, column: '', message: "Line 2 has values past the header's columns", code: 'pastHeader' },
     ]);
     const rows = Array.from({ length: SPREADSHEET_MAX_ROWS + 1 }, (_, index) => [index]);
     expect(await refusal(readSpreadsheetHere(await xlsx([['n'], ...rows]), 'rows.xlsx'))).toMatchObject({
@@ -439,7 +445,7 @@ describe('reading in a thread of its own', () => {
     ]);
     const read = await readSpreadsheet(book, 'a.xlsx');
     expect(read).toEqual(await readSpreadsheetHere(book, 'a.xlsx'));
-    expect(read.problems).toEqual([{ line: 2, column: 'b', message: FORMULA_PROBLEM }]);
+    expect(read.problems).toEqual([{ line: 2, column: 'b', message: FORMULA_PROBLEM, code: 'formula' }]);
   });
 
   it('refuses with the same 400 and the place it points at', async () => {

@@ -11,7 +11,7 @@ import { addMember, createUser, type TestUser } from '../helpers/factories.ts';
 import { peerAppEnv, startOpenAIPeer, type OpenAIPeer } from '../helpers/openai-peer.ts';
 import { createProject, entries, eventually, readParts, textOf, wordCount } from './chat-helpers.ts';
 import { follow, type Follower } from './live-helpers.ts';
-import { processed, uploadFile } from '../knowledge/knowledge-helpers.ts';
+import { addReadyFile } from '../knowledge/knowledge-helpers.ts';
 import { Redis } from 'ioredis';
 import { SUBSCRIBER_NAME } from '../../src/modules/chat/live/redis-transport.ts';
 
@@ -90,13 +90,7 @@ const sessionOf = (user: TestUser): string =>
 /** A guide in Ana's workspace: a request about the Plan Pro's price cites it. */
 async function uploadGuide() {
   const guide = '# Precios\nEl Plan Pro de Acme cuesta 49 euros al mes e incluye tres asientos.';
-  const upload = await uploadFile(t.app, ana, {
-    name: 'guia.md',
-    type: 'text/markdown',
-    bytes: Buffer.from(guide),
-  });
-  const source = await processed(t.app, ana, upload.json().id);
-  expect(source.status).toBe('ready');
+  const source = await addReadyFile(t.app, ana, { name: 'guia.md', type: 'text/markdown', text: guide });
   return source.id;
 }
 const citingRequest = { message: 'Anuncio sobre el precio del Plan Pro' };

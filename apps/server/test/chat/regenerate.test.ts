@@ -1,35 +1,28 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConversationEntry } from '@redacta/shared';
 import { liveSearchGuidance } from '../../src/ai/live-search.ts';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { listeningApp, type ListeningApp } from '../helpers/listening-app.ts';
 import { addMember, createUser, type TestUser } from '../helpers/factories.ts';
 import { peerAppEnv, startOpenAIPeer, type OpenAIPeer } from '../helpers/openai-peer.ts';
 import { createProject, entries, readParts, textOf, wordCount } from './chat-helpers.ts';
 
 let peer: OpenAIPeer;
-let t: TestApp;
-let base: string;
-let ana: TestUser;
-let projectId: string;
+let t: ListeningApp;
 
 beforeEach(async () => {
   peer = await startOpenAIPeer();
-  t = await createTestApp(peerAppEnv(peer));
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  ana = await createUser(t.app);
-  projectId = await createProject(t.app, ana.workspaceId, ana.id);
+  t = await listeningApp(peerAppEnv(peer));
 });
 afterEach(async () => {
-  t.app.server.closeAllConnections();
-  await t.app.close();
+  await t.close();
   await peer.close();
 });
 
-function post(body: Record<string, unknown>, user: TestUser = ana) {
-  return fetch(`${base}/api/chat/send-request-stream`, {
+function post(body: Record<string, unknown>, user: TestUser = t.ana) {
+  return fetch(`${t.base}/api/chat/send-request-stream`, {
     method: 'POST',
     headers: { ...user.auth, 'content-type': 'application/json' },
-    body: JSON.stringify({ workspaceId: user.workspaceId, projectId, ...body }),
+    body: JSON.stringify({ workspaceId: user.workspaceId, projectId: t.projectId, ...body }),
   });
 }
 
@@ -43,21 +36,21 @@ async function ask(message: string, reply: string) {
 }
 
 /** Regenerates `entryId`, answered with `reply`, and returns the stream's parts. */
-async function regenerate(entryId: string, reply: string, user = ana) {
+async function regenerate(entryId: string, reply: string, user = t.ana) {
   peer.script = { chunks: reply.split(/(?= )/) };
   const res = await post({ regenerate: { entryId } }, user);
   expect(res.status).toBe(200);
   return (await readParts(res)).map(({ part }) => part);
 }
 
-async function conversation(user = ana) {
-  const res = await fetch(`${base}/api/project/${projectId}/conversation`, { headers: user.auth });
+async function conversation(user = t.ana) {
+  const res = await fetch(`${t.base}/api/project/${t.projectId}/conversation`, { headers: user.auth });
   expect(res.status).toBe(200);
   return ((await res.json()) as { entries: ConversationEntry[] }).entries;
 }
 
-function showVersion(entryId: string, user = ana, project = projectId) {
-  return fetch(`${base}/api/project/${project}/conversation/shown-version`, {
+function showVersion(entryId: string, user = t.ana, project = t.projectId) {
+  return fetch(`${t.base}/api/project/${project}/conversation/shown-version`, {
     method: 'PATCH',
     headers: { ...user.auth, 'content-type': 'application/json' },
     body: JSON.stringify({ entryId }),
@@ -80,7 +73,7 @@ describe('Regenerate', () => {
     if (start?.type !== 'start' || finish.type !== 'finish') return;
 
     // The request was not saved again: the stream names the one the first reply answered.
-    const saved = await entries(t.app, projectId);
+    const saved = await entries(t.app, t.projectId);
     expect(saved.filter((entry) => entry.role === 'user')).toHaveLength(1);
     expect(start.userEntryId).toBe(saved[0]!.id);
     expect(saved.filter((entry) => entry.role === 'assistant')).toHaveLength(2);
@@ -145,7 +138,7 @@ describe('Regenerate', () => {
     await regenerate(first, 'Cuatro cinco');
     const listed = await conversation();
     expect(listed[1]!.versions.map((version) => version.wordsCharged)).toEqual([3, 2]);
-    expect(await wordCount(t.app, ana.workspaceId)).toBe(5);
+    expect(await wordCount(t.app, t.ana.workspaceId)).toBe(5);
   });
 
   it('repeats how the request was sent: a live-search request searches again', async () => {
@@ -163,13 +156,13 @@ describe('Regenerate', () => {
   it('an earlier reply is 409: later requests were answered with it', async () => {
     const first = await ask('Primera', 'Uno');
     await ask('Segunda', 'Dos');
-    const before = await wordCount(t.app, ana.workspaceId);
+    const before = await wordCount(t.app, t.ana.workspaceId);
     const res = await post({ regenerate: { entryId: first } });
     expect(res.status).toBe(409);
     expect(await res.json()).toMatchObject({ error: { code: 'CONFLICT' } });
     expect(peer.requests).toHaveLength(2);
-    expect(await entries(t.app, projectId)).toHaveLength(4);
-    expect(await wordCount(t.app, ana.workspaceId)).toBe(before);
+    expect(await entries(t.app, t.projectId)).toHaveLength(4);
+    expect(await wordCount(t.app, t.ana.workspaceId)).toBe(before);
   });
 
   it('any version of the last reply may be regenerated, and the newest is shown', async () => {
@@ -185,13 +178,13 @@ describe('Regenerate', () => {
 
   it('a user entry, an unknown id or a reply of another project is 404 and calls no model', async () => {
     await ask('Un lema', 'A');
-    const [request] = await entries(t.app, projectId);
-    const otherProject = await createProject(t.app, ana.workspaceId, ana.id);
+    const [request] = await entries(t.app, t.projectId);
+    const otherProject = await createProject(t.app, t.ana.workspaceId, t.ana.id);
     peer.script = { chunks: ['X'] };
-    const elsewhere = await fetch(`${base}/api/chat/send-request-stream`, {
+    const elsewhere = await fetch(`${t.base}/api/chat/send-request-stream`, {
       method: 'POST',
-      headers: { ...ana.auth, 'content-type': 'application/json' },
-      body: JSON.stringify({ workspaceId: ana.workspaceId, projectId: otherProject, message: 'Hola' }),
+      headers: { ...t.ana.auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ workspaceId: t.ana.workspaceId, projectId: otherProject, message: 'Hola' }),
     });
     await readParts(elsewhere);
     const otherReply = (await entries(t.app, otherProject)).find((entry) => entry.role === 'assistant')!;
@@ -212,7 +205,7 @@ describe('Regenerate', () => {
     const eveProject = await createProject(t.app, eve.workspaceId, eve.id);
     // Our project under her workspace, and our reply from her own project.
     expect((await post({ regenerate: { entryId: first } }, eve)).status).toBe(404);
-    const fromHers = await fetch(`${base}/api/chat/send-request-stream`, {
+    const fromHers = await fetch(`${t.base}/api/chat/send-request-stream`, {
       method: 'POST',
       headers: { ...eve.auth, 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -230,14 +223,14 @@ describe('Regenerate', () => {
 
   it('a teammate regenerates and switches versions in a shared project, not in a private one', async () => {
     const ben = await createUser(t.app);
-    await addMember(t.app, ana.workspaceId, ben.id);
+    await addMember(t.app, t.ana.workspaceId, ben.id);
     const first = await ask('Un lema', 'A');
-    const teammate = { ...ben, workspaceId: ana.workspaceId };
+    const teammate = { ...ben, workspaceId: t.ana.workspaceId };
     expect((await post({ regenerate: { entryId: first } }, teammate)).status).toBe(404);
     expect((await showVersion(first, teammate)).status).toBe(404);
 
-    const shared = await createProject(t.app, ana.workspaceId, ana.id, true);
-    projectId = shared;
+    const shared = await createProject(t.app, t.ana.workspaceId, t.ana.id, true);
+    t.projectId = shared;
     const mine = await ask('Otro lema', 'B');
     const parts = await regenerate(mine, 'C', teammate);
     expect(parts.at(-1)).toMatchObject({ type: 'finish' });
@@ -247,12 +240,12 @@ describe('Regenerate', () => {
 
   it('showing a version: a user entry, an unknown id or another project’s reply is 404', async () => {
     await ask('Un lema', 'A');
-    const [request] = await entries(t.app, projectId);
-    const otherProject = await createProject(t.app, ana.workspaceId, ana.id);
-    const reply = (await entries(t.app, projectId)).find((entry) => entry.role === 'assistant')!;
+    const [request] = await entries(t.app, t.projectId);
+    const otherProject = await createProject(t.app, t.ana.workspaceId, t.ana.id);
+    const reply = (await entries(t.app, t.projectId)).find((entry) => entry.role === 'assistant')!;
     expect((await showVersion(request!.id)).status).toBe(404);
     expect((await showVersion(crypto.randomUUID())).status).toBe(404);
-    expect((await showVersion(reply.id, ana, otherProject)).status).toBe(404);
+    expect((await showVersion(reply.id, t.ana, otherProject)).status).toBe(404);
   });
 
   it('validates the body: a message and a reply to regenerate together, or a bad id, are 400', async () => {
@@ -261,9 +254,9 @@ describe('Regenerate', () => {
     expect((await post({ regenerate: { entryId: 'x' } })).status).toBe(400);
     expect((await post({ regenerate: { entryId: first, extra: 1 } })).status).toBe(400);
     expect((await post({ regenerate: { entryId: first }, promptId: first })).status).toBe(400);
-    const bad = await fetch(`${base}/api/project/${projectId}/conversation/shown-version`, {
+    const bad = await fetch(`${t.base}/api/project/${t.projectId}/conversation/shown-version`, {
       method: 'PATCH',
-      headers: { ...ana.auth, 'content-type': 'application/json' },
+      headers: { ...t.ana.auth, 'content-type': 'application/json' },
       body: JSON.stringify({ entryId: 'nope' }),
     });
     expect(bad.status).toBe(400);

@@ -2,36 +2,34 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderTemplatePrompt, type ConversationPage, type TemplateOutput } from '@redacta/shared';
 import { builtInTemplate, builtInTemplateId } from '../../src/modules/templates/built-ins.ts';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { listeningApp, type ListeningApp } from '../helpers/listening-app.ts';
 import { addMember, createUser, type TestUser } from '../helpers/factories.ts';
 import { peerAppEnv, startOpenAIPeer, type OpenAIPeer } from '../helpers/openai-peer.ts';
 import { createProject, entries, readParts } from './chat-helpers.ts';
 import { follow } from './live-helpers.ts';
 
 let peer: OpenAIPeer;
-let t: TestApp;
-let base: string;
-let ana: TestUser;
-let projectId: string;
+let t: ListeningApp;
 
 beforeEach(async () => {
   peer = await startOpenAIPeer({ chunks: ['### title\n', 'Zapatillas Nube'] });
-  t = await createTestApp(peerAppEnv(peer));
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  ana = await createUser(t.app);
-  projectId = await createProject(t.app, ana.workspaceId, ana.id);
+  t = await listeningApp(peerAppEnv(peer));
 });
 afterEach(async () => {
-  t.app.server.closeAllConnections();
-  await t.app.close();
+  await t.close();
   await peer.close();
 });
 
-function send(body: Record<string, unknown>, user = ana) {
-  return fetch(`${base}/api/chat/send-request-stream`, {
+function send(body: Record<string, unknown>, user = t.ana) {
+  return fetch(`${t.base}/api/chat/send-request-stream`, {
     method: 'POST',
     headers: { ...user.auth, 'content-type': 'application/json' },
-    body: JSON.stringify({ workspaceId: user.workspaceId, projectId, message: 'Ficha de producto', ...body }),
+    body: JSON.stringify({
+      workspaceId: user.workspaceId,
+      projectId: t.projectId,
+      message: 'Ficha de producto',
+      ...body,
+    }),
   });
 }
 
@@ -51,7 +49,7 @@ describe('a template run from the composer', () => {
 
     const rendered = renderTemplatePrompt(productSheet.prompt, inputs);
     expect(rendered).toContain('Escribe la ficha de producto de Zapatillas Nube');
-    const saved = await entries(t.app, projectId);
+    const saved = await entries(t.app, t.projectId);
     expect(saved.map((e) => [e.role, e.content])).toEqual([
       ['user', rendered.trim()],
       ['assistant', '### title\nZapatillas Nube'],
@@ -72,8 +70,8 @@ describe('a template run from the composer', () => {
   it('runs the workspace’s own template, without parts, as a plain request', async () => {
     const created = await t.app.inject({
       method: 'POST',
-      url: `/api/workspace/${ana.workspaceId}/templates`,
-      headers: ana.auth,
+      url: `/api/workspace/${t.ana.workspaceId}/templates`,
+      headers: t.ana.auth,
       payload: {
         id: randomUUID(),
         name: 'Asunto de e-mail',
@@ -101,7 +99,7 @@ describe('a template run from the composer', () => {
       { path: 'template.inputs.caracteristicas', message: 'Required' },
       { path: 'template.inputs.tono', message: 'Not one of the options' },
     ]);
-    expect(await entries(t.app, projectId)).toEqual([]);
+    expect(await entries(t.app, t.projectId)).toEqual([]);
     expect(peer.requests).toHaveLength(0);
   });
 
@@ -126,11 +124,11 @@ describe('a template run from the composer', () => {
     expect(absent.status).toBe(404);
     // Naming a workspace not his, Bob is refused before his (missing) inputs are looked at.
     const intruder = await send(
-      { workspaceId: ana.workspaceId, template: { id: productSheet.id, inputs: {} } },
+      { workspaceId: t.ana.workspaceId, template: { id: productSheet.id, inputs: {} } },
       bob,
     );
     expect(intruder.status).toBe(404);
-    expect(await entries(t.app, projectId)).toEqual([]);
+    expect(await entries(t.app, t.projectId)).toEqual([]);
     expect(peer.requests).toHaveLength(0);
   });
 });
@@ -168,7 +166,7 @@ describe('a template run’s reply keeps its template', () => {
   async function page(user: TestUser) {
     const res = await t.app.inject({
       method: 'GET',
-      url: `/api/project/${projectId}/conversation`,
+      url: `/api/project/${t.projectId}/conversation`,
       headers: user.auth,
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -177,14 +175,14 @@ describe('a template run’s reply keeps its template', () => {
 
   async function teammate() {
     const ben = await createUser(t.app, { firstName: 'Ben', lastName: 'Ortiz' });
-    await addMember(t.app, ana.workspaceId, ben.id);
-    projectId = await createProject(t.app, ana.workspaceId, ana.id, true);
+    await addMember(t.app, t.ana.workspaceId, ben.id);
+    t.projectId = await createProject(t.app, t.ana.workspaceId, t.ana.id, true);
     return ben;
   }
 
   it('shows a teammate the template and its parts as they were, after the template is edited and deleted', async () => {
     const ben = await teammate();
-    const templateId = await createTemplate(ana);
+    const templateId = await createTemplate(t.ana);
     await readParts(await send({ template: { id: templateId, inputs: { campana: 'rebajas' } } }));
 
     const ran = { id: templateId, name: 'Campaña de e-mail', output: parts };
@@ -196,7 +194,7 @@ describe('a template run’s reply keeps its template', () => {
     const edited = await t.app.inject({
       method: 'PATCH',
       url: `/api/template/${templateId}`,
-      headers: ana.auth,
+      headers: t.ana.auth,
       payload: { name: 'Otra cosa', output: { parts: [{ key: 'cuerpo', label: 'Cuerpo' }] } },
     });
     expect(edited.statusCode, edited.body).toBe(200);
@@ -205,31 +203,31 @@ describe('a template run’s reply keeps its template', () => {
     const deleted = await t.app.inject({
       method: 'DELETE',
       url: `/api/template/${templateId}`,
-      headers: ana.auth,
+      headers: t.ana.auth,
     });
     expect(deleted.statusCode, deleted.body).toBe(204);
     expect((await page(ben)).entries[0]!.template).toEqual(ran);
-    expect((await page(ana)).entries[0]!.template).toEqual(ran);
+    expect((await page(t.ana)).entries[0]!.template).toEqual(ran);
   });
 
   it('shows no template on a typed request', async () => {
     await readParts(await send({}));
-    const [request] = (await page(ana)).entries;
+    const [request] = (await page(t.ana)).entries;
     expect(request!.role).toBe('user');
     expect(request).not.toHaveProperty('template');
   });
 
   it('asks the model for the same parts when its reply is regenerated, after the template is deleted', async () => {
-    const templateId = await createTemplate(ana);
+    const templateId = await createTemplate(t.ana);
     await readParts(await send({ template: { id: templateId, inputs: { campana: 'rebajas' } } }));
     const deleted = await t.app.inject({
       method: 'DELETE',
       url: `/api/template/${templateId}`,
-      headers: ana.auth,
+      headers: t.ana.auth,
     });
     expect(deleted.statusCode, deleted.body).toBe(204);
 
-    const replyId = (await page(ana)).entries[1]!.id;
+    const replyId = (await page(t.ana)).entries[1]!.id;
     const res = await send({ message: undefined, regenerate: { entryId: replyId } });
     expect(res.status).toBe(200);
     expect((await readParts(res)).at(-1)!.part).toMatchObject({ type: 'finish' });
@@ -240,22 +238,22 @@ describe('a template run’s reply keeps its template', () => {
     expect(again!.startsWith('Escribe un e-mail para rebajas.\n\n')).toBe(true);
     for (const asked of partsAskedFor) expect(again).toContain(asked);
     // The new version answers the same request: the entry keeps its template.
-    const [request, reply] = (await page(ana)).entries;
+    const [request, reply] = (await page(t.ana)).entries;
     expect(request!.template?.output).toEqual(parts);
     expect(reply!.versions).toHaveLength(2);
   });
 
   it('regenerates a typed request’s reply without any parts', async () => {
     await readParts(await send({}));
-    const replyId = (await page(ana)).entries[1]!.id;
+    const replyId = (await page(t.ana)).entries[1]!.id;
     await readParts(await send({ message: undefined, regenerate: { entryId: replyId } }));
     expect(String(peer.requests[1]!.body.messages.at(-1)!.content)).toBe('Ficha de producto');
   });
 
   it('names the template and its parts to a teammate following the conversation live', async () => {
     const ben = await teammate();
-    const templateId = await createTemplate(ana);
-    const following = await follow(base, ben, projectId);
+    const templateId = await createTemplate(t.ana);
+    const following = await follow(t.base, ben, t.projectId);
     try {
       await following.until((part) => part.type === 'replies');
       await readParts(await send({ template: { id: templateId, inputs: { campana: 'rebajas' } } }));

@@ -1,30 +1,24 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { createUser, type TestUser } from '../helpers/factories.ts';
-import { createProject } from '../chat/chat-helpers.ts';
+import { listeningApp, type ListeningApp } from '../helpers/listening-app.ts';
 import { partsOf, postTransform, textOf } from './transform-client.ts';
 
 // The offline demo writer answers: no model provider is configured.
-let t: TestApp;
-let base: string;
-let ana: TestUser;
-let projectId: string;
+let t: ListeningApp;
 
 beforeEach(async () => {
-  t = await createTestApp();
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  ana = await createUser(t.app);
-  projectId = await createProject(t.app, ana.workspaceId, ana.id);
+  t = await listeningApp();
 });
 afterEach(async () => {
-  t.app.server.closeAllConnections();
-  await t.app.close();
+  await t.close();
 });
 
 const middle = 'Descubre nuestro café de origen. Lo tostamos cada semana en pequeñas cantidades.';
 
 async function transformed(body: Record<string, unknown>): Promise<string> {
-  const res = await postTransform({ base, user: ana, projectId }, { text: middle, ...body });
+  const res = await postTransform(
+    { base: t.base, user: t.ana, projectId: t.projectId },
+    { text: middle, ...body },
+  );
   expect(res.status).toBe(200);
   const parts = await partsOf(res);
   expect(parts.find((part) => part.type === 'start')).toMatchObject({ demo: true });
@@ -57,12 +51,12 @@ describe('the demo writer changes the tone of a passage', () => {
   });
 
   it('refuses a reachesEnd that is not a boolean', async () => {
-    const res = await fetch(`${base}/api/document/transform`, {
+    const res = await fetch(`${t.base}/api/document/transform`, {
       method: 'POST',
-      headers: { ...ana.auth, 'content-type': 'application/json' },
+      headers: { ...t.ana.auth, 'content-type': 'application/json' },
       body: JSON.stringify({
-        workspaceId: ana.workspaceId,
-        projectId,
+        workspaceId: t.ana.workspaceId,
+        projectId: t.projectId,
         text: middle,
         action: 'tone',
         tone: 'formal',

@@ -1,29 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { createUser, type TestUser } from '../helpers/factories.ts';
+import { listeningApp, type ListeningApp } from '../helpers/listening-app.ts';
 import { peerAppEnv, startOpenAIPeer, type OpenAIPeer } from '../helpers/openai-peer.ts';
-import { createProject, wordCount } from '../chat/chat-helpers.ts';
+import { wordCount } from '../chat/chat-helpers.ts';
 import { partsOf, postTransform, textOf } from './transform-client.ts';
 
-let t: TestApp;
-let base: string;
-let ana: TestUser;
-let projectId: string;
+let t: ListeningApp;
 
-async function open(env?: Parameters<typeof createTestApp>[0]) {
-  t = await createTestApp(env);
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  ana = await createUser(t.app);
-  projectId = await createProject(t.app, ana.workspaceId, ana.id);
-}
 afterEach(async () => {
-  t.app.server.closeAllConnections();
-  await t.app.close();
+  await t.close();
 });
 
 function transform(body: Record<string, unknown>) {
   return postTransform(
-    { base, user: ana, projectId },
+    { base: t.base, user: t.ana, projectId: t.projectId },
     { action: 'avoid', phrase: 'complicaciones', text: 'Compra sin complicaciones y disfruta.', ...body },
   );
 }
@@ -32,7 +21,7 @@ describe('POST /api/document/transform, action avoid, over a real OpenAI-protoco
   let peer: OpenAIPeer;
   beforeEach(async () => {
     peer = await startOpenAIPeer({ chunks: ['Compra', ' y', ' disfruta', ' sin', ' esfuerzo.'] });
-    await open(peerAppEnv(peer));
+    t = await listeningApp(peerAppEnv(peer));
   });
   afterEach(async () => {
     await peer.close();
@@ -45,7 +34,7 @@ describe('POST /api/document/transform, action avoid, over a real OpenAI-protoco
     expect(textOf(parts)).toBe('Compra y disfruta sin esfuerzo.');
     // Charged like every transform: the words that came back.
     expect(parts.at(-1)).toEqual({ type: 'finish', wordsCharged: 5, remaining: 1995 });
-    expect(await wordCount(t.app, ana.workspaceId)).toBe(5);
+    expect(await wordCount(t.app, t.ana.workspaceId)).toBe(5);
 
     const [system, ...rest] = peer.requests[0]!.body.messages;
     expect(rest.at(-1)).toEqual({ role: 'user', content: 'Compra sin complicaciones y disfruta.' });
@@ -76,7 +65,7 @@ describe('POST /api/document/transform, action avoid, over a real OpenAI-protoco
 
 describe('POST /api/document/transform, action avoid, with the offline demo writer', () => {
   beforeEach(async () => {
-    await open();
+    t = await listeningApp();
   });
 
   it('answers the sentence without the banned phrase, readable, and charges its words', async () => {

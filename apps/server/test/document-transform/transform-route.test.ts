@@ -1,33 +1,27 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { brandVoices, usageCounters } from '../../src/db/schema.ts';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { listeningApp, type ListeningApp } from '../helpers/listening-app.ts';
 import { addMember, createUser, setPlan, type TestUser } from '../helpers/factories.ts';
 import { peerAppEnv, startOpenAIPeer, type OpenAIPeer } from '../helpers/openai-peer.ts';
 import { createProject, eventually, wordCount } from '../chat/chat-helpers.ts';
 import { partsOf, postTransform, textOf } from './transform-client.ts';
+import { saveStyleRules } from '../style-rules/style-rules-helpers.ts';
 
 let peer: OpenAIPeer;
-let t: TestApp;
-let base: string;
-let ana: TestUser;
-let projectId: string;
+let t: ListeningApp;
 
 beforeEach(async () => {
   peer = await startOpenAIPeer({ chunks: ['Texto', ' más', ' corto.'] });
-  t = await createTestApp(peerAppEnv(peer));
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  ana = await createUser(t.app);
-  projectId = await createProject(t.app, ana.workspaceId, ana.id);
+  t = await listeningApp(peerAppEnv(peer));
 });
 afterEach(async () => {
-  t.app.server.closeAllConnections();
-  await t.app.close();
+  await t.close();
   await peer.close();
 });
 
-function transform(body: Record<string, unknown>, user: TestUser = ana, signal?: AbortSignal) {
+function transform(body: Record<string, unknown>, user: TestUser = t.ana, signal?: AbortSignal) {
   return postTransform(
-    { base, user, projectId },
+    { base: t.base, user, projectId: t.projectId },
     { action: 'shorten', text: 'Un texto bastante largo que conviene acortar un poco.', ...body },
     signal,
   );
@@ -44,7 +38,7 @@ describe('POST /api/document/transform over a real OpenAI-protocol stream', () =
     expect(parts[0]).toEqual({ type: 'start', model: 'peer-standard', demo: false });
     expect(textOf(parts)).toBe('Texto más corto.');
     expect(parts.at(-1)).toEqual({ type: 'finish', wordsCharged: 3, remaining: 1997 });
-    expect(await wordCount(t.app, ana.workspaceId)).toBe(3);
+    expect(await wordCount(t.app, t.ana.workspaceId)).toBe(3);
 
     const messages = peer.requests[0]!.body.messages;
     expect(messages.at(-1)).toEqual({
@@ -58,7 +52,7 @@ describe('POST /api/document/transform over a real OpenAI-protocol stream', () =
   it('the prompt carries the action, the tone, the language, the instruction and the brand voice', async () => {
     const [voice] = await t.app.db
       .insert(brandVoices)
-      .values({ workspaceId: ana.workspaceId, name: 'Cercana', voice: 'Tuteamos siempre y sonreímos.' })
+      .values({ workspaceId: t.ana.workspaceId, name: 'Cercana', voice: 'Tuteamos siempre y sonreímos.' })
       .returning();
     await partsOf(await transform({ action: 'tone', tone: 'formal', brandVoiceId: voice!.id }));
     expect(systemPrompt(0)).toMatch(/more formal/);
@@ -92,18 +86,10 @@ describe('POST /api/document/transform over a real OpenAI-protocol stream', () =
   });
 
   it("the prompt carries the workspace's style rules of the language the passage is written in", async () => {
-    const saved = await t.app.inject({
-      method: 'PUT',
-      url: `/api/workspace/${ana.workspaceId}/style-rules`,
-      headers: ana.auth,
-      payload: {
-        rules: [
-          { kind: 'ban', phrase: 'revolucionario', language: 'es' },
-          { kind: 'ban', phrase: 'game-changer', language: 'en' },
-        ],
-      },
-    });
-    expect(saved.statusCode, saved.body).toBe(200);
+    await saveStyleRules(t.app, t.ana, [
+      { kind: 'ban', phrase: 'revolucionario', language: 'es' },
+      { kind: 'ban', phrase: 'game-changer', language: 'en' },
+    ]);
 
     await partsOf(await transform({ action: 'shorten' }));
     expect(systemPrompt(0)).toContain('revolucionario');
@@ -151,9 +137,9 @@ describe('POST /api/document/transform over a real OpenAI-protocol stream', () =
 
   it('a member of the workspace may transform in a shared project, not in a private one', async () => {
     const carla = await createUser(t.app);
-    await addMember(t.app, ana.workspaceId, carla.id);
-    const shared = await createProject(t.app, ana.workspaceId, ana.id, true);
-    const asCarla = { ...carla, workspaceId: ana.workspaceId };
+    await addMember(t.app, t.ana.workspaceId, carla.id);
+    const shared = await createProject(t.app, t.ana.workspaceId, t.ana.id, true);
+    const asCarla = { ...carla, workspaceId: t.ana.workspaceId };
     expect((await transform({ projectId: shared }, asCarla)).status).toBe(200);
     expect((await transform({}, asCarla)).status).toBe(404);
   });
@@ -161,13 +147,13 @@ describe('POST /api/document/transform over a real OpenAI-protocol stream', () =
   it('with no words left answers 403 NO_WORDS_LEFT before calling the provider; Pro has no limit', async () => {
     await t.app.db
       .insert(usageCounters)
-      .values({ workspaceId: ana.workspaceId, period: month(), wordCount: 2000 });
+      .values({ workspaceId: t.ana.workspaceId, period: month(), wordCount: 2000 });
     const res = await transform({});
     expect(res.status).toBe(403);
     expect(await res.json()).toMatchObject({ error: { code: 'NO_WORDS_LEFT' } });
     expect(peer.requests).toHaveLength(0);
 
-    await setPlan(t.app, ana.workspaceId, 'pro_monthly');
+    await setPlan(t.app, t.ana.workspaceId, 'pro_monthly');
     const parts = await partsOf(await transform({}));
     expect(parts.at(-1)).toEqual({ type: 'finish', wordsCharged: 3, remaining: null });
   });
@@ -175,19 +161,19 @@ describe('POST /api/document/transform over a real OpenAI-protocol stream', () =
   it('is cut at its reservation when few words are left, and charges only those', async () => {
     await t.app.db
       .insert(usageCounters)
-      .values({ workspaceId: ana.workspaceId, period: month(), wordCount: 1998 });
+      .values({ workspaceId: t.ana.workspaceId, period: month(), wordCount: 1998 });
     peer.script = { chunks: ['uno', ' dos', ' tres', ' cuatro'] };
     const parts = await partsOf(await transform({}));
     expect(textOf(parts)).toBe('uno dos');
     expect(parts.at(-1)).toEqual({ type: 'finish', wordsCharged: 2, remaining: 0 });
     expect(peer.requests[0]!.body).toMatchObject({ max_tokens: 4 });
-    expect(await wordCount(t.app, ana.workspaceId)).toBe(2000);
+    expect(await wordCount(t.app, t.ana.workspaceId)).toBe(2000);
   });
 
   it('Stop (the client leaving) closes the upstream call and charges only the words that arrived', async () => {
     peer.script = { chunks: Array.from({ length: 60 }, (_, i) => ` palabra${i}`), delayMs: 40 };
     const controller = new AbortController();
-    const res = await transform({}, ana, controller.signal);
+    const res = await transform({}, t.ana, controller.signal);
     const parts = await partsOf(res, (all) => all.filter((p) => p.type === 'text').length === 3);
     controller.abort();
     const upstream = await peer.ended(1);
@@ -195,7 +181,7 @@ describe('POST /api/document/transform over a real OpenAI-protocol stream', () =
     expect(upstream.completed).toBe(false);
     expect(textOf(parts).trim().split(' ').length).toBeGreaterThanOrEqual(3);
     const charged = await eventually(async () => {
-      const words = await wordCount(t.app, ana.workspaceId);
+      const words = await wordCount(t.app, t.ana.workspaceId);
       return words > 0 ? words : undefined;
     });
     expect(charged).toBeGreaterThanOrEqual(3);
@@ -211,7 +197,7 @@ describe('POST /api/document/transform over a real OpenAI-protocol stream', () =
     const late = await transform({});
     expect(late.status).toBe(504);
     expect(await late.json()).toMatchObject({ error: { code: 'AI_TIMEOUT' } });
-    expect(await wordCount(t.app, ana.workspaceId)).toBe(0);
+    expect(await wordCount(t.app, t.ana.workspaceId)).toBe(0);
   });
 
   it('a stall mid-way ends with AI_TIMEOUT in the stream, the partial text charged', async () => {

@@ -11,7 +11,8 @@ import {
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createUser, type TestUser } from '../helpers/factories.ts';
 import { peerAppEnv, startOpenAIPeer, type OpenAIPeer } from '../helpers/openai-peer.ts';
-import { processed, uploadFile } from '../knowledge/knowledge-helpers.ts';
+import { addAcmeGuide } from '../knowledge/knowledge-helpers.ts';
+import { saveStyleRules } from '../style-rules/style-rules-helpers.ts';
 
 let t: TestApp;
 let peer: OpenAIPeer | undefined;
@@ -69,22 +70,9 @@ async function addVoice(workspaceId: string, values: { name: string; voice: stri
   return voice!;
 }
 
-const guide = [
-  '# Precios',
-  'El Plan Pro de Acme cuesta 49 euros al mes e incluye tres asientos.',
-  '# Envíos',
-  'Enviamos los pedidos a toda España en 24 horas laborables.',
-].join('\n');
-
 async function addKnowledge() {
-  const upload = await uploadFile(t.app, ana, {
-    name: 'guia.md',
-    type: 'text/markdown',
-    bytes: Buffer.from(guide),
-  });
-  const source = await processed(t.app, ana, upload.json().id);
-  expect(source.status).toBe('ready');
-  return source.id as string;
+  const source = await addAcmeGuide(t.app, ana);
+  return source.id;
 }
 
 describe('generateCopy through an OpenAI-protocol provider', () => {
@@ -143,18 +131,10 @@ describe('generateCopy through an OpenAI-protocol provider', () => {
 
   it('follows the workspace’s style rules and the writing controls', async () => {
     await start({ chunks: ['Listo.'] });
-    const saved = await t.app.inject({
-      method: 'PUT',
-      url: `/api/workspace/${ana.workspaceId}/style-rules`,
-      headers: ana.auth,
-      payload: {
-        rules: [
-          { kind: 'ban', phrase: 'revolucionario', language: 'es' },
-          { kind: 'ban', phrase: 'game-changer', language: 'en' },
-        ],
-      },
-    });
-    expect(saved.statusCode, saved.body).toBe(200);
+    await saveStyleRules(t.app, ana, [
+      { kind: 'ban', phrase: 'revolucionario', language: 'es' },
+      { kind: 'ban', phrase: 'game-changer', language: 'en' },
+    ]);
 
     await generate({ message: 'Un anuncio' });
     expect(systemPrompt()).toContain('Never use "revolucionario".');

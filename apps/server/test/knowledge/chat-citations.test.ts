@@ -1,49 +1,32 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatStreamPart } from '@redacta/shared';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { workerDatabase } from '../helpers/database.ts';
 import { createUser, type TestUser } from '../helpers/factories.ts';
+import { listeningApp, type ListeningApp } from '../helpers/listening-app.ts';
 import { peerAppEnv, startOpenAIPeer, type OpenAIPeer } from '../helpers/openai-peer.ts';
 import { createProject, readParts } from '../chat/chat-helpers.ts';
-import { processed, uploadFile } from './knowledge-helpers.ts';
+import { addAcmeGuide } from './knowledge-helpers.ts';
 
-let t: TestApp;
+let t: ListeningApp;
 let peer: OpenAIPeer | undefined;
-let base: string;
 beforeAll(async () => {
   await workerDatabase();
 });
 afterEach(async () => {
-  t.app.server.closeAllConnections();
-  await t.app.close();
+  await t.close();
   await peer?.close();
   peer = undefined;
 });
 
-const guide = [
-  '# Precios',
-  'El Plan Pro de Acme cuesta 49 euros al mes e incluye tres asientos.',
-  '# Envíos',
-  'Enviamos los pedidos a toda España en 24 horas laborables.',
-].join('\n');
-
 async function start(env: Record<string, string> = {}) {
-  t = await createTestApp(env);
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const ana = await createUser(t.app);
-  const upload = await uploadFile(t.app, ana, {
-    name: 'guia.md',
-    type: 'text/markdown',
-    bytes: Buffer.from(guide),
-  });
-  const source = await processed(t.app, ana, upload.json().id);
-  expect(source.status).toBe('ready');
-  const projectId = await createProject(t.app, ana.workspaceId, ana.id);
+  t = await listeningApp(env);
+  const { ana, projectId } = t;
+  const source = await addAcmeGuide(t.app, ana);
   return { ana, projectId, knowledgeId: source.id };
 }
 
 async function send(user: TestUser, projectId: string, body: Record<string, unknown>) {
-  const res = await fetch(`${base}/api/chat/send-request-stream`, {
+  const res = await fetch(`${t.base}/api/chat/send-request-stream`, {
     method: 'POST',
     headers: { ...user.auth, 'content-type': 'application/json' },
     body: JSON.stringify({ workspaceId: user.workspaceId, projectId, ...body }),

@@ -1,19 +1,17 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatStreamPart, KnowledgeCitation } from '@redacta/shared';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { workerDatabase } from '../helpers/database.ts';
-import { createUser } from '../helpers/factories.ts';
-import { createProject, readParts } from '../chat/chat-helpers.ts';
-import { processed, uploadFile } from './knowledge-helpers.ts';
+import { listeningApp, type ListeningApp } from '../helpers/listening-app.ts';
+import { readParts } from '../chat/chat-helpers.ts';
+import { addReadyFile } from './knowledge-helpers.ts';
 
 // The offline demo writer answers: no model provider is configured.
-let t: TestApp;
+let t: ListeningApp;
 beforeAll(async () => {
   await workerDatabase();
 });
 afterEach(async () => {
-  t.app.server.closeAllConnections();
-  await t.app.close();
+  await t.close();
 });
 
 const question = '¿Cuál es el precio y el plazo de entrega?';
@@ -23,12 +21,9 @@ const delivery = 'Plazo de entrega: 48 horas desde la confirmación del pedido.'
 
 /** The demo's reply to the question with a knowledge base of one file, and the sources it cites. */
 async function ask(file: { name: string; type: string; text: string }) {
-  t = await createTestApp();
-  const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const ana = await createUser(t.app);
-  const upload = await uploadFile(t.app, ana, { ...file, bytes: Buffer.from(file.text) });
-  expect((await processed(t.app, ana, upload.json().id)).status).toBe('ready');
-  const projectId = await createProject(t.app, ana.workspaceId, ana.id);
+  t = await listeningApp();
+  const { base, ana, projectId } = t;
+  await addReadyFile(t.app, ana, file);
   const res = await fetch(`${base}/api/chat/send-request-stream`, {
     method: 'POST',
     headers: { ...ana.auth, 'content-type': 'application/json' },

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
 import type { KnowledgeSource } from '@redacta/shared';
 import type { App } from '../../src/app.ts';
 import type { TestUser } from '../helpers/factories.ts';
@@ -65,4 +66,31 @@ export function search(app: App, user: TestUser, q: string, limit?: number, work
     url: `/api/workspace/${workspaceId}/knowledge/search?${query}`,
     headers: user.auth,
   });
+}
+
+/** A text file in the user's knowledge, uploaded and processed: the source, ready to be cited. */
+export async function addReadyFile(
+  app: App,
+  user: TestUser,
+  file: { name: string; type: string; text: string },
+) {
+  const upload = await uploadFile(app, user, {
+    name: file.name,
+    type: file.type,
+    bytes: Buffer.from(file.text),
+  });
+  const source = await processed(app, user, upload.json().id);
+  expect(source.status).toBe('ready');
+  return source;
+}
+
+/** Acme's guide, a price and a delivery time under their headings, ready in the user's knowledge. */
+export function addAcmeGuide(app: App, user: TestUser) {
+  const text = [
+    '# Precios',
+    'El Plan Pro de Acme cuesta 49 euros al mes e incluye tres asientos.',
+    '# Envíos',
+    'Enviamos los pedidos a toda España en 24 horas laborables.',
+  ].join('\n');
+  return addReadyFile(app, user, { name: 'guia.md', type: 'text/markdown', text });
 }

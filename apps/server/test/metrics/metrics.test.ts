@@ -5,6 +5,13 @@ import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createUser, type TestUser } from '../helpers/factories.ts';
 import { peerAppEnv, startOpenAIPeer, type OpenAIPeer } from '../helpers/openai-peer.ts';
 import { createProject, eventually, readParts, stopReplies } from '../chat/chat-helpers.ts';
+import {
+  batchAction,
+  createdBatch,
+  createTemplate,
+  productsCsv,
+  waitForBatch,
+} from '../batches/batch-helpers.ts';
 
 let peer: OpenAIPeer | undefined;
 let t: TestApp | undefined;
@@ -146,6 +153,17 @@ describe('metrics on METRICS_PORT', { timeout: 120_000 }, () => {
     expect(valueOf(text, 'redacta_model_provider_errors_total', { ...peerModel, kind: 'timeout' })).toBe(
       undefined,
     );
+  });
+
+  it('count the batch rows this instance wrote', async () => {
+    const { user } = await start();
+    peer!.script = { chunks: ['Unas zapatillas', ' ligeras.'] };
+    expect(valueOf(await scrape(), 'redacta_batch_rows_total', { outcome: 'done' })).toBeUndefined();
+    const template = await createTemplate(t!.app, user);
+    const batch = await createdBatch(t!.app, user, { csv: productsCsv(3), templateId: template.id });
+    expect((await batchAction(t!.app, user, batch.id, 'start')).statusCode).toBe(200);
+    await waitForBatch(t!.app, user, batch.id, (b) => b.status === 'done');
+    expect(valueOf(await scrape(), 'redacta_batch_rows_total', { outcome: 'done' })).toBe(3);
   });
 
   it('are not served on the public port, and have no listener unless METRICS_PORT is set', async () => {

@@ -1,50 +1,24 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Batch, BatchRow, WorkspaceUsage } from '@redacta/shared';
-import { createPostgresDatabase } from '../helpers/postgres-database.ts';
-import { peerAppEnv, startOpenAIPeer, type OpenAIPeer } from '../helpers/openai-peer.ts';
-import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.ts';
+import { peerAppEnv } from '../helpers/openai-peer.ts';
 import { productTemplate } from '../batches/batch-helpers.ts';
-import { signUpOver, startChildServer, type ChildServer } from './child-server.ts';
+import { childServerRun, signUpOver } from './child-server.ts';
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'redacta-batch-crash-'));
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
-let peer: OpenAIPeer | undefined;
-let sink: SmtpSink | undefined;
-let server: ChildServer | undefined;
-afterEach(async () => {
-  if (server && server.process.exitCode === null) server.process.kill('SIGKILL');
-  await peer?.close();
-  await sink?.close();
-});
+const run = childServerRun('batch-crash');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** PGlite in the test's directory by default; with TEST_DATABASE_URL, a PostgreSQL database the teardown drops. */
-async function databaseEnv(): Promise<Record<string, string>> {
-  const baseUrl = process.env.TEST_DATABASE_URL;
-  if (!baseUrl) return { DATA_DIR: dataDir };
-  const { url } = await createPostgresDatabase(
-    baseUrl,
-    `redacta_test_${process.env.REDACTA_TEST_RUN ?? process.pid}_batch_crash`,
-  );
-  return { DATA_DIR: dataDir, DATABASE_URL: url };
-}
-
 it('a server killed (SIGKILL) in the middle of a batch finishes it once restarted on the same data: no row lost, none charged twice', async () => {
-  peer = await startOpenAIPeer({
+  const peer = await run.openAIPeer({
     pieces: async function* () {
       yield 'Una descripción';
       await sleep(400);
       yield ' breve, clara y lista para publicar.';
     },
   });
-  sink = await startSmtpSink();
+  const sink = await run.smtpSink();
   const env = {
-    ...(await databaseEnv()),
+    ...(await run.database()).env,
     ...peerAppEnv(peer, {
       FREE_PLAN_WORDS: '100000',
       AI_FIRST_TOKEN_TIMEOUT_MS: '5000',
@@ -57,7 +31,7 @@ it('a server killed (SIGKILL) in the middle of a batch finishes it once restarte
     RATE_LIMIT_CODE_REQUESTS_PER_HOUR: '1000',
     RATE_LIMIT_LOGIN_ATTEMPTS_PER_15MIN: '1000',
   };
-  server = await startChildServer(env);
+  let server = await run.server(env);
   let { url } = server;
   const { auth, workspaceId } = await signUpOver(url, sink, 'crash@example.com');
   const json = { ...auth, 'content-type': 'application/json' };
@@ -89,7 +63,7 @@ it('a server killed (SIGKILL) in the middle of a batch finishes it once restarte
   await server.exited;
   const requestsBefore = peer.requests.length;
 
-  server = await startChildServer(env);
+  server = await run.server(env);
   url = server.url;
   await expect.poll(async () => (await read()).status, { timeout: 60_000, interval: 250 }).toBe('done');
 

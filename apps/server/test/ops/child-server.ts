@@ -1,11 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect } from 'vitest';
+import { afterAll, afterEach, expect } from 'vitest';
 import { seedDataDir } from '../../../../scripts/lib/pglite-template.mjs';
+import { openDatabase, type Database } from '../../src/db/client.ts';
 import { codeFromMail } from '../helpers/login.ts';
-import type { SmtpSink } from '../helpers/smtp-sink.ts';
+import { startOpenAIPeer, type OpenAIPeer } from '../helpers/openai-peer.ts';
+import { createPostgresDatabase } from '../helpers/postgres-database.ts';
+import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -156,4 +161,54 @@ export async function createProjectOver(url: string, auth: Record<string, string
   });
   expect(res.status).toBe(201);
   return ((await res.json()) as { id: string }).id;
+}
+
+/**
+ * What a test file of child servers needs, cleaned up for it: a data directory of its own (removed once
+ * the file is done; `dataDir`), and the OpenAI peers, SMTP sinks and servers its tests start (closed, or killed,
+ * after each test). `database()` is PGlite in that directory by default; with TEST_DATABASE_URL, a
+ * PostgreSQL database named like the worker databases, so the suite's teardown drops it. `name` tells
+ * the file's directory and database apart from the others'.
+ */
+export function childServerRun(name: string) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `redacta-${name}-`));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  let peers: OpenAIPeer[] = [];
+  let sinks: SmtpSink[] = [];
+  let servers: ChildServer[] = [];
+  afterEach(async () => {
+    for (const server of servers) if (server.process.exitCode === null) server.process.kill('SIGKILL');
+    await Promise.all([...peers, ...sinks].map((service) => service.close()));
+    [peers, sinks, servers] = [[], [], []];
+  });
+  return {
+    dataDir,
+    async database(): Promise<{ env: Record<string, string>; open: () => Promise<Database> }> {
+      const baseUrl = process.env.TEST_DATABASE_URL;
+      if (!baseUrl) return { env: { DATA_DIR: dataDir }, open: () => openDatabase({ dataDir }) };
+      const { url } = await createPostgresDatabase(
+        baseUrl,
+        `redacta_test_${process.env.REDACTA_TEST_RUN ?? process.pid}_${name.replaceAll('-', '_')}`,
+      );
+      return {
+        env: { DATA_DIR: dataDir, DATABASE_URL: url },
+        open: () => openDatabase({ databaseUrl: url, dataDir: null }),
+      };
+    },
+    async openAIPeer(...script: Parameters<typeof startOpenAIPeer>) {
+      const peer = await startOpenAIPeer(...script);
+      peers.push(peer);
+      return peer;
+    },
+    async smtpSink() {
+      const sink = await startSmtpSink();
+      sinks.push(sink);
+      return sink;
+    },
+    async server(...args: Parameters<typeof startChildServer>) {
+      const server = await startChildServer(...args);
+      servers.push(server);
+      return server;
+    },
+  };
 }

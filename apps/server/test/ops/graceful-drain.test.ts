@@ -1,50 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { countWords, type ChatStreamPart } from '@redacta/shared';
-import { openDatabase, type Database } from '../../src/db/client.ts';
 import { conversationEntries, projects, usageCounters, wordReservations } from '../../src/db/schema.ts';
 import { defaultProjectName } from '../../src/modules/projects/service.ts';
-import { createPostgresDatabase } from '../helpers/postgres-database.ts';
-import { peerAppEnv, startOpenAIPeer, type OpenAIPeer } from '../helpers/openai-peer.ts';
-import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.ts';
-import { createProjectOver, signUpOver, startChildServer, type ChildServer } from './child-server.ts';
+import { peerAppEnv } from '../helpers/openai-peer.ts';
+import { childServerRun, createProjectOver, signUpOver } from './child-server.ts';
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'redacta-drain-'));
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
-let peer: OpenAIPeer | undefined;
-let sink: SmtpSink | undefined;
-let server: ChildServer | undefined;
-afterEach(async () => {
-  if (server && server.process.exitCode === null) server.process.kill('SIGKILL');
-  await peer?.close();
-  await sink?.close();
-});
-
-/**
- * PGlite in a directory of the test's own by default; with TEST_DATABASE_URL, a PostgreSQL database
- * named like the worker databases, so the suite's teardown drops it.
- */
-async function databaseSettings(): Promise<{ env: Record<string, string>; open: () => Promise<Database> }> {
-  const baseUrl = process.env.TEST_DATABASE_URL;
-  if (!baseUrl) {
-    return {
-      env: { DATA_DIR: dataDir },
-      open: () => openDatabase({ dataDir }),
-    };
-  }
-  const { url } = await createPostgresDatabase(
-    baseUrl,
-    `redacta_test_${process.env.REDACTA_TEST_RUN ?? process.pid}_drain`,
-  );
-  return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: url },
-    open: () => openDatabase({ databaseUrl: url, dataDir: null }),
-  };
-}
+const run = childServerRun('drain');
 
 /** A chat stream read as it arrives: its parts, and how it ended (a last part, or the connection cut). */
 function readStream(response: Response) {
@@ -77,9 +40,9 @@ function readStream(response: Response) {
 }
 
 it('on SIGTERM stops taking requests, lets a reply that fits the grace finish, aborts the other one saved and charged once, takes back a message still waiting for its first token and tells its client to send it again, closes the database and exits 0', async () => {
-  peer = await startOpenAIPeer();
-  sink = await startSmtpSink();
-  const database = await databaseSettings();
+  const peer = await run.openAIPeer();
+  const sink = await run.smtpSink();
+  const database = await run.database();
   const shortReply = ['Una', ' frase', ' corta', ' que', ' termina', ' pronto', ' y', ' bien.'];
   const longReply = Array.from({ length: 120 }, (_, i) => ` palabra${i}`);
   // The first request gets the long reply (~36 s, far beyond the grace); the second waits for its
@@ -90,7 +53,7 @@ it('on SIGTERM stops taking requests, lets a reply that fits the grace finish, a
     { chunks: ['Tarde.'], delayMs: 50_000 },
     { chunks: shortReply, delayMs: 300 },
   ];
-  server = await startChildServer({
+  const server = await run.server({
     ...database.env,
     ...peerAppEnv(peer, {
       SHUTDOWN_GRACE_MS: '8000',
@@ -121,7 +84,7 @@ it('on SIGTERM stops taking requests, lets a reply that fits the grace finish, a
   const long = readStream(await send(longProject));
   await long.firstText;
   const waiting = send(waitingProject);
-  await expect.poll(() => peer!.requests.length).toBe(2);
+  await expect.poll(() => peer.requests.length).toBe(2);
   const short = readStream(await send(shortProject));
   await short.firstText;
   expect(short.parts.at(-1)?.type).toBe('text');
@@ -217,14 +180,14 @@ it.each(['SIGTERM', 'SIGINT'] as const)(
   'npm start passes %s to the server, which lets the reply in progress finish and exits 0',
   async (signal) => {
     const reply = Array.from({ length: 10 }, (_, i) => ` frase${i}`);
-    peer = await startOpenAIPeer({ chunks: reply, delayMs: 200 });
-    sink = await startSmtpSink();
-    const database = await databaseSettings();
-    server = await startChildServer(
+    const peer = await run.openAIPeer({ chunks: reply, delayMs: 200 });
+    const sink = await run.smtpSink();
+    const database = await run.database();
+    const server = await run.server(
       {
         ...database.env,
         // No web build: the start script serves another directory and builds nothing.
-        WEB_DIST_DIR: path.join(dataDir, 'no-web-app'),
+        WEB_DIST_DIR: path.join(run.dataDir, 'no-web-app'),
         ...peerAppEnv(peer, {
           SHUTDOWN_GRACE_MS: '20000',
           AI_FIRST_TOKEN_TIMEOUT_MS: '20000',

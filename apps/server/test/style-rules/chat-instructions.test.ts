@@ -1,28 +1,24 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { createUser, type TestUser } from '../helpers/factories.ts';
+import { listeningApp, type ListeningApp } from '../helpers/listening-app.ts';
 import { peerAppEnv, startOpenAIPeer, type OpenAIPeer } from '../helpers/openai-peer.ts';
 import { createProject, readParts } from '../chat/chat-helpers.ts';
+import { saveStyleRules } from './style-rules-helpers.ts';
 
 let peer: OpenAIPeer;
-let t: TestApp;
-let base: string;
-let ana: TestUser;
+let t: ListeningApp;
 
 beforeEach(async () => {
   peer = await startOpenAIPeer();
   peer.script = { chunks: ['Listo.'] };
-  t = await createTestApp(peerAppEnv(peer));
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  ana = await createUser(t.app);
+  t = await listeningApp(peerAppEnv(peer));
 });
 afterEach(async () => {
-  t.app.server.closeAllConnections();
-  await t.app.close();
+  await t.close();
   await peer.close();
 });
 
 async function systemPromptOfAReply(): Promise<string> {
+  const { base, ana } = t;
   const projectId = await createProject(t.app, ana.workspaceId, ana.id);
   const res = await fetch(`${base}/api/chat/send-request-stream`, {
     method: 'POST',
@@ -39,22 +35,14 @@ describe('style rules in the model’s instructions', () => {
   it('gives the model the workspace’s rules for the reply’s language, and only those', async () => {
     expect(await systemPromptOfAReply()).not.toContain('style rules');
 
-    const saved = await t.app.inject({
-      method: 'PUT',
-      url: `/api/workspace/${ana.workspaceId}/style-rules`,
-      headers: ana.auth,
-      payload: {
-        rules: [
-          { kind: 'prefer', use: 'email', avoid: ['e-mail', 'mail'] },
-          { kind: 'ban', phrase: 'revolucionario', language: 'es' },
-          { kind: 'exact-case', term: 'Redacta Pro' },
-          { kind: 'max-sentence-words', value: 20 },
-          { kind: 'max-exclamations', value: 1 },
-          { kind: 'ban', phrase: 'game-changer', language: 'en' },
-        ],
-      },
-    });
-    expect(saved.statusCode, saved.body).toBe(200);
+    await saveStyleRules(t.app, t.ana, [
+      { kind: 'prefer', use: 'email', avoid: ['e-mail', 'mail'] },
+      { kind: 'ban', phrase: 'revolucionario', language: 'es' },
+      { kind: 'exact-case', term: 'Redacta Pro' },
+      { kind: 'max-sentence-words', value: 20 },
+      { kind: 'max-exclamations', value: 1 },
+      { kind: 'ban', phrase: 'game-changer', language: 'en' },
+    ]);
 
     const system = await systemPromptOfAReply();
     expect(system).toContain('Write "email", never "e-mail" or "mail".');

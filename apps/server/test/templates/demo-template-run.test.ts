@@ -1,29 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { builtInTemplate, builtInTemplateId } from '../../src/modules/templates/built-ins.ts';
 import { parseOutput } from '@redacta/shared';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { createUser, type TestUser } from '../helpers/factories.ts';
-import { createProject, entries, readParts } from '../chat/chat-helpers.ts';
+import { listeningApp, type ListeningApp } from '../helpers/listening-app.ts';
+import { entries, readParts } from '../chat/chat-helpers.ts';
 
 /*
  * A template run from the composer with no AI provider configured: the offline demo writer answers
  * it in the template's parts, within their limits, as a model told the same would.
  */
 
-let t: TestApp;
-let base: string;
-let ana: TestUser;
-let projectId: string;
+let t: ListeningApp;
 
 beforeEach(async () => {
-  t = await createTestApp();
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  ana = await createUser(t.app);
-  projectId = await createProject(t.app, ana.workspaceId, ana.id);
+  t = await listeningApp();
 });
 afterEach(async () => {
-  t.app.server.closeAllConnections();
-  await t.app.close();
+  await t.close();
 });
 
 describe('a template run answered by the demo writer', () => {
@@ -44,19 +36,19 @@ describe('a template run answered by the demo writer', () => {
     '%s %s: every part in its place, within its limits, about the inputs',
     async (language, key, inputs, named) => {
       const template = builtInTemplate(builtInTemplateId(language, key))!;
-      const res = await fetch(`${base}/api/chat/send-request-stream`, {
+      const res = await fetch(`${t.base}/api/chat/send-request-stream`, {
         method: 'POST',
-        headers: { ...ana.auth, 'content-type': 'application/json' },
+        headers: { ...t.ana.auth, 'content-type': 'application/json' },
         body: JSON.stringify({
-          workspaceId: ana.workspaceId,
-          projectId,
+          workspaceId: t.ana.workspaceId,
+          projectId: t.projectId,
           message: template.name,
           template: { id: template.id, inputs },
         }),
       });
       expect(res.status).toBe(200);
       expect((await readParts(res)).at(-1)?.part).toMatchObject({ type: 'finish' });
-      const reply = (await entries(t.app, projectId)).find((entry) => entry.role === 'assistant')!;
+      const reply = (await entries(t.app, t.projectId)).find((entry) => entry.role === 'assistant')!;
       const parsed = parseOutput(reply.content, template.output);
       expect(parsed.flags, reply.content).toEqual([]);
       expect(parsed.problems, reply.content).toEqual([]);

@@ -48,7 +48,7 @@ describe('app shell', () => {
     expect(screen.getByTestId('full-screen-loader')).toBeInTheDocument();
     const sidebar = await screen.findByTestId('sidebar');
     expect(screen.queryByTestId('mobile-header')).not.toBeInTheDocument();
-    for (const name of ['Chat', 'Mis proyectos', 'Plantillas', 'Marca'])
+    for (const name of ['Chat', 'Mis proyectos', 'Plantillas', 'Lotes', 'Marca'])
       expect(within(sidebar).getByRole('link', { name })).toBeInTheDocument();
     // / redirects to /chat.
     await waitFor(() =>

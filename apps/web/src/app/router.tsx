@@ -44,6 +44,9 @@ const gatedPages = {
   '/templates': lazyLoaded(() => import('@/features/templates/pages/templates-page')),
   '/templates/new': lazyLoaded(() => import('@/features/templates/pages/new-template-page')),
   '/templates/:id/edit': lazyLoaded(() => import('@/features/templates/pages/edit-template-page')),
+  '/batches': lazyLoaded(() => import('@/features/batches/pages/batches-page')),
+  '/batches/new': lazyLoaded(() => import('@/features/batches/pages/new-batch-page')),
+  '/batches/:id': lazyLoaded(() => import('@/features/batches/pages/batch-page')),
 } as const;
 type GatedPath = keyof typeof gatedPages;
 
@@ -213,6 +216,9 @@ export const routes: RouteObject[] = [
           { path: '/templates', element: page(gatedPages['/templates']) },
           { path: '/templates/new', element: page(gatedPages['/templates/new']) },
           { path: '/templates/:id/edit', element: page(gatedPages['/templates/:id/edit']) },
+          { path: '/batches', element: page(gatedPages['/batches']) },
+          { path: '/batches/new', element: page(gatedPages['/batches/new']) },
+          { path: '/batches/:id', element: page(gatedPages['/batches/:id']) },
           { path: '*', element: page(() => import('./not-found-page')) },
         ],
       },

@@ -85,7 +85,9 @@ export function createApiClient(config: ClientConfig) {
   ): Promise<Response> {
     const fetchImpl = config.fetch ?? globalThis.fetch;
     const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+    // A form (a file upload) goes as multipart: the browser writes its Content-Type with the boundary.
+    const form = options.body instanceof FormData ? options.body : null;
+    if (options.body !== undefined && !form) headers['Content-Type'] = 'application/json';
     const token = config.authRetry ? (config.getAccessToken ?? sessionStore.getAccessToken)() : null;
     if (token) headers.Authorization = `Bearer ${token}`;
     const timeout = withTimeout(options.timeoutMs ?? config.timeoutMs, options.signal);
@@ -93,7 +95,7 @@ export function createApiClient(config: ClientConfig) {
       return await fetchImpl(`${baseUrl}${path}`, {
         method,
         headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        body: form ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
         credentials: 'include',
         signal: timeout.signal,
       });

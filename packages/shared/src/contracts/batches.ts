@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { templateKeySchema } from './templates.ts';
+import { templateKeySchema, type TemplateInputProblem } from './templates.ts';
 import type { Plan } from '../plans.ts';
 import { freeText } from '../rules/text.ts';
 import { outputLanguageSchema, replyLengthSchema, writingToneSchema } from './writing-controls.ts';
@@ -36,11 +36,38 @@ export type BatchRowStatus = (typeof batchRowStatuses)[number];
 export const batchMappingSchema = z.record(templateKeySchema, z.string().max(200));
 export type BatchMapping = z.infer<typeof batchMappingSchema>;
 
-/** A problem of the uploaded file or of one of its rows; `line` counts the file's lines from 1, header included. */
+/**
+ * What a row's problem is, for an interface to word in its own language: the template input problems'
+ * codes (templateInputProblems), and the file's own: values past the header's columns (`pastHeader`),
+ * fewer cells than the header (`shortRow`, `limit` the header's cells), a formula where a value goes.
+ */
+export const batchInputProblemCodes = [
+  'required',
+  'unstorable',
+  'tooLong',
+  'notNumber',
+  'belowMin',
+  'aboveMax',
+  'notUrl',
+  'notOption',
+  'notLanguage',
+  'pastHeader',
+  'shortRow',
+  'formula',
+] as const satisfies readonly (TemplateInputProblem['code'] | 'pastHeader' | 'shortRow' | 'formula')[];
+export type BatchInputProblemCode = (typeof batchInputProblemCodes)[number];
+
+/**
+ * A problem of the uploaded file or of one of its rows; `line` counts the file's lines from 1, header
+ * included. `message` is the server's sentence, in English, for a `code` an interface does not know.
+ */
 export const batchInputProblemSchema = z.object({
   line: z.number().int().min(1),
   column: z.string(),
   message: z.string(),
+  code: z.enum(batchInputProblemCodes).optional(),
+  /** The number the problem names: the most characters, the least or most value, the header's cells. */
+  limit: z.number().optional(),
 });
 export type BatchInputProblem = z.infer<typeof batchInputProblemSchema>;
 
@@ -67,6 +94,8 @@ export const batchSchema = z.object({
   total: z.number().int(),
   done: z.number().int(),
   failed: z.number().int(),
+  /** Rows that will never be written: a field the template refuses (with `skipInvalid`), or cancelled before their turn. */
+  skipped: z.number().int(),
   wordsCharged: z.number().int(),
   /** Rows with a required field empty: skipped when `skipInvalid`, otherwise the batch cannot start. */
   skipInvalid: z.boolean(),

@@ -177,6 +177,8 @@ export function invalidRows(
         line: row.line,
         column: mapping[problem.field] ?? labels.get(problem.field) ?? problem.field,
         message: problem.message,
+        code: problem.code,
+        ...(problem.limit === undefined ? {} : { limit: problem.limit }),
       }),
     ),
   );
@@ -196,7 +198,7 @@ function draftView(
     ...toBatch(batch),
     columns: batch.columns as string[],
     mapping,
-    invalid: [...fileProblems, ...invalid.map(({ line, column, message }) => ({ line, column, message }))],
+    invalid: [...fileProblems, ...invalid.map(({ index: _index, ...problem }) => problem)],
     preview: rows.slice(0, PREVIEW_ROWS).map((row) => ({
       index: row.index,
       prompt: renderTemplatePrompt(template.prompt, rowInputs(template.fields, mapping, row.inputs)),

@@ -101,6 +101,7 @@ export function toBatch(batch: BatchRecord): Batch {
     total: batch.total,
     done: batch.done,
     failed: batch.failed,
+    skipped: batch.skipped,
     wordsCharged: batch.wordsCharged,
     skipInvalid: batch.skipInvalid,
     createdBy: batch.createdBy,

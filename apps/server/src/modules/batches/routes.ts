@@ -15,6 +15,7 @@ import {
   idParamsSchema,
   idSchema,
   updateBatchBodySchema,
+  type Batch,
   type ErrorBody,
 } from '@redacta/shared';
 import { signedInSchemas } from '../../lib/route-options.ts';
@@ -106,61 +107,58 @@ export const batchRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) => updateDraft(deps, request.params.id, request.userId, request.body),
   );
 
-  app.post(
-    '/batch/:id/start',
+  // A batch's life: each step answers the batch as it stands after it.
+  const lifeSteps: {
+    step: 'start' | 'pause' | 'resume' | 'cancel';
+    summary: string;
+    description?: string;
+    errors: (403 | 409)[];
+    run: (batchId: string, userId: string) => Promise<Batch>;
+  }[] = [
     {
-      schema: schema({
-        summary: 'Start a draft: every row to write is queued',
-        description:
-          'Once only (a second start is 409 CONFLICT). 409 BATCH_INVALID_ROWS while rows the template refuses are ' +
-          'not skipped; 403 NO_WORDS_LEFT once the month is used up.',
-        params: idParamsSchema,
-        response: { 200: batchSchema },
-        errors: [403, 409],
-      }),
+      step: 'start',
+      summary: 'Start a draft: every row to write is queued',
+      description:
+        'Once only (a second start is 409 CONFLICT). 409 BATCH_INVALID_ROWS while rows the template refuses are ' +
+        'not skipped; 403 NO_WORDS_LEFT once the month is used up.',
+      errors: [403, 409],
+      run: (batchId, userId) => startBatch(deps, batchId, userId),
     },
-    (request) => startBatch(deps, request.params.id, request.userId),
-  );
-
-  app.post(
-    '/batch/:id/pause',
     {
-      schema: schema({
-        summary: 'Pause a running batch: rows being written end, no other starts',
-        params: idParamsSchema,
-        response: { 200: batchSchema },
-        errors: [409],
-      }),
+      step: 'pause',
+      summary: 'Pause a running batch: rows being written end, no other starts',
+      errors: [409],
+      run: (batchId, userId) => pauseBatch(app.db, batchId, userId),
     },
-    (request) => pauseBatch(app.db, request.params.id, request.userId),
-  );
-
-  app.post(
-    '/batch/:id/resume',
     {
-      schema: schema({
-        summary: 'Resume a paused batch',
-        description: '403 NO_WORDS_LEFT once the month is used up.',
-        params: idParamsSchema,
-        response: { 200: batchSchema },
-        errors: [403, 409],
-      }),
+      step: 'resume',
+      summary: 'Resume a paused batch',
+      description: '403 NO_WORDS_LEFT once the month is used up.',
+      errors: [403, 409],
+      run: (batchId, userId) => resumeBatch(deps, batchId, userId),
     },
-    (request) => resumeBatch(deps, request.params.id, request.userId),
-  );
-
-  app.post(
-    '/batch/:id/cancel',
     {
-      schema: schema({
-        summary: 'Cancel a batch: rows not written yet are skipped; rows being written finish',
-        params: idParamsSchema,
-        response: { 200: batchSchema },
-        errors: [409],
-      }),
+      step: 'cancel',
+      summary: 'Cancel a batch: rows not written yet are skipped; rows being written finish',
+      errors: [409],
+      run: (batchId, userId) => cancelBatch(app.db, batchId, userId),
     },
-    (request) => cancelBatch(app.db, request.params.id, request.userId),
-  );
+  ];
+  for (const { step, summary, description, errors, run } of lifeSteps) {
+    app.post(
+      `/batch/:id/${step}`,
+      {
+        schema: schema({
+          summary,
+          ...(description === undefined ? {} : { description }),
+          params: idParamsSchema,
+          response: { 200: batchSchema },
+          errors,
+        }),
+      },
+      (request) => run(request.params.id, request.userId),
+    );
+  }
 
   app.get(
     '/batch/:id/rows',

@@ -11,6 +11,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { batchRows, batches, users, workspaces } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Mailer } from '../../mail/transport.ts';
+import type { BatchMetrics } from '../../plugins/metrics-registry.ts';
 import type { UsageSettings } from '../usage/service.ts';
 import {
   releaseReservation,
@@ -44,6 +45,7 @@ export interface RowWorkerDeps {
   mailer: Mailer;
   /** The web app's address, for the link in the mail a long batch's creator gets. */
   appUrl: string;
+  metrics: BatchMetrics;
 }
 
 interface Claim {
@@ -137,6 +139,7 @@ export function rowWorker(deps: RowWorkerDeps): RowHandler {
     });
     // Someone else holds the row now (it was taken again, or cancelled): its words are not charged.
     if (!saved && reservation) await releaseReservation(deps.db, reservation);
+    if (saved) deps.metrics.rowEnded('done');
     // A row's time on this instance, from its delivery to its saved commit: the model's part and the
     // queue's, which the bulk benchmark tells apart by the provider's own time for the same row.
     if (saved)
@@ -240,6 +243,7 @@ async function putBack(
   options: { afterSeconds?: number; failAfter?: number; error?: string; pause?: boolean },
 ): Promise<void> {
   let requeued = false;
+  let failed = false;
   let ended = false;
   await deps.db.transaction(async (tx) => {
     if (!(await lockClaim(tx, job.data, claim.attempt))) return deps.queue.complete(tx, job.id);
@@ -253,6 +257,7 @@ async function putBack(
         .update(batches)
         .set({ failed: sql`${batches.failed} + 1` })
         .where(eq(batches.id, job.data.batchId));
+      failed = true;
       ended = await finishIfComplete(tx, job.data.batchId);
       return;
     }
@@ -275,6 +280,7 @@ async function putBack(
     requeued = !options.afterSeconds;
   });
   if (requeued) deps.queue.wake();
+  if (failed) deps.metrics.rowEnded('failed');
   if (ended) await tellCreator(deps, job.data.batchId);
 }
 

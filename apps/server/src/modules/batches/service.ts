@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Batch, BatchMapping } from '@redacta/shared';
 import type { Db } from '../../db/client.ts';
 import { batchRows, batches } from '../../db/schema.ts';
@@ -57,7 +57,10 @@ export async function startBatch(deps: BatchDeps, batchId: string, userId: strin
         .update(batchRows)
         .set({ status: 'skipped' })
         .where(and(eq(batchRows.batchId, batchId), inArray(batchRows.index, [...skipped])));
-    await tx.update(batches).set({ status: 'running', startedAt: new Date() }).where(eq(batches.id, batchId));
+    await tx
+      .update(batches)
+      .set({ status: 'running', startedAt: new Date(), skipped: skipped.size })
+      .where(eq(batches.id, batchId));
     const toWrite = rows.filter((row) => !skipped.has(row.index));
     await deps.queue.enqueue(
       tx,
@@ -117,13 +120,18 @@ export async function cancelBatch(db: Db, batchId: string, userId: string): Prom
     const batch = await batchFor(tx, batchId, userId, true);
     if (batch.status === 'done' || batch.status === 'cancelled')
       throw new AppError('CONFLICT', 'This batch has already ended', 409);
-    await tx
+    const cancelledRows = await tx
       .update(batchRows)
       .set({ status: 'skipped' })
-      .where(and(eq(batchRows.batchId, batchId), eq(batchRows.status, 'pending')));
+      .where(and(eq(batchRows.batchId, batchId), eq(batchRows.status, 'pending')))
+      .returning({ index: batchRows.index });
     const [cancelled] = await tx
       .update(batches)
-      .set({ status: 'cancelled', finishedAt: new Date() })
+      .set({
+        status: 'cancelled',
+        finishedAt: new Date(),
+        skipped: sql`${batches.skipped} + ${cancelledRows.length}`,
+      })
       .where(eq(batches.id, batchId))
       .returning();
     return toBatch(cancelled!);

@@ -67,15 +67,20 @@ function useChrome(pathname: string): Chrome {
     '/subscription/sandbox-checkout': 'subscription.sandboxCheckout.title',
     '/labs': 'profileMenu.labs',
     '/templates/new': 'templates.newTitle',
+    '/batches': 'nav.batches',
+    '/batches/new': 'batches.new.title',
   };
-  // /brand-voice/{id}: the editor of a saved voice.
+  // /brand-voice/{id}: the editor of a saved voice; /templates/{id}/edit: a template's editor;
+  // /batches/{id}: one bulk run's results.
   const key =
     titles[pathname] ??
     (pathname.startsWith('/brand-voice/')
       ? 'nav.brandVoice'
       : /^\/templates\/[^/]+\/edit$/.test(pathname)
         ? 'templates.editTitle'
-        : undefined);
+        : pathname.startsWith('/batches/')
+          ? 'nav.batches'
+          : undefined);
   const text = key ? t(key) : t('notFound.title');
   return { title: key ? text : 'Redacta', documentTitle: text, footer: key !== undefined };
 }

@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { AudioLines, Folder, LayoutTemplate, MessageSquare } from 'lucide-react';
+import { AudioLines, Folder, LayoutTemplate, MessageSquare, Table2 } from 'lucide-react';
 import { cn } from '@/components/ui/cn';
 
 /** Each item is active on every path starting with its `section`. */
@@ -8,11 +8,12 @@ const items = [
   { to: '/chat', section: '/chat', key: 'nav.chat', Icon: MessageSquare },
   { to: '/projects', section: '/projects', key: 'nav.projects', Icon: Folder },
   { to: '/templates', section: '/templates', key: 'nav.templates', Icon: LayoutTemplate },
+  { to: '/batches', section: '/batches', key: 'nav.batches', Icon: Table2 },
   // The Brand area: its tabs, and the voices at their first address (/brand-voice, its editor).
   { to: '/brand/voices', section: '/brand', key: 'nav.brand', Icon: AudioLines },
 ] as const;
 
-/** The main nav: Chat, My projects, Templates, Brand; the active item on primary-soft. */
+/** The main nav: Chat, My projects, Templates, Bulk runs, Brand; the active item on primary-soft. */
 export function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();

@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { brandVoicesQueryOptions } from '@/features/brand-voice/api/use-brand-voices';
 import { conversationQueryOptions } from '@/features/chat/api/use-conversation';
 import { premiumStatusQueryOptions } from '@/features/chat/api/use-premium-status';
-import { usageQueryOptions } from '@/features/chat/api/use-usage';
+import { usageQueryOptions } from '@/lib/use-usage';
 import { projectQueryOptions } from '@/features/projects/api/use-project';
 import { workspacesQueryOptions, workspaceToOpen } from '@/features/session';
 import { sessionStore } from '@/lib/session-store';

@@ -3,7 +3,7 @@ export { RecentProjects } from './components/recent-projects';
 export { ProjectShareControl } from './components/share-control';
 export { ShareNowList } from './components/share-now-list';
 export { projectKeys } from './api/keys';
-export { createProject, fetchProject } from './api/project-api';
+export { createProject, fetchProject, fetchRecentProjects } from './api/project-api';
 export { projectQueryOptions, showProjectName, useProject } from './api/use-project';
 export { recentProjectsQueryOptions } from './api/use-recent-projects';
 export { useRenameProject } from './api/use-project-mutations';

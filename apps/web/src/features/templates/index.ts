@@ -2,3 +2,4 @@ export { TemplatesHeaderActions } from './components/templates-header-actions';
 export { TemplateButton } from './components/template-button';
 export { TemplateReplyParts } from './components/template-reply-parts';
 export type { TemplateRun } from './template-run';
+export { useTemplate, workspaceTemplatesKey } from './api/use-templates';

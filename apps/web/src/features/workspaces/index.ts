@@ -1,3 +1,4 @@
+export { displayName } from './lib';
 export { planLabelKey } from './plan-label';
 export { InviteModal } from './components/invite-modal';
 export { useMembers } from './api/use-team';

@@ -69,12 +69,19 @@ export class TableBuilder {
     this.rows.push({ line, values });
     const extra = cells.slice(columns.length).some((cell) => cell.trim() !== '');
     if (extra) {
-      this.problems.push({ line, column: '', message: `Line ${line} has values past the header's columns` });
+      this.problems.push({
+        line,
+        column: '',
+        message: `Line ${line} has values past the header's columns`,
+        code: 'pastHeader',
+      });
     } else if (this.shortRowsAreProblems && cells.length < columns.length) {
       this.problems.push({
         line,
         column: columns[cells.length] ?? '',
         message: `Line ${line} has ${cells.length} cells where the header has ${columns.length}`,
+        code: 'shortRow',
+        limit: columns.length,
       });
     }
   }

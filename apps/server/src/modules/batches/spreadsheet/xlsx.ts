@@ -33,7 +33,7 @@ export async function readXlsx(bytes: Buffer): Promise<SpreadsheetRead> {
     table.add({ line, cells });
     for (const index of formulas) {
       const column = table.columnAt(index);
-      if (column !== undefined) table.problem({ line, column, message: FORMULA_PROBLEM });
+      if (column !== undefined) table.problem({ line, column, message: FORMULA_PROBLEM, code: 'formula' });
     }
   });
   return table.finish();

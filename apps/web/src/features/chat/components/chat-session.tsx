@@ -19,7 +19,7 @@ import { usePremiumStatus } from '../api/use-premium-status';
 import { useEditReply } from '../api/use-edit-reply';
 import { useReactToReply } from '../api/use-react-to-reply';
 import { useShowReplyVersion } from '../api/use-show-reply-version';
-import { useUsage } from '../api/use-usage';
+import { useUsage } from '@/lib/use-usage';
 import { useChatStream } from '../hooks/use-chat-stream';
 import { followedExchanges } from '../hooks/live-exchanges';
 import { useLiveConversation } from '../hooks/use-live-conversation';

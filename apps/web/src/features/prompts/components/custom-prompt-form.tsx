@@ -1,11 +1,11 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PROMPT_NAME_MAX_LENGTH, PROMPT_TEXT_MAX_LENGTH, type Prompt } from '@redacta/shared';
-import { locales, type Locale } from '@redacta/shared/locales';
+import type { Locale } from '@redacta/shared/locales';
 import { Input, Textarea } from '@/components/ui/input';
 import { Button } from '@/components/ui/button';
+import { LanguageChoice } from '@/components/ui/language-choice';
 import { LanguageBadge } from './language-badge';
-import { languageNames } from './library-language';
 
 /**
  * Create or edit a custom prompt: a name and a text, both required. A new prompt is saved in a
@@ -27,7 +27,6 @@ export function CustomPromptForm({
   /** Whether the form holds changes not saved, which closing it would lose. */
   onDirtyChange?: (dirty: boolean) => void;
 }) {
-  const languageHint = useId();
   const { t } = useTranslation();
   const [name, setName] = useState(prompt?.name ?? '');
   const [text, setText] = useState(prompt?.text ?? '');
@@ -79,27 +78,12 @@ export function CustomPromptForm({
           hint={t('prompts.textHint', { example: `{{${t('prompts.exampleVariable')}}}` })}
         />
         {!prompt && (
-          <fieldset aria-describedby={languageHint}>
-            <legend className="mb-1.5 text-sm font-medium">{t('prompts.promptLanguage')}</legend>
-            <div className="flex flex-wrap gap-x-5 gap-y-2">
-              {locales.map((option) => (
-                <label key={option} className="inline-flex cursor-pointer items-center gap-2 text-sm">
-                  <input
-                    type="radio"
-                    name="custom-prompt-language"
-                    value={option}
-                    checked={language === option}
-                    onChange={() => setLanguage(option)}
-                    className="size-4 accent-primary"
-                  />
-                  <span lang={option}>{languageNames[option]}</span>
-                </label>
-              ))}
-            </div>
-            <p id={languageHint} className="mt-1 text-xs text-text-muted">
-              {t('prompts.promptLanguageHint')}
-            </p>
-          </fieldset>
+          <LanguageChoice
+            legend={t('prompts.promptLanguage')}
+            hint={t('prompts.promptLanguageHint')}
+            value={language}
+            onChange={setLanguage}
+          />
         )}
       </div>
       <div className="flex flex-wrap justify-end gap-2 border-t border-border p-3">

@@ -6,6 +6,7 @@ import { promptVariables, type Prompt } from '@redacta/shared';
 import type { Locale } from '@redacta/shared/locales';
 import { cn } from '@/components/ui/cn';
 import { useReturnFocus } from '@/components/ui/focus-return';
+import { ListLanguageSelect } from '@/components/ui/list-language-select';
 import { errorMessage } from '@/lib/error-message';
 import { useUnsavedChanges } from '@/features/unsaved-changes';
 import { MOBILE_QUERY, useMediaQuery } from '@/lib/use-media-query';
@@ -25,7 +26,6 @@ import { isLibraryShortcut } from '../shortcut';
 import { CategoryNav } from './category-nav';
 import { CustomPromptForm } from './custom-prompt-form';
 import { DeletePromptDialog } from './delete-prompt-dialog';
-import { LibraryLanguage } from './library-language';
 import { LibrarySearch, LibraryTitle } from './library-toolbar';
 import { EmptyList, LibraryError, LibrarySkeleton, ListHeading } from './library-status';
 import { optionId, PromptList } from './prompt-list';
@@ -278,7 +278,16 @@ export default function PromptLibraryPanel({
               }}
               onKeyDown={onListKeys}
               onNew={() => openForm()}
-              language={<LibraryLanguage value={language} onChange={switchLanguage} compact={compact} />}
+              language={
+                // Custom prompts belong to one language, and the catalogue exists in each.
+                <ListLanguageSelect
+                  label={t('prompts.libraryLanguage')}
+                  title={t('prompts.libraryLanguageHint')}
+                  value={language}
+                  onChange={switchLanguage}
+                  compact={compact}
+                />
+              }
             />
             {compact && groups && !searching && view.kind === 'browse' && (
               <CategoryNav groups={groups} selected={selectedKey} onSelect={selectGroup} compact />

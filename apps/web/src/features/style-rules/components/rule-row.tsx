@@ -3,8 +3,8 @@ import { Trash2 } from 'lucide-react';
 import { styleRuleKinds, type StyleRuleKind } from '@redacta/shared';
 import { Input } from '@/components/ui/input';
 import { Button } from '@/components/ui/button';
+import { SelectField } from '@/components/ui/select-field';
 import { defaultValue, valueRange, type DraftField, type DraftRule } from '../draft';
-import { SelectField } from './select-field';
 
 const isTermKind = (kind: StyleRuleKind) => kind === 'prefer' || kind === 'ban' || kind === 'exact-case';
 

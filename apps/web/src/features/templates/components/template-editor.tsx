@@ -8,9 +8,10 @@ import {
   templateKeySchema,
   type Template,
 } from '@redacta/shared';
-import { locales, type Locale } from '@redacta/shared/locales';
+import type { Locale } from '@redacta/shared/locales';
 import { Button } from '@/components/ui/button';
 import { Input, Textarea } from '@/components/ui/input';
+import { LanguageChoice } from '@/components/ui/language-choice';
 import { useUnsavedChanges } from '@/features/unsaved-changes';
 import { useCreateTemplate, useUpdateTemplate } from '../api/use-templates';
 import { checkDraft, draftContent, templateDraft, type DraftErrors, type TemplateDraft } from '../draft';
@@ -18,7 +19,6 @@ import { changeErrorText } from '../error-text';
 import { FieldsEditor } from './fields-editor';
 import { PartsEditor } from './parts-editor';
 import { TemplatePreview } from './template-preview';
-import { languageNames } from './templates-language';
 
 /**
  * Writes a template: a new one (empty, or a copy of `source`), or `template` itself. Each input is
@@ -148,29 +148,14 @@ export function TemplateEditor({
             onChange={(event) => change({ description: event.target.value })}
             onBlur={() => touch('description')}
           />
-          <fieldset>
-            <legend className="mb-1.5 text-[13px] font-medium">{t('templates.editor.language')}</legend>
-            <div className="flex flex-wrap gap-x-5 gap-y-2">
-              {locales.map((option) => (
-                <label key={option} className="inline-flex items-center gap-2 text-sm">
-                  <input
-                    type="radio"
-                    name="template-language"
-                    value={option}
-                    checked={draft.language === option}
-                    // A saved template keeps its language: it is listed with that language's templates.
-                    disabled={template !== undefined}
-                    onChange={() => change({ language: option })}
-                    className="size-4 accent-primary"
-                  />
-                  <span lang={option}>{languageNames[option]}</span>
-                </label>
-              ))}
-            </div>
-            <p className="mt-1 text-xs text-text-muted">
-              {template ? t('templates.editor.languageFixed') : t('templates.editor.languageHint')}
-            </p>
-          </fieldset>
+          <LanguageChoice
+            legend={t('templates.editor.language')}
+            hint={template ? t('templates.editor.languageFixed') : t('templates.editor.languageHint')}
+            value={draft.language}
+            onChange={(language) => change({ language })}
+            // A saved template keeps its language: it is listed with that language's templates.
+            disabled={template !== undefined}
+          />
           <div className="flex flex-col gap-2">
             <Textarea
               ref={prompt}

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { outputLanguages, type TemplateField, type TemplateInputs } from '@redacta/shared';
 import { Input, Textarea } from '@/components/ui/input';
-import { SelectField } from './select-field';
+import { SelectField } from '@/components/ui/select-field';
 
 /**
  * The inputs of one run, a control per field as its type asks: a text box, a longer text area, a list
@@ -57,6 +57,7 @@ export function TemplateFieldsForm({
               <SelectField
                 key={field.key}
                 {...common}
+                emptyOption={t('templates.run.choose')}
                 onChange={change}
                 options={(field.options ?? []).map((option) => ({ value: option, label: option }))}
               />
@@ -66,6 +67,7 @@ export function TemplateFieldsForm({
               <SelectField
                 key={field.key}
                 {...common}
+                emptyOption={t('templates.run.choose')}
                 onChange={change}
                 options={outputLanguages.map((language) => ({
                   value: language,

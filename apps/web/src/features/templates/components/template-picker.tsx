@@ -1,13 +1,11 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Search } from 'lucide-react';
 import type { Template } from '@redacta/shared';
 import type { Locale } from '@redacta/shared/locales';
-import { fieldClasses } from '@/components/ui/input';
-import { cn } from '@/components/ui/cn';
 import { LoadError } from '@/components/ui/load-error';
 import { useTemplates } from '../api/use-templates';
 import { searchTemplates } from '../search';
+import { TemplateSearch } from './template-search';
 
 /** The templates of a language to choose one from, searchable by name and description. */
 export function TemplatePicker({
@@ -18,27 +16,12 @@ export function TemplatePicker({
   onPick: (template: Template) => void;
 }) {
   const { t } = useTranslation();
-  const searchId = useId();
   const [query, setQuery] = useState('');
   const templates = useTemplates(language);
   const found = searchTemplates(templates.data ?? [], query);
   return (
     <div className="flex min-h-0 flex-col gap-3">
-      <label htmlFor={searchId} className="sr-only">
-        {t('templates.search')}
-      </label>
-      <div className="relative">
-        <Search className="pointer-events-none absolute top-3 left-3 size-4 text-text-muted" aria-hidden />
-        <input
-          id={searchId}
-          type="search"
-          autoFocus
-          value={query}
-          placeholder={t('templates.searchPlaceholder')}
-          onChange={(event) => setQuery(event.target.value)}
-          className={cn(fieldClasses, 'h-10 pl-9')}
-        />
-      </div>
+      <TemplateSearch value={query} onChange={setQuery} autoFocus />
       {templates.isPending ? (
         <div className="flex flex-col gap-2" aria-busy="true">
           <span className="sr-only">{t('common.loading')}</span>

@@ -1,20 +1,19 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
-import { LayoutTemplate, Search } from 'lucide-react';
+import { LayoutTemplate } from 'lucide-react';
 import type { Template } from '@redacta/shared';
 import { resolveLocale, type Locale } from '@redacta/shared/locales';
 import { buttonClasses } from '@/components/ui/button';
-import { cn } from '@/components/ui/cn';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
-import { fieldClasses } from '@/components/ui/input';
+import { ListLanguageSelect } from '@/components/ui/list-language-select';
 import { LoadError } from '@/components/ui/load-error';
 import { useSession } from '@/features/session';
 import { useDeleteTemplate, useTemplates } from '../api/use-templates';
 import { TemplateCard } from '../components/template-card';
-import { TemplatesLanguage } from '../components/templates-language';
+import { TemplateSearch } from '../components/template-search';
 import { changeErrorText } from '../error-text';
 import { canChangeTemplate } from '../permissions';
 import { runInChatHref } from '../run-in-chat';
@@ -27,7 +26,6 @@ import { searchTemplates } from '../search';
 export default function TemplatesPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const searchId = useId();
   const { user, workspace } = useSession();
   const [language, setLanguage] = useState<Locale>(() => resolveLocale(i18n.language));
   const [query, setQuery] = useState('');
@@ -98,21 +96,8 @@ export default function TemplatesPage() {
   return (
     <div className="mx-auto flex w-full max-w-[1200px] flex-1 flex-col gap-4 px-4 py-6 md:px-6 md:py-8">
       <div data-toast-clear className="flex flex-wrap items-center gap-3">
-        <label htmlFor={searchId} className="sr-only">
-          {t('templates.search')}
-        </label>
-        <div className="relative min-w-0 flex-1 basis-56">
-          <Search className="pointer-events-none absolute top-3 left-3 size-4 text-text-muted" aria-hidden />
-          <input
-            id={searchId}
-            type="search"
-            value={query}
-            placeholder={t('templates.searchPlaceholder')}
-            onChange={(event) => setQuery(event.target.value)}
-            className={cn(fieldClasses, 'h-10 pl-9')}
-          />
-        </div>
-        <TemplatesLanguage value={language} onChange={setLanguage} />
+        <TemplateSearch value={query} onChange={setQuery} className="min-w-0 flex-1 basis-56" />
+        <ListLanguageSelect label={t('templates.listLanguage')} value={language} onChange={setLanguage} />
       </div>
       {content}
       {deleting && (

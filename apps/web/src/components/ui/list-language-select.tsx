@@ -1,32 +1,43 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { locales, resolveLocale, type Locale } from '@redacta/shared/locales';
-import { cn } from '@/components/ui/cn';
-import { fieldClasses } from '@/components/ui/input';
+import { cn } from './cn';
+import { fieldClasses } from './input';
 
 /** Each language named in its own words, so it reads the same whatever the interface language. */
 export const languageNames: Record<Locale, string> = { es: 'Español', en: 'English' };
 
-/** Which language's templates the list shows ("Plantillas en: Español"). */
-export function TemplatesLanguage({
+/**
+ * Which language's items a list shows ("Plantillas en: Español"), beside the list's search.
+ * `compact` keeps the label for screen readers only and narrows the select, for phones.
+ */
+export function ListLanguageSelect({
+  label,
+  title,
   value,
   onChange,
+  compact = false,
 }: {
+  label: string;
+  title?: string;
   value: Locale;
   onChange: (language: Locale) => void;
+  compact?: boolean;
 }) {
-  const { t } = useTranslation();
   const id = useId();
   return (
     <div className="flex shrink-0 items-center gap-2">
-      <label htmlFor={id} className="text-[13px] whitespace-nowrap text-text-muted">
-        {t('templates.listLanguage')}
+      <label
+        htmlFor={id}
+        className={cn('text-[13px] whitespace-nowrap text-text-muted', compact && 'sr-only')}
+      >
+        {label}
       </label>
       <select
         id={id}
         value={value}
+        title={title}
         onChange={(event) => onChange(resolveLocale(event.target.value))}
-        className={cn(fieldClasses, 'h-10 w-auto py-0 pr-8 text-[13px]')}
+        className={cn(fieldClasses, 'h-10 w-auto py-0 text-[13px]', compact ? 'pr-6 pl-2' : 'pr-8')}
       >
         {locales.map((language) => (
           <option key={language} value={language} lang={language}>

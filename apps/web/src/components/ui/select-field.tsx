@@ -1,35 +1,41 @@
-import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
-import { cn } from '@/components/ui/cn';
-import { fieldClasses } from '@/components/ui/input';
+import { useId, type ReactNode } from 'react';
+import { cn } from './cn';
+import { fieldClasses } from './input';
 
-/** A select with its label above, hint or error below, like the app's text fields. */
-export function SelectField({
+/**
+ * A native select with its label above and its hint or error below, like the app's text fields.
+ * `emptyOption` names a first, empty choice, offered while the field may stay empty or nothing is
+ * chosen yet.
+ */
+export function SelectField<V extends string>({
   label,
   hint,
   error,
   value,
   options,
+  emptyOption,
   required,
   autoFocus,
+  className,
   onChange,
   onBlur,
 }: {
-  label: string;
+  label: ReactNode;
   hint?: string | undefined;
-  error: string | null;
-  value: string;
-  options: { value: string; label: string }[];
-  required: boolean;
+  error?: string | null;
+  value: V;
+  options: { value: V; label: string }[];
+  emptyOption?: string;
+  required?: boolean;
   autoFocus?: boolean;
-  onChange: (value: string) => void;
+  className?: string;
+  onChange: (value: V) => void;
   onBlur?: () => void;
 }) {
-  const { t } = useTranslation();
   const id = useId();
   const note = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
   return (
-    <div className="flex flex-col gap-1.5">
+    <div className={cn('flex flex-col gap-1.5', className)}>
       <label htmlFor={id} className="text-[13px] font-medium text-text">
         {label}
       </label>
@@ -40,11 +46,11 @@ export function SelectField({
         autoFocus={autoFocus}
         aria-invalid={error ? true : undefined}
         aria-describedby={note}
-        onChange={(event) => onChange(event.target.value)}
+        onChange={(event) => onChange(event.target.value as V)}
         onBlur={onBlur}
         className={cn(fieldClasses, 'h-10')}
       >
-        {(!required || value === '') && <option value="">{t('templates.run.choose')}</option>}
+        {emptyOption !== undefined && (!required || value === '') && <option value="">{emptyOption}</option>}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { WorkspaceUsage } from '@redacta/shared';
 import { api } from '@/lib/api-client';
-import { chatKeys } from './chat-keys';
+import { usageKey } from './usage-key';
 
 /** How long an answer of the server stays current (a sent message asks again at once). */
 const USAGE_FRESH_MS = 10_000;
 
 export const usageQueryOptions = (workspaceId: string) =>
   queryOptions({
-    queryKey: chatKeys.usage(workspaceId),
+    queryKey: usageKey(workspaceId),
     queryFn: () => api.get<WorkspaceUsage>(`/workspace/${workspaceId}/usage`),
     staleTime: USAGE_FRESH_MS,
   });
