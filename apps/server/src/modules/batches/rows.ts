@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { TemplateField, TemplateInputs } from '@redacta/shared';
 import type { Tx } from '../../db/client.ts';
 import { batchRows, batches } from '../../db/schema.ts';
@@ -49,11 +49,13 @@ export function matchColumns(
  * status changes, in its transaction, under the batch's lock; true when this call ended the batch.
  */
 export async function finishIfComplete(tx: Tx, batchId: string): Promise<boolean> {
-  const [left] = await tx
-    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+  // Whether any row is left, not how many: a count would read every row of the batch on every save.
+  const left = await tx
+    .select({ index: batchRows.index })
     .from(batchRows)
-    .where(and(eq(batchRows.batchId, batchId), inArray(batchRows.status, ['pending', 'running'])));
-  if (left!.count > 0) return false;
+    .where(and(eq(batchRows.batchId, batchId), inArray(batchRows.status, ['pending', 'running'])))
+    .limit(1);
+  if (left.length > 0) return false;
   const ended = await tx
     .update(batches)
     .set({ status: 'done', finishedAt: new Date() })
