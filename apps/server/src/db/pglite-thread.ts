@@ -1,5 +1,6 @@
 import { deserialize } from 'node:v8';
 import { Worker } from 'node:worker_threads';
+import { typeScriptThreadScript } from '../lib/bounded-thread.ts';
 import type { Results } from '@electric-sql/pglite';
 import type {
   DatabaseCall,
@@ -163,12 +164,7 @@ export class PGliteThread implements PGliteRunner {
   }
 }
 
-/**
- * The database thread's entry is TypeScript, like the server; Node 20 does not apply the process's
- * `--import tsx` to worker threads, so the thread loads it through tsx's API.
- */
-const startScript = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ tsImport }) =>
-  tsImport(${JSON.stringify(new URL('./pglite-worker.ts', import.meta.url).href)}, ${JSON.stringify(import.meta.url)}))`;
+const startScript = typeScriptThreadScript(new URL('./pglite-worker.ts', import.meta.url), import.meta.url);
 
 const threadStopped = (code: number) => new Error(`The database thread stopped (exit code ${code})`);
 

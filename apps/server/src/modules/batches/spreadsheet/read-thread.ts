@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import { answerFromThread } from '../../../lib/bounded-thread.ts';
 import { SPREADSHEET_MAX_BYTES } from './limits.ts';
 import { SpreadsheetError, type SpreadsheetErrorDetails, tooLarge } from './problems.ts';
 import type { SpreadsheetRead } from './table.ts';
@@ -30,40 +30,23 @@ const tooMuch = () => new SpreadsheetError('The file takes too much memory or ti
  * heap or its event loop. A file past the upload limit is refused with a 413 before a thread starts;
  * one that cannot be read, with a 400 (SpreadsheetError) whose `details` say where.
  */
-export function readSpreadsheet(
+export async function readSpreadsheet(
   file: Buffer,
   fileName: string,
   timeoutMs = SPREADSHEET_READ_TIMEOUT_MS,
 ): Promise<SpreadsheetRead> {
-  if (file.length > SPREADSHEET_MAX_BYTES) return Promise.reject(tooLarge(SPREADSHEET_MAX_BYTES));
-  const worker = new Worker(startScript, {
-    eval: true,
-    workerData: { bytes: new Uint8Array(file), fileName },
-    resourceLimits: SPREADSHEET_THREAD_LIMITS,
-  });
-  return new Promise<SpreadsheetRead>((resolve, reject) => {
-    const timer = setTimeout(() => reject(tooMuch()), timeoutMs);
-    worker.once('message', (outcome: ReadOutcome) => {
-      clearTimeout(timer);
-      if (outcome.ok) resolve(outcome.read);
-      else if ('refused' in outcome)
-        reject(new SpreadsheetError(outcome.refused.message, outcome.refused.details));
-      else reject(new Error(outcome.message));
-    });
-    worker.once('error', (error: Error & { code?: string }) => {
-      clearTimeout(timer);
-      reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? tooMuch() : error);
-    });
-    worker.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`The spreadsheet thread stopped (exit code ${code}) without an answer`));
-    });
-  }).finally(() => void worker.terminate());
+  if (file.length > SPREADSHEET_MAX_BYTES) throw tooLarge(SPREADSHEET_MAX_BYTES);
+  const outcome = await answerFromThread<ReadOutcome>(
+    new URL('./read-worker.ts', import.meta.url),
+    import.meta.url,
+    {
+      workerData: { bytes: new Uint8Array(file), fileName },
+      limits: SPREADSHEET_THREAD_LIMITS,
+      timeoutMs,
+      onStop: tooMuch,
+    },
+  );
+  if (outcome.ok) return outcome.read;
+  if ('refused' in outcome) throw new SpreadsheetError(outcome.refused.message, outcome.refused.details);
+  throw new Error(outcome.message);
 }
-
-/**
- * The thread's entry is TypeScript, like the server; Node does not apply the process's `--import tsx`
- * to worker threads, so the thread loads it through tsx's API (as the knowledge parse thread does).
- */
-const startScript = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ tsImport }) =>
-  tsImport(${JSON.stringify(new URL('./read-worker.ts', import.meta.url).href)}, ${JSON.stringify(import.meta.url)}))`;

@@ -1,5 +1,5 @@
-import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
+import { answerFromThread } from '../../../lib/bounded-thread.ts';
 import type { SourceType } from './parse.ts';
 import { UnreadableSource, type Section } from './sections.ts';
 
@@ -38,45 +38,31 @@ export const KNOWLEDGE_PARSE_TIMEOUT_MS = 60_000;
  * server's heap or its event loop. A thread that runs out of memory or time fails the source
  * UNREADABLE; an UnreadableSource thrown in the thread is thrown again here.
  */
-export function parseInThread(
+export async function parseInThread(
   bytes: Uint8Array,
   type: SourceType,
   log: FastifyBaseLogger,
   timeoutMs = KNOWLEDGE_PARSE_TIMEOUT_MS,
 ): Promise<ParsedSource> {
-  const worker = new Worker(startScript, {
-    eval: true,
-    workerData: { bytes, type },
-    resourceLimits: PARSE_THREAD_LIMITS,
-  });
-  return new Promise<ParsedSource>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      log.warn({ type, timeoutMs }, 'a knowledge source took its parser too long; stopped');
-      reject(new UnreadableSource('UNREADABLE'));
-      void worker.terminate();
-    }, timeoutMs);
-    worker.once('message', (outcome: ParseOutcome) => {
-      clearTimeout(timer);
-      if (outcome.ok) resolve(outcome.parsed);
-      else if ('reason' in outcome) reject(new UnreadableSource(outcome.reason));
-      else reject(new Error(outcome.message));
-    });
-    worker.once('error', (error: Error & { code?: string }) => {
-      if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') {
-        log.warn({ type }, 'a knowledge source took its parser past its memory; stopped');
-        reject(new UnreadableSource('UNREADABLE'));
-      } else reject(error);
-    });
-    worker.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`The parse thread stopped (exit code ${code}) without an answer`));
-    });
-  }).finally(() => void worker.terminate());
+  const outcome = await answerFromThread<ParseOutcome>(
+    new URL('./parse-worker.ts', import.meta.url),
+    import.meta.url,
+    {
+      workerData: { bytes, type },
+      limits: PARSE_THREAD_LIMITS,
+      timeoutMs,
+      onStop: (stop) => {
+        log.warn(
+          stop === 'timeout' ? { type, timeoutMs } : { type },
+          stop === 'timeout'
+            ? 'a knowledge source took its parser too long; stopped'
+            : 'a knowledge source took its parser past its memory; stopped',
+        );
+        return new UnreadableSource('UNREADABLE');
+      },
+    },
+  );
+  if (outcome.ok) return outcome.parsed;
+  if ('reason' in outcome) throw new UnreadableSource(outcome.reason);
+  throw new Error(outcome.message);
 }
-
-/**
- * The thread's entry is TypeScript, like the server; Node does not apply the process's `--import tsx`
- * to worker threads, so the thread loads it through tsx's API (as the database thread does).
- */
-const startScript = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ tsImport }) =>
-  tsImport(${JSON.stringify(new URL('./parse-worker.ts', import.meta.url).href)}, ${JSON.stringify(import.meta.url)}))`;
