@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { createContext, useContext, useMemo } from 'react';
 import Markdown, { type Components, type Options } from 'react-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
@@ -39,23 +39,39 @@ function remarkGfmParse(this: { data: () => unknown }) {
 }
 const remarkPlugins: NonNullable<Options['remarkPlugins']> = [remarkGfmParse];
 
+/** The sources of the reply being rendered, by their number. */
+const CitationsByNumber = createContext<ReadonlyMap<number, KnowledgeCitation>>(new Map());
+
+/**
+ * A "[n]" of a known source. One component for every reply and every render: a reply drawn again
+ * with its sources as new objects (the conversation read again from the server) keeps its
+ * CitationLinks, and a passage open in one stays open.
+ */
+function CitationElement({ node }: { node?: { properties?: Record<string, unknown> } }) {
+  const citation = useContext(CitationsByNumber).get(Number(node?.properties?.[CITATION_PROPERTY]));
+  return citation ? <CitationLink citation={citation} /> : null;
+}
+const citedComponents: Components = { ...components, [CITATION_ELEMENT]: CitationElement };
+
 /**
  * A reply that cites knowledge: its "[n]" become CitationLinks. The only buttons in a reply are
  * these (the model's own HTML is never rendered), so the button element stands for a citation.
  */
 function useCitations(citations: KnowledgeCitation[] | undefined) {
-  return useMemo(() => {
-    if (!citations?.length) return { plugins: remarkPlugins, components };
-    const byNumber = new Map(citations.map((citation) => [citation.n, citation]));
-    const cited: Components = {
-      ...components,
-      [CITATION_ELEMENT]: ({ node }: { node?: { properties?: Record<string, unknown> } }) => {
-        const citation = byNumber.get(Number(node?.properties?.[CITATION_PROPERTY]));
-        return citation ? <CitationLink citation={citation} /> : null;
-      },
-    };
-    return { plugins: [...remarkPlugins, remarkCitations(new Set(byNumber.keys()))], components: cited };
-  }, [citations]);
+  const byNumber = useMemo(
+    () => new Map((citations ?? []).map((citation) => [citation.n, citation])),
+    [citations],
+  );
+  // The parser changes only with the numbers cited, not with each new copy of the same sources.
+  const numbers = [...byNumber.keys()].join(',');
+  const plugins = useMemo(
+    () =>
+      numbers === ''
+        ? remarkPlugins
+        : [...remarkPlugins, remarkCitations(new Set(numbers.split(',').map(Number)))],
+    [numbers],
+  );
+  return { byNumber, plugins, components: numbers === '' ? components : citedComponents };
 }
 
 /**
@@ -72,8 +88,10 @@ export function MarkdownContent({
 }) {
   const cited = useCitations(citations);
   return (
-    <Markdown remarkPlugins={cited.plugins} components={cited.components}>
-      {content}
-    </Markdown>
+    <CitationsByNumber value={cited.byNumber}>
+      <Markdown remarkPlugins={cited.plugins} components={cited.components}>
+        {content}
+      </Markdown>
+    </CitationsByNumber>
   );
 }

@@ -69,6 +69,26 @@ describe('a reply that cites knowledge', () => {
     expect(await screen.findByText('Planes › Plan Pro')).toBeInTheDocument();
   });
 
+  it('keeps an open passage open when the reply comes again with its sources read anew (a refresh)', async () => {
+    const { rerender } = render(
+      <MarkdownReply content={'Cuesta 29 € [1].'} streaming={false} citations={[pricing]} />,
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Fuente 1: tarifas-2027.pdf' }));
+    expect(await screen.findByRole('dialog', { name: /tarifas-2027\.pdf/ })).toBeInTheDocument();
+    // The same sources as new objects: what the conversation's page read again from the server holds.
+    rerender(<MarkdownReply content={'Cuesta 29 € [1].'} streaming={false} citations={[{ ...pricing }]} />);
+    expect(screen.getByRole('dialog', { name: /tarifas-2027\.pdf/ })).toBeInTheDocument();
+    // A source that changed shows its new text in the passage still open.
+    rerender(
+      <MarkdownReply
+        content={'Cuesta 29 € [1].'}
+        streaming={false}
+        citations={[{ ...pricing, name: 'tarifas-2028.pdf' }]}
+      />,
+    );
+    expect(screen.getByRole('dialog', { name: /tarifas-2028\.pdf/ })).toBeInTheDocument();
+  });
+
   it.each([
     ['es', 'Fuente 1: variedades.md', 'Variedades › Picual'],
     ['en', 'Source 1: variedades.md', 'Variedades › Picual'],
