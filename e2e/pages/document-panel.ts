@@ -40,8 +40,40 @@ export class DocumentPanel {
     await this.editor.focus();
     await expect(async () => {
       await this.page.keyboard.press('ControlOrMeta+End');
-      expect(await this.editor.evaluate(caretStaysAtEnd)).toBe(true);
+      expect(await this.editor.evaluate(caretStaysAt, 'end')).toBe(true);
     }).toPass({ timeout: 10_000 });
+  }
+
+  /**
+   * Clicks `line` (a textblock of this editor) and puts the caret at its start (Home) or its end (End),
+   * as a person does. A click that focuses the editor has the same moment as above: Home or End
+   * pressed within it was undone. So the caret is placed until it stays at that edge of the line.
+   */
+  async caretToLine(line: Locator, key: 'Home' | 'End') {
+    await expect(async () => {
+      await line.click();
+      await this.page.keyboard.press(key);
+      expect(await line.evaluate(caretStaysAt, key === 'Home' ? 'start' : 'end')).toBe(true);
+    }).toPass({ timeout: 10_000 });
+  }
+
+  /**
+   * Where another person's caret is drawn in `line`, a textblock of this editor: at its start, at its
+   * end (an empty line's caret is at its start), in between, or not in it.
+   */
+  othersCaretIn(line: Locator): Promise<'start' | 'end' | 'inside' | null> {
+    return line.evaluate((block) => {
+      const caret = block.querySelector('[data-name]');
+      if (!caret) return null;
+      const before = document.createRange();
+      before.setStart(block, 0);
+      before.setEndBefore(caret);
+      if (before.toString() === '') return 'start';
+      const after = document.createRange();
+      after.setStartAfter(caret);
+      after.setEnd(block, block.childNodes.length);
+      return after.toString() === '' ? 'end' : 'inside';
+    });
   }
 
   toolbarButton(name: string): Locator {
@@ -61,21 +93,31 @@ export class DocumentPanel {
   }
 }
 
-/** Whether the page's caret is at the end of the editor's last textblock, and still is two frames later. */
-async function caretStaysAtEnd(editor: Element): Promise<boolean> {
-  const atEnd = () => {
+/**
+ * Whether the page's caret is at `edge` of `block` (the editor itself stands for its last textblock),
+ * and still is two frames later.
+ */
+async function caretStaysAt(block: Element, edge: 'start' | 'end'): Promise<boolean> {
+  const target = block.matches('[contenteditable="true"]')
+    ? [...block.querySelectorAll('p, h1, h2, h3, li')].at(-1)
+    : block;
+  const atEdge = () => {
     const selection = getSelection();
-    const blocks = editor.querySelectorAll('p, h1, h2, h3, li');
-    const last = blocks[blocks.length - 1];
-    if (!selection?.isCollapsed || !selection.focusNode || !last?.contains(selection.focusNode)) return false;
-    const after = document.createRange();
-    after.setStart(selection.focusNode, selection.focusOffset);
-    after.setEnd(last, last.childNodes.length);
-    return after.toString() === '';
+    if (!selection?.isCollapsed || !selection.focusNode || !target?.contains(selection.focusNode))
+      return false;
+    const between = document.createRange();
+    if (edge === 'end') {
+      between.setStart(selection.focusNode, selection.focusOffset);
+      between.setEnd(target, target.childNodes.length);
+    } else {
+      between.setStart(target, 0);
+      between.setEnd(selection.focusNode, selection.focusOffset);
+    }
+    return between.toString() === '';
   };
   const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-  if (!atEnd()) return false;
+  if (!atEdge()) return false;
   await frame();
   await frame();
-  return atEnd();
+  return atEdge();
 }

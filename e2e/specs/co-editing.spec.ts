@@ -72,8 +72,10 @@ test.describe.serial('co-editing one spot', () => {
 
     const gap = (page: Page) => paragraphAfter(new DocumentPanel(page).editor, 'Antes del hueco.');
     await expect(gap(team.teammate)).toHaveText('');
-    await gap(team.owner).click();
-    await gap(team.teammate).click();
+    await owner.caretToLine(gap(team.owner), 'End');
+    await expect.poll(() => teammate.othersCaretIn(gap(team.teammate))).toBe('start');
+    await teammate.caretToLine(gap(team.teammate), 'End');
+    await expect.poll(() => owner.othersCaretIn(gap(team.owner))).toBe('start');
     await typeAtOnce(team);
 
     const either = new RegExp(
@@ -98,10 +100,13 @@ test.describe.serial('co-editing one spot', () => {
     await expect(line(team.teammate)).toHaveText('Una línea ya escrita.');
     await expect(teammate.editor.locator('p')).toHaveCount(1);
 
-    await line(team.owner).click();
-    await team.owner.keyboard.press('Home');
-    await line(team.teammate).click();
-    await team.teammate.keyboard.press('End');
+    // Each places their caret once they see the other's where it was put, as a person would: the
+    // other's caret drawn anew beside a Home or End not read yet put the caret back where the editor
+    // last had it (the line's start, after the text was replaced).
+    await owner.caretToLine(line(team.owner), 'Home');
+    await expect.poll(() => teammate.othersCaretIn(line(team.teammate))).toBe('start');
+    await teammate.caretToLine(line(team.teammate), 'End');
+    await expect.poll(() => owner.othersCaretIn(line(team.owner))).toBe('end');
     await typeAtOnce(team);
 
     const whole = new RegExp(
