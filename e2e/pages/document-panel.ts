@@ -94,10 +94,10 @@ export class DocumentPanel {
 }
 
 /**
- * Whether the page's caret is at `edge` of `block` (the editor itself stands for its last textblock),
- * and still is two frames later.
+ * Whether the page's caret is at `edge` ('start' or 'end') of `block` (the editor itself stands for
+ * its last textblock), and still is two frames later.
  */
-async function caretStaysAt(block: Element, edge: 'start' | 'end'): Promise<boolean> {
+async function caretStaysAt(block: Element, edge: string): Promise<boolean> {
   const target = block.matches('[contenteditable="true"]')
     ? [...block.querySelectorAll('p, h1, h2, h3, li')].at(-1)
     : block;
