@@ -11,6 +11,8 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       'e2e/artifacts/**',
+      // Generated from the OpenAPI document (npm run api-client:generate).
+      'packages/api-client/src/schema.ts',
     ],
   },
   js.configs.recommended,

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
-import type { ZodType } from 'zod';
+import type { input, ZodType } from 'zod';
 import { errorBodySchema } from '@redacta/shared';
 
 /** The statuses our routes answer with an error body. */
@@ -11,12 +11,33 @@ export function errorResponses<S extends ErrorStatus>(statuses: readonly S[]): E
   return Object.fromEntries(statuses.map((status) => [status, errorBodySchema])) as ErrorResponses<S>;
 }
 
+/**
+ * Who may call a route, as the OpenAPI document declares it (the schemes: plugins/openapi.ts). What
+ * each route accepts is still decided by its hooks (`app.authenticate`, the auth routes' cookie).
+ */
+export const routeSecurity: Record<'bearer' | 'sessionCookie' | 'none', { [scheme: string]: string[] }[]> = {
+  /** `Authorization: Bearer`: an access token from signing in, or a workspace's API key. */
+  bearer: [{ bearerAuth: [] }],
+  /** The refresh cookie, which only the session routes under /api/auth read. */
+  sessionCookie: [{ sessionCookie: [] }],
+  /** Anyone: signing in, what an invitation link is for, Stripe's events (signed in a header). */
+  none: [],
+};
+
 interface RouteSchema {
+  /**
+   * The operation's name in the OpenAPI document and in the clients generated from it: a camelCase
+   * verb phrase (`listWorkspaceTemplates`, `startBatch`), unique across the API and never renamed,
+   * since programs call it by that name.
+   */
+  operationId: string;
   summary: string;
   description?: string;
   params?: ZodType;
   querystring?: ZodType;
   body?: ZodType;
+  /** A body this route accepts, shown as the document's example; the document refuses one `body` refuses. */
+  bodyExample?: unknown;
   /** The route's answers besides errors (none for a stream the route writes itself). */
   response?: Record<number, ZodType>;
   /** Error statuses this route answers besides its module's. */
@@ -24,14 +45,16 @@ interface RouteSchema {
 }
 
 type RouteResponses<S> = S extends { response: infer R } ? R : unknown;
+/** A route with a body declares an example of it, of the body's input type; one without, none. */
+type BodyExample<S> = S extends { body: infer B extends ZodType }
+  ? { bodyExample: input<B> }
+  : { bodyExample?: never };
 type RouteErrors<S> = S extends { errors: readonly (infer E extends ErrorStatus)[] } ? E : never;
-
-const bearer = [{ bearerAuth: [] }];
 
 /** A route's schema with its module's tag, the bearer security and every error response. */
 type SignedInSchema<S extends RouteSchema, M extends ErrorStatus> = Omit<S, 'errors' | 'response'> & {
   tags: string[];
-  security: typeof bearer;
+  security: (typeof routeSecurity)['bearer'];
   response: RouteResponses<S> & ErrorResponses<400 | 401 | M | RouteErrors<S>>;
 };
 
@@ -46,7 +69,7 @@ export function signedInSchemas<M extends ErrorStatus = never>(module: {
   tag: string;
   errors?: readonly M[];
 }) {
-  return <S extends RouteSchema>(route: S): SignedInSchema<S, M> => {
+  return <S extends RouteSchema>(route: S & BodyExample<S>): SignedInSchema<S, M> => {
     const { errors = [], response, ...schema } = route;
     const takesInput = Boolean(schema.params || schema.querystring || schema.body);
     const statuses: ErrorStatus[] = [
@@ -58,7 +81,7 @@ export function signedInSchemas<M extends ErrorStatus = never>(module: {
     const built: FastifySchema = {
       ...schema,
       tags: [module.tag],
-      security: bearer,
+      security: routeSecurity.bearer,
       response: { ...errorResponses(statuses), ...response },
     };
     // The object is exactly that type; TypeScript cannot follow the conditional types through the spreads.

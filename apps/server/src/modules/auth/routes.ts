@@ -6,6 +6,8 @@ import {
   emailStartBodySchema,
   errorBodySchema,
   loginBodySchema,
+  type EmailStartBody,
+  type LoginBody,
   loginResponseSchema,
   normalizeEmail,
   refreshHeadersSchema,
@@ -15,7 +17,7 @@ import {
 } from '@redacta/shared';
 import { AppError } from '../../lib/errors.ts';
 import { limits } from '../../lib/rate-limits.ts';
-import { noStore } from '../../lib/route-options.ts';
+import { noStore, routeSecurity } from '../../lib/route-options.ts';
 import { findSessionUser, loginWithCode, requestLoginCode } from './service.ts';
 import { clearRefreshCookie, REFRESH_COOKIE, setRefreshCookie } from './refresh-cookie.ts';
 import { endSession, rotateSession } from './session.ts';
@@ -48,8 +50,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
+        operationId: 'sendSignInCode',
         summary: 'Mail a sign-in code (always 204: no account enumeration)',
+        security: routeSecurity.none,
         body: emailStartBodySchema,
+        bodyExample: { email: 'ana@example.com', locale: 'es' } satisfies EmailStartBody,
         response: { 204: z.null().describe('Code sent'), ...errors },
       },
       preHandler: limits(app, [
@@ -73,8 +78,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
+        operationId: 'signIn',
         summary: 'Sign in with the mailed code; sets the refresh cookie',
+        security: routeSecurity.none,
         body: loginBodySchema,
+        bodyExample: { method: 'email', email: 'ana@example.com', code: '123456' } satisfies LoginBody,
         response: { 200: loginResponseSchema, ...errors },
       },
       preHandler: limits(app, [
@@ -104,7 +112,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
+        operationId: 'refreshSession',
         summary: 'Rotate the refresh cookie and get a new access token',
+        security: routeSecurity.sessionCookie,
         headers: refreshHeadersSchema,
         response: {
           200: refreshResponseSchema,
@@ -137,7 +147,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
+        operationId: 'signOut',
         summary: 'End this session',
+        security: routeSecurity.sessionCookie,
         response: { 204: z.null().describe('Signed out'), 403: errorBodySchema },
       },
       onRequest: requireXhr,
@@ -154,8 +166,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
+        operationId: 'getSessionUser',
         summary: 'The signed-in user',
-        security: [{ bearerAuth: [] }],
+        security: routeSecurity.bearer,
         response: { 200: sessionUserSchema, 401: errorBodySchema },
       },
       onRequest: app.authenticate,
@@ -168,7 +181,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
+        operationId: 'listSignInProviders',
         summary: 'Which social sign-ins are configured',
+        security: routeSecurity.none,
         response: { 200: authProvidersResponseSchema },
       },
     },

@@ -47,6 +47,7 @@ export const batchRoutes: FastifyPluginAsyncZod = async (app) => {
     '/workspace/:id/batches',
     {
       schema: schema({
+        operationId: 'createBatch',
         summary:
           'Make a batch from a spreadsheet and a template (multipart: `file`, `templateId`, `mapping`, `controls`)',
         description:
@@ -71,6 +72,7 @@ export const batchRoutes: FastifyPluginAsyncZod = async (app) => {
     '/workspace/:id/batches',
     {
       schema: schema({
+        operationId: 'listBatches',
         summary: "The workspace's batches, newest first",
         params: idParamsSchema,
         response: { 200: batchListResponseSchema },
@@ -83,6 +85,7 @@ export const batchRoutes: FastifyPluginAsyncZod = async (app) => {
     '/batch/:id',
     {
       schema: schema({
+        operationId: 'getBatch',
         summary: 'A batch with its progress: rows done and failed, words charged',
         params: idParamsSchema,
         response: { 200: batchSchema },
@@ -95,11 +98,13 @@ export const batchRoutes: FastifyPluginAsyncZod = async (app) => {
     '/batch/:id',
     {
       schema: schema({
+        operationId: 'updateBatchDraft',
         summary:
           'Change a draft: which column fills each field, whether rows the template refuses are skipped',
         description: 'A batch that has started is 409 CONFLICT.',
         params: idParamsSchema,
         body: updateBatchBodySchema,
+        bodyExample: { mapping: { product: 'Product name' }, skipInvalid: true },
         response: { 200: createdBatchSchema },
         errors: [409],
       }),
@@ -110,6 +115,7 @@ export const batchRoutes: FastifyPluginAsyncZod = async (app) => {
   // A batch's life: each step answers the batch as it stands after it.
   const lifeSteps: {
     step: 'start' | 'pause' | 'resume' | 'cancel';
+    operationId: string;
     summary: string;
     description?: string;
     errors: (403 | 409)[];
@@ -117,6 +123,7 @@ export const batchRoutes: FastifyPluginAsyncZod = async (app) => {
   }[] = [
     {
       step: 'start',
+      operationId: 'startBatch',
       summary: 'Start a draft: every row to write is queued',
       description:
         'Once only (a second start is 409 CONFLICT). 409 BATCH_INVALID_ROWS while rows the template refuses are ' +
@@ -126,12 +133,14 @@ export const batchRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     {
       step: 'pause',
+      operationId: 'pauseBatch',
       summary: 'Pause a running batch: rows being written end, no other starts',
       errors: [409],
       run: (batchId, userId) => pauseBatch(app.db, batchId, userId),
     },
     {
       step: 'resume',
+      operationId: 'resumeBatch',
       summary: 'Resume a paused batch',
       description: '403 NO_WORDS_LEFT once the month is used up.',
       errors: [403, 409],
@@ -139,16 +148,18 @@ export const batchRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     {
       step: 'cancel',
+      operationId: 'cancelBatch',
       summary: 'Cancel a batch: rows not written yet are skipped; rows being written finish',
       errors: [409],
       run: (batchId, userId) => cancelBatch(app.db, batchId, userId),
     },
   ];
-  for (const { step, summary, description, errors, run } of lifeSteps) {
+  for (const { step, operationId, summary, description, errors, run } of lifeSteps) {
     app.post(
       `/batch/:id/${step}`,
       {
         schema: schema({
+          operationId,
           summary,
           ...(description === undefined ? {} : { description }),
           params: idParamsSchema,
@@ -164,6 +175,7 @@ export const batchRoutes: FastifyPluginAsyncZod = async (app) => {
     '/batch/:id/rows',
     {
       schema: schema({
+        operationId: 'listBatchRows',
         summary: "A page of the batch's rows in file order, with their outputs by part",
         params: idParamsSchema,
         querystring: batchRowsQuerySchema,
@@ -177,9 +189,11 @@ export const batchRoutes: FastifyPluginAsyncZod = async (app) => {
     '/batch/:id/row/:index',
     {
       schema: schema({
+        operationId: 'editBatchRow',
         summary: 'Change one part of a written row by hand (the row is marked edited)',
         params: rowParamsSchema,
         body: editBatchRowBodySchema,
+        bodyExample: { part: 'headline', text: 'Leather boots, made to last' },
         response: { 200: batchRowSchema },
         errors: [409, 413],
       }),
@@ -191,6 +205,7 @@ export const batchRoutes: FastifyPluginAsyncZod = async (app) => {
     '/batch/:id/row/:index/regenerate',
     {
       schema: schema({
+        operationId: 'regenerateBatchRow',
         summary: 'Write one row again (its new words are charged)',
         params: rowParamsSchema,
         response: { 200: batchRowSchema },
@@ -204,6 +219,7 @@ export const batchRoutes: FastifyPluginAsyncZod = async (app) => {
     '/batch/:id/export',
     {
       schema: schema({
+        operationId: 'exportBatch',
         summary: "The batch's rows as a file: their input columns, then their parts",
         description: 'CSV in UTF-8 with a BOM, or XLSX; cells that start with = + - @ are escaped.',
         params: idParamsSchema,

@@ -12,7 +12,8 @@ import {
   workspaceIdBodySchema,
 } from '@redacta/shared';
 import { AppError } from '../../lib/errors.ts';
-import { errorResponses, signedInSchemas } from '../../lib/route-options.ts';
+import { errorResponses, routeSecurity, signedInSchemas } from '../../lib/route-options.ts';
+import { exampleIds } from '../../lib/openapi-examples.ts';
 import { cancelSandboxCheckout, confirmSandboxCheckout, sandboxCheckout } from './sandbox.ts';
 import {
   billingSummary,
@@ -49,6 +50,7 @@ const signedInBillingRoutes: FastifyPluginAsyncZod<{ billing: Billing }> = async
     '/price',
     {
       schema: schema({
+        operationId: 'getPrices',
         summary: "Pro's and extra seats' prices in euros (Stripe's by lookup key, or configured)",
         response: { 200: priceListResponseSchema },
         errors: [502],
@@ -61,6 +63,7 @@ const signedInBillingRoutes: FastifyPluginAsyncZod<{ billing: Billing }> = async
     '/workspace/:id/subscription',
     {
       schema: schema({
+        operationId: 'getSubscription',
         summary: "The workspace's plan, subscription and seats (any member; changes are the owner's)",
         params: idParamsSchema,
         response: { 200: subscriptionSummarySchema },
@@ -73,8 +76,15 @@ const signedInBillingRoutes: FastifyPluginAsyncZod<{ billing: Billing }> = async
     '/subscription/create-subscription',
     {
       schema: schema({
+        operationId: 'startSubscriptionCheckout',
         summary: 'Start buying Pro: a Stripe Checkout page, or the sandbox checkout (owner only)',
         body: createSubscriptionBodySchema,
+        bodyExample: {
+          lookupKey: 'proMonthly',
+          workspaceId: exampleIds.workspace,
+          successUrl: 'https://redacta.example/settings/billing?paid=1',
+          cancelUrl: 'https://redacta.example/settings/billing',
+        },
         response: { 200: redirectUrlResponseSchema },
         errors: changeErrors,
       }),
@@ -86,8 +96,10 @@ const signedInBillingRoutes: FastifyPluginAsyncZod<{ billing: Billing }> = async
     '/subscription/create-portal-session',
     {
       schema: schema({
+        operationId: 'openBillingPortal',
         summary: "Stripe's billing portal for invoices and the payment method (owner only)",
         body: workspaceIdBodySchema,
+        bodyExample: { workspaceId: exampleIds.workspace },
         response: { 200: redirectUrlResponseSchema },
         errors: changeErrors,
       }),
@@ -99,8 +111,10 @@ const signedInBillingRoutes: FastifyPluginAsyncZod<{ billing: Billing }> = async
     '/subscription/upgrade-to-yearly',
     {
       schema: schema({
+        operationId: 'upgradeToYearly',
         summary: 'Move Pro and extra seats to yearly billing, prorated (owner only)',
         body: workspaceIdBodySchema,
+        bodyExample: { workspaceId: exampleIds.workspace },
         response: { 200: subscriptionSummarySchema },
         errors: changeErrors,
       }),
@@ -112,8 +126,10 @@ const signedInBillingRoutes: FastifyPluginAsyncZod<{ billing: Billing }> = async
     '/subscription/cancel-subscription',
     {
       schema: schema({
+        operationId: 'cancelSubscription',
         summary: 'Cancel at the end of the period; Pro until then (owner only)',
         body: workspaceIdBodySchema,
+        bodyExample: { workspaceId: exampleIds.workspace },
         response: { 200: subscriptionSummarySchema },
         errors: changeErrors,
       }),
@@ -125,8 +141,10 @@ const signedInBillingRoutes: FastifyPluginAsyncZod<{ billing: Billing }> = async
     '/subscription/resume',
     {
       schema: schema({
+        operationId: 'resumeSubscription',
         summary: 'Undo a cancellation before the period ends (owner only)',
         body: workspaceIdBodySchema,
+        bodyExample: { workspaceId: exampleIds.workspace },
         response: { 200: subscriptionSummarySchema },
         errors: changeErrors,
       }),
@@ -138,8 +156,10 @@ const signedInBillingRoutes: FastifyPluginAsyncZod<{ billing: Billing }> = async
     '/subscription/request-unsubscription-discount',
     {
       schema: schema({
+        operationId: 'takeRetentionOffer',
         summary: 'Take the retention offer, once per workspace (owner only)',
         body: workspaceIdBodySchema,
+        bodyExample: { workspaceId: exampleIds.workspace },
         response: { 200: subscriptionSummarySchema },
         errors: changeErrors,
       }),
@@ -151,9 +171,11 @@ const signedInBillingRoutes: FastifyPluginAsyncZod<{ billing: Billing }> = async
     '/workspace/:id/buy-additional-seat',
     {
       schema: schema({
+        operationId: 'buyAdditionalSeats',
         summary: 'Add seats to the subscription, invoiced now (owner only)',
         params: idParamsSchema,
         body: buySeatsBodySchema,
+        bodyExample: { numberOfSeats: 2 },
         response: { 200: subscriptionSummarySchema },
         errors: changeErrors,
       }),
@@ -171,6 +193,7 @@ const signedInBillingRoutes: FastifyPluginAsyncZod<{ billing: Billing }> = async
     {
       onRequest: requireSandbox,
       schema: schema({
+        operationId: 'getSandboxCheckout',
         summary: "The sandbox checkout page's purchase (the workspace owner's)",
         params: sandboxSessionParamsSchema,
         response: { 200: sandboxCheckoutSchema },
@@ -185,6 +208,7 @@ const signedInBillingRoutes: FastifyPluginAsyncZod<{ billing: Billing }> = async
     {
       onRequest: requireSandbox,
       schema: schema({
+        operationId: 'confirmSandboxCheckout',
         summary: 'Sandbox: pay (nothing is charged) and return to the success address',
         params: sandboxSessionParamsSchema,
         response: { 200: redirectUrlResponseSchema },
@@ -201,6 +225,7 @@ const signedInBillingRoutes: FastifyPluginAsyncZod<{ billing: Billing }> = async
     {
       onRequest: requireSandbox,
       schema: schema({
+        operationId: 'cancelSandboxCheckout',
         summary: 'Sandbox: abandon the checkout and return to the cancel address',
         params: sandboxSessionParamsSchema,
         response: { 200: redirectUrlResponseSchema },
@@ -225,7 +250,9 @@ const stripeWebhookRoute: FastifyPluginAsyncZod<{ billing: Billing }> = async (a
     '/stripe/webhook',
     {
       schema: {
+        operationId: 'receiveStripeEvent',
         summary: "Stripe's events (checkout, subscription and invoice changes), signed",
+        security: routeSecurity.none,
         tags: ['billing'],
         headers: z.object({ 'stripe-signature': z.string().max(2048).optional() }),
         response: { 204: z.null().describe('Received'), ...errorResponses([400, 409, 502]) },

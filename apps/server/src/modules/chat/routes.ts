@@ -18,6 +18,7 @@ import {
   showReplyVersionResponseSchema,
 } from '@redacta/shared';
 import { signedInSchemas } from '../../lib/route-options.ts';
+import { exampleIds } from '../../lib/openapi-examples.ts';
 import { whileClientWaits } from '../../lib/client-abort.ts';
 import { liveConversationRoutes, liveConversations } from './live/routes.ts';
 import { aiDeps } from '../ai-tasks/charged-task.ts';
@@ -53,6 +54,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     '/chat/send-request-stream',
     {
       schema: chatSchema({
+        operationId: 'sendChatRequest',
         summary:
           'Send a chat request, or regenerate the last reply; the reply streams as application/x-ndjson (one JSON part per line)',
         description:
@@ -75,6 +77,14 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
           'for an earlier reply). The first message of a project that still has its default name names it after its first ' +
           'words (`projectName` in the start part).',
         body: sendChatRequestBodySchema,
+        bodyExample: {
+          workspaceId: exampleIds.workspace,
+          projectId: exampleIds.project,
+          message: 'Write three subject lines for our spring sale newsletter',
+          tone: 'persuasive',
+          length: 'short',
+          language: 'en',
+        },
         errors: [403, 409, 413, 429, 502, 504],
       }),
       preHandler: (request) => requireRoomForChatTurn(request.userId, request.body),
@@ -91,8 +101,10 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     '/chat/improve',
     {
       schema: chatSchema({
+        operationId: 'improveRequest',
         summary: 'Rewrite a draft request so it is clearer (its words are counted)',
         body: improvePromptBodySchema,
+        bodyExample: { workspaceId: exampleIds.workspace, text: 'subject lines spring sale' },
         response: { 200: improvePromptResponseSchema },
         errors: [403, 502, 504],
       }),
@@ -107,6 +119,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     '/project/:id/conversation',
     {
       schema: chatSchema({
+        operationId: 'getConversationPage',
         summary: "A page of the project's conversation: the newest first, older ones by cursor",
         description:
           'Entries oldest first within the page, each request followed by the shown version of its reply (with ' +
@@ -131,10 +144,12 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     '/project/:id/conversation/shown-version',
     {
       schema: chatSchema({
+        operationId: 'showReplyVersion',
         summary:
           "Show another version of a reply (Regenerate's earlier ones): the model's history holds the shown one",
         params: idParamsSchema,
         body: showReplyVersionBodySchema,
+        bodyExample: { entryId: exampleIds.entry },
         response: { 200: showReplyVersionResponseSchema },
       }),
     },
@@ -150,6 +165,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     '/project/:id/conversation/entry/:entryId',
     {
       schema: chatSchema({
+        operationId: 'saveReplyStyleFixes',
         summary: "Save a reply's style fixes: its new text and the findings ignored on it",
         description:
           'For whoever may chat in the project. `entryId` is one version of a reply (the one shown); its ' +
@@ -160,6 +176,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
           '`edited` part with the saved text and findings.',
         params: editReplyParamsSchema,
         body: editReplyBodySchema,
+        bodyExample: { content: 'Our customers love the new range.', ignoredFindings: [] },
         response: { 200: editedReplySchema },
         errors: [409, 413],
       }),
@@ -180,9 +197,11 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     '/workspace/:id/add-reaction/:reactionId',
     {
       schema: chatSchema({
+        operationId: 'reactToReply',
         summary: 'React 👍/👎 to a reply (reactionId is the reply entry id); null removes the reaction',
         params: reactionParamsSchema,
         body: reactionBodySchema,
+        bodyExample: { value: 'up' },
         response: { 200: reactionResponseSchema },
       }),
     },
@@ -195,16 +214,18 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
   );
 
-  for (const [action, on] of [
-    ['enable', true],
-    ['disable', false],
+  for (const [action, on, operationId] of [
+    ['enable', true, 'enablePremiumModel'],
+    ['disable', false, 'disablePremiumModel'],
   ] as const) {
     app.patch(
       `/workspace/gpt-4/${action}`,
       {
         schema: workspaceSchema({
+          operationId,
           summary: `${on ? 'Turn on' : 'Turn off'} the premium model for the workspace (paid plans; any member)`,
           body: premiumModelToggleBodySchema,
+          bodyExample: { workspaceId: exampleIds.workspace },
           response: { 200: premiumModelStatusSchema },
           errors: [403],
         }),
@@ -222,6 +243,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     '/workspace/:id/gpt-4/status',
     {
       schema: workspaceSchema({
+        operationId: 'getPremiumModelStatus',
         summary: 'Whether the premium model is on, available on this plan, and its display name',
         params: idParamsSchema,
         response: { 200: premiumModelStatusSchema },

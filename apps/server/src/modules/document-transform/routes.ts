@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { transformBodySchema } from '@redacta/shared';
 import { signedInSchemas } from '../../lib/route-options.ts';
+import { exampleIds } from '../../lib/openapi-examples.ts';
 import { abortWhenClientLeaves } from '../../lib/client-abort.ts';
 import { aiDeps } from '../ai-tasks/charged-task.ts';
 import { ndjsonReplyWriter } from '../chat/reply-writer.ts';
@@ -16,6 +17,7 @@ export const documentTransformRoutes: FastifyPluginAsyncZod = async (app) => {
     '/document/transform',
     {
       schema: schema({
+        operationId: 'transformDocumentText',
         summary:
           "Transform text selected in a project's document (rewrite, shorten, lengthen, tone, translate, correct, custom, avoid a banned phrase); the result streams as application/x-ndjson",
         description:
@@ -30,6 +32,12 @@ export const documentTransformRoutes: FastifyPluginAsyncZod = async (app) => {
           '504 AI_TIMEOUT. Closing the connection stops the model; the words that arrived are charged. Nothing is ' +
           'saved: the client puts the result into the live document.',
         body: transformBodySchema,
+        bodyExample: {
+          workspaceId: exampleIds.workspace,
+          projectId: exampleIds.project,
+          text: 'Our spring range is here, and it is better than ever.',
+          action: 'shorten',
+        },
         errors: [403, 429, 502, 504],
       }),
     },

@@ -36,6 +36,7 @@ export const documentVersionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/project/:id/document/versions',
     {
       schema: schema({
+        operationId: 'listDocumentVersions',
         summary: 'The versions of the document kept, newest first, with who edited each',
         params: idParamsSchema,
         response: { 200: documentVersionListResponseSchema },
@@ -48,6 +49,7 @@ export const documentVersionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/project/:id/document/versions/:versionId',
     {
       schema: schema({
+        operationId: 'getDocumentVersion',
         summary: 'One version of the document, with its content (ProseMirror JSON) and plain text',
         params: documentVersionParamsSchema,
         response: { 200: documentVersionDetailSchema },
@@ -60,11 +62,13 @@ export const documentVersionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/project/:id/document/versions',
     {
       schema: schema({
+        operationId: 'saveDocumentVersion',
         summary:
           'Save the document as it is now as a version, with an optional name. Named versions are kept with the ' +
           `project; of the unnamed ones the newest ${DOCUMENT_UNNAMED_VERSIONS_KEPT}. 413 STORAGE_FULL`,
         params: idParamsSchema,
         body: saveDocumentVersionBodySchema,
+        bodyExample: { name: 'Sent to the client' },
         response: { 201: documentVersionSchema },
         errors: [413],
       }),
@@ -86,6 +90,7 @@ export const documentVersionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/project/:id/document/versions/:versionId/restore',
     {
       schema: schema({
+        operationId: 'restoreDocumentVersion',
         summary:
           'Restore a version: the document as it is now is saved as a version (restoring it undoes this), then ' +
           "the version's content is applied as one change connected editors see. 413 STORAGE_FULL",

@@ -11,6 +11,7 @@ import {
   renameFolderBodySchema,
 } from '@redacta/shared';
 import { signedInSchemas } from '../../lib/route-options.ts';
+import { exampleIds } from '../../lib/openapi-examples.ts';
 import { createFolder, deleteFolder, listFolderProjects, listFolders, renameFolder } from './service.ts';
 
 /** Registered under /api with full paths: /folder…, /workspace/{id}/folders. */
@@ -22,10 +23,12 @@ export const folderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/folder',
     {
       schema: schema({
+        operationId: 'createFolder',
         summary:
           'Create a folder (name trimmed, 1–100 characters, unique in the workspace ignoring case); the same `id` sent again answers the same folder',
         description: `At most ${FOLDERS_PER_WORKSPACE} folders per workspace (409 FOLDERS_FULL beyond).`,
         body: createFolderBodySchema,
+        bodyExample: { workspaceId: exampleIds.workspace, name: 'Newsletters' },
         response: { 201: folderSchema },
         errors: [409],
       }),
@@ -39,9 +42,11 @@ export const folderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/folder/rename/:id',
     {
       schema: schema({
+        operationId: 'renameFolder',
         summary: 'Rename a folder (its creator or the workspace owner)',
         params: idParamsSchema,
         body: renameFolderBodySchema,
+        bodyExample: { name: 'Newsletters 2026' },
         response: { 200: folderSchema },
         errors: [403, 409],
       }),
@@ -53,6 +58,7 @@ export const folderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/folder/:id',
     {
       schema: schema({
+        operationId: 'deleteFolder',
         summary: 'Delete a folder; its projects move to the top level, none is deleted',
         params: idParamsSchema,
         response: { 204: z.null().describe('Deleted') },
@@ -69,6 +75,7 @@ export const folderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/folder/:id/projects',
     {
       schema: schema({
+        operationId: 'listFolderProjects',
         summary: 'Projects in the folder the user can see (own and shared), sorted, one page',
         params: idParamsSchema,
         querystring: projectListQuerySchema,
@@ -82,6 +89,7 @@ export const folderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/workspace/:id/folders',
     {
       schema: schema({
+        operationId: 'listWorkspaceFolders',
         summary: 'The workspace’s folders, newest first, with the number of projects the user can see',
         params: idParamsSchema,
         response: { 200: folderListResponseSchema },

@@ -13,7 +13,8 @@ import {
   pendingInvitationsResponseSchema,
 } from '@redacta/shared';
 import { limits } from '../../lib/rate-limits.ts';
-import { errorResponses, noStore, signedInSchemas } from '../../lib/route-options.ts';
+import { errorResponses, noStore, routeSecurity, signedInSchemas } from '../../lib/route-options.ts';
+import { exampleIds } from '../../lib/openapi-examples.ts';
 import { acceptInvitation, previewInvitation } from './accept.ts';
 import { inviteToWorkspace, listPendingInvitations, resendInvitation, revokeInvitation } from './service.ts';
 
@@ -30,8 +31,11 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['invitation'],
+        operationId: 'previewInvitation',
         summary: 'What an invitation link is for and whether it can still be accepted (no session needed)',
+        security: routeSecurity.none,
         body: invitationPreviewBodySchema,
+        bodyExample: { token: exampleIds.invitationToken },
         response: { 200: invitationPreviewSchema, ...errorResponses([400, 404, 429]) },
       },
       onRequest: noStore,
@@ -56,10 +60,12 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       '/workspace/:id/invite',
       {
         schema: schema({
+          operationId: 'inviteToWorkspace',
           summary:
             'Invite an address to a Pro or Enterprise workspace (any member); an address already invited is sent its invitation again (by its inviter or the owner)',
           params: idParamsSchema,
           body: inviteBodySchema,
+          bodyExample: { email: 'luis@example.com' },
           response: { 200: inviteResponseSchema, 201: inviteResponseSchema },
           errors: [403, 409, 429],
         }),
@@ -78,6 +84,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       '/workspace/:id/pending-invitations',
       {
         schema: schema({
+          operationId: 'listPendingInvitations',
           summary: 'Invitations not yet accepted, revoked or expired, oldest first, with their inviter',
           params: idParamsSchema,
           response: { 200: pendingInvitationsResponseSchema },
@@ -90,6 +97,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       '/invitation-to-workspace/:id/resend',
       {
         schema: schema({
+          operationId: 'resendInvitation',
           summary: 'Mail an invitation again with a new link and expiry (its inviter or the owner)',
           params: idParamsSchema,
           response: { 200: pendingInvitationSchema, 410: errorBodySchema },
@@ -103,6 +111,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       '/invitation-to-workspace/:id/revoke',
       {
         schema: schema({
+          operationId: 'revokeInvitation',
           summary: 'Revoke an invitation, freeing its seat (its inviter or the owner)',
           params: idParamsSchema,
           response: { 204: z.null().describe('Revoked') },
@@ -119,8 +128,10 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       '/workspace/add-user-by-token',
       {
         schema: schema({
+          operationId: 'acceptInvitation',
           summary: 'Accept an invitation as the invited address; answers the workspace joined',
           body: acceptInvitationBodySchema,
+          bodyExample: { token: exampleIds.invitationToken },
           // 410: expired or revoked.
           response: { 200: acceptInvitationResponseSchema, 410: errorBodySchema },
           errors: [403, 409],

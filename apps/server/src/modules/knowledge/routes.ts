@@ -42,6 +42,7 @@ export const knowledgeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/workspace/:id/knowledge',
     {
       schema: schema({
+        operationId: 'addKnowledgeFile',
         summary: 'Add a file to the knowledge (multipart, field `file`): PDF, DOCX, TXT, Markdown or HTML',
         description:
           `At most ${KNOWLEDGE_FILE_MAX_BYTES / 1024 / 1024} MB (413 KNOWLEDGE_FILE_TOO_LARGE), counted in the storage ` +
@@ -68,12 +69,14 @@ export const knowledgeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/workspace/:id/knowledge/url',
     {
       schema: schema({
+        operationId: 'addKnowledgeUrl',
         summary: 'Add a web page to the knowledge by its address (http or https), fetched in the background',
         description:
           'Private, loopback and link-local addresses are refused, also after a redirect; the source then ' +
           'fails with ADDRESS_NOT_ALLOWED. Size and time are limited (TOO_LARGE, TIMEOUT).',
         params: idParamsSchema,
         body: addKnowledgeUrlBodySchema,
+        bodyExample: { url: 'https://example.com/about' },
         response: { 201: knowledgeCreatedSchema },
         errors: [413, 429],
       }),
@@ -93,6 +96,7 @@ export const knowledgeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/workspace/:id/knowledge',
     {
       schema: schema({
+        operationId: 'listKnowledgeSources',
         summary:
           "The workspace's knowledge sources, newest first, with status, passages, size and who added each",
         params: idParamsSchema,
@@ -106,6 +110,7 @@ export const knowledgeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/workspace/:id/knowledge/search',
     {
       schema: schema({
+        operationId: 'searchKnowledge',
         summary: "The knowledge's best passages for a question, best first",
         params: idParamsSchema,
         querystring: knowledgeSearchQuerySchema,
@@ -124,6 +129,7 @@ export const knowledgeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/knowledge/:id',
     {
       schema: schema({
+        operationId: 'deleteKnowledgeSource',
         summary: 'Delete a knowledge source with its passages (whoever added it, or the owner)',
         params: idParamsSchema,
         response: { 204: z.null().describe('Deleted') },

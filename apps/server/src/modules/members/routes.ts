@@ -13,6 +13,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id/members',
     {
       schema: schema({
+        operationId: 'listWorkspaceMembers',
         summary:
           'Members of a workspace: the owner first, then by joining date, with seats used and available',
         params: idParamsSchema,
@@ -26,6 +27,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id/remove-invited-user/:userId',
     {
       schema: schema({
+        operationId: 'removeWorkspaceMember',
         summary:
           'Remove a member (owner only); their private projects pass to the owner and their access ends at once',
         params: removeMemberParamsSchema,
@@ -45,6 +47,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id/leave',
     {
       schema: schema({
+        operationId: 'leaveWorkspace',
         summary: 'Leave a workspace (members only; its owner cannot); private projects pass to the owner',
         params: idParamsSchema,
         response: { 204: z.null().describe('Left') },

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema, oauthProviderSchema, resolveLocale } from '@redacta/shared';
 import { AppError } from '../../lib/errors.ts';
-import { noStore } from '../../lib/route-options.ts';
+import { noStore, routeSecurity } from '../../lib/route-options.ts';
 import { setRefreshCookie } from '../auth/refresh-cookie.ts';
 import { startSession } from '../auth/session.ts';
 import {
@@ -40,7 +40,9 @@ export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
+        operationId: 'startOauthSignIn',
         summary: 'Start a Google or Facebook sign-in (redirects to the provider)',
+        security: routeSecurity.none,
         params: providerParams,
         querystring: z.object({ locale: z.string().max(10).optional() }),
         response: { 404: errorBodySchema },
@@ -83,7 +85,9 @@ export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
+        operationId: 'finishOauthSignIn',
         summary: 'Provider callback',
+        security: routeSecurity.none,
         params: providerParams,
         querystring: callbackQuery,
       },

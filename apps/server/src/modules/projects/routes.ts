@@ -54,10 +54,12 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     '/workspace/:id/project',
     {
       schema: schema({
+        operationId: 'createProject',
         summary:
           'Create a project (and its empty document); without a name it is "<date> Sin título" or "<date> Untitled" (in its creator’s language) until its first chat message names it; the same `id` sent again answers the same project',
         params: idParamsSchema,
         body: createProjectBodySchema,
+        bodyExample: { name: 'Spring launch' },
         response: { 201: createProjectResponseSchema },
       }),
     },
@@ -71,6 +73,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     '/workspace/:id/projects',
     {
       schema: schema({
+        operationId: 'listWorkspaceProjects',
         summary: 'Projects the user can see in the workspace (own and shared), sorted, one page',
         params: idParamsSchema,
         querystring: projectListQuerySchema,
@@ -89,6 +92,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     '/workspace/:id/projects/no-folder',
     {
       schema: schema({
+        operationId: 'listUnfiledProjects',
         summary: 'Visible projects at the top level (in no folder), sorted, one page',
         params: idParamsSchema,
         querystring: projectListQuerySchema,
@@ -105,6 +109,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     '/project/:id',
     {
       schema: schema({
+        operationId: 'getProject',
         summary: 'A project the user can see',
         params: idParamsSchema,
         response: { 200: projectSchema },
@@ -117,9 +122,11 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     '/project/rename/:id',
     {
       schema: schema({
+        operationId: 'renameProject',
         summary: 'Rename a project (its creator or the workspace owner)',
         params: idParamsSchema,
         body: renameProjectBodySchema,
+        bodyExample: { name: 'Spring launch: newsletter' },
         response: { 200: projectSchema },
         errors: [403],
       }),
@@ -131,6 +138,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     '/project/:id/document',
     {
       schema: schema({
+        operationId: 'getDocument',
         summary:
           'The document beside the chat (ProseMirror JSON), as it is live, with the time of its last change',
         params: idParamsSchema,
@@ -144,6 +152,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     '/project/:id/document',
     {
       schema: schema({
+        operationId: 'replaceDocument',
         summary:
           'Replace the document (ProseMirror JSON, at most 1 MB) in one change that connected editors see; anyone who ' +
           'can see the project. `updatedAt` is the time of the document the content was based on; answers the new time. ' +
@@ -154,6 +163,13 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
           `(${BIG_DOCUMENT_SAVES_AT_ONCE} at a time, whoever sends them; 429 when ${BIG_DOCUMENT_SAVES_WAITING} already wait)`,
         params: idParamsSchema,
         body: updateDocumentBodySchema,
+        bodyExample: {
+          content: {
+            type: 'doc',
+            content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Spring is here.' }] }],
+          },
+          updatedAt: '2026-03-20T09:30:00.000Z',
+        },
         response: { 200: updateDocumentResponseSchema },
         errors: [409, 413, 429],
       }),
@@ -173,10 +189,12 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     '/project/:id/share-to-workspace',
     {
       schema: schema({
+        operationId: 'shareProject',
         summary:
           'Make a project team-visible or private as `isShared` asks, or toggle it without a body (its creator or the workspace owner)',
         params: idParamsSchema,
         body: shareProjectBodySchema,
+        bodyExample: { isShared: true },
         response: { 200: shareProjectResponseSchema },
         errors: [403],
       }),
@@ -198,6 +216,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     '/project/:id/move-to-folder/:folderId',
     {
       schema: schema({
+        operationId: 'moveProjectToFolder',
         summary:
           'Move a project into a folder of its workspace; folderId "none" moves it back to the top level',
         params: moveProjectParamsSchema,
@@ -212,6 +231,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     '/project/:id',
     {
       schema: schema({
+        operationId: 'deleteProject',
         summary: 'Delete a project with its conversation and document (its creator or the workspace owner)',
         params: idParamsSchema,
         response: { 204: z.null().describe('Deleted') },

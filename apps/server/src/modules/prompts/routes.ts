@@ -12,6 +12,7 @@ import {
   updateCustomPromptResponseSchema,
 } from '@redacta/shared';
 import { signedInSchemas } from '../../lib/route-options.ts';
+import { exampleIds } from '../../lib/openapi-examples.ts';
 import type { BuiltInLibrary } from './built-ins.ts';
 import {
   createCustomPrompt,
@@ -33,6 +34,7 @@ export const promptRoutes: FastifyPluginAsyncZod<{ library: BuiltInLibrary }> = 
     '/by-workspace/:id',
     {
       schema: schema({
+        operationId: 'listPrompts',
         summary:
           'The prompt library in a language: Recientes (key "recent"), Personalizados ("custom", oldest first), then the built-in categories',
         params: idParamsSchema,
@@ -52,9 +54,16 @@ export const promptRoutes: FastifyPluginAsyncZod<{ library: BuiltInLibrary }> = 
     '/custom',
     {
       schema: schema({
+        operationId: 'createCustomPrompt',
         summary: "Save a custom prompt in the workspace's library, for one language",
         description: `At most ${CUSTOM_PROMPTS_PER_WORKSPACE} custom prompts per workspace (409 CUSTOM_PROMPTS_FULL beyond).`,
         body: createCustomPromptBodySchema,
+        bodyExample: {
+          workspaceId: exampleIds.workspace,
+          language: 'en',
+          name: 'Product teaser',
+          text: 'Write a two-sentence teaser for this product:',
+        },
         response: { 201: createCustomPromptResponseSchema },
         errors: [409],
       }),
@@ -69,9 +78,11 @@ export const promptRoutes: FastifyPluginAsyncZod<{ library: BuiltInLibrary }> = 
     '/custom/:id',
     {
       schema: schema({
+        operationId: 'updateCustomPrompt',
         summary: 'Change the name and text of a custom prompt (built-in prompts: 403)',
         params: idParamsSchema,
         body: updateCustomPromptBodySchema,
+        bodyExample: { name: 'Product teaser', text: 'Write a three-sentence teaser for this product:' },
         response: { 200: updateCustomPromptResponseSchema },
         errors: [403],
       }),
@@ -84,6 +95,7 @@ export const promptRoutes: FastifyPluginAsyncZod<{ library: BuiltInLibrary }> = 
     '/custom/:id',
     {
       schema: schema({
+        operationId: 'deleteCustomPrompt',
         summary: 'Delete a custom prompt (built-in prompts: 403)',
         params: idParamsSchema,
         response: { 204: z.null().describe('Deleted') },
@@ -100,9 +112,11 @@ export const promptRoutes: FastifyPluginAsyncZod<{ library: BuiltInLibrary }> = 
     '/:id/use',
     {
       schema: schema({
+        operationId: 'recordPromptUse',
         summary: "Record a use: the prompt moves to the top of the user's Recientes (ten at most)",
         params: idParamsSchema,
         body: recordPromptUseBodySchema,
+        bodyExample: { workspaceId: exampleIds.workspace },
         response: { 204: z.null().describe('Recorded') },
       }),
     },

@@ -12,6 +12,7 @@ export const storageRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id/storage',
     {
       schema: schema({
+        operationId: 'getWorkspaceStorage',
         summary:
           "Storage the workspace uses (its documents, conversations, brand voices and custom prompts, as stored) and its plan's quota, in bytes",
         params: idParamsSchema,

@@ -19,6 +19,7 @@ export const styleRuleRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id/style-rules',
     {
       schema: schema({
+        operationId: 'listStyleRules',
         summary: "The workspace's style rules, in the order the page shows them, each with its id",
         params: idParamsSchema,
         response: { 200: styleRulesResponseSchema },
@@ -31,12 +32,20 @@ export const styleRuleRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id/style-rules',
     {
       schema: schema({
+        operationId: 'replaceStyleRules',
         summary: "Replace the workspace's style rules (owner only: 403 NOT_WORKSPACE_OWNER for a member)",
         description:
           `At most ${STYLE_RULES_PER_WORKSPACE} rules. A rule sent with its id keeps it; a rule without one gets a new id. ` +
           'Each rule applies to its `language`, or to both when it has none.',
         params: idParamsSchema,
         body: putStyleRulesBodySchema,
+        bodyExample: {
+          rules: [
+            { kind: 'prefer', use: 'customer', avoid: ['client'] },
+            { kind: 'ban', phrase: 'synergy', language: 'en' },
+            { kind: 'max-sentence-words', value: 30 },
+          ],
+        },
         response: { 200: styleRulesResponseSchema },
         errors: [403],
       }),
@@ -48,6 +57,7 @@ export const styleRuleRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id/style-check',
     {
       schema: schema({
+        operationId: 'checkStyle',
         summary: "Check a text against the workspace's style rules for its language",
         description:
           'Violations in order of position, with UTF-16 indices into the text as sent; `suggestion` is the replacement ' +
@@ -56,6 +66,7 @@ export const styleRuleRoutes: FastifyPluginAsyncZod = async (app) => {
           'rules give the same answer.',
         params: idParamsSchema,
         body: styleCheckBodySchema,
+        bodyExample: { text: 'Our clients love the new range!', language: 'en' },
         response: { 200: styleCheckResponseSchema },
       }),
     },

@@ -21,6 +21,7 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
     '/workspace/:id/templates',
     {
       schema: schema({
+        operationId: 'listWorkspaceTemplates',
         summary:
           "The built-in templates of a language (both without one), then the workspace's own, newest first",
         params: idParamsSchema,
@@ -40,10 +41,23 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
     '/workspace/:id/templates',
     {
       schema: schema({
+        operationId: 'createTemplate',
         summary: 'Save a template in the workspace, for its members to run',
         description: `At most ${TEMPLATES_PER_WORKSPACE} templates per workspace (409 TEMPLATES_FULL beyond); 413 STORAGE_FULL when the workspace's storage is full.`,
         params: idParamsSchema,
         body: createTemplateBodySchema,
+        bodyExample: {
+          name: 'Product description',
+          language: 'en',
+          prompt: 'Describe {{product}} for an online shop.',
+          fields: [{ key: 'product', label: 'Product', type: 'text', required: true }],
+          output: {
+            parts: [
+              { key: 'headline', label: 'Headline', maxChars: 60 },
+              { key: 'body', label: 'Description', maxChars: 600 },
+            ],
+          },
+        },
         response: { 201: templateSchema },
         errors: [409, 413],
       }),
@@ -60,6 +74,7 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
     '/template/:id',
     {
       schema: schema({
+        operationId: 'getTemplate',
         summary: 'A template: a built-in one, or one of a workspace the user belongs to',
         params: idParamsSchema,
         response: { 200: templateSchema },
@@ -72,9 +87,11 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
     '/template/:id',
     {
       schema: schema({
+        operationId: 'updateTemplate',
         summary: "Change a workspace's template (its creator or the owner; built-in templates: 403)",
         params: idParamsSchema,
         body: updateTemplateBodySchema,
+        bodyExample: { description: 'Headline and description for the shop' },
         response: { 200: templateSchema },
         errors: [403, 413],
       }),
@@ -86,6 +103,7 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
     '/template/:id',
     {
       schema: schema({
+        operationId: 'deleteTemplate',
         summary: "Delete a workspace's template (its creator or the owner; built-in templates: 403)",
         params: idParamsSchema,
         response: { 204: z.null().describe('Deleted') },

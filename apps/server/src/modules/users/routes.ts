@@ -21,8 +21,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/change-name',
     {
       schema: schema({
+        operationId: 'changeUserName',
         summary: 'Change first and last name',
         body: changeNameBodySchema,
+        bodyExample: { firstName: 'Ana', lastName: 'García' },
         response: { 200: changeNameResponseSchema },
       }),
     },
@@ -33,8 +35,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/change-email',
     {
       schema: schema({
+        operationId: 'changeUserEmail',
         summary: 'Without code: mail a code to the new address (204). With code: change the address (200)',
         body: changeEmailBodySchema,
+        bodyExample: { email: 'ana.garcia@example.com', code: '123456' },
         response: { 200: changeEmailResponseSchema, 204: z.null().describe('Code sent to the new address') },
         errors: [409, 429],
       }),
@@ -57,8 +61,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/locale',
     {
       schema: schema({
+        operationId: 'setUserLocale',
         summary: 'The language for e-mails and a fresh device',
         body: changeLocaleBodySchema,
+        bodyExample: { locale: 'en' },
         response: { 204: z.null() },
       }),
     },

@@ -19,6 +19,7 @@ export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/list',
     {
       schema: schema({
+        operationId: 'listWorkspaces',
         summary: 'Workspaces the user belongs to',
         response: { 200: workspaceListResponseSchema },
       }),
@@ -39,9 +40,11 @@ export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/rename/:id',
     {
       schema: schema({
+        operationId: 'renameWorkspace',
         summary: 'Rename a workspace (owner only)',
         params: idParamsSchema,
         body: renameWorkspaceBodySchema,
+        bodyExample: { name: 'Marketing team' },
         response: { 200: renameWorkspaceResponseSchema },
         errors: [403, 404],
       }),
@@ -53,6 +56,7 @@ export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id/usage',
     {
       schema: schema({
+        operationId: 'getWorkspaceUsage',
         summary: 'AI words used this month, the limit and the reset date',
         params: idParamsSchema,
         response: { 200: workspaceUsageSchema },

@@ -50,6 +50,7 @@ export const liveConversationRoutes: FastifyPluginAsyncZod<{ live: LiveConversat
     '/project/:id/conversation/live',
     {
       schema: schema({
+        operationId: 'followConversation',
         summary: "Follow the project's conversation as it happens (application/x-ndjson, one part per line)",
         description:
           'First `{"type":"replies","replies":[…]}`: the replies being written now, each with its request ' +
@@ -90,12 +91,14 @@ export const liveConversationRoutes: FastifyPluginAsyncZod<{ live: LiveConversat
     '/project/:id/conversation/stop',
     {
       schema: schema({
+        operationId: 'stopReplies',
         summary: 'Stop the replies you asked for in this project that are still being written',
         description:
           'From any tab, on any instance: each reply stops, is saved as stopped and charges only its ' +
           'words. Closing the chat stream does not stop a reply (reloads and other tabs follow it); this does.',
         params: idParamsSchema,
         body: stopRepliesBodySchema,
+        bodyExample: {},
         response: { 204: z.null().describe('Asked to stop') },
       }),
     },
