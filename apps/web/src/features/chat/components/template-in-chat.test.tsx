@@ -42,6 +42,17 @@ const ran: RanTemplate = { id: seoTitle.id, name: seoTitle.name, output: seoTitl
 
 const reply = '### titulo\nZapatillas de trail: guía 2027\n\n### meta\nTodo lo que necesitas saber';
 
+/** The run's request and its reply as the server saves them. */
+const savedRun = () => [
+  entry({
+    id: USER_ENTRY_ID,
+    role: 'user',
+    content: 'Escribe el título SEO de la guía de zapatillas.',
+    template: ran,
+  }),
+  entry({ id: REPLY_ID, role: 'assistant', content: reply }),
+];
+
 function Session() {
   const { workspace } = useSession();
   return workspace ? <ChatSession workspace={workspace} projectId={PROJECT_ID} onInsert={() => {}} /> : null;
@@ -85,15 +96,7 @@ describe('a template run in the chat', { timeout: 30_000 }, () => {
     // While the reply is written, another run cannot go (the chat sends one request at a time).
     expect(screen.getByRole('button', { name: 'Plantilla' })).toBeDisabled();
 
-    saved.push(
-      entry({
-        id: USER_ENTRY_ID,
-        role: 'user',
-        content: 'Escribe el título SEO de la guía de zapatillas.',
-        template: ran,
-      }),
-      entry({ id: REPLY_ID, role: 'assistant', content: reply }),
-    );
+    saved.push(...savedRun());
     streams[0]!.push({ type: 'start', userEntryId: USER_ENTRY_ID, model: 'Demo', demo: false });
     streams[0]!.push({ type: 'text', text: reply });
     streams[0]!.push({ type: 'finish', messageId: REPLY_ID, wordsCharged: 9, remaining: 1981 });
@@ -152,15 +155,7 @@ describe('a template run in the chat', { timeout: 30_000 }, () => {
     );
 
     // Saved, it keeps its parts, and the conversation read again shows the same.
-    saved.push(
-      entry({
-        id: USER_ENTRY_ID,
-        role: 'user',
-        content: 'Escribe el título SEO de la guía de zapatillas.',
-        template: ran,
-      }),
-      entry({ id: REPLY_ID, role: 'assistant', content: reply }),
-    );
+    saved.push(...savedRun());
     streams[0]!.push({ type: 'finish', messageId: REPLY_ID, wordsCharged: 9, remaining: 1981 });
     streams[0]!.close();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Plantilla' })).toBeEnabled());
