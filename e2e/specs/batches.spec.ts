@@ -1,175 +1,235 @@
-import type { Page, TestInfo } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { Readable } from 'node:stream';
+import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { expect, keepScreenshot, test } from '../fixtures.ts';
 import { setUpSandboxTeam } from '../pages/live-team.ts';
 import { ProjectsPage } from '../pages/projects-page.ts';
-import { describeFindings, scanLooks, settle } from '../support/a11y.ts';
+import { describeFindings, scanLooks } from '../support/a11y.ts';
 import { chooseLanguage, type Language } from '../support/language.ts';
 
-/** What each language's run reads and clicks: Spanish Excel's `;`, accents in the cells. */
+/**
+ * What each language's run reads and clicks: Spanish Excel's `;`, accents in the cells. Each run goes
+ * through every step at both widths, one after the other: Spanish starts on the desktop, English on
+ * the phone, so each language's first file, its cell edits and its exports are done once at each width.
+ */
 const runs = {
   es: {
-    width: 1280,
+    widths: [1280, 390],
     template: 'Ficha de producto para tienda online',
     csv: [
       'Producto;Características;Destinatarios',
       'Zapatilla trail «Ñandú»;Suela Vibram, 280 g, malla drenante;corredores de montaña',
-      'Mochila ligera;12 litros, bolsillo para bidón, espalda ventilada;senderistas',
       'Gorra técnica;;corredores',
       'Cantimplora térmica;Acero inoxidable, 750 ml, frío 24 h;ciclistas',
     ],
+    empty: 'Aún no hay lotes',
+    newBatch: 'Nuevo lote',
+    templateLabel: 'Plantilla',
+    rowsRead: '3 filas',
     audience: 'Público',
+    line: 'Línea 3',
     skip: /Omitirlas/,
-    run: 'Ejecutar 3 filas',
-    done: '3 de 4 hechas',
+    run: 'Ejecutar 2 filas',
+    done: '2 de 3 hechas',
     skipped: '1 omitida',
     finished: 'Terminado',
     toast: 'El lote «productos.csv» ha terminado',
-    editTitle: /Editar «Título» de la fila 1/,
+    editTitle: (row: number) => new RegExp(`Editar «Título» de la fila ${row}`),
     edited: 'Editado',
-    exportXlsx: 'Exportar XLSX',
+    export: { xlsx: 'Exportar XLSX', csv: 'Exportar CSV' },
     titleColumn: 'Título',
-    regenerate: 'Regenerar la fila 2',
+    regenerate: 'Regenerar la fila 3',
+    words: /(\d+) palabras/,
   },
   en: {
-    width: 390,
+    widths: [390, 1280],
     template: 'Online store product page',
     csv: [
       'Product;Features;Recipients',
       'Trail shoe «Ñandú»;Vibram sole, 280 g, draining mesh;mountain runners',
-      'Light backpack;12 litres, bottle pocket, ventilated back;hikers',
       'Running cap;;runners',
       'Thermal bottle;Stainless steel, 750 ml, cold for 24 h;cyclists',
     ],
+    empty: 'No bulk runs yet',
+    newBatch: 'New bulk run',
+    templateLabel: 'Template',
+    rowsRead: '3 rows',
     audience: 'Audience',
+    line: 'Line 3',
     skip: /Skip them/,
-    run: 'Run 3 rows',
-    done: '3 of 4 done',
+    run: 'Run 2 rows',
+    done: '2 of 3 done',
     skipped: '1 skipped',
     finished: 'Done',
     toast: 'The bulk run “productos.csv” has finished',
-    editTitle: /Edit “Title” of row 1/,
+    editTitle: (row: number) => new RegExp(`Edit “Title” of row ${row}`),
     edited: 'Edited',
-    exportXlsx: 'Export XLSX',
+    export: { xlsx: 'Export XLSX', csv: 'Export CSV' },
     titleColumn: 'Title',
-    regenerate: 'Regenerate row 2',
+    regenerate: 'Regenerate row 3',
+    words: /(\d+) words/,
   },
 } as const;
 
-/** The page at both widths, kept for a look, then back at the width the run uses. */
-async function shoot(page: Page, testInfo: TestInfo, name: string, width: number) {
-  for (const each of [1280, 390] as const) {
-    await page.setViewportSize({ width: each, height: 900 });
-    await settle(page);
-    await keepScreenshot(page, testInfo, `${name}-${each}`);
+/** The spreadsheet a run uploads, as Excel saves it: CRLF line ends. */
+const spreadsheet = (lines: readonly string[]) => ({
+  name: 'productos.csv',
+  mimeType: 'text/csv',
+  buffer: Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8'),
+});
+
+/** The page at `width`: a phone's or a desktop's screen. */
+const at = (page: Page, width: number) => page.setViewportSize({ width, height: width > 768 ? 800 : 844 });
+
+/** The export in `format` as it downloads, read back with exceljs: its header and each row's cells. */
+async function exported(page: Page, button: string, format: 'xlsx' | 'csv') {
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: button }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(new RegExp(`^productos-.+\\.${format}$`));
+  const file = await download.path();
+  const workbook = new ExcelJS.Workbook();
+  if (format === 'xlsx') await workbook.xlsx.readFile(file);
+  else {
+    // A byte order mark leads, so that Excel reads the accents as UTF-8.
+    const bytes = readFileSync(file);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    await workbook.csv.read(Readable.from([bytes.subarray(3)]));
   }
-  await page.setViewportSize({ width, height: 900 });
+  const sheet = workbook.worksheets[0]!;
+  const cells = (row: number) =>
+    (sheet.getRow(row).values as unknown[]).slice(1).map((cell) => String(cell ?? ''));
+  return { header: cells(1), row: cells };
 }
 
 for (const language of ['es', 'en'] as const satisfies Language[]) {
   const run = runs[language];
-  test(`a bulk run from a spreadsheet (${language}, ${run.width} px): upload, map, preview, run, edit a cell, export XLSX`, async ({
+  const [first, second] = run.widths;
+  test(`a bulk run from a spreadsheet (${language}, each step at ${first} and ${second} px): upload, map, preview, run, watch, edit cells, export XLSX and CSV`, async ({
     page,
     signUp,
   }, testInfo) => {
     test.setTimeout(240_000);
     await signUp({ firstName: 'Lucía', lastName: 'Fernández' });
-    // A project of the account's own, for the rows to be inserted into its document.
-    const projects = new ProjectsPage(page);
-    await projects.goto();
-    const projectId = await projects.createProject();
-    await projects.goto();
-    await projects.renameInline(projectId, 'Fichas de otoño');
+    let projectId = '';
+    if (language === 'es') {
+      // A project of the account's own, for the rows to be inserted into its document.
+      const projects = new ProjectsPage(page);
+      await projects.goto();
+      projectId = await projects.createProject();
+      await projects.goto();
+      await projects.renameInline(projectId, 'Fichas de otoño');
+    }
     await chooseLanguage(page, language);
-    await page.setViewportSize({ width: run.width, height: 900 });
+    await at(page, first);
     await page.goto('/batches');
-    await expect(page.getByText(language === 'es' ? 'Aún no hay lotes' : 'No bulk runs yet')).toBeVisible();
-    await shoot(page, testInfo, `batches-empty-${language}`, run.width);
+    await expect(page.getByText(run.empty)).toBeVisible();
+    await at(page, second);
+    await expect(page.getByText(run.empty)).toBeVisible();
+    await keepScreenshot(page, testInfo, `batches-empty-${language}-${second}`);
 
-    await page
-      .getByRole('link', { name: language === 'es' ? 'Nuevo lote' : 'New bulk run' })
-      .first()
-      .click();
+    // The template and a first file at one width…
+    await page.getByRole('link', { name: run.newBatch }).first().click();
     await expect(page).toHaveURL(/\/batches\/new/);
-    await page
-      .getByLabel(language === 'es' ? 'Plantilla' : 'Template', { exact: true })
-      .selectOption({ label: run.template });
-    await page.getByTestId('batch-file-input').setInputFiles({
-      name: 'productos.csv',
-      mimeType: 'text/csv',
-      buffer: Buffer.from(`${run.csv.join('\r\n')}\r\n`, 'utf8'),
-    });
-    await expect(page.getByTestId('batch-rows-read')).toContainText(language === 'es' ? '4 filas' : '4 rows');
-
+    await at(page, first);
+    await page.getByLabel(run.templateLabel, { exact: true }).selectOption({ label: run.template });
+    await page.getByTestId('batch-file-input').setInputFiles(spreadsheet(run.csv));
+    await expect(page.getByTestId('batch-rows-read')).toContainText(run.rowsRead);
     // The product and its features are matched by name; the audience column is named otherwise.
     const mapping = page.getByTestId('batch-mapping');
     const audience = mapping.getByRole('combobox', { name: run.audience, exact: true });
     await expect(audience).toHaveValue('');
+
+    // …the file chosen again, mapped and previewed at the other: the draft read again from the new file.
+    await at(page, second);
+    await page.getByTestId('batch-file-input').setInputFiles(spreadsheet(run.csv));
+    await expect(page.getByTestId('batch-rows-read')).toContainText(run.rowsRead);
     await audience.selectOption(run.csv[0].split(';')[2]!);
     const firstPrompt = page.getByTestId('batch-preview-prompt').first();
     await expect(firstPrompt).toContainText(run.csv[1].split(';')[0]!);
     await expect(firstPrompt).toContainText(run.csv[1].split(';')[2]!);
-
     // The cap without features is listed by its line and column; the others run.
     const problems = page.getByTestId('batch-problems');
-    await expect(problems).toContainText(language === 'es' ? 'Línea 4' : 'Line 4');
+    await expect(problems).toContainText(run.line);
     await expect(page.getByRole('button', { name: run.run })).toBeDisabled();
     await problems.getByRole('radio', { name: run.skip }).check();
     await expect(page.getByTestId('batch-estimate')).toBeVisible();
-    await shoot(page, testInfo, `batches-new-${language}`, run.width);
+    await keepScreenshot(page, testInfo, `batches-new-${language}-${second}`);
+
+    await at(page, first);
+    await expect(firstPrompt).toContainText(run.csv[1].split(';')[2]!);
+    await expect(page.getByTestId('batch-estimate')).toBeVisible();
+    await keepScreenshot(page, testInfo, `batches-new-${language}-${first}`);
     if (language === 'es') {
       const findings = await scanLooks(page, 'new batch');
       await page.emulateMedia({ colorScheme: 'light' });
-      await page.setViewportSize({ width: run.width, height: 900 });
+      await at(page, first);
       expect(findings, describeFindings(findings)).toEqual([]);
     }
     await page.getByRole('button', { name: run.run }).click();
 
+    // Its progress is watched at the first width and seen through at the second.
     await expect(page).toHaveURL(/\/batches\/[0-9a-f-]{36}$/);
-    await expect(page.getByTestId('batch-counts')).toContainText(run.done, { timeout: 60_000 });
-    await expect(page.getByTestId('batch-counts')).toContainText(run.skipped);
+    const counts = page.getByTestId('batch-counts');
+    await expect(page.getByRole('progressbar')).toBeVisible();
+    await at(page, second);
+    await expect(counts).toContainText(run.done, { timeout: 60_000 });
+    await expect(counts).toContainText(run.skipped);
+    await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '2');
     await expect(page.getByText(run.finished, { exact: true }).first()).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: run.toast })).toBeVisible();
     await expect(page.getByTestId('part-length').first()).toHaveText(/\d+\/70/);
-    await shoot(page, testInfo, `batches-results-${language}`, run.width);
+    await keepScreenshot(page, testInfo, `batches-results-${language}-${second}`);
 
-    const title = 'Ñandú: agarre y ligereza; sin más';
-    await page.getByRole('button', { name: run.editTitle }).click();
-    const field = page.getByRole('textbox', { name: run.editTitle });
-    await field.fill(title);
-    await field.press('Enter');
-    await expect(page.getByRole('button', { name: run.editTitle })).toContainText(title);
+    // A cell edited at each width: the first row's title at the first, the third row's at the second.
+    const titles = ['Ñandú: agarre y ligereza; sin más', 'Cantimplora: frío 24 h, =sin fórmulas'];
+    const edit = async (row: number, title: string) => {
+      await page.getByRole('button', { name: run.editTitle(row) }).click();
+      const field = page.getByRole('textbox', { name: run.editTitle(row) });
+      await field.fill(title);
+      await field.press('Enter');
+      await expect(page.getByRole('button', { name: run.editTitle(row) })).toContainText(title);
+    };
+    await at(page, first);
+    await edit(1, titles[0]!);
     await expect(page.getByText(run.edited, { exact: true })).toBeVisible();
+    await keepScreenshot(page, testInfo, `batches-results-${language}-${first}`);
+    await at(page, second);
+    await edit(3, titles[1]!);
     await page.reload();
-    await expect(page.getByRole('button', { name: run.editTitle })).toContainText(title);
+    await expect(page.getByRole('button', { name: run.editTitle(1) })).toContainText(titles[0]!);
+    await expect(page.getByRole('button', { name: run.editTitle(3) })).toContainText(titles[1]!);
 
-    const downloading = page.waitForEvent('download');
-    await page.getByRole('button', { name: run.exportXlsx }).click();
-    const download = await downloading;
-    expect(download.suggestedFilename()).toMatch(/^productos-.+\.xlsx$/);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.readFile(await download.path());
-    const sheet = workbook.worksheets[0]!;
-    const header = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
-    expect(header.slice(0, 3)).toEqual(run.csv[0].split(';'));
-    const titleAt = header.indexOf(run.titleColumn) + 1;
-    expect(titleAt).toBeGreaterThan(0);
-    expect(sheet.getRow(2).getCell(1).text).toBe(run.csv[1].split(';')[0]);
-    expect(sheet.getRow(2).getCell(titleAt).text).toBe(title);
+    // Exported at each width, read back: the inputs as uploaded, the titles as edited.
+    const header = run.csv[0].split(';');
+    for (const [width, format] of [
+      [first, 'xlsx'],
+      [second, 'csv'],
+    ] as const) {
+      await at(page, width);
+      const file = await exported(page, run.export[format], format);
+      expect(file.header.slice(0, 3)).toEqual(header);
+      const titleAt = file.header.indexOf(run.titleColumn);
+      expect(titleAt).toBeGreaterThan(2);
+      expect(file.row(2)[0]).toBe(run.csv[1].split(';')[0]);
+      expect(file.row(2)[titleAt]).toBe(titles[0]);
+      expect(file.row(4)[titleAt]).toBe(titles[1]);
+    }
 
     // A row written again alone is charged again: the batch runs until it is back, and its words grow.
-    const words = async () =>
-      Number((await page.getByTestId('batch-counts').textContent())!.match(/(\d+) (palabras|words)/)![1]);
+    const words = async () => Number((await counts.textContent())!.match(run.words)![1]);
     const before = await words();
     await page.getByRole('button', { name: run.regenerate }).click();
     await expect.poll(words, { timeout: 60_000 }).toBeGreaterThan(before);
-    await expect(page.getByTestId('batch-counts')).toContainText(run.done);
+    await expect(counts).toContainText(run.done);
     await expect(page.getByRole('button', { name: run.regenerate })).toBeEnabled();
 
     if (language === 'es') {
+      await at(page, first);
       const findings = await scanLooks(page, 'batch results');
       await page.emulateMedia({ colorScheme: 'light' });
-      await page.setViewportSize({ width: run.width, height: 900 });
+      await at(page, first);
       expect(findings, describeFindings(findings)).toEqual([]);
 
       // The first row's parts go into the new account's project, as paragraphs of its document.
@@ -179,7 +239,7 @@ for (const language of ['es', 'en'] as const satisfies Language[]) {
       await expect(dialog.getByLabel('Proyecto')).toBeEnabled();
       const dialogFindings = await scanLooks(page, 'insert rows dialog');
       await page.emulateMedia({ colorScheme: 'light' });
-      await page.setViewportSize({ width: run.width, height: 900 });
+      await at(page, first);
       expect(dialogFindings, describeFindings(dialogFindings)).toEqual([]);
       await dialog.getByLabel('Proyecto').selectOption({ label: 'Fichas de otoño' });
       await dialog.getByRole('button', { name: 'Insertar', exact: true }).click();
@@ -189,14 +249,18 @@ for (const language of ['es', 'en'] as const satisfies Language[]) {
       await expect(dialog).toBeHidden();
       await expect(page.getByRole('checkbox', { name: 'Seleccionar la fila 1' })).not.toBeChecked();
       await page.goto(`/chat?project=${projectId}`);
-      await expect(page.getByTestId('document-panel').getByRole('textbox')).toContainText(title, {
+      await expect(page.getByTestId('document-panel').getByRole('textbox')).toContainText(titles[0]!, {
         timeout: 30_000,
       });
     }
 
     await page.goto('/batches');
-    await expect(page.getByTestId('batch-item')).toHaveCount(1);
-    await shoot(page, testInfo, `batches-list-${language}`, run.width);
+    for (const width of run.widths) {
+      await at(page, width);
+      await expect(page.getByTestId('batch-item')).toHaveCount(1);
+      await expect(page.getByTestId('batch-item')).toContainText(run.done);
+      await keepScreenshot(page, testInfo, `batches-list-${language}-${width}`);
+    }
   });
 }
 

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, keepScreenshot, test } from '../fixtures.ts';
 import { ChatPage } from '../pages/chat-page.ts';
 import { chooseLanguage, type Language } from '../support/language.ts';
@@ -60,6 +61,42 @@ const words = {
   },
 } as const;
 
+/** What the page saw of a template run's reply while it was being written. */
+interface WatchedWindow {
+  replyWhileWriting: { headings: string[]; parts: number; lengths: string[] };
+}
+
+/**
+ * From now on, the page notes what a reply being written shows at every change: its headings, how
+ * many parts its parts box lists, and each length read there.
+ */
+async function watchReplyWhileWriting(page: Page) {
+  await page.evaluate(() => {
+    const seen = { headings: [] as string[], parts: 0, lengths: [] as string[] };
+    (window as unknown as WatchedWindow).replyWhileWriting = seen;
+    const note = () => {
+      const text = document.querySelector('[data-testid="reply-text"][aria-busy="true"]');
+      const reply = text?.closest('[data-testid="assistant-reply"]');
+      if (!text || !reply) return;
+      for (const heading of text.querySelectorAll('h1, h2, h3, h4, h5, h6')) {
+        const words = heading.textContent?.trim() ?? '';
+        if (!seen.headings.includes(words)) seen.headings.push(words);
+      }
+      seen.parts = Math.max(seen.parts, reply.querySelectorAll('[data-testid="template-part"]').length);
+      const lengths = [...reply.querySelectorAll('[data-testid="part-length"]')]
+        .map((length) => length.textContent)
+        .join(' ');
+      if (lengths && !seen.lengths.includes(lengths)) seen.lengths.push(lengths);
+    };
+    new MutationObserver(note).observe(document.body, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      attributes: true,
+    });
+  });
+}
+
 for (const language of ['es', 'en'] as Language[]) {
   for (const width of [1280, 390]) {
     test(`create a template with two fields and two parts, run it from the composer, see each part's length (${language}, ${width} px)`, async ({
@@ -115,6 +152,7 @@ for (const language of ['es', 'en'] as Language[]) {
         await dialog.getByLabel(label, { exact: true }).fill(mine.inputs[index]!);
       }
       await keepScreenshot(page, testInfo, `templates-run-${language}-${width}`);
+      await watchReplyWhileWriting(page);
       await dialog.getByRole('button', { name: say.generate }).click();
       await expect(dialog).toBeHidden();
 
@@ -127,6 +165,14 @@ for (const language of ['es', 'en'] as Language[]) {
         await expect(parts.nth(index).getByTestId('part-length')).toHaveText(new RegExp(`^\\d+/${max}$`));
       }
       await keepScreenshot(page, testInfo, `templates-reply-${language}-${width}`);
+
+      // While it was written, its parts were headed by their labels (never by the keys the model
+      // writes) and measured as they filled.
+      const writing = await page.evaluate(() => (window as unknown as WatchedWindow).replyWhileWriting);
+      expect(writing.headings.length).toBeGreaterThan(0);
+      for (const heading of writing.headings) expect(mine.parts.map(([label]) => label)).toContain(heading);
+      expect(writing.parts).toBe(2);
+      expect(writing.lengths.length).toBeGreaterThan(1);
     });
   }
 }

@@ -25,6 +25,25 @@ describe('the bulk runs page', () => {
     expect(screen.getAllByRole('link', { name: 'Nuevo lote' })[0]).toHaveAttribute('href', '/batches/new');
   });
 
+  it('leaves out a draft cancelled before it ran, and says none is left when it was the only one', async () => {
+    const replaced = batchFixture({ status: 'cancelled', startedAt: null, total: 3, skipped: 3 });
+    const ran = batchFixture({
+      id: '00000000-0000-4000-8000-000000000902',
+      status: 'cancelled',
+      total: 3,
+      done: 1,
+      skipped: 2,
+    });
+    const view = renderPage(() => json(200, { batches: [ran, replaced] }));
+    const item = await screen.findByTestId('batch-item');
+    expect(within(item).getByRole('link')).toHaveAttribute('href', `/batches/${ran.id}`);
+    expect(screen.getAllByTestId('batch-item')).toHaveLength(1);
+    view.unmount();
+
+    renderPage(() => json(200, { batches: [replaced] }));
+    expect(await screen.findByRole('heading', { name: 'Aún no hay lotes' })).toBeInTheDocument();
+  });
+
   it('lists each batch with its template, state, progress, who and when', async () => {
     renderPage(() =>
       json(200, {

@@ -1,5 +1,5 @@
 export { TemplatesHeaderActions } from './components/templates-header-actions';
 export { TemplateButton } from './components/template-button';
-export { TemplateReplyParts } from './components/template-reply-parts';
+export { TemplateReplyParts, withoutHeadingOnItsWay } from './components/template-reply-parts';
 export type { TemplateRun } from './template-run';
 export { useTemplate, workspaceTemplatesKey } from './api/use-templates';

@@ -115,6 +115,8 @@ describe('running a template', { timeout: 30_000 }, () => {
         },
       },
       message: 'Anuncia Aire Trail (89 €) en en para Instagram. Detalles: . Web: ',
+      // The parts its reply comes in, for the chat to show while it is written.
+      ran: { id: launch.id, name: 'Lanzamiento', output: launch.output },
     });
     // Focus goes back to the button that opened the dialog.
     await waitFor(() => expect(button).toHaveFocus());

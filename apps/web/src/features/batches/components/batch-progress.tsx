@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Batch } from '@redacta/shared';
-import { durationParts, timeLeftMs } from '../lib/time-left';
+import { durationParts, nextWatch, timeLeftMs, type Watch } from '../lib/time-left';
 
 /** Re-renders every few seconds while `on`, so an estimate counts down between polls. */
 function useNow(on: boolean): number {
@@ -18,7 +18,10 @@ function useNow(on: boolean): number {
 function TimeLeft({ batch }: { batch: Batch }) {
   const { t } = useTranslation();
   const now = useNow(batch.status === 'running');
-  const left = timeLeftMs(batch, now);
+  // When this page saw the rows finish: the pace it goes by, and the moment it counts down from.
+  const [watch, setWatch] = useState<Watch | null>(null);
+  useEffect(() => setWatch((current) => nextWatch(current, batch, Date.now())), [batch]);
+  const left = timeLeftMs(batch, Math.max(now, watch?.last.at ?? 0), watch ?? undefined);
   if (left === null) return null;
   const parts = durationParts(left);
   const text =

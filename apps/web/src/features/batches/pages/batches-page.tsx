@@ -15,6 +15,11 @@ export default function BatchesPage() {
   const { workspace } = useSession();
   const batches = useBatches(workspace?.id ?? '');
   if (!workspace) return null;
+  // A draft cancelled before it ran (another file chosen in its place, or given up) holds no results:
+  // listed, it would only repeat the file's name beside the batch that did run.
+  const listed = (batches.data ?? []).filter(
+    (batch) => batch.status !== 'cancelled' || batch.startedAt !== null,
+  );
 
   const newBatch = (
     <Link to="/batches/new" className={buttonClasses('primary')}>
@@ -34,7 +39,7 @@ export default function BatchesPage() {
         onRetry={() => void batches.refetch()}
       />
     );
-  else if (batches.data.length === 0)
+  else if (listed.length === 0)
     content = (
       <EmptyState
         icon={<Table2 className="size-6" aria-hidden />}
@@ -43,7 +48,7 @@ export default function BatchesPage() {
         action={newBatch}
       />
     );
-  else content = <BatchList batches={batches.data} workspace={workspace} />;
+  else content = <BatchList batches={listed} workspace={workspace} />;
 
   return (
     <div className="relative mx-auto flex w-full max-w-[1200px] flex-col gap-6 px-4 py-6 md:px-6 md:py-8">

@@ -199,16 +199,19 @@ export function ChatSession({
     setWritingShown(false);
     follow();
     const { variants, ...controls } = writing.controls;
-    void chat.send({
-      message,
-      brandVoiceId: activeBrandVoiceId ?? undefined,
-      ...controls,
-      ...(variants > 1 ? { variants } : {}),
-      // Without ready sources the toggle is hidden and the server's default (off then) applies.
-      ...(hasKnowledge ? { useKnowledge: knowledgeOn } : {}),
-      ...from,
-      ...(run ? { template: run.template } : {}),
-    });
+    void chat.send(
+      {
+        message,
+        brandVoiceId: activeBrandVoiceId ?? undefined,
+        ...controls,
+        ...(variants > 1 ? { variants } : {}),
+        // Without ready sources the toggle is hidden and the server's default (off then) applies.
+        ...(hasKnowledge ? { useKnowledge: knowledgeOn } : {}),
+        ...from,
+        ...(run ? { template: run.template } : {}),
+      },
+      run?.ran,
+    );
   };
   const onImprove = () =>
     improve.mutate(

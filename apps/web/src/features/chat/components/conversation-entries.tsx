@@ -11,7 +11,7 @@ import { cn } from '@/components/ui/cn';
 import { MarkdownReply } from './markdown-reply';
 import { ReplyActions, type ReplyActionHandlers } from './reply-actions';
 import { useReplyStyle } from '@/features/style-rules';
-import { TemplateReplyParts } from '@/features/templates';
+import { TemplateReplyParts, withoutHeadingOnItsWay } from '@/features/templates';
 import { ReplyStyleReview } from './reply-style-review';
 
 /**
@@ -128,8 +128,10 @@ export function AssistantReply({
     !streaming && entry.status === 'complete' && handlers !== undefined ? onEdit : undefined,
   );
   const text = useRef<HTMLDivElement>(null);
-  // A template run's parts are headed by their labels, on screen and in what is copied or inserted.
-  const content = output ? labelTemplateReply(entry.content, output) : entry.content;
+  // A template run's reply is read into its parts as it arrives, by the parser its finished text is
+  // read with; its parts are headed by their labels, on screen and in what is copied or inserted.
+  const written = output && streaming ? withoutHeadingOnItsWay(entry.content) : entry.content;
+  const content = output ? labelTemplateReply(written, output) : written;
   return (
     <article
       className={cn('flex gap-3', articleFocus)}
@@ -146,7 +148,7 @@ export function AssistantReply({
           <MarkdownReply content={content} streaming={streaming} citations={entry.sources} />
         </div>
         {!streaming && <EndMark status={entry.status} />}
-        {!streaming && output && <TemplateReplyParts content={entry.content} output={output} />}
+        {output && <TemplateReplyParts content={written} output={output} writing={streaming} />}
         {style.violations.length > 0 && <ReplyStyleReview content={entry.content} style={style} />}
         {!streaming && handlers && (
           <ReplyActions

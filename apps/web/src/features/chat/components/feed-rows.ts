@@ -114,6 +114,9 @@ export function feedRows(
     rows.push(liveReplyRow(exchange));
   }
   if (pending) {
+    // A new template run's parts come with it; a reply regenerated answers the last request, whose
+    // template the loop above read last.
+    const pendingOutput = regenerates ? output : pending.template?.output;
     if (!regenerates) rows.push({ kind: 'request', key: PENDING_REQUEST_KEY, content: pending.message });
     rows.push(
       pending.versions
@@ -131,6 +134,7 @@ export function feedRows(
             content: pending.reply,
             demo: pending.demo,
             sources: pending.sources,
+            ...(pendingOutput ? { output: pendingOutput } : {}),
           },
     );
   }

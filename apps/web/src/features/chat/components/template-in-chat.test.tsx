@@ -42,6 +42,17 @@ const ran: RanTemplate = { id: seoTitle.id, name: seoTitle.name, output: seoTitl
 
 const reply = '### titulo\nZapatillas de trail: guía 2027\n\n### meta\nTodo lo que necesitas saber';
 
+/** The run's request and its reply as the server saves them. */
+const savedRun = () => [
+  entry({
+    id: USER_ENTRY_ID,
+    role: 'user',
+    content: 'Escribe el título SEO de la guía de zapatillas.',
+    template: ran,
+  }),
+  entry({ id: REPLY_ID, role: 'assistant', content: reply }),
+];
+
 function Session() {
   const { workspace } = useSession();
   return workspace ? <ChatSession workspace={workspace} projectId={PROJECT_ID} onInsert={() => {}} /> : null;
@@ -52,7 +63,7 @@ beforeEach(async () => {
   localStorage.clear();
 });
 
-describe('a template run in the chat', () => {
+describe('a template run in the chat', { timeout: 30_000 }, () => {
   it('sends the template and its inputs, keeps the draft, and shows each part headed by its label with its length', async () => {
     const streams: ReturnType<typeof controlledStream>[] = [];
     const saved: ReturnType<typeof entry>[] = [];
@@ -85,22 +96,15 @@ describe('a template run in the chat', () => {
     // While the reply is written, another run cannot go (the chat sends one request at a time).
     expect(screen.getByRole('button', { name: 'Plantilla' })).toBeDisabled();
 
-    saved.push(
-      entry({
-        id: USER_ENTRY_ID,
-        role: 'user',
-        content: 'Escribe el título SEO de la guía de zapatillas.',
-        template: ran,
-      }),
-      entry({ id: REPLY_ID, role: 'assistant', content: reply }),
-    );
+    saved.push(...savedRun());
     streams[0]!.push({ type: 'start', userEntryId: USER_ENTRY_ID, model: 'Demo', demo: false });
     streams[0]!.push({ type: 'text', text: reply });
     streams[0]!.push({ type: 'finish', messageId: REPLY_ID, wordsCharged: 9, remaining: 1981 });
     streams[0]!.close();
 
-    const parts = await screen.findAllByTestId('template-part');
-    expect(screen.getByRole('button', { name: 'Plantilla' })).toBeEnabled();
+    // The parts show while it is written: the run is over once another may go.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Plantilla' })).toBeEnabled());
+    const parts = screen.getAllByTestId('template-part');
     expect(parts.map((part) => part.textContent)).toEqual([
       'Título30/30',
       'Meta descripción27/20 Supera el límite de 20 caracteres',
@@ -108,6 +112,57 @@ describe('a template run in the chat', () => {
     const text = screen.getAllByTestId('reply-text').at(-1)!;
     expect(within(text).getByRole('heading', { name: 'Meta descripción' })).toBeInTheDocument();
     expect(within(text).queryByText('meta')).not.toBeInTheDocument();
+  });
+
+  it('shows the author’s own run as it is written: headed by its parts’ labels, each part’s length filling in', async () => {
+    const streams: ReturnType<typeof controlledStream>[] = [];
+    const saved: ReturnType<typeof entry>[] = [];
+    renderChat(<Session />, {
+      [`GET /api/workspace/${WORKSPACE_ID}/templates?language=es`]: () =>
+        json(200, { templates: [seoTitle] }),
+      [`GET /api/project/${PROJECT_ID}/conversation`]: () => json(200, wholeConversation(saved)),
+      [SEND]: (_body, init) => {
+        const stream = controlledStream(init.signal);
+        streams.push(stream);
+        return stream.response;
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Plantilla' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Usar una plantilla' });
+    await userEvent.click(await within(dialog).findByRole('button', { name: /Título SEO/ }));
+    await userEvent.type(within(dialog).getByLabelText('Página'), 'la guía de zapatillas');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Generar' }));
+    await waitFor(() => expect(streams).toHaveLength(1));
+
+    // The first part whole, and the next part's heading only half arrived.
+    streams[0]!.push({ type: 'start', userEntryId: USER_ENTRY_ID, model: 'Demo', demo: false });
+    streams[0]!.push({ type: 'text', text: '### titulo\nZapatillas de trail: guía 2027\n\n### me' });
+    const writing = await screen.findByTestId('reply-text');
+    await waitFor(() => expect(writing).toHaveTextContent('guía 2027'));
+    expect(within(writing).getByRole('heading', { name: 'Título' })).toBeInTheDocument();
+    expect(within(writing).getAllByRole('heading')).toHaveLength(1);
+    expect(writing).not.toHaveTextContent(/titulo|###|\bme\b/);
+    const parts = () => screen.getAllByTestId('template-part').map((part) => part.textContent);
+    expect(parts()).toEqual(['Título30/30', 'Meta descripciónPor escribir']);
+
+    streams[0]!.push({ type: 'text', text: 'ta\nTodo lo que' });
+    await waitFor(() => expect(parts()).toEqual(['Título30/30', 'Meta descripción11/20']));
+    expect(within(writing).getByRole('heading', { name: 'Meta descripción' })).toBeInTheDocument();
+    expect(writing).not.toHaveTextContent(/titulo|meta\b|###/);
+    streams[0]!.push({ type: 'text', text: ' necesitas saber' });
+    await waitFor(() =>
+      expect(parts()).toEqual(['Título30/30', 'Meta descripción27/20 Supera el límite de 20 caracteres']),
+    );
+
+    // Saved, it keeps its parts, and the conversation read again shows the same.
+    saved.push(...savedRun());
+    streams[0]!.push({ type: 'finish', messageId: REPLY_ID, wordsCharged: 9, remaining: 1981 });
+    streams[0]!.close();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Plantilla' })).toBeEnabled());
+    expect(parts()).toEqual(['Título30/30', 'Meta descripción27/20 Supera el límite de 20 caracteres']);
+    expect(
+      within(screen.getByTestId('reply-text')).getByRole('heading', { name: 'Título' }),
+    ).toBeInTheDocument();
   });
 
   it('shows a teammate’s run as it is written, headed by its parts’ labels, then each part with its length', async () => {
@@ -137,8 +192,13 @@ describe('a template run in the chat', () => {
     const writing = screen.getAllByTestId('reply-text').at(-1)!;
     expect(within(writing).getByRole('heading', { name: 'Título' })).toBeInTheDocument();
     expect(within(writing).queryByText('titulo')).not.toBeInTheDocument();
-    // Its lengths come once it is saved, from the conversation read again: nothing this browser kept.
-    expect(screen.queryByTestId('template-part')).not.toBeInTheDocument();
+    // Its lengths grow with it, read by the same parser as the saved reply.
+    await waitFor(() =>
+      expect(screen.getAllByTestId('template-part').map((part) => part.textContent)).toEqual([
+        'Título30/30',
+        'Meta descripción27/20 Supera el límite de 20 caracteres',
+      ]),
+    );
 
     saved = [
       entry({ id: USER_ENTRY_ID, role: 'user', content: request.message, author: BEN, template: ran }),

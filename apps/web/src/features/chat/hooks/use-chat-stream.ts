@@ -7,6 +7,7 @@ import type {
   ConversationEntry,
   KnowledgeCitation,
   NewChatMessageBody,
+  RanTemplate,
   RegenerateReplyBody,
   WorkspaceUsage,
 } from '@redacta/shared';
@@ -46,6 +47,8 @@ export interface PendingExchange {
   sources: KnowledgeCitation[];
   /** Several versions asked for: each one as far as it has arrived (`reply` stays empty). */
   versions?: VersionDraft[] | null;
+  /** A template run from the composer: the template as it runs, whose parts the reply comes in. */
+  template?: RanTemplate;
 }
 
 /** One version of a reply written side by side with others. */
@@ -150,7 +153,8 @@ export function useChatStream({
   );
 
   const send = useCallback(
-    async (input: ChatSendInput) => {
+    /** `template`: the template a new message runs, as the dialog knows it (its parts), for its reply on its way. */
+    async (input: ChatSendInput, template?: RanTemplate) => {
       if (controllerRef.current) return;
       const controller = new AbortController();
       controllerRef.current = controller;
@@ -164,7 +168,17 @@ export function useChatStream({
       let sources: KnowledgeCitation[] = [];
       let versions: VersionDraft[] | null = null;
       const show = (reply: string, started: boolean) =>
-        setPending({ message, regenerates, reply, started, demo, userEntryId, sources, versions });
+        setPending({
+          message,
+          regenerates,
+          reply,
+          started,
+          demo,
+          userEntryId,
+          sources,
+          versions,
+          ...(template ? { template } : {}),
+        });
       setChoice(null);
       show('', false);
       // Each charge moves the allowance meter at once, without waiting for the usage to be read again.
@@ -298,6 +312,8 @@ export function useChatStream({
             content: message,
             promptId: ('promptId' in input && input.promptId) || null,
             liveSearch: ('liveSearch' in input && input.liveSearch) || false,
+            // Its reply keeps its parts until the conversation is read again.
+            ...(template ? { template } : {}),
           });
           appendEntries(queryClient, projectId, answer ? [asked, answer] : [asked]);
         }

@@ -61,6 +61,11 @@ export default function TemplateDialog({
             onRun({
               template: { id: chosen.id, inputs },
               message: renderTemplatePrompt(chosen.prompt, inputs),
+              ran: {
+                id: chosen.id,
+                name: chosen.name,
+                ...(chosen.output ? { output: chosen.output } : {}),
+              },
             });
           }}
         >

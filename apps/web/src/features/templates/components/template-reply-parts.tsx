@@ -22,11 +22,29 @@ function Length({ piece, max }: { piece: TemplatePieceLength; max: number | unde
 }
 
 /**
+ * A template's reply as far as it has arrived, without a heading line still arriving: "### tit" would
+ * show as a heading of its own and count as text of the part before it, until its line ends.
+ */
+export function withoutHeadingOnItsWay(content: string): string {
+  const lineStart = content.lastIndexOf('\n') + 1;
+  return /^\s*#/.test(content.slice(lineStart)) ? content.slice(0, lineStart) : content;
+}
+
+/**
  * Under a template's reply: each named part with its label and its length against its limit ("27/30"),
  * each item's for a list; over a limit, in the error colour. The reply is read by the shared parser the
- * server checks it with.
+ * server checks it with. While it is `writing`, the lengths grow with it, and a part not reached yet,
+ * or a list still short of its items, is waited for rather than called wrong.
  */
-export function TemplateReplyParts({ content, output }: { content: string; output: TemplateOutput }) {
+export function TemplateReplyParts({
+  content,
+  output,
+  writing = false,
+}: {
+  content: string;
+  output: TemplateOutput;
+  writing?: boolean;
+}) {
   const { t } = useTranslation();
   const parts = measureTemplateReply(content, output);
   return (
@@ -43,13 +61,15 @@ export function TemplateReplyParts({ content, output }: { content: string; outpu
           <li key={part.key} data-testid="template-part" className="flex flex-col gap-1">
             <div className="flex flex-wrap items-baseline justify-between gap-x-3">
               <span className="font-medium">{part.label}</span>
-              {missing ? (
+              {missing && writing ? (
+                <span className="text-xs text-text-muted">{t('templates.parts.waiting')}</span>
+              ) : missing ? (
                 <span className="text-xs font-semibold text-danger">{t('templates.parts.missing')}</span>
               ) : part.items ? (
                 <span
                   className={cn(
                     'text-xs tabular-nums',
-                    wrongItemCount ? 'font-semibold text-danger' : 'text-text-muted',
+                    wrongItemCount && !writing ? 'font-semibold text-danger' : 'text-text-muted',
                   )}
                 >
                   {t('templates.parts.items', { count: pieces.length, max: part.items })}
