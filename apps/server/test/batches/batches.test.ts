@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { BATCH_EMAIL_AFTER_MS, BATCH_ROWS_MAX, usagePeriod, type Template } from '@redacta/shared';
 import { batches, usageCounters, wordReservations } from '../../src/db/schema.ts';
+import { ROW_CHUNK } from '../../src/modules/batches/rows.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { addMember, createUser, setPlan, type TestUser } from '../helpers/factories.ts';
 import {
@@ -247,6 +248,35 @@ describe('running a batch', () => {
       'skipped',
       'done',
     ]);
+  });
+
+  it('starts a batch longer than one chunk of rows: every row queued once, a refused row past the first chunk skipped', async () => {
+    const rows = 2 * ROW_CHUNK + 3;
+    const lines = productsCsv(rows).split('\r\n');
+    // Line 1 is the header: the rows at indexes 1 and ROW_CHUNK + 1 miss their product.
+    lines[2] = ';Sin producto';
+    lines[ROW_CHUNK + 2] = ';Sin producto';
+    const batch = await createdBatch(t.app, ana, { csv: lines.join('\r\n'), templateId: template.id });
+    expect(batch.invalid.map((problem) => problem.line)).toEqual([3, ROW_CHUNK + 3]);
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/batch/${batch.id}`,
+      headers: ana.auth,
+      payload: { skipInvalid: true },
+    });
+    const started = await batchAction(t.app, ana, batch.id, 'start');
+    expect(started.statusCode, started.body).toBe(200);
+    expect(started.json().skipped).toBe(2);
+    expect((await batchAction(t.app, ana, batch.id, 'cancel')).statusCode).toBe(200);
+    // One job a row to write, whatever became of it since, and none for the skipped rows.
+    const jobs = (await t.app.db.execute(
+      sql`SELECT (data->>'index')::int AS index FROM pgboss.job WHERE data->>'batchId' = ${batch.id}`,
+    )) as unknown as { rows: { index: number }[] };
+    const queued = jobs.rows.map((job) => Number(job.index)).sort((a, b) => a - b);
+    expect(queued).toHaveLength(rows - 2);
+    expect(new Set(queued).size).toBe(rows - 2);
+    expect(queued).not.toContain(1);
+    expect(queued).not.toContain(ROW_CHUNK + 1);
   });
 
   it('refuses to start with NO_WORDS_LEFT once the month is used up', async () => {

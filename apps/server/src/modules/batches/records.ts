@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Batch, BatchRow, Plan } from '@redacta/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { batchRows, batches, workspaces } from '../../db/schema.ts';
@@ -8,6 +8,7 @@ import type { StorageQuotas } from '../storage/service.ts';
 import { noWordsLeft, usageFor, type UsageSettings } from '../usage/service.ts';
 import type { BatchQueue } from './queue.ts';
 import type { BatchTemplate } from './row-generator.ts';
+import { ROW_CHUNK } from './rows.ts';
 
 /*
  * A batch and its rows as the batch services read them: who may see one (a member of its workspace),
@@ -72,6 +73,27 @@ export async function allRows(db: Db | Tx, batchId: string, withOutputs = false)
     .where(eq(batchRows.batchId, batchId))
     .orderBy(asc(batchRows.index));
   return rows as StoredRow[];
+}
+
+/** The batch's rows in order (without outputs), ROW_CHUNK at a time. */
+export async function* rowChunks(db: Db | Tx, batchId: string): AsyncGenerator<StoredRow[]> {
+  for (let after = -1; ;) {
+    const rows = await db
+      .select({
+        index: batchRows.index,
+        line: batchRows.line,
+        inputs: batchRows.inputs,
+        outputs: sql`'{}'::jsonb`,
+      })
+      .from(batchRows)
+      .where(and(eq(batchRows.batchId, batchId), gt(batchRows.index, after)))
+      .orderBy(asc(batchRows.index))
+      .limit(ROW_CHUNK);
+    if (rows.length === 0) return;
+    yield rows as StoredRow[];
+    if (rows.length < ROW_CHUNK) return;
+    after = rows.at(-1)!.index;
+  }
 }
 
 /** NO_WORDS_LEFT when the workspace's month is used up; its plan otherwise. */

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Job } from 'pg-boss';
 import {
@@ -117,14 +117,17 @@ export function rowWorker(deps: RowWorkerDeps): RowHandler {
       });
     }
     const saved = await deps.db.transaction(async (tx) => {
-      if (!(await lockClaim(tx, job.data, claim.attempt))) {
+      await lockBatch(tx, job.data.batchId);
+      // Written only while the row is still running under this claim: the update says whether it was.
+      const written = await tx
+        .update(batchRows)
+        .set({ status: 'done', outputs: row.outputs, flags: row.flags, words: row.words, error: null })
+        .where(and(rowKey(job.data), heldBy(claim.attempt)))
+        .returning({ index: batchRows.index });
+      if (written.length === 0) {
         await deps.queue.complete(tx, job.id);
         return null;
       }
-      await tx
-        .update(batchRows)
-        .set({ status: 'done', outputs: row.outputs, flags: row.flags, words: row.words, error: null })
-        .where(rowKey(job.data));
       await tx
         .update(batches)
         .set({
@@ -157,59 +160,59 @@ export function rowWorker(deps: RowWorkerDeps): RowHandler {
  * paused or cancelled, or the row is already written.
  */
 async function claimRow(deps: RowWorkerDeps, tx: Tx, job: Job<RowJob>): Promise<Claim | null> {
+  // The batch with its workspace and the workspace owner's language, in one statement that takes the
+  // batch's lock; the row is then claimed by one update that says whether there was anything to claim.
   const [batch] = await tx
     .select({
       status: batches.status,
-      workspaceId: batches.workspaceId,
       template: batches.template,
       controls: batches.controls,
       mapping: batches.mapping,
       createdBy: batches.createdBy,
+      workspace: {
+        id: workspaces.id,
+        plan: workspaces.plan,
+        isGpt4TurnedOn: workspaces.isGpt4TurnedOn,
+        ownerId: workspaces.ownerId,
+        locale: users.locale,
+      },
     })
     .from(batches)
-    .where(eq(batches.id, job.data.batchId))
-    .for('update');
-  const [row] = batch
-    ? await tx
-        .select({ status: batchRows.status, attempts: batchRows.attempts, inputs: batchRows.inputs })
-        .from(batchRows)
-        .where(rowKey(job.data))
-        .for('update')
-    : [];
-  if (!batch || !row || (row.status !== 'pending' && row.status !== 'running')) {
-    await deps.queue.complete(tx, job.id);
-    return null;
-  }
-  if (batch.status !== 'running') {
-    // A row a stopped instance held goes back to the pending rows, which resuming queues again.
-    if (row.status === 'running')
-      await tx.update(batchRows).set({ status: 'pending' }).where(rowKey(job.data));
-    await deps.queue.complete(tx, job.id);
-    return null;
-  }
-  const [workspace] = await tx
-    .select({
-      id: workspaces.id,
-      plan: workspaces.plan,
-      isGpt4TurnedOn: workspaces.isGpt4TurnedOn,
-      ownerId: workspaces.ownerId,
-      locale: users.locale,
-    })
-    .from(workspaces)
+    .innerJoin(workspaces, eq(workspaces.id, batches.workspaceId))
     .innerJoin(users, eq(users.id, workspaces.ownerId))
-    .where(eq(workspaces.id, batch.workspaceId));
-  const attempt = row.attempts + 1;
-  await tx.update(batchRows).set({ status: 'running', attempts: attempt }).where(rowKey(job.data));
+    .where(eq(batches.id, job.data.batchId))
+    .for('update', { of: batches });
+  if (batch && batch.status !== 'running') {
+    // A row a stopped instance held goes back to the pending rows, which resuming queues again.
+    await tx
+      .update(batchRows)
+      .set({ status: 'pending' })
+      .where(and(rowKey(job.data), eq(batchRows.status, 'running')));
+  }
+  // Only a row not written yet is taken; its attempts go up by one, and that number is the claim.
+  const [row] =
+    batch?.status === 'running'
+      ? await tx
+          .update(batchRows)
+          .set({ status: 'running', attempts: sql`${batchRows.attempts} + 1` })
+          .where(and(rowKey(job.data), inArray(batchRows.status, ['pending', 'running'])))
+          .returning({ attempts: batchRows.attempts, inputs: batchRows.inputs })
+      : [];
+  if (!batch || !row) {
+    await deps.queue.complete(tx, job.id);
+    return null;
+  }
+  const { workspace } = batch;
   const template = batch.template as BatchTemplate;
   return {
     workspace: {
-      id: workspace!.id,
-      plan: workspace!.plan,
-      isGpt4TurnedOn: workspace!.isGpt4TurnedOn,
-      language: resolveLocale(workspace!.locale),
+      id: workspace.id,
+      plan: workspace.plan,
+      isGpt4TurnedOn: workspace.isGpt4TurnedOn,
+      language: resolveLocale(workspace.locale),
     },
     // The words are the workspace's; a creator who has since left leaves them to its owner.
-    userId: batch.createdBy ?? workspace!.ownerId,
+    userId: batch.createdBy ?? workspace.ownerId,
     template,
     controls: batch.controls as BatchControls,
     inputs: rowInputs(
@@ -217,19 +220,27 @@ async function claimRow(deps: RowWorkerDeps, tx: Tx, job: Job<RowJob>): Promise<
       batch.mapping as Record<string, string>,
       row.inputs as Record<string, string>,
     ),
-    attempt,
+    attempt: row.attempts,
   };
 }
 
+/** The batch's lock, which every writer of a batch and its rows takes before a row's. */
+async function lockBatch(tx: Tx, batchId: string): Promise<void> {
+  await tx.select({ id: batches.id }).from(batches).where(eq(batches.id, batchId)).for('update');
+}
+
+/** A row still running under the claim of this attempt. */
+const heldBy = (attempt: number) => and(eq(batchRows.status, 'running'), eq(batchRows.attempts, attempt));
+
 /** Locks the batch and the row; true while the row is still running under this attempt's claim. */
 async function lockClaim(tx: Tx, key: RowJob, attempt: number): Promise<boolean> {
-  await tx.select({ id: batches.id }).from(batches).where(eq(batches.id, key.batchId)).for('update');
+  await lockBatch(tx, key.batchId);
   const [row] = await tx
-    .select({ status: batchRows.status, attempts: batchRows.attempts })
+    .select({ index: batchRows.index })
     .from(batchRows)
-    .where(rowKey(key))
+    .where(and(rowKey(key), heldBy(attempt)))
     .for('update');
-  return row?.status === 'running' && row.attempts === attempt;
+  return row !== undefined;
 }
 
 /**

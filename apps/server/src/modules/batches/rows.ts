@@ -3,6 +3,13 @@ import type { TemplateField, TemplateInputs } from '@redacta/shared';
 import type { Tx } from '../../db/client.ts';
 import { batchRows, batches } from '../../db/schema.ts';
 
+/**
+ * Rows one statement reads or writes at most when it goes over a whole batch: PGlite's memory grows
+ * to the largest statement it has run and never gives it back, so a batch of 5,000 rows read or queued
+ * at once left the server that much bigger for good.
+ */
+export const ROW_CHUNK = 500;
+
 /** A row's inputs by field key: each field's mapped column, from the row's values by column. */
 export function rowInputs(
   fields: readonly TemplateField[],

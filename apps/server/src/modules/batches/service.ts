@@ -4,13 +4,13 @@ import type { Db } from '../../db/client.ts';
 import { batchRows, batches } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { requireMembership } from '../workspaces/service.ts';
-import { finishIfComplete } from './rows.ts';
+import { finishIfComplete, ROW_CHUNK } from './rows.ts';
 import { invalidRows } from './drafts.ts';
 import {
-  allRows,
   batchFor,
   notDraft,
   requireWordsLeft,
+  rowChunks,
   templateOf,
   toBatch,
   type BatchDeps,
@@ -43,8 +43,13 @@ export async function startBatch(deps: BatchDeps, batchId: string, userId: strin
     const batch = await batchFor(tx, batchId, userId, true);
     if (batch.status !== 'draft') throw notDraft();
     const plan = await requireWordsLeft(tx, batch.workspaceId, deps.usage);
-    const rows = await allRows(tx, batchId);
-    const invalid = invalidRows(templateOf(batch), batch.mapping as BatchMapping, rows);
+    // The rows are read a chunk at a time; only their indexes and problems are kept.
+    const indexes: number[] = [];
+    const invalid: ReturnType<typeof invalidRows> = [];
+    for await (const rows of rowChunks(tx, batchId)) {
+      for (const row of rows) indexes.push(row.index);
+      invalid.push(...invalidRows(templateOf(batch), batch.mapping as BatchMapping, rows));
+    }
     if (invalid.length > 0 && !batch.skipInvalid)
       throw new AppError(
         'BATCH_INVALID_ROWS',
@@ -52,19 +57,26 @@ export async function startBatch(deps: BatchDeps, batchId: string, userId: strin
         409,
       );
     const skipped = new Set(invalid.map((problem) => problem.index));
-    if (skipped.size > 0)
+    const skippedIndexes = [...skipped];
+    for (let start = 0; start < skippedIndexes.length; start += ROW_CHUNK)
       await tx
         .update(batchRows)
         .set({ status: 'skipped' })
-        .where(and(eq(batchRows.batchId, batchId), inArray(batchRows.index, [...skipped])));
+        .where(
+          and(
+            eq(batchRows.batchId, batchId),
+            inArray(batchRows.index, skippedIndexes.slice(start, start + ROW_CHUNK)),
+          ),
+        );
     await tx
       .update(batches)
       .set({ status: 'running', startedAt: new Date(), skipped: skipped.size })
       .where(eq(batches.id, batchId));
-    const toWrite = rows.filter((row) => !skipped.has(row.index));
     await deps.queue.enqueue(
       tx,
-      toWrite.map((row) => ({ batchId, index: row.index, workspaceId: batch.workspaceId, plan })),
+      indexes
+        .filter((index) => !skipped.has(index))
+        .map((index) => ({ batchId, index, workspaceId: batch.workspaceId, plan })),
     );
     await finishIfComplete(tx, batchId);
     return (await batchFor(tx, batchId, userId))!;
