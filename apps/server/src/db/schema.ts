@@ -97,6 +97,36 @@ export const refreshTokens = pgTable(
   (t) => [index('refresh_tokens_user_idx').on(t.userId), index('refresh_tokens_family_idx').on(t.familyId)],
 );
 
+/**
+ * A workspace's API keys: only the key's hash is kept, with its first characters to tell keys apart.
+ * A key acts as its creator (their current role caps it) in its own workspace; a revoked key keeps
+ * its row, so what it did still names it.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: id(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull(),
+    keyHash: text('key_hash').notNull().unique(),
+    scopes: text('scopes', { enum: ['read', 'write', 'generate'] })
+      .array()
+      .notNull(),
+    expiresAt: at('expires_at'),
+    /** Written at most once a minute per key, not on every request. */
+    lastUsedAt: at('last_used_at'),
+    revokedAt: at('revoked_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('api_keys_workspace_idx').on(t.workspaceId, t.createdAt)],
+);
+
 export const oauthAccounts = pgTable(
   'oauth_accounts',
   {
@@ -207,6 +237,10 @@ export const projects = pgTable(
     createdBy: uuid('created_by')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The API key that made it, when a program did (its author shows as the key). */
+    createdByApiKey: uuid('created_by_api_key').references((): AnyPgColumn => apiKeys.id, {
+      onDelete: 'set null',
+    }),
     name: text('name').notNull(),
     /**
      * The name is still the one the server picked ("<date> Sin título"): the project's first message
@@ -294,6 +328,10 @@ export const conversationEntries = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The API key that sent a request entry, when a program did. */
+    createdByApiKey: uuid('created_by_api_key').references((): AnyPgColumn => apiKeys.id, {
+      onDelete: 'set null',
+    }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -534,6 +572,10 @@ export const documentVersions = pgTable(
     name: text('name'),
     /** Who saved it; null for one the server took by itself. */
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The API key that saved it, when a program did. */
+    createdByApiKey: uuid('created_by_api_key').references((): AnyPgColumn => apiKeys.id, {
+      onDelete: 'set null',
+    }),
     /** The users whose edits went into the document since the version before. */
     editorIds: uuid('editor_ids').array().notNull(),
     yjsState: bytea('yjs_state').notNull(),

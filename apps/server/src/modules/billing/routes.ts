@@ -12,7 +12,7 @@ import {
   workspaceIdBodySchema,
 } from '@redacta/shared';
 import { AppError } from '../../lib/errors.ts';
-import { errorResponses, signedInSchemas } from '../../lib/route-options.ts';
+import { closedToApiKeys, errorResponses, signedInSchemas } from '../../lib/route-options.ts';
 import { cancelSandboxCheckout, confirmSandboxCheckout, sandboxCheckout } from './sandbox.ts';
 import {
   billingSummary,
@@ -44,6 +44,7 @@ const signedInBillingRoutes: FastifyPluginAsyncZod<{ billing: Billing }> = async
   const schema = signedInSchemas({ tag: 'billing', errors: [404] });
   const changeErrors = [403, 404, 409, 502] as const;
   app.addHook('onRequest', app.authenticate);
+  closedToApiKeys(app);
 
   app.get(
     '/price',
