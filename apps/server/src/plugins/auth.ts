@@ -27,11 +27,12 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     /**
-     * What an API key needs for this route, beyond its method's scope (`read` for GET and HEAD,
-     * `write` otherwise): `generate` for a route that calls the model, `never` for one a key may not
-     * use at all (the account, sessions, billing, key management).
+     * The scope an API key needs for this route when its method's is not it (`read` for GET and
+     * HEAD, `write` otherwise): `generate` for a route that calls the model, `read` for a POST that
+     * changes nothing, `never` for one a key may not use at all (the account, sessions, billing, key
+     * management).
      */
-    apiKey?: 'generate' | 'never';
+    apiKey?: ApiKeyScope | 'never';
   }
 }
 

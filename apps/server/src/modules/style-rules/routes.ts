@@ -58,6 +58,8 @@ export const styleRuleRoutes: FastifyPluginAsyncZod = async (app) => {
         body: styleCheckBodySchema,
         response: { 200: styleCheckResponseSchema },
       }),
+      // A check reads the rules and changes nothing.
+      config: { apiKey: 'read' },
     },
     (request) => checkWorkspaceStyle(app.db, request.params.id, request.userId, request.body),
   );
