@@ -100,7 +100,7 @@ export const refreshTokens = pgTable(
 /**
  * A workspace's API keys: only the key's hash is kept, with its first characters to tell keys apart.
  * A key acts as its creator (their current role caps it) in its own workspace; a revoked key keeps
- * its row, so what it did still names it.
+ * its row, with its name and last use, until the workspace goes.
  */
 export const apiKeys = pgTable(
   'api_keys',
@@ -237,10 +237,6 @@ export const projects = pgTable(
     createdBy: uuid('created_by')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** The API key that made it, when a program did (its author shows as the key). */
-    createdByApiKey: uuid('created_by_api_key').references((): AnyPgColumn => apiKeys.id, {
-      onDelete: 'set null',
-    }),
     name: text('name').notNull(),
     /**
      * The name is still the one the server picked ("<date> Sin título"): the project's first message
@@ -328,10 +324,6 @@ export const conversationEntries = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-    /** The API key that sent a request entry, when a program did. */
-    createdByApiKey: uuid('created_by_api_key').references((): AnyPgColumn => apiKeys.id, {
-      onDelete: 'set null',
-    }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -572,10 +564,6 @@ export const documentVersions = pgTable(
     name: text('name'),
     /** Who saved it; null for one the server took by itself. */
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-    /** The API key that saved it, when a program did. */
-    createdByApiKey: uuid('created_by_api_key').references((): AnyPgColumn => apiKeys.id, {
-      onDelete: 'set null',
-    }),
     /** The users whose edits went into the document since the version before. */
     editorIds: uuid('editor_ids').array().notNull(),
     yjsState: bytea('yjs_state').notNull(),

@@ -13,12 +13,6 @@ CREATE TABLE "api_keys" (
 	CONSTRAINT "api_keys_key_hash_unique" UNIQUE("key_hash")
 );
 --> statement-breakpoint
-ALTER TABLE "conversation_entries" ADD COLUMN "created_by_api_key" uuid;--> statement-breakpoint
-ALTER TABLE "document_versions" ADD COLUMN "created_by_api_key" uuid;--> statement-breakpoint
-ALTER TABLE "projects" ADD COLUMN "created_by_api_key" uuid;--> statement-breakpoint
 ALTER TABLE "api_keys" ADD CONSTRAINT "api_keys_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "api_keys" ADD CONSTRAINT "api_keys_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "api_keys_workspace_idx" ON "api_keys" USING btree ("workspace_id","created_at");--> statement-breakpoint
-ALTER TABLE "conversation_entries" ADD CONSTRAINT "conversation_entries_created_by_api_key_api_keys_id_fk" FOREIGN KEY ("created_by_api_key") REFERENCES "public"."api_keys"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "document_versions" ADD CONSTRAINT "document_versions_created_by_api_key_api_keys_id_fk" FOREIGN KEY ("created_by_api_key") REFERENCES "public"."api_keys"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "projects" ADD CONSTRAINT "projects_created_by_api_key_api_keys_id_fk" FOREIGN KEY ("created_by_api_key") REFERENCES "public"."api_keys"("id") ON DELETE set null ON UPDATE no action;
+CREATE INDEX "api_keys_workspace_idx" ON "api_keys" USING btree ("workspace_id","created_at");
