@@ -54,6 +54,7 @@ import type { StorageQuotas } from './modules/storage/service.ts';
 import { collabPlugin } from './modules/collab/plugin.ts';
 import { BuiltInLibrary, seedBuiltInPrompts } from './modules/prompts/built-ins.ts';
 import { catalogue } from './modules/prompts/catalogue/index.ts';
+import { apiKeyRoutes } from './modules/api-keys/routes.ts';
 import { batchRoutes } from './modules/batches/routes.ts';
 import { BatchQueue } from './modules/batches/queue.ts';
 import { rowWorker } from './modules/batches/row-worker.ts';
@@ -193,6 +194,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(billingRoutes);
       await api.register(invitationRoutes);
       await api.register(batchRoutes);
+      await api.register(apiKeyRoutes);
     },
     { prefix: '/api' },
   );

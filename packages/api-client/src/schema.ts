@@ -1607,6 +1607,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/workspace/{id}/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The workspace's API keys not revoked, newest first (owner only) */
+        get: operations["listApiKeys"];
+        put?: never;
+        /**
+         * Make an API key (owner only); the key is in this answer and never again
+         * @description Scopes: `read` (every GET), `write` (every other change), `generate` (routes that call the model). A key acts as the one who made it, never beyond their current role, in this workspace only. 409 CONFLICT when the workspace already keeps the most keys it may.
+         */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api-key/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke an API key (owner only): the next request with it is refused */
+        delete: operations["revokeApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -13872,6 +13910,368 @@ export interface operations {
             };
             /** @description Default Response */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "PHONE_LOGIN_UNSUPPORTED" | "EMAIL_TAKEN" | "EMAIL_UNCHANGED" | "REFRESH_INVALID" | "OAUTH_NOT_CONFIGURED" | "OAUTH_FAILED" | "NOT_WORKSPACE_OWNER" | "SEATS_EXHAUSTED" | "PLAN_REQUIRED" | "NO_WORDS_LEFT" | "FOLDER_NAME_TAKEN" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_CHANGED" | "AI_PROVIDER_ERROR" | "AI_TIMEOUT" | "BRAND_VOICE_SAMPLE_TOO_LONG" | "BRAND_VOICE_ANALYSIS_FAILED" | "CURSOR_INVALID" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ALREADY_MEMBER" | "NOT_INVITER" | "MEMBER_REMOVAL_FORBIDDEN" | "OWNER_CANNOT_LEAVE" | "INVITATION_EXPIRED" | "INVITATION_REVOKED" | "INVITATION_USED" | "INVITATION_EMAIL_MISMATCH" | "BILLING_UNAVAILABLE" | "BILLING_PROVIDER_ERROR" | "PRICES_UNAVAILABLE" | "SUBSCRIPTION_EXISTS" | "NO_SUBSCRIPTION" | "DISCOUNT_ALREADY_USED" | "WEBHOOK_SIGNATURE_INVALID" | "BRAND_VOICES_FULL" | "FOLDERS_FULL" | "CUSTOM_PROMPTS_FULL" | "TEMPLATES_FULL" | "STORAGE_FULL" | "REPLIES_IN_PROGRESS" | "KNOWLEDGE_FILE_UNSUPPORTED" | "KNOWLEDGE_FILE_TOO_LARGE" | "BATCH_TOO_MANY_ROWS" | "BATCH_INVALID_ROWS";
+                            message: string;
+                            requestId?: string;
+                            issues?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "PHONE_LOGIN_UNSUPPORTED" | "EMAIL_TAKEN" | "EMAIL_UNCHANGED" | "REFRESH_INVALID" | "OAUTH_NOT_CONFIGURED" | "OAUTH_FAILED" | "NOT_WORKSPACE_OWNER" | "SEATS_EXHAUSTED" | "PLAN_REQUIRED" | "NO_WORDS_LEFT" | "FOLDER_NAME_TAKEN" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_CHANGED" | "AI_PROVIDER_ERROR" | "AI_TIMEOUT" | "BRAND_VOICE_SAMPLE_TOO_LONG" | "BRAND_VOICE_ANALYSIS_FAILED" | "CURSOR_INVALID" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ALREADY_MEMBER" | "NOT_INVITER" | "MEMBER_REMOVAL_FORBIDDEN" | "OWNER_CANNOT_LEAVE" | "INVITATION_EXPIRED" | "INVITATION_REVOKED" | "INVITATION_USED" | "INVITATION_EMAIL_MISMATCH" | "BILLING_UNAVAILABLE" | "BILLING_PROVIDER_ERROR" | "PRICES_UNAVAILABLE" | "SUBSCRIPTION_EXISTS" | "NO_SUBSCRIPTION" | "DISCOUNT_ALREADY_USED" | "WEBHOOK_SIGNATURE_INVALID" | "BRAND_VOICES_FULL" | "FOLDERS_FULL" | "CUSTOM_PROMPTS_FULL" | "TEMPLATES_FULL" | "STORAGE_FULL" | "REPLIES_IN_PROGRESS" | "KNOWLEDGE_FILE_UNSUPPORTED" | "KNOWLEDGE_FILE_TOO_LARGE" | "BATCH_TOO_MANY_ROWS" | "BATCH_INVALID_ROWS";
+                            message: string;
+                            requestId?: string;
+                            issues?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        name: string;
+                        prefix: string;
+                        scopes: ("read" | "write" | "generate")[];
+                        /** Format: date-time */
+                        createdAt: string;
+                        lastUsedAt: string | null;
+                        expiresAt: string | null;
+                        createdBy: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                        } | null;
+                    }[];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "PHONE_LOGIN_UNSUPPORTED" | "EMAIL_TAKEN" | "EMAIL_UNCHANGED" | "REFRESH_INVALID" | "OAUTH_NOT_CONFIGURED" | "OAUTH_FAILED" | "NOT_WORKSPACE_OWNER" | "SEATS_EXHAUSTED" | "PLAN_REQUIRED" | "NO_WORDS_LEFT" | "FOLDER_NAME_TAKEN" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_CHANGED" | "AI_PROVIDER_ERROR" | "AI_TIMEOUT" | "BRAND_VOICE_SAMPLE_TOO_LONG" | "BRAND_VOICE_ANALYSIS_FAILED" | "CURSOR_INVALID" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ALREADY_MEMBER" | "NOT_INVITER" | "MEMBER_REMOVAL_FORBIDDEN" | "OWNER_CANNOT_LEAVE" | "INVITATION_EXPIRED" | "INVITATION_REVOKED" | "INVITATION_USED" | "INVITATION_EMAIL_MISMATCH" | "BILLING_UNAVAILABLE" | "BILLING_PROVIDER_ERROR" | "PRICES_UNAVAILABLE" | "SUBSCRIPTION_EXISTS" | "NO_SUBSCRIPTION" | "DISCOUNT_ALREADY_USED" | "WEBHOOK_SIGNATURE_INVALID" | "BRAND_VOICES_FULL" | "FOLDERS_FULL" | "CUSTOM_PROMPTS_FULL" | "TEMPLATES_FULL" | "STORAGE_FULL" | "REPLIES_IN_PROGRESS" | "KNOWLEDGE_FILE_UNSUPPORTED" | "KNOWLEDGE_FILE_TOO_LARGE" | "BATCH_TOO_MANY_ROWS" | "BATCH_INVALID_ROWS";
+                            message: string;
+                            requestId?: string;
+                            issues?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "PHONE_LOGIN_UNSUPPORTED" | "EMAIL_TAKEN" | "EMAIL_UNCHANGED" | "REFRESH_INVALID" | "OAUTH_NOT_CONFIGURED" | "OAUTH_FAILED" | "NOT_WORKSPACE_OWNER" | "SEATS_EXHAUSTED" | "PLAN_REQUIRED" | "NO_WORDS_LEFT" | "FOLDER_NAME_TAKEN" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_CHANGED" | "AI_PROVIDER_ERROR" | "AI_TIMEOUT" | "BRAND_VOICE_SAMPLE_TOO_LONG" | "BRAND_VOICE_ANALYSIS_FAILED" | "CURSOR_INVALID" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ALREADY_MEMBER" | "NOT_INVITER" | "MEMBER_REMOVAL_FORBIDDEN" | "OWNER_CANNOT_LEAVE" | "INVITATION_EXPIRED" | "INVITATION_REVOKED" | "INVITATION_USED" | "INVITATION_EMAIL_MISMATCH" | "BILLING_UNAVAILABLE" | "BILLING_PROVIDER_ERROR" | "PRICES_UNAVAILABLE" | "SUBSCRIPTION_EXISTS" | "NO_SUBSCRIPTION" | "DISCOUNT_ALREADY_USED" | "WEBHOOK_SIGNATURE_INVALID" | "BRAND_VOICES_FULL" | "FOLDERS_FULL" | "CUSTOM_PROMPTS_FULL" | "TEMPLATES_FULL" | "STORAGE_FULL" | "REPLIES_IN_PROGRESS" | "KNOWLEDGE_FILE_UNSUPPORTED" | "KNOWLEDGE_FILE_TOO_LARGE" | "BATCH_TOO_MANY_ROWS" | "BATCH_INVALID_ROWS";
+                            message: string;
+                            requestId?: string;
+                            issues?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "PHONE_LOGIN_UNSUPPORTED" | "EMAIL_TAKEN" | "EMAIL_UNCHANGED" | "REFRESH_INVALID" | "OAUTH_NOT_CONFIGURED" | "OAUTH_FAILED" | "NOT_WORKSPACE_OWNER" | "SEATS_EXHAUSTED" | "PLAN_REQUIRED" | "NO_WORDS_LEFT" | "FOLDER_NAME_TAKEN" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_CHANGED" | "AI_PROVIDER_ERROR" | "AI_TIMEOUT" | "BRAND_VOICE_SAMPLE_TOO_LONG" | "BRAND_VOICE_ANALYSIS_FAILED" | "CURSOR_INVALID" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ALREADY_MEMBER" | "NOT_INVITER" | "MEMBER_REMOVAL_FORBIDDEN" | "OWNER_CANNOT_LEAVE" | "INVITATION_EXPIRED" | "INVITATION_REVOKED" | "INVITATION_USED" | "INVITATION_EMAIL_MISMATCH" | "BILLING_UNAVAILABLE" | "BILLING_PROVIDER_ERROR" | "PRICES_UNAVAILABLE" | "SUBSCRIPTION_EXISTS" | "NO_SUBSCRIPTION" | "DISCOUNT_ALREADY_USED" | "WEBHOOK_SIGNATURE_INVALID" | "BRAND_VOICES_FULL" | "FOLDERS_FULL" | "CUSTOM_PROMPTS_FULL" | "TEMPLATES_FULL" | "STORAGE_FULL" | "REPLIES_IN_PROGRESS" | "KNOWLEDGE_FILE_UNSUPPORTED" | "KNOWLEDGE_FILE_TOO_LARGE" | "BATCH_TOO_MANY_ROWS" | "BATCH_INVALID_ROWS";
+                            message: string;
+                            requestId?: string;
+                            issues?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "PHONE_LOGIN_UNSUPPORTED" | "EMAIL_TAKEN" | "EMAIL_UNCHANGED" | "REFRESH_INVALID" | "OAUTH_NOT_CONFIGURED" | "OAUTH_FAILED" | "NOT_WORKSPACE_OWNER" | "SEATS_EXHAUSTED" | "PLAN_REQUIRED" | "NO_WORDS_LEFT" | "FOLDER_NAME_TAKEN" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_CHANGED" | "AI_PROVIDER_ERROR" | "AI_TIMEOUT" | "BRAND_VOICE_SAMPLE_TOO_LONG" | "BRAND_VOICE_ANALYSIS_FAILED" | "CURSOR_INVALID" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ALREADY_MEMBER" | "NOT_INVITER" | "MEMBER_REMOVAL_FORBIDDEN" | "OWNER_CANNOT_LEAVE" | "INVITATION_EXPIRED" | "INVITATION_REVOKED" | "INVITATION_USED" | "INVITATION_EMAIL_MISMATCH" | "BILLING_UNAVAILABLE" | "BILLING_PROVIDER_ERROR" | "PRICES_UNAVAILABLE" | "SUBSCRIPTION_EXISTS" | "NO_SUBSCRIPTION" | "DISCOUNT_ALREADY_USED" | "WEBHOOK_SIGNATURE_INVALID" | "BRAND_VOICES_FULL" | "FOLDERS_FULL" | "CUSTOM_PROMPTS_FULL" | "TEMPLATES_FULL" | "STORAGE_FULL" | "REPLIES_IN_PROGRESS" | "KNOWLEDGE_FILE_UNSUPPORTED" | "KNOWLEDGE_FILE_TOO_LARGE" | "BATCH_TOO_MANY_ROWS" | "BATCH_INVALID_ROWS";
+                            message: string;
+                            requestId?: string;
+                            issues?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Catalogue sync",
+                 *       "scopes": [
+                 *         "read",
+                 *         "generate"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    name: string;
+                    scopes: ("read" | "write" | "generate")[];
+                    /** Format: date-time */
+                    expiresAt?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        key: string;
+                        prefix: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "PHONE_LOGIN_UNSUPPORTED" | "EMAIL_TAKEN" | "EMAIL_UNCHANGED" | "REFRESH_INVALID" | "OAUTH_NOT_CONFIGURED" | "OAUTH_FAILED" | "NOT_WORKSPACE_OWNER" | "SEATS_EXHAUSTED" | "PLAN_REQUIRED" | "NO_WORDS_LEFT" | "FOLDER_NAME_TAKEN" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_CHANGED" | "AI_PROVIDER_ERROR" | "AI_TIMEOUT" | "BRAND_VOICE_SAMPLE_TOO_LONG" | "BRAND_VOICE_ANALYSIS_FAILED" | "CURSOR_INVALID" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ALREADY_MEMBER" | "NOT_INVITER" | "MEMBER_REMOVAL_FORBIDDEN" | "OWNER_CANNOT_LEAVE" | "INVITATION_EXPIRED" | "INVITATION_REVOKED" | "INVITATION_USED" | "INVITATION_EMAIL_MISMATCH" | "BILLING_UNAVAILABLE" | "BILLING_PROVIDER_ERROR" | "PRICES_UNAVAILABLE" | "SUBSCRIPTION_EXISTS" | "NO_SUBSCRIPTION" | "DISCOUNT_ALREADY_USED" | "WEBHOOK_SIGNATURE_INVALID" | "BRAND_VOICES_FULL" | "FOLDERS_FULL" | "CUSTOM_PROMPTS_FULL" | "TEMPLATES_FULL" | "STORAGE_FULL" | "REPLIES_IN_PROGRESS" | "KNOWLEDGE_FILE_UNSUPPORTED" | "KNOWLEDGE_FILE_TOO_LARGE" | "BATCH_TOO_MANY_ROWS" | "BATCH_INVALID_ROWS";
+                            message: string;
+                            requestId?: string;
+                            issues?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "PHONE_LOGIN_UNSUPPORTED" | "EMAIL_TAKEN" | "EMAIL_UNCHANGED" | "REFRESH_INVALID" | "OAUTH_NOT_CONFIGURED" | "OAUTH_FAILED" | "NOT_WORKSPACE_OWNER" | "SEATS_EXHAUSTED" | "PLAN_REQUIRED" | "NO_WORDS_LEFT" | "FOLDER_NAME_TAKEN" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_CHANGED" | "AI_PROVIDER_ERROR" | "AI_TIMEOUT" | "BRAND_VOICE_SAMPLE_TOO_LONG" | "BRAND_VOICE_ANALYSIS_FAILED" | "CURSOR_INVALID" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ALREADY_MEMBER" | "NOT_INVITER" | "MEMBER_REMOVAL_FORBIDDEN" | "OWNER_CANNOT_LEAVE" | "INVITATION_EXPIRED" | "INVITATION_REVOKED" | "INVITATION_USED" | "INVITATION_EMAIL_MISMATCH" | "BILLING_UNAVAILABLE" | "BILLING_PROVIDER_ERROR" | "PRICES_UNAVAILABLE" | "SUBSCRIPTION_EXISTS" | "NO_SUBSCRIPTION" | "DISCOUNT_ALREADY_USED" | "WEBHOOK_SIGNATURE_INVALID" | "BRAND_VOICES_FULL" | "FOLDERS_FULL" | "CUSTOM_PROMPTS_FULL" | "TEMPLATES_FULL" | "STORAGE_FULL" | "REPLIES_IN_PROGRESS" | "KNOWLEDGE_FILE_UNSUPPORTED" | "KNOWLEDGE_FILE_TOO_LARGE" | "BATCH_TOO_MANY_ROWS" | "BATCH_INVALID_ROWS";
+                            message: string;
+                            requestId?: string;
+                            issues?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "PHONE_LOGIN_UNSUPPORTED" | "EMAIL_TAKEN" | "EMAIL_UNCHANGED" | "REFRESH_INVALID" | "OAUTH_NOT_CONFIGURED" | "OAUTH_FAILED" | "NOT_WORKSPACE_OWNER" | "SEATS_EXHAUSTED" | "PLAN_REQUIRED" | "NO_WORDS_LEFT" | "FOLDER_NAME_TAKEN" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_CHANGED" | "AI_PROVIDER_ERROR" | "AI_TIMEOUT" | "BRAND_VOICE_SAMPLE_TOO_LONG" | "BRAND_VOICE_ANALYSIS_FAILED" | "CURSOR_INVALID" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ALREADY_MEMBER" | "NOT_INVITER" | "MEMBER_REMOVAL_FORBIDDEN" | "OWNER_CANNOT_LEAVE" | "INVITATION_EXPIRED" | "INVITATION_REVOKED" | "INVITATION_USED" | "INVITATION_EMAIL_MISMATCH" | "BILLING_UNAVAILABLE" | "BILLING_PROVIDER_ERROR" | "PRICES_UNAVAILABLE" | "SUBSCRIPTION_EXISTS" | "NO_SUBSCRIPTION" | "DISCOUNT_ALREADY_USED" | "WEBHOOK_SIGNATURE_INVALID" | "BRAND_VOICES_FULL" | "FOLDERS_FULL" | "CUSTOM_PROMPTS_FULL" | "TEMPLATES_FULL" | "STORAGE_FULL" | "REPLIES_IN_PROGRESS" | "KNOWLEDGE_FILE_UNSUPPORTED" | "KNOWLEDGE_FILE_TOO_LARGE" | "BATCH_TOO_MANY_ROWS" | "BATCH_INVALID_ROWS";
+                            message: string;
+                            requestId?: string;
+                            issues?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "PHONE_LOGIN_UNSUPPORTED" | "EMAIL_TAKEN" | "EMAIL_UNCHANGED" | "REFRESH_INVALID" | "OAUTH_NOT_CONFIGURED" | "OAUTH_FAILED" | "NOT_WORKSPACE_OWNER" | "SEATS_EXHAUSTED" | "PLAN_REQUIRED" | "NO_WORDS_LEFT" | "FOLDER_NAME_TAKEN" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_CHANGED" | "AI_PROVIDER_ERROR" | "AI_TIMEOUT" | "BRAND_VOICE_SAMPLE_TOO_LONG" | "BRAND_VOICE_ANALYSIS_FAILED" | "CURSOR_INVALID" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ALREADY_MEMBER" | "NOT_INVITER" | "MEMBER_REMOVAL_FORBIDDEN" | "OWNER_CANNOT_LEAVE" | "INVITATION_EXPIRED" | "INVITATION_REVOKED" | "INVITATION_USED" | "INVITATION_EMAIL_MISMATCH" | "BILLING_UNAVAILABLE" | "BILLING_PROVIDER_ERROR" | "PRICES_UNAVAILABLE" | "SUBSCRIPTION_EXISTS" | "NO_SUBSCRIPTION" | "DISCOUNT_ALREADY_USED" | "WEBHOOK_SIGNATURE_INVALID" | "BRAND_VOICES_FULL" | "FOLDERS_FULL" | "CUSTOM_PROMPTS_FULL" | "TEMPLATES_FULL" | "STORAGE_FULL" | "REPLIES_IN_PROGRESS" | "KNOWLEDGE_FILE_UNSUPPORTED" | "KNOWLEDGE_FILE_TOO_LARGE" | "BATCH_TOO_MANY_ROWS" | "BATCH_INVALID_ROWS";
+                            message: string;
+                            requestId?: string;
+                            issues?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "PHONE_LOGIN_UNSUPPORTED" | "EMAIL_TAKEN" | "EMAIL_UNCHANGED" | "REFRESH_INVALID" | "OAUTH_NOT_CONFIGURED" | "OAUTH_FAILED" | "NOT_WORKSPACE_OWNER" | "SEATS_EXHAUSTED" | "PLAN_REQUIRED" | "NO_WORDS_LEFT" | "FOLDER_NAME_TAKEN" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_CHANGED" | "AI_PROVIDER_ERROR" | "AI_TIMEOUT" | "BRAND_VOICE_SAMPLE_TOO_LONG" | "BRAND_VOICE_ANALYSIS_FAILED" | "CURSOR_INVALID" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ALREADY_MEMBER" | "NOT_INVITER" | "MEMBER_REMOVAL_FORBIDDEN" | "OWNER_CANNOT_LEAVE" | "INVITATION_EXPIRED" | "INVITATION_REVOKED" | "INVITATION_USED" | "INVITATION_EMAIL_MISMATCH" | "BILLING_UNAVAILABLE" | "BILLING_PROVIDER_ERROR" | "PRICES_UNAVAILABLE" | "SUBSCRIPTION_EXISTS" | "NO_SUBSCRIPTION" | "DISCOUNT_ALREADY_USED" | "WEBHOOK_SIGNATURE_INVALID" | "BRAND_VOICES_FULL" | "FOLDERS_FULL" | "CUSTOM_PROMPTS_FULL" | "TEMPLATES_FULL" | "STORAGE_FULL" | "REPLIES_IN_PROGRESS" | "KNOWLEDGE_FILE_UNSUPPORTED" | "KNOWLEDGE_FILE_TOO_LARGE" | "BATCH_TOO_MANY_ROWS" | "BATCH_INVALID_ROWS";
+                            message: string;
+                            requestId?: string;
+                            issues?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "PHONE_LOGIN_UNSUPPORTED" | "EMAIL_TAKEN" | "EMAIL_UNCHANGED" | "REFRESH_INVALID" | "OAUTH_NOT_CONFIGURED" | "OAUTH_FAILED" | "NOT_WORKSPACE_OWNER" | "SEATS_EXHAUSTED" | "PLAN_REQUIRED" | "NO_WORDS_LEFT" | "FOLDER_NAME_TAKEN" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_CHANGED" | "AI_PROVIDER_ERROR" | "AI_TIMEOUT" | "BRAND_VOICE_SAMPLE_TOO_LONG" | "BRAND_VOICE_ANALYSIS_FAILED" | "CURSOR_INVALID" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ALREADY_MEMBER" | "NOT_INVITER" | "MEMBER_REMOVAL_FORBIDDEN" | "OWNER_CANNOT_LEAVE" | "INVITATION_EXPIRED" | "INVITATION_REVOKED" | "INVITATION_USED" | "INVITATION_EMAIL_MISMATCH" | "BILLING_UNAVAILABLE" | "BILLING_PROVIDER_ERROR" | "PRICES_UNAVAILABLE" | "SUBSCRIPTION_EXISTS" | "NO_SUBSCRIPTION" | "DISCOUNT_ALREADY_USED" | "WEBHOOK_SIGNATURE_INVALID" | "BRAND_VOICES_FULL" | "FOLDERS_FULL" | "CUSTOM_PROMPTS_FULL" | "TEMPLATES_FULL" | "STORAGE_FULL" | "REPLIES_IN_PROGRESS" | "KNOWLEDGE_FILE_UNSUPPORTED" | "KNOWLEDGE_FILE_TOO_LARGE" | "BATCH_TOO_MANY_ROWS" | "BATCH_INVALID_ROWS";
+                            message: string;
+                            requestId?: string;
+                            issues?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "PHONE_LOGIN_UNSUPPORTED" | "EMAIL_TAKEN" | "EMAIL_UNCHANGED" | "REFRESH_INVALID" | "OAUTH_NOT_CONFIGURED" | "OAUTH_FAILED" | "NOT_WORKSPACE_OWNER" | "SEATS_EXHAUSTED" | "PLAN_REQUIRED" | "NO_WORDS_LEFT" | "FOLDER_NAME_TAKEN" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_CHANGED" | "AI_PROVIDER_ERROR" | "AI_TIMEOUT" | "BRAND_VOICE_SAMPLE_TOO_LONG" | "BRAND_VOICE_ANALYSIS_FAILED" | "CURSOR_INVALID" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ALREADY_MEMBER" | "NOT_INVITER" | "MEMBER_REMOVAL_FORBIDDEN" | "OWNER_CANNOT_LEAVE" | "INVITATION_EXPIRED" | "INVITATION_REVOKED" | "INVITATION_USED" | "INVITATION_EMAIL_MISMATCH" | "BILLING_UNAVAILABLE" | "BILLING_PROVIDER_ERROR" | "PRICES_UNAVAILABLE" | "SUBSCRIPTION_EXISTS" | "NO_SUBSCRIPTION" | "DISCOUNT_ALREADY_USED" | "WEBHOOK_SIGNATURE_INVALID" | "BRAND_VOICES_FULL" | "FOLDERS_FULL" | "CUSTOM_PROMPTS_FULL" | "TEMPLATES_FULL" | "STORAGE_FULL" | "REPLIES_IN_PROGRESS" | "KNOWLEDGE_FILE_UNSUPPORTED" | "KNOWLEDGE_FILE_TOO_LARGE" | "BATCH_TOO_MANY_ROWS" | "BATCH_INVALID_ROWS";
+                            message: string;
+                            requestId?: string;
+                            issues?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

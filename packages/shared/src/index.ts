@@ -35,3 +35,4 @@ export * from './contracts/templates.ts';
 export * from './contracts/batches.ts';
 export * from './contracts/template-output.ts';
 export * from './rules/template-fields.ts';
+export * from './contracts/api-keys.ts';

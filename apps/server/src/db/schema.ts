@@ -97,6 +97,36 @@ export const refreshTokens = pgTable(
   (t) => [index('refresh_tokens_user_idx').on(t.userId), index('refresh_tokens_family_idx').on(t.familyId)],
 );
 
+/**
+ * A workspace's API keys: only the key's hash is kept, with its first characters to tell keys apart.
+ * A key acts as its creator (their current role caps it) in its own workspace; a revoked key keeps
+ * its row, with its name and last use, until the workspace goes.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: id(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull(),
+    keyHash: text('key_hash').notNull().unique(),
+    scopes: text('scopes', { enum: ['read', 'write', 'generate'] })
+      .array()
+      .notNull(),
+    expiresAt: at('expires_at'),
+    /** Written at most once a minute per key, not on every request. */
+    lastUsedAt: at('last_used_at'),
+    revokedAt: at('revoked_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('api_keys_workspace_idx').on(t.workspaceId, t.createdAt)],
+);
+
 export const oauthAccounts = pgTable(
   'oauth_accounts',
   {

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { input, ZodType } from 'zod';
 import { errorBodySchema } from '@redacta/shared';
 
@@ -95,4 +95,14 @@ export function signedInSchemas<M extends ErrorStatus = never>(module: {
  */
 export async function noStore(_request: FastifyRequest, reply: FastifyReply) {
   reply.header('cache-control', 'no-store');
+}
+
+/**
+ * Closes every route the plugin registers from here on to API keys (403 for a key): the account,
+ * sessions, billing and key management are for people only.
+ */
+export function closedToApiKeys(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, apiKey: 'never' };
+  });
 }

@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Plan } from '@redacta/shared';
+import type { ApiKeyScope, Plan } from '@redacta/shared';
 import { changeWorkspacePlan } from '../../src/modules/plans/service.ts';
 import { builtInPromptId } from '../../src/modules/prompts/built-ins.ts';
 import { builtInTemplateId } from '../../src/modules/templates/built-ins.ts';
@@ -34,8 +34,12 @@ type Request = Omit<InjectOptions, 'headers'> & { url: string; headers?: Record<
 /** A status, or a status and the error code its body must carry. */
 type Cell = number | [number, string];
 
+/** The scope an API key needs for the action, or `never` for one no key may do. */
+type KeyNeeds = ApiKeyScope | 'never';
+
 interface Row {
   action: string;
+  key: KeyNeeds;
   /** The team's plan; Enterprise with 10 seats unless said (every invitation row has a seat). */
   plan?: { plan: Plan; enterpriseSeats?: number };
   /** Makes what the action acts on, and answers the ids the request needs. */
@@ -227,6 +231,14 @@ const checkout = (team: Team) => ({
   successUrl: `${APP_URL}/projects`,
   cancelUrl: `${APP_URL}/subscription`,
 });
+const ownersKey = async (team: Team) => {
+  const { id } = await made(team.owner, {
+    method: 'POST',
+    url: `/api/workspace/${team.workspaceId}/api-keys`,
+    payload: { name: 'Integración', scopes: ['read'] },
+  });
+  return { keyId: id! };
+};
 const emptyDocument = {
   content: { type: 'doc', content: [{ type: 'paragraph' }] },
   // Based on a time after any change: the save applies, whatever the document's own time.
@@ -237,98 +249,102 @@ const free = { plan: 'free' as const };
 // prettier-ignore
 const table: Row[] = [
   // Everyone in the workspace sees it.
-  { action: 'see the workspace usage', request: (team) => ({ method: 'GET', url: `/api/workspace/${team.workspaceId}/usage` }), cells: everyMember(200) },
-  { action: 'see the member list', request: (team) => ({ method: 'GET', url: `/api/workspace/${team.workspaceId}/members` }), cells: everyMember(200) },
-  { action: 'see the pending invitations', prepare: invitation, request: (team) => ({ method: 'GET', url: `/api/workspace/${team.workspaceId}/pending-invitations` }), cells: everyMember(200) },
-  { action: 'see the workspace storage', request: (team) => ({ method: 'GET', url: `/api/workspace/${team.workspaceId}/storage` }), cells: everyMember(200) },
-  { action: 'see the subscription', request: (team) => ({ method: 'GET', url: `/api/workspace/${team.workspaceId}/subscription` }), cells: everyMember(200) },
+  { action: 'see the workspace usage', key: 'read', request: (team) => ({ method: 'GET', url: `/api/workspace/${team.workspaceId}/usage` }), cells: everyMember(200) },
+  { action: 'see the member list', key: 'read', request: (team) => ({ method: 'GET', url: `/api/workspace/${team.workspaceId}/members` }), cells: everyMember(200) },
+  { action: 'see the pending invitations', key: 'read', prepare: invitation, request: (team) => ({ method: 'GET', url: `/api/workspace/${team.workspaceId}/pending-invitations` }), cells: everyMember(200) },
+  { action: 'see the workspace storage', key: 'read', request: (team) => ({ method: 'GET', url: `/api/workspace/${team.workspaceId}/storage` }), cells: everyMember(200) },
+  { action: 'see the subscription', key: 'never', request: (team) => ({ method: 'GET', url: `/api/workspace/${team.workspaceId}/subscription` }), cells: everyMember(200) },
 
   // Shared projects: everyone uses them; their creator or the owner changes them.
-  { action: 'create a project', request: (team) => ({ method: 'POST', url: `/api/workspace/${team.workspaceId}/project` }), cells: everyMember(201) },
-  { action: 'open a shared project', prepare: sharedProject, request: (_, ids) => ({ method: 'GET', url: `/api/project/${ids.projectId}` }), cells: everyMember(200) },
-  { action: 'edit a shared project’s document', prepare: sharedProject, request: (_, ids) => ({ method: 'PATCH', url: `/api/project/${ids.projectId}/document`, payload: emptyDocument }), cells: everyMember(200) },
-  { action: 'list the versions of a shared project’s document', prepare: sharedProject, request: (_, ids) => ({ method: 'GET', url: `/api/project/${ids.projectId}/document/versions` }), cells: everyMember(200) },
-  { action: 'save a version of a shared project’s document', prepare: sharedProject, request: (_, ids) => ({ method: 'POST', url: `/api/project/${ids.projectId}/document/versions`, payload: { name: 'Aprobada' } }), cells: everyMember(201) },
-  { action: 'open a version of a shared project’s document', prepare: sharedVersion, request: (_, ids) => ({ method: 'GET', url: `/api/project/${ids.projectId}/document/versions/${ids.versionId}` }), cells: everyMember(200) },
-  { action: 'restore a version of a shared project’s document', prepare: sharedVersion, request: (_, ids) => ({ method: 'POST', url: `/api/project/${ids.projectId}/document/versions/${ids.versionId}/restore` }), cells: everyMember(200) },
-  { action: 'list the versions of a private project’s document', prepare: privateProject, request: (_, ids) => ({ method: 'GET', url: `/api/project/${ids.projectId}/document/versions` }), cells: { owner: absent, 'member-creator': 200, 'member-other': absent, outsider: absent } },
-  { action: 'follow a shared project’s conversation as it happens', prepare: sharedProject, request: (_, ids) => ({ method: 'GET', url: `/api/project/${ids.projectId}/conversation/live` }), cells: everyMember(200) },
-  { action: 'stop one’s own replies in a shared project', prepare: sharedProject, request: (_, ids) => ({ method: 'POST', url: `/api/project/${ids.projectId}/conversation/stop`, payload: {} }), cells: everyMember(204) },
-  { action: 'save the style fixes of a reply in a shared project', prepare: sharedReply, request: (_, ids) => ({ method: 'PATCH', url: `/api/project/${ids.projectId}/conversation/entry/${ids.replyId}`, payload: { content: 'Un eslogan corregido.', ignoredFindings: [] } }), cells: everyMember(200) },
-  { action: 'save the style fixes of a reply in a private project', prepare: privateReply, request: (_, ids) => ({ method: 'PATCH', url: `/api/project/${ids.projectId}/conversation/entry/${ids.replyId}`, payload: { content: 'Un eslogan corregido.' } }), cells: { owner: absent, 'member-creator': 200, 'member-other': absent, outsider: absent } },
-  { action: 'chat in a shared project with a brand voice', prepare: async (team) => ({ ...(await sharedProject(team)), ...(await voice(team)) }), request: (team, ids) => ({ method: 'POST', url: '/api/chat/send-request-stream', payload: { workspaceId: team.workspaceId, projectId: ids.projectId, brandVoiceId: ids.voiceId, message: 'Un eslogan' } }), cells: everyMember(200) },
-  { action: 'transform a selection of a shared project’s document in a brand voice', prepare: async (team) => ({ ...(await sharedProject(team)), ...(await voice(team)) }), request: (team, ids) => ({ method: 'POST', url: '/api/document/transform', payload: { workspaceId: team.workspaceId, projectId: ids.projectId, brandVoiceId: ids.voiceId, action: 'shorten', text: 'Un texto que acortar un poco' } }), cells: everyMember(200) },
-  { action: 'transform a selection of a private project’s document', prepare: privateProject, request: (team, ids) => ({ method: 'POST', url: '/api/document/transform', payload: { workspaceId: team.workspaceId, projectId: ids.projectId, action: 'correct', text: 'tambien' } }), cells: { owner: absent, 'member-creator': 200, 'member-other': absent, outsider: absent } },
-  { action: 'open a private project', prepare: privateProject, request: (_, ids) => ({ method: 'GET', url: `/api/project/${ids.projectId}` }), cells: { owner: absent, 'member-creator': 200, 'member-other': absent, outsider: absent } },
-  { action: 'rename a shared project', prepare: sharedProject, request: (_, ids) => ({ method: 'PATCH', url: `/api/project/rename/${ids.projectId}`, payload: { name: 'Nuevo nombre' } }), cells: creatorOrOwner(200) },
-  { action: 'move a shared project to a folder', prepare: async (team) => ({ ...(await sharedProject(team)), ...(await folder(team)) }), request: (_, ids) => ({ method: 'PATCH', url: `/api/project/${ids.projectId}/move-to-folder/${ids.folderId}` }), cells: creatorOrOwner(200) },
-  { action: 'stop sharing a shared project', prepare: sharedProject, request: (_, ids) => ({ method: 'PATCH', url: `/api/project/${ids.projectId}/share-to-workspace` }), cells: creatorOrOwner(200) },
-  { action: 'delete a shared project', prepare: sharedProject, request: (_, ids) => ({ method: 'DELETE', url: `/api/project/${ids.projectId}` }), cells: creatorOrOwner(204) },
+  { action: 'create a project', key: 'write', request: (team) => ({ method: 'POST', url: `/api/workspace/${team.workspaceId}/project` }), cells: everyMember(201) },
+  { action: 'open a shared project', key: 'read', prepare: sharedProject, request: (_, ids) => ({ method: 'GET', url: `/api/project/${ids.projectId}` }), cells: everyMember(200) },
+  { action: 'edit a shared project’s document', key: 'write', prepare: sharedProject, request: (_, ids) => ({ method: 'PATCH', url: `/api/project/${ids.projectId}/document`, payload: emptyDocument }), cells: everyMember(200) },
+  { action: 'list the versions of a shared project’s document', key: 'read', prepare: sharedProject, request: (_, ids) => ({ method: 'GET', url: `/api/project/${ids.projectId}/document/versions` }), cells: everyMember(200) },
+  { action: 'save a version of a shared project’s document', key: 'write', prepare: sharedProject, request: (_, ids) => ({ method: 'POST', url: `/api/project/${ids.projectId}/document/versions`, payload: { name: 'Aprobada' } }), cells: everyMember(201) },
+  { action: 'open a version of a shared project’s document', key: 'read', prepare: sharedVersion, request: (_, ids) => ({ method: 'GET', url: `/api/project/${ids.projectId}/document/versions/${ids.versionId}` }), cells: everyMember(200) },
+  { action: 'restore a version of a shared project’s document', key: 'write', prepare: sharedVersion, request: (_, ids) => ({ method: 'POST', url: `/api/project/${ids.projectId}/document/versions/${ids.versionId}/restore` }), cells: everyMember(200) },
+  { action: 'list the versions of a private project’s document', key: 'read', prepare: privateProject, request: (_, ids) => ({ method: 'GET', url: `/api/project/${ids.projectId}/document/versions` }), cells: { owner: absent, 'member-creator': 200, 'member-other': absent, outsider: absent } },
+  { action: 'follow a shared project’s conversation as it happens', key: 'read', prepare: sharedProject, request: (_, ids) => ({ method: 'GET', url: `/api/project/${ids.projectId}/conversation/live` }), cells: everyMember(200) },
+  { action: 'stop one’s own replies in a shared project', key: 'write', prepare: sharedProject, request: (_, ids) => ({ method: 'POST', url: `/api/project/${ids.projectId}/conversation/stop`, payload: {} }), cells: everyMember(204) },
+  { action: 'save the style fixes of a reply in a shared project', key: 'write', prepare: sharedReply, request: (_, ids) => ({ method: 'PATCH', url: `/api/project/${ids.projectId}/conversation/entry/${ids.replyId}`, payload: { content: 'Un eslogan corregido.', ignoredFindings: [] } }), cells: everyMember(200) },
+  { action: 'save the style fixes of a reply in a private project', key: 'write', prepare: privateReply, request: (_, ids) => ({ method: 'PATCH', url: `/api/project/${ids.projectId}/conversation/entry/${ids.replyId}`, payload: { content: 'Un eslogan corregido.' } }), cells: { owner: absent, 'member-creator': 200, 'member-other': absent, outsider: absent } },
+  { action: 'chat in a shared project with a brand voice', key: 'generate', prepare: async (team) => ({ ...(await sharedProject(team)), ...(await voice(team)) }), request: (team, ids) => ({ method: 'POST', url: '/api/chat/send-request-stream', payload: { workspaceId: team.workspaceId, projectId: ids.projectId, brandVoiceId: ids.voiceId, message: 'Un eslogan' } }), cells: everyMember(200) },
+  { action: 'transform a selection of a shared project’s document in a brand voice', key: 'generate', prepare: async (team) => ({ ...(await sharedProject(team)), ...(await voice(team)) }), request: (team, ids) => ({ method: 'POST', url: '/api/document/transform', payload: { workspaceId: team.workspaceId, projectId: ids.projectId, brandVoiceId: ids.voiceId, action: 'shorten', text: 'Un texto que acortar un poco' } }), cells: everyMember(200) },
+  { action: 'transform a selection of a private project’s document', key: 'generate', prepare: privateProject, request: (team, ids) => ({ method: 'POST', url: '/api/document/transform', payload: { workspaceId: team.workspaceId, projectId: ids.projectId, action: 'correct', text: 'tambien' } }), cells: { owner: absent, 'member-creator': 200, 'member-other': absent, outsider: absent } },
+  { action: 'open a private project', key: 'read', prepare: privateProject, request: (_, ids) => ({ method: 'GET', url: `/api/project/${ids.projectId}` }), cells: { owner: absent, 'member-creator': 200, 'member-other': absent, outsider: absent } },
+  { action: 'rename a shared project', key: 'write', prepare: sharedProject, request: (_, ids) => ({ method: 'PATCH', url: `/api/project/rename/${ids.projectId}`, payload: { name: 'Nuevo nombre' } }), cells: creatorOrOwner(200) },
+  { action: 'move a shared project to a folder', key: 'write', prepare: async (team) => ({ ...(await sharedProject(team)), ...(await folder(team)) }), request: (_, ids) => ({ method: 'PATCH', url: `/api/project/${ids.projectId}/move-to-folder/${ids.folderId}` }), cells: creatorOrOwner(200) },
+  { action: 'stop sharing a shared project', key: 'write', prepare: sharedProject, request: (_, ids) => ({ method: 'PATCH', url: `/api/project/${ids.projectId}/share-to-workspace` }), cells: creatorOrOwner(200) },
+  { action: 'delete a shared project', key: 'write', prepare: sharedProject, request: (_, ids) => ({ method: 'DELETE', url: `/api/project/${ids.projectId}` }), cells: creatorOrOwner(204) },
 
   // Folders.
-  { action: 'create a folder', request: (team) => ({ method: 'POST', url: '/api/folder', payload: { workspaceId: team.workspaceId, name: 'Campañas' } }), cells: everyMember(201) },
-  { action: 'open a folder', prepare: folder, request: (_, ids) => ({ method: 'GET', url: `/api/folder/${ids.folderId}/projects` }), cells: everyMember(200) },
-  { action: 'rename a folder', prepare: folder, request: (_, ids) => ({ method: 'PATCH', url: `/api/folder/rename/${ids.folderId}`, payload: { name: 'Otro nombre' } }), cells: creatorOrOwner(200) },
-  { action: 'delete a folder', prepare: folder, request: (_, ids) => ({ method: 'DELETE', url: `/api/folder/${ids.folderId}` }), cells: creatorOrOwner(204) },
+  { action: 'create a folder', key: 'write', request: (team) => ({ method: 'POST', url: '/api/folder', payload: { workspaceId: team.workspaceId, name: 'Campañas' } }), cells: everyMember(201) },
+  { action: 'open a folder', key: 'read', prepare: folder, request: (_, ids) => ({ method: 'GET', url: `/api/folder/${ids.folderId}/projects` }), cells: everyMember(200) },
+  { action: 'rename a folder', key: 'write', prepare: folder, request: (_, ids) => ({ method: 'PATCH', url: `/api/folder/rename/${ids.folderId}`, payload: { name: 'Otro nombre' } }), cells: creatorOrOwner(200) },
+  { action: 'delete a folder', key: 'write', prepare: folder, request: (_, ids) => ({ method: 'DELETE', url: `/api/folder/${ids.folderId}` }), cells: creatorOrOwner(204) },
 
   // Brand voices.
-  { action: 'list the brand voices', prepare: voice, request: (team) => ({ method: 'GET', url: `/api/brand-voice/workspace/${team.workspaceId}` }), cells: everyMember(200) },
-  { action: 'open a brand voice whole', prepare: voice, request: (_, ids) => ({ method: 'GET', url: `/api/brand-voice/${ids.voiceId}` }), cells: everyMember(200) },
-  { action: 'create a brand voice', request: (team) => ({ method: 'POST', url: `/api/brand-voice/workspace/${team.workspaceId}`, payload: { name: 'Formal', voice: 'Usted, frases largas.' } }), cells: everyMember(201) },
-  { action: 'edit a brand voice', prepare: voice, request: (_, ids) => ({ method: 'PATCH', url: `/api/brand-voice/${ids.voiceId}`, payload: { voice: 'Otra forma de escribir.' } }), cells: creatorOrOwner(200) },
-  { action: 'make a brand voice the default', prepare: voice, request: (_, ids) => ({ method: 'PATCH', url: `/api/brand-voice/${ids.voiceId}`, payload: { isDefault: true } }), cells: creatorOrOwner(200) },
-  { action: 'delete a brand voice', prepare: voice, request: (_, ids) => ({ method: 'DELETE', url: `/api/brand-voice/${ids.voiceId}` }), cells: creatorOrOwner(204) },
+  { action: 'list the brand voices', key: 'read', prepare: voice, request: (team) => ({ method: 'GET', url: `/api/brand-voice/workspace/${team.workspaceId}` }), cells: everyMember(200) },
+  { action: 'open a brand voice whole', key: 'read', prepare: voice, request: (_, ids) => ({ method: 'GET', url: `/api/brand-voice/${ids.voiceId}` }), cells: everyMember(200) },
+  { action: 'create a brand voice', key: 'write', request: (team) => ({ method: 'POST', url: `/api/brand-voice/workspace/${team.workspaceId}`, payload: { name: 'Formal', voice: 'Usted, frases largas.' } }), cells: everyMember(201) },
+  { action: 'edit a brand voice', key: 'write', prepare: voice, request: (_, ids) => ({ method: 'PATCH', url: `/api/brand-voice/${ids.voiceId}`, payload: { voice: 'Otra forma de escribir.' } }), cells: creatorOrOwner(200) },
+  { action: 'make a brand voice the default', key: 'write', prepare: voice, request: (_, ids) => ({ method: 'PATCH', url: `/api/brand-voice/${ids.voiceId}`, payload: { isDefault: true } }), cells: creatorOrOwner(200) },
+  { action: 'delete a brand voice', key: 'write', prepare: voice, request: (_, ids) => ({ method: 'DELETE', url: `/api/brand-voice/${ids.voiceId}` }), cells: creatorOrOwner(204) },
 
   // Style rules: everyone sees and checks with them; the owner edits them.
-  { action: 'see the style rules', request: (team) => ({ method: 'GET', url: `/api/workspace/${team.workspaceId}/style-rules` }), cells: everyMember(200) },
-  { action: 'check a text against the style rules', request: (team) => ({ method: 'POST', url: `/api/workspace/${team.workspaceId}/style-check`, payload: { text: 'Un mail revolucionario', language: 'es' } }), cells: everyMember(200) },
-  { action: 'edit the style rules', request: (team) => ({ method: 'PUT', url: `/api/workspace/${team.workspaceId}/style-rules`, payload: { rules: [{ kind: 'ban', phrase: 'revolucionario' }] } }), cells: ownerOnly(200) },
+  { action: 'see the style rules', key: 'read', request: (team) => ({ method: 'GET', url: `/api/workspace/${team.workspaceId}/style-rules` }), cells: everyMember(200) },
+  { action: 'check a text against the style rules', key: 'read', request: (team) => ({ method: 'POST', url: `/api/workspace/${team.workspaceId}/style-check`, payload: { text: 'Un mail revolucionario', language: 'es' } }), cells: everyMember(200) },
+  { action: 'edit the style rules', key: 'write', request: (team) => ({ method: 'PUT', url: `/api/workspace/${team.workspaceId}/style-rules`, payload: { rules: [{ kind: 'ban', phrase: 'revolucionario' }] } }), cells: ownerOnly(200) },
 
   // Custom prompts.
-  { action: 'open the prompt library', prepare: customPrompt, request: (team) => ({ method: 'GET', url: `/api/prompt/by-workspace/${team.workspaceId}?language=es` }), cells: everyMember(200) },
-  { action: 'create a custom prompt', request: (team) => ({ method: 'POST', url: '/api/prompt/custom', payload: { workspaceId: team.workspaceId, language: 'es', name: 'Resumen', text: 'Resume el texto' } }), cells: everyMember(201) },
-  { action: 'use a custom prompt', prepare: customPrompt, request: (team, ids) => ({ method: 'POST', url: `/api/prompt/${ids.promptId}/use`, payload: { workspaceId: team.workspaceId } }), cells: everyMember(204) },
-  { action: 'edit a custom prompt', prepare: customPrompt, request: (_, ids) => ({ method: 'PATCH', url: `/api/prompt/custom/${ids.promptId}`, payload: { name: 'Titular', text: 'Escribe tres titulares' } }), cells: creatorOrOwner(200) },
-  { action: 'delete a custom prompt', prepare: customPrompt, request: (_, ids) => ({ method: 'DELETE', url: `/api/prompt/custom/${ids.promptId}` }), cells: creatorOrOwner(204) },
-  { action: 'change a built-in prompt', request: () => ({ method: 'PATCH', url: `/api/prompt/custom/${builtInPromptId('es', 'blog-outline')}`, payload: { name: 'Mío', text: 'Texto' } }), cells: { owner: forbidden, 'member-creator': forbidden, 'member-other': forbidden, outsider: forbidden } },
+  { action: 'open the prompt library', key: 'read', prepare: customPrompt, request: (team) => ({ method: 'GET', url: `/api/prompt/by-workspace/${team.workspaceId}?language=es` }), cells: everyMember(200) },
+  { action: 'create a custom prompt', key: 'write', request: (team) => ({ method: 'POST', url: '/api/prompt/custom', payload: { workspaceId: team.workspaceId, language: 'es', name: 'Resumen', text: 'Resume el texto' } }), cells: everyMember(201) },
+  { action: 'use a custom prompt', key: 'write', prepare: customPrompt, request: (team, ids) => ({ method: 'POST', url: `/api/prompt/${ids.promptId}/use`, payload: { workspaceId: team.workspaceId } }), cells: everyMember(204) },
+  { action: 'edit a custom prompt', key: 'write', prepare: customPrompt, request: (_, ids) => ({ method: 'PATCH', url: `/api/prompt/custom/${ids.promptId}`, payload: { name: 'Titular', text: 'Escribe tres titulares' } }), cells: creatorOrOwner(200) },
+  { action: 'delete a custom prompt', key: 'write', prepare: customPrompt, request: (_, ids) => ({ method: 'DELETE', url: `/api/prompt/custom/${ids.promptId}` }), cells: creatorOrOwner(204) },
+  { action: 'change a built-in prompt', key: 'write', request: () => ({ method: 'PATCH', url: `/api/prompt/custom/${builtInPromptId('es', 'blog-outline')}`, payload: { name: 'Mío', text: 'Texto' } }), cells: { owner: forbidden, 'member-creator': forbidden, 'member-other': forbidden, outsider: forbidden } },
 
   // Templates: the custom prompts' rules.
-  { action: 'list the templates', prepare: template, request: (team) => ({ method: 'GET', url: `/api/workspace/${team.workspaceId}/templates?language=es` }), cells: everyMember(200) },
-  { action: "open a workspace's template", prepare: template, request: (_, ids) => ({ method: 'GET', url: `/api/template/${ids.templateId}` }), cells: everyMember(200) },
-  { action: 'create a template', request: (team) => ({ method: 'POST', url: `/api/workspace/${team.workspaceId}/templates`, payload: templateBody }), cells: everyMember(201) },
-  { action: 'edit a template', prepare: template, request: (_, ids) => ({ method: 'PATCH', url: `/api/template/${ids.templateId}`, payload: { name: 'Eslóganes' } }), cells: creatorOrOwner(200) },
-  { action: 'delete a template', prepare: template, request: (_, ids) => ({ method: 'DELETE', url: `/api/template/${ids.templateId}` }), cells: creatorOrOwner(204) },
-  { action: 'change a built-in template', request: () => ({ method: 'PATCH', url: `/api/template/${builtInTemplateId('es', 'search-ad')}`, payload: { name: 'Mío' } }), cells: { owner: forbidden, 'member-creator': forbidden, 'member-other': forbidden, outsider: forbidden } },
-  { action: 'make a batch from a spreadsheet', prepare: template, request: (team, ids) => batchUpload(team, ids.templateId!), cells: everyMember(201) },
-  { action: "see a batch, its rows and its export", prepare: batch, request: (_, ids) => ({ method: 'GET', url: `/api/batch/${ids.batchId}/rows` }), cells: everyMember(200) },
-  { action: 'change and start a draft batch', prepare: batch, request: (_, ids) => ({ method: 'POST', url: `/api/batch/${ids.batchId}/start` }), cells: everyMember(200) },
-  { action: 'cancel a running batch', prepare: runningBatch, request: (_, ids) => ({ method: 'POST', url: `/api/batch/${ids.batchId}/cancel` }), cells: everyMember(200) },
-  { action: 'delete a built-in template', request: () => ({ method: 'DELETE', url: `/api/template/${builtInTemplateId('es', 'search-ad')}` }), cells: { owner: forbidden, 'member-creator': forbidden, 'member-other': forbidden, outsider: forbidden } },
+  { action: 'list the templates', key: 'read', prepare: template, request: (team) => ({ method: 'GET', url: `/api/workspace/${team.workspaceId}/templates?language=es` }), cells: everyMember(200) },
+  { action: "open a workspace's template", key: 'read', prepare: template, request: (_, ids) => ({ method: 'GET', url: `/api/template/${ids.templateId}` }), cells: everyMember(200) },
+  { action: 'create a template', key: 'write', request: (team) => ({ method: 'POST', url: `/api/workspace/${team.workspaceId}/templates`, payload: templateBody }), cells: everyMember(201) },
+  { action: 'edit a template', key: 'write', prepare: template, request: (_, ids) => ({ method: 'PATCH', url: `/api/template/${ids.templateId}`, payload: { name: 'Eslóganes' } }), cells: creatorOrOwner(200) },
+  { action: 'delete a template', key: 'write', prepare: template, request: (_, ids) => ({ method: 'DELETE', url: `/api/template/${ids.templateId}` }), cells: creatorOrOwner(204) },
+  { action: 'change a built-in template', key: 'write', request: () => ({ method: 'PATCH', url: `/api/template/${builtInTemplateId('es', 'search-ad')}`, payload: { name: 'Mío' } }), cells: { owner: forbidden, 'member-creator': forbidden, 'member-other': forbidden, outsider: forbidden } },
+  { action: 'make a batch from a spreadsheet', key: 'write', prepare: template, request: (team, ids) => batchUpload(team, ids.templateId!), cells: everyMember(201) },
+  { action: "see a batch, its rows and its export", key: 'read', prepare: batch, request: (_, ids) => ({ method: 'GET', url: `/api/batch/${ids.batchId}/rows` }), cells: everyMember(200) },
+  { action: 'change and start a draft batch', key: 'generate', prepare: batch, request: (_, ids) => ({ method: 'POST', url: `/api/batch/${ids.batchId}/start` }), cells: everyMember(200) },
+  { action: 'cancel a running batch', key: 'write', prepare: runningBatch, request: (_, ids) => ({ method: 'POST', url: `/api/batch/${ids.batchId}/cancel` }), cells: everyMember(200) },
+  { action: 'delete a built-in template', key: 'write', request: () => ({ method: 'DELETE', url: `/api/template/${builtInTemplateId('es', 'search-ad')}` }), cells: { owner: forbidden, 'member-creator': forbidden, 'member-other': forbidden, outsider: forbidden } },
 
   // The workspace itself: owner only.
-  { action: 'rename the workspace', request: (team) => ({ method: 'PATCH', url: `/api/workspace/rename/${team.workspaceId}`, payload: { name: 'Equipo' } }), cells: ownerOnly(200) },
-  { action: 'remove a member', request: (team) => ({ method: 'PATCH', url: `/api/workspace/${team.workspaceId}/remove-invited-user/${team.teammate.id}` }), cells: ownerOnly(204, [403, 'MEMBER_REMOVAL_FORBIDDEN']) },
-  { action: 'leave the workspace', request: (team) => ({ method: 'POST', url: `/api/workspace/${team.workspaceId}/leave` }), cells: { owner: [409, 'OWNER_CANNOT_LEAVE'], 'member-creator': 204, 'member-other': 204, outsider: absent } },
+  { action: 'rename the workspace', key: 'write', request: (team) => ({ method: 'PATCH', url: `/api/workspace/rename/${team.workspaceId}`, payload: { name: 'Equipo' } }), cells: ownerOnly(200) },
+  { action: 'remove a member', key: 'write', request: (team) => ({ method: 'PATCH', url: `/api/workspace/${team.workspaceId}/remove-invited-user/${team.teammate.id}` }), cells: ownerOnly(204, [403, 'MEMBER_REMOVAL_FORBIDDEN']) },
+  { action: 'leave the workspace', key: 'never', request: (team) => ({ method: 'POST', url: `/api/workspace/${team.workspaceId}/leave` }), cells: { owner: [409, 'OWNER_CANNOT_LEAVE'], 'member-creator': 204, 'member-other': 204, outsider: absent } },
 
   // Invitations: anyone in a paid workspace while seats are left; the inviter or the owner manages one.
-  { action: 'invite someone (seats left)', request: (team) => ({ method: 'POST', url: `/api/workspace/${team.workspaceId}/invite`, payload: { email: 'nueva@example.com' } }), cells: everyMember(201) },
-  { action: 'invite someone on the free plan', plan: free, request: (team) => ({ method: 'POST', url: `/api/workspace/${team.workspaceId}/invite`, payload: { email: 'nueva@example.com' } }), cells: { owner: planRequired, 'member-creator': planRequired, 'member-other': planRequired, outsider: absent } },
-  { action: 'invite someone with every seat taken', plan: { plan: 'enterprise', enterpriseSeats: 3 }, request: (team) => ({ method: 'POST', url: `/api/workspace/${team.workspaceId}/invite`, payload: { email: 'nueva@example.com' } }), cells: { owner: seatsExhausted, 'member-creator': seatsExhausted, 'member-other': seatsExhausted, outsider: absent } },
-  { action: 'resend an invitation', prepare: invitation, request: (_, ids) => ({ method: 'POST', url: `/api/invitation-to-workspace/${ids.invitationId}/resend` }), cells: { owner: 200, 'member-creator': 200, 'member-other': notInviter, outsider: absent } },
-  { action: 'revoke an invitation', prepare: invitation, request: (_, ids) => ({ method: 'DELETE', url: `/api/invitation-to-workspace/${ids.invitationId}/revoke` }), cells: { owner: 204, 'member-creator': 204, 'member-other': notInviter, outsider: absent } },
+  { action: 'invite someone (seats left)', key: 'write', request: (team) => ({ method: 'POST', url: `/api/workspace/${team.workspaceId}/invite`, payload: { email: 'nueva@example.com' } }), cells: everyMember(201) },
+  { action: 'invite someone on the free plan', key: 'write', plan: free, request: (team) => ({ method: 'POST', url: `/api/workspace/${team.workspaceId}/invite`, payload: { email: 'nueva@example.com' } }), cells: { owner: planRequired, 'member-creator': planRequired, 'member-other': planRequired, outsider: absent } },
+  { action: 'invite someone with every seat taken', key: 'write', plan: { plan: 'enterprise', enterpriseSeats: 3 }, request: (team) => ({ method: 'POST', url: `/api/workspace/${team.workspaceId}/invite`, payload: { email: 'nueva@example.com' } }), cells: { owner: seatsExhausted, 'member-creator': seatsExhausted, 'member-other': seatsExhausted, outsider: absent } },
+  { action: 'resend an invitation', key: 'write', prepare: invitation, request: (_, ids) => ({ method: 'POST', url: `/api/invitation-to-workspace/${ids.invitationId}/resend` }), cells: { owner: 200, 'member-creator': 200, 'member-other': notInviter, outsider: absent } },
+  { action: 'revoke an invitation', key: 'write', prepare: invitation, request: (_, ids) => ({ method: 'DELETE', url: `/api/invitation-to-workspace/${ids.invitationId}/revoke` }), cells: { owner: 204, 'member-creator': 204, 'member-other': notInviter, outsider: absent } },
 
   // The subscription: owner only.
-  { action: 'subscribe to Pro', plan: free, request: (team) => ({ method: 'POST', url: '/api/subscription/create-subscription', payload: checkout(team) }), cells: ownerOnly(200) },
-  { action: 'buy seats', plan: free, prepare: sandboxSubscription, request: (team) => ({ method: 'POST', url: `/api/workspace/${team.workspaceId}/buy-additional-seat`, payload: { numberOfSeats: 2 } }), cells: ownerOnly(200) },
-  { action: 'cancel the subscription', plan: free, prepare: sandboxSubscription, request: (team) => ({ method: 'DELETE', url: '/api/subscription/cancel-subscription', payload: { workspaceId: team.workspaceId } }), cells: ownerOnly(200) },
-  { action: 'resume a cancelled subscription', plan: free, prepare: cancelledSubscription, request: (team) => ({ method: 'POST', url: '/api/subscription/resume', payload: { workspaceId: team.workspaceId } }), cells: ownerOnly(200) },
-  { action: 'switch the subscription to yearly', plan: free, prepare: sandboxSubscription, request: (team) => ({ method: 'POST', url: '/api/subscription/upgrade-to-yearly', payload: { workspaceId: team.workspaceId } }), cells: ownerOnly(200) },
-  { action: 'take the retention offer', plan: free, prepare: sandboxSubscription, request: (team) => ({ method: 'PATCH', url: '/api/subscription/request-unsubscription-discount', payload: { workspaceId: team.workspaceId } }), cells: ownerOnly(200) },
-  { action: 'open the billing portal', plan: free, prepare: sandboxSubscription, request: (team) => ({ method: 'POST', url: '/api/subscription/create-portal-session', payload: { workspaceId: team.workspaceId } }), cells: ownerOnly(200) },
+  { action: 'subscribe to Pro', key: 'never', plan: free, request: (team) => ({ method: 'POST', url: '/api/subscription/create-subscription', payload: checkout(team) }), cells: ownerOnly(200) },
+  { action: 'buy seats', key: 'never', plan: free, prepare: sandboxSubscription, request: (team) => ({ method: 'POST', url: `/api/workspace/${team.workspaceId}/buy-additional-seat`, payload: { numberOfSeats: 2 } }), cells: ownerOnly(200) },
+  { action: 'cancel the subscription', key: 'never', plan: free, prepare: sandboxSubscription, request: (team) => ({ method: 'DELETE', url: '/api/subscription/cancel-subscription', payload: { workspaceId: team.workspaceId } }), cells: ownerOnly(200) },
+  { action: 'resume a cancelled subscription', key: 'never', plan: free, prepare: cancelledSubscription, request: (team) => ({ method: 'POST', url: '/api/subscription/resume', payload: { workspaceId: team.workspaceId } }), cells: ownerOnly(200) },
+  { action: 'switch the subscription to yearly', key: 'never', plan: free, prepare: sandboxSubscription, request: (team) => ({ method: 'POST', url: '/api/subscription/upgrade-to-yearly', payload: { workspaceId: team.workspaceId } }), cells: ownerOnly(200) },
+  { action: 'take the retention offer', key: 'never', plan: free, prepare: sandboxSubscription, request: (team) => ({ method: 'PATCH', url: '/api/subscription/request-unsubscription-discount', payload: { workspaceId: team.workspaceId } }), cells: ownerOnly(200) },
+  { action: 'open the billing portal', key: 'never', plan: free, prepare: sandboxSubscription, request: (team) => ({ method: 'POST', url: '/api/subscription/create-portal-session', payload: { workspaceId: team.workspaceId } }), cells: ownerOnly(200) },
 
   // The premium model: any member, on paid plans.
-  { action: 'turn the premium model on', request: (team) => ({ method: 'PATCH', url: '/api/workspace/gpt-4/enable', payload: { workspaceId: team.workspaceId } }), cells: everyMember(200) },
-  { action: 'turn the premium model on, on the free plan', plan: free, request: (team) => ({ method: 'PATCH', url: '/api/workspace/gpt-4/enable', payload: { workspaceId: team.workspaceId } }), cells: { owner: planRequired, 'member-creator': planRequired, 'member-other': planRequired, outsider: absent } },
+  { action: 'turn the premium model on', key: 'write', request: (team) => ({ method: 'PATCH', url: '/api/workspace/gpt-4/enable', payload: { workspaceId: team.workspaceId } }), cells: everyMember(200) },
+  // API keys: the owner's to manage, and no key's.
+  { action: 'see the API keys', key: 'never', request: (team) => ({ method: 'GET', url: `/api/workspace/${team.workspaceId}/api-keys` }), cells: ownerOnly(200) },
+  { action: 'make an API key', key: 'never', request: (team) => ({ method: 'POST', url: `/api/workspace/${team.workspaceId}/api-keys`, payload: { name: 'Tienda', scopes: ['read'] } }), cells: ownerOnly(201) },
+  { action: 'revoke an API key', key: 'never', prepare: ownersKey, request: (_, ids) => ({ method: 'DELETE', url: `/api/api-key/${ids.keyId}` }), cells: ownerOnly(204) },
+  { action: 'turn the premium model on, on the free plan', key: 'write', plan: free, request: (team) => ({ method: 'PATCH', url: '/api/workspace/gpt-4/enable', payload: { workspaceId: team.workspaceId } }), cells: { owner: planRequired, 'member-creator': planRequired, 'member-other': planRequired, outsider: absent } },
 ];
 
 beforeAll(async () => {
@@ -362,6 +378,43 @@ const actorOf = (team: Team, role: Role): TestUser =>
     outsider: team.outsider,
   })[role];
 
+/** A key made through the API by `maker` in their workspace, as the bearer a caller sends. */
+async function keyOf(maker: TestUser, scopes: ApiKeyScope[]): Promise<TestUser> {
+  const { key } = await made(maker, {
+    method: 'POST',
+    url: `/api/workspace/${maker.workspaceId}/api-keys`,
+    payload: { name: `Clave ${scopes.join('+')}`, scopes },
+  });
+  return { ...maker, auth: { authorization: `Bearer ${key}` } };
+}
+
+const keyScopes: ApiKeyScope[] = ['read', 'write', 'generate'];
+
+/**
+ * The API-key column: a key of the owner with the scope the action needs answers as the owner does,
+ * a key with another scope 403, and a key of another workspace (every scope) as that workspace's
+ * owner would; for an action no key may do, every key 403.
+ */
+function keyCells(row: Row): { caller: string; scopes: ApiKeyScope[]; cell: Cell }[] {
+  const needs = (scope: ApiKeyScope) => row.key === scope;
+  const cells = keyScopes.map((scope) => ({
+    caller: `owner's ${scope} key`,
+    scopes: [scope],
+    cell: needs(scope) ? row.cells.owner : forbidden,
+  }));
+  const elsewhere = {
+    caller: "another workspace's key",
+    scopes: keyScopes,
+    cell: row.key === 'never' ? forbidden : row.cells.outsider,
+  };
+  // The refusals first and the one that may act last: an action that changes its thing changes it once.
+  return [
+    ...cells.filter((c) => c.cell === forbidden),
+    elsewhere,
+    ...cells.filter((c) => c.cell !== forbidden),
+  ];
+}
+
 describe('who may do what (docs/product.md): every cell through the API', () => {
   for (const row of table) {
     describe(row.action, () => {
@@ -376,6 +429,23 @@ describe('who may do what (docs/product.md): every cell through the API', () => 
           if (code) expect(res.json().error.code).toBe(code);
         });
       }
+      const keyed = keyCells(row);
+      it(`API keys: ${keyed.map(({ caller, cell }) => `${caller} → ${String(cell)}`).join(', ')}`, async () => {
+        const team = await createTeam(row);
+        // The keys first: what the action acts on may not wait (a running batch ends by itself).
+        const keys = await Promise.all(
+          keyed.map(({ caller, scopes }) =>
+            keyOf(caller === "another workspace's key" ? team.outsider : team.owner, scopes),
+          ),
+        );
+        const ids = (await row.prepare?.(team)) ?? {};
+        for (const [i, { caller, cell }] of keyed.entries()) {
+          const [status, code] = typeof cell === 'number' ? [cell] : cell;
+          const res = await call(keys[i]!, row.request(team, ids));
+          expect(res.statusCode, `${caller}: ${res.body.slice(0, 300)}`).toBe(status);
+          if (code) expect(res.json().error.code, caller).toBe(code);
+        }
+      });
     });
   }
 });

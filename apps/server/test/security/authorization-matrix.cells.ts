@@ -800,4 +800,14 @@ export const matrixCases: MatrixCase[] = [
     home: 'team',
     cells: signedIn('403 INVITATION_EMAIL_MISMATCH'),
   },
+
+  // API keys: the owner's to make, see and revoke.
+  { operation: 'GET /api/workspace/{id}/api-keys', target: 'the team', home: 'team', cells: ownerOnly(200) },
+  { operation: 'POST /api/workspace/{id}/api-keys', target: 'the team', home: 'team', cells: ownerOnly(201) },
+  {
+    operation: 'DELETE /api/api-key/{id}',
+    target: 'a new key of the team',
+    home: 'team',
+    cells: ownerOnly(204),
+  },
 ];

@@ -832,6 +832,26 @@ export const matrixRequests: Record<string, Build> = Object.fromEntries<Build>([
     'POST /api/workspace/add-user-by-token · an invitation of the owner to another address',
     (f) => ({ url: '/api/workspace/add-user-by-token', payload: { token: f.linkInvitation.token } }),
   ],
+  ['GET /api/workspace/{id}/api-keys · the team', (f) => ({ url: `/api/workspace/${f.team}/api-keys` })],
+  [
+    'POST /api/workspace/{id}/api-keys · the team',
+    (f) => ({
+      url: `/api/workspace/${f.team}/api-keys`,
+      payload: { name: teamName('Clave'), scopes: ['read'] },
+    }),
+  ],
+  [
+    'DELETE /api/api-key/{id} · a new key of the team',
+    async (f) => {
+      const res = await f.app.inject({
+        method: 'POST',
+        url: `/api/workspace/${f.team}/api-keys`,
+        headers: f.owner.auth,
+        payload: { name: teamName('Clave'), scopes: ['read'] },
+      });
+      return { url: `/api/api-key/${(res.json() as { id: string }).id}` };
+    },
+  ],
 ]);
 
 function checkoutBody(f: TeamFixtures, workspaceId: string) {

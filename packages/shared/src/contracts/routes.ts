@@ -1,4 +1,5 @@
 import type { ZodType } from 'zod';
+import { apiKeyListSchema, createdApiKeySchema } from './api-keys.ts';
 import {
   authProvidersResponseSchema,
   loginResponseSchema,
@@ -176,6 +177,9 @@ export const responseSchemas = {
   'GET /batch/:id/rows': batchRowsResponseSchema,
   'PATCH /batch/:id/row/:index': batchRowSchema,
   'POST /batch/:id/row/:index/regenerate': batchRowSchema,
+
+  'GET /workspace/:id/api-keys': apiKeyListSchema,
+  'POST /workspace/:id/api-keys': createdApiKeySchema,
 } satisfies Record<string, ZodType>;
 
 export type ResponseRoute = keyof typeof responseSchemas;

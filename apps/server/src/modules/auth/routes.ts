@@ -17,7 +17,7 @@ import {
 } from '@redacta/shared';
 import { AppError } from '../../lib/errors.ts';
 import { limits } from '../../lib/rate-limits.ts';
-import { noStore, routeSecurity } from '../../lib/route-options.ts';
+import { closedToApiKeys, noStore, routeSecurity } from '../../lib/route-options.ts';
 import { findSessionUser, loginWithCode, requestLoginCode } from './service.ts';
 import { clearRefreshCookie, REFRESH_COOKIE, setRefreshCookie } from './refresh-cookie.ts';
 import { endSession, rotateSession } from './session.ts';
@@ -44,6 +44,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Every answer here may carry a token, a session cookie or who is signed in (login, refresh).
   app.addHook('onRequest', noStore);
+  closedToApiKeys(app);
 
   app.post(
     '/email/start',

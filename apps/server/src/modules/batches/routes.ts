@@ -166,6 +166,8 @@ export const batchRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: batchSchema },
           errors,
         }),
+        // Starting or resuming sets the model writing rows; pausing and cancelling only change the batch.
+        ...(step === 'start' || step === 'resume' ? { config: { apiKey: 'generate' as const } } : {}),
       },
       (request) => run(request.params.id, request.userId),
     );
@@ -211,6 +213,7 @@ export const batchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: batchRowSchema },
         errors: [403, 409],
       }),
+      config: { apiKey: 'generate' },
     },
     (request) => regenerateRow(deps, request.params.id, request.params.index, request.userId),
   );

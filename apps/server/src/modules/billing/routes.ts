@@ -12,7 +12,7 @@ import {
   workspaceIdBodySchema,
 } from '@redacta/shared';
 import { AppError } from '../../lib/errors.ts';
-import { errorResponses, routeSecurity, signedInSchemas } from '../../lib/route-options.ts';
+import { closedToApiKeys, errorResponses, routeSecurity, signedInSchemas } from '../../lib/route-options.ts';
 import { exampleIds } from '../../lib/openapi-examples.ts';
 import { cancelSandboxCheckout, confirmSandboxCheckout, sandboxCheckout } from './sandbox.ts';
 import {
@@ -45,6 +45,7 @@ const signedInBillingRoutes: FastifyPluginAsyncZod<{ billing: Billing }> = async
   const schema = signedInSchemas({ tag: 'billing', errors: [404] });
   const changeErrors = [403, 404, 409, 502] as const;
   app.addHook('onRequest', app.authenticate);
+  closedToApiKeys(app);
 
   app.get(
     '/price',

@@ -92,6 +92,7 @@ export const brandVoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: analyzeContentResponseSchema },
         errors: [403, 502, 504],
       }),
+      config: { apiKey: 'generate' },
     },
     (request, reply) =>
       whileClientWaits(reply, (signal) =>

@@ -87,6 +87,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         errors: [403, 409, 413, 429, 502, 504],
       }),
+      config: { apiKey: 'generate' },
       preHandler: (request) => requireRoomForChatTurn(request.userId, request.body),
     },
     (request, reply) =>
@@ -108,6 +109,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: improvePromptResponseSchema },
         errors: [403, 502, 504],
       }),
+      config: { apiKey: 'generate' },
     },
     (request, reply) =>
       whileClientWaits(reply, (signal) =>

@@ -4,6 +4,7 @@ import { plans, resolveLocale, usagePeriod, type ConversationEntry, type StyleRu
 import { callFunction, type Db } from '../../db/client.ts';
 import { conversationEntries, projects } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { requireKeyWorkspace } from '../../lib/acting-key.ts';
 import { creatorsDefaultProjectName } from '../projects/service.ts';
 import { monthlyLimits, type UsageSettings } from '../usage/service.ts';
 import {
@@ -119,6 +120,8 @@ export async function openChatTurn(
   input: ChatTurnInput,
   settings: UsageSettings & { reservationTtlMs: number },
 ): Promise<ChatTurn> {
+  // open_chat_turn checks membership inside the database, out of memberRole's sight.
+  requireKeyWorkspace(input.workspaceId);
   const now = settings.now?.() ?? new Date();
   const regenerating = 'regenerate' in input;
   const turn = await callFunction(

@@ -40,6 +40,7 @@ export const documentTransformRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         errors: [403, 429, 502, 504],
       }),
+      config: { apiKey: 'generate' },
     },
     async (request, reply) => {
       const client = abortWhenClientLeaves(reply);

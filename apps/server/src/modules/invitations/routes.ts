@@ -137,6 +137,8 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
           errors: [403, 409],
         }),
         onRequest: noStore,
+        // Joining a workspace is the account's own act, not a workspace key's.
+        config: { apiKey: 'never' },
       },
       (request) => acceptInvitation(app.db, request.userId, request.body.token),
     );

@@ -53,6 +53,8 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 204: z.null().describe('Left') },
         errors: [409],
       }),
+      // Leaving is the account's own act, not a workspace key's.
+      config: { apiKey: 'never' },
     },
     async (request, reply) => {
       await leaveWorkspace(app.db, request.params.id, request.userId);

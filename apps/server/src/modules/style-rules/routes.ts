@@ -69,6 +69,8 @@ export const styleRuleRoutes: FastifyPluginAsyncZod = async (app) => {
         bodyExample: { text: 'Our clients love the new range!', language: 'en' },
         response: { 200: styleCheckResponseSchema },
       }),
+      // A check reads the rules and changes nothing.
+      config: { apiKey: 'read' },
     },
     (request) => checkWorkspaceStyle(app.db, request.params.id, request.userId, request.body),
   );

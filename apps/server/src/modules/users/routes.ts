@@ -7,7 +7,7 @@ import {
   changeNameBodySchema,
   changeNameResponseSchema,
 } from '@redacta/shared';
-import { signedInSchemas } from '../../lib/route-options.ts';
+import { closedToApiKeys, signedInSchemas } from '../../lib/route-options.ts';
 import { limits } from '../../lib/rate-limits.ts';
 import { changeEmail, changeLocale, changeName } from './service.ts';
 
@@ -16,6 +16,7 @@ const HOUR = 60 * 60 * 1000;
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const schema = signedInSchemas({ tag: 'user' });
   app.addHook('onRequest', app.authenticate);
+  closedToApiKeys(app);
 
   app.patch(
     '/change-name',

@@ -12,6 +12,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { memberships, subscriptions, usageCounters, users, workspaces } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { actingKey } from '../../lib/acting-key.ts';
 import { usageFor, usageFromCount, type UsageSettings } from '../usage/service.ts';
 
 const personalWorkspaceName: Record<Locale, string> = {
@@ -39,15 +40,26 @@ export type WorkspaceRole = z.infer<typeof workspaceRole>;
  * Who belongs to a workspace, and as what: the `member_role` database function (migration 0005), a
  * table of one row for a member and none for anyone else. It is the one statement of membership —
  * the chat's `open_chat_turn` calls it too — so a query that needs it joins `from` and selects `role`.
+ * An API key's request belongs to the key's workspace only: in any other, its creator is no one.
  */
 export function memberRole(
   workspaceId: string | AnyPgColumn,
-  userId: string,
+  userId: string | AnyPgColumn,
 ): { from: SQL; role: SQL.Aliased<WorkspaceRole> } {
+  const key = actingKey();
+  const member = key
+    ? sql`CASE WHEN ${workspaceId} = ${key.workspaceId}::uuid THEN ${userId}::uuid END`
+    : sql`${userId}`;
   return {
-    from: sql`member_role(p_workspace_id => ${workspaceId}, p_user_id => ${userId}) as membership`,
+    from: sql`member_role(p_workspace_id => ${workspaceId}, p_user_id => ${member}) as membership`,
     role: sql`membership.role`.mapWith(workspaceRole.parse).as('role'),
   };
+}
+
+/** For lists read from `memberships` directly: an API key's request sees its own workspace only. */
+function inKeyWorkspace(workspaceId: AnyPgColumn): SQL | undefined {
+  const key = actingKey();
+  return key ? eq(workspaceId, key.workspaceId) : undefined;
 }
 
 /**
@@ -100,7 +112,7 @@ export async function listWorkspaces(
       usageCounters,
       and(eq(usageCounters.workspaceId, workspaces.id), eq(usageCounters.period, usagePeriod(now))),
     )
-    .where(eq(memberships.userId, userId))
+    .where(and(eq(memberships.userId, userId), inKeyWorkspace(memberships.workspaceId)))
     .orderBy(asc(workspaces.createdAt), asc(workspaces.id));
   if (rows.length === 0) return [];
 
