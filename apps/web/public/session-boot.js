@@ -133,17 +133,18 @@
   if (opensChat) preload('data-chat-modules');
   if (knownProject) preload('data-reply-modules');
   // The first date a page formats in a language loads the browser's calendar data for it (15–40 ms
-  // here, more on a phone), the first number its number data (2–6 ms), and the signed-in screens
-  // format them as they first draw (the projects' dates, the chat's words left). Formatted now, in
-  // the page's language (theme-init.js, which runs first, sets it from the saved choice) and in a task
-  // of their own, they load while the app's scripts download and the page has nothing else to do.
-  // The chat's first draw formats no date: opening it, the calendar data is left for later (on a busy
-  // machine its task held back the answers above and the app's first script).
-  var language = document.documentElement.lang || undefined;
-  setTimeout(function () {
-    if (!opensChat) {
+  // here, more on a phone), the first number its number data (tens of milliseconds on a phone), and
+  // the signed-in screens format them as they first draw (the projects' dates and counts). Formatted
+  // now, in the page's language (theme-init.js, which runs first, sets it from the saved choice) and
+  // in a task of their own, they load while the app's scripts download and the page has nothing else
+  // to do. The chat's first draw needs neither (its counts are written without the browser's number
+  // data, lib/format-count.ts): opening it, both are left for later (on a busy machine this task
+  // held back the answers above and the app's first script).
+  if (!opensChat) {
+    var language = document.documentElement.lang || undefined;
+    setTimeout(function () {
       new Date().toLocaleDateString(language, { day: 'numeric', month: 'short', year: 'numeric' });
-    }
-    (1000).toLocaleString(language);
-  }, 0);
+      (1000).toLocaleString(language);
+    }, 0);
+  }
 })();

@@ -56,6 +56,19 @@ describe('chat header', () => {
     );
   });
 
+  it('shows no title while the project loads, and the dated placeholder for one without a name', async () => {
+    let answer!: (response: Response) => void;
+    renderChat(<ChatTitle />, {
+      [`GET /api/project/${PROJECT_ID}`]: () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    const title = await screen.findByTestId('project-title');
+    await waitFor(() => expect(answer).toBeDefined());
+    // Nothing but the hint for screen readers: no name, no placeholder.
+    expect(title).toHaveTextContent(/^Haz clic para renombrar$/);
+    answer(json(200, { ...projectFixture, name: '' }));
+    await waitFor(() => expect(title).toHaveTextContent('Sin título'));
+  });
+
   it('Escape cancels the edit', async () => {
     const { callsTo } = renderTitle();
     const input = await editTitle();

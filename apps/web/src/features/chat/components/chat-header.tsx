@@ -29,10 +29,13 @@ export function ChatTitle() {
   const refocus = useRef(false);
   const current = project.data?.name ?? '';
   const shown = saving ?? current;
-  // Only when shown: the chat's first draw then formats no date (the first one a page formats
-  // loads the browser's calendar data).
+  // Only when shown, and for a project known to have no name: while its record loads the title is
+  // empty rather than wrongly "untitled", and the chat's first draw formats no date (the first one a
+  // page formats loads the browser's calendar data).
   const placeholder =
-    draft !== null || !shown ? t('chat.untitled', { date: shortDate(new Date()) }) : undefined;
+    draft !== null || (project.data && !shown)
+      ? t('chat.untitled', { date: shortDate(new Date()) })
+      : undefined;
 
   const finish = () => {
     if (draft === null) return;

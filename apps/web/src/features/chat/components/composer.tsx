@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { DisabledHint } from '@/components/ui/tooltip';
 import { fieldClasses } from '@/components/ui/input';
 import { cn } from '@/components/ui/cn';
+import { formatCount } from '@/lib/format-count';
 import { MOBILE_QUERY, useMediaQuery } from '@/lib/use-media-query';
 import { COMPOSER_ID } from './composer-id';
 import { ImproveUndoButton, ImproveUndoStatus, useImproveUndo } from './improve-undo';
@@ -65,7 +66,7 @@ export function Composer({
   const length = value.trim().length;
   const empty = length === 0;
   const tooLong = length > CHAT_MESSAGE_MAX_LENGTH;
-  const format = (n: number) => n.toLocaleString(i18n.language);
+  const format = (n: number) => formatCount(n, i18n.language);
   const reason =
     blockedReason ?? (tooLong ? t('chat.tooLong', { max: format(CHAT_MESSAGE_MAX_LENGTH) }) : null);
   const canSend = !empty && !streaming && !improving && reason === null;

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Tooltip } from '@/components/ui/tooltip';
 import { cn } from '@/components/ui/cn';
+import { formatCount } from '@/lib/format-count';
 import { useWordsUsage } from './words-usage-context';
 
 const costClasses = 'ml-1 text-xs text-text-muted tabular-nums';
@@ -13,7 +14,7 @@ const costClasses = 'ml-1 text-xs text-text-muted tabular-nums';
 export function ReplyCost({ words }: { words: number }) {
   const { t, i18n } = useTranslation();
   const usage = useWordsUsage();
-  const format = (n: number) => n.toLocaleString(i18n.language);
+  const format = (n: number) => formatCount(n, i18n.language);
   const label = t('chat.cost', { count: words, formatted: format(words) });
   if (usage === null || usage.limit === null || usage.remaining === null) {
     return (

@@ -4,6 +4,7 @@ import { Check, FilePlus2, Sparkles } from 'lucide-react';
 import { countWords, type KnowledgeCitation } from '@redacta/shared';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
+import { formatCount } from '@/lib/format-count';
 import { MOBILE_QUERY, useMediaQuery } from '@/lib/use-media-query';
 import type { VersionDraft } from '../hooks/use-chat-stream';
 import type { FeedArticleProps } from './conversation-entries';
@@ -31,7 +32,7 @@ function VersionColumn({
   const { t, i18n } = useTranslation();
   const words = version.messageId ? version.wordsCharged : countWords(version.text);
   const ended = version.status !== null;
-  const format = (n: number) => n.toLocaleString(i18n.language);
+  const format = (n: number) => formatCount(n, i18n.language);
   return (
     <section
       className="flex min-w-0 flex-1 flex-col gap-2 rounded-lg border border-border bg-surface p-3"

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { WorkspaceUsage } from '@redacta/shared';
 import { cn } from '@/components/ui/cn';
+import { formatCount } from '@/lib/format-count';
 
 /** Free workspaces see how many words remain this month; unlimited plans see nothing. */
 export function WordsMeter({ usage }: { usage: WorkspaceUsage }) {
@@ -8,7 +9,7 @@ export function WordsMeter({ usage }: { usage: WorkspaceUsage }) {
   if (usage.limit === null || usage.remaining === null) return null;
   const used = Math.min(usage.wordCount, usage.limit);
   const low = usage.remaining <= usage.limit * 0.1;
-  const format = (n: number) => n.toLocaleString(i18n.language);
+  const format = (n: number) => formatCount(n, i18n.language);
   return (
     <div className="flex items-center gap-2 text-xs text-text-muted" data-testid="words-meter">
       <div
