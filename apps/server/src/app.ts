@@ -107,6 +107,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     bodyLimit: 2 * 1024 * 1024,
+    // The ready hooks (the batch queue's start, knowledge work to resume, maintenance) query the database;
+    // on a busy machine they outlast Fastify's 10 s default, and a start that waits beats one that dies.
+    // The server listens only once they are done.
+    pluginTimeout: 120_000,
     // Errors met before a route runs answer in our error shape too.
     frameworkErrors: replyWithFrameworkError,
     clientErrorHandler: replyToClientError,
