@@ -57,6 +57,7 @@ import { catalogue } from './modules/prompts/catalogue/index.ts';
 import { batchRoutes } from './modules/batches/routes.ts';
 import { BatchQueue } from './modules/batches/queue.ts';
 import { rowWorker } from './modules/batches/row-worker.ts';
+import { Slots } from './lib/slots.ts';
 import { pipelineRowGenerator } from './modules/batches/row-generator.ts';
 import { generationDeps } from './modules/generation/prepare.ts';
 
@@ -76,6 +77,8 @@ declare module 'fastify' {
     storageQuotas: StorageQuotas;
     /** The batch rows' job queue, worked by every instance (ADR 0031). */
     batchQueue: BatchQueue;
+    /** The spreadsheet reads this instance runs at once (SPREADSHEET_READS_AT_ONCE). */
+    spreadsheetReads: Slots;
   }
 }
 
@@ -127,6 +130,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       heartbeatSeconds: config.BATCH_HEARTBEAT_SECONDS,
       log: app.log.child({ module: 'batches' }),
     }),
+  );
+  app.decorate(
+    'spreadsheetReads',
+    new Slots(config.SPREADSHEET_READS_AT_ONCE, config.SPREADSHEET_READ_WAIT_MS),
   );
   const maintenance = scheduleDatabaseMaintenance(deps.database, app.log.child({ module: 'database' }));
   app.addHook('onReady', async () => maintenance.start());

@@ -11,7 +11,7 @@ import {
 } from '@redacta/shared';
 import type { Db } from '../../db/client.ts';
 import { batchRows, batches, workspaces } from '../../db/schema.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, notFound, RateLimitedError } from '../../lib/errors.ts';
 import { requireMembership } from '../workspaces/service.ts';
 import { requireStorageRoom, textBytes } from '../storage/service.ts';
 import { findUsableTemplate } from '../templates/service.ts';
@@ -41,6 +41,8 @@ export interface BatchUpload {
 
 /** Rows shown rendered as prompts before a batch runs. */
 const PREVIEW_ROWS = 3;
+/** When an upload refused for want of a free read is worth sending again. */
+const READ_RETRY_AFTER_SECONDS = 5;
 /** Rows written by one insert statement. */
 const INSERT_CHUNK = 500;
 
@@ -59,7 +61,14 @@ export async function createBatch(
   const plan = await memberPlan(deps.db, workspaceId, userId);
   const template = await findUsableTemplate(deps.db, workspaceId, upload.templateId);
   if (!template) throw notFound('Template');
-  const sheet = await readSpreadsheet(upload.file, upload.fileName);
+  const sheet = await deps.spreadsheetReads.run(
+    () => readSpreadsheet(upload.file, upload.fileName),
+    () =>
+      new RateLimitedError(
+        'Too many files are being read right now: send it again in a moment',
+        READ_RETRY_AFTER_SECONDS,
+      ),
+  );
   if (sheet.rows.length === 0)
     throw new AppError('VALIDATION_FAILED', 'The file has no rows under its header', 400, [
       { path: 'file', message: 'No rows' },
