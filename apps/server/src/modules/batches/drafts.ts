@@ -101,6 +101,7 @@ export async function createBatch(
         columns: sheet.columns,
         mapping,
         controls: upload.controls,
+        fileProblems: sheet.problems,
         total: sheet.rows.length,
         createdBy: userId,
       })
@@ -118,8 +119,7 @@ export async function createBatch(
     return created!;
   });
   const rows = sheet.rows.map((row, index) => ({ index, line: row.line, inputs: row.values, outputs: {} }));
-  const fileProblems = sheet.problems;
-  return draftView(batch, rows, fileProblems);
+  return draftView(batch, rows);
 }
 
 /** `PATCH /batch/{id}`: another mapping, or whether rows missing a field are skipped, while a draft. */
@@ -141,7 +141,7 @@ export async function updateDraft(
     const [updated] = await tx.update(batches).set(values).where(eq(batches.id, batchId)).returning();
     return updated!;
   });
-  return draftView(batch, await allRows(deps.db, batchId), []);
+  return draftView(batch, await allRows(deps.db, batchId));
 }
 
 /** The workspace's plan, for a member of it (404 otherwise). */
@@ -193,11 +193,8 @@ export function invalidRows(
   );
 }
 
-function draftView(
-  batch: BatchRecord,
-  rows: readonly StoredRow[],
-  fileProblems: BatchInputProblem[],
-): CreatedBatch {
+/** A draft as its maker sees it: what the file and the template refuse, the first prompts, the words. */
+function draftView(batch: BatchRecord, rows: readonly StoredRow[]): CreatedBatch {
   const template = templateOf(batch);
   const mapping = batch.mapping as BatchMapping;
   const invalid = invalidRows(template, mapping, rows);
@@ -207,7 +204,10 @@ function draftView(
     ...toBatch(batch),
     columns: batch.columns as string[],
     mapping,
-    invalid: [...fileProblems, ...invalid.map(({ index: _index, ...problem }) => problem)],
+    invalid: [
+      ...(batch.fileProblems as BatchInputProblem[]),
+      ...invalid.map(({ index: _index, ...problem }) => problem),
+    ],
     preview: rows.slice(0, PREVIEW_ROWS).map((row) => ({
       index: row.index,
       prompt: renderTemplatePrompt(template.prompt, rowInputs(template.fields, mapping, row.inputs)),
