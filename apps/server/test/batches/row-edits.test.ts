@@ -30,6 +30,7 @@ beforeAll(async () => {
 });
 afterAll(() => peer.close());
 beforeEach(async () => {
+  answers = 0;
   peer.requests.length = 0;
   peer.queue.length = 0;
   peer.script = {
