@@ -58,6 +58,8 @@ import { apiKeyRoutes } from './modules/api-keys/routes.ts';
 import { batchRoutes } from './modules/batches/routes.ts';
 import { BatchQueue } from './modules/batches/queue.ts';
 import { rowWorker } from './modules/batches/row-worker.ts';
+import { Slots } from './lib/slots.ts';
+import { sendOwedBatchMails } from './modules/batches/mail.ts';
 import { pipelineRowGenerator } from './modules/batches/row-generator.ts';
 import { generationDeps } from './modules/generation/prepare.ts';
 
@@ -77,6 +79,8 @@ declare module 'fastify' {
     storageQuotas: StorageQuotas;
     /** The batch rows' job queue, worked by every instance (ADR 0031). */
     batchQueue: BatchQueue;
+    /** The spreadsheet reads this instance runs at once (SPREADSHEET_READS_AT_ONCE). */
+    spreadsheetReads: Slots;
   }
 }
 
@@ -133,6 +137,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       log: app.log.child({ module: 'batches' }),
     }),
   );
+  app.decorate(
+    'spreadsheetReads',
+    new Slots(config.SPREADSHEET_READS_AT_ONCE, config.SPREADSHEET_READ_WAIT_MS),
+  );
   const maintenance = scheduleDatabaseMaintenance(deps.database, app.log.child({ module: 'database' }));
   app.addHook('onReady', async () => maintenance.start());
   app.addHook('onClose', () => maintenance.stop());
@@ -147,6 +155,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(openApiPlugin, { transform: jsonSchemaTransform });
   await app.register(errorsPlugin);
   await app.register(metricsPlugin);
+  const batchMail = {
+    db: deps.database.db,
+    mailer: app.mailer,
+    appUrl: config.APP_URL,
+    log: app.log.child({ module: 'batches' }),
+  };
   const handleRow = rowWorker({
     db: deps.database.db,
     queue: app.batchQueue,
@@ -159,6 +173,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     metrics: app.batchMetrics,
   });
   app.addHook('onReady', () => app.batchQueue.start(handleRow));
+  // Mails owed by batches that ended while no server could send them (ADR 0031), once this one is up.
+  const readyAt = new Date();
+  app.addHook('onReady', async () => {
+    void sendOwedBatchMails(batchMail, readyAt).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'the mails owed by ended batches could not be read'),
+    );
+  });
   await app.register(jsonBodyPlugin);
   await app.register(securityPlugin);
   await app.register(compressPlugin);

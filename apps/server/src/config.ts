@@ -130,6 +130,12 @@ const envObject = z.object({
    * this long without a heartbeat, and generated again elsewhere (ADR 0031).
    */
   BATCH_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(600).default(30),
+  /**
+   * Spreadsheets an instance reads at once, each in a thread with a heap of up to 256 MB; an upload
+   * past them waits its turn for SPREADSHEET_READ_WAIT_MS, then is answered 429 with a Retry-After.
+   */
+  SPREADSHEET_READS_AT_ONCE: z.coerce.number().int().positive().default(2),
+  SPREADSHEET_READ_WAIT_MS: z.coerce.number().int().nonnegative().default(15_000),
   /** How long a stopping server lets chat replies in progress finish before it aborts them. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().nonnegative().default(25_000),
   /** Prometheus metrics on a listener of their own; off unless set (never on the public port). */

@@ -715,6 +715,13 @@ export const batches = pgTable(
     skipped: integer('skipped').notNull().default(0),
     wordsCharged: integer('words_charged').notNull().default(0),
     controls: jsonb('controls').notNull(),
+    /** What reading the file found wrong (ragged rows, formula cells), by line and column, kept for the draft. */
+    fileProblems: jsonb('file_problems').notNull().default([]),
+    /**
+     * Set by the commit that ends a batch that ran long, cleared once its creator's mail is sent: a mail
+     * still owed when a server starts (its sender died, the mail server was down) is sent then.
+     */
+    mailDue: boolean('mail_due').notNull().default(false),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     startedAt: at('started_at'),
@@ -744,6 +751,13 @@ export const batchRows = pgTable(
     edited: boolean('edited').notNull().default(false),
     /** Times the row was taken to be generated; a job for an earlier attempt finds the row moved on. */
     attempts: integer('attempts').notNull().default(0),
+    /**
+     * `attempts` when the row was last queued to be written: a row written again (regenerated) counts its
+     * tries from there, while `attempts` only grows, so a claim from an earlier write never matches.
+     */
+    triesFrom: integer('tries_from').notNull().default(0),
+    /** Parts changed by hand since the row was last queued: a write in progress keeps their text. */
+    editedParts: jsonb('edited_parts').notNull().default([]),
     updatedAt: updatedAt(),
   },
   (t) => [

@@ -67,6 +67,30 @@ describe('making a batch', () => {
     expect(await wordsCounted(ana.workspaceId)).toBe(0);
   });
 
+  it("keeps what reading the file found wrong when the draft's mapping changes", async () => {
+    const batch = await createdBatch(t.app, ana, {
+      csv: 'Producto;Público;Nota\r\nZapatillas;Corredores;x\r\nMochila;Estudiantes\r\n',
+      templateId: template.id,
+    });
+    const fileProblem = {
+      line: 3,
+      column: 'Nota',
+      message: 'Line 3 has 2 cells where the header has 3',
+      code: 'shortRow',
+      limit: 3,
+    };
+    expect(batch.invalid).toEqual([fileProblem]);
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/batch/${batch.id}`,
+      headers: ana.auth,
+      payload: { mapping: { producto: 'Producto', publico: 'Nota' } },
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect(patched.json().mapping).toEqual({ producto: 'Producto', publico: 'Nota' });
+    expect(patched.json().invalid).toEqual([fileProblem]);
+  });
+
   it("counts its rows in the workspace's storage", async () => {
     const used = async () =>
       (await t.app.inject({ url: `/api/workspace/${ana.workspaceId}/storage`, headers: ana.auth })).json()

@@ -11,7 +11,7 @@ import {
 } from '@redacta/shared';
 import type { Db } from '../../db/client.ts';
 import { batchRows, batches, workspaces } from '../../db/schema.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, notFound, RateLimitedError } from '../../lib/errors.ts';
 import { requireMembership } from '../workspaces/service.ts';
 import { requireStorageRoom, textBytes } from '../storage/service.ts';
 import { findUsableTemplate } from '../templates/service.ts';
@@ -41,6 +41,8 @@ export interface BatchUpload {
 
 /** Rows shown rendered as prompts before a batch runs. */
 const PREVIEW_ROWS = 3;
+/** When an upload refused for want of a free read is worth sending again. */
+const READ_RETRY_AFTER_SECONDS = 5;
 /** Rows written by one insert statement. */
 const INSERT_CHUNK = 500;
 
@@ -59,7 +61,14 @@ export async function createBatch(
   const plan = await memberPlan(deps.db, workspaceId, userId);
   const template = await findUsableTemplate(deps.db, workspaceId, upload.templateId);
   if (!template) throw notFound('Template');
-  const sheet = await readSpreadsheet(upload.file, upload.fileName);
+  const sheet = await deps.spreadsheetReads.run(
+    () => readSpreadsheet(upload.file, upload.fileName),
+    () =>
+      new RateLimitedError(
+        'Too many files are being read right now: send it again in a moment',
+        READ_RETRY_AFTER_SECONDS,
+      ),
+  );
   if (sheet.rows.length === 0)
     throw new AppError('VALIDATION_FAILED', 'The file has no rows under its header', 400, [
       { path: 'file', message: 'No rows' },
@@ -92,6 +101,7 @@ export async function createBatch(
         columns: sheet.columns,
         mapping,
         controls: upload.controls,
+        fileProblems: sheet.problems,
         total: sheet.rows.length,
         createdBy: userId,
       })
@@ -109,8 +119,7 @@ export async function createBatch(
     return created!;
   });
   const rows = sheet.rows.map((row, index) => ({ index, line: row.line, inputs: row.values, outputs: {} }));
-  const fileProblems = sheet.problems;
-  return draftView(batch, rows, fileProblems);
+  return draftView(batch, rows);
 }
 
 /** `PATCH /batch/{id}`: another mapping, or whether rows missing a field are skipped, while a draft. */
@@ -132,7 +141,7 @@ export async function updateDraft(
     const [updated] = await tx.update(batches).set(values).where(eq(batches.id, batchId)).returning();
     return updated!;
   });
-  return draftView(batch, await allRows(deps.db, batchId), []);
+  return draftView(batch, await allRows(deps.db, batchId));
 }
 
 /** The workspace's plan, for a member of it (404 otherwise). */
@@ -184,11 +193,8 @@ export function invalidRows(
   );
 }
 
-function draftView(
-  batch: BatchRecord,
-  rows: readonly StoredRow[],
-  fileProblems: BatchInputProblem[],
-): CreatedBatch {
+/** A draft as its maker sees it: what the file and the template refuse, the first prompts, the words. */
+function draftView(batch: BatchRecord, rows: readonly StoredRow[]): CreatedBatch {
   const template = templateOf(batch);
   const mapping = batch.mapping as BatchMapping;
   const invalid = invalidRows(template, mapping, rows);
@@ -198,7 +204,10 @@ function draftView(
     ...toBatch(batch),
     columns: batch.columns as string[],
     mapping,
-    invalid: [...fileProblems, ...invalid.map(({ index: _index, ...problem }) => problem)],
+    invalid: [
+      ...(batch.fileProblems as BatchInputProblem[]),
+      ...invalid.map(({ index: _index, ...problem }) => problem),
+    ],
     preview: rows.slice(0, PREVIEW_ROWS).map((row) => ({
       index: row.index,
       prompt: renderTemplatePrompt(template.prompt, rowInputs(template.fields, mapping, row.inputs)),

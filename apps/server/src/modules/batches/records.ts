@@ -3,6 +3,7 @@ import type { Batch, BatchRow, Plan } from '@redacta/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { batchRows, batches, workspaces } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import type { Slots } from '../../lib/slots.ts';
 import { memberRole } from '../workspaces/service.ts';
 import type { StorageQuotas } from '../storage/service.ts';
 import { noWordsLeft, usageFor, type UsageSettings } from '../usage/service.ts';
@@ -20,6 +21,8 @@ export interface BatchDeps {
   queue: BatchQueue;
   quotas: StorageQuotas;
   usage: UsageSettings;
+  /** The spreadsheet reads this instance runs at once. */
+  spreadsheetReads: Slots;
 }
 
 export type BatchRecord = typeof batches.$inferSelect;

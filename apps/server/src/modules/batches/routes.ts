@@ -38,6 +38,7 @@ export const batchRoutes: FastifyPluginAsyncZod = async (app) => {
     queue: app.batchQueue,
     quotas: app.storageQuotas,
     usage: { freePlanWords: app.config.FREE_PLAN_WORDS },
+    spreadsheetReads: app.spreadsheetReads,
   };
   const schema = signedInSchemas({ tag: 'batches', errors: [404] });
   app.addHook('onRequest', app.authenticate);
@@ -55,10 +56,12 @@ export const batchRoutes: FastifyPluginAsyncZod = async (app) => {
           `(${BATCH_ROWS_MAX.free} on Free, ${BATCH_ROWS_MAX.pro_monthly} on Pro: 400 BATCH_TOO_MANY_ROWS). ` +
           'Columns fill the fields whose key or label they are named as, unless `mapping` (JSON `{ fieldKey: column }`) ' +
           'says otherwise. The batch is a draft: `invalid` lists rows the template refuses by line and column, ' +
-          '`preview` the first rows as the prompts they send, `estimatedWords` what it should take. Nothing is charged.',
+          '`preview` the first rows as the prompts they send, `estimatedWords` what it should take. Nothing is charged. ' +
+          'While the server reads as many files as it reads at once, an upload waits its turn a few seconds, then is ' +
+          '429 RATE_LIMITED with a Retry-After.',
         params: idParamsSchema,
         response: { 201: createdBatchSchema },
-        errors: [413],
+        errors: [413, 429],
       }),
     },
     async (request, reply) => {

@@ -36,7 +36,8 @@ export async function listRows(
 
 /**
  * `PATCH /batch/{id}/row/{index}`: one part of a written row changed by hand (400 for a part the
- * template does not have, 409 for a row not written yet); the row is marked edited.
+ * template does not have, 409 for a row not written yet); the row is marked edited. A row being written
+ * again may be edited too: the write in progress keeps the member's text for that part (row-worker.ts).
  */
 export async function editRow(
   deps: BatchDeps,
@@ -53,8 +54,12 @@ export async function editRow(
         { path: 'part', message: `One of ${parts.join(', ')}` },
       ]);
     const row = await rowFor(tx, batchId, index);
-    if (row.status !== 'done') throw new AppError('CONFLICT', 'Only a written row can be edited', 409);
     const outputs = row.outputs as Record<string, string>;
+    const beingRewritten =
+      (row.status === 'pending' || row.status === 'running') && Object.keys(outputs).length > 0;
+    if (row.status !== 'done' && !beingRewritten)
+      throw new AppError('CONFLICT', 'Only a written row can be edited', 409);
+    const editedParts = row.editedParts as string[];
     await requireStorageRoom(
       tx,
       deps.quotas,
@@ -63,7 +68,11 @@ export async function editRow(
     );
     const [edited] = await tx
       .update(batchRows)
-      .set({ outputs: { ...outputs, [edit.part]: edit.text }, edited: true })
+      .set({
+        outputs: { ...outputs, [edit.part]: edit.text },
+        edited: true,
+        editedParts: editedParts.includes(edit.part) ? editedParts : [...editedParts, edit.part],
+      })
       .where(and(eq(batchRows.batchId, batchId), eq(batchRows.index, index)))
       .returning();
     return toRow(edited!);
@@ -72,7 +81,8 @@ export async function editRow(
 
 /**
  * `POST /batch/{id}/row/{index}/regenerate`: a written or failed row is written again — new words,
- * charged again. A finished batch runs again for it; a paused one writes it when resumed.
+ * charged again, every part replaced (edits made before are what it asks to replace), with its tries
+ * counted afresh. A finished batch runs again for it; a paused one writes it when resumed.
  */
 export async function regenerateRow(
   deps: BatchDeps,
@@ -103,7 +113,7 @@ export async function regenerateRow(
       .where(eq(batches.id, batchId));
     const [queued] = await tx
       .update(batchRows)
-      .set({ status: 'pending', error: null, edited: false })
+      .set({ status: 'pending', error: null, edited: false, editedParts: [], triesFrom: row.attempts })
       .where(and(eq(batchRows.batchId, batchId), eq(batchRows.index, index)))
       .returning();
     await deps.queue.enqueue(tx, [{ batchId, index, workspaceId: batch.workspaceId, plan }]);

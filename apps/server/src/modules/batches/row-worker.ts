@@ -1,12 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Job } from 'pg-boss';
-import {
-  BATCH_EMAIL_AFTER_MS,
-  resolveLocale,
-  type BatchControls,
-  type TemplateInputs,
-} from '@redacta/shared';
+import { resolveLocale, type BatchControls, type TemplateInputs } from '@redacta/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { batchRows, batches, users, workspaces } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -24,7 +19,7 @@ import type { AiWorkspace } from '../ai-tasks/workspace.ts';
 import type { BatchQueue, RowHandler, RowJob } from './queue.ts';
 import { RowRateLimited, type BatchTemplate, type GeneratedRow, type RowGenerator } from './row-generator.ts';
 import { finishIfComplete, rowInputs } from './rows.ts';
-import { batchDoneMail } from './mail.ts';
+import { sendBatchMail } from './mail.ts';
 
 /** Times a row is taken before a failure other than a provider's 429 is final. */
 const ROW_TRIES = 3;
@@ -55,6 +50,8 @@ interface Claim {
   controls: BatchControls;
   inputs: TemplateInputs;
   attempt: number;
+  /** This try's number since the row was last queued to be written. */
+  try: number;
 }
 
 /**
@@ -111,7 +108,7 @@ export function rowWorker(deps: RowWorkerDeps): RowHandler {
         });
       deps.log.warn({ err: error, batchId: job.data.batchId, index: job.data.index }, 'batch row failed');
       return putBack(deps, job, claim, {
-        afterSeconds: RETRY_BASE_SECONDS * 2 ** (claim.attempt - 1),
+        afterSeconds: RETRY_BASE_SECONDS * 2 ** (claim.try - 1),
         failAfter: ROW_TRIES,
         error: readableFailure(error),
       });
@@ -121,7 +118,13 @@ export function rowWorker(deps: RowWorkerDeps): RowHandler {
       // Written only while the row is still running under this claim: the update says whether it was.
       const written = await tx
         .update(batchRows)
-        .set({ status: 'done', outputs: row.outputs, flags: row.flags, words: row.words, error: null })
+        .set({
+          status: 'done',
+          outputs: keepEdits(row.outputs),
+          flags: row.flags,
+          words: row.words,
+          error: null,
+        })
         .where(and(rowKey(job.data), heldBy(claim.attempt)))
         .returning({ index: batchRows.index });
       if (written.length === 0) {
@@ -150,7 +153,7 @@ export function rowWorker(deps: RowWorkerDeps): RowHandler {
         { batchId: job.data.batchId, index: job.data.index, ms: performance.now() - startedAt },
         'batch row written',
       );
-    if (saved && saved.ended) await tellCreator(deps, job.data.batchId);
+    if (saved && saved.ended) await sendBatchMail(deps, job.data.batchId);
   };
 }
 
@@ -196,7 +199,11 @@ async function claimRow(deps: RowWorkerDeps, tx: Tx, job: Job<RowJob>): Promise<
           .update(batchRows)
           .set({ status: 'running', attempts: sql`${batchRows.attempts} + 1` })
           .where(and(rowKey(job.data), inArray(batchRows.status, ['pending', 'running'])))
-          .returning({ attempts: batchRows.attempts, inputs: batchRows.inputs })
+          .returning({
+            attempts: batchRows.attempts,
+            triesFrom: batchRows.triesFrom,
+            inputs: batchRows.inputs,
+          })
       : [];
   if (!batch || !row) {
     await deps.queue.complete(tx, job.id);
@@ -221,6 +228,7 @@ async function claimRow(deps: RowWorkerDeps, tx: Tx, job: Job<RowJob>): Promise<
       row.inputs as Record<string, string>,
     ),
     attempt: row.attempts,
+    try: row.attempts - row.triesFrom,
   };
 }
 
@@ -259,7 +267,7 @@ async function putBack(
   await deps.db.transaction(async (tx) => {
     if (!(await lockClaim(tx, job.data, claim.attempt))) return deps.queue.complete(tx, job.id);
     await deps.queue.complete(tx, job.id);
-    if (options.failAfter !== undefined && claim.attempt >= options.failAfter) {
+    if (options.failAfter !== undefined && claim.try >= options.failAfter) {
       await tx
         .update(batchRows)
         .set({ status: 'failed', error: options.error ?? null })
@@ -292,46 +300,15 @@ async function putBack(
   });
   if (requeued) deps.queue.wake();
   if (failed) deps.metrics.rowEnded('failed');
-  if (ended) await tellCreator(deps, job.data.batchId);
+  if (ended) await sendBatchMail(deps, job.data.batchId);
 }
 
 /**
- * Mails the batch's creator that it ended, when it ran longer than BATCH_EMAIL_AFTER_MS (a short one
- * ends while its page is open). Sent after the commit that ended it; a failed send is logged, not retried.
+ * The written outputs, except that a part a member changed while the row was being written keeps the
+ * member's text: nothing typed is lost to a write that started before it.
  */
-async function tellCreator(deps: RowWorkerDeps, batchId: string): Promise<void> {
-  const [batch] = await deps.db
-    .select({
-      fileName: batches.fileName,
-      done: batches.done,
-      failed: batches.failed,
-      total: batches.total,
-      startedAt: batches.startedAt,
-      finishedAt: batches.finishedAt,
-      email: users.email,
-      locale: users.locale,
-    })
-    .from(batches)
-    .innerJoin(users, eq(users.id, batches.createdBy))
-    .where(eq(batches.id, batchId));
-  if (!batch?.startedAt || !batch.finishedAt) return;
-  if (batch.finishedAt.getTime() - batch.startedAt.getTime() < BATCH_EMAIL_AFTER_MS) return;
-  try {
-    await deps.mailer.send(
-      batchDoneMail({
-        to: batch.email,
-        locale: resolveLocale(batch.locale),
-        fileName: batch.fileName,
-        done: batch.done,
-        failed: batch.failed,
-        total: batch.total,
-        link: new URL(`/batches/${batchId}`, deps.appUrl).href,
-      }),
-    );
-  } catch (error) {
-    deps.log.warn({ err: error, batchId }, 'the mail saying a batch ended could not be sent');
-  }
-}
+const keepEdits = (outputs: Record<string, string>) =>
+  sql`${JSON.stringify(outputs)}::jsonb || coalesce((select jsonb_object_agg(part, ${batchRows.outputs} -> part) from jsonb_array_elements_text(${batchRows.editedParts}) as part where ${batchRows.outputs} ? part), '{}'::jsonb)`;
 
 const rowKey = (key: RowJob) => and(eq(batchRows.batchId, key.batchId), eq(batchRows.index, key.index));
 

@@ -1,5 +1,5 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import type { TemplateField, TemplateInputs } from '@redacta/shared';
+import { and, eq, inArray, lte } from 'drizzle-orm';
+import { BATCH_EMAIL_AFTER_MS, type TemplateField, type TemplateInputs } from '@redacta/shared';
 import type { Tx } from '../../db/client.ts';
 import { batchRows, batches } from '../../db/schema.ts';
 
@@ -52,8 +52,10 @@ export function matchColumns(
 }
 
 /**
- * A running batch with no row left to write (none pending or running) is done, now. Run after a row's
- * status changes, in its transaction, under the batch's lock; true when this call ended the batch.
+ * A running batch with no row left to write (none pending or running) is done, now, and owes its
+ * creator a mail if it ran longer than BATCH_EMAIL_AFTER_MS (a short one ends while its page is open).
+ * Run after a row's status changes, in its transaction, under the batch's lock; true when this call
+ * ended the batch.
  */
 export async function finishIfComplete(tx: Tx, batchId: string): Promise<boolean> {
   // Whether any row is left, not how many: a count would read every row of the batch on every save.
@@ -65,7 +67,11 @@ export async function finishIfComplete(tx: Tx, batchId: string): Promise<boolean
   if (left.length > 0) return false;
   const ended = await tx
     .update(batches)
-    .set({ status: 'done', finishedAt: new Date() })
+    .set({
+      status: 'done',
+      finishedAt: new Date(),
+      mailDue: lte(batches.startedAt, new Date(Date.now() - BATCH_EMAIL_AFTER_MS)),
+    })
     .where(and(eq(batches.id, batchId), eq(batches.status, 'running')))
     .returning({ id: batches.id });
   return ended.length > 0;
