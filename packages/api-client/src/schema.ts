@@ -1432,7 +1432,7 @@ export interface paths {
         put?: never;
         /**
          * Make a batch from a spreadsheet and a template (multipart: `file`, `templateId`, `mapping`, `controls`)
-         * @description CSV or XLSX of at most 5 MB (413) and at most the plan's rows (50 on Free, 5000 on Pro: 400 BATCH_TOO_MANY_ROWS). Columns fill the fields whose key or label they are named as, unless `mapping` (JSON `{ fieldKey: column }`) says otherwise. The batch is a draft: `invalid` lists rows the template refuses by line and column, `preview` the first rows as the prompts they send, `estimatedWords` what it should take. Nothing is charged.
+         * @description CSV or XLSX of at most 5 MB (413) and at most the plan's rows (50 on Free, 5000 on Pro: 400 BATCH_TOO_MANY_ROWS). Columns fill the fields whose key or label they are named as, unless `mapping` (JSON `{ fieldKey: column }`) says otherwise. The batch is a draft: `invalid` lists rows the template refuses by line and column, `preview` the first rows as the prompts they send, `estimatedWords` what it should take. Nothing is charged. While the server reads as many files as it reads at once, an upload waits its turn a few seconds, then is 429 RATE_LIMITED with a Retry-After.
          */
         post: operations["createBatch"];
         delete?: never;
@@ -12654,6 +12654,26 @@ export interface operations {
             };
             /** @description Default Response */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "PHONE_LOGIN_UNSUPPORTED" | "EMAIL_TAKEN" | "EMAIL_UNCHANGED" | "REFRESH_INVALID" | "OAUTH_NOT_CONFIGURED" | "OAUTH_FAILED" | "NOT_WORKSPACE_OWNER" | "SEATS_EXHAUSTED" | "PLAN_REQUIRED" | "NO_WORDS_LEFT" | "FOLDER_NAME_TAKEN" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_CHANGED" | "AI_PROVIDER_ERROR" | "AI_TIMEOUT" | "BRAND_VOICE_SAMPLE_TOO_LONG" | "BRAND_VOICE_ANALYSIS_FAILED" | "CURSOR_INVALID" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ALREADY_MEMBER" | "NOT_INVITER" | "MEMBER_REMOVAL_FORBIDDEN" | "OWNER_CANNOT_LEAVE" | "INVITATION_EXPIRED" | "INVITATION_REVOKED" | "INVITATION_USED" | "INVITATION_EMAIL_MISMATCH" | "BILLING_UNAVAILABLE" | "BILLING_PROVIDER_ERROR" | "PRICES_UNAVAILABLE" | "SUBSCRIPTION_EXISTS" | "NO_SUBSCRIPTION" | "DISCOUNT_ALREADY_USED" | "WEBHOOK_SIGNATURE_INVALID" | "BRAND_VOICES_FULL" | "FOLDERS_FULL" | "CUSTOM_PROMPTS_FULL" | "TEMPLATES_FULL" | "STORAGE_FULL" | "REPLIES_IN_PROGRESS" | "KNOWLEDGE_FILE_UNSUPPORTED" | "KNOWLEDGE_FILE_TOO_LARGE" | "BATCH_TOO_MANY_ROWS" | "BATCH_INVALID_ROWS";
+                            message: string;
+                            requestId?: string;
+                            issues?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
