@@ -72,6 +72,17 @@ async function expectWrittenOnce(
   expect(counter?.words).toBe(sum);
 }
 
+/**
+ * When each row of the batch was being written on the instance, from its `batch row written` lines:
+ * the line's time is the saved commit's, and `ms` how long before that the row was delivered.
+ */
+function rowSpans(instance: Instance, batchId: string): { from: number; to: number }[] {
+  return instance.runs
+    .flatMap((server) => server.lines)
+    .filter((line) => line.msg === 'batch row written' && line.batchId === batchId)
+    .map((line) => ({ from: (line.time as number) - (line.ms as number), to: line.time as number }));
+}
+
 const slowAnswer = {
   pieces: async function* () {
     yield 'Una descripción';
@@ -112,6 +123,11 @@ it(
     expect(written.b, JSON.stringify(written)).toBeGreaterThan(0);
     // No row was saved by both: what each instance counts adds up to the batch's rows.
     expect(written.a + written.b).toBe(ROWS);
+    // And at the same time, not one after the other: some row of each was in flight at once.
+    const spans = { a: rowSpans(a, batch.id), b: rowSpans(b, batch.id) };
+    expect(spans.a.length + spans.b.length).toBe(ROWS);
+    const overlapping = spans.a.filter((x) => spans.b.some((y) => x.from < y.to && y.from < x.to));
+    expect(overlapping.length, JSON.stringify(spans)).toBeGreaterThan(0);
     await expectWrittenOnce(b, batch, ROWS);
   },
 );

@@ -98,6 +98,8 @@ export async function startCluster(): Promise<Cluster> {
       DATABASE_URL: claimedDatabase.url,
       REDIS_URL: redis.url,
       JWT_SECRET: randomBytes(32).toString('hex'),
+      // Debug lines say when each batch row was written on which instance, and how long it took.
+      LOG_LEVEL: 'debug',
       APP_URL: url,
       TRUST_PROXY: 'true',
       SMTP_URL: sink.url,

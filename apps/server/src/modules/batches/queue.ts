@@ -26,21 +26,9 @@ export interface RowToQueue extends RowJob {
 /** Handles one delivered job; the job is settled by the handler's own transaction (`complete`). */
 export type RowHandler = (job: Job<RowJob>) => Promise<void>;
 
-/**
- * Fetch loops an instance runs, each taking one row at a time: at most 32 rows in flight an instance.
- * One row a fetch, because a loop fetches again only once everything it fetched has ended: with
- * several, a row's place stayed empty until the slowest of its fetch ended.
- */
-const WORKERS = 32;
-/**
- * How often a loop with nothing to do asks the queue by itself. The first asks every second, for the
- * rows nothing announces (a retry's or a 429's delay ending, a dead instance's rows coming back); the
- * others mostly sleep, since every idle poll is a fetch query that walks the waiting rows (up to
- * 10,000 of one workspace at its share), and they are woken instead: by `wake` after a commit that
- * queued rows, by PostgreSQL's NOTIFY, and by a loop that found a row (see `start`).
- */
-const SCOUT_POLL_SECONDS = 1;
-const BACKSTOP_POLL_SECONDS = 10;
+/** Jobs one fetch takes, and fetches each instance runs at once: at most 32 rows in flight an instance. */
+const FETCH_SIZE = 8;
+const FETCHES = 4;
 
 /**
  * The batch rows' queue on pg-boss, on whichever database the app runs on: PostgreSQL through pg-boss's
@@ -55,10 +43,6 @@ export class BatchQueue {
   readonly #boss: PgBoss;
   readonly #heartbeatSeconds: number;
   #workers: string[] = [];
-  /** Loops with no row in hand. */
-  readonly #idle = new Set<string>();
-  /** Loops woken by another to look for more rows. */
-  readonly #woken = new Set<string>();
   #started = false;
 
   private constructor(boss: PgBoss, heartbeatSeconds: number) {
@@ -92,7 +76,7 @@ export class BatchQueue {
     return new BatchQueue(boss, options.heartbeatSeconds);
   }
 
-  /** Creates the queue if it is new and starts working it, WORKERS rows at a time at most. */
+  /** Creates the queue if it is new and starts working it, FETCHES fetches of up to FETCH_SIZE rows at a time. */
   async start(handle: RowHandler): Promise<void> {
     await this.#boss.start();
     this.#started = true;
@@ -106,49 +90,37 @@ export class BatchQueue {
       retryDelay: 1,
       notify: true,
     });
-    // One work() per fetch loop, rather than localConcurrency, so that each can be woken alone.
-    for (let i = 0; i < WORKERS; i++) {
+    // One work() per fetch loop, rather than localConcurrency, so that `wake` can reach each of them.
+    for (let i = 0; i < FETCHES; i++) {
       let self = '';
-      const poll = i === 0 ? SCOUT_POLL_SECONDS : BACKSTOP_POLL_SECONDS;
       const worker = await this.#boss.work<RowJob>(
         ROW_QUEUE,
         {
-          batchSize: 1,
-          pollingIntervalSeconds: poll,
-          notifyPollingIntervalSeconds: poll,
+          batchSize: FETCH_SIZE,
+          perJobResults: true,
+          burstWhenBatchFull: true,
+          pollingIntervalSeconds: 1,
+          notifyPollingIntervalSeconds: 5,
           // Fair share: a workspace has at most its plan's rows in flight over every instance, whatever
           // else waits in the queue, so another workspace's rows are fetched beside them.
           groupConcurrency: { default: BATCH_CONCURRENCY.free, tiers: concurrencyTiers },
         },
-        async ([job]: Job<RowJob>[]) => {
-          this.#idle.delete(self);
-          // A loop woken to look, or the one that polls, may have found the first of several rows
-          // waiting: it wakes another idle loop, which does the same until a fetch finds nothing. A loop
-          // that fetched again for the place of the row it ended does not, or every row would cost a
-          // fetch that walks the waiting rows for nothing.
-          if (this.#woken.delete(self) || poll === SCOUT_POLL_SECONDS) this.#wakeOne();
-          try {
-            await handle(job!);
-          } finally {
-            this.#idle.add(self);
-            // The row's place is free: fetch again at once rather than at the next poll.
-            this.#boss.notifyWorker(self);
-          }
+        async (jobs: Job<RowJob>[]) => {
+          const settled = await Promise.all(
+            jobs.map(async (job) => {
+              await handle(job);
+              return { id: job.id, status: 'completed' as const };
+            }),
+          );
+          // Rows ended, so their workspaces have room again: fetch at once rather than at the next poll
+          // (a fetch cut short by a workspace's share would otherwise wait a whole interval).
+          this.#boss.notifyWorker(self);
+          return settled;
         },
       );
       self = worker;
       this.#workers.push(worker);
-      this.#idle.add(worker);
     }
-  }
-
-  /** Wakes one loop with no row in hand, one not already woken if there is one. */
-  #wakeOne(): void {
-    const idle = [...this.#idle];
-    const worker = idle.find((id) => !this.#woken.has(id)) ?? idle[0];
-    if (worker === undefined) return;
-    this.#woken.add(worker);
-    this.#boss.notifyWorker(worker);
   }
 
   /**
@@ -184,7 +156,6 @@ export class BatchQueue {
 
   /** Fetches at once instead of at the next poll, after a commit that queued rows. */
   wake(): void {
-    this.#woken.clear();
     for (const worker of this.#workers) this.#boss.notifyWorker(worker);
   }
 }
