@@ -84,7 +84,10 @@ export const webhookAttemptOutcomes = ['succeeded', 'failed'] as const;
 
 /** One attempt to deliver one event, as the delivery log shows it (newest first). */
 export const webhookDeliverySchema = z.object({
+  /** This attempt's id. */
   id: idSchema,
+  /** The event's delivery to this endpoint, which `POST /webhook-delivery/{id}/redeliver` takes. */
+  deliveryId: idSchema,
   /** The event's id, sent as `webhook-id`: the same on every attempt of that event. */
   eventId: z.string(),
   event: z.enum(webhookEvents),
