@@ -191,6 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     mailer: app.mailer,
     appUrl: config.APP_URL,
     metrics: app.batchMetrics,
+    webhookEvents: app.webhookEvents,
   });
   app.addHook('onReady', () => app.batchQueue.start(handleRow));
   const deliver = deliveryWorker({

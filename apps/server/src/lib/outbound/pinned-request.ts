@@ -6,11 +6,7 @@ import { isAllowedAddress } from './address.ts';
 
 /** Why an outbound request did not get an answer to use. */
 export type OutboundFailure =
-  | 'ADDRESS_NOT_ALLOWED'
-  | 'FETCH_FAILED'
-  | 'TIMEOUT'
-  | 'TOO_LARGE'
-  | 'TOO_MANY_REDIRECTS';
+  'ADDRESS_NOT_ALLOWED' | 'FETCH_FAILED' | 'TIMEOUT' | 'TOO_LARGE' | 'TOO_MANY_REDIRECTS';
 
 /** An outbound request refused or failed, with why. */
 export class FetchRefused extends Error {

@@ -54,7 +54,12 @@ export async function sendAttempt(input: AttemptInput): Promise<AttemptResult> {
     };
   } catch (error) {
     if (!(error instanceof FetchRefused)) throw error;
-    return { succeeded: false, statusCode: null, responseMs: elapsed(), error: failureSentence(error.reason, input.timeoutMs) };
+    return {
+      succeeded: false,
+      statusCode: null,
+      responseMs: elapsed(),
+      error: failureSentence(error.reason, input.timeoutMs),
+    };
   }
 }
 

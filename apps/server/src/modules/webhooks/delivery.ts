@@ -106,7 +106,10 @@ async function record(
       return false;
     }
     if (!options.last || options.manual) {
-      await tx.update(webhookEndpoints).set({ lastDeliveryAt: at }).where(eq(webhookEndpoints.id, endpointId));
+      await tx
+        .update(webhookEndpoints)
+        .set({ lastDeliveryAt: at })
+        .where(eq(webhookEndpoints.id, endpointId));
       return false;
     }
     const failedEvents = endpoint.failedEvents + 1;

@@ -17,7 +17,8 @@ const copy: Record<Locale, TurnedOffCopy> = {
     subject: 'Hemos desactivado un webhook de tu espacio de trabajo',
     body: (url, workspace) =>
       `Las entregas al webhook ${url} de «${workspace}» han fallado una y otra vez, así que lo hemos desactivado y ya no recibe eventos.`,
-    action: 'Cuando el receptor vuelva a responder, actívalo de nuevo en la configuración del espacio de trabajo:',
+    action:
+      'Cuando el receptor vuelva a responder, actívalo de nuevo en la configuración del espacio de trabajo:',
   },
   en: {
     subject: 'A webhook of your workspace was turned off',
@@ -57,7 +58,12 @@ export async function mailEndpointTurnedOff(
   endpointId: string,
 ): Promise<void> {
   const [row] = await deps.db
-    .select({ url: webhookEndpoints.url, workspace: workspaces.name, email: users.email, locale: users.locale })
+    .select({
+      url: webhookEndpoints.url,
+      workspace: workspaces.name,
+      email: users.email,
+      locale: users.locale,
+    })
     .from(webhookEndpoints)
     .innerJoin(workspaces, eq(workspaces.id, webhookEndpoints.workspaceId))
     .innerJoin(users, eq(users.id, workspaces.ownerId))

@@ -63,11 +63,14 @@ export class WebhookQueue {
     await this.#boss.createQueue(DELIVERY_QUEUE, { notify: true });
     const worker = await this.#boss.work<DeliveryJob>(
       DELIVERY_QUEUE,
-      { batchSize: FETCH_SIZE, perJobResults: true, pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 5 },
+      {
+        batchSize: FETCH_SIZE,
+        perJobResults: true,
+        pollingIntervalSeconds: 1,
+        notifyPollingIntervalSeconds: 5,
+      },
       async (jobs) =>
-        Promise.all(
-          jobs.map(async (job): Promise<JobResult> => ({ id: job.id, status: await handle(job) })),
-        ),
+        Promise.all(jobs.map(async (job): Promise<JobResult> => ({ id: job.id, status: await handle(job) }))),
     );
     this.#workers.push(worker);
   }
@@ -97,9 +100,13 @@ export class WebhookQueue {
 
   /** Queues one more attempt of a delivery, asked for by a person: sent once, not retried. */
   async redeliver(tx: Tx, deliveryId: string): Promise<void> {
-    await this.#boss.insert(DELIVERY_QUEUE, [{ data: { deliveryId, retries: 0, redelivery: true }, retryLimit: 0 }], {
-      db: inTransaction(tx),
-    });
+    await this.#boss.insert(
+      DELIVERY_QUEUE,
+      [{ data: { deliveryId, retries: 0, redelivery: true }, retryLimit: 0 }],
+      {
+        db: inTransaction(tx),
+      },
+    );
   }
 
   /** Fetches at once instead of at the next poll, after a commit that queued deliveries. */

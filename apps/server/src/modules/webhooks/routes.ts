@@ -58,7 +58,10 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
           '409 CONFLICT when the workspace already keeps the most endpoints it may.',
         params: idParamsSchema,
         body: createWebhookBodySchema,
-        bodyExample: { url: 'https://example.com/hooks/redacta', events: ['batch.finished', 'reply.finished'] },
+        bodyExample: {
+          url: 'https://example.com/hooks/redacta',
+          events: ['batch.finished', 'reply.finished'],
+        },
         response: { 201: createdWebhookSchema },
         errors: [409],
       }),
@@ -88,7 +91,8 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: webhookSchema },
       }),
     },
-    (request) => updateWebhook(app.db, rules, { id: request.params.id, userId: request.userId, body: request.body }),
+    (request) =>
+      updateWebhook(app.db, rules, { id: request.params.id, userId: request.userId, body: request.body }),
   );
 
   app.delete(
@@ -112,7 +116,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: schema({
         operationId: 'rotateWebhookSecret',
-        summary: "A new signing secret for a webhook (owner only), in this answer and never again",
+        summary: 'A new signing secret for a webhook (owner only), in this answer and never again',
         description: 'For 24 hours deliveries carry a signature by the previous secret too.',
         params: idParamsSchema,
         response: { 200: rotatedWebhookSecretSchema },

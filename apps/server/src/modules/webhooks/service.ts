@@ -162,7 +162,8 @@ export async function redeliver(
     .where(eq(webhookDeliveries.id, deliveryId));
   if (!delivery) throw notFound('Webhook delivery');
   const endpoint = await ownedEndpoint(db, delivery.endpointId, userId);
-  if (!endpoint.enabled) throw new AppError('CONFLICT', 'Turn the webhook on before sending a delivery again');
+  if (!endpoint.enabled)
+    throw new AppError('CONFLICT', 'Turn the webhook on before sending a delivery again');
   await db.transaction((tx) => queue.redeliver(tx, deliveryId));
   queue.wake();
   return { eventId: delivery.eventId };

@@ -15,9 +15,12 @@ export const secretPrefix = (secret: string) => secret.slice(0, WEBHOOK_SECRET_P
  * secret and, for a day after a rotation, the one before it), their signatures separated by a space,
  * so a receiver still holding the old secret keeps verifying while it is updated.
  */
-export function signedHeaders(
-  options: { eventId: string; at: Date; body: string; secrets: readonly string[] },
-): Record<string, string> {
+export function signedHeaders(options: {
+  eventId: string;
+  at: Date;
+  body: string;
+  secrets: readonly string[];
+}): Record<string, string> {
   const { eventId, at, body } = options;
   const signatures = options.secrets.map((secret) => new Webhook(secret).sign(eventId, at, body));
   return {

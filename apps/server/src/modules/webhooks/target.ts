@@ -16,10 +16,13 @@ export async function checkTarget(url: string, allowLoopback: boolean): Promise<
   const host = target.hostname.startsWith('[') ? target.hostname.slice(1, -1) : target.hostname;
   const addresses = isIP(host) ? [host] : await resolved(host);
   if (addresses.some((address) => !isAllowedAddress(address, allowLoopback))) {
-    refuse('The address must be on the public internet: not this machine, a private network or a link-local one');
+    refuse(
+      'The address must be on the public internet: not this machine, a private network or a link-local one',
+    );
   }
   const loopback = addresses.length > 0 && addresses.every(isLoopbackAddress);
-  if (target.protocol !== 'https:' && !(allowLoopback && loopback)) refuse('The address must start with https://');
+  if (target.protocol !== 'https:' && !(allowLoopback && loopback))
+    refuse('The address must start with https://');
 }
 
 async function resolved(host: string): Promise<string[]> {
