@@ -109,7 +109,13 @@ function send(target: URL, pinned: Pinned, options: PinnedRequest): Promise<Pinn
         method: options.method,
         lookup: pinnedLookup(pinned),
         signal: deadline,
-        headers: { 'accept-encoding': 'identity', ...options.headers },
+        headers: {
+          'accept-encoding': 'identity',
+          ...options.headers,
+          ...(options.body === undefined
+            ? {}
+            : { 'content-length': String(Buffer.byteLength(options.body)) }),
+        },
       },
       (res) => {
         const status = res.statusCode ?? 0;

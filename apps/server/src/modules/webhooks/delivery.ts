@@ -81,7 +81,8 @@ async function record(
       .select({ enabled: webhookEndpoints.enabled, failedEvents: webhookEndpoints.failedEvents })
       .from(webhookEndpoints)
       .where(eq(webhookEndpoints.id, endpointId))
-      .for('update');
+      // Not a key update: events inserting deliveries of this endpoint at the same time do not wait.
+      .for('no key update');
     const status = result.succeeded ? 'succeeded' : options.last || options.manual ? 'failed' : 'pending';
     const [delivery] = await tx
       .update(webhookDeliveries)
