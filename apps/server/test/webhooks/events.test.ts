@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { webhookEvents, type WebhookEvent } from '@redacta/shared';
+import { webhookDeliveries } from '../../src/db/schema.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { addMember, createUser, type TestUser } from '../helpers/factories.ts';
 import { peerAppEnv, startOpenAIPeer, type OpenAIPeer } from '../helpers/openai-peer.ts';
@@ -42,32 +43,52 @@ async function hooksOf(type: WebhookEvent): Promise<ReceivedHook[]> {
   return hooks;
 }
 
-async function newProject(owner: TestUser): Promise<string> {
+async function newProject(owner: TestUser, shared = true): Promise<string> {
   const res = await t.app.inject({
     method: 'POST',
     url: `/api/workspace/${owner.workspaceId}/project`,
     headers: owner.auth,
   });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json().id;
+  const id: string = res.json().id;
+  if (shared) {
+    const share = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/project/${id}/share-to-workspace`,
+      headers: owner.auth,
+      payload: { isShared: true },
+    });
+    expect(share.statusCode, share.body).toBe(200);
+  }
+  return id;
+}
+
+/** A chat message through the demo writer; answers the reply's last part once it is saved. */
+async function chat(owner: TestUser, projectId: string) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/chat/send-request-stream',
+    headers: owner.auth,
+    payload: { workspaceId: owner.workspaceId, projectId, message: 'Un eslogan para zapatillas' },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.body
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line))
+    .find((part) => part.type === 'finish');
 }
 
 describe('each event, announced once by its own action', () => {
-  it('reply.finished: a chat reply, with its text and words', async () => {
+  it('reply.finished: a reply in a shared project, with its text and words; none for a private one', async () => {
     const owner = await listening();
+    const privateFinish = await chat(owner, await newProject(owner, false));
+    expect(privateFinish.messageId).toEqual(expect.any(String));
+    // Saved with its announcement or without one, in one transaction: a private project's has none.
+    expect(await t.app.db.select().from(webhookDeliveries)).toHaveLength(0);
+
     const projectId = await newProject(owner);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/chat/send-request-stream',
-      headers: owner.auth,
-      payload: { workspaceId: owner.workspaceId, projectId, message: 'Un eslogan para zapatillas' },
-    });
-    expect(res.statusCode).toBe(200);
-    const finish = res.body
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line))
-      .find((part) => part.type === 'finish');
+    const finish = await chat(owner, projectId);
     const [hook, ...more] = await hooksOf('reply.finished');
     expect(more).toHaveLength(0);
     expect(hook!.body.data).toMatchObject({

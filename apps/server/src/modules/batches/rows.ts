@@ -74,7 +74,18 @@ export async function finishIfComplete(tx: Tx, batchId: string, events: WebhookE
       mailDue: lte(batches.startedAt, new Date(Date.now() - BATCH_EMAIL_AFTER_MS)),
     })
     .where(and(eq(batches.id, batchId), eq(batches.status, 'running')))
-    .returning();
+    .returning({
+      id: batches.id,
+      workspaceId: batches.workspaceId,
+      fileName: batches.fileName,
+      templateName: batches.templateName,
+      total: batches.total,
+      done: batches.done,
+      failed: batches.failed,
+      skipped: batches.skipped,
+      wordsCharged: batches.wordsCharged,
+      finishedAt: batches.finishedAt,
+    });
   if (!ended) return false;
   await events.emit(tx, {
     workspaceId: ended.workspaceId,

@@ -20,7 +20,7 @@ const savedReplySchema = z.object({ messageId: z.string(), wordCount: z.number()
  * the entry, its citations, the charge and the released reservation exist together or not at all. The
  * reply answers `requestId` and becomes the shown version of that request's reply. Called once per
  * reply (the caller guards it). The same transaction announces `reply.finished`, whatever the
- * reply's status, to the workspace's webhooks.
+ * reply's status, to the workspace's webhooks when the project is shared.
  */
 export async function saveReply(
   db: Db,
@@ -63,19 +63,25 @@ export async function saveReply(
       },
       savedReplySchema,
     );
-    await events.emit(tx, {
-      workspaceId: input.workspace.id,
-      type: 'reply.finished',
-      data: {
-        projectId: input.projectId,
-        messageId: saved.messageId,
-        requestId: input.requestId,
-        userId: input.userId,
-        status: input.status,
-        words: wordsCharged,
-        text: input.text,
-      },
-    });
+    // A private project is its creator's alone: its replies are not the workspace's events.
+    const [project] = await tx
+      .select({ isShared: projects.isShared })
+      .from(projects)
+      .where(eq(projects.id, input.projectId));
+    if (project?.isShared)
+      await events.emit(tx, {
+        workspaceId: input.workspace.id,
+        type: 'reply.finished',
+        data: {
+          projectId: input.projectId,
+          messageId: saved.messageId,
+          requestId: input.requestId,
+          userId: input.userId,
+          status: input.status,
+          words: wordsCharged,
+          text: input.text,
+        },
+      });
     return saved;
   });
   const usage = usageFromCount(input.workspace, saved.wordCount, settings, now);
