@@ -24,6 +24,13 @@ export const DEFAULT_HOST = '127.0.0.1';
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
 const optionalString = z.preprocess(emptyToUndefined, z.string().min(1).optional());
+const optionalFlag = z.preprocess(
+  emptyToUndefined,
+  z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
+);
 
 const envObject = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -103,12 +110,14 @@ const envObject = z.object({
     emptyToUndefined,
     z.string().refine(isValidEmail, 'must be an e-mail address').optional(),
   ),
+  /**
+   * Lets every outbound request (knowledge pages, webhooks) reach this machine's loopback addresses
+   * (tests, local use); refused in production. Unset: the older name KNOWLEDGE_ALLOW_LOOPBACK, else off.
+   */
+  OUTBOUND_ALLOW_LOOPBACK: optionalFlag,
+  /** The older name of OUTBOUND_ALLOW_LOOPBACK, still read. */
+  KNOWLEDGE_ALLOW_LOOPBACK: optionalFlag,
   // Knowledge (src/modules/knowledge): web pages fetched safely, optional embeddings. See docs/configuration.md.
-  /** Lets knowledge fetch pages on this machine's loopback addresses (tests, local use); refused in production. */
-  KNOWLEDGE_ALLOW_LOOPBACK: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
   KNOWLEDGE_FETCH_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   KNOWLEDGE_FETCH_MAX_BYTES: z.coerce
     .number()
@@ -138,6 +147,18 @@ const envObject = z.object({
   SPREADSHEET_READ_WAIT_MS: z.coerce.number().int().nonnegative().default(15_000),
   /** How long a stopping server lets chat replies in progress finish before it aborts them. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().nonnegative().default(25_000),
+  // Webhooks (src/modules/webhooks): the retry schedule and when an endpoint is turned off. See docs/api.md.
+  /**
+   * A failed delivery is tried again after 1–2 times this, then each wait doubles (pg-boss's backoff,
+   * with jitter) up to WEBHOOK_RETRY_DELAY_MAX_SECONDS, WEBHOOK_RETRIES times: about a day by default.
+   */
+  WEBHOOK_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(4),
+  WEBHOOK_RETRY_DELAY_MAX_SECONDS: z.coerce.number().int().min(1).default(4 * 3600),
+  WEBHOOK_RETRIES: z.coerce.number().int().min(0).max(50).default(16),
+  /** An endpoint is turned off, and its workspace's owner mailed, once this many events in a row failed every attempt. */
+  WEBHOOK_DISABLE_AFTER_FAILED_EVENTS: z.coerce.number().int().min(1).default(5),
+  /** How long a receiver has to answer one attempt. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** Prometheus metrics on a listener of their own; off unless set (never on the public port). */
   METRICS_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).optional()),
   /** Where the metrics listener binds; HOST when unset. */
@@ -172,8 +193,8 @@ export function resolveBillingMode(settings: BillingSettings): BillingMode {
 /**
  * Rules between keys, checked even when other keys are bad so that one start lists every problem: a
  * production server needs its secret and public address; a chosen AI provider needs its key; Stripe
- * billing needs its secret key and webhook secret, and the API base is for tests only; knowledge's
- * loopback fetching is for tests and local use only, and an embedding endpoint needs its model.
+ * billing needs its secret key and webhook secret, and the API base is for tests only; outbound
+ * requests to loopback are for tests and local use only, and an embedding endpoint needs its model.
  */
 const envSchema = envObject.superRefine(
   (env, ctx) => {
@@ -200,12 +221,10 @@ const envSchema = envObject.superRefine(
       require('STRIPE_SECRET_KEY', 'with BILLING_MODE=stripe');
       require('STRIPE_WEBHOOK_SECRET', 'with Stripe billing (STRIPE_SECRET_KEY or BILLING_MODE=stripe)');
     }
-    if (env.KNOWLEDGE_ALLOW_LOOPBACK && env.NODE_ENV === 'production') {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['KNOWLEDGE_ALLOW_LOOPBACK'],
-        message: 'is for tests and local use only, not production',
-      });
+    for (const key of ['OUTBOUND_ALLOW_LOOPBACK', 'KNOWLEDGE_ALLOW_LOOPBACK'] as const) {
+      if (env[key] && env.NODE_ENV === 'production') {
+        ctx.addIssue({ code: 'custom', path: [key], message: 'is for tests and local use only, not production' });
+      }
     }
     if (env.KNOWLEDGE_EMBEDDING_URL) require('KNOWLEDGE_EMBEDDING_MODEL', 'with KNOWLEDGE_EMBEDDING_URL');
     if (env.STRIPE_API_BASE && env.NODE_ENV === 'production') {
@@ -221,8 +240,10 @@ const envSchema = envObject.superRefine(
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'JWT_SECRET' | 'APP_URL'> {
+export interface Config
+  extends Omit<Env, 'JWT_SECRET' | 'APP_URL' | 'OUTBOUND_ALLOW_LOOPBACK' | 'KNOWLEDGE_ALLOW_LOOPBACK'> {
   APP_URL: string;
+  OUTBOUND_ALLOW_LOOPBACK: boolean;
   JWT_SECRET: string;
   isProduction: boolean;
   isDevelopment: boolean;
@@ -245,10 +266,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
 
-  const data = parsed.data;
+  const { KNOWLEDGE_ALLOW_LOOPBACK, ...data } = parsed.data;
   const dataDir = path.resolve(data.DATA_DIR);
   return {
     ...data,
+    OUTBOUND_ALLOW_LOOPBACK: data.OUTBOUND_ALLOW_LOOPBACK ?? KNOWLEDGE_ALLOW_LOOPBACK ?? false,
     DATA_DIR: dataDir,
     APP_URL: (data.APP_URL ?? `http://localhost:${data.PORT}`).replace(/\/$/, ''),
     JWT_SECRET: data.JWT_SECRET ?? persistedDevSecret(dataDir, data.NODE_ENV),

@@ -765,3 +765,71 @@ export const batchRows = pgTable(
     index('batch_rows_status_idx').on(t.batchId, t.status),
   ],
 );
+
+/** A workspace's webhook endpoint: where the events it chose are sent, signed with its secret. */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: id(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    url: text('url').notNull(),
+    events: text('events').array().notNull(),
+    /** `whsec_` + base64: kept as it is, since every delivery is signed with it. */
+    secret: text('secret').notNull(),
+    /** The secret before the last rotation, which also signs until `previous_secret_until`. */
+    previousSecret: text('previous_secret'),
+    previousSecretUntil: at('previous_secret_until'),
+    enabled: boolean('enabled').notNull().default(true),
+    disabledReason: text('disabled_reason', { enum: ['manual', 'failures'] }),
+    /** Events in a row whose every attempt failed; any delivered event sets it back to 0. */
+    failedEvents: integer('failed_events').notNull().default(0),
+    lastDeliveryAt: at('last_delivery_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('webhook_endpoints_workspace_idx').on(t.workspaceId, t.createdAt)],
+);
+
+/** One event for one endpoint: its body, the same on every attempt, and where it stands. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: id(),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    /** Sent as `webhook-id`: the receiver's key for telling a retry from a new event. */
+    eventId: text('event_id').notNull(),
+    event: text('event').notNull(),
+    payload: jsonb('payload').notNull(),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('webhook_deliveries_event_idx').on(t.endpointId, t.eventId),
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt),
+  ],
+);
+
+/** The delivery log: every attempt to send a delivery, with what the receiver answered. */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: id(),
+    deliveryId: uuid('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    attempt: integer('attempt').notNull(),
+    succeeded: boolean('succeeded').notNull(),
+    statusCode: integer('status_code'),
+    responseMs: integer('response_ms'),
+    error: text('error'),
+    at: createdAt(),
+  },
+  (t) => [uniqueIndex('webhook_attempts_delivery_idx').on(t.deliveryId, t.attempt)],
+);

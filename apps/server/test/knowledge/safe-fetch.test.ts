@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { isAllowedAddress } from '../../src/modules/knowledge/fetch/address.ts';
+import { isAllowedAddress } from '../../src/lib/outbound/address.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { workerDatabase } from '../helpers/database.ts';
 import { createUser } from '../helpers/factories.ts';
@@ -65,7 +65,7 @@ afterEach(async () => {
 });
 
 const local = {
-  KNOWLEDGE_ALLOW_LOOPBACK: 'true',
+  OUTBOUND_ALLOW_LOOPBACK: 'true',
   KNOWLEDGE_FETCH_MAX_BYTES: '20000',
   KNOWLEDGE_FETCH_TIMEOUT_MS: '1000',
 };

@@ -7,7 +7,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { requireCreatorOrOwner } from '../members/rules.ts';
 import { requireWithinQuotaAfterWrite, type StorageQuotas } from '../storage/service.ts';
 import { requireMembership } from '../workspaces/service.ts';
-import { isWebAddress } from './fetch/safe-fetch.ts';
+import { isWebAddress } from '../../lib/outbound/pinned-request.ts';
 import { sourceType } from './parse/parse.ts';
 import { storableText } from './parse/sections.ts';
 import { isReindexing, type KnowledgeProcessor } from './processor.ts';

@@ -21,7 +21,7 @@ export function createKnowledgeProcessor(app: FastifyInstance): KnowledgeProcess
       model: config.KNOWLEDGE_EMBEDDING_MODEL,
     }),
     fetch: {
-      allowLoopback: config.KNOWLEDGE_ALLOW_LOOPBACK,
+      allowLoopback: config.OUTBOUND_ALLOW_LOOPBACK,
       maxBytes: config.KNOWLEDGE_FETCH_MAX_BYTES,
       timeoutMs: config.KNOWLEDGE_FETCH_TIMEOUT_MS,
       maxRedirects: MAX_REDIRECTS,

@@ -1,7 +1,7 @@
 import { BlockList, isIP } from 'node:net';
 
 /**
- * Addresses a fetched page may not be on: the machine itself, private networks, link-local (cloud
+ * Addresses no outbound request (a knowledge page, a webhook) may reach: the machine itself, private networks, link-local (cloud
  * metadata services live there), and every other range that is not the public internet. IPv4 inside
  * IPv6 (mapped, translated, 6to4) is checked as the IPv4 address it carries.
  */
@@ -69,7 +69,7 @@ function expandIpv6(address: string): number[] | null {
 }
 
 /**
- * Whether a page may be fetched from `address` (an IP literal): public addresses only, and loopback
+ * Whether an outbound request may reach `address` (an IP literal): public addresses only, and loopback
  * too when `allowLoopback` (tests and local use; refused in production at start).
  */
 export function isAllowedAddress(address: string, allowLoopback: boolean): boolean {
