@@ -1,6 +1,7 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, keepScreenshot, test } from '../fixtures.ts';
 import { settle } from '../support/a11y.ts';
+import { startWebhookReceiver } from '../support/webhook-receiver.ts';
 
 /** What the spec reads and clicks, in each of the app's languages. */
 const words = {
@@ -21,6 +22,15 @@ const words = {
     confirmRevoke: 'Revocar clave',
     revoked: (name: string) => `Clave «${name}» revocada`,
     neverUsed: 'Último usoNunca',
+    addEndpoint: 'Añadir endpoint',
+    url: 'Dirección (URL)',
+    versionSaved: /^Versión de documento guardada/,
+    secretTitle: 'Secreto de firma',
+    secretStored: 'Ya lo he guardado',
+    on: 'Activo',
+    showDeliveries: 'Ver entregas',
+    redeliver: /^Reenviar document\.version_saved/,
+    redelivered: 'Reenvío en cola',
   },
   en: {
     browser: 'en-GB',
@@ -39,6 +49,15 @@ const words = {
     confirmRevoke: 'Revoke key',
     revoked: (name: string) => `Key “${name}” revoked`,
     neverUsed: 'Last usedNever',
+    addEndpoint: 'Add endpoint',
+    url: 'Address (URL)',
+    versionSaved: /^Document version saved/,
+    secretTitle: 'Signing secret',
+    secretStored: 'I have stored it',
+    on: 'On',
+    showDeliveries: 'Show deliveries',
+    redeliver: /^Redeliver document\.version_saved/,
+    redelivered: 'Redelivery queued',
   },
 } as const;
 type Language = keyof typeof words;
@@ -66,6 +85,22 @@ async function callWithKey(baseURL: string, key: string): Promise<number> {
   return response.status;
 }
 
+/** A program saves a version of the project's document with the key: the event the webhook is for. */
+async function saveVersionWithKey(baseURL: string, key: string, projectId: string): Promise<number> {
+  const response = await fetch(`${baseURL}/api/project/${projectId}/document/versions`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'API' }),
+  });
+  return response.status;
+}
+
+let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
+test.beforeAll(async () => {
+  receiver = await startWebhookReceiver();
+});
+test.afterAll(() => receiver.close());
+
 for (const [language, width] of [
   ['es', 1280],
   ['en', 390],
@@ -74,20 +109,25 @@ for (const [language, width] of [
     const w = words[language];
     test.use({ locale: w.browser, permissions: ['clipboard-read', 'clipboard-write'] });
 
-    test('make a key, copy it once, use it, revoke it', async ({ page, signUp, baseURL }, testInfo) => {
+    test('make a key, copy it once, use it; add a webhook, see its delivery, redeliver; revoke the key', async ({
+      page,
+      signUp,
+      baseURL,
+    }, testInfo) => {
       await signUp();
+      await expect(page).toHaveURL(/[?&]project=/);
+      const projectId = new URL(page.url()).searchParams.get('project')!;
       await page.setViewportSize({ width, height: 900 });
       await openApiSettings(page, w, width);
       await expect(page.getByRole('heading', { name: w.noKeys })).toBeVisible();
-      await shoot(page, testInfo, `api-keys-empty-${language}`, width);
+      await shoot(page, testInfo, `api-empty-${language}`, width);
 
       const name = language === 'es' ? 'Sincronización del catálogo' : 'Catalogue sync';
-      const opener = page.getByRole('button', { name: w.create });
-      await opener.click();
+      await page.getByRole('button', { name: w.create }).click();
       const form = page.getByRole('dialog', { name: w.createTitle });
       await form.getByLabel(w.name).fill(name);
       await form.getByRole('checkbox', { name: w.write }).check();
-      await shoot(page, testInfo, `api-keys-form-${language}`, width);
+      await shoot(page, testInfo, `api-key-form-${language}`, width);
       await form.getByRole('button', { name: w.create }).click();
 
       const shown = page.getByRole('dialog', { name: w.shownTitle });
@@ -97,7 +137,7 @@ for (const [language, width] of [
       await expect(shown.getByRole('button', { name: w.copied })).toBeVisible();
       const key = await page.evaluate(() => navigator.clipboard.readText());
       expect(key).toBe(await value.inputValue());
-      await shoot(page, testInfo, `api-keys-shown-${language}`, width);
+      await shoot(page, testInfo, `api-key-shown-${language}`, width);
       await shown.getByRole('button', { name: w.stored }).click();
       await expect(shown).toBeHidden();
       // The empty state's button left with it: the list's own "create" takes the focus.
@@ -108,10 +148,46 @@ for (const [language, width] of [
       await expect(row).toContainText(w.neverUsed);
       await expect(row).toContainText(key.slice(0, 12));
       expect(await callWithKey(baseURL!, key)).toBe(200);
+
+      const path = `/hooks/${language}-${width}`;
+      await page.getByRole('button', { name: w.addEndpoint }).click();
+      const endpointForm = page.getByRole('dialog', { name: w.addEndpoint });
+      await endpointForm.getByLabel(w.url).fill(receiver.url(path));
+      await endpointForm.getByRole('checkbox', { name: w.versionSaved }).check();
+      await endpointForm.getByRole('button', { name: w.addEndpoint }).click();
+      const secretDialog = page.getByRole('dialog', { name: w.secretTitle });
+      await expect(secretDialog.getByTestId('secret-value')).toHaveValue(/^whsec_/);
+      await secretDialog.getByRole('button', { name: w.copy, exact: true }).click();
+      await expect(secretDialog.getByRole('button', { name: w.copied })).toBeVisible();
+      await secretDialog.getByRole('button', { name: w.secretStored }).click();
+      await expect(page.getByRole('button', { name: w.addEndpoint })).toBeFocused();
+      const endpoint = page.getByRole('listitem', { name: receiver.url(path) });
+      await expect(endpoint.getByTestId('webhook-state')).toHaveText(w.on);
+
+      // A program saves a version with the key; the receiver hears of it, signed.
+      expect(await saveVersionWithKey(baseURL!, key, projectId)).toBe(201);
+      const toThisTest = () => receiver.received.filter((request) => request.path === path);
+      await expect.poll(() => toThisTest().length).toBe(1);
+      const [first] = toThisTest();
+      expect(JSON.parse(first!.body)).toMatchObject({ type: 'document.version_saved' });
+      expect(first!.headers['webhook-signature']).toMatch(/^v1,/);
+
+      await endpoint.getByRole('button', { name: w.showDeliveries }).click();
+      const deliveries = endpoint.getByTestId('webhook-delivery');
+      await expect(deliveries).toHaveCount(1);
+      await expect(deliveries.first()).toContainText('document.version_saved');
+      await expect(deliveries.first()).toContainText('200');
       await page.reload();
-      await expect(row).toBeVisible();
       await expect(row).not.toContainText(w.neverUsed);
-      await shoot(page, testInfo, `api-keys-list-${language}`, width);
+      await endpoint.getByRole('button', { name: w.showDeliveries }).click();
+      await expect(deliveries).toHaveCount(1);
+      await shoot(page, testInfo, `api-lists-${language}`, width);
+
+      await deliveries.first().getByRole('button', { name: w.redeliver }).click();
+      await expect(page.getByText(w.redelivered)).toBeVisible();
+      await expect.poll(() => toThisTest().length).toBe(2);
+      expect(toThisTest()[1]!.headers['webhook-id']).toBe(first!.headers['webhook-id']);
+      await expect(deliveries).toHaveCount(2);
 
       const revoke = page.getByRole('button', { name: w.revoke(name) });
       await revoke.click();

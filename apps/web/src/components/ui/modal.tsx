@@ -15,6 +15,8 @@ export interface ModalProps {
   className?: string;
   /** Raises the modal above everything else (the sign-in modal sits on top). */
   topmost?: boolean;
+  /** Where the focus goes on closing when the control that opened it is gone (useReturnFocus). */
+  returnFocusFallback?: () => HTMLElement | null;
 }
 
 /**
@@ -33,8 +35,9 @@ export function Modal({
   closeLabel,
   className,
   topmost,
+  returnFocusFallback,
 }: ModalProps) {
-  const returnFocus = useReturnFocus(open);
+  const returnFocus = useReturnFocus(open, returnFocusFallback);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>

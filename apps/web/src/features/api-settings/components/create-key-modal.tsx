@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AlertTriangle } from 'lucide-react';
 import {
   API_KEY_NAME_MAX_LENGTH,
   API_KEYS_PER_WORKSPACE,
+  apiKeyScopes,
   isStorableText,
   type ApiKeyScope,
   type CreatedApiKey,
@@ -15,9 +15,9 @@ import { isApiError } from '@/lib/api-error';
 import { problemText, type Problem } from '@/lib/error-message';
 import { useCreateOnce } from '@/lib/use-create-once';
 import { useCreateApiKey } from '../api/api-keys';
-import { CopySecret } from './copy-secret';
+import { SecretOnce } from './secret-once';
 import { endOfLocalDay, localDay } from './expiry';
-import { ScopeFieldset } from './scope-fieldset';
+import { ChoiceFieldset } from './choice-fieldset';
 
 type Created = CreatedApiKey & { name: string };
 
@@ -52,33 +52,18 @@ export function CreateKeyModal({
       closeLabel={t('common.close')}
     >
       {created ? (
-        <NewKey created={created} onDone={() => changeOpen(false)} />
+        <SecretOnce
+          value={created.key}
+          label={t('apiSettings.keys.new.label')}
+          warning={t('apiSettings.keys.new.once')}
+          doneLabel={t('apiSettings.keys.new.done')}
+          onDone={() => changeOpen(false)}
+        />
       ) : (
         // Mounted while open: a new opening starts from an empty form.
         open && <CreateKeyForm workspaceId={workspaceId} onCreated={setCreated} />
       )}
     </Modal>
-  );
-}
-
-function NewKey({ created, onDone }: { created: Created; onDone: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <div className="flex flex-col gap-4">
-      <p
-        role="note"
-        className="flex items-start gap-2 rounded-lg bg-warning/15 px-3 py-2.5 text-sm text-amber-900 dark:text-amber-200"
-      >
-        <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
-        {t('apiSettings.keys.new.once')}
-      </p>
-      <CopySecret value={created.key} label={t('apiSettings.keys.new.label')} />
-      <div className="mt-2 flex justify-end">
-        <Button variant="secondary" onClick={onDone}>
-          {t('apiSettings.keys.new.done')}
-        </Button>
-      </div>
-    </div>
   );
 }
 
@@ -158,7 +143,11 @@ function CreateKeyForm({
         onBlur={() => setNameProblem(checkName())}
         error={problemText(t, nameProblem)}
       />
-      <ScopeFieldset
+      <ChoiceFieldset
+        legend={t('apiSettings.keys.form.scopes')}
+        options={apiKeyScopes}
+        labelOf={(scope) => t(`apiSettings.scopes.${scope}`)}
+        helpOf={(scope) => t(`apiSettings.scopes.${scope}Help`)}
         value={scopes}
         onChange={setScopes}
         disabled={create.isPending}

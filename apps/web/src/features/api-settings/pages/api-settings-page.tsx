@@ -5,6 +5,7 @@ import { displayName } from '@/features/workspaces';
 import { cn } from '@/components/ui/cn';
 import { MOBILE_QUERY, useMediaQuery } from '@/lib/use-media-query';
 import { KeysSection } from '../components/keys-section';
+import { WebhooksSection } from '../components/webhooks-section';
 
 /** What a member finds here: who manages the workspace's API access, and no controls. */
 function OwnerOnly({ owner }: { owner: string }) {
@@ -21,8 +22,9 @@ function OwnerOnly({ owner }: { owner: string }) {
 }
 
 /**
- * /settings/api: how programs reach the workspace. Its owner makes and revokes API keys here
- * (docs/product.md, "Who may do what"); anyone else is told who can.
+ * /settings/api: how programs reach the workspace and hear from it. Its owner makes and revokes API
+ * keys and manages webhook endpoints here (docs/product.md, "Who may do what"); anyone else is told
+ * who can.
  */
 export default function ApiSettingsPage() {
   const { t } = useTranslation();
@@ -51,7 +53,10 @@ export default function ApiSettingsPage() {
         </p>
       </div>
       {isOwner ? (
-        <KeysSection key={workspace.id} workspaceId={workspace.id} />
+        <>
+          <KeysSection key={`keys-${workspace.id}`} workspaceId={workspace.id} />
+          <WebhooksSection key={`webhooks-${workspace.id}`} workspaceId={workspace.id} />
+        </>
       ) : (
         <OwnerOnly owner={displayName(workspace.owner)} />
       )}
