@@ -1,6 +1,13 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, keepScreenshot, test } from '../fixtures.ts';
-import { settle } from '../support/a11y.ts';
+import {
+  describeFindings,
+  desktopLooks,
+  phoneLooks,
+  scanLooks,
+  settle,
+  type Finding,
+} from '../support/a11y.ts';
 import { startWebhookReceiver } from '../support/webhook-receiver.ts';
 
 /** What the spec reads and clicks, in each of the app's languages. */
@@ -72,6 +79,17 @@ async function shoot(page: Page, testInfo: TestInfo, name: string, width: number
   await page.setViewportSize({ width, height: 900 });
 }
 
+/**
+ * Axe in both themes at the test's own width (the other width is the other language's test), then
+ * back to the light theme at that width.
+ */
+async function scan(page: Page, screen: string, width: number): Promise<Finding[]> {
+  const findings = await scanLooks(page, screen, width < 768 ? phoneLooks : desktopLooks);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width, height: 900 });
+  return findings;
+}
+
 /** Settings → API through the profile menu (desktop) or the slide-in menu (phone). */
 async function openApiSettings(page: Page, w: (typeof words)[Language], width: number) {
   await page.getByRole('button', { name: width < 768 ? w.openMenu : w.profileMenu }).click();
@@ -81,7 +99,9 @@ async function openApiSettings(page: Page, w: (typeof words)[Language], width: n
 
 /** What a program gets for `GET /api/workspace/list` with the key. */
 async function callWithKey(baseURL: string, key: string): Promise<number> {
-  const response = await fetch(`${baseURL}/api/workspace/list`, { headers: { authorization: `Bearer ${key}` } });
+  const response = await fetch(`${baseURL}/api/workspace/list`, {
+    headers: { authorization: `Bearer ${key}` },
+  });
   return response.status;
 }
 
@@ -138,6 +158,7 @@ for (const [language, width] of [
       const key = await page.evaluate(() => navigator.clipboard.readText());
       expect(key).toBe(await value.inputValue());
       await shoot(page, testInfo, `api-key-shown-${language}`, width);
+      const findings = await scan(page, `the new key (${language})`, width);
       await shown.getByRole('button', { name: w.stored }).click();
       await expect(shown).toBeHidden();
       // The empty state's button left with it: the list's own "create" takes the focus.
@@ -182,6 +203,8 @@ for (const [language, width] of [
       await endpoint.getByRole('button', { name: w.showDeliveries }).click();
       await expect(deliveries).toHaveCount(1);
       await shoot(page, testInfo, `api-lists-${language}`, width);
+      findings.push(...(await scan(page, `keys and webhooks (${language})`, width)));
+      expect(findings, describeFindings(findings)).toEqual([]);
 
       await deliveries.first().getByRole('button', { name: w.redeliver }).click();
       await expect(page.getByText(w.redelivered)).toBeVisible();

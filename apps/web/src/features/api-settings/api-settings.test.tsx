@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ApiKey } from '@redacta/shared';
 import { json, type ApiHandler } from '../../../test/render';
@@ -46,6 +46,7 @@ function renderPage(handlers: Record<string, ApiHandler>, { owner = true } = {})
   return renderInSession([{ path: '/settings/api', element: <ApiSettingsPage /> }], {
     'GET /api/auth/refresh': () => json(200, { accessToken: 'token', user: me }),
     'GET /api/workspace/list': () => json(200, [workspace]),
+    [`GET /api/workspace/${WORKSPACE_ID}/webhooks`]: () => json(200, []),
     ...handlers,
   });
 }
@@ -60,10 +61,11 @@ describe('the API settings page', () => {
     const first = await screen.findByRole('listitem', { name: 'Sincronización del catálogo' });
     expect(within(first).getByText('rdk_3f9a1c2b…')).toBeInTheDocument();
     const scopes = within(first).getByRole('list', { name: 'Permisos' });
-    expect(within(scopes).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Leer',
-      'Generar',
-    ]);
+    expect(
+      within(scopes)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Leer', 'Generar']);
     expect(first).toHaveTextContent('Creada20 nov 2026 por Ana García');
     expect(first).toHaveTextContent('Último uso1 dic 2026');
     expect(first).toHaveTextContent('CaducaSin caducidad');
@@ -80,7 +82,9 @@ describe('the API settings page', () => {
     const { callsTo } = renderPage({
       [LIST]: () => json(200, keys),
       [CREATE]: (body) => {
-        keys = [apiKey({ id: '88888888-8888-4888-8888-888888888888', name: 'Tienda', scopes: ['read', 'write'] })];
+        keys = [
+          apiKey({ id: '88888888-8888-4888-8888-888888888888', name: 'Tienda', scopes: ['read', 'write'] }),
+        ];
         expect(body).toMatchObject({ name: 'Tienda' });
         return json(201, { id: keys[0]!.id, key: NEW_KEY, prefix: 'rdk_3f9a1c2b' });
       },
@@ -93,7 +97,7 @@ describe('the API settings page', () => {
     const submit = within(form).getByRole('button', { name: 'Crear clave' });
     expect(submit).toBeDisabled();
     const name = within(form).getByLabelText('Nombre');
-    expect(name).toHaveFocus();
+    await waitFor(() => expect(name).toHaveFocus());
     await user.type(name, '  Tienda ');
     expect(within(form).getByRole('checkbox', { name: /^Leer/ })).toBeChecked();
     await user.click(within(form).getByRole('checkbox', { name: /^Leer/ }));
@@ -124,7 +128,7 @@ describe('the API settings page', () => {
     expect(await screen.findByRole('listitem', { name: 'Tienda', hidden: true })).toBeInTheDocument();
     await user.click(within(shown).getByRole('button', { name: 'Ya la he guardado' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Crear clave' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Crear clave' })).toHaveFocus());
     expect(screen.queryByDisplayValue(NEW_KEY)).not.toBeInTheDocument();
   });
 
@@ -132,7 +136,8 @@ describe('the API settings page', () => {
     const user = userEvent.setup();
     renderPage({
       [LIST]: () => json(200, [catalogue]),
-      [CREATE]: () => json(409, { error: { code: 'CONFLICT', message: 'A workspace keeps at most 50 API keys' } }),
+      [CREATE]: () =>
+        json(409, { error: { code: 'CONFLICT', message: 'A workspace keeps at most 50 API keys' } }),
     });
     await user.click(await screen.findByRole('button', { name: 'Crear clave' }));
     const form = await screen.findByRole('dialog', { name: 'Crear clave de API' });
@@ -150,13 +155,17 @@ describe('the API settings page', () => {
       [LIST]: () => json(200, [catalogue, oldSheet]),
       [`DELETE /api/api-key/${catalogue.id}`]: () => json(204),
     });
-    const revoke = await screen.findByRole('button', { name: 'Revocar la clave «Sincronización del catálogo»' });
+    const revoke = await screen.findByRole('button', {
+      name: 'Revocar la clave «Sincronización del catálogo»',
+    });
     await user.click(revoke);
-    const confirm = await screen.findByRole('dialog', { name: '¿Revocar la clave «Sincronización del catálogo»?' });
+    const confirm = await screen.findByRole('dialog', {
+      name: '¿Revocar la clave «Sincronización del catálogo»?',
+    });
     expect(confirm).toHaveTextContent('dejarán de tener acceso desde su próxima petición');
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(revoke).toHaveFocus();
+    await waitFor(() => expect(revoke).toHaveFocus());
     expect(callsTo(`DELETE /api/api-key/${catalogue.id}`)).toHaveLength(0);
 
     await user.keyboard('{Enter}');
@@ -164,14 +173,17 @@ describe('the API settings page', () => {
     expect(await screen.findByText('Clave «Sincronización del catálogo» revocada')).toBeInTheDocument();
     expect(callsTo(`DELETE /api/api-key/${catalogue.id}`)).toHaveLength(1);
     expect(screen.queryByRole('listitem', { name: 'Sincronización del catálogo' })).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Revocar la clave «Hoja de cálculo»' })).toHaveFocus();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Revocar la clave «Hoja de cálculo»' })).toHaveFocus(),
+    );
   });
 
   it('shows a list that failed to load with a way to try again', async () => {
     const user = userEvent.setup();
     let fail = true;
     renderPage({
-      [LIST]: () => (fail ? json(500, { error: { code: 'INTERNAL', message: 'x' } }) : json(200, [catalogue])),
+      [LIST]: () =>
+        fail ? json(500, { error: { code: 'INTERNAL', message: 'x' } }) : json(200, [catalogue]),
     });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('No se pudieron cargar las claves de API');
@@ -182,7 +194,9 @@ describe('the API settings page', () => {
 
   it('tells a member who manages the API, without asking for the keys', async () => {
     const { callsTo } = renderPage({ [LIST]: () => json(200, []) }, { owner: false });
-    expect(await screen.findByRole('heading', { name: 'Solo el propietario gestiona la API' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Solo el propietario gestiona la API' }),
+    ).toBeInTheDocument();
     expect(screen.getByText(/las crea y revoca Luis Pérez, su propietario/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Crear clave' })).not.toBeInTheDocument();
     expect(callsTo(LIST)).toHaveLength(0);
@@ -193,7 +207,9 @@ describe('the API settings page', () => {
     renderPage({ [LIST]: () => json(200, [catalogue]) });
     const row = await screen.findByRole('listitem', { name: 'Sincronización del catálogo' });
     expect(row).toHaveTextContent('Last used');
-    expect(screen.getByRole('button', { name: 'Revoke the key “Sincronización del catálogo”' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: 'Revoke the key “Sincronización del catálogo”' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('1 active key')).toBeInTheDocument();
   });
 });

@@ -108,7 +108,7 @@ function CreateKeyForm({
     if (once.start() === null) return;
     setProblem(null);
     create.mutate(
-      { name: trimmed, scopes, ...(expiresOn && { expiresAt: endOfLocalDay(expiresOn) }) },
+      { name: trimmed, scopes, ...(expiresOn ? { expiresAt: endOfLocalDay(expiresOn) } : {}) },
       {
         onSuccess: (created) => {
           once.settle(true);

@@ -52,14 +52,15 @@ export function DeliveriesLog({ webhookId, id }: { webhookId: string; id: string
   else if (log.isError)
     content = (
       <LoadError
-        message={errorMessage(t, log.error, { fallbackKey: 'apiSettings.deliveries.fetchFailed' })}
+        message={t('apiSettings.deliveries.fetchFailed')}
         retryLabel={t('apiSettings.retry')}
         retrying={log.isRefetching}
         onRetry={() => void log.refetch()}
         className="py-4"
       />
     );
-  else if (log.data.length === 0) content = <p className="text-text-muted">{t('apiSettings.deliveries.empty')}</p>;
+  else if (log.data.length === 0)
+    content = <p className="text-text-muted">{t('apiSettings.deliveries.empty')}</p>;
   else
     content = (
       <div
@@ -97,7 +98,9 @@ export function DeliveriesLog({ webhookId, id }: { webhookId: string; id: string
                 <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">
                   {delivery.responseMs === null
                     ? '—'
-                    : t('apiSettings.deliveries.ms', { value: formatCount(delivery.responseMs, i18n.language) })}
+                    : t('apiSettings.deliveries.ms', {
+                        value: formatCount(delivery.responseMs, i18n.language),
+                      })}
                 </td>
                 <td className="px-3 py-2 text-right tabular-nums">{delivery.attempt}</td>
                 <td className="px-3 py-2 whitespace-nowrap">

@@ -49,7 +49,10 @@ export function KeyRow({ apiKey, now, onRevoke }: { apiKey: ApiKey; now: number;
         <dl className="grid gap-x-6 gap-y-1 text-xs sm:grid-cols-3">
           <Fact label={t('apiSettings.keys.createdLabel')}>
             {apiKey.createdBy
-              ? t('apiSettings.keys.createdBy', { name: apiKey.createdBy.name, date: shortDate(apiKey.createdAt) })
+              ? t('apiSettings.keys.createdBy', {
+                  name: apiKey.createdBy.name,
+                  date: shortDate(apiKey.createdAt),
+                })
               : shortDate(apiKey.createdAt)}
           </Fact>
           <Fact label={t('apiSettings.keys.lastUsed')}>

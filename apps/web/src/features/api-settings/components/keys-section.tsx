@@ -39,7 +39,11 @@ export function KeysSection({ workspaceId }: { workspaceId: string }) {
     });
 
   const createButton = (variant: 'primary' | 'secondary') => (
-    <Button variant={variant} icon={<Plus className="size-4" aria-hidden />} onClick={() => setCreating(true)}>
+    <Button
+      variant={variant}
+      icon={<Plus className="size-4" aria-hidden />}
+      onClick={() => setCreating(true)}
+    >
       {t('apiSettings.keys.create')}
     </Button>
   );
@@ -49,7 +53,7 @@ export function KeysSection({ workspaceId }: { workspaceId: string }) {
   else if (list.isError)
     content = (
       <LoadError
-        message={errorMessage(t, list.error, { fallbackKey: 'apiSettings.keys.fetchFailed' })}
+        message={t('apiSettings.keys.fetchFailed')}
         retryLabel={t('apiSettings.retry')}
         retrying={list.isRefetching}
         onRetry={() => void list.refetch()}
@@ -84,7 +88,11 @@ export function KeysSection({ workspaceId }: { workspaceId: string }) {
     );
 
   return (
-    <SettingsSection id="api-keys" title={t('apiSettings.keys.title')} description={t('apiSettings.keys.help')}>
+    <SettingsSection
+      id="api-keys"
+      title={t('apiSettings.keys.title')}
+      description={t('apiSettings.keys.help')}
+    >
       {content}
       <CreateKeyModal open={creating} onOpenChange={setCreating} workspaceId={workspaceId} />
       {revoking && (

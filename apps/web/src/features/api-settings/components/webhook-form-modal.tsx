@@ -68,7 +68,9 @@ export function WebhookFormModal({
 
 /** Why the server refused the address, in the person's language: it names the field it refused. */
 const refusedUrl = (error: unknown) =>
-  isApiError(error) && error.code === 'VALIDATION_FAILED' && error.issues?.some((issue) => issue.path === 'url');
+  isApiError(error) &&
+  error.code === 'VALIDATION_FAILED' &&
+  error.issues?.some((issue) => issue.path === 'url');
 
 function WebhookForm({
   workspaceId,

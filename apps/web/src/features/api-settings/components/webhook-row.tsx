@@ -1,6 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AlertTriangle, ChevronDown, Pencil, Power, RefreshCw, Trash2, Webhook as WebhookIcon } from 'lucide-react';
+import {
+  AlertTriangle,
+  ChevronDown,
+  Pencil,
+  Power,
+  RefreshCw,
+  Trash2,
+  Webhook as WebhookIcon,
+} from 'lucide-react';
 import type { Webhook } from '@redacta/shared';
 import { Button } from '@/components/ui/button';
 import { Menu, MenuItem, MenuSeparator, MoreButton } from '@/components/ui/menu';
@@ -11,8 +19,12 @@ import { eventKey } from './event-key';
 
 export type WebhookAction = 'edit' | 'toggle' | 'rotate' | 'delete';
 
-/** The id of an endpoint's "⋯" button, where the focus goes back after its new secret is shown. */
-export const webhookMenuId = (webhookId: string) => `webhook-${webhookId}-menu`;
+/**
+ * An endpoint's "⋯" button, where the focus goes back after its new secret is shown (marked by a
+ * data attribute: its id is the menu's, which names the menu).
+ */
+export const webhookMenuButton = (webhookId: string) =>
+  document.querySelector<HTMLElement>(`[data-webhook-menu="${webhookId}"]`);
 
 /** On, off by a person, or off by the server after repeated failures. */
 function State({ webhook }: { webhook: Webhook }) {
@@ -68,7 +80,10 @@ export function WebhookRow({
           </div>
           <ul className="flex flex-wrap gap-1.5" aria-label={t('apiSettings.webhooks.eventsLabel')}>
             {webhook.events.map((event) => (
-              <li key={event} className="rounded-full bg-primary-soft px-2 py-0.5 text-xs font-medium text-primary">
+              <li
+                key={event}
+                className="rounded-full bg-primary-soft px-2 py-0.5 text-xs font-medium text-primary"
+              >
                 {t(`apiSettings.events.${eventKey(event)}`)}
               </li>
             ))}
@@ -85,7 +100,7 @@ export function WebhookRow({
         <Menu
           trigger={
             <MoreButton
-              id={webhookMenuId(webhook.id)}
+              data-webhook-menu={webhook.id}
               label={t('apiSettings.webhooks.menu', { url: webhook.url })}
               className="-m-1 shrink-0"
               disabled={busy}
@@ -102,7 +117,11 @@ export function WebhookRow({
             {t('apiSettings.webhooks.rotate.action')}
           </MenuItem>
           <MenuSeparator />
-          <MenuItem icon={<Trash2 className="size-4" aria-hidden />} destructive onSelect={() => onAction('delete')}>
+          <MenuItem
+            icon={<Trash2 className="size-4" aria-hidden />}
+            destructive
+            onSelect={() => onAction('delete')}
+          >
             {t('apiSettings.webhooks.delete.action')}
           </MenuItem>
         </Menu>

@@ -14,10 +14,9 @@ import { useDeleteWebhook, useRotateWebhookSecret, useUpdateWebhook, useWebhooks
 import { ListSkeleton } from './list-skeleton';
 import { SecretOnce } from './secret-once';
 import { WebhookFormModal, type WebhookFormTarget } from './webhook-form-modal';
-import { webhookMenuId, WebhookRow, type WebhookAction } from './webhook-row';
+import { webhookMenuButton, WebhookRow, type WebhookAction } from './webhook-row';
 
 type Confirming = { action: 'rotate' | 'delete'; webhook: Webhook };
-
 
 /**
  * The workspace's webhook endpoints (its owner's): the list with each one's state and delivery log,
@@ -42,8 +41,11 @@ export function WebhooksSection({ workspaceId }: { workspaceId: string }) {
       { id: webhook.id, body: { enabled: !webhook.enabled } },
       {
         onSuccess: () =>
-          toast.success(t(webhook.enabled ? 'apiSettings.webhooks.disabled' : 'apiSettings.webhooks.enabled')),
-        onError: (error) => toast.error(errorMessage(t, error, { fallbackKey: 'apiSettings.webhooks.saveFailed' })),
+          toast.success(
+            t(webhook.enabled ? 'apiSettings.webhooks.disabled' : 'apiSettings.webhooks.enabled'),
+          ),
+        onError: (error) =>
+          toast.error(errorMessage(t, error, { fallbackKey: 'apiSettings.webhooks.saveFailed' })),
       },
     );
 
@@ -76,7 +78,11 @@ export function WebhooksSection({ workspaceId }: { workspaceId: string }) {
   };
 
   const addButton = (variant: 'primary' | 'secondary') => (
-    <Button variant={variant} icon={<Plus className="size-4" aria-hidden />} onClick={() => setForm({ mode: 'create' })}>
+    <Button
+      variant={variant}
+      icon={<Plus className="size-4" aria-hidden />}
+      onClick={() => setForm({ mode: 'create' })}
+    >
       {t('apiSettings.webhooks.add')}
     </Button>
   );
@@ -86,7 +92,7 @@ export function WebhooksSection({ workspaceId }: { workspaceId: string }) {
   else if (list.isError)
     content = (
       <LoadError
-        message={errorMessage(t, list.error, { fallbackKey: 'apiSettings.webhooks.fetchFailed' })}
+        message={t('apiSettings.webhooks.fetchFailed')}
         retryLabel={t('apiSettings.retry')}
         retrying={list.isRefetching}
         onRetry={() => void list.refetch()}
@@ -109,7 +115,10 @@ export function WebhooksSection({ workspaceId }: { workspaceId: string }) {
           <p className="text-text-muted">{t('apiSettings.webhooks.count', { count: webhooks.length })}</p>
           {addButton('secondary')}
         </div>
-        <ul aria-label={t('apiSettings.webhooks.title')} className="divide-y divide-border rounded-xl border border-border">
+        <ul
+          aria-label={t('apiSettings.webhooks.title')}
+          className="divide-y divide-border rounded-xl border border-border"
+        >
           {webhooks.map((webhook) => (
             <WebhookRow
               key={webhook.id}
@@ -124,7 +133,11 @@ export function WebhooksSection({ workspaceId }: { workspaceId: string }) {
 
   const pending = remove.isPending || rotate.isPending;
   return (
-    <SettingsSection id="webhooks" title={t('apiSettings.webhooks.title')} description={t('apiSettings.webhooks.help')}>
+    <SettingsSection
+      id="webhooks"
+      title={t('apiSettings.webhooks.title')}
+      description={t('apiSettings.webhooks.help')}
+    >
       {content}
       {form && <WebhookFormModal target={form} onClose={() => setForm(null)} workspaceId={workspaceId} />}
       {confirming && (
@@ -146,7 +159,7 @@ export function WebhooksSection({ workspaceId }: { workspaceId: string }) {
         description={t('apiSettings.webhooks.secret.rotatedText')}
         closeLabel={t('common.close')}
         // It opens as the confirmation closes, so what had the focus then is gone.
-        returnFocusFallback={() => rotated.current && document.getElementById(webhookMenuId(rotated.current))}
+        returnFocusFallback={() => (rotated.current ? webhookMenuButton(rotated.current) : null)}
       >
         {newSecret && (
           <SecretOnce
