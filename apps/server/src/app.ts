@@ -62,6 +62,10 @@ import { Slots } from './lib/slots.ts';
 import { sendOwedBatchMails } from './modules/batches/mail.ts';
 import { pipelineRowGenerator } from './modules/batches/row-generator.ts';
 import { generationDeps } from './modules/generation/prepare.ts';
+import { webhookRoutes } from './modules/webhooks/routes.ts';
+import { WebhookQueue } from './modules/webhooks/queue.ts';
+import { WebhookEvents } from './modules/webhooks/events.ts';
+import { deliveryWorker } from './modules/webhooks/delivery.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -81,6 +85,10 @@ declare module 'fastify' {
     batchQueue: BatchQueue;
     /** The spreadsheet reads this instance runs at once (SPREADSHEET_READS_AT_ONCE). */
     spreadsheetReads: Slots;
+    /** The webhook deliveries' job queue, worked by every instance. */
+    webhookQueue: WebhookQueue;
+    /** Where actions announce the events webhook endpoints receive, inside their own transactions. */
+    webhookEvents: WebhookEvents;
   }
 }
 
@@ -138,6 +146,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     }),
   );
   app.decorate(
+    'webhookQueue',
+    WebhookQueue.create(deps.database, {
+      schedule: {
+        delaySeconds: config.WEBHOOK_RETRY_DELAY_SECONDS,
+        delayMaxSeconds: config.WEBHOOK_RETRY_DELAY_MAX_SECONDS,
+        retries: config.WEBHOOK_RETRIES,
+      },
+      log: app.log.child({ module: 'webhooks' }),
+    }),
+  );
+  app.decorate('webhookEvents', new WebhookEvents(app.webhookQueue));
+  app.decorate(
     'spreadsheetReads',
     new Slots(config.SPREADSHEET_READS_AT_ONCE, config.SPREADSHEET_READ_WAIT_MS),
   );
@@ -171,8 +191,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     mailer: app.mailer,
     appUrl: config.APP_URL,
     metrics: app.batchMetrics,
+    webhookEvents: app.webhookEvents,
   });
   app.addHook('onReady', () => app.batchQueue.start(handleRow));
+  const deliver = deliveryWorker({
+    db: deps.database.db,
+    mailer: app.mailer,
+    appUrl: config.APP_URL,
+    log: app.log.child({ module: 'webhooks' }),
+    allowLoopback: config.OUTBOUND_ALLOW_LOOPBACK,
+    timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+    disableAfterFailedEvents: config.WEBHOOK_DISABLE_AFTER_FAILED_EVENTS,
+  });
+  app.addHook('onReady', () => app.webhookQueue.start(deliver));
   // Mails owed by batches that ended while no server could send them (ADR 0031), once this one is up.
   const readyAt = new Date();
   app.addHook('onReady', async () => {
@@ -220,6 +251,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(invitationRoutes);
       await api.register(batchRoutes);
       await api.register(apiKeyRoutes);
+      await api.register(webhookRoutes);
     },
     { prefix: '/api' },
   );
@@ -235,11 +267,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // running then are delivered again later, to this instance's successor or another (ADR 0031).
   let repliesSettled: Promise<void> = Promise.resolve();
   let rowsSettled: Promise<void> = Promise.resolve();
+  let deliveriesSettled: Promise<void> = Promise.resolve();
   app.addHook('preClose', (done) => {
     repliesSettled = app.openStreams.settle(config.SHUTDOWN_GRACE_MS, app.log);
     rowsSettled = app.batchQueue.stop(config.SHUTDOWN_GRACE_MS);
+    // Attempts being sent get the same grace; one cut short is sent again, with the same webhook-id.
+    deliveriesSettled = app.webhookQueue.stop(config.SHUTDOWN_GRACE_MS);
     done();
   });
-  app.addHook('onClose', () => Promise.all([repliesSettled, rowsSettled]).then(() => {}));
+  app.addHook('onClose', () => Promise.all([repliesSettled, rowsSettled, deliveriesSettled]).then(() => {}));
   return app;
 }

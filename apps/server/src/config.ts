@@ -153,7 +153,11 @@ const envObject = z.object({
    * with jitter) up to WEBHOOK_RETRY_DELAY_MAX_SECONDS, WEBHOOK_RETRIES times: about a day by default.
    */
   WEBHOOK_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(4),
-  WEBHOOK_RETRY_DELAY_MAX_SECONDS: z.coerce.number().int().min(1).default(4 * 3600),
+  WEBHOOK_RETRY_DELAY_MAX_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(4 * 3600),
   WEBHOOK_RETRIES: z.coerce.number().int().min(0).max(50).default(16),
   /** An endpoint is turned off, and its workspace's owner mailed, once this many events in a row failed every attempt. */
   WEBHOOK_DISABLE_AFTER_FAILED_EVENTS: z.coerce.number().int().min(1).default(5),
@@ -223,7 +227,11 @@ const envSchema = envObject.superRefine(
     }
     for (const key of ['OUTBOUND_ALLOW_LOOPBACK', 'KNOWLEDGE_ALLOW_LOOPBACK'] as const) {
       if (env[key] && env.NODE_ENV === 'production') {
-        ctx.addIssue({ code: 'custom', path: [key], message: 'is for tests and local use only, not production' });
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: 'is for tests and local use only, not production',
+        });
       }
     }
     if (env.KNOWLEDGE_EMBEDDING_URL) require('KNOWLEDGE_EMBEDDING_MODEL', 'with KNOWLEDGE_EMBEDDING_URL');
@@ -240,8 +248,10 @@ const envSchema = envObject.superRefine(
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config
-  extends Omit<Env, 'JWT_SECRET' | 'APP_URL' | 'OUTBOUND_ALLOW_LOOPBACK' | 'KNOWLEDGE_ALLOW_LOOPBACK'> {
+export interface Config extends Omit<
+  Env,
+  'JWT_SECRET' | 'APP_URL' | 'OUTBOUND_ALLOW_LOOPBACK' | 'KNOWLEDGE_ALLOW_LOOPBACK'
+> {
   APP_URL: string;
   OUTBOUND_ALLOW_LOOPBACK: boolean;
   JWT_SECRET: string;

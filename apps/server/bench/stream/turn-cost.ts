@@ -18,7 +18,10 @@ import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../src/db/client.ts';
 import { maintainDatabase } from '../../src/db/maintenance.ts';
 import { projects, users } from '../../src/db/schema.ts';
+import pino from 'pino';
 import { saveReply } from '../../src/modules/chat/service.ts';
+import { WebhookEvents } from '../../src/modules/webhooks/events.ts';
+import { WebhookQueue } from '../../src/modules/webhooks/queue.ts';
 import { openChatTurn, type ChatTurn } from '../../src/modules/chat/turn.ts';
 import { senderNames } from '../../src/modules/chat/live/sender.ts';
 import { reservationTtlMs } from '../../src/modules/usage/reservations.ts';
@@ -35,6 +38,13 @@ const before = new Set(threadCpuMs(process.pid).keys());
 const database = await openDatabase({ dataDir });
 const databaseThreads = [...threadCpuMs(process.pid).keys()].filter((tid) => !before.has(tid));
 const { db } = database;
+// No endpoint exists, so a saved reply only looks for one; the queue is never started.
+const webhookEvents = new WebhookEvents(
+  WebhookQueue.create(database, {
+    schedule: { delaySeconds: 4, delayMaxSeconds: 14_400, retries: 16 },
+    log: pino({ level: 'warn' }),
+  }),
+);
 
 const accounts = await db.transaction(async (tx) => {
   const people = await tx
@@ -128,6 +138,7 @@ for (let round = -1; round < ROUNDS; round += 1) {
               reservationId: turn.reservation?.id,
             },
             usage,
+            webhookEvents,
           ),
         ),
       ),

@@ -76,6 +76,27 @@ describe('loadConfig', () => {
     expect(config.APP_URL).toBe('https://app.example.com');
   });
 
+  it('lets outbound requests reach loopback by OUTBOUND_ALLOW_LOOPBACK or its old name, never in production', () => {
+    const allowed = (env: NodeJS.ProcessEnv) =>
+      loadConfig({ NODE_ENV: 'test', ...env }).OUTBOUND_ALLOW_LOOPBACK;
+    expect(allowed({})).toBe(false);
+    expect(allowed({ OUTBOUND_ALLOW_LOOPBACK: 'true' })).toBe(true);
+    expect(allowed({ KNOWLEDGE_ALLOW_LOOPBACK: 'true' })).toBe(true);
+    // The new name wins over the old one.
+    expect(allowed({ OUTBOUND_ALLOW_LOOPBACK: 'false', KNOWLEDGE_ALLOW_LOOPBACK: 'true' })).toBe(false);
+    expect(
+      'KNOWLEDGE_ALLOW_LOOPBACK' in loadConfig({ NODE_ENV: 'test', KNOWLEDGE_ALLOW_LOOPBACK: 'true' }),
+    ).toBe(false);
+    const production = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(40),
+      APP_URL: 'https://app.example.com',
+    };
+    for (const key of ['OUTBOUND_ALLOW_LOOPBACK', 'KNOWLEDGE_ALLOW_LOOPBACK']) {
+      expect(() => loadConfig({ ...production, [key]: 'true' })).toThrow(new RegExp(`${key}: is for tests`));
+    }
+  });
+
   it('treats empty values as unset, as a copied .env.example leaves them', () => {
     const config = loadConfig({ NODE_ENV: 'test', SMTP_URL: '', DATABASE_URL: '', REDIS_URL: '' });
     expect(config.SMTP_URL).toBeUndefined();

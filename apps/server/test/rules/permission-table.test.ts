@@ -1,6 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiKeyScope, Plan } from '@redacta/shared';
+import { webhookDeliveries, webhookEndpoints } from '../../src/db/schema.ts';
 import { changeWorkspacePlan } from '../../src/modules/plans/service.ts';
 import { builtInPromptId } from '../../src/modules/prompts/built-ins.ts';
 import { builtInTemplateId } from '../../src/modules/templates/built-ins.ts';
@@ -239,6 +240,36 @@ const ownersKey = async (team: Team) => {
   });
   return { keyId: id! };
 };
+/** A public address literal: accepted at create without DNS; no event of these teams is sent to it. */
+const WEBHOOK_URL = 'https://93.184.215.14/hooks';
+const ownersWebhook = async (team: Team) => {
+  const { id } = await made(team.owner, {
+    method: 'POST',
+    url: `/api/workspace/${team.workspaceId}/webhooks`,
+    payload: { url: WEBHOOK_URL, events: ['subscription.changed'] },
+  });
+  return { webhookId: id! };
+};
+/**
+ * A delivery of the owner's endpoint, written as an event would: its endpoint points at loopback,
+ * which this app's outbound guard refuses, so a redelivery is logged and never leaves the machine.
+ */
+const ownersDelivery = async (team: Team) => {
+  const [endpoint] = await t.app.db
+    .insert(webhookEndpoints)
+    .values({
+      workspaceId: team.workspaceId,
+      url: 'https://127.0.0.1:9/hooks',
+      events: ['member.removed'],
+      secret: 'whsec_AAAA',
+    })
+    .returning({ id: webhookEndpoints.id });
+  const [delivery] = await t.app.db
+    .insert(webhookDeliveries)
+    .values({ endpointId: endpoint!.id, eventId: 'msg_permission', event: 'member.removed', payload: {} })
+    .returning({ id: webhookDeliveries.id });
+  return { deliveryId: delivery!.id };
+};
 const emptyDocument = {
   content: { type: 'doc', content: [{ type: 'paragraph' }] },
   // Based on a time after any change: the save applies, whatever the document's own time.
@@ -344,6 +375,14 @@ const table: Row[] = [
   { action: 'see the API keys', key: 'never', request: (team) => ({ method: 'GET', url: `/api/workspace/${team.workspaceId}/api-keys` }), cells: ownerOnly(200) },
   { action: 'make an API key', key: 'never', request: (team) => ({ method: 'POST', url: `/api/workspace/${team.workspaceId}/api-keys`, payload: { name: 'Tienda', scopes: ['read'] } }), cells: ownerOnly(201) },
   { action: 'revoke an API key', key: 'never', prepare: ownersKey, request: (_, ids) => ({ method: 'DELETE', url: `/api/api-key/${ids.keyId}` }), cells: ownerOnly(204) },
+  // Webhooks: the owner's to manage, and no key's.
+  { action: 'see the webhooks', key: 'never', request: (team) => ({ method: 'GET', url: `/api/workspace/${team.workspaceId}/webhooks` }), cells: ownerOnly(200) },
+  { action: 'add a webhook', key: 'never', request: (team) => ({ method: 'POST', url: `/api/workspace/${team.workspaceId}/webhooks`, payload: { url: WEBHOOK_URL, events: ['subscription.changed'] } }), cells: ownerOnly(201) },
+  { action: 'change or turn off a webhook', key: 'never', prepare: ownersWebhook, request: (_, ids) => ({ method: 'PATCH', url: `/api/webhook/${ids.webhookId}`, payload: { enabled: false } }), cells: ownerOnly(200) },
+  { action: "rotate a webhook's secret", key: 'never', prepare: ownersWebhook, request: (_, ids) => ({ method: 'POST', url: `/api/webhook/${ids.webhookId}/rotate-secret` }), cells: ownerOnly(200) },
+  { action: "see a webhook's delivery log", key: 'never', prepare: ownersWebhook, request: (_, ids) => ({ method: 'GET', url: `/api/webhook/${ids.webhookId}/deliveries` }), cells: ownerOnly(200) },
+  { action: 'redeliver a webhook delivery', key: 'never', prepare: ownersDelivery, request: (_, ids) => ({ method: 'POST', url: `/api/webhook-delivery/${ids.deliveryId}/redeliver` }), cells: ownerOnly(202) },
+  { action: 'delete a webhook', key: 'never', prepare: ownersWebhook, request: (_, ids) => ({ method: 'DELETE', url: `/api/webhook/${ids.webhookId}` }), cells: ownerOnly(204) },
   { action: 'turn the premium model on, on the free plan', key: 'write', plan: free, request: (team) => ({ method: 'PATCH', url: '/api/workspace/gpt-4/enable', payload: { workspaceId: team.workspaceId } }), cells: { owner: planRequired, 'member-creator': planRequired, 'member-other': planRequired, outsider: absent } },
 ];
 

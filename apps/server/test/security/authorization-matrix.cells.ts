@@ -810,4 +810,38 @@ export const matrixCases: MatrixCase[] = [
     home: 'team',
     cells: ownerOnly(204),
   },
+
+  // Webhooks: the owner's to add, see, change, rotate, redeliver and delete.
+  { operation: 'GET /api/workspace/{id}/webhooks', target: 'the team', home: 'team', cells: ownerOnly(200) },
+  { operation: 'POST /api/workspace/{id}/webhooks', target: 'the team', home: 'team', cells: ownerOnly(201) },
+  {
+    operation: 'PATCH /api/webhook/{id}',
+    target: 'a new webhook of the team',
+    home: 'team',
+    cells: ownerOnly(200),
+  },
+  {
+    operation: 'DELETE /api/webhook/{id}',
+    target: 'a new webhook of the team',
+    home: 'team',
+    cells: ownerOnly(204),
+  },
+  {
+    operation: 'POST /api/webhook/{id}/rotate-secret',
+    target: 'a new webhook of the team',
+    home: 'team',
+    cells: ownerOnly(200),
+  },
+  {
+    operation: 'GET /api/webhook/{id}/deliveries',
+    target: 'a new webhook of the team',
+    home: 'team',
+    cells: ownerOnly(200),
+  },
+  {
+    operation: 'POST /api/webhook-delivery/{id}/redeliver',
+    target: 'a delivery of the team',
+    home: 'team',
+    cells: ownerOnly(202),
+  },
 ];

@@ -1,5 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { documentVersions, knowledgeSources } from '../../src/db/schema.ts';
+import {
+  documentVersions,
+  knowledgeSources,
+  webhookDeliveries,
+  webhookEndpoints,
+} from '../../src/db/schema.ts';
 import { builtInTemplateId } from '../../src/modules/templates/built-ins.ts';
 import { multipartFile } from '../knowledge/knowledge-helpers.ts';
 import type { TestUser } from '../helpers/factories.ts';
@@ -852,7 +857,70 @@ export const matrixRequests: Record<string, Build> = Object.fromEntries<Build>([
       return { url: `/api/api-key/${(res.json() as { id: string }).id}` };
     },
   ],
+  ['GET /api/workspace/{id}/webhooks · the team', (f) => ({ url: `/api/workspace/${f.team}/webhooks` })],
+  [
+    'POST /api/workspace/{id}/webhooks · the team',
+    (f) => ({
+      url: `/api/workspace/${f.team}/webhooks`,
+      payload: { url: WEBHOOK_URL, events: ['subscription.changed'] },
+    }),
+  ],
+  [
+    'PATCH /api/webhook/{id} · a new webhook of the team',
+    async (f) => ({ url: `/api/webhook/${await newWebhook(f)}`, payload: { enabled: false } }),
+  ],
+  [
+    'DELETE /api/webhook/{id} · a new webhook of the team',
+    async (f) => ({ url: `/api/webhook/${await newWebhook(f)}` }),
+  ],
+  [
+    'POST /api/webhook/{id}/rotate-secret · a new webhook of the team',
+    async (f) => ({ url: `/api/webhook/${await newWebhook(f)}/rotate-secret` }),
+  ],
+  [
+    'GET /api/webhook/{id}/deliveries · a new webhook of the team',
+    async (f) => ({ url: `/api/webhook/${await newWebhook(f)}/deliveries` }),
+  ],
+  [
+    'POST /api/webhook-delivery/{id}/redeliver · a delivery of the team',
+    async (f) => {
+      // Its endpoint points at loopback, which this app's outbound guard refuses: nothing leaves the machine.
+      const [endpoint] = await f.app.db
+        .insert(webhookEndpoints)
+        .values({
+          workspaceId: f.team,
+          url: 'https://127.0.0.1:9/hooks',
+          events: ['member.removed'],
+          secret: 'whsec_AAAA',
+        })
+        .returning({ id: webhookEndpoints.id });
+      const [delivery] = await f.app.db
+        .insert(webhookDeliveries)
+        .values({
+          endpointId: endpoint!.id,
+          eventId: `msg_${unique()}`,
+          event: 'member.removed',
+          payload: {},
+        })
+        .returning({ id: webhookDeliveries.id });
+      return { url: `/api/webhook-delivery/${delivery!.id}/redeliver` };
+    },
+  ],
 ]);
+
+/** A public address literal, accepted without DNS; the team's endpoints take only subscription.changed, which no case after the billing ones fires. */
+const WEBHOOK_URL = 'https://93.184.215.14/hooks';
+
+/** A webhook the team's owner adds through the API, for a case that acts on it. */
+async function newWebhook(f: TeamFixtures): Promise<string> {
+  const res = await f.app.inject({
+    method: 'POST',
+    url: `/api/workspace/${f.team}/webhooks`,
+    headers: f.owner.auth,
+    payload: { url: WEBHOOK_URL, events: ['subscription.changed'] },
+  });
+  return (res.json() as { id: string }).id;
+}
 
 function checkoutBody(f: TeamFixtures, workspaceId: string) {
   const back = `${f.app.config.APP_URL}/subscription`;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema, isoDateSchema } from './common.ts';
-import { freeText } from '../rules/text.ts';
+import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from '../rules/text.ts';
 
 /**
  * Webhooks: a workspace's endpoints receive the events they chose, signed as the Standard Webhooks
@@ -29,8 +29,14 @@ const eventsSchema = z
   .min(1)
   .refine((events) => new Set(events).size === events.length, { message: 'Name each event once' });
 
-/** The address: https (http only where the server allows a test receiver on this machine). */
-const urlSchema = freeText({ max: WEBHOOK_URL_MAX_LENGTH }).pipe(z.url({ protocol: /^https?$/ }));
+/**
+ * The address: an http(s) URL, storable; the server also wants https and a public host (http only to
+ * this machine's loopback where it allows a test receiver there).
+ */
+const urlSchema = z
+  .url({ protocol: /^https?$/ })
+  .max(WEBHOOK_URL_MAX_LENGTH)
+  .refine(isStorableText, { message: UNSTORABLE_TEXT_MESSAGE });
 
 export const createWebhookBodySchema = z.strictObject({
   url: urlSchema,

@@ -68,6 +68,15 @@ function expandIpv6(address: string): number[] | null {
   return [...left, ...Array<string>(missing).fill('0'), ...right].map((group) => parseInt(group, 16));
 }
 
+/** Whether `address` (an IP literal) is this machine's loopback, IPv4 inside IPv6 included. */
+export function isLoopbackAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 0) return false;
+  const inner = family === 6 ? embeddedIpv4(address) : null;
+  if (inner) return isLoopbackAddress(inner);
+  return loopback.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}
+
 /**
  * Whether an outbound request may reach `address` (an IP literal): public addresses only, and loopback
  * too when `allowLoopback` (tests and local use; refused in production at start).

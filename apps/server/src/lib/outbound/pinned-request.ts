@@ -6,11 +6,7 @@ import { isAllowedAddress } from './address.ts';
 
 /** Why an outbound request did not get an answer to use. */
 export type OutboundFailure =
-  | 'ADDRESS_NOT_ALLOWED'
-  | 'FETCH_FAILED'
-  | 'TIMEOUT'
-  | 'TOO_LARGE'
-  | 'TOO_MANY_REDIRECTS';
+  'ADDRESS_NOT_ALLOWED' | 'FETCH_FAILED' | 'TIMEOUT' | 'TOO_LARGE' | 'TOO_MANY_REDIRECTS';
 
 /** An outbound request refused or failed, with why. */
 export class FetchRefused extends Error {
@@ -113,7 +109,13 @@ function send(target: URL, pinned: Pinned, options: PinnedRequest): Promise<Pinn
         method: options.method,
         lookup: pinnedLookup(pinned),
         signal: deadline,
-        headers: { 'accept-encoding': 'identity', ...options.headers },
+        headers: {
+          'accept-encoding': 'identity',
+          ...options.headers,
+          ...(options.body === undefined
+            ? {}
+            : { 'content-length': String(Buffer.byteLength(options.body)) }),
+        },
       },
       (res) => {
         const status = res.statusCode ?? 0;

@@ -1,11 +1,8 @@
-import { sql } from 'drizzle-orm';
-import { fromDrizzle, PgBoss, type DrizzleTransactionLike, type Job, type JobInsert } from 'pg-boss';
+import type { PgBoss, Job, JobInsert } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
-import type pg from 'pg';
 import { BATCH_CONCURRENCY, plans, type Plan } from '@redacta/shared';
 import type { Database, Tx } from '../../db/client.ts';
-import { PGliteThread } from '../../db/pglite-thread.ts';
-import { pgBossOnPGliteThread } from '../../db/pg-boss-pglite.ts';
+import { createPgBoss, inTransaction } from '../../db/pg-boss.ts';
 import { ROW_CHUNK } from './rows.ts';
 
 /** The one queue of batch rows: a job per row to generate (ADR 0031). */
@@ -54,25 +51,13 @@ export class BatchQueue {
     database: Database,
     options: { heartbeatSeconds: number; log: FastifyBaseLogger },
   ): BatchQueue {
-    const client = (database.db as unknown as { $client: PGliteThread | pg.Pool }).$client;
-    const shared = {
-      // Rows taken by an instance that stopped answering come back after its heartbeat lapses; the
-      // supervisor looks for them as often.
+    // Rows taken by an instance that stopped answering come back after its heartbeat lapses; the
+    // supervisor looks for them as often.
+    const boss = createPgBoss(database, {
       superviseIntervalSeconds: options.heartbeatSeconds,
-      monitorIntervalSeconds: 60,
-      schedule: false,
-    };
-    const boss =
-      client instanceof PGliteThread
-        ? new PgBoss({ ...shared, db: pgBossOnPGliteThread(client), backend: 'pglite' })
-        : new PgBoss({
-            ...shared,
-            // Its own few connections to the same database, beside the app's pool.
-            connectionString: client.options.connectionString!,
-            max: 4,
-            useListenNotify: true,
-          });
-    boss.on('error', (error) => options.log.error({ err: error }, 'batch queue error'));
+      log: options.log,
+      name: 'batch queue',
+    });
     return new BatchQueue(boss, options.heartbeatSeconds);
   }
 
@@ -161,6 +146,3 @@ export class BatchQueue {
 }
 
 const concurrencyTiers = Object.fromEntries(plans.map((plan) => [plan, BATCH_CONCURRENCY[plan]]));
-
-/** pg-boss's statements as part of one of our transactions. */
-const inTransaction = (tx: Tx) => fromDrizzle(tx as unknown as DrizzleTransactionLike, sql);

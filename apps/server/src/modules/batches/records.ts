@@ -10,6 +10,7 @@ import { noWordsLeft, usageFor, type UsageSettings } from '../usage/service.ts';
 import type { BatchQueue } from './queue.ts';
 import type { BatchTemplate } from './row-generator.ts';
 import { ROW_CHUNK } from './rows.ts';
+import type { WebhookEvents } from '../webhooks/events.ts';
 
 /*
  * A batch and its rows as the batch services read them: who may see one (a member of its workspace),
@@ -23,6 +24,7 @@ export interface BatchDeps {
   usage: UsageSettings;
   /** The spreadsheet reads this instance runs at once. */
   spreadsheetReads: Slots;
+  webhookEvents: WebhookEvents;
 }
 
 export type BatchRecord = typeof batches.$inferSelect;

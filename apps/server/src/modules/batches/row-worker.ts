@@ -20,6 +20,7 @@ import type { BatchQueue, RowHandler, RowJob } from './queue.ts';
 import { RowRateLimited, type BatchTemplate, type GeneratedRow, type RowGenerator } from './row-generator.ts';
 import { finishIfComplete, rowInputs } from './rows.ts';
 import { sendBatchMail } from './mail.ts';
+import type { WebhookEvents } from '../webhooks/events.ts';
 
 /** Times a row is taken before a failure other than a provider's 429 is final. */
 const ROW_TRIES = 3;
@@ -41,6 +42,7 @@ export interface RowWorkerDeps {
   /** The web app's address, for the link in the mail a long batch's creator gets. */
   appUrl: string;
   metrics: BatchMetrics;
+  webhookEvents: WebhookEvents;
 }
 
 interface Claim {
@@ -139,7 +141,7 @@ export function rowWorker(deps: RowWorkerDeps): RowHandler {
         })
         .where(eq(batches.id, job.data.batchId));
       await settleReservation(tx, claim.workspace, reservation, row.words, deps.usage);
-      const ended = await finishIfComplete(tx, job.data.batchId);
+      const ended = await finishIfComplete(tx, job.data.batchId, deps.webhookEvents);
       await deps.queue.complete(tx, job.id);
       return { ended };
     });
@@ -276,8 +278,13 @@ async function putBack(
         .update(batches)
         .set({ failed: sql`${batches.failed} + 1` })
         .where(eq(batches.id, job.data.batchId));
+      await deps.webhookEvents.emit(tx, {
+        workspaceId: claim.workspace.id,
+        type: 'batch.row_failed',
+        data: { batchId: job.data.batchId, index: job.data.index, error: options.error ?? null },
+      });
       failed = true;
-      ended = await finishIfComplete(tx, job.data.batchId);
+      ended = await finishIfComplete(tx, job.data.batchId, deps.webhookEvents);
       return;
     }
     await tx

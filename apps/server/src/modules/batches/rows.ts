@@ -2,6 +2,7 @@ import { and, eq, inArray, lte } from 'drizzle-orm';
 import { BATCH_EMAIL_AFTER_MS, type TemplateField, type TemplateInputs } from '@redacta/shared';
 import type { Tx } from '../../db/client.ts';
 import { batchRows, batches } from '../../db/schema.ts';
+import type { WebhookEvents } from '../webhooks/events.ts';
 
 /**
  * Rows one statement reads or writes at most when it goes over a whole batch: PGlite's memory grows
@@ -52,12 +53,12 @@ export function matchColumns(
 }
 
 /**
- * A running batch with no row left to write (none pending or running) is done, now, and owes its
- * creator a mail if it ran longer than BATCH_EMAIL_AFTER_MS (a short one ends while its page is open).
- * Run after a row's status changes, in its transaction, under the batch's lock; true when this call
- * ended the batch.
+ * A running batch with no row left to write (none pending or running) is done, now, owes its
+ * creator a mail if it ran longer than BATCH_EMAIL_AFTER_MS (a short one ends while its page is open),
+ * and announces `batch.finished` to the workspace's webhooks. Run after a row's status changes, in its
+ * transaction, under the batch's lock; true when this call ended the batch.
  */
-export async function finishIfComplete(tx: Tx, batchId: string): Promise<boolean> {
+export async function finishIfComplete(tx: Tx, batchId: string, events: WebhookEvents): Promise<boolean> {
   // Whether any row is left, not how many: a count would read every row of the batch on every save.
   const left = await tx
     .select({ index: batchRows.index })
@@ -65,7 +66,7 @@ export async function finishIfComplete(tx: Tx, batchId: string): Promise<boolean
     .where(and(eq(batchRows.batchId, batchId), inArray(batchRows.status, ['pending', 'running'])))
     .limit(1);
   if (left.length > 0) return false;
-  const ended = await tx
+  const [ended] = await tx
     .update(batches)
     .set({
       status: 'done',
@@ -73,6 +74,33 @@ export async function finishIfComplete(tx: Tx, batchId: string): Promise<boolean
       mailDue: lte(batches.startedAt, new Date(Date.now() - BATCH_EMAIL_AFTER_MS)),
     })
     .where(and(eq(batches.id, batchId), eq(batches.status, 'running')))
-    .returning({ id: batches.id });
-  return ended.length > 0;
+    .returning({
+      id: batches.id,
+      workspaceId: batches.workspaceId,
+      fileName: batches.fileName,
+      templateName: batches.templateName,
+      total: batches.total,
+      done: batches.done,
+      failed: batches.failed,
+      skipped: batches.skipped,
+      wordsCharged: batches.wordsCharged,
+      finishedAt: batches.finishedAt,
+    });
+  if (!ended) return false;
+  await events.emit(tx, {
+    workspaceId: ended.workspaceId,
+    type: 'batch.finished',
+    data: {
+      batchId: ended.id,
+      fileName: ended.fileName,
+      templateName: ended.templateName,
+      total: ended.total,
+      done: ended.done,
+      failed: ended.failed,
+      skipped: ended.skipped,
+      wordsCharged: ended.wordsCharged,
+      finishedAt: ended.finishedAt!.toISOString(),
+    },
+  });
+  return true;
 }

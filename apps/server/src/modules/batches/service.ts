@@ -78,7 +78,7 @@ export async function startBatch(deps: BatchDeps, batchId: string, userId: strin
         .filter((index) => !skipped.has(index))
         .map((index) => ({ batchId, index, workspaceId: batch.workspaceId, plan })),
     );
-    await finishIfComplete(tx, batchId);
+    await finishIfComplete(tx, batchId, deps.webhookEvents);
     return (await batchFor(tx, batchId, userId))!;
   });
   deps.queue.wake();
@@ -115,7 +115,7 @@ export async function resumeBatch(deps: BatchDeps, batchId: string, userId: stri
       tx,
       pending.map((row) => ({ batchId, index: row.index, workspaceId: batch.workspaceId, plan })),
     );
-    await finishIfComplete(tx, batchId);
+    await finishIfComplete(tx, batchId, deps.webhookEvents);
     return (await batchFor(tx, batchId, userId))!;
   });
   deps.queue.wake();

@@ -35,7 +35,7 @@ import { receiveStripeWebhook } from './webhooks.ts';
  * subscription and the owner's changes to it, the sandbox's checkout page, and Stripe's webhook.
  */
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const billing = createBilling(app.database, app.config, app.log);
+  const billing = createBilling(app.database, app.config, app.log, app.webhookEvents);
   app.addHook('onClose', async () => billing.close());
   await app.register(signedInBillingRoutes, { billing });
   await app.register(stripeWebhookRoute, { billing });
@@ -217,7 +217,12 @@ const signedInBillingRoutes: FastifyPluginAsyncZod<{ billing: Billing }> = async
       }),
     },
     async (request) => ({
-      url: await confirmSandboxCheckout(billing.db, request.params.sessionId, request.userId),
+      url: await confirmSandboxCheckout(
+        billing.db,
+        billing.webhookEvents,
+        request.params.sessionId,
+        request.userId,
+      ),
     }),
   );
 

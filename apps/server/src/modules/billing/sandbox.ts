@@ -11,6 +11,7 @@ import {
   type SubscriptionState,
 } from './subscription-state.ts';
 import { storedSubscription, type SubscriptionRow } from './summary.ts';
+import type { WebhookEvents } from '../webhooks/events.ts';
 
 /*
  * The sandbox: billing without a payment provider, for development and demonstrations. It keeps the
@@ -82,10 +83,19 @@ export const sandboxChanges = {
  * A sandbox subscription cancelled at the end of a period that is now over has ended: nothing else
  * would end it (there is no provider to send the news), so reading the workspace's billing does.
  */
-export async function endSandboxPeriodIfOver(db: Db, row: SubscriptionRow | undefined, now = new Date()) {
+export async function endSandboxPeriodIfOver(
+  db: Db,
+  events: WebhookEvents,
+  row: SubscriptionRow | undefined,
+  now = new Date(),
+) {
   if (!row || row.provider !== 'sandbox' || !isLive(row.status) || !row.cancelAtPeriodEnd) return;
   if (!row.currentPeriodEnd || row.currentPeriodEnd > now) return;
-  await applySubscriptionState(db, { ...sandboxStateOf(row), status: 'canceled', cancelAtPeriodEnd: false });
+  await applySubscriptionState(
+    db,
+    { ...sandboxStateOf(row), status: 'canceled', cancelAtPeriodEnd: false },
+    events,
+  );
 }
 
 export async function createSandboxCheckout(
@@ -137,7 +147,13 @@ export async function sandboxCheckout(db: Db, sessionId: string, userId: string)
  * "Pay": the session completes once and the workspace gets a new sandbox subscription, applied like a
  * completed Stripe checkout. Confirming a completed session again only answers where to go.
  */
-export async function confirmSandboxCheckout(db: Db, sessionId: string, userId: string, now = new Date()) {
+export async function confirmSandboxCheckout(
+  db: Db,
+  events: WebhookEvents,
+  sessionId: string,
+  userId: string,
+  now = new Date(),
+) {
   const { session } = await ownedSession(db, sessionId, userId);
   if (session.state === 'complete') return session.successUrl;
   if (session.state === 'expired') throw new AppError('CONFLICT', 'This checkout was cancelled');
@@ -153,19 +169,23 @@ export async function confirmSandboxCheckout(db: Db, sessionId: string, userId: 
       .where(and(eq(sandboxCheckoutSessions.id, session.id), eq(sandboxCheckoutSessions.state, 'open')))
       .returning({ id: sandboxCheckoutSessions.id });
     if (!completed) return;
-    await applySubscriptionState(tx, {
-      provider: 'sandbox',
-      externalId: sandboxId('sbx_sub_'),
-      customerId: null,
-      workspaceId: session.workspaceId,
-      status: 'active',
-      paymentType,
-      extraSeats: 0,
-      currentPeriodEnd: addPeriod(now, paymentType),
-      cancelAtPeriodEnd: false,
-      discountEndsAt: null,
-      retentionDiscount: false,
-    });
+    await applySubscriptionState(
+      tx,
+      {
+        provider: 'sandbox',
+        externalId: sandboxId('sbx_sub_'),
+        customerId: null,
+        workspaceId: session.workspaceId,
+        status: 'active',
+        paymentType,
+        extraSeats: 0,
+        currentPeriodEnd: addPeriod(now, paymentType),
+        cancelAtPeriodEnd: false,
+        discountEndsAt: null,
+        retentionDiscount: false,
+      },
+      events,
+    );
   });
   return session.successUrl;
 }

@@ -19,6 +19,7 @@ import { stateFromStripe, StripeBilling } from './stripe-billing.ts';
 import { createStripeClient } from './stripe-client.ts';
 import { applySubscriptionState, isLive, type SubscriptionState } from './subscription-state.ts';
 import { storedSubscription, subscriptionSummary, type SubscriptionRow } from './summary.ts';
+import type { WebhookEvents } from '../webhooks/events.ts';
 
 /** Billing as configured: its mode, and Stripe's client and prices in Stripe mode. */
 export interface Billing {
@@ -29,21 +30,37 @@ export interface Billing {
   /** Takes turns for one workspace's subscription changes. */
   changeLock: ChangeLock;
   log: FastifyBaseLogger;
+  /** Where a changed subscription announces `subscription.changed`. */
+  webhookEvents: WebhookEvents;
   close(): void;
 }
 
-export function createBilling(database: Database, config: Config, log: FastifyBaseLogger): Billing {
+export function createBilling(
+  database: Database,
+  config: Config,
+  log: FastifyBaseLogger,
+  webhookEvents: WebhookEvents,
+): Billing {
   const { db } = database;
   const changeLock = createChangeLock(database);
   if (config.billingMode !== 'stripe') {
-    return { mode: config.billingMode, db, config, stripe: null, changeLock, log, close: () => {} };
+    return {
+      mode: config.billingMode,
+      db,
+      config,
+      stripe: null,
+      changeLock,
+      log,
+      webhookEvents,
+      close: () => {},
+    };
   }
   const client = createStripeClient(config);
   const prices = new StripePrices(client, log);
   const stripe = new StripeBilling(client, prices, config, log);
   // Read the prices at start, so the first visitor does not wait for them; a failure is retried later.
   prices.refresh().catch((error) => log.warn({ err: error }, 'stripe: prices could not be read at start'));
-  return { mode: 'stripe', db, config, stripe, changeLock, log, close: () => prices.close() };
+  return { mode: 'stripe', db, config, stripe, changeLock, log, webhookEvents, close: () => prices.close() };
 }
 
 const stripeOf = (billing: Billing): StripeBilling => {
@@ -64,7 +81,11 @@ export async function listPrices(billing: Billing): Promise<PriceListResponse> {
 
 export async function billingSummary(billing: Billing, workspaceId: string, userId: string) {
   if (billing.mode === 'sandbox') {
-    await endSandboxPeriodIfOver(billing.db, await storedSubscription(billing.db, workspaceId));
+    await endSandboxPeriodIfOver(
+      billing.db,
+      billing.webhookEvents,
+      await storedSubscription(billing.db, workspaceId),
+    );
   }
   return summaryOf(billing, workspaceId, userId);
 }
@@ -225,7 +246,7 @@ async function changeSubscription(
       billing.mode === 'sandbox'
         ? change.sandbox(sandboxStateOf(row), new Date())
         : stateFromStripe(await change.stripe(stripeOf(billing), row.externalId, version), workspaceId);
-    await applySubscriptionState(db, state);
+    await applySubscriptionState(db, state, billing.webhookEvents);
   });
   return summaryOf(billing, workspaceId, userId);
 }

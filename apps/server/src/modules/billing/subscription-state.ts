@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { subscriptions } from '../../db/schema.ts';
 import { lockWorkspace } from '../invitations/index.ts';
 import { changeWorkspacePlan } from '../plans/service.ts';
+import type { WebhookEvents } from '../webhooks/events.ts';
 
 export type SubscriptionStatus = Exclude<SubscriptionSummary['status'], 'none'>;
 export type { PaymentType };
@@ -49,12 +50,18 @@ export type ApplyOutcome = 'applied' | 'stale';
  *   through `changeWorkspacePlan`, whose downgrade rules are docs/decisions/0010-plan-changes-and-downgrades.md;
  *   an incomplete one (first payment not made) changes no plan; an Enterprise workspace keeps the plan
  *   its operator set;
- * - news that an older subscription ended while another one is live is stale and changes nothing.
+ * - news that an older subscription ended while another one is live is stale and changes nothing;
+ * - a change of what the workspace has (status, billing period, extra seats, cancelling at the period's
+ *   end, the period's end) is announced as `subscription.changed` to the workspace's webhooks.
  *
  * The state is the provider's current one, so applying it twice, or an older event after a newer one,
  * ends the same way (docs/decisions/0011-billing-modes-and-webhook-claims.md).
  */
-export async function applySubscriptionState(db: Db | Tx, state: SubscriptionState): Promise<ApplyOutcome> {
+export async function applySubscriptionState(
+  db: Db | Tx,
+  state: SubscriptionState,
+  events: WebhookEvents,
+): Promise<ApplyOutcome> {
   return db.transaction(async (tx) => {
     const workspace = await lockWorkspace(tx, state.workspaceId);
     const [stored] = await tx
@@ -81,6 +88,19 @@ export async function applySubscriptionState(db: Db | Tx, state: SubscriptionSta
       .values({ workspaceId: state.workspaceId, ...values })
       .onConflictDoUpdate({ target: subscriptions.workspaceId, set: { ...values, updatedAt: sql`now()` } });
 
+    if (changed(stored, state)) {
+      await events.emit(tx, {
+        workspaceId: state.workspaceId,
+        type: 'subscription.changed',
+        data: {
+          status: state.status,
+          paymentType: state.paymentType,
+          extraSeats: state.extraSeats,
+          currentPeriodEnd: state.currentPeriodEnd?.toISOString() ?? null,
+          cancelAtPeriodEnd: state.cancelAtPeriodEnd,
+        },
+      });
+    }
     if (workspace.plan === 'enterprise') return 'applied';
     if (isLive(state.status)) {
       const plan = state.paymentType === 'YEARLY' ? 'pro_yearly' : 'pro_monthly';
@@ -90,4 +110,17 @@ export async function applySubscriptionState(db: Db | Tx, state: SubscriptionSta
     }
     return 'applied';
   });
+}
+
+/** Whether applying `state` changes what the stored subscription says the workspace has. */
+function changed(stored: typeof subscriptions.$inferSelect | undefined, state: SubscriptionState): boolean {
+  return (
+    !stored ||
+    stored.externalId !== state.externalId ||
+    stored.status !== state.status ||
+    stored.paymentType !== state.paymentType ||
+    stored.extraSeats !== state.extraSeats ||
+    stored.cancelAtPeriodEnd !== state.cancelAtPeriodEnd ||
+    (stored.currentPeriodEnd?.getTime() ?? null) !== (state.currentPeriodEnd?.getTime() ?? null)
+  );
 }

@@ -135,7 +135,11 @@ async function applyEvent(billing: Billing, event: Stripe.Event) {
       .set({ stripeCustomerId: customerId })
       .where(and(eq(workspaces.id, workspaceId), isNull(workspaces.stripeCustomerId)));
   }
-  const outcome = await applySubscriptionState(billing.db, stateFromStripe(subscription, workspaceId));
+  const outcome = await applySubscriptionState(
+    billing.db,
+    stateFromStripe(subscription, workspaceId),
+    billing.webhookEvents,
+  );
   billing.log.info(
     { eventId: event.id, type: event.type, subscriptionId, workspaceId, outcome },
     'stripe: event applied',

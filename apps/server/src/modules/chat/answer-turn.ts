@@ -256,6 +256,7 @@ async function saveRun(
         sources,
       },
       deps.usage,
+      deps.webhookEvents,
     );
     if (settles) held.reservation = null;
   } catch (caught) {

@@ -42,6 +42,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     metrics: app.chatMetrics,
     live,
     knowledgeEmbedder: app.knowledge.embedder,
+    webhookEvents: app.webhookEvents,
   };
   const requireRoomForChatTurn = chatStorageCheck(app.db, app.storageQuotas);
   // Every route names a workspace or a project: absent or not the user's, it is 404.

@@ -5,6 +5,7 @@ import type { AiDeps, CallContext } from '../ai-tasks/charged-task.ts';
 import type { ReplyWriter } from '../ai-tasks/relay.ts';
 import type { Embedder } from '../knowledge/embeddings.ts';
 import type { LiveConversations } from './live/hub.ts';
+import type { WebhookEvents } from '../webhooks/events.ts';
 
 // What a chat turn is given by its route. send.ts runs the turn with the files it imports (answer-turn,
 // reply-runs, reply-writer), and they all name these types, so the types live in none of them.
@@ -19,6 +20,8 @@ export interface ChatDeps extends AiDeps {
   live: LiveConversations;
   /** Embeds a message to search the knowledge by meaning too; null: full-text search alone. */
   knowledgeEmbedder: Embedder | null;
+  /** Where a saved reply announces `reply.finished`. */
+  webhookEvents: WebhookEvents;
 }
 
 type StartPart = Extract<ChatStreamPart, { type: 'start' }>;

@@ -6,6 +6,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { LiveDocument, StoredDocumentEvent } from './live-document.ts';
 import type { StorageQuotas } from '../storage/service.ts';
 import { takeVersion } from './take-version.ts';
+import type { WebhookEvents } from '../webhooks/events.ts';
 
 export interface AutoVersionOptions {
   db: Db;
@@ -14,6 +15,7 @@ export interface AutoVersionOptions {
   log: FastifyBaseLogger;
   /** A version is taken once the oldest edit not in a version is this old. */
   intervalMs: number;
+  webhookEvents: WebhookEvents;
 }
 
 /**
@@ -22,7 +24,8 @@ export interface AutoVersionOptions {
  * old, the next store, or a timer set for that moment (for a document whose editing stopped before),
  * takes a version. A workspace out of storage gets no automatic version until it has room again.
  */
-export function startAutoVersions({ db, storageQuotas, live, log, intervalMs }: AutoVersionOptions) {
+export function startAutoVersions(options: AutoVersionOptions) {
+  const { db, storageQuotas, live, log, intervalMs, webhookEvents } = options;
   const timers = new Map<string, NodeJS.Timeout>();
   let stopped = false;
 
@@ -33,12 +36,18 @@ export function startAutoVersions({ db, storageQuotas, live, log, intervalMs }: 
       .where(eq(projects.id, projectId));
     if (!project) return;
     try {
-      await takeVersion(db, storageQuotas, live, {
-        projectId,
-        workspaceId: project.workspaceId,
-        kind: 'auto',
-        dueAfterMs: intervalMs,
-      });
+      await takeVersion(
+        db,
+        storageQuotas,
+        live,
+        {
+          projectId,
+          workspaceId: project.workspaceId,
+          kind: 'auto',
+          dueAfterMs: intervalMs,
+        },
+        webhookEvents,
+      );
     } catch (error) {
       if (error instanceof AppError && error.code === 'STORAGE_FULL') return;
       throw error;

@@ -28,9 +28,10 @@ export const documentVersionRoutes: FastifyPluginAsyncZod = async (app) => {
     live: app.collab,
     log: app.log,
     intervalMs: app.config.DOCUMENT_VERSION_INTERVAL_MS,
+    webhookEvents: app.webhookEvents,
   });
   app.addHook('onClose', async () => auto.stop());
-  const source = { live: app.collab, creditEditors: auto.creditEditors };
+  const source = { live: app.collab, creditEditors: auto.creditEditors, webhookEvents: app.webhookEvents };
 
   app.get(
     '/project/:id/document/versions',

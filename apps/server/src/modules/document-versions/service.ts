@@ -13,11 +13,13 @@ import { requireProjectAccess } from '../projects/access.ts';
 import type { StorageQuotas } from '../storage/service.ts';
 import type { LiveDocument } from './live-document.ts';
 import { takeVersion } from './take-version.ts';
+import type { WebhookEvents } from '../webhooks/events.ts';
 
 /** The live document, and what makes a version credit edits not recorded yet (`creditEditors`). */
 export interface VersionSource {
   live: LiveDocument;
   creditEditors(projectId: string): Promise<void>;
+  webhookEvents: WebhookEvents;
 }
 
 // Whoever can see a project may edit its document, and so use its versions (requireProjectAccess).
@@ -100,13 +102,19 @@ export async function saveVersion(
 ): Promise<DocumentVersion> {
   const { project } = await requireProjectAccess(db, projectId, userId);
   await source.creditEditors(projectId);
-  const id = await takeVersion(db, quotas, source.live, {
-    projectId,
-    workspaceId: project.workspaceId,
-    kind: 'manual',
-    name,
-    createdBy: userId,
-  });
+  const id = await takeVersion(
+    db,
+    quotas,
+    source.live,
+    {
+      projectId,
+      workspaceId: project.workspaceId,
+      kind: 'manual',
+      name,
+      createdBy: userId,
+    },
+    source.webhookEvents,
+  );
   const rows = await db.select(versionColumns).from(documentVersions).where(eq(documentVersions.id, id!));
   const [version] = await describe(db, rows);
   return version!;
@@ -128,12 +136,18 @@ export async function restoreVersion(
   const { project } = await requireProjectAccess(db, projectId, userId);
   const { content } = await findVersion(db, projectId, versionId);
   await source.creditEditors(projectId);
-  const savedVersionId = await takeVersion(db, quotas, source.live, {
-    projectId,
-    workspaceId: project.workspaceId,
-    kind: 'before-restore',
-    createdBy: userId,
-  });
+  const savedVersionId = await takeVersion(
+    db,
+    quotas,
+    source.live,
+    {
+      projectId,
+      workspaceId: project.workspaceId,
+      kind: 'before-restore',
+      createdBy: userId,
+    },
+    source.webhookEvents,
+  );
   const { updatedAt } = await source.live.replaceContent(projectId, cleanDocumentContent(content), {
     userId,
   });

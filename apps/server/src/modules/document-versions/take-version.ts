@@ -1,9 +1,10 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { DOCUMENT_UNNAMED_VERSIONS_KEPT, type DocumentVersionKind } from '@redacta/shared';
 import type { Db, Tx } from '../../db/client.ts';
-import { documentPendingEdits, documentVersions } from '../../db/schema.ts';
+import { documentPendingEdits, documentVersions, projects } from '../../db/schema.ts';
 import { requireStorageRoom, type StorageQuotas } from '../storage/service.ts';
 import type { LiveDocument } from './live-document.ts';
+import type { WebhookEvents } from '../webhooks/events.ts';
 
 export interface TakeVersion {
   projectId: string;
@@ -47,13 +48,15 @@ async function versionDue(db: Db, projectId: string, dueAfterMs: number): Promis
  * Saves the document as it is live now as a version, with the users whose edits are not in a version
  * yet (claimed in the same transaction, so each edit is in exactly one version). The version's bytes
  * must fit in the workspace's storage (413 STORAGE_FULL otherwise). An `auto` version that is not due
- * yet (no edits, or none old enough) is not taken: null.
+ * yet (no edits, or none old enough) is not taken: null. A version taken, of any kind, of a shared
+ * project is announced as `document.version_saved` to the workspace's webhooks in the same transaction.
  */
 export async function takeVersion(
   db: Db,
   quotas: StorageQuotas,
   live: LiveDocument,
   request: TakeVersion,
+  events: WebhookEvents,
 ): Promise<string | null> {
   const { projectId } = request;
   // Checked first without a snapshot, which is the costly part: most stores are not due.
@@ -84,8 +87,26 @@ export async function takeVersion(
         content: sql`${json}::jsonb`,
         text: snapshot.text,
       })
-      .returning({ id: documentVersions.id });
+      .returning({ id: documentVersions.id, createdAt: documentVersions.createdAt });
     await pruneUnnamed(tx, projectId);
+    // A private project is its creator's alone: its versions are not the workspace's events.
+    const [project] = await tx
+      .select({ isShared: projects.isShared })
+      .from(projects)
+      .where(eq(projects.id, projectId));
+    if (project?.isShared)
+      await events.emit(tx, {
+        workspaceId: request.workspaceId,
+        type: 'document.version_saved',
+        data: {
+          projectId,
+          versionId: version!.id,
+          kind: request.kind,
+          name: request.name || null,
+          createdBy: request.createdBy ?? null,
+          createdAt: version!.createdAt.toISOString(),
+        },
+      });
     return version!.id;
   });
 }

@@ -7,6 +7,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { lockWorkspace } from './seats.ts';
 import { displayName } from './service.ts';
 import { findInvitationByToken, invitationState } from './tokens.ts';
+import type { WebhookEvents } from '../webhooks/events.ts';
 
 const inviters = alias(users, 'inviter');
 
@@ -37,13 +38,14 @@ export async function previewInvitation(db: Db, token: string): Promise<Invitati
  * Joins the workspace with an invitation. Single use: the invitation row is locked, so of two
  * simultaneous accepts the second sees it used. The invitation is bound to the invited address
  * (ignoring case): a link forwarded to someone else does not let them in. The membership and the
- * invitation's use are one transaction; someone already a member (say, through an earlier link) just
- * uses it up and lands in the workspace.
+ * invitation's use are one transaction, which announces `member.joined` to the workspace's webhooks;
+ * someone already a member (say, through an earlier link) just uses it up and lands in the workspace.
  */
 export async function acceptInvitation(
   db: Db,
   userId: string,
   token: string,
+  events: WebhookEvents,
 ): Promise<AcceptInvitationResponse> {
   return db.transaction(async (tx) => {
     const found = await findInvitationByToken(tx, token);
@@ -68,10 +70,18 @@ export async function acceptInvitation(
       );
     }
 
-    await tx
+    const joined = await tx
       .insert(memberships)
       .values({ workspaceId: invitation.workspaceId, userId, role: 'member' })
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ createdAt: memberships.createdAt });
+    if (joined.length > 0) {
+      await events.emit(tx, {
+        workspaceId: invitation.workspaceId,
+        type: 'member.joined',
+        data: { userId, email: user.email, role: 'member', joinedAt: joined[0]!.createdAt.toISOString() },
+      });
+    }
     await tx.update(invitations).set({ acceptedAt: new Date() }).where(eq(invitations.id, invitation.id));
     return { id: invitation.workspaceId };
   });

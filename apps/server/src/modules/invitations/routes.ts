@@ -140,7 +140,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
         // Joining a workspace is the account's own act, not a workspace key's.
         config: { apiKey: 'never' },
       },
-      (request) => acceptInvitation(app.db, request.userId, request.body.token),
+      (request) => acceptInvitation(app.db, request.userId, request.body.token, app.webhookEvents),
     );
   };
   await app.register(signedInRoutes);

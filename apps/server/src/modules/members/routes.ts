@@ -37,7 +37,11 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { id, userId } = request.params;
-      await removeMember(app.db, { workspaceId: id, userId: request.userId, memberId: userId });
+      await removeMember(app.db, app.webhookEvents, {
+        workspaceId: id,
+        userId: request.userId,
+        memberId: userId,
+      });
       await app.collab.closeConnections({ workspaceId: id, userId }, 'forbidden');
       return reply.status(204).send(null);
     },
@@ -57,7 +61,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { apiKey: 'never' },
     },
     async (request, reply) => {
-      await leaveWorkspace(app.db, request.params.id, request.userId);
+      await leaveWorkspace(app.db, app.webhookEvents, request.params.id, request.userId);
       await app.collab.closeConnections(
         { workspaceId: request.params.id, userId: request.userId },
         'forbidden',

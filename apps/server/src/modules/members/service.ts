@@ -5,6 +5,7 @@ import { invitations, memberships, projects, promptUsage, users, workspaces } fr
 import { AppError, notFound } from '../../lib/errors.ts';
 import { requireMembership } from '../workspaces/service.ts';
 import { lockWorkspace, seatsUsed } from '../invitations/index.ts';
+import type { WebhookEvents } from '../webhooks/events.ts';
 
 /** The owner first, then members by the date they joined, with the workspace's seats. Any member may see it. */
 export async function listMembers(db: Db, workspaceId: string, userId: string): Promise<MembersResponse> {
@@ -36,6 +37,7 @@ export async function listMembers(db: Db, workspaceId: string, userId: string): 
  */
 export async function removeMember(
   db: Db,
+  events: WebhookEvents,
   input: { workspaceId: string; userId: string; memberId: string },
 ): Promise<void> {
   await db.transaction(async (tx) => {
@@ -46,18 +48,27 @@ export async function removeMember(
     if (input.memberId === input.userId) {
       throw new AppError('OWNER_CANNOT_LEAVE', 'The workspace owner cannot be removed from it');
     }
-    await endMembership(tx, input.workspaceId, input.memberId);
+    await endMembership(tx, events, {
+      workspaceId: input.workspaceId,
+      memberId: input.memberId,
+      reason: 'removed',
+    });
   });
 }
 
 /** A member leaves a workspace; its owner cannot (409), or the workspace would have none. */
-export async function leaveWorkspace(db: Db, workspaceId: string, userId: string): Promise<void> {
+export async function leaveWorkspace(
+  db: Db,
+  events: WebhookEvents,
+  workspaceId: string,
+  userId: string,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const role = await requireMembership(tx, workspaceId, userId);
     if (role === 'owner') {
       throw new AppError('OWNER_CANNOT_LEAVE', 'The workspace owner cannot leave it');
     }
-    await endMembership(tx, workspaceId, userId);
+    await endMembership(tx, events, { workspaceId, memberId: userId, reason: 'left' });
   });
 }
 
@@ -67,8 +78,14 @@ export async function leaveWorkspace(db: Db, workspaceId: string, userId: string
  * used prompts of this workspace go, and the invitations they sent that are still open are revoked,
  * so nobody gets back in through an address they invited. Everything else they made stays as it is.
  * Access ends with the membership row, which every request checks. 404 when they are not a member.
+ * The workspace's webhooks hear of it as `member.removed`, whether the member was removed or left.
  */
-async function endMembership(tx: Tx, workspaceId: string, memberId: string): Promise<void> {
+async function endMembership(
+  tx: Tx,
+  events: WebhookEvents,
+  input: { workspaceId: string; memberId: string; reason: 'removed' | 'left' },
+): Promise<void> {
+  const { workspaceId, memberId } = input;
   // The same lock as an invitation's seat check and a plan change: a freed seat is counted at once.
   const workspace = await lockWorkspace(tx, workspaceId);
   const ended = await tx
@@ -107,4 +124,9 @@ async function endMembership(tx: Tx, workspaceId: string, memberId: string): Pro
         isNull(invitations.revokedAt),
       ),
     );
+  await events.emit(tx, {
+    workspaceId,
+    type: 'member.removed',
+    data: { userId: memberId, reason: input.reason },
+  });
 }
