@@ -205,6 +205,19 @@ describe('the webhooks on the API settings page', () => {
     expect(callsTo(redeliver)).toHaveLength(1);
   });
 
+  it('waits to redeliver until an endpoint that is off is on again, saying so', async () => {
+    const user = userEvent.setup();
+    renderPage({
+      [LIST]: () => json(200, [failing]),
+      [`GET /api/webhook/${failing.id}/deliveries`]: () => json(200, [unreachable]),
+    });
+    const row = await within(await section()).findByRole('listitem', { name: failing.url });
+    await user.click(within(row).getByRole('button', { name: 'Ver entregas' }));
+    const redeliver = await within(row).findByRole('button', { name: /^Reenviar batch\.finished/ });
+    expect(redeliver).toBeDisabled();
+    expect(redeliver).toHaveAccessibleDescription('Activa el endpoint para reenviar sus entregas.');
+  });
+
   it('edits the events, makes a new secret and deletes, from the endpoint’s menu', async () => {
     const user = userEvent.setup();
     let list = [shop];

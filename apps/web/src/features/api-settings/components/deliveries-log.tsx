@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/components/ui/cn';
+import { isApiError } from '@/lib/api-error';
 import { errorMessage } from '@/lib/error-message';
 import { formatCount } from '@/lib/format-count';
 import { shortDate, shortTime } from '@/lib/format-date';
@@ -28,9 +29,18 @@ function Status({ delivery }: { delivery: WebhookDelivery }) {
 /**
  * An endpoint's delivery log, newest attempt first: the event, the receiver's status code (or why
  * there was none), how long it took, which attempt, when, and Redeliver, which queues the same event
- * again. Read again every few seconds while open; on a phone the table scrolls sideways.
+ * again (the server sends nothing to an endpoint that is off, so there it waits, saying why). Read
+ * again every few seconds while open; on a phone the table scrolls sideways.
  */
-export function DeliveriesLog({ webhookId, id }: { webhookId: string; id: string }) {
+export function DeliveriesLog({
+  webhookId,
+  id,
+  enabled,
+}: {
+  webhookId: string;
+  id: string;
+  enabled: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const log = useWebhookDeliveries(webhookId);
   const redeliver = useRedeliver(webhookId);
@@ -39,7 +49,11 @@ export function DeliveriesLog({ webhookId, id }: { webhookId: string; id: string
     redeliver.mutate(delivery.deliveryId, {
       onSuccess: () => toast.success(t('apiSettings.deliveries.redelivered')),
       onError: (error) =>
-        toast.error(errorMessage(t, error, { fallbackKey: 'apiSettings.deliveries.redeliverFailed' })),
+        toast.error(
+          isApiError(error) && error.status === 409
+            ? t('apiSettings.deliveries.turnOnFirst')
+            : errorMessage(t, error, { fallbackKey: 'apiSettings.deliveries.redeliverFailed' }),
+        ),
     });
 
   let content;
@@ -112,6 +126,8 @@ export function DeliveriesLog({ webhookId, id }: { webhookId: string; id: string
                     size="sm"
                     icon={<RotateCw className="size-3.5" aria-hidden />}
                     loading={redeliver.isPending && redeliver.variables === delivery.deliveryId}
+                    disabled={!enabled}
+                    aria-describedby={enabled ? undefined : `${id}-off`}
                     onClick={() => again(delivery)}
                     aria-label={t('apiSettings.deliveries.redeliverLabel', {
                       event: delivery.event,
@@ -133,6 +149,11 @@ export function DeliveriesLog({ webhookId, id }: { webhookId: string; id: string
       <h4 id={`${id}-title`} className="text-[13px] font-semibold">
         {t('apiSettings.deliveries.title')}
       </h4>
+      {!enabled && (
+        <p id={`${id}-off`} className="text-[13px] text-text-muted">
+          {t('apiSettings.deliveries.turnOnFirst')}
+        </p>
+      )}
       {content}
     </div>
   );

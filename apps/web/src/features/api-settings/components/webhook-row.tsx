@@ -150,7 +150,7 @@ export function WebhookRow({
         </Button>
       </div>
       <div id={`${titleId}-log`} hidden={!showLog}>
-        {showLog && <DeliveriesLog webhookId={webhook.id} id={`${titleId}-log`} />}
+        {showLog && <DeliveriesLog webhookId={webhook.id} id={`${titleId}-log`} enabled={webhook.enabled} />}
       </div>
     </li>
   );
