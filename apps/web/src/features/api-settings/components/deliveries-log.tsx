@@ -18,7 +18,7 @@ function Status({ delivery }: { delivery: WebhookDelivery }) {
   const ok = delivery.outcome === 'succeeded';
   return (
     <span className="flex flex-col">
-      <span className={cn('font-medium', ok ? 'text-success' : 'text-danger')}>
+      <span className={cn('font-medium', ok ? 'text-emerald-800 dark:text-emerald-300' : 'text-danger')}>
         {delivery.statusCode ?? t('apiSettings.deliveries.noAnswer')}
       </span>
       {delivery.error && <span className="text-xs text-text-muted">{delivery.error}</span>}
