@@ -78,8 +78,9 @@ export function DeliveriesLog({
   else
     content = (
       <div
-        className="overflow-x-auto rounded-lg border border-border"
-        // Scrolls sideways on a phone: focusable so the keyboard can scroll it too.
+        className="relative overflow-x-auto rounded-lg border border-border"
+        // Scrolls sideways on a phone: focusable so the keyboard can scroll it too. Positioned, so the
+        // header's screen-reader-only text is clipped with the table instead of widening the page.
         tabIndex={0}
         role="region"
         aria-labelledby={`${id}-title`}
