@@ -1,4 +1,4 @@
-import type { Page, TestInfo } from '@playwright/test';
+import type { Locator, Page, TestInfo } from '@playwright/test';
 import { expect, keepScreenshot, test } from '../fixtures.ts';
 import {
   describeFindings,
@@ -72,9 +72,11 @@ const words = {
 type Language = keyof typeof words;
 
 /** The page as it is, at both widths, kept for a look (none wider than the window); back at `width` after. */
-async function shoot(page: Page, testInfo: TestInfo, name: string, width: number) {
+async function shoot(page: Page, testInfo: TestInfo, name: string, width: number, inView?: Locator) {
   for (const each of [1280, 390] as const) {
     await page.setViewportSize({ width: each, height: 900 });
+    // The page scrolls within the app's frame, which a screenshot shows as it is.
+    await inView?.scrollIntoViewIfNeeded();
     await settle(page);
     // Nothing on the page scrolls it sideways (a table scrolls within its own frame).
     expect(await page.evaluate(() => document.documentElement.scrollWidth), name).toBeLessThanOrEqual(each);
@@ -213,9 +215,7 @@ for (const [language, width] of [
       await expect(row).not.toContainText(w.neverUsed);
       await endpoint.getByRole('button', { name: w.showDeliveries }).click();
       await expect(deliveries).toHaveCount(1);
-      // The log in view: the page scrolls within the app's frame, which a screenshot shows as it is.
-      await deliveries.first().scrollIntoViewIfNeeded();
-      await shoot(page, testInfo, `api-lists-${language}`, width);
+      await shoot(page, testInfo, `api-lists-${language}`, width, deliveries.first());
       findings.push(...(await scan(page, `keys and webhooks (${language})`, width)));
       expect(findings, describeFindings(findings)).toEqual([]);
 
