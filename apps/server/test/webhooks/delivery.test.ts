@@ -231,7 +231,7 @@ describe('an endpoint that keeps failing', () => {
     expect(halfway).toMatchObject({ enabled: true, failedEvents: 1 });
 
     await emit(owner.workspaceId, { n: 2 });
-    const mail = await sink.waitForMail(owner.email);
+    const mail = await sink.waitForMail(owner.email, 20_000);
     expect(mail.subject).toBe('A webhook of your workspace was turned off');
     expect(mail.text).toContain(receiver.url);
     const list = await t.app.inject({

@@ -60,6 +60,14 @@ describe('webhook endpoints', () => {
       disabledReason: 'manual',
       events: ['reply.finished'],
     });
+    // Turned off again, it stays as it is.
+    const offAgain = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/webhook/${created.id}`,
+      headers: owner.auth,
+      payload: { enabled: false },
+    });
+    expect([offAgain.statusCode, offAgain.json().enabled]).toEqual([200, false]);
     const on = await t.app.inject({
       method: 'PATCH',
       url: `/api/webhook/${created.id}`,

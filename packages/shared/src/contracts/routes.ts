@@ -74,6 +74,14 @@ import {
   workspaceListResponseSchema,
   workspaceUsageSchema,
 } from './workspace.ts';
+import {
+  createdWebhookSchema,
+  redeliveredWebhookSchema,
+  rotatedWebhookSecretSchema,
+  webhookDeliveryListSchema,
+  webhookListSchema,
+  webhookSchema,
+} from './webhooks.ts';
 
 /**
  * The JSON body of each API route's successful answer, keyed by "METHOD path" under /api, with
@@ -180,6 +188,13 @@ export const responseSchemas = {
 
   'GET /workspace/:id/api-keys': apiKeyListSchema,
   'POST /workspace/:id/api-keys': createdApiKeySchema,
+
+  'GET /workspace/:id/webhooks': webhookListSchema,
+  'POST /workspace/:id/webhooks': createdWebhookSchema,
+  'PATCH /webhook/:id': webhookSchema,
+  'POST /webhook/:id/rotate-secret': rotatedWebhookSecretSchema,
+  'GET /webhook/:id/deliveries': webhookDeliveryListSchema,
+  'POST /webhook-delivery/:id/redeliver': redeliveredWebhookSchema,
 } satisfies Record<string, ZodType>;
 
 export type ResponseRoute = keyof typeof responseSchemas;

@@ -89,9 +89,12 @@ export async function updateWebhook(
       : enabled
         ? { enabled, disabledReason: null, failedEvents: 0 }
         : { enabled, disabledReason: 'manual' as const };
+  const changes = { ...(url !== undefined ? { url } : {}), ...(events ? { events } : {}), ...state };
+  // Asked for what it already is (turned off twice, say): nothing to write.
+  if (Object.keys(changes).length === 0) return toWebhook(endpoint);
   const [row] = await db
     .update(webhookEndpoints)
-    .set({ ...(url !== undefined ? { url } : {}), ...(events ? { events } : {}), ...state })
+    .set(changes)
     .where(eq(webhookEndpoints.id, input.id))
     .returning();
   if (!row) throw notFound('Webhook');
