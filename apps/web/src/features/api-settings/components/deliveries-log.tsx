@@ -104,7 +104,7 @@ export function DeliveriesLog({
                 <td className="px-3 py-2">
                   <span className="flex flex-col">
                     <span>{t(`apiSettings.events.${eventKey(delivery.event)}`)}</span>
-                    <code className="font-mono text-xs text-text-muted">{delivery.event}</code>
+                    <code className="font-mono text-xs break-all text-text-muted">{delivery.event}</code>
                   </span>
                 </td>
                 <td className="px-3 py-2">
