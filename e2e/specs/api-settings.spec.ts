@@ -171,6 +171,9 @@ for (const [language, width] of [
       const key = await page.evaluate(() => navigator.clipboard.readText());
       expect(key).toBe(await value.inputValue());
       await shoot(page, testInfo, `api-key-shown-${language}`, width);
+      // A click beside the dialog (on the dimmed page) does not throw the key away.
+      await page.mouse.click(8, 8);
+      await expect(value).toHaveValue(key);
       const findings = await scan(page, `the new key (${language})`, width);
       await shown.getByRole('button', { name: w.stored }).click();
       await expect(shown).toBeHidden();

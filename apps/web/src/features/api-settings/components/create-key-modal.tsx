@@ -50,6 +50,7 @@ export function CreateKeyModal({
         created ? t('apiSettings.keys.new.text', { name: created.name }) : t('apiSettings.keys.form.text')
       }
       closeLabel={t('common.close')}
+      keepOnOutsideClick={created !== null}
     >
       {created ? (
         <SecretOnce

@@ -50,6 +50,7 @@ export function WebhookFormModal({
       }
       description={secret ? t('apiSettings.webhooks.secret.text') : t('apiSettings.webhooks.form.text')}
       closeLabel={t('common.close')}
+      keepOnOutsideClick={secret !== null}
     >
       {secret ? (
         <SecretOnce

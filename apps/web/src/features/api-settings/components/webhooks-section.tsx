@@ -158,6 +158,7 @@ export function WebhooksSection({ workspaceId }: { workspaceId: string }) {
         title={t('apiSettings.webhooks.secret.title')}
         description={t('apiSettings.webhooks.secret.rotatedText')}
         closeLabel={t('common.close')}
+        keepOnOutsideClick
         // It opens as the confirmation closes, so what had the focus then is gone.
         returnFocusFallback={() => (rotated.current ? webhookMenuButton(rotated.current) : null)}
       >
