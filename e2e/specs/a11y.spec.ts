@@ -284,7 +284,7 @@ test.describe('accessibility (axe-core: no serious or critical violations)', () 
     expectNoFindings(findings);
   });
 
-  test('in English: brand voice, profile, workspace settings, subscription, labs and a missing page', async ({
+  test('in English: brand voice, profile, workspace settings, API settings, subscription, labs and a missing page', async ({
     page,
     signUp,
   }) => {
@@ -299,6 +299,7 @@ test.describe('accessibility (axe-core: no serious or critical violations)', () 
       ['/brand-voice/new', page.getByLabel('Sample text')],
       ['/profile', h1('Your profile')],
       ['/workspace-settings', h1('Workspace settings')],
+      ['/settings/api', h1('API')],
       ['/subscription', h1('Subscription')],
       ['/labs', h1(/Labs/)],
       ['/no-such-page', page.getByRole('heading', { name: 'Page not found' })],

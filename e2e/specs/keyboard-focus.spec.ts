@@ -273,6 +273,66 @@ test.describe('keyboard focus', () => {
     await expect(addMembers).toBeFocused();
   });
 
+  test('API settings: a new key, its revoke confirmation, a new endpoint and its menu', async ({
+    page,
+    signUp,
+  }) => {
+    await signUp();
+    await page.goto('/settings/api');
+    const create = page.getByRole('button', { name: 'Crear clave' });
+    const keyDialog = page.getByRole('dialog', { name: 'Crear clave de API' });
+    await expect(create).toBeVisible();
+
+    await activate(page, create);
+    await expect(keyDialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(keyDialog).toBeHidden();
+    await expect(create).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(keyDialog.getByLabel('Nombre')).toBeFocused();
+    await page.keyboard.type('Hoja de cálculo');
+    await page.keyboard.press('Enter');
+    const shown = page.getByRole('dialog', { name: 'Tu nueva clave de API' });
+    await expect(shown).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(shown).toBeHidden();
+    // The empty state's button went with the list's first key: the list's own one has the focus.
+    await expect(create).toBeFocused();
+
+    const revoke = page.getByRole('button', { name: 'Revocar la clave «Hoja de cálculo»' });
+    const confirm = page.getByRole('dialog', { name: '¿Revocar la clave «Hoja de cálculo»?' });
+    await activate(page, revoke);
+    await expect(confirm).toBeVisible();
+    await activate(page, confirm.getByRole('button', { name: 'Cancelar' }));
+    await expect(confirm).toBeHidden();
+    await expect(revoke).toBeFocused();
+
+    const add = page.getByRole('button', { name: 'Añadir endpoint' });
+    const endpointForm = page.getByRole('dialog', { name: 'Añadir endpoint' });
+    await activate(page, add);
+    await expect(endpointForm.getByLabel('Dirección (URL)')).toBeFocused();
+    // Only its address is checked when it is added; nothing listens there, and nothing is sent.
+    await page.keyboard.type('http://127.0.0.1:9/hook');
+    await activate(page, endpointForm.getByRole('checkbox', { name: /^Miembro incorporado/ }));
+    await page.keyboard.press('Space');
+    await activate(page, endpointForm.getByRole('button', { name: 'Añadir endpoint' }));
+    const secret = page.getByRole('dialog', { name: 'Secreto de firma' });
+    await expect(secret).toBeVisible();
+    await activate(page, secret.getByRole('button', { name: 'Ya lo he guardado' }));
+    await expect(secret).toBeHidden();
+    await expect(add).toBeFocused();
+
+    const more = page.getByRole('button', { name: 'Acciones de http://127.0.0.1:9/hook' });
+    await activate(page, more);
+    await arrowTo(page, page.getByRole('menuitem', { name: 'Editar' }));
+    await page.keyboard.press('Enter');
+    const edit = page.getByRole('dialog', { name: 'Editar endpoint' });
+    await expect(edit).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(edit).toBeHidden();
+    await expect(more).toBeFocused();
+  });
+
   test('subscription: the upgrade tabs, the sandbox checkout, add seats, the yearly switch and the cancel flow', async ({
     page,
     signUp,

@@ -54,6 +54,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       // Every spec signs in from 127.0.0.1: keep the per-IP code limits out of the way.
       RATE_LIMIT_CODE_REQUESTS_PER_HOUR: '1000',
       RATE_LIMIT_LOGIN_ATTEMPTS_PER_15MIN: '1000',
+      // Webhook receivers (and pages to learn from) that specs start on this machine are reachable.
+      OUTBOUND_ALLOW_LOOPBACK: 'true',
       // The pricing page's Plan Enterprise offers to write here.
       ENTERPRISE_CONTACT_EMAIL: 'ventas@redacta.example',
       ...options.env,

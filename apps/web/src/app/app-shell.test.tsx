@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi, json, renderRoutes } from '../../test/render';
 import { startSignedOut } from '../../test/session';
-import { me, PROJECT_ID, projectFixture, workspaceFixture } from '../../test/fixtures';
+import { luis, me, PROJECT_ID, projectFixture, workspaceFixture } from '../../test/fixtures';
 import { entry, REPLY_ID, USER_ENTRY_ID, wholeConversation } from '@/features/chat/test/chat-fixtures';
 import { setViewport } from '../../test/viewport';
 import { sessionStore } from '@/lib/session-store';
@@ -153,6 +153,29 @@ describe('app shell', () => {
     expect(localStorage.getItem('workspaceId')).toBe(A);
     expect(localStorage.getItem('projectId')).toBeNull();
     await waitFor(() => expect(router.state.location.search).toBe(`?id=${A}`));
+  });
+
+  it('the profile popup offers Settings → API in the workspaces its user owns only', async () => {
+    setViewport(false);
+    localStorage.setItem('workspaceId', B);
+    start('/projects', {
+      'GET /api/workspace/list': () =>
+        json(200, [
+          workspace(A, 'Espacio de Ana', 'free'),
+          { ...workspace(B, 'Agencia Norte', 'pro_yearly'), ownerId: luis.id, owner: luis },
+        ]),
+    });
+    const sidebar = await screen.findByTestId('sidebar');
+    await userEvent.click(within(sidebar).getByRole('button', { name: /^Menú de perfil/ }));
+    const popup = await screen.findByRole('dialog');
+    expect(within(popup).getByRole('link', { name: 'Ajustes del espacio de trabajo' })).toBeInTheDocument();
+    expect(within(popup).queryByRole('link', { name: 'API' })).not.toBeInTheDocument();
+    await userEvent.click(within(popup).getByRole('button', { name: /Espacio de Ana/ }));
+    await userEvent.click(within(sidebar).getByRole('button', { name: /^Menú de perfil/ }));
+    expect(within(await screen.findByRole('dialog')).getByRole('link', { name: 'API' })).toHaveAttribute(
+      'href',
+      '/settings/api',
+    );
   });
 
   it('invite with every seat taken says why, then goes to /subscription for more seats', async () => {

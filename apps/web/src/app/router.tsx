@@ -36,6 +36,7 @@ const gatedPages = {
   '/brand-voice/:id': lazyLoaded(() => import('@/features/brand-voice/pages/edit-brand-voice-page')),
   '/profile': lazyLoaded(() => import('@/features/profile/pages/profile-page')),
   '/workspace-settings': lazyLoaded(() => import('@/features/workspaces/pages/workspace-settings-page')),
+  '/settings/api': lazyLoaded(() => import('@/features/api-settings/pages/api-settings-page')),
   '/subscription': lazyLoaded(() => import('@/features/subscription/pages/subscription-page')),
   '/subscription/sandbox-checkout': lazyLoaded(
     () => import('@/features/subscription/pages/sandbox-checkout-page'),
@@ -204,6 +205,7 @@ export const routes: RouteObject[] = [
             path: '/workspace-settings',
             element: page(gatedPages['/workspace-settings']),
           },
+          { path: '/settings/api', element: page(gatedPages['/settings/api']) },
           {
             path: '/subscription',
             element: page(gatedPages['/subscription']),

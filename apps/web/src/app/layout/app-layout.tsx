@@ -63,6 +63,7 @@ function useChrome(pathname: string): Chrome {
     '/brand-voice/new': 'brandVoice.newTitle',
     '/profile': 'profileMenu.profile',
     '/workspace-settings': 'profileMenu.workspaceSettings',
+    '/settings/api': 'profileMenu.api',
     '/subscription': 'profileMenu.subscription',
     '/subscription/sandbox-checkout': 'subscription.sandboxCheckout.title',
     '/labs': 'profileMenu.labs',

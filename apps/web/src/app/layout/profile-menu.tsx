@@ -1,6 +1,17 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Check, CreditCard, FlaskConical, LogOut, Monitor, Moon, Settings, Sun, User } from 'lucide-react';
+import {
+  Check,
+  Code,
+  CreditCard,
+  FlaskConical,
+  LogOut,
+  Monitor,
+  Moon,
+  Settings,
+  Sun,
+  User,
+} from 'lucide-react';
 import { useLogout, useSession, useUpdateLocale } from '@/features/session';
 import { planLabelKey } from '@/features/workspaces';
 import { UserAvatar, WorkspaceAvatar } from '@/components/ui/avatar';
@@ -19,8 +30,8 @@ const themes: Array<{ value: ThemeChoice; Icon: typeof Sun }> = [
 
 /**
  * The profile popup (a Radix Popover: buttons and links, Tab order, Escape closes): the e-mail
- * linking to /profile, the workspaces (with their plan) and a check on the current one, the configurable items (Labs
- * tagged Experimental), theme and language, log out.
+ * linking to /profile, the workspaces (with their plan) and a check on the current one, the configurable items (API
+ * for the workspace's owner, Labs tagged Experimental), theme and language, log out.
  * Shared by the desktop popover and the mobile menu.
  */
 export function ProfileMenuContent({ onNavigate }: { onNavigate?: () => void }) {
@@ -79,6 +90,13 @@ export function ProfileMenuContent({ onNavigate }: { onNavigate?: () => void }) 
         <Settings className="size-4 text-text-muted" aria-hidden />
         {t('profileMenu.workspaceSettings')}
       </Link>
+      {/* The owner alone manages the workspace's API access (docs/product.md, "Who may do what"). */}
+      {user && workspace?.ownerId === user.id && (
+        <Link to="/settings/api" onClick={onNavigate} className={itemClasses}>
+          <Code className="size-4 text-text-muted" aria-hidden />
+          {t('profileMenu.api')}
+        </Link>
+      )}
       <Link to="/profile" onClick={onNavigate} className={itemClasses}>
         <User className="size-4 text-text-muted" aria-hidden />
         {t('profileMenu.profile')}

@@ -15,6 +15,10 @@ export interface ModalProps {
   className?: string;
   /** Raises the modal above everything else (the sign-in modal sits on top). */
   topmost?: boolean;
+  /** Where the focus goes on closing when the control that opened it is gone (useReturnFocus). */
+  returnFocusFallback?: () => HTMLElement | null;
+  /** A click outside leaves it open: it shows what would be lost (a secret shown once). */
+  keepOnOutsideClick?: boolean;
 }
 
 /**
@@ -33,8 +37,10 @@ export function Modal({
   closeLabel,
   className,
   topmost,
+  returnFocusFallback,
+  keepOnOutsideClick,
 }: ModalProps) {
-  const returnFocus = useReturnFocus(open);
+  const returnFocus = useReturnFocus(open, returnFocusFallback);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -43,6 +49,7 @@ export function Modal({
         />
         <Dialog.Content
           onCloseAutoFocus={returnFocus}
+          onInteractOutside={keepOnOutsideClick ? (event) => event.preventDefault() : undefined}
           className={cn(
             'fixed z-[61] flex max-h-[92vh] flex-col overflow-y-auto bg-surface text-text shadow-2xl',
             'inset-x-0 bottom-0 rounded-t-[12px] p-5',
