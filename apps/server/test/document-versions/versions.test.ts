@@ -1,18 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { DOCUMENT_UNNAMED_VERSIONS_KEPT } from '@redacta/shared';
 import { conversationEntries, documentVersions } from '../../src/db/schema.ts';
 import { createTestApp, SMALL_STORAGE_QUOTAS, type TestApp } from '../helpers/app.ts';
-import { workerDatabase } from '../helpers/database.ts';
 import { createUser, type TestUser } from '../helpers/factories.ts';
 import { createTeam, insertProject } from '../helpers/project-factories.ts';
 
 let t: TestApp;
-// Each test starts its app, on the worker's database made beforehand (which takes seconds).
-beforeAll(async () => {
-  await workerDatabase();
-}, 120_000);
 afterEach(() => t.app.close());
 
 const paragraph = (text: string) => ({

@@ -1,15 +1,11 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { ChatStreamPart, KnowledgeCitation } from '@redacta/shared';
-import { workerDatabase } from '../helpers/database.ts';
 import { listeningApp, type ListeningApp } from '../helpers/listening-app.ts';
 import { readParts } from '../chat/chat-helpers.ts';
 import { addReadyFile } from './knowledge-helpers.ts';
 
 // The offline demo writer answers: no model provider is configured.
 let t: ListeningApp;
-beforeAll(async () => {
-  await workerDatabase();
-});
 afterEach(async () => {
   await t.close();
 });

@@ -1,17 +1,12 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { knowledgePassages, knowledgeSources } from '../../src/db/schema.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { workerDatabase } from '../helpers/database.ts';
 import { addMember, createUser } from '../helpers/factories.ts';
 import { buildDocx, buildPdf } from '../helpers/knowledge-files.ts';
 import { listSources, processed, search, uploadFile } from './knowledge-helpers.ts';
 
 let t: TestApp;
-// The worker's database is created once, before the tests, rather than inside the first one's time.
-beforeAll(async () => {
-  await workerDatabase();
-});
 afterEach(async () => {
   await t.app.close();
 });

@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { isAllowedAddress } from '../../src/lib/outbound/address.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { workerDatabase } from '../helpers/database.ts';
 import { createUser } from '../helpers/factories.ts';
 import { addUrl, processed, search } from './knowledge-helpers.ts';
 
@@ -19,7 +18,6 @@ const article = `<!doctype html><html><head><title>Acme rockets</title></head><b
 let site: Server;
 let origin: string;
 beforeAll(async () => {
-  await workerDatabase();
   site = createServer((req, res) => {
     switch (req.url) {
       case '/about.html':

@@ -2,7 +2,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { KNOWLEDGE_PARSE_MEMORY_MB } from '../../src/modules/knowledge/parse/parse-thread.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { workerDatabase } from '../helpers/database.ts';
 import { createUser, type TestUser } from '../helpers/factories.ts';
 import { processed, uploadFile } from './knowledge-helpers.ts';
 import { buildDocxBomb, withDeclaredSize } from './docx-bomb.ts';
@@ -14,7 +13,6 @@ let t: TestApp;
 /** A DOCX whose 300 MB document.xml deflates to about 300 kB. */
 let bomb: Buffer;
 beforeAll(async () => {
-  await workerDatabase();
   bomb = await buildDocxBomb(300 * MB);
 }, 60_000);
 afterEach(async () => {

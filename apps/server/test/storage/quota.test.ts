@@ -1,18 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { STORAGE_QUOTA_BYTES } from '@redacta/shared';
 import { conversationEntries, documents } from '../../src/db/schema.ts';
 import { createTestApp, SMALL_STORAGE_QUOTAS, type TestApp } from '../helpers/app.ts';
-import { workerDatabase } from '../helpers/database.ts';
 import { createUser, setPlan, type TestUser } from '../helpers/factories.ts';
 import { doc, insertProject } from '../helpers/project-factories.ts';
 
 let t: TestApp;
-// Each test starts its app, on the worker's database made beforehand (which takes seconds).
-beforeAll(async () => {
-  await workerDatabase();
-}, 120_000);
 /** The app with the plans' own quotas, or `small` ones (SMALL_STORAGE_QUOTAS), quick to fill. */
 async function start(quotas: 'real' | 'small') {
   t = await createTestApp({}, quotas === 'small' ? { storageQuotas: SMALL_STORAGE_QUOTAS } : {});

@@ -3,7 +3,6 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { webhookDeliveries, webhookEndpoints } from '../../src/db/schema.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { workerDatabase } from '../helpers/database.ts';
 import { createUser, type TestUser } from '../helpers/factories.ts';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.ts';
@@ -18,11 +17,9 @@ const FAST_RETRIES = {
 
 let receiver: WebhookReceiver;
 let t: TestApp;
-// Each test starts its app, on the worker's database made beforehand (which takes seconds).
 beforeAll(async () => {
-  await workerDatabase();
   receiver = await startWebhookReceiver();
-}, 120_000);
+});
 afterAll(() => receiver.close());
 afterEach(async () => {
   await t.app.close();

@@ -2,7 +2,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { webhookEvents, type WebhookEvent } from '@redacta/shared';
 import { webhookDeliveries } from '../../src/db/schema.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { workerDatabase } from '../helpers/database.ts';
 import { addMember, createUser, type TestUser } from '../helpers/factories.ts';
 import { peerAppEnv, startOpenAIPeer, type OpenAIPeer } from '../helpers/openai-peer.ts';
 import {
@@ -19,11 +18,9 @@ const ENV = { OUTBOUND_ALLOW_LOOPBACK: 'true', WEBHOOK_RETRY_DELAY_SECONDS: '1',
 
 let receiver: WebhookReceiver;
 let t: TestApp;
-// Each test starts its app, on the worker's database made beforehand (which takes seconds).
 beforeAll(async () => {
-  await workerDatabase();
   receiver = await startWebhookReceiver();
-}, 120_000);
+});
 afterAll(() => receiver.close());
 afterEach(async () => {
   await t.app.close();
