@@ -39,6 +39,7 @@ export const batchRoutes: FastifyPluginAsyncZod = async (app) => {
     quotas: app.storageQuotas,
     usage: { freePlanWords: app.config.FREE_PLAN_WORDS },
     spreadsheetReads: app.spreadsheetReads,
+    spreadsheetThreads: app.spreadsheetThreads,
   };
   const schema = signedInSchemas({ tag: 'batches', errors: [404] });
   app.addHook('onRequest', app.authenticate);
