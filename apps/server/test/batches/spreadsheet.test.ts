@@ -315,9 +315,11 @@ async function* zeros(total: number) {
 
 describe('the caps on what is read', () => {
   it('refuses a file past the upload limit with a 413', async () => {
-    const error = await readSpreadsheet(threads, Buffer.alloc(SPREADSHEET_MAX_BYTES + 1, 'a'), 'big.csv').catch(
-      (thrown: unknown) => thrown,
-    );
+    const error = await readSpreadsheet(
+      threads,
+      Buffer.alloc(SPREADSHEET_MAX_BYTES + 1, 'a'),
+      'big.csv',
+    ).catch((thrown: unknown) => thrown);
     expect(error).toMatchObject({
       status: 413,
       code: 'BODY_TOO_LARGE',
