@@ -59,6 +59,7 @@ import { batchRoutes } from './modules/batches/routes.ts';
 import { BatchQueue } from './modules/batches/queue.ts';
 import { rowWorker } from './modules/batches/row-worker.ts';
 import { Slots } from './lib/slots.ts';
+import { spreadsheetThreads, type SpreadsheetThreads } from './modules/batches/spreadsheet/index.ts';
 import { sendOwedBatchMails } from './modules/batches/mail.ts';
 import { pipelineRowGenerator } from './modules/batches/row-generator.ts';
 import { generationDeps } from './modules/generation/prepare.ts';
@@ -89,6 +90,8 @@ declare module 'fastify' {
     webhookQueue: WebhookQueue;
     /** Where actions announce the events webhook endpoints receive, inside their own transactions. */
     webhookEvents: WebhookEvents;
+    /** The threads those reads run in, one per read at most; ended when the app closes. */
+    spreadsheetThreads: SpreadsheetThreads;
   }
 }
 
@@ -161,6 +164,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     'spreadsheetReads',
     new Slots(config.SPREADSHEET_READS_AT_ONCE, config.SPREADSHEET_READ_WAIT_MS),
   );
+  app.decorate(
+    'spreadsheetThreads',
+    spreadsheetThreads(config.SPREADSHEET_READS_AT_ONCE, app.log.child({ module: 'batches' })),
+  );
+  app.addHook('onClose', () => app.spreadsheetThreads.destroy());
   const maintenance = scheduleDatabaseMaintenance(deps.database, app.log.child({ module: 'database' }));
   app.addHook('onReady', async () => maintenance.start());
   app.addHook('onClose', () => maintenance.stop());

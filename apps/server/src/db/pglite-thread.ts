@@ -1,6 +1,6 @@
 import { deserialize } from 'node:v8';
 import { Worker } from 'node:worker_threads';
-import { typeScriptThreadScript } from '../lib/bounded-thread.ts';
+import { typeScriptThreadScript } from '../lib/thread-script.ts';
 import type { Results } from '@electric-sql/pglite';
 import type {
   DatabaseCall,

@@ -2,7 +2,8 @@ import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import JSZip from 'jszip';
-import { describe, expect, it } from 'vitest';
+import { pino } from 'pino';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   FORMULA_PROBLEM,
   readSpreadsheet,
@@ -13,12 +14,15 @@ import {
   SPREADSHEET_MAX_HEADER_CHARS,
   SPREADSHEET_MAX_ROWS,
   SpreadsheetError,
+  spreadsheetThreads,
   writeCsv,
   writeXlsx,
 } from '../../src/modules/batches/spreadsheet/index.ts';
 import { ZIP_MAX_UNPACKED_BYTES } from '../../src/modules/knowledge/parse/zip-bounds.ts';
 
 const MB = 1024 * 1024;
+const threads = spreadsheetThreads(2, pino({ level: 'silent' }));
+afterAll(() => threads.destroy());
 const utf8 = (text: string) => Buffer.from(text, 'utf8');
 
 /** What a refusal a user sees says, and where it points. */
@@ -311,9 +315,11 @@ async function* zeros(total: number) {
 
 describe('the caps on what is read', () => {
   it('refuses a file past the upload limit with a 413', async () => {
-    const error = await readSpreadsheet(Buffer.alloc(SPREADSHEET_MAX_BYTES + 1, 'a'), 'big.csv').catch(
-      (thrown: unknown) => thrown,
-    );
+    const error = await readSpreadsheet(
+      threads,
+      Buffer.alloc(SPREADSHEET_MAX_BYTES + 1, 'a'),
+      'big.csv',
+    ).catch((thrown: unknown) => thrown);
     expect(error).toMatchObject({
       status: 413,
       code: 'BODY_TOO_LARGE',
@@ -438,18 +444,18 @@ describe('reading in a thread of its own', () => {
         ['Café', '=1+1'],
       ],
     );
-    expect(await readSpreadsheet(csv, 'a.csv')).toEqual(await readSpreadsheetHere(csv, 'a.csv'));
+    expect(await readSpreadsheet(threads, csv, 'a.csv')).toEqual(await readSpreadsheetHere(csv, 'a.csv'));
     const book = await xlsx([
       ['a', 'b'],
       [1, { formula: 'A2*2', result: 2 }],
     ]);
-    const read = await readSpreadsheet(book, 'a.xlsx');
+    const read = await readSpreadsheet(threads, book, 'a.xlsx');
     expect(read).toEqual(await readSpreadsheetHere(book, 'a.xlsx'));
     expect(read.problems).toEqual([{ line: 2, column: 'b', message: FORMULA_PROBLEM, code: 'formula' }]);
   });
 
   it('refuses with the same 400 and the place it points at', async () => {
-    expect(await refusal(readSpreadsheet(utf8('a;a\n1;2\n'), 'f.csv'))).toEqual({
+    expect(await refusal(readSpreadsheet(threads, utf8('a;a\n1;2\n'), 'f.csv'))).toEqual({
       status: 400,
       code: 'VALIDATION_FAILED',
       message: 'The header names the column "a" twice',
@@ -457,11 +463,27 @@ describe('reading in a thread of its own', () => {
     });
   });
 
-  it('refuses a file it cannot read in time', async () => {
+  it('refuses a file it cannot read in time, and reads the next one in a new thread', async () => {
+    const small = utf8('a\n1\n');
+    await readSpreadsheet(threads, small, 'a.csv');
+    const [before] = threads.threadIds;
     const rows = utf8(`n\n${'1\n'.repeat(SPREADSHEET_MAX_ROWS)}`);
-    expect(await refusal(readSpreadsheet(rows, 'rows.csv', 1))).toMatchObject({
+    expect(await refusal(readSpreadsheet(threads, rows, 'rows.csv', 1))).toMatchObject({
       status: 400,
       message: 'The file takes too much memory or time to read',
     });
+    expect(threads.threadIds).not.toContain(before);
+    expect((await readSpreadsheet(threads, small, 'a.csv')).rows).toHaveLength(1);
+  });
+
+  it('reads file after file in the same thread', async () => {
+    const csv = utf8('a\n1\n');
+    const book = await xlsx([['a'], [1]]);
+    await readSpreadsheet(threads, csv, 'a.csv');
+    const reading = threads.threadIds;
+    expect(reading).toHaveLength(1);
+    await readSpreadsheet(threads, book, 'a.xlsx');
+    await readSpreadsheet(threads, csv, 'a.csv');
+    expect(threads.threadIds).toEqual(reading);
   });
 });

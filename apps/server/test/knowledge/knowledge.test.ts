@@ -55,6 +55,25 @@ describe('knowledge files', () => {
     expect(returns.results[0]).toMatchObject({ locator: { headings: ['Envíos', 'Devoluciones'] } });
   });
 
+  it('parses source after source in the same thread, and ends it when the app closes', async () => {
+    t = await createTestApp();
+    const ana = await createUser(t.app);
+    const threads = t.app.knowledge.parseThreads;
+    const first = await uploadFile(t.app, ana, { name: 'precios.pdf', type: 'application/pdf', bytes: pdf });
+    expect(await processed(t.app, ana, first.json().id)).toMatchObject({ status: 'ready' });
+    const parsing = threads.threadIds;
+    expect(parsing).toHaveLength(1);
+    const second = await uploadFile(t.app, ana, {
+      name: 'envios.docx',
+      type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      bytes: docx,
+    });
+    expect(await processed(t.app, ana, second.json().id)).toMatchObject({ status: 'ready' });
+    expect(threads.threadIds).toEqual(parsing);
+    await t.app.close();
+    expect(threads.threadIds).toEqual([]);
+  });
+
   it('fails a PDF without text as NO_TEXT_FOUND and refuses files of other types', async () => {
     t = await createTestApp();
     const ana = await createUser(t.app);

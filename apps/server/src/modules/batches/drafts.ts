@@ -62,7 +62,7 @@ export async function createBatch(
   const template = await findUsableTemplate(deps.db, workspaceId, upload.templateId);
   if (!template) throw notFound('Template');
   const sheet = await deps.spreadsheetReads.run(
-    () => readSpreadsheet(upload.file, upload.fileName),
+    () => readSpreadsheet(deps.spreadsheetThreads, upload.file, upload.fileName),
     () =>
       new RateLimitedError(
         'Too many files are being read right now: send it again in a moment',

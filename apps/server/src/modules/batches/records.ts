@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { batchRows, batches, workspaces } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Slots } from '../../lib/slots.ts';
+import type { SpreadsheetThreads } from './spreadsheet/index.ts';
 import { memberRole } from '../workspaces/service.ts';
 import type { StorageQuotas } from '../storage/service.ts';
 import { noWordsLeft, usageFor, type UsageSettings } from '../usage/service.ts';
@@ -25,6 +26,8 @@ export interface BatchDeps {
   /** The spreadsheet reads this instance runs at once. */
   spreadsheetReads: Slots;
   webhookEvents: WebhookEvents;
+  /** The threads those reads run in. */
+  spreadsheetThreads: SpreadsheetThreads;
 }
 
 export type BatchRecord = typeof batches.$inferSelect;

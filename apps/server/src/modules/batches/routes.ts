@@ -40,6 +40,7 @@ export const batchRoutes: FastifyPluginAsyncZod = async (app) => {
     usage: { freePlanWords: app.config.FREE_PLAN_WORDS },
     spreadsheetReads: app.spreadsheetReads,
     webhookEvents: app.webhookEvents,
+    spreadsheetThreads: app.spreadsheetThreads,
   };
   const schema = signedInSchemas({ tag: 'batches', errors: [404] });
   app.addHook('onRequest', app.authenticate);

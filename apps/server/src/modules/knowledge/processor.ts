@@ -8,7 +8,7 @@ import type { Embedder } from './embeddings.ts';
 import { FetchRefused } from '../../lib/outbound/pinned-request.ts';
 import { safeFetch, type SafeFetchOptions } from '../../lib/outbound/safe-fetch.ts';
 import { sourceType } from './parse/parse.ts';
-import { parseInThread } from './parse/parse-thread.ts';
+import { parseInThread, parseThreads, type ParseThreads } from './parse/parse-thread.ts';
 import { UnreadableSource } from './parse/sections.ts';
 import { toPassages } from './passages.ts';
 import {
@@ -63,9 +63,12 @@ export class KnowledgeProcessor {
   private stopped = false;
   private orphanSweep: NodeJS.Timeout | undefined;
   private readonly leaseMs: number;
+  /** One parse thread per source processed at once at most; ended by `stop`. */
+  readonly parseThreads: ParseThreads;
 
   constructor(private readonly options: ProcessorOptions) {
     this.leaseMs = options.leaseMs ?? KNOWLEDGE_LEASE_MS;
+    this.parseThreads = parseThreads(options.concurrency, options.log);
   }
 
   get embedder() {
@@ -131,13 +134,14 @@ export class KnowledgeProcessor {
     return new Promise((resolve) => this.idle.add(resolve));
   }
 
-  /** Takes no new work and waits for the runs under way. */
+  /** Takes no new work, waits for the runs under way, then ends the parse threads. */
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.orphanSweep);
     this.queue.length = 0;
     this.queued.clear();
     await this.whenIdle();
+    await this.parseThreads.destroy();
   }
 
   private pump(): void {
@@ -177,7 +181,7 @@ export class KnowledgeProcessor {
         : await this.fetchPage(source.url ?? '', source.name);
       const type = sourceType(bytes, name, mediaType);
       if (!type) throw new UnreadableSource('UNSUPPORTED_TYPE');
-      const parsed = await parseInThread(bytes, type, log);
+      const parsed = await parseInThread(this.parseThreads, bytes, type, log);
       const passages = toPassages(parsed.sections);
       const embeddings = await this.embed(passages.map((passage) => passage.text));
       const title = source.kind === 'url' && parsed.title ? parsed.title.slice(0, 200) : source.name;

@@ -1,7 +1,13 @@
-import { answerFromThread } from '../../../lib/bounded-thread.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import { ThreadPool } from '../../../lib/thread-pool.ts';
 import { SPREADSHEET_MAX_BYTES } from './limits.ts';
 import { SpreadsheetError, type SpreadsheetErrorDetails, tooLarge } from './problems.ts';
 import type { SpreadsheetRead } from './table.ts';
+
+export interface ReadTask {
+  bytes: Uint8Array;
+  fileName: string;
+}
 
 export type ReadOutcome =
   | { ok: true; read: SpreadsheetRead }
@@ -24,28 +30,33 @@ export const SPREADSHEET_READ_TIMEOUT_MS = 30_000;
 
 const tooMuch = () => new SpreadsheetError('The file takes too much memory or time to read');
 
+/** The threads that read spreadsheets: `size` of them at most, as many as the reads run at once. */
+export type SpreadsheetThreads = ThreadPool<ReadTask, ReadOutcome>;
+
+export function spreadsheetThreads(size: number, log: FastifyBaseLogger): SpreadsheetThreads {
+  return new ThreadPool({
+    entry: new URL('./read-worker.ts', import.meta.url),
+    parent: import.meta.url,
+    limits: SPREADSHEET_THREAD_LIMITS,
+    size,
+    log,
+  });
+}
+
 /**
- * A spreadsheet's columns and rows (see readSpreadsheetHere), read in a thread of its own so that a
- * file that takes the parsers far costs that thread's bounded memory and one core, never the server's
- * heap or its event loop. A file past the upload limit is refused with a 413 before a thread starts;
+ * A spreadsheet's columns and rows (see readSpreadsheetHere), read in one of `threads` so that a file
+ * that takes the parsers far costs that thread's bounded memory and one core, never the server's heap
+ * or its event loop. A file past the upload limit is refused with a 413 before it reaches a thread;
  * one that cannot be read, with a 400 (SpreadsheetError) whose `details` say where.
  */
 export async function readSpreadsheet(
+  threads: SpreadsheetThreads,
   file: Buffer,
   fileName: string,
   timeoutMs = SPREADSHEET_READ_TIMEOUT_MS,
 ): Promise<SpreadsheetRead> {
   if (file.length > SPREADSHEET_MAX_BYTES) throw tooLarge(SPREADSHEET_MAX_BYTES);
-  const outcome = await answerFromThread<ReadOutcome>(
-    new URL('./read-worker.ts', import.meta.url),
-    import.meta.url,
-    {
-      workerData: { bytes: new Uint8Array(file), fileName },
-      limits: SPREADSHEET_THREAD_LIMITS,
-      timeoutMs,
-      onStop: tooMuch,
-    },
-  );
+  const outcome = await threads.run({ bytes: new Uint8Array(file), fileName }, timeoutMs, tooMuch);
   if (outcome.ok) return outcome.read;
   if ('refused' in outcome) throw new SpreadsheetError(outcome.refused.message, outcome.refused.details);
   throw new Error(outcome.message);

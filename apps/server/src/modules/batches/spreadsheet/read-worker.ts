@@ -1,21 +1,18 @@
 /**
- * A spreadsheet thread (read-thread.ts): reads the one file it was started with, posts the outcome and
- * ends. Everything the read held goes with the thread.
+ * A spreadsheet thread's task (read-thread.ts): reads one file and answers its outcome. The thread
+ * answers file after file; the read keeps nothing once it has answered (readSpreadsheetHere is a
+ * function of the file), so a file cannot reach the next one's read.
  */
-import { parentPort, workerData } from 'node:worker_threads';
 import { SpreadsheetError } from './problems.ts';
 import { readSpreadsheetHere } from './read.ts';
-import type { ReadOutcome } from './read-thread.ts';
+import type { ReadOutcome, ReadTask } from './read-thread.ts';
 
-const { bytes, fileName } = workerData as { bytes: Uint8Array; fileName: string };
-
-let outcome: ReadOutcome;
-try {
-  outcome = { ok: true, read: await readSpreadsheetHere(Buffer.from(bytes), fileName) };
-} catch (error) {
-  outcome =
-    error instanceof SpreadsheetError
+export default async function readTask({ bytes, fileName }: ReadTask): Promise<ReadOutcome> {
+  try {
+    return { ok: true, read: await readSpreadsheetHere(Buffer.from(bytes), fileName) };
+  } catch (error) {
+    return error instanceof SpreadsheetError
       ? { ok: false, refused: { message: error.message, details: error.details } }
       : { ok: false, message: error instanceof Error ? error.message : String(error) };
+  }
 }
-parentPort!.postMessage(outcome);

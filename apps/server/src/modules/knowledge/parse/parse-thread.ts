@@ -1,11 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { answerFromThread } from '../../../lib/bounded-thread.ts';
+import { ThreadPool } from '../../../lib/thread-pool.ts';
 import type { SourceType } from './parse.ts';
 import { UnreadableSource, type Section } from './sections.ts';
 
 export interface ParsedSource {
   title?: string;
   sections: Section[];
+}
+
+export interface ParseTask {
+  bytes: Uint8Array;
+  type: SourceType;
 }
 
 export type ParseOutcome =
@@ -32,36 +37,41 @@ export const KNOWLEDGE_PARSE_MEMORY_MB = 400;
 /** A parse still running after this long is stopped and its source fails UNREADABLE. */
 export const KNOWLEDGE_PARSE_TIMEOUT_MS = 60_000;
 
+/** The threads that parse sources: `size` of them at most, as many as the sources processed at once. */
+export type ParseThreads = ThreadPool<ParseTask, ParseOutcome>;
+
+export function parseThreads(size: number, log: FastifyBaseLogger): ParseThreads {
+  return new ThreadPool({
+    entry: new URL('./parse-worker.ts', import.meta.url),
+    parent: import.meta.url,
+    limits: PARSE_THREAD_LIMITS,
+    size,
+    log,
+  });
+}
+
 /**
- * A source's text, parsed in a thread of its own (parse-worker.ts): a file that takes a parser far —
- * a zip bomb, a PDF that will not end — costs that thread's bounded memory and one core, never the
+ * A source's text, parsed in one of `threads` (parse-worker.ts): a file that takes a parser far — a
+ * zip bomb, a PDF that will not end — costs that thread's bounded memory and one core, never the
  * server's heap or its event loop. A thread that runs out of memory or time fails the source
  * UNREADABLE; an UnreadableSource thrown in the thread is thrown again here.
  */
 export async function parseInThread(
+  threads: ParseThreads,
   bytes: Uint8Array,
   type: SourceType,
   log: FastifyBaseLogger,
   timeoutMs = KNOWLEDGE_PARSE_TIMEOUT_MS,
 ): Promise<ParsedSource> {
-  const outcome = await answerFromThread<ParseOutcome>(
-    new URL('./parse-worker.ts', import.meta.url),
-    import.meta.url,
-    {
-      workerData: { bytes, type },
-      limits: PARSE_THREAD_LIMITS,
-      timeoutMs,
-      onStop: (stop) => {
-        log.warn(
-          stop === 'timeout' ? { type, timeoutMs } : { type },
-          stop === 'timeout'
-            ? 'a knowledge source took its parser too long; stopped'
-            : 'a knowledge source took its parser past its memory; stopped',
-        );
-        return new UnreadableSource('UNREADABLE');
-      },
-    },
-  );
+  const outcome = await threads.run({ bytes, type }, timeoutMs, (stop) => {
+    log.warn(
+      stop === 'timeout' ? { type, timeoutMs } : { type },
+      stop === 'timeout'
+        ? 'a knowledge source took its parser too long; stopped'
+        : 'a knowledge source took its parser past its memory; stopped',
+    );
+    return new UnreadableSource('UNREADABLE');
+  });
   if (outcome.ok) return outcome.parsed;
   if ('reason' in outcome) throw new UnreadableSource(outcome.reason);
   throw new Error(outcome.message);

@@ -1,21 +1,18 @@
 /**
- * A parse thread (parse-thread.ts): parses the one source it was started with and posts the outcome,
- * then ends. Everything the parse held goes with the thread.
+ * A parse thread's task (parse-thread.ts): parses one source and answers its outcome. The thread
+ * answers source after source; a parse keeps nothing once it has answered (parseSource is a function
+ * of the bytes), so a file cannot reach the next one's parse.
  */
-import { parentPort, workerData } from 'node:worker_threads';
-import { parseSource, type SourceType } from './parse.ts';
+import { parseSource } from './parse.ts';
 import { UnreadableSource } from './sections.ts';
-import type { ParseOutcome } from './parse-thread.ts';
+import type { ParseOutcome, ParseTask } from './parse-thread.ts';
 
-const { bytes, type } = workerData as { bytes: Uint8Array; type: SourceType };
-
-let outcome: ParseOutcome;
-try {
-  outcome = { ok: true, parsed: await parseSource(bytes, type) };
-} catch (error) {
-  outcome =
-    error instanceof UnreadableSource
+export default async function parseTask({ bytes, type }: ParseTask): Promise<ParseOutcome> {
+  try {
+    return { ok: true, parsed: await parseSource(bytes, type) };
+  } catch (error) {
+    return error instanceof UnreadableSource
       ? { ok: false, reason: error.reason }
       : { ok: false, message: error instanceof Error ? error.message : String(error) };
+  }
 }
-parentPort!.postMessage(outcome);
