@@ -11,6 +11,7 @@ import {
   real,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -763,5 +764,39 @@ export const batchRows = pgTable(
   (t) => [
     primaryKey({ columns: [t.batchId, t.index] }),
     index('batch_rows_status_idx').on(t.batchId, t.status),
+  ],
+);
+
+/**
+ * The first answer of each `Idempotency-Key` a principal sent (plugins/idempotency.ts): per user, API
+ * key (null for a person's session) and workspace (null for a route that names none), by the key's
+ * hash. `status` is null while the first request runs (until `claimedUntil`, after which its process is
+ * taken for dead); the answer is kept until `expiresAt`, then deleted by the database maintenance.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    apiKeyId: uuid('api_key_id').references(() => apiKeys.id, { onDelete: 'cascade' }),
+    /** Not a foreign key: the key is claimed before the route checks the workspace (any id is kept as sent). */
+    workspaceId: uuid('workspace_id'),
+    keyHash: text('key_hash').notNull(),
+    /** sha256 of the request as canonical JSON: its route, parameters and body. */
+    fingerprint: text('fingerprint').notNull(),
+    status: integer('status'),
+    contentType: text('content_type'),
+    body: text('body'),
+    claimedUntil: at('claimed_until').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('idempotency_keys_principal_key_uq')
+      .on(t.userId, t.apiKeyId, t.workspaceId, t.keyHash)
+      .nullsNotDistinct(),
+    index('idempotency_keys_expires_idx').on(t.expiresAt),
   ],
 );

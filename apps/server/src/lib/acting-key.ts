@@ -19,6 +19,17 @@ export function runAsKey(key: ActingKey, next: () => void): void {
   acting.run(key, next);
 }
 
+/**
+ * Runs `fn` outside any key's request. The app's events (a document stored, a reply's part, a Stop)
+ * call their listeners synchronously, from whichever request fired them; the listeners were registered
+ * by others (the versioning of documents, another person's live conversation, another request's turn),
+ * and neither they nor the timers and promises they start may act as the key that happened to fire
+ * the event. Every emitter calls its listeners through this.
+ */
+export function outsideKey<T>(fn: () => T): T {
+  return acting.exit(fn);
+}
+
 /** The key the current request acts with, or undefined for a signed-in person. */
 export function actingKey(): ActingKey | undefined {
   return acting.getStore();

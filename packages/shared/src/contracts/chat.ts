@@ -88,9 +88,10 @@ export type SendChatRequestBody = z.infer<typeof sendChatRequestBodySchema>;
 
 /**
  * The chat stream: `application/x-ndjson`, one JSON object per line, in this order:
- * one `start`, one `sources` when the reply uses knowledge, any number of `text` (append `text` as it comes), then exactly one `finish` or `error`.
- * With `variants` > 1 every `text`, `finish` and `error` names its `variant`, the versions' parts
- * interleave, and each version ends with its own `finish` or `error` (the stream ends after the last).
+ * one `start`, one `sources` when the reply uses knowledge, any number of `text` (append `text` as it
+ * comes), then exactly one `finish`, `error` or `aborted` (the reply was stopped).
+ * With `variants` > 1 every `text`, `finish`, `error` and `aborted` names its `variant`, the versions'
+ * parts interleave, and each version ends with its own last part (the stream ends after the last).
  * A failure before the first token is not streamed: it is an ordinary error response
  * (403 NO_WORDS_LEFT, 404, 409 CONFLICT, 502 AI_PROVIDER_ERROR, 504 AI_TIMEOUT) with the usual error body.
  */
@@ -130,12 +131,25 @@ export const chatStreamErrorSchema = z.object({
   wordsCharged: z.number().int().nonnegative(),
   remaining: z.number().int().nonnegative().nullable(),
 });
+/**
+ * A reply stopped before its end (`POST /project/{id}/conversation/stop`, or a stopping server): the
+ * text so far is kept and only its words are charged. With `variants` each version ends with its own.
+ */
+export const chatStreamAbortedSchema = z.object({
+  type: z.literal('aborted'),
+  ...variantField,
+  /** The partial reply saved with status `aborted`; null when it was stopped before its first word. */
+  messageId: z.uuid().nullable(),
+  wordsCharged: z.number().int().nonnegative(),
+  remaining: z.number().int().nonnegative().nullable(),
+});
 export const chatStreamPartSchema = z.discriminatedUnion('type', [
   chatStreamStartSchema,
   chatStreamSourcesSchema,
   chatStreamTextSchema,
   chatStreamFinishSchema,
   chatStreamErrorSchema,
+  chatStreamAbortedSchema,
 ]);
 export type ChatStreamPart = z.infer<typeof chatStreamPartSchema>;
 export const CHAT_STREAM_CONTENT_TYPE = 'application/x-ndjson';
