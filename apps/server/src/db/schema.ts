@@ -27,7 +27,7 @@ import { plans } from '@redacta/shared';
  * - `project_visible(p_project, p_user_id)` — who may see a project (0005_rule_functions.sql); called by
  *   `requireProjectAccess`, the project and folder lists, and `open_chat_turn`.
  * - `open_chat_turn(...)` — a chat request's checks, context and reservation in one call
- *   (0023_template_runs.sql).
+ *   (0028_api_key_authors.sql).
  * - `save_chat_reply(...)` — a reply, its citations, its charge and the end of its reservation
  *   (0013_reply_sources.sql).
  * - `reserve_words(...)` — the words and stream slot a call may use, under the workspace's lock
@@ -238,6 +238,8 @@ export const projects = pgTable(
     createdBy: uuid('created_by')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The API key it was made with (shown as "API · <key name>"); null when a person made it. */
+    createdByApiKey: uuid('created_by_api_key').references(() => apiKeys.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     /**
      * The name is still the one the server picked ("<date> Sin título"): the project's first message
@@ -325,6 +327,8 @@ export const conversationEntries = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The API key it was made with (shown as "API · <key name>"); null when a person made it. */
+    createdByApiKey: uuid('created_by_api_key').references(() => apiKeys.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -565,6 +569,8 @@ export const documentVersions = pgTable(
     name: text('name'),
     /** Who saved it; null for one the server took by itself. */
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The API key it was made with (shown as "API · <key name>"); null when a person made it. */
+    createdByApiKey: uuid('created_by_api_key').references(() => apiKeys.id, { onDelete: 'set null' }),
     /** The users whose edits went into the document since the version before. */
     editorIds: uuid('editor_ids').array().notNull(),
     yjsState: bytea('yjs_state').notNull(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { freeText, isStorableText, UNSTORABLE_TEXT_MESSAGE } from '../rules/text.ts';
 import { chatStreamSourcesSchema, knowledgeCitationSchema } from './knowledge.ts';
 import { outputLanguageSchema, replyLengthSchema, writingToneSchema } from './writing-controls.ts';
-import { idSchema } from './common.ts';
+import { apiKeyAuthorSchema, idSchema } from './common.ts';
 import { templateInputsSchema, templateOutputSchema } from './templates.ts';
 import {
   CHAT_MESSAGE_MAX_LENGTH,
@@ -211,8 +211,13 @@ export type RanTemplate = z.infer<typeof ranTemplateSchema>;
  */
 export const conversationEntrySchema = replyVersionSchema.extend({
   role: z.enum(['user', 'assistant']),
-  /** Who sent a request (a shared project's conversation has several people); null for a reply. */
-  author: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  /**
+   * Who sent a request (a shared project's conversation has several people); null for a reply.
+   * `apiKey`: the request came through that API key of theirs (shown as "API · <key name>").
+   */
+  author: z
+    .object({ id: z.uuid(), name: z.string(), apiKey: apiKeyAuthorSchema.optional() })
+    .nullable(),
   /** How a request was sent, so Regenerate sends it the same way: from a library prompt, with live search. */
   promptId: z.uuid().nullable(),
   liveSearch: z.boolean(),

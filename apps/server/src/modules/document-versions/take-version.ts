@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { documentPendingEdits, documentVersions } from '../../db/schema.ts';
 import { requireStorageRoom, type StorageQuotas } from '../storage/service.ts';
 import type { LiveDocument } from './live-document.ts';
+import { actingKeyId } from '../../lib/acting-key.ts';
 
 export interface TakeVersion {
   projectId: string;
@@ -79,6 +80,8 @@ export async function takeVersion(
         kind: request.kind,
         name: request.name || null,
         createdBy: request.createdBy ?? null,
+        // Saved by someone (never the server's own versions): through their API key when one acts.
+        createdByApiKey: request.createdBy ? actingKeyId() : null,
         editorIds: pending.map((edit) => edit.userId),
         yjsState: snapshot.state,
         content: sql`${json}::jsonb`,
