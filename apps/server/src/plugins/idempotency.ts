@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { errorBodySchema } from '@redacta/shared';
+import { CHAT_STREAM_CONTENT_TYPE, errorBodySchema } from '@redacta/shared';
 import { AppError } from '../lib/errors.ts';
 import { reservationTtlMs } from '../modules/usage/reservations.ts';
 import {
@@ -167,10 +167,11 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
         // A streamed answer is whole once its handler returns; any other is stored as it is sent.
         if (reply.sent && !answer.settled) {
           const body = answer.streamed.join('');
-          const contentType = reply.raw.getHeader('content-type');
+          // The stream's own header when Node kept it (headers given to writeHead alone are not).
+          const contentType = reply.raw.getHeader('content-type') ?? `${CHAT_STREAM_CONTENT_TYPE}; charset=utf-8`;
           await settle(
             answer,
-            body ? { status: reply.raw.statusCode, contentType: String(contentType ?? ''), body } : null,
+            body ? { status: reply.raw.statusCode, contentType: String(contentType), body } : null,
             request,
           );
         }

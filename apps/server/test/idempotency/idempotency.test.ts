@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createUser, type TestUser } from '../helpers/factories.ts';
 import { peerAppEnv, startOpenAIPeer, type OpenAIPeer } from '../helpers/openai-peer.ts';
 import { createProject, entries, eventually, wordCount } from '../chat/chat-helpers.ts';
+import { createdBatch, createTemplate, productsCsv } from '../batches/batch-helpers.ts';
 
 let t: TestApp;
 let base: string;
@@ -35,11 +36,11 @@ function post(
     method: 'POST',
     headers: {
       ...(options.user ?? ana).auth,
-      'content-type': 'application/json',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       ...(key === undefined ? {} : { 'idempotency-key': key }),
       ...(options.accept ? { accept: options.accept } : {}),
     },
-    body: JSON.stringify(body),
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     ...(options.signal ? { signal: options.signal } : {}),
   });
 }
@@ -171,6 +172,21 @@ describe('Idempotency-Key', () => {
     expect(saved[1]!.id).toBe(last.messageId);
     expect(await wordCount(t.app, ana.workspaceId)).toBe(30);
     expect(peer.requests).toHaveLength(1);
+  });
+
+  it('starting a batch again with its key answers the first start, not 409; without a key it is 409', async () => {
+    await start();
+    const template = await createTemplate(t.app, ana);
+    const batch = await createdBatch(t.app, ana, { csv: productsCsv(2), templateId: template.id });
+    const first = await post(`/batch/${batch.id}/start`, undefined, 'lote-1');
+    expect(first.status).toBe(200);
+    const body = await first.text();
+    const again = await post(`/batch/${batch.id}/start`, undefined, 'lote-1');
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(await again.text()).toBe(body);
+    const unkeyed = await post(`/batch/${batch.id}/start`, undefined, undefined);
+    expect(unkeyed.status).toBe(409);
   });
 
   it('a key that is not 1 to 255 visible ASCII characters is 400', async () => {

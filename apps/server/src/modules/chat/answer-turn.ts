@@ -123,9 +123,14 @@ export async function answerTurn(
         if (!('regenerate' in input)) await withdrawChatRequest(db, input.projectId, turn);
         throw new AppError('AI_PROVIDER_ERROR', 'The server is restarting: please send it again', 503);
       }
-      // Stopped before its first word: its request stays saved, nothing is charged.
+      // Stopped before its first word: its request stays saved, nothing is charged. Each version
+      // asked for ends with its own part, as versions always do.
+      const stopped = { type: 'aborted', messageId: null, wordsCharged: 0, remaining: null } as const;
       writer.start(start);
-      writer.end({ type: 'aborted', messageId: null, wordsCharged: 0, remaining: null });
+      if (several) {
+        runs.forEach((_run, variant) => writer.part({ ...stopped, variant }));
+        writer.end();
+      } else writer.end(stopped);
       return runs.map(() => null);
     }
     const kind = providerErrorKind(error);
