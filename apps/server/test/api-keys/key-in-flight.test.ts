@@ -1,7 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { generateResponseSchema, readChatStream, type CreatedApiKey } from '@redacta/shared';
 import { actingKey, type ActingKey } from '../../src/lib/acting-key.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { workerDatabase } from '../helpers/database.ts';
 import { createUser, type TestUser } from '../helpers/factories.ts';
 import { peerAppEnv, startOpenAIPeer, type OpenAIPeer } from '../helpers/openai-peer.ts';
 import { createProject, eventually, wordCount } from '../chat/chat-helpers.ts';
@@ -11,6 +12,8 @@ let base: string;
 let peer: OpenAIPeer | undefined;
 let ana: TestUser;
 
+// The worker's database is made once, in a hook's time rather than the first test's.
+beforeAll(() => workerDatabase());
 afterEach(async () => {
   t.app.server.closeAllConnections();
   await t.app.close();
@@ -74,7 +77,7 @@ describe('a key revoked while a request made with it is in flight', () => {
     expect(peer!.requests).toHaveLength(1);
   });
 
-  it('a chat reply a revoked key started is saved and charged once; the key cannot stop or read it', async () => {
+  it('a chat reply a revoked key started is saved and charged once; the key can no longer read the conversation', async () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     await start({

@@ -1,8 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readChatStream, type ChatStreamPart } from '@redacta/shared';
 import { idempotencyKeys } from '../../src/db/schema.ts';
 import { maintainDatabase } from '../../src/db/maintenance.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { workerDatabase } from '../helpers/database.ts';
 import { createUser, type TestUser } from '../helpers/factories.ts';
 import { peerAppEnv, startOpenAIPeer, type OpenAIPeer } from '../helpers/openai-peer.ts';
 import { createProject, entries, eventually, wordCount } from '../chat/chat-helpers.ts';
@@ -13,6 +14,8 @@ let base: string;
 let peer: OpenAIPeer;
 let ana: TestUser;
 
+// The worker's database is made once, in a hook's time rather than the first test's.
+beforeAll(() => workerDatabase());
 afterEach(async () => {
   t.app.server.closeAllConnections();
   await t.app.close();

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { fillCsv, parseCsv, toCsv } from '../../../../packages/api-client/examples/fill-csv.ts';
+import { fillCsv, parseCsv, toCsv } from '@redacta/api-client/examples/fill-csv';
 import { builtInTemplateId } from '../../src/modules/templates/built-ins.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createUser, type TestUser } from '../helpers/factories.ts';
