@@ -149,7 +149,7 @@ describe('Idempotency-Key', () => {
   });
 
   it('a chat reply whose client left mid-way goes on; the retry with its key gets the whole reply, not a second one', async () => {
-    await start({ chunks: Array.from({ length: 30 }, (_, i) => ` palabra${i}`), delayMs: 10 });
+    await start({ chunks: Array.from({ length: 30 }, (_, i) => ` palabra${i}`), delayMs: 30 });
     const projectId = await createProject(t.app, ana.workspaceId, ana.id);
     const body = { workspaceId: ana.workspaceId, projectId, message: 'Un texto' };
     const controller = new AbortController();
