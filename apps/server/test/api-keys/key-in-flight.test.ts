@@ -110,8 +110,13 @@ describe('a key revoked while a request made with it is in flight', () => {
 describe('the app’s event listeners', () => {
   it('never act as the key whose request fired the event, nor do the timers they start', async () => {
     await start();
-    const projectId = await createProject(t.app, ana.workspaceId, ana.id);
     const { key } = await makeKey(['write', 'read']);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: `/api/workspace/${ana.workspaceId}/project`,
+      headers: ana.auth,
+    });
+    const projectId = created.json<{ id: string }>().id;
     const seen: (ActingKey | undefined)[] = [];
     const later: Promise<ActingKey | undefined>[] = [];
     // A listener registered outside any request, as the document versions' is.
