@@ -60,6 +60,7 @@ it('what a key makes names it as its author, wherever an author is shown; what a
     expect(sent.statusCode, sent.body).toBe(200);
   }
   const page = await t.app.inject({ url: `/api/project/${projectId}/conversation`, headers: ana.auth });
+  expect(page.statusCode, page.body).toBe(200);
   const requests = page.json<ConversationPage>().entries.filter((entry) => entry.role === 'user');
   expect(requests.map((entry) => entry.author)).toEqual([
     { id: ana.id, name: 'Ana García', apiKey: author },

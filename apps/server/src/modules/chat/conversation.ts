@@ -163,7 +163,6 @@ export async function conversationPage(
           .leftJoin(reactions, reactionJoin)
           .leftJoin(users, eq(users.id, conversationEntries.createdBy))
           .leftJoin(apiKeys, eq(apiKeys.id, conversationEntries.createdByApiKey))
-    .leftJoin(apiKeys, eq(apiKeys.id, conversationEntries.createdByApiKey))
           .where(inArray(conversationEntries.requestId, requestIds))
           .orderBy(asc(conversationEntries.createdAt), asc(conversationEntries.id));
   const repliesTo = new Map<string, Row[]>();
