@@ -170,7 +170,9 @@ describe('POST /api/chat/send-request-stream over a real OpenAI-protocol stream'
     const abortedAt = Date.now();
     await stopReplies(t.base, t.ana, t.projectId);
     controller.abort();
-    expect(await pending).toBeInstanceOf(Error);
+    // The stream's start and `aborted` parts may reach the client before it aborts (the next test
+    // reads them): either way the request ends.
+    await pending;
     const upstream = await peer.ended(1);
     expect(upstream.closedByClient).toBe(true);
     // At once, the Stop request's round trip included (the model never answers by itself here).
