@@ -83,7 +83,9 @@ if (import.meta.main) {
   const [workspaceId, templateId, input, output] = process.argv.slice(2);
   const { REDACTA_URL: baseUrl, REDACTA_KEY: apiKey } = process.env;
   if (!workspaceId || !templateId || !input || !output || !baseUrl || !apiKey) {
-    console.error('Usage: REDACTA_URL=… REDACTA_KEY=rdk_… node fill-csv.ts <workspace> <template> <in.csv> <out.csv>');
+    console.error(
+      'Usage: REDACTA_URL=… REDACTA_KEY=rdk_… node fill-csv.ts <workspace> <template> <in.csv> <out.csv>',
+    );
     process.exit(2);
   }
   const done = await fillCsv({ baseUrl, apiKey, workspaceId, templateId, input, output });

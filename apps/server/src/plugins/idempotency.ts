@@ -168,7 +168,8 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
         if (reply.sent && !answer.settled) {
           const body = answer.streamed.join('');
           // The stream's own header when Node kept it (headers given to writeHead alone are not).
-          const contentType = reply.raw.getHeader('content-type') ?? `${CHAT_STREAM_CONTENT_TYPE}; charset=utf-8`;
+          const contentType =
+            reply.raw.getHeader('content-type') ?? `${CHAT_STREAM_CONTENT_TYPE}; charset=utf-8`;
           await settle(
             answer,
             body ? { status: reply.raw.statusCode, contentType: String(contentType), body } : null,

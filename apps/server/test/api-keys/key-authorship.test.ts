@@ -76,7 +76,10 @@ it('what a key makes names it as its author, wherever an author is shown; what a
     });
     expect(saved.statusCode, saved.body).toBe(201);
   }
-  const versions = await t.app.inject({ url: `/api/project/${projectId}/document/versions`, headers: ana.auth });
+  const versions = await t.app.inject({
+    url: `/api/project/${projectId}/document/versions`,
+    headers: ana.auth,
+  });
   const [byAnaVersion, byKeyVersion] = versions.json<{ versions: DocumentVersion[] }>().versions;
   expect(byKeyVersion!.createdByApiKey).toEqual(author);
   expect(byKeyVersion!.createdBy).toMatchObject({ id: ana.id });

@@ -189,7 +189,9 @@ describe('versions side by side', () => {
     expect(reply!.versions.map((version) => version.status)).toEqual(['aborted', 'aborted']);
     for (const version of reply!.versions) expect(countWords(version.content)).toBeLessThan(400);
     // Each version ends with its own `aborted` part, naming its saved version and its words.
-    const ends = parts.map(({ part }) => part).filter((part) => part.type !== 'text' && part.type !== 'start');
+    const ends = parts
+      .map(({ part }) => part)
+      .filter((part) => part.type !== 'text' && part.type !== 'start');
     expect(ends).toHaveLength(2);
     for (const version of reply!.versions) {
       expect(ends).toContainEqual({

@@ -89,9 +89,12 @@ describe('POST /workspace/{id}/generate', () => {
     expect(res.headers.get('content-type')).toContain('application/x-ndjson');
     const parts = await partsOf(res);
     expect(parts[0]).toMatchObject({ type: 'start', demo: false });
-    expect(parts.filter((part) => part.type === 'text').map((part) => part.type === 'text' && part.text).join('')).toBe(
-      'Uno dos tres.',
-    );
+    expect(
+      parts
+        .filter((part) => part.type === 'text')
+        .map((part) => part.type === 'text' && part.text)
+        .join(''),
+    ).toBe('Uno dos tres.');
     expect(parts.at(-1)).toMatchObject({
       type: 'finish',
       outputs: [{ text: 'Uno dos tres.', words: 3 }],
@@ -112,7 +115,10 @@ describe('POST /workspace/{id}/generate', () => {
     expect(texts.every((part) => part.type === 'text' && part.variant !== undefined)).toBe(true);
     const finish = parts.at(-1)!;
     if (finish.type !== 'finish') throw new Error(`ended with ${finish.type}`);
-    expect(finish.outputs.map((output) => output.text).sort()).toEqual(['Primera versión.', 'Segunda versión aquí.']);
+    expect(finish.outputs.map((output) => output.text).sort()).toEqual([
+      'Primera versión.',
+      'Segunda versión aquí.',
+    ]);
     expect(finish.words).toBe(5);
     expect(await wordCount(t.app, ana.workspaceId)).toBe(5);
     expect(peer!.requests).toHaveLength(2);
@@ -148,7 +154,10 @@ describe('POST /workspace/{id}/generate', () => {
   it('refuses a request with both a prompt and a template, or neither, and a template’s bad inputs', async () => {
     await start();
     const id = builtInTemplateId('en', 'product-description');
-    for (const body of [{}, { prompt: 'Hola', template: { id, inputs: { product: 'Botas', features: 'Cuero' } } }]) {
+    for (const body of [
+      {},
+      { prompt: 'Hola', template: { id, inputs: { product: 'Botas', features: 'Cuero' } } },
+    ]) {
       const res = await generate(body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(((await res.json()) as { error: { code: string } }).error.code).toBe('VALIDATION_FAILED');

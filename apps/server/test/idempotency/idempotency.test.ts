@@ -22,7 +22,9 @@ afterEach(async () => {
   await peer.close();
 });
 
-async function start(script: Parameters<typeof startOpenAIPeer>[0] = { chunks: ['Pan', ' recién', ' hecho.'] }) {
+async function start(
+  script: Parameters<typeof startOpenAIPeer>[0] = { chunks: ['Pan', ' recién', ' hecho.'] },
+) {
   peer = await startOpenAIPeer(script);
   t = await createTestApp(peerAppEnv(peer));
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });

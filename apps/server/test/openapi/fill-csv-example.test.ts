@@ -21,7 +21,9 @@ beforeEach(async () => {
     pieces: async function* (body) {
       const content = body.messages.at(-1)!.content;
       const asked =
-        typeof content === 'string' ? content : (content as { text?: string }[]).map((part) => part.text).join('');
+        typeof content === 'string'
+          ? content
+          : (content as { text?: string }[]).map((part) => part.text).join('');
       yield `Meet the ${/copy for (.+?) in our online store/.exec(asked)?.[1] ?? '?'}.`;
     },
   });

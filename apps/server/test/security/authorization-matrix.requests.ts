@@ -440,7 +440,10 @@ export const matrixRequests: Record<string, Build> = Object.fromEntries<Build>([
   ],
   [
     'POST /api/workspace/{id}/generate · the team',
-    (f) => ({ url: `/api/workspace/${f.team}/generate`, payload: { prompt: 'Un eslogan para una panadería' } }),
+    (f) => ({
+      url: `/api/workspace/${f.team}/generate`,
+      payload: { prompt: 'Un eslogan para una panadería' },
+    }),
   ],
   [
     "POST /api/workspace/{id}/generate · the team in the outsider's brand voice",

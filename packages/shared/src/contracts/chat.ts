@@ -215,9 +215,7 @@ export const conversationEntrySchema = replyVersionSchema.extend({
    * Who sent a request (a shared project's conversation has several people); null for a reply.
    * `apiKey`: the request came through that API key of theirs (shown as "API · <key name>").
    */
-  author: z
-    .object({ id: z.uuid(), name: z.string(), apiKey: apiKeyAuthorSchema.optional() })
-    .nullable(),
+  author: z.object({ id: z.uuid(), name: z.string(), apiKey: apiKeyAuthorSchema.optional() }).nullable(),
   /** How a request was sent, so Regenerate sends it the same way: from a library prompt, with live search. */
   promptId: z.uuid().nullable(),
   liveSearch: z.boolean(),

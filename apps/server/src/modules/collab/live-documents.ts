@@ -307,9 +307,7 @@ export function createLiveDocuments(options: LiveDocumentsOptions) {
   /** Tells the listeners of 'stored'; what they do with it is theirs, their failure no failed store. */
   function announceStored(projectId: string, editorIds: string[], updatedAt: Date) {
     try {
-      outsideKey(() =>
-        events.emit('stored', { projectId, editorIds, updatedAt: updatedAt.toISOString() }),
-      );
+      outsideKey(() => events.emit('stored', { projectId, editorIds, updatedAt: updatedAt.toISOString() }));
     } catch (error) {
       log.error({ err: error, projectId }, 'a listener of stored live documents failed');
     }

@@ -34,7 +34,7 @@ export const generateApiRoutes: FastifyPluginAsyncZod = async (app) => {
           'Write copy from a prompt or a template, in the brand voice, with knowledge and writing controls; JSON, or a stream with `Accept: application/x-ndjson`',
         description:
           'Any member of the workspace (an API key needs the `generate` scope). Give `prompt` or `template: {id, inputs}` ' +
-          '(a built-in template or one of the workspace\'s: its output parts come back in each output\'s `parts`). ' +
+          "(a built-in template or one of the workspace's: its output parts come back in each output's `parts`). " +
           'JSON answers `{outputs, words, citations, remaining, model, demo}` once all versions are written; a failure ' +
           'charges nothing. With `Accept: application/x-ndjson` the answer streams as the chat does, one JSON object per ' +
           'line: `{"type":"start","model","demo","variants"?}`, `{"type":"sources","sources"}` when knowledge is cited, ' +

@@ -51,9 +51,7 @@ export const fingerprint = (request: unknown) => sha256(canonicalJson(request));
 function sameKey(scope: IdempotencyScope, keyHash: string): SQL {
   return and(
     eq(idempotencyKeys.userId, scope.userId),
-    scope.apiKeyId === null
-      ? isNull(idempotencyKeys.apiKeyId)
-      : eq(idempotencyKeys.apiKeyId, scope.apiKeyId),
+    scope.apiKeyId === null ? isNull(idempotencyKeys.apiKeyId) : eq(idempotencyKeys.apiKeyId, scope.apiKeyId),
     scope.workspaceId === null
       ? isNull(idempotencyKeys.workspaceId)
       : eq(idempotencyKeys.workspaceId, scope.workspaceId),

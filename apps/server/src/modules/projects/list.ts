@@ -83,7 +83,13 @@ export async function listProjects(
     rows.length > query.limit && last
       ? encodeProjectCursor({ sort: query.sort, order: query.order, key: last.key, id: last.project.id })
       : null;
-  return { items: await toProjects(db, page.map((row) => row.project)), nextCursor };
+  return {
+    items: await toProjects(
+      db,
+      page.map((row) => row.project),
+    ),
+    nextCursor,
+  };
 }
 
 /**

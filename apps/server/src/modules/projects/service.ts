@@ -24,7 +24,9 @@ function toProject(row: ProjectRow, apiKeyNames: ReadonlyMap<string, string> = n
     folderId: row.folderId,
     isShared: row.isShared,
     createdBy: row.createdBy,
-    ...(row.createdByApiKey && keyName ? { createdByApiKey: { id: row.createdByApiKey, name: keyName } } : {}),
+    ...(row.createdByApiKey && keyName
+      ? { createdByApiKey: { id: row.createdByApiKey, name: keyName } }
+      : {}),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

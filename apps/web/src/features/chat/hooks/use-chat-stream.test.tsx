@@ -235,7 +235,9 @@ describe('chat stream', () => {
     stream.push({ type: 'aborted', messageId: REPLY_ID, wordsCharged: 2, remaining: 1990 });
     stream.close();
     expect(await screen.findByRole('button', { name: 'Enviar' })).toBeInTheDocument();
-    await waitFor(() => expect(within(lastReply()).getByTestId('reply-status')).toHaveTextContent('Detenida'));
+    await waitFor(() =>
+      expect(within(lastReply()).getByTestId('reply-status')).toHaveTextContent('Detenida'),
+    );
     expect(lastReply()).toHaveTextContent('Primera parte');
     expect(within(lastReply()).getByRole('button', { name: 'Buena respuesta' })).toBeInTheDocument();
     expect(screen.queryByText('Fallo al generar respuesta')).not.toBeInTheDocument();
