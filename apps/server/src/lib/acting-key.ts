@@ -1,9 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { notFound } from './errors.ts';
 
-/** The API key a request acts with: which one (what it makes names it) and its workspace. */
+/** The API key a request acts with: which one and its name (what it makes names it), and its workspace. */
 export interface ActingKey {
   id: string;
+  name: string;
   workspaceId: string;
 }
 

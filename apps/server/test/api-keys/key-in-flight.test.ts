@@ -5,7 +5,8 @@ import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { workerDatabase } from '../helpers/database.ts';
 import { createUser, type TestUser } from '../helpers/factories.ts';
 import { peerAppEnv, startOpenAIPeer, type OpenAIPeer } from '../helpers/openai-peer.ts';
-import { createProject, eventually, wordCount } from '../chat/chat-helpers.ts';
+import { createProject, eventually, readParts, wordCount } from '../chat/chat-helpers.ts';
+import { follow } from '../chat/live-helpers.ts';
 
 let t: TestApp;
 let base: string;
@@ -104,6 +105,27 @@ describe('a key revoked while a request made with it is in flight', () => {
     for await (const part of readChatStream(res.body!)) parts.push(part);
     expect(parts.at(-1)).toMatchObject({ type: 'finish', wordsCharged: 2 });
     expect(await wordCount(t.app, ana.workspaceId)).toBe(2);
+  });
+});
+
+describe('a key’s chat request followed live', () => {
+  it('names the key beside its sender, for whoever follows the conversation', async () => {
+    await start({ chunks: ['Uno', ' dos.'] });
+    const projectId = await createProject(t.app, ana.workspaceId, ana.id);
+    const { id, key } = await makeKey(['generate']);
+    const follower = await follow(base, ana, projectId);
+    await follower.until((part) => part.type === 'replies');
+    const res = await fetch(`${base}/api/chat/send-request-stream`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ workspaceId: ana.workspaceId, projectId, message: 'Dos palabras' }),
+    });
+    await readParts(res);
+    const request = await follower.until((part) => part.type === 'request');
+    if (request.type !== 'request') throw new Error('no request');
+    expect(request.reply.sender).toEqual({ id: ana.id, name: 'Ana García' });
+    expect(request.reply.apiKey).toEqual({ id, name: 'Catálogo' });
+    follower.leave();
   });
 });
 

@@ -149,7 +149,9 @@ function Row({
   const setsize = hasOlder ? -1 : count;
   const article: FeedArticleProps = { 'aria-posinset': index + 1, 'aria-setsize': setsize, tabIndex: 0 };
   if (row.kind === 'request') {
-    return <UserMessage content={row.content} author={row.author} article={article} />;
+    return (
+      <UserMessage content={row.content} author={row.author} apiKeyName={row.apiKeyName} article={article} />
+    );
   }
   if (row.kind === 'versions') {
     return (
