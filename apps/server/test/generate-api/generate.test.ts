@@ -19,12 +19,15 @@ let t: TestApp;
 let base: string;
 let peer: OpenAIPeer | undefined;
 let ana: TestUser;
+/** The app's own close, when a test stopped the server itself. */
+let stopped: Promise<void> | undefined;
 
 // The worker's database is made once, in a hook's time rather than the first test's.
 beforeAll(() => workerDatabase());
 afterEach(async () => {
   t.app.server.closeAllConnections();
-  await t.app.close();
+  await (stopped ?? t.app.close());
+  stopped = undefined;
   await peer?.close();
   peer = undefined;
 });
@@ -207,6 +210,30 @@ describe('POST /workspace/{id}/generate', () => {
     expect(refused.status).toBe(403);
     expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('NO_WORDS_LEFT');
     expect(peer!.requests).toHaveLength(1);
+  });
+
+  it('a server stopping mid-stream ends it with one aborted part, charging the words sent', async () => {
+    await start({ chunks: Array.from({ length: 100 }, (_, i) => ` palabra${i}`), delayMs: 30 });
+    const res = await generate({ prompt: 'Un texto largo' }, { stream: true });
+    const parts: GenerateStreamPart[] = [];
+    for await (const part of readNdjson(res.body!, generateStreamPartSchema)) {
+      parts.push(part);
+      // The test app's grace is 0: closing it aborts the streams still open at once.
+      if (part.type === 'text' && !stopped) stopped = t.app.close();
+    }
+    // The connection undici keeps alive would hold the closing server open.
+    t.app.server.closeAllConnections();
+    await stopped;
+    const sent = parts.map((part) => (part.type === 'text' ? part.text : '')).join('');
+    expect(parts.filter((part) => ['finish', 'error', 'aborted'].includes(part.type))).toHaveLength(1);
+    expect(parts.at(-1)).toEqual({
+      type: 'aborted',
+      wordsCharged: countWords(sent),
+      remaining: 2000 - countWords(sent),
+    });
+    expect(countWords(sent)).toBeLessThan(100);
+    expect(await wordCount(t.app, ana.workspaceId)).toBe(countWords(sent));
+    expect(await reservations()).toEqual([]);
   });
 
   it('closing the connection stops the model', async () => {
