@@ -18,6 +18,7 @@ import { createMailer } from './mail/transport.ts';
 import { errorsPlugin, replyToClientError, replyWithFrameworkError } from './plugins/errors.ts';
 import { jsonBodyPlugin } from './plugins/json-body.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { compressPlugin } from './plugins/compress.ts';
 import { registerWebApp } from './plugins/static.ts';
@@ -56,6 +57,7 @@ import { BuiltInLibrary, seedBuiltInPrompts } from './modules/prompts/built-ins.
 import { catalogue } from './modules/prompts/catalogue/index.ts';
 import { apiKeyRoutes } from './modules/api-keys/routes.ts';
 import { batchRoutes } from './modules/batches/routes.ts';
+import { generateApiRoutes } from './modules/generate-api/routes.ts';
 import { BatchQueue } from './modules/batches/queue.ts';
 import { rowWorker } from './modules/batches/row-worker.ts';
 import { Slots } from './lib/slots.ts';
@@ -226,6 +228,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(rateLimitPlugin);
   await app.register(mailBudgetsPlugin);
   await app.register(authPlugin);
+  await app.register(idempotencyPlugin);
   await app.register(collabPlugin);
 
   // The built-in prompts ship with the code: at every start, after the migrations, the database's
@@ -258,6 +261,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(billingRoutes);
       await api.register(invitationRoutes);
       await api.register(batchRoutes);
+      await api.register(generateApiRoutes);
       await api.register(apiKeyRoutes);
       await api.register(webhookRoutes);
     },

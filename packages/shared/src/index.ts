@@ -37,3 +37,4 @@ export * from './contracts/template-output.ts';
 export * from './rules/template-fields.ts';
 export * from './contracts/api-keys.ts';
 export * from './contracts/webhooks.ts';
+export * from './contracts/generate.ts';

@@ -1,6 +1,7 @@
 import { lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from './client.ts';
+import { deleteExpiredKeys } from '../modules/idempotency/store.ts';
 import { wordReservations } from './schema.ts';
 
 /** How often each instance looks after its database (docs/decisions/0024-database-maintenance.md). */
@@ -9,13 +10,15 @@ export const MAINTENANCE_INTERVAL_MS = 10 * 60_000;
 export interface MaintenanceRun {
   /** Word reservations deleted because they had expired (left by a process that died). */
   expiredReservations: number;
+  /** Idempotency keys deleted because their 24 hours were over. */
+  expiredIdempotencyKeys: number;
   /** The tables vacuumed: ours on PGlite, none on PostgreSQL (its autovacuum does it). */
   vacuumedTables: number;
 }
 
 /**
  * One round of upkeep. Reservations past their expiry no longer count for anything (reserve_words
- * reads only live ones) and are deleted here. On PGlite — PostgreSQL in one thread, without the
+ * reads only live ones) and are deleted here, as are idempotency keys past their 24 hours. On PGlite — PostgreSQL in one thread, without the
  * autovacuum a server runs beside it — our tables are then vacuumed: rows deleted or replaced (each
  * chat turn's reservation, each save of a live document) stay in their table and its indexes, taking
  * disk and slowing every read that passes them, until a vacuum reclaims them; a vacuum also keeps the
@@ -30,13 +33,14 @@ export async function maintainDatabase(database: Database): Promise<MaintenanceR
     .where(lte(wordReservations.expiresAt, sql`now()`))
     .returning({ id: wordReservations.id });
   const expiredReservations = expired.length;
-  if (database.kind !== 'pglite') return { expiredReservations, vacuumedTables: 0 };
+  const expiredIdempotencyKeys = await deleteExpiredKeys(db);
+  if (database.kind !== 'pglite') return { expiredReservations, expiredIdempotencyKeys, vacuumedTables: 0 };
   const tables = (await db.execute(
     sql`select quote_ident(tablename) as name from pg_tables where schemaname = 'public' order by tablename`,
   )) as unknown as { rows: { name: string }[] };
   const names = tables.rows.map((table) => table.name);
   if (names.length > 0) await db.execute(sql.raw(`vacuum ${names.join(', ')}`));
-  return { expiredReservations, vacuumedTables: names.length };
+  return { expiredReservations, expiredIdempotencyKeys, vacuumedTables: names.length };
 }
 
 /**

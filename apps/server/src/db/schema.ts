@@ -11,6 +11,7 @@ import {
   real,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -26,7 +27,7 @@ import { plans } from '@redacta/shared';
  * - `project_visible(p_project, p_user_id)` — who may see a project (0005_rule_functions.sql); called by
  *   `requireProjectAccess`, the project and folder lists, and `open_chat_turn`.
  * - `open_chat_turn(...)` — a chat request's checks, context and reservation in one call
- *   (0023_template_runs.sql).
+ *   (0028_api_key_authors.sql).
  * - `save_chat_reply(...)` — a reply, its citations, its charge and the end of its reservation
  *   (0013_reply_sources.sql).
  * - `reserve_words(...)` — the words and stream slot a call may use, under the workspace's lock
@@ -237,6 +238,8 @@ export const projects = pgTable(
     createdBy: uuid('created_by')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The API key it was made with (shown as "API · <key name>"); null when a person made it. */
+    createdByApiKey: uuid('created_by_api_key').references(() => apiKeys.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     /**
      * The name is still the one the server picked ("<date> Sin título"): the project's first message
@@ -324,6 +327,8 @@ export const conversationEntries = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The API key it was made with (shown as "API · <key name>"); null when a person made it. */
+    createdByApiKey: uuid('created_by_api_key').references(() => apiKeys.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -564,6 +569,8 @@ export const documentVersions = pgTable(
     name: text('name'),
     /** Who saved it; null for one the server took by itself. */
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The API key it was made with (shown as "API · <key name>"); null when a person made it. */
+    createdByApiKey: uuid('created_by_api_key').references(() => apiKeys.id, { onDelete: 'set null' }),
     /** The users whose edits went into the document since the version before. */
     editorIds: uuid('editor_ids').array().notNull(),
     yjsState: bytea('yjs_state').notNull(),
@@ -832,4 +839,37 @@ export const webhookAttempts = pgTable(
     at: createdAt(),
   },
   (t) => [uniqueIndex('webhook_attempts_delivery_idx').on(t.deliveryId, t.attempt)],
+);
+/**
+ * The first answer of each `Idempotency-Key` a principal sent (plugins/idempotency.ts): per user, API
+ * key (null for a person's session) and workspace (null for a route that names none), by the key's
+ * hash. `status` is null while the first request runs (until `claimedUntil`, after which its process is
+ * taken for dead); the answer is kept until `expiresAt`, then deleted by the database maintenance.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    apiKeyId: uuid('api_key_id').references(() => apiKeys.id, { onDelete: 'cascade' }),
+    /** Not a foreign key: the key is claimed before the route checks the workspace (any id is kept as sent). */
+    workspaceId: uuid('workspace_id'),
+    keyHash: text('key_hash').notNull(),
+    /** sha256 of the request as canonical JSON: its route, parameters and body. */
+    fingerprint: text('fingerprint').notNull(),
+    status: integer('status'),
+    contentType: text('content_type'),
+    body: text('body'),
+    claimedUntil: at('claimed_until').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('idempotency_keys_principal_key_uq')
+      .on(t.userId, t.apiKeyId, t.workspaceId, t.keyHash)
+      .nullsNotDistinct(),
+    index('idempotency_keys_expires_idx').on(t.expiresAt),
+  ],
 );

@@ -1,9 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { notFound } from './errors.ts';
 
-/** The API key a request acts with: which one (what it makes names it) and its workspace. */
+/** The API key a request acts with: which one and its name (what it makes names it), and its workspace. */
 export interface ActingKey {
   id: string;
+  name: string;
   workspaceId: string;
 }
 
@@ -17,6 +18,17 @@ const acting = new AsyncLocalStorage<ActingKey>();
 /** Runs `next` (the rest of the request) as the key. */
 export function runAsKey(key: ActingKey, next: () => void): void {
   acting.run(key, next);
+}
+
+/**
+ * Runs `fn` outside any key's request. The app's events (a document stored, a reply's part, a Stop)
+ * call their listeners synchronously, from whichever request fired them; the listeners were registered
+ * by others (the versioning of documents, another person's live conversation, another request's turn),
+ * and neither they nor the timers and promises they start may act as the key that happened to fire
+ * the event. Every emitter calls its listeners through this.
+ */
+export function outsideKey<T>(fn: () => T): T {
+  return acting.exit(fn);
 }
 
 /** The key the current request acts with, or undefined for a signed-in person. */

@@ -3,7 +3,7 @@ import type { input, ZodType } from 'zod';
 import { errorBodySchema } from '@redacta/shared';
 
 /** The statuses our routes answer with an error body. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 502 | 504;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 502 | 503 | 504;
 type ErrorResponses<S extends ErrorStatus> = { [K in S]: typeof errorBodySchema };
 
 /** Error responses in our shape, `{ error: { code, message } }`, for the given statuses. */

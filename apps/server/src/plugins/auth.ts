@@ -103,7 +103,9 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
 
   // Last before the handler (the body is parsed by then), so the handler and all it awaits run inside.
   app.addHook('preHandler', (request, _reply, done) => {
-    if (request.apiKey) runAsKey({ id: request.apiKey.id, workspaceId: request.apiKey.workspaceId }, done);
-    else done();
+    if (request.apiKey) {
+      const { id, name, workspaceId } = request.apiKey;
+      runAsKey({ id, name, workspaceId }, done);
+    } else done();
   });
 });

@@ -240,8 +240,8 @@ describe('GET /api/project/{id}/conversation/live', () => {
     peer.script = { chunks: words(60), delayMs: 40 };
     const follower = await follow(base, ben, projectId);
     const res = await send(base, ana);
-    // A stopped reply's stream is cut: its sender's tab stopped listening to it already.
-    const sent = readParts(res).catch(() => []);
+    // Stopped from another tab, the sender's stream ends with the stopped reply's `aborted` part.
+    const sent = readParts(res);
     await follower.until((p) => p.type === 'text');
 
     // A teammate cannot stop someone else's reply.
@@ -267,9 +267,16 @@ describe('GET /api/project/{id}/conversation/live', () => {
     expect(upstream.closedByClient).toBe(true);
     expect(upstream.completed).toBe(false);
     expect(upstream.chunksSent - chunksAtStop).toBeLessThan(5);
-    await sent;
+    const parts = await sent;
     const reply = await savedReply();
     expect(reply.status).toBe('aborted');
+    expect(parts.filter(({ part }) => ['finish', 'error', 'aborted'].includes(part.type))).toHaveLength(1);
+    expect(parts.at(-1)!.part).toEqual({
+      type: 'aborted',
+      messageId: reply.id,
+      wordsCharged: countWords(reply.content),
+      remaining: 2000 - countWords(reply.content),
+    });
     expect(await follower.until((p) => p.type === 'end')).toMatchObject({ messageId: reply.id });
     expect(follower.textOf(reply.requestId!)).toBe(reply.content);
     expect(await wordCount(t.app, ana.workspaceId)).toBe(countWords(reply.content));

@@ -172,28 +172,36 @@ describe('versions side by side', () => {
 
   it('Stop stops every version; each keeps its partial text, saved as stopped', async () => {
     peer.script = verbose(400, 'larga', 20);
-    const controller = new AbortController();
-    const res = await fetch(`${base}/api/chat/send-request-stream`, {
-      method: 'POST',
-      headers: { ...ana.auth, 'content-type': 'application/json' },
-      body: JSON.stringify({ workspaceId: ana.workspaceId, projectId, message: 'Dos textos', variants: 2 }),
-      signal: controller.signal,
+    const res = await post({ message: 'Dos textos', variants: 2 });
+    let stop: Promise<Response> | undefined;
+    // Stopped from another tab once four texts arrived; the stream is read to its end.
+    const parts = await readParts(res, (_part, all) => {
+      if (!stop && all.filter((p) => p.part.type === 'text').length >= 4) {
+        stop = fetch(`${base}/api/project/${projectId}/conversation/stop`, {
+          method: 'POST',
+          headers: { ...ana.auth, 'content-type': 'application/json' },
+          body: '{}',
+        });
+      }
     });
-    await readParts(res, (_part, all) => all.filter((p) => p.part.type === 'text').length >= 4);
-    const stop = await fetch(`${base}/api/project/${projectId}/conversation/stop`, {
-      method: 'POST',
-      headers: { ...ana.auth, 'content-type': 'application/json' },
-      body: '{}',
-    });
-    expect(stop.status).toBe(204);
-    controller.abort();
-    let reply: ConversationEntry | undefined;
-    for (let i = 0; i < 100 && reply?.versions.length !== 2; i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 30));
-      reply = (await conversation()).find((entry) => entry.role === 'assistant');
-    }
+    expect((await stop!).status).toBe(204);
+    const reply = (await conversation()).find((entry) => entry.role === 'assistant');
     expect(reply!.versions.map((version) => version.status)).toEqual(['aborted', 'aborted']);
     for (const version of reply!.versions) expect(countWords(version.content)).toBeLessThan(400);
+    // Each version ends with its own `aborted` part, naming its saved version and its words.
+    const ends = parts
+      .map(({ part }) => part)
+      .filter((part) => part.type !== 'text' && part.type !== 'start');
+    expect(ends).toHaveLength(2);
+    for (const version of reply!.versions) {
+      expect(ends).toContainEqual({
+        type: 'aborted',
+        variant: expect.any(Number),
+        messageId: version.id,
+        wordsCharged: countWords(version.content),
+        remaining: expect.any(Number),
+      });
+    }
   });
 
   it('teammates following the conversation see each version stream as its own reply', async () => {

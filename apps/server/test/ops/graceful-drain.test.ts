@@ -33,7 +33,7 @@ function readStream(response: Response) {
       return 'cut' as const;
     }
     const last = parts.at(-1)?.type;
-    return last === 'finish' || last === 'error' ? last : ('cut' as const);
+    return last === 'finish' || last === 'error' || last === 'aborted' ? last : ('cut' as const);
   })();
   const text = () => parts.map((part) => (part.type === 'text' ? part.text : '')).join('');
   return { parts, firstText, ended, text };
@@ -103,10 +103,11 @@ it('on SIGTERM stops taking requests, lets a reply that fits the grace finish, a
   );
   expect([503, 'refused']).toContain(late);
 
-  // The short reply finishes within the grace, whole; the long one is cut when the grace runs out.
+  // The short reply finishes within the grace, whole; the long one is stopped when the grace runs out,
+  // and its stream says so.
   expect(await short.ended).toBe('finish');
   expect(short.text()).toBe(shortReply.join(''));
-  expect(await long.ended).toBe('cut');
+  expect(await long.ended).toBe('aborted');
   const received = long.text();
   expect(received.length).toBeGreaterThan(0);
   // A request still waiting for its first token is told to send again (another instance answers).

@@ -376,6 +376,13 @@ export const matrixCases: MatrixCase[] = [
     cells: anyMember('404 NOT_FOUND'),
   },
   { operation: 'POST /api/chat/improve', target: 'the team', home: 'team', cells: anyMember(200) },
+  { operation: 'POST /api/workspace/{id}/generate', target: 'the team', home: 'team', cells: anyMember(200) },
+  {
+    operation: 'POST /api/workspace/{id}/generate',
+    target: "the team in the outsider's brand voice",
+    home: 'team',
+    cells: anyMember('404 NOT_FOUND'),
+  },
   ...projectCases('GET /api/project/{id}/conversation', 200, 'see'),
   ...projectCases('GET /api/project/{id}/conversation/live', 200, 'see'),
   ...projectCases('POST /api/project/{id}/conversation/stop', 204, 'see'),

@@ -443,6 +443,20 @@ export const matrixRequests: Record<string, Build> = Object.fromEntries<Build>([
     'POST /api/chat/improve · the team',
     (f) => ({ url: '/api/chat/improve', payload: { workspaceId: f.team, text: 'escribe algo sobre pan' } }),
   ],
+  [
+    'POST /api/workspace/{id}/generate · the team',
+    (f) => ({
+      url: `/api/workspace/${f.team}/generate`,
+      payload: { prompt: 'Un eslogan para una panadería' },
+    }),
+  ],
+  [
+    "POST /api/workspace/{id}/generate · the team in the outsider's brand voice",
+    (f) => ({
+      url: `/api/workspace/${f.team}/generate`,
+      payload: { prompt: 'Un eslogan', brandVoiceId: f.outsiderThings.voice },
+    }),
+  ],
   ...projectTargets('GET /api/project/{id}/conversation', (id) => ({
     url: `/api/project/${id}/conversation`,
   })),

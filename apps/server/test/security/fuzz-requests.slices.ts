@@ -278,6 +278,7 @@ const COST: Record<string, number> = {
   'PATCH /api/brand-voice/analyze-content': 85,
   'POST /api/chat/send-request-stream': 40,
   'POST /api/chat/improve': 15,
+  'POST /api/workspace/{id}/generate': 15,
   'POST /api/document/transform': 7,
 };
 const costOf = ({ operation }: Placed) => COST[nameOf(operation)] ?? 1;

@@ -91,6 +91,13 @@ function textCases(ana: TestUser, ids: Awaited<ReturnType<typeof fixtures>>): Te
       field: 'text',
     },
     {
+      route: 'generate',
+      method: 'POST',
+      url: `/api/workspace/${ws}/generate`,
+      body: { prompt: 'Hola' },
+      field: 'prompt',
+    },
+    {
       route: 'create brand voice (name)',
       method: 'POST',
       url: `/api/brand-voice/workspace/${ws}`,

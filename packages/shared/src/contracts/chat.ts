@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { freeText, isStorableText, UNSTORABLE_TEXT_MESSAGE } from '../rules/text.ts';
 import { chatStreamSourcesSchema, knowledgeCitationSchema } from './knowledge.ts';
 import { outputLanguageSchema, replyLengthSchema, writingToneSchema } from './writing-controls.ts';
-import { idSchema } from './common.ts';
+import { apiKeyAuthorSchema, idSchema } from './common.ts';
 import { templateInputsSchema, templateOutputSchema } from './templates.ts';
 import {
   CHAT_MESSAGE_MAX_LENGTH,
@@ -88,9 +88,10 @@ export type SendChatRequestBody = z.infer<typeof sendChatRequestBodySchema>;
 
 /**
  * The chat stream: `application/x-ndjson`, one JSON object per line, in this order:
- * one `start`, one `sources` when the reply uses knowledge, any number of `text` (append `text` as it comes), then exactly one `finish` or `error`.
- * With `variants` > 1 every `text`, `finish` and `error` names its `variant`, the versions' parts
- * interleave, and each version ends with its own `finish` or `error` (the stream ends after the last).
+ * one `start`, one `sources` when the reply uses knowledge, any number of `text` (append `text` as it
+ * comes), then exactly one `finish`, `error` or `aborted` (the reply was stopped).
+ * With `variants` > 1 every `text`, `finish`, `error` and `aborted` names its `variant`, the versions'
+ * parts interleave, and each version ends with its own last part (the stream ends after the last).
  * A failure before the first token is not streamed: it is an ordinary error response
  * (403 NO_WORDS_LEFT, 404, 409 CONFLICT, 502 AI_PROVIDER_ERROR, 504 AI_TIMEOUT) with the usual error body.
  */
@@ -130,12 +131,25 @@ export const chatStreamErrorSchema = z.object({
   wordsCharged: z.number().int().nonnegative(),
   remaining: z.number().int().nonnegative().nullable(),
 });
+/**
+ * A reply stopped before its end (`POST /project/{id}/conversation/stop`, or a stopping server): the
+ * text so far is kept and only its words are charged. With `variants` each version ends with its own.
+ */
+export const chatStreamAbortedSchema = z.object({
+  type: z.literal('aborted'),
+  ...variantField,
+  /** The partial reply saved with status `aborted`; null when it was stopped before its first word. */
+  messageId: z.uuid().nullable(),
+  wordsCharged: z.number().int().nonnegative(),
+  remaining: z.number().int().nonnegative().nullable(),
+});
 export const chatStreamPartSchema = z.discriminatedUnion('type', [
   chatStreamStartSchema,
   chatStreamSourcesSchema,
   chatStreamTextSchema,
   chatStreamFinishSchema,
   chatStreamErrorSchema,
+  chatStreamAbortedSchema,
 ]);
 export type ChatStreamPart = z.infer<typeof chatStreamPartSchema>;
 export const CHAT_STREAM_CONTENT_TYPE = 'application/x-ndjson';
@@ -197,8 +211,11 @@ export type RanTemplate = z.infer<typeof ranTemplateSchema>;
  */
 export const conversationEntrySchema = replyVersionSchema.extend({
   role: z.enum(['user', 'assistant']),
-  /** Who sent a request (a shared project's conversation has several people); null for a reply. */
-  author: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  /**
+   * Who sent a request (a shared project's conversation has several people); null for a reply.
+   * `apiKey`: the request came through that API key of theirs (shown as "API · <key name>").
+   */
+  author: z.object({ id: z.uuid(), name: z.string(), apiKey: apiKeyAuthorSchema.optional() }).nullable(),
   /** How a request was sent, so Regenerate sends it the same way: from a library prompt, with live search. */
   promptId: z.uuid().nullable(),
   liveSearch: z.boolean(),

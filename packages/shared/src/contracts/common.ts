@@ -13,3 +13,7 @@ export const isoDateSchema = z.iso.datetime();
 export const clientIdSchema = idSchema
   .optional()
   .describe('Optional id chosen by the client; sending the same create again answers the same thing');
+
+/** The API key something was made with: what the app shows as its author, "API · <key name>". */
+export const apiKeyAuthorSchema = z.object({ id: z.uuid(), name: z.string() });
+export type ApiKeyAuthor = z.infer<typeof apiKeyAuthorSchema>;

@@ -71,7 +71,8 @@ export type TransformRequest = TransformBody extends infer Body
 
 /**
  * The transform's stream, `application/x-ndjson` like the chat's: one `start`, any number of `text`
- * (append them in order), then exactly one `finish` or `error`. Nothing is saved in the project: the
+ * (append them in order), then exactly one `finish`, `error` or `aborted` (a stopping server stopped
+ * it; the client's own Stop closes the connection, which then reads no more). Nothing is saved in the project: the
  * result is the client's to accept into the document or discard. A failure before the first token is an
  * ordinary error response (403 NO_WORDS_LEFT, 404, 429 REPLIES_IN_PROGRESS, 502 AI_PROVIDER_ERROR,
  * 504 AI_TIMEOUT).
@@ -95,6 +96,12 @@ export const transformStreamPartSchema = z.discriminatedUnion('type', [
     type: z.literal('error'),
     code: z.enum(['AI_PROVIDER_ERROR', 'AI_TIMEOUT']),
     message: z.string(),
+    /** The words of the partial result that arrived, which are charged. */
+    wordsCharged: z.number().int().nonnegative(),
+    remaining: z.number().int().nonnegative().nullable(),
+  }),
+  z.object({
+    type: z.literal('aborted'),
     /** The words of the partial result that arrived, which are charged. */
     wordsCharged: z.number().int().nonnegative(),
     remaining: z.number().int().nonnegative().nullable(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { freeText } from '../rules/text.ts';
+import { apiKeyAuthorSchema } from './common.ts';
 import { documentResponseSchema } from './projects.ts';
 
 /** A version's optional name ("Save version"): the shared text rule, as long as a project's name may be. */
@@ -39,6 +40,8 @@ export const documentVersionSchema = z.object({
   createdAt: z.string(),
   /** Who saved it (null for one the server took by itself, or whose account is gone). */
   createdBy: documentVersionAuthorSchema.nullable(),
+  /** The API key it was saved with (shown as "API · <key name>"); absent when a person saved it. */
+  createdByApiKey: apiKeyAuthorSchema.optional(),
   /** Who edited the document since the version before. */
   authors: z.array(documentVersionAuthorSchema),
 });

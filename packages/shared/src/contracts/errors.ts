@@ -61,6 +61,8 @@ export const errorCodes = [
   'KNOWLEDGE_FILE_TOO_LARGE',
   'BATCH_TOO_MANY_ROWS',
   'BATCH_INVALID_ROWS',
+  'IDEMPOTENCY_KEY_IN_USE',
+  'IDEMPOTENCY_KEY_REUSED',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

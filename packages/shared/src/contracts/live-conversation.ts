@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ranTemplateSchema, readNdjson } from './chat.ts';
+import { apiKeyAuthorSchema } from './common.ts';
 import { knowledgeCitationSchema } from './knowledge.ts';
 
 /**
@@ -10,6 +11,8 @@ export const liveReplySchema = z.object({
   /** The request's user entry (saved before the reply starts); a regenerated reply answers it again. */
   userEntryId: z.uuid(),
   sender: z.object({ id: z.uuid(), name: z.string() }),
+  /** The request came through this API key of the sender's (shown as "API · <key name>"). */
+  apiKey: apiKeyAuthorSchema.optional(),
   /** The request's text. */
   message: z.string(),
   /** The reply regenerates the request's earlier reply (it takes that reply's place when saved). */

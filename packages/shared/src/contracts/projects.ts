@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { clientIdSchema } from './common.ts';
+import { apiKeyAuthorSchema, clientIdSchema } from './common.ts';
 import { freeText } from '../rules/text.ts';
 import { documentProblem } from './document-schema.ts';
 import { PROJECT_NAME_MAX_LENGTH, projectSortKeys } from './project-limits.ts';
@@ -16,6 +16,8 @@ export const projectSchema = z.object({
   folderId: z.uuid().nullable(),
   isShared: z.boolean(),
   createdBy: z.uuid(),
+  /** The API key of its creator's that made it (shown as "API · <key name>"); absent when they did. */
+  createdByApiKey: apiKeyAuthorSchema.optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

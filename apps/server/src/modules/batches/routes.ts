@@ -172,7 +172,9 @@ export const batchRoutes: FastifyPluginAsyncZod = async (app) => {
           errors,
         }),
         // Starting or resuming sets the model writing rows; pausing and cancelling only change the batch.
-        ...(step === 'start' || step === 'resume' ? { config: { apiKey: 'generate' as const } } : {}),
+        ...(step === 'start' || step === 'resume'
+          ? { config: { apiKey: 'generate' as const, idempotency: {} } }
+          : {}),
       },
       (request) => run(request.params.id, request.userId),
     );
@@ -218,7 +220,7 @@ export const batchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: batchRowSchema },
         errors: [403, 409],
       }),
-      config: { apiKey: 'generate' },
+      config: { apiKey: 'generate', idempotency: {} },
     },
     (request) => regenerateRow(deps, request.params.id, request.params.index, request.userId),
   );

@@ -22,6 +22,7 @@ import {
   listBrandVoices,
   updateBrandVoice,
 } from './service.ts';
+import { workspaceInBody } from '../../plugins/idempotency.ts';
 
 /** Registered under /api/brand-voice. */
 export const brandVoiceRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -92,7 +93,7 @@ export const brandVoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: analyzeContentResponseSchema },
         errors: [403, 502, 504],
       }),
-      config: { apiKey: 'generate' },
+      config: { apiKey: 'generate', idempotency: workspaceInBody },
     },
     (request, reply) =>
       whileClientWaits(reply, (signal) =>

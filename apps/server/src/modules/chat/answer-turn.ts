@@ -17,7 +17,7 @@ import { withdrawChatRequest, type ChatTurn } from './turn.ts';
 import type { chatTurnLog } from './turn-log.ts';
 
 type StartPart = Extract<ChatStreamPart, { type: 'start' }>;
-type LastPart = Extract<ChatStreamPart, { type: 'finish' | 'error' }>;
+type LastPart = Extract<ChatStreamPart, { type: 'finish' | 'error' | 'aborted' }>;
 
 /** The turn's reservation until a saved reply settles it (then null). */
 export interface HeldReservation {
@@ -98,6 +98,14 @@ export async function answerTurn(
     return newRun(several ? index : undefined, deltas, words);
   });
   const turnEnd = { model: chat.id, liveSearch: liveSearch === 'available' };
+  const start: StartPart = {
+    type: 'start',
+    userEntryId,
+    model: chat.label,
+    demo: models.demo,
+    ...(turn.projectName ? { projectName: turn.projectName } : {}),
+    ...(several ? { variants: runs.length } : {}),
+  };
 
   let first: IteratorResult<string, void>;
   try {
@@ -115,7 +123,14 @@ export async function answerTurn(
         if (!('regenerate' in input)) await withdrawChatRequest(db, input.projectId, turn);
         throw new AppError('AI_PROVIDER_ERROR', 'The server is restarting: please send it again', 503);
       }
-      writer.drop();
+      // Stopped before its first word: its request stays saved, nothing is charged. Each version
+      // asked for ends with its own part, as versions always do.
+      const stopped = { type: 'aborted', messageId: null, wordsCharged: 0, remaining: null } as const;
+      writer.start(start);
+      if (several) {
+        runs.forEach((_run, variant) => writer.part({ ...stopped, variant }));
+        writer.end();
+      } else writer.end(stopped);
       return runs.map(() => null);
     }
     const kind = providerErrorKind(error);
@@ -127,14 +142,6 @@ export async function answerTurn(
   }
   if (!first.done) metrics.firstToken(labels, sinceModelCall());
 
-  const start: StartPart = {
-    type: 'start',
-    userEntryId,
-    model: chat.label,
-    demo: models.demo,
-    ...(turn.projectName ? { projectName: turn.projectName } : {}),
-    ...(several ? { variants: runs.length } : {}),
-  };
   const sourcesPart: SourcesPart | undefined = sources.length ? { type: 'sources', sources } : undefined;
   if (several) writer.start(start, undefined, sourcesPart);
   const pumps = several
@@ -161,7 +168,7 @@ export async function answerTurn(
         sinceModelCall,
       );
       // Each version says what it cost as soon as it is saved; the stream ends after the last one.
-      if (several && end.last && end.outcome !== 'aborted' && !writer.gone) writer.part(end.last);
+      if (several && end.last) writer.part(end.last);
       return end;
     })();
     saving = save;
@@ -183,10 +190,8 @@ export async function answerTurn(
     words,
     ...turnEnd,
   });
-  if (outcome === 'aborted' || writer.gone) {
-    // Stopped, or the client left: make sure its connection is gone too, so nothing waits on it.
-    writer.drop();
-  } else if (several) {
+  // Written even when the client has left: the writer keeps what it wrote for an Idempotency-Key's replay.
+  if (several) {
     writer.end();
   } else {
     // Without a saved reply the stream ends with no final part: the client treats that as a failure.
@@ -227,15 +232,11 @@ async function saveRun(
   const code = error?.code === 'AI_TIMEOUT' ? 'AI_TIMEOUT' : 'AI_PROVIDER_ERROR';
   if (run.silent) {
     metrics.replyEnded(labels, sinceModelCall(), 0);
-    const last: LastPart = {
-      type: 'error',
-      ...variant,
-      code,
-      message: error?.message ?? '',
-      messageId: null,
-      wordsCharged: 0,
-      remaining: null,
-    };
+    const nothing = { messageId: null, wordsCharged: 0, remaining: null };
+    const last: LastPart =
+      status === 'aborted'
+        ? { type: 'aborted', ...variant, ...nothing }
+        : { type: 'error', ...variant, code, message: error?.message ?? '', ...nothing };
     return { outcome: status, charged: 0, messageId: null, last };
   }
   let saved: Awaited<ReturnType<typeof saveReply>> | undefined;
@@ -265,8 +266,11 @@ async function saveRun(
   const charged = saved?.wordsCharged ?? 0;
   metrics.replyEnded(labels, sinceModelCall(), charged);
   if (!saved) return { outcome: 'failed', charged, messageId: null, last: undefined };
-  const last: LastPart = error
-    ? { type: 'error', ...variant, code, message: error.message, ...saved }
-    : { type: 'finish', ...variant, ...saved };
+  const last: LastPart =
+    status === 'aborted'
+      ? { type: 'aborted', ...variant, ...saved }
+      : error
+        ? { type: 'error', ...variant, code, message: error.message, ...saved }
+        : { type: 'finish', ...variant, ...saved };
   return { outcome: status, charged, messageId: saved.messageId, last };
 }

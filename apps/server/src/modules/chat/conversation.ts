@@ -8,7 +8,7 @@ import type {
   ReplyVersion,
 } from '@redacta/shared';
 import type { Db } from '../../db/client.ts';
-import { conversationEntries, reactions, users } from '../../db/schema.ts';
+import { apiKeys, conversationEntries, reactions, users } from '../../db/schema.ts';
 import { displayName } from '../invitations/service.ts';
 import { requireProjectAccess } from '../projects/access.ts';
 import { decodeCursor, encodeCursor, isTimestampText } from '../../lib/cursor.ts';
@@ -44,6 +44,8 @@ function entryColumns(userId: string) {
       authorFirstName: users.firstName,
       authorLastName: users.lastName,
       authorEmail: users.email,
+      authorApiKeyId: apiKeys.id,
+      authorApiKeyName: apiKeys.name,
     },
     reactionJoin: and(eq(reactions.entryId, conversationEntries.id), eq(reactions.userId, userId))!,
   };
@@ -70,6 +72,8 @@ interface Row {
   authorFirstName: string | null;
   authorLastName: string | null;
   authorEmail: string | null;
+  authorApiKeyId: string | null;
+  authorApiKeyName: string | null;
 }
 
 const version = (row: Row): ReplyVersion => ({
@@ -96,6 +100,9 @@ const author = (row: Row): ConversationEntry['author'] =>
           lastName: row.authorLastName,
           email: row.authorEmail,
         }),
+        ...(row.authorApiKeyId && row.authorApiKeyName
+          ? { apiKey: { id: row.authorApiKeyId, name: row.authorApiKeyName } }
+          : {}),
       }
     : null;
 
@@ -141,6 +148,7 @@ export async function conversationPage(
     .from(conversationEntries)
     .leftJoin(reactions, reactionJoin)
     .leftJoin(users, eq(users.id, conversationEntries.createdBy))
+    .leftJoin(apiKeys, eq(apiKeys.id, conversationEntries.createdByApiKey))
     .where(and(...conditions))
     .orderBy(desc(conversationEntries.createdAt), desc(conversationEntries.id))
     .limit(query.limit + 1);
@@ -154,6 +162,7 @@ export async function conversationPage(
           .from(conversationEntries)
           .leftJoin(reactions, reactionJoin)
           .leftJoin(users, eq(users.id, conversationEntries.createdBy))
+          .leftJoin(apiKeys, eq(apiKeys.id, conversationEntries.createdByApiKey))
           .where(inArray(conversationEntries.requestId, requestIds))
           .orderBy(asc(conversationEntries.createdAt), asc(conversationEntries.id));
   const repliesTo = new Map<string, Row[]>();

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CHAT_STREAM_CONTENT_TYPE } from '@redacta/shared';
+import { streamRecorder } from '../../plugins/idempotency.ts';
 import type { ReplyWriter } from '../ai-tasks/relay.ts';
 import type { LiveReplyPublisher } from './live/hub.ts';
 import type { ChatReplyWriter } from './turn-types.ts';
@@ -30,34 +31,41 @@ export function startNdjsonResponse(request: FastifyRequest, reply: FastifyReply
 }
 
 /**
- * A streamed answer (a chat reply, a transform) as NDJSON, one part per line (ADR 0003), written
- * straight to the response's socket: one write per chunk, no stream objects between the model and the
- * client (ADR 0005). Until the answer starts, the response is Fastify's, so a refusal is an ordinary
- * error response.
+ * A streamed answer (a chat reply, a transform, a generation) as NDJSON, one part per line (ADR 0003),
+ * written straight to the response's socket: one write per chunk, no stream objects between the model
+ * and the client (ADR 0005). Until the answer starts, the response is Fastify's, so a refusal is an
+ * ordinary error response. Every line is also handed to the request's idempotent answer, when it has
+ * one (plugins/idempotency.ts), even after the client left: a replay of the key gets the whole answer.
  */
 export function ndjsonReplyWriter<Start extends { type: 'start' }, Last extends { type: string }>(
   request: FastifyRequest,
   reply: FastifyReply,
 ): ReplyWriter<Start, Last> {
   const raw = reply.raw;
+  const record = streamRecorder(request);
   let started = false;
+  const send = (chunk: string) => {
+    record?.(chunk);
+    if (!raw.destroyed) raw.write(chunk);
+  };
   return {
     start(start, firstText, sources) {
       started = true;
       startNdjsonResponse(request, reply);
       // The start, the sources and the first text go out in one write: one packet, seen at once.
       const head = sources ? line(start) + line(sources) : line(start);
-      raw.write(firstText === undefined ? head : head + textLine(firstText));
+      send(firstText === undefined ? head : head + textLine(firstText));
     },
     text(text, variant) {
-      if (!raw.destroyed) raw.write(textLine(text, variant));
+      send(textLine(text, variant));
     },
     part(last) {
-      if (!raw.destroyed) raw.write(line(last));
+      send(line(last));
     },
     end(last) {
-      if (last) raw.end(line(last));
-      else raw.end();
+      const tail = last ? line(last) : '';
+      record?.(tail);
+      if (!raw.destroyed) raw.end(tail);
     },
     drop() {
       if (started) {

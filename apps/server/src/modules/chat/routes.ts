@@ -30,6 +30,7 @@ import { conversationPage } from './conversation.ts';
 import { editReply } from './edit-reply.ts';
 import { premiumModelStatus, setPremiumModel, setReaction, showReplyVersion } from './service.ts';
 import { chatStorageCheck } from '../storage/service.ts';
+import { workspaceInBody } from '../../plugins/idempotency.ts';
 
 /** Chat, improve, conversations, reactions and the premium-model switch. Paths are full (no prefix). */
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -63,12 +64,12 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
           'then `{"type":"text","text"}` per chunk (append in order), then exactly one of ' +
           '`{"type":"finish","messageId","wordsCharged","remaining"}` or ' +
           '`{"type":"error","code":"AI_PROVIDER_ERROR"|"AI_TIMEOUT","message","messageId","wordsCharged","remaining"}` ' +
-          '(the partial reply is saved as failed). Failures before the first token are ordinary error responses: ' +
+          '(the partial reply is saved as failed) or `{"type":"aborted","messageId","wordsCharged","remaining"}` (it was stopped). Failures before the first token are ordinary error responses: ' +
           "403 NO_WORDS_LEFT, 404, 409 CONFLICT, 429 REPLIES_IN_PROGRESS (replies in progress hold the words left or fill the plan's cap), " +
           '502 AI_PROVIDER_ERROR, 504 AI_TIMEOUT. Closing the connection does not stop the reply: it goes on to its end ' +
           'and everyone following the conversation (`GET /project/{id}/conversation/live`, a reload included) sees it. ' +
-          '`POST /project/{id}/conversation/stop` stops it: the partial reply is saved as aborted and only its words ' +
-          'are charged. On a plan with a word limit the reply ' +
+          '`POST /project/{id}/conversation/stop` stops it: the partial reply is saved as aborted, only its words ' +
+          'are charged, and the stream ends with its `aborted` part. On a plan with a word limit the reply ' +
           'reserves its words first and stops at the reservation (docs/product.md). ' +
           'With `liveSearch: true` (or a message plainly asking for current facts) the model may search the web ' +
           'through SEARCH_URL and the reply cites its sources; without SEARCH_URL the reply opens by saying live ' +
@@ -88,7 +89,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         errors: [403, 409, 413, 429, 502, 504],
       }),
-      config: { apiKey: 'generate' },
+      config: { apiKey: 'generate', idempotency: workspaceInBody },
       preHandler: (request) => requireRoomForChatTurn(request.userId, request.body),
     },
     (request, reply) =>
@@ -110,7 +111,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: improvePromptResponseSchema },
         errors: [403, 502, 504],
       }),
-      config: { apiKey: 'generate' },
+      config: { apiKey: 'generate', idempotency: workspaceInBody },
     },
     (request, reply) =>
       whileClientWaits(reply, (signal) =>

@@ -1,4 +1,5 @@
 import type { SendChatRequestBody } from '@redacta/shared';
+import { actingKey } from '../../lib/acting-key.ts';
 import { AppError } from '../../lib/errors.ts';
 import { releaseReservation, reservationTtlMs } from '../usage/reservations.ts';
 import { withLiveCopy } from './reply-writer.ts';
@@ -90,6 +91,7 @@ async function streamChatReply(
   const held: HeldReservation = { reservation: turn.reservation };
   // Everyone following the conversation sees each version as its own reply in progress.
   const versions = runShares(input.variants ?? 1, turn.reservation?.words).length;
+  const key = actingKey();
   const live = Array.from({ length: versions }, (_, index) =>
     deps.live.publish(
       input.projectId,
@@ -100,6 +102,7 @@ async function streamChatReply(
         ...(turn.template ? { template: shownTemplate(turn.template) } : {}),
         ...(turn.projectName ? { projectName: turn.projectName } : {}),
         ...(versions > 1 ? { variant: index } : {}),
+        ...(key ? { apiKey: { id: key.id, name: key.name } } : {}),
       },
       input.userId,
     ),

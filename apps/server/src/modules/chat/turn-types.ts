@@ -25,7 +25,7 @@ export interface ChatDeps extends AiDeps {
 }
 
 type StartPart = Extract<ChatStreamPart, { type: 'start' }>;
-type LastPart = Extract<ChatStreamPart, { type: 'finish' | 'error' }>;
+type LastPart = Extract<ChatStreamPart, { type: 'finish' | 'error' | 'aborted' }>;
 
 /** Where a chat reply goes, part by part (the route writes them to the HTTP response). */
 export type ChatReplyWriter = ReplyWriter<StartPart, LastPart>;

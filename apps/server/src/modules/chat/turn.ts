@@ -4,7 +4,7 @@ import { plans, resolveLocale, usagePeriod, type ConversationEntry, type StyleRu
 import { callFunction, type Db } from '../../db/client.ts';
 import { conversationEntries, projects } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { requireKeyWorkspace } from '../../lib/acting-key.ts';
+import { actingKeyId, requireKeyWorkspace } from '../../lib/acting-key.ts';
 import { creatorsDefaultProjectName } from '../projects/service.ts';
 import { monthlyLimits, type UsageSettings } from '../usage/service.ts';
 import {
@@ -144,6 +144,7 @@ export async function openChatTurn(
       p_stream_caps: streamCapsJson,
       p_reservation_ttl_ms: settings.reservationTtlMs,
       p_template_run: !regenerating && input.ranTemplate ? JSON.stringify(input.ranTemplate) : null,
+      p_created_by_api_key: actingKeyId(),
     },
     turnAnswerSchema,
   );

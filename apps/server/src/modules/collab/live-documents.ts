@@ -27,6 +27,7 @@ import {
   type SizeLimit,
 } from './validation.ts';
 import type { RevokedSessions } from '../../lib/revoked-sessions.ts';
+import { outsideKey } from '../../lib/acting-key.ts';
 
 /** What the server knows of an open document besides its Yjs state. */
 export interface LiveState {
@@ -306,7 +307,7 @@ export function createLiveDocuments(options: LiveDocumentsOptions) {
   /** Tells the listeners of 'stored'; what they do with it is theirs, their failure no failed store. */
   function announceStored(projectId: string, editorIds: string[], updatedAt: Date) {
     try {
-      events.emit('stored', { projectId, editorIds, updatedAt: updatedAt.toISOString() });
+      outsideKey(() => events.emit('stored', { projectId, editorIds, updatedAt: updatedAt.toISOString() }));
     } catch (error) {
       log.error({ err: error, projectId }, 'a listener of stored live documents failed');
     }

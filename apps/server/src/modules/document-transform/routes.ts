@@ -6,6 +6,7 @@ import { abortWhenClientLeaves } from '../../lib/client-abort.ts';
 import { aiDeps } from '../ai-tasks/charged-task.ts';
 import { ndjsonReplyWriter } from '../chat/reply-writer.ts';
 import { transformSelection, type TransformDeps } from './service.ts';
+import { workspaceInBody } from '../../plugins/idempotency.ts';
 
 /** The document's AI actions on a selection. Paths are full (no prefix). */
 export const documentTransformRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -40,7 +41,7 @@ export const documentTransformRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         errors: [403, 429, 502, 504],
       }),
-      config: { apiKey: 'generate' },
+      config: { apiKey: 'generate', idempotency: workspaceInBody },
     },
     async (request, reply) => {
       const client = abortWhenClientLeaves(reply);

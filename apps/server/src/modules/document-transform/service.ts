@@ -25,7 +25,7 @@ export interface TransformDeps extends AiDeps {
 }
 
 type StartPart = Extract<TransformStreamPart, { type: 'start' }>;
-type LastPart = Extract<TransformStreamPart, { type: 'finish' | 'error' }>;
+type LastPart = Extract<TransformStreamPart, { type: 'finish' | 'error' | 'aborted' }>;
 export type TransformWriter = ReplyWriter<StartPart, LastPart>;
 
 export interface TransformContext extends CallContext {
@@ -120,7 +120,7 @@ async function streamTransform(
   } catch (error) {
     log.error({ err: error }, 'could not charge a document transform');
   }
-  if (relayed.failure?.reason === 'aborted' || writer.gone) {
+  if (writer.gone) {
     writer.drop();
     return;
   }
@@ -129,6 +129,8 @@ async function streamTransform(
     writer.end();
   } else if (!relayed.failure) {
     writer.end({ type: 'finish', ...charge });
+  } else if (relayed.failure.reason === 'aborted') {
+    writer.end({ type: 'aborted', ...charge });
   } else {
     const error = modelCallError(relayed.failure.reason);
     writer.end({

@@ -7,7 +7,7 @@ import {
   type RestoreDocumentVersionResponse,
 } from '@redacta/shared';
 import type { Db } from '../../db/client.ts';
-import { documentVersions, users } from '../../db/schema.ts';
+import { apiKeys, documentVersions, users } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import { requireProjectAccess } from '../projects/access.ts';
 import type { StorageQuotas } from '../storage/service.ts';
@@ -30,11 +30,12 @@ const versionColumns = {
   name: documentVersions.name,
   createdAt: documentVersions.createdAt,
   createdBy: documentVersions.createdBy,
+  createdByApiKey: documentVersions.createdByApiKey,
   editorIds: documentVersions.editorIds,
 };
 type VersionRow = { [K in keyof typeof versionColumns]: (typeof documentVersions.$inferSelect)[K] };
 
-/** The versions as answered, with their authors' names read in one query. */
+/** The versions as answered, with their authors' names (and the API key that saved one) read at once. */
 async function describe(db: Db, rows: VersionRow[]): Promise<DocumentVersion[]> {
   const ids = [
     ...new Set(rows.flatMap((row) => [...row.editorIds, ...(row.createdBy ? [row.createdBy] : [])])),
@@ -46,14 +47,23 @@ async function describe(db: Db, rows: VersionRow[]): Promise<DocumentVersion[]> 
         .where(inArray(users.id, ids))
     : [];
   const byId = new Map<string, DocumentVersionAuthor>(people.map((person) => [person.id, person]));
-  return rows.map((row) => ({
-    id: row.id,
-    kind: row.kind,
-    name: row.name,
-    createdAt: row.createdAt.toISOString(),
-    createdBy: (row.createdBy && byId.get(row.createdBy)) || null,
-    authors: row.editorIds.flatMap((id) => byId.get(id) ?? []),
-  }));
+  const keyIds = [...new Set(rows.flatMap((row) => (row.createdByApiKey ? [row.createdByApiKey] : [])))];
+  const keys = keyIds.length
+    ? await db.select({ id: apiKeys.id, name: apiKeys.name }).from(apiKeys).where(inArray(apiKeys.id, keyIds))
+    : [];
+  const keyById = new Map(keys.map((key) => [key.id, key]));
+  return rows.map((row) => {
+    const apiKey = row.createdByApiKey ? keyById.get(row.createdByApiKey) : undefined;
+    return {
+      id: row.id,
+      kind: row.kind,
+      name: row.name,
+      createdAt: row.createdAt.toISOString(),
+      createdBy: (row.createdBy && byId.get(row.createdBy)) || null,
+      ...(apiKey ? { createdByApiKey: apiKey } : {}),
+      authors: row.editorIds.flatMap((id) => byId.get(id) ?? []),
+    };
+  });
 }
 
 /** A version of this project; another project's (or workspace's) is 404, as if it did not exist. */

@@ -5,6 +5,7 @@ import { documentPendingEdits, documentVersions, projects } from '../../db/schem
 import { requireStorageRoom, type StorageQuotas } from '../storage/service.ts';
 import type { LiveDocument } from './live-document.ts';
 import type { WebhookEvents } from '../webhooks/events.ts';
+import { actingKeyId } from '../../lib/acting-key.ts';
 
 export interface TakeVersion {
   projectId: string;
@@ -82,6 +83,8 @@ export async function takeVersion(
         kind: request.kind,
         name: request.name || null,
         createdBy: request.createdBy ?? null,
+        // Saved by someone (never the server's own versions): through their API key when one acts.
+        createdByApiKey: request.createdBy ? actingKeyId() : null,
         editorIds: pending.map((edit) => edit.userId),
         yjsState: snapshot.state,
         content: sql`${json}::jsonb`,

@@ -47,6 +47,16 @@ export class GenerationError extends AppError {
   }
 }
 
+/** How one piece is written: its reservation, its abort, and for a caller that streams it, its text as it comes. */
+export interface CopyOptions {
+  maxWords?: number;
+  signal: AbortSignal;
+  /** Which version of several this is (0 or absent for the first): the demo writer words each differently. */
+  variant?: number;
+  /** Hears each piece of text as it is kept (already cut at `maxWords`), before the copy is whole. */
+  onText?: (text: string) => void;
+}
+
 /**
  * Writes a prepared piece in one go: the model's whole answer (with live search when the piece has
  * it), cut at `maxWords`, with its words counted. `signal` aborts the call; the timeouts are the chat's.
@@ -55,16 +65,16 @@ export class GenerationError extends AppError {
 export async function generateCopy(
   deps: Pick<GenerationDeps, 'timeouts' | 'searchUrl' | 'log'>,
   prepared: PreparedGeneration,
-  options: { maxWords?: number; signal: AbortSignal },
+  options: CopyOptions,
 ): Promise<GeneratedCopy> {
-  const { maxWords, signal } = options;
+  const { maxWords, signal, variant, onText } = options;
   const ceiling = maxWords === undefined ? undefined : new WordCeiling(maxWords);
   let text = '';
   try {
     const deltas = replyTextStream(
       prepared.liveSearch,
       prepared.chat.model,
-      generationCall(prepared, { maxWords }),
+      generationCall(prepared, { maxWords, ...(variant ? { variant } : {}) }),
       deps.timeouts,
       signal,
       {
@@ -74,13 +84,11 @@ export async function generateCopy(
       },
     );
     for await (const delta of deltas) {
-      if (!ceiling) {
-        text += delta;
-        continue;
-      }
-      text += ceiling.admit(delta);
+      const kept = ceiling ? ceiling.admit(delta) : delta;
+      text += kept;
+      if (kept) onText?.(kept);
       // Leaving the loop ends the generator, which stops the model.
-      if (ceiling.reached) break;
+      if (ceiling?.reached) break;
     }
   } catch (error) {
     logModelFailure(deps.log, error, 'generation failed');

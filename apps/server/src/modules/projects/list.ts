@@ -6,7 +6,7 @@ import { projects } from '../../db/schema.ts';
 import { decodeCursor, encodeCursor, invalidCursor, isTimestampText } from '../../lib/cursor.ts';
 import { visibleTo } from './access.ts';
 import { requireMembership } from '../workspaces/service.ts';
-import { toProject } from './service.ts';
+import { toProjects } from './service.ts';
 
 export interface ProjectListScope {
   workspaceId: string;
@@ -83,7 +83,13 @@ export async function listProjects(
     rows.length > query.limit && last
       ? encodeProjectCursor({ sort: query.sort, order: query.order, key: last.key, id: last.project.id })
       : null;
-  return { items: page.map((row) => toProject(row.project)), nextCursor };
+  return {
+    items: await toProjects(
+      db,
+      page.map((row) => row.project),
+    ),
+    nextCursor,
+  };
 }
 
 /**

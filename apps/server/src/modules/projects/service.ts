@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   emptyDocumentContent,
   resolveLocale,
@@ -7,14 +7,16 @@ import {
   type Project,
 } from '@redacta/shared';
 import type { Db, Tx } from '../../db/client.ts';
-import { conversationEntries, documents, folders, projects, users } from '../../db/schema.ts';
+import { apiKeys, conversationEntries, documents, folders, projects, users } from '../../db/schema.ts';
+import { actingKeyId } from '../../lib/acting-key.ts';
 import { createOnce } from '../../lib/create-once.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Collab } from '../collab/collab.ts';
 import { requireMembership } from '../workspaces/service.ts';
 import { requireProjectAccess, requireProjectEditor, type ProjectRow } from './access.ts';
 
-export function toProject(row: ProjectRow): Project {
+function toProject(row: ProjectRow, apiKeyNames: ReadonlyMap<string, string> = new Map()): Project {
+  const keyName = row.createdByApiKey ? apiKeyNames.get(row.createdByApiKey) : undefined;
   return {
     id: row.id,
     name: row.name,
@@ -22,9 +24,22 @@ export function toProject(row: ProjectRow): Project {
     folderId: row.folderId,
     isShared: row.isShared,
     createdBy: row.createdBy,
+    ...(row.createdByApiKey && keyName
+      ? { createdByApiKey: { id: row.createdByApiKey, name: keyName } }
+      : {}),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/** Projects as answered, with the names of the API keys that made some of them (one query, if any). */
+export async function toProjects(db: Db, rows: ProjectRow[]): Promise<Project[]> {
+  const ids = [...new Set(rows.flatMap((row) => (row.createdByApiKey ? [row.createdByApiKey] : [])))];
+  const keys = ids.length
+    ? await db.select({ id: apiKeys.id, name: apiKeys.name }).from(apiKeys).where(inArray(apiKeys.id, ids))
+    : [];
+  const names = new Map(keys.map((key) => [key.id, key.name]));
+  return rows.map((row) => toProject(row, names));
 }
 
 const untitled: Record<Locale, string> = { es: 'Sin título', en: 'Untitled' };
@@ -77,7 +92,14 @@ export async function createProject(
       db.transaction(async (tx) => {
         const [project] = await tx
           .insert(projects)
-          .values({ id: input.id, workspaceId, createdBy: userId, name: projectName, nameIsDefault: !chosen })
+          .values({
+            id: input.id,
+            workspaceId,
+            createdBy: userId,
+            createdByApiKey: actingKeyId(),
+            name: projectName,
+            nameIsDefault: !chosen,
+          })
           .returning({ id: projects.id });
         await tx.insert(documents).values({ projectId: project!.id, content: emptyDocumentContent });
         return project!;
@@ -88,7 +110,8 @@ export async function createProject(
 
 export async function getProject(db: Db, projectId: string, userId: string): Promise<Project> {
   const { project } = await requireProjectAccess(db, projectId, userId);
-  return toProject(project);
+  const [answered] = await toProjects(db, [project]);
+  return answered!;
 }
 
 export async function renameProject(db: Db, projectId: string, userId: string, name: string) {
@@ -99,7 +122,8 @@ export async function renameProject(db: Db, projectId: string, userId: string, n
     .set({ name: name.trim(), nameIsDefault: false })
     .where(eq(projects.id, projectId))
     .returning();
-  return toProject(renamed!);
+  const [answered] = await toProjects(db, [renamed!]);
+  return answered!;
 }
 
 /** Toggles team-visible ⇄ private, in one statement so two quick clicks cannot both read the old value. */
@@ -129,7 +153,8 @@ export async function moveProject(db: Db, projectId: string, userId: string, fol
     .set({ folderId: folderId === 'none' ? null : folderId })
     .where(eq(projects.id, projectId))
     .returning();
-  return toProject(moved!);
+  const [answered] = await toProjects(db, [moved!]);
+  return answered!;
 }
 
 /**

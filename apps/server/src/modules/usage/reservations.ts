@@ -107,7 +107,13 @@ const reserveAnswerSchema = z.union([
 export async function reserveWords(
   db: Db,
   workspace: { id: string; plan: Plan },
-  call: { userId: string; kind: Exclude<ReservationKind, 'chat'>; ttlMs: number },
+  call: {
+    userId: string;
+    kind: Exclude<ReservationKind, 'chat'>;
+    ttlMs: number;
+    /** Versions written at once, each of which may write the kind's words (1 when absent). */
+    versions?: number;
+  },
   settings: UsageSettings,
 ): Promise<WordReservation | null> {
   const limit = monthlyLimit(workspace.plan, settings);
@@ -121,7 +127,7 @@ export async function reserveWords(
       p_kind: call.kind,
       p_period: usagePeriod(settings.now?.() ?? new Date()),
       p_word_limit: limit,
-      p_words: RESERVED_WORDS[call.kind],
+      p_words: RESERVED_WORDS[call.kind] * (call.versions ?? 1),
       p_user_streams: null,
       p_workspace_streams: null,
       p_ttl_ms: call.ttlMs,

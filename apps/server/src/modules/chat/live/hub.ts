@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { EditedReply, KnowledgeCitation, LiveReply } from '@redacta/shared';
 import { liveKey, liveLine, type LiveEvent, type LiveSink, type LiveTransport } from './transport.ts';
+import { outsideKey } from '../../../lib/acting-key.ts';
 
 /** Someone on this instance with a project open: their stream's `send`, and `end` to close it. */
 export interface LiveListener {
@@ -98,13 +99,15 @@ export class LiveConversations implements LiveSink {
     const room = this.#rooms.get(projectId);
     if (!room) return;
     const { part } = event;
-    for (const member of room) {
-      if (member.held) member.held.push(event);
-      else {
-        if (!inSnapshot(member.sent, part)) member.listener.send(event.line);
-        forgetEnded(member.sent, part);
+    outsideKey(() => {
+      for (const member of room) {
+        if (member.held) member.held.push(event);
+        else {
+          if (!inSnapshot(member.sent, part)) member.listener.send(event.line);
+          forgetEnded(member.sent, part);
+        }
       }
-    }
+    });
   }
 
   /**
@@ -124,9 +127,11 @@ export class LiveConversations implements LiveSink {
 
   /** Stops this instance's turns of the user in the project (the transport calls it on every instance). */
   stop(projectId: string, userId: string): void {
-    for (const turn of this.#stoppable.get(projectId) ?? []) {
-      if (turn.userId === userId) turn.controller.abort();
-    }
+    outsideKey(() => {
+      for (const turn of this.#stoppable.get(projectId) ?? []) {
+        if (turn.userId === userId) turn.controller.abort();
+      }
+    });
   }
 
   /** The user's Stop: reaches the instance writing their reply, wherever it is. */

@@ -29,14 +29,18 @@ const articleFocus = 'rounded-lg outline-offset-4 focus-visible:outline-2 focus-
 /** A request: plain text, as typed (line breaks kept); a teammate's carries their name. */
 export function UserMessage({
   content,
-  author,
+  author: person,
+  apiKeyName,
   article,
 }: {
   content: string;
   author?: string;
+  /** Sent through this API key: shown as "API · <key name>", whoever made the key. */
+  apiKeyName?: string | undefined;
   article?: FeedArticleProps;
 }) {
   const { t } = useTranslation();
+  const author = apiKeyName ? t('common.apiAuthor', { name: apiKeyName }) : person;
   return (
     <article
       className={cn('flex flex-col items-end gap-1', articleFocus)}

@@ -107,7 +107,16 @@ const SavedEntry = memo(function SavedEntry({
   // A stopped reply's id is the client's until the server names it: nothing to save it on yet.
   const saved = !isLocalId(entry.id);
   const onEdit = useCallback((edit: EditReplyBody) => handlers.onEdit(entry.id, edit), [entry.id, handlers]);
-  if (entry.role === 'user') return <UserMessage content={entry.content} author={author} article={article} />;
+  if (entry.role === 'user') {
+    return (
+      <UserMessage
+        content={entry.content}
+        author={author}
+        apiKeyName={entry.author?.apiKey?.name}
+        article={article}
+      />
+    );
+  }
   return (
     <AssistantReply
       entry={entry}
@@ -140,7 +149,9 @@ function Row({
   const setsize = hasOlder ? -1 : count;
   const article: FeedArticleProps = { 'aria-posinset': index + 1, 'aria-setsize': setsize, tabIndex: 0 };
   if (row.kind === 'request') {
-    return <UserMessage content={row.content} author={row.author} article={article} />;
+    return (
+      <UserMessage content={row.content} author={row.author} apiKeyName={row.apiKeyName} article={article} />
+    );
   }
   if (row.kind === 'versions') {
     return (

@@ -12,7 +12,14 @@ export type FeedRow =
       /** A template run's reply: the parts it comes in. */
       output?: TemplateOutput;
     }
-  | { kind: 'request'; key: string; content: string; author?: string }
+  | {
+      kind: 'request';
+      key: string;
+      content: string;
+      author?: string;
+      /** Sent through this API key: shown as "API · <key name>". */
+      apiKeyName?: string;
+    }
   | {
       kind: 'reply';
       key: string;
@@ -110,6 +117,7 @@ export function feedRows(
       key: liveRequestKey(exchange.userEntryId),
       content: exchange.message,
       ...(exchange.sender.id === userId ? {} : { author: exchange.sender.name }),
+      ...(exchange.apiKey ? { apiKeyName: exchange.apiKey.name } : {}),
     });
     rows.push(liveReplyRow(exchange));
   }

@@ -84,6 +84,42 @@ describe('the live conversation in the chat', () => {
     expect(screen.getByTestId('assistant-reply')).toHaveTextContent('Sol, mar y tu marca.');
   });
 
+  it('shows a request sent through an API key as "API · <key name>", one of one’s own keys too', async () => {
+    const saved = [
+      entry({
+        id: id(20),
+        role: 'user',
+        content: 'Del catálogo',
+        author: { id: me.id, name: 'Ana', apiKey: { id: id(99), name: 'Catálogo' } },
+      }),
+      entry({ id: id(21), role: 'assistant', content: 'Hecho.' }),
+      entry({ id: id(22), role: 'user', content: 'Mío', author: { id: me.id, name: 'Ana' } }),
+    ];
+    renderChat(<Session />, {
+      [CONVERSATION]: () => json(200, wholeConversation(saved)),
+      [LIVE]: (_body, init) => liveConversationStream(init.signal).response,
+    });
+    const request = await screen.findByRole('article', { name: 'Mensaje de API · Catálogo' });
+    expect(within(request).getByTestId('message-author')).toHaveTextContent('API · Catálogo');
+    expect(screen.getAllByTestId('message-author')).toHaveLength(1);
+  });
+
+  it('shows a request followed live that came through an API key as "API · <key name>"', async () => {
+    const stream = { current: null as ReturnType<typeof liveConversationStream> | null };
+    renderChat(<Session />, {
+      [CONVERSATION]: () => json(200, wholeConversation([])),
+      [LIVE]: (_body, init) => {
+        stream.current = liveConversationStream(init.signal);
+        return stream.current.response;
+      },
+    });
+    await waitFor(() => expect(stream.current).not.toBeNull());
+    stream.current!.push({ type: 'replies', replies: [] });
+    stream.current!.push({ type: 'request', reply: reply({ apiKey: { id: id(99), name: 'Catálogo' } }) });
+    const request = await screen.findByRole('article', { name: 'Mensaje de API · Catálogo' });
+    expect(request).toHaveTextContent('Un eslogan para el verano');
+  });
+
   it("shows the project's new name in the header when a teammate's first message names it", async () => {
     const stream = { current: null as ReturnType<typeof liveConversationStream> | null };
     renderChat(

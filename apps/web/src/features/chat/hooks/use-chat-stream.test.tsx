@@ -221,6 +221,28 @@ describe('chat stream', () => {
     expect(lastReply()).toHaveTextContent('Compra ahora');
   });
 
+  it('an aborted part (stopped from another tab) ends the reply as stopped, without a failure toast', async () => {
+    const { streams, saved } = renderStreaming();
+    await typeAndSend('Un post largo');
+    await waitFor(() => expect(streams).toHaveLength(1));
+    const stream = streams[0]!;
+    stream.push({ type: 'start', userEntryId: USER_ENTRY_ID, model: 'Demo', demo: false });
+    stream.push({ type: 'text', text: 'Primera parte' });
+    saved.push(
+      entry({ id: USER_ENTRY_ID, role: 'user', content: 'Un post largo' }),
+      entry({ id: REPLY_ID, role: 'assistant', content: 'Primera parte', status: 'aborted' }),
+    );
+    stream.push({ type: 'aborted', messageId: REPLY_ID, wordsCharged: 2, remaining: 1990 });
+    stream.close();
+    expect(await screen.findByRole('button', { name: 'Enviar' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(lastReply()).getByTestId('reply-status')).toHaveTextContent('Detenida'),
+    );
+    expect(lastReply()).toHaveTextContent('Primera parte');
+    expect(within(lastReply()).getByRole('button', { name: 'Buena respuesta' })).toBeInTheDocument();
+    expect(screen.queryByText('Fallo al generar respuesta')).not.toBeInTheDocument();
+  });
+
   it('the demo writer answering shows the banner', async () => {
     const { streams } = renderStreaming();
     await typeAndSend('Hola');

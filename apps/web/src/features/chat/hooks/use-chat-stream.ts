@@ -95,6 +95,13 @@ interface ChatStreamOptions {
   onDemo: () => void;
 }
 
+/** The status a reply (or a version) is saved with, by the part its stream ends with. */
+const endingStatus = {
+  finish: 'complete',
+  error: 'failed',
+  aborted: 'aborted',
+} as const satisfies Record<string, ConversationEntry['status']>;
+
 interface Ending {
   status: ConversationEntry['status'];
   messageId?: string;
@@ -194,10 +201,14 @@ export function useChatStream({
         versions = versions.map((version, i) => {
           if (i !== index) return version;
           if (part.type === 'text') return { ...version, text: version.text + part.text };
-          if (part.type === 'finish' || part.type === 'error') {
+          if (part.type === 'finish' || part.type === 'error' || part.type === 'aborted') {
             charged(part.remaining);
-            const status = part.type === 'finish' ? 'complete' : 'failed';
-            return { ...version, messageId: part.messageId, wordsCharged: part.wordsCharged, status };
+            return {
+              ...version,
+              messageId: part.messageId,
+              wordsCharged: part.wordsCharged,
+              status: endingStatus[part.type],
+            };
           }
           return version;
         });
@@ -238,10 +249,10 @@ export function useChatStream({
             sources = part.sources;
           } else if (part.type === 'text') {
             revealer.push(part.text);
-          } else if (part.type === 'finish' || part.type === 'error') {
+          } else if (part.type === 'finish' || part.type === 'error' || part.type === 'aborted') {
             charged(part.remaining);
             ending = {
-              status: part.type === 'finish' ? 'complete' : 'failed',
+              status: endingStatus[part.type],
               messageId: part.messageId ?? undefined,
               wordsCharged: part.wordsCharged,
             };

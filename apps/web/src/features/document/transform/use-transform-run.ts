@@ -68,7 +68,9 @@ export function useTransformRun({ workspaceId, projectId, brandVoiceId }: Contex
           else {
             ended = true;
             if (part.type === 'error') toast.error(t('document.transform.failed'));
-            show({ status: part.type === 'finish' ? 'done' : 'failed' });
+            show({
+              status: part.type === 'finish' ? 'done' : part.type === 'aborted' ? 'stopped' : 'failed',
+            });
           }
         }
         if (!ended) throw new Error('The transform stream ended without its final part');

@@ -48,6 +48,9 @@ export function ProjectList(props: ProjectListProps) {
 
   const sharedBy = (project: Project) => {
     if (!project.isShared) return null;
+    if (project.createdByApiKey) {
+      return t('projects.sharedBy', { name: t('common.apiAuthor', { name: project.createdByApiKey.name }) });
+    }
     if (project.createdBy === userId) return t('projects.sharedByYou');
     const name = workspacePerson(workspace, project.createdBy) ?? t('projects.formerMember');
     return t('projects.sharedBy', { name });

@@ -18,6 +18,11 @@ describe('projects page', { timeout: 20_000 }, () => {
         project('Campaña de otoño'),
         project('Newsletter', { folderId: brief.id }),
         project('Guion del vídeo', { isShared: true, createdBy: luis.id }),
+        project('Fichas del catálogo', {
+          isShared: true,
+          createdBy: luis.id,
+          createdByApiKey: { id: '77777777-7777-4777-8777-777777777777', name: 'Catálogo' },
+        }),
       ],
     });
     const card = await screen.findByTestId('folder-card');
@@ -31,6 +36,8 @@ describe('projects page', { timeout: 20_000 }, () => {
     const shared = row('Guion del vídeo');
     expect(within(shared).getByText('Equipo')).toBeInTheDocument();
     expect(within(shared).getByText('Compartido por Luis Pérez')).toBeInTheDocument();
+    // Made through an API key: the key is its author.
+    expect(within(row('Fichas del catálogo')).getByText('Compartido por API · Catálogo')).toBeInTheDocument();
   });
 
   it('a folder opens its projects with a breadcrumb back; an empty one offers a new project there', async () => {

@@ -31,6 +31,11 @@ const named = version('44444444-4444-4444-8444-444444444444', {
   createdBy: ana,
 });
 const auto = version('55555555-5555-4555-8555-555555555555', { authors: [] });
+const byKey = version('66666666-6666-4666-8666-666666666666', {
+  kind: 'manual',
+  createdBy: ana,
+  createdByApiKey: { id: '77777777-7777-4777-8777-777777777777', name: 'Catálogo' },
+});
 const base = `/api/project/${PROJECT_ID}/document/versions`;
 
 let editor: Editor;
@@ -67,7 +72,7 @@ describe('version history panel', () => {
   it('lists versions with their time, name and authors, and shows one read-only against the live text', async () => {
     const user = userEvent.setup();
     renderHistory({
-      [`GET ${base}`]: () => json(200, { versions: [named, auto] }),
+      [`GET ${base}`]: () => json(200, { versions: [named, auto, byKey] }),
       [`GET ${base}/${named.id}`]: () =>
         json(200, { ...named, content: { type: 'doc', content: [] }, text: 'Hola equipo de marketing' }),
     });
@@ -79,6 +84,8 @@ describe('version history panel', () => {
     expect(items.map((item) => item.textContent)).toEqual([
       expect.stringMatching(/^Aprobada.*por Ana García.*Editaron: Ana García$/),
       expect.stringMatching(/^Guardada automáticamente.*Sin cambios desde la anterior$/),
+      // Saved through an API key: the key is its author.
+      expect.stringMatching(/por API · Catálogo.*Editaron: Ana García$/),
     ]);
 
     await user.click(items[0]!);

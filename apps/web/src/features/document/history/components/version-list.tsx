@@ -45,7 +45,11 @@ export function VersionList({
               <span className="block text-[13px] text-text-muted">
                 <time dateTime={version.createdAt}>{versionDate(version, i18n.language)}</time>
                 {version.createdBy &&
-                  ` · ${t('documentHistory.savedBy', { name: personName(t, version.createdBy) })}`}
+                  ` · ${t('documentHistory.savedBy', {
+                    name: version.createdByApiKey
+                      ? t('common.apiAuthor', { name: version.createdByApiKey.name })
+                      : personName(t, version.createdBy),
+                  })}`}
               </span>
               <span className="block truncate text-[13px] text-text-muted">
                 {authors ? t('documentHistory.editedBy', { names: authors }) : t('documentHistory.noEdits')}
