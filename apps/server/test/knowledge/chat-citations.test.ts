@@ -1,6 +1,5 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { ChatStreamPart } from '@redacta/shared';
-import { workerDatabase } from '../helpers/database.ts';
 import { createUser, type TestUser } from '../helpers/factories.ts';
 import { listeningApp, type ListeningApp } from '../helpers/listening-app.ts';
 import { peerAppEnv, startOpenAIPeer, type OpenAIPeer } from '../helpers/openai-peer.ts';
@@ -9,9 +8,6 @@ import { addAcmeGuide } from './knowledge-helpers.ts';
 
 let t: ListeningApp;
 let peer: OpenAIPeer | undefined;
-beforeAll(async () => {
-  await workerDatabase();
-});
 afterEach(async () => {
   await t.close();
   await peer?.close();

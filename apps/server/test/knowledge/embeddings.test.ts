@@ -4,7 +4,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { knowledgePassages, knowledgeSources } from '../../src/db/schema.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { workerDatabase } from '../helpers/database.ts';
 import { createUser } from '../helpers/factories.ts';
 import { listSources, processed, search, uploadFile } from './knowledge-helpers.ts';
 
@@ -26,7 +25,6 @@ let server: Server;
 let url: string;
 const asked: { model: string; input: string[] }[] = [];
 beforeAll(async () => {
-  await workerDatabase();
   server = createServer((req, res) => {
     let raw = '';
     req.on('data', (chunk) => (raw += chunk));

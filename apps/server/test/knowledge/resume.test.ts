@@ -1,15 +1,11 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { knowledgeSources } from '../../src/db/schema.ts';
 import { KNOWLEDGE_MAX_ATTEMPTS, KnowledgeProcessor } from '../../src/modules/knowledge/processor.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { workerDatabase } from '../helpers/database.ts';
 import { createUser, type TestUser } from '../helpers/factories.ts';
 import { listSources, search } from './knowledge-helpers.ts';
 
 let t: TestApp;
-beforeAll(async () => {
-  await workerDatabase();
-});
 afterEach(async () => {
   await t.app.close();
 });
