@@ -5,14 +5,12 @@ import { KeyRound, Plus } from 'lucide-react';
 import type { ApiKey } from '@redacta/shared';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { EmptyState } from '@/components/ui/empty-state';
-import { LoadError } from '@/components/ui/load-error';
 import { SettingsSection } from '@/components/ui/settings-section';
 import { errorMessage } from '@/lib/error-message';
 import { useApiKeys, useRevokeApiKey } from '../api/api-keys';
 import { CreateKeyModal } from './create-key-modal';
 import { KeyRow } from './key-row';
-import { ListSkeleton } from './list-skeleton';
+import { SectionList } from './section-list';
 
 /**
  * The workspace's API keys (its owner's): the list, making a key (shown once), revoking one after a
@@ -48,52 +46,30 @@ export function KeysSection({ workspaceId }: { workspaceId: string }) {
     </Button>
   );
 
-  let content;
-  if (list.isPending) content = <ListSkeleton />;
-  else if (list.isError)
-    content = (
-      <LoadError
-        message={t('apiSettings.keys.fetchFailed')}
-        retryLabel={t('apiSettings.retry')}
-        retrying={list.isRefetching}
-        onRetry={() => void list.refetch()}
-        className="py-8"
-      />
-    );
-  else if (keys.length === 0)
-    content = (
-      <EmptyState
-        icon={<KeyRound className="size-5" aria-hidden />}
-        title={t('apiSettings.keys.emptyTitle')}
-        text={t('apiSettings.keys.emptyText')}
-        action={createButton('primary')}
-      />
-    );
-  else
-    content = (
-      <div className="flex flex-col gap-3">
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <p className="text-text-muted">{t('apiSettings.keys.count', { count: keys.length })}</p>
-          {createButton('secondary')}
-        </div>
-        <ul
-          aria-label={t('apiSettings.keys.title')}
-          className="divide-y divide-border rounded-xl border border-border"
-        >
-          {keys.map((key) => (
-            <KeyRow key={key.id} apiKey={key} now={now} onRevoke={() => setRevoking(key)} />
-          ))}
-        </ul>
-      </div>
-    );
-
   return (
     <SettingsSection
       id="api-keys"
       title={t('apiSettings.keys.title')}
       description={t('apiSettings.keys.help')}
     >
-      {content}
+      <SectionList
+        query={list}
+        count={keys.length}
+        label={t('apiSettings.keys.title')}
+        failedText={t('apiSettings.keys.fetchFailed')}
+        empty={{
+          icon: <KeyRound className="size-5" aria-hidden />,
+          title: t('apiSettings.keys.emptyTitle'),
+          text: t('apiSettings.keys.emptyText'),
+          action: createButton('primary'),
+        }}
+        countText={t('apiSettings.keys.count', { count: keys.length })}
+        action={createButton('secondary')}
+      >
+        {keys.map((key) => (
+          <KeyRow key={key.id} apiKey={key} now={now} onRevoke={() => setRevoking(key)} />
+        ))}
+      </SectionList>
       <CreateKeyModal open={creating} onOpenChange={setCreating} workspaceId={workspaceId} />
       {revoking && (
         <ConfirmDialog

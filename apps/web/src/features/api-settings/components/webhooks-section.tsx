@@ -5,13 +5,11 @@ import { Plus, Webhook as WebhookIcon } from 'lucide-react';
 import type { Webhook } from '@redacta/shared';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { EmptyState } from '@/components/ui/empty-state';
-import { LoadError } from '@/components/ui/load-error';
 import { Modal } from '@/components/ui/modal';
 import { SettingsSection } from '@/components/ui/settings-section';
 import { errorMessage } from '@/lib/error-message';
 import { useDeleteWebhook, useRotateWebhookSecret, useUpdateWebhook, useWebhooks } from '../api/webhooks';
-import { ListSkeleton } from './list-skeleton';
+import { SectionList } from './section-list';
 import { SecretOnce } from './secret-once';
 import { WebhookFormModal, type WebhookFormTarget } from './webhook-form-modal';
 import { webhookMenuButton, WebhookRow, type WebhookAction } from './webhook-row';
@@ -87,50 +85,6 @@ export function WebhooksSection({ workspaceId }: { workspaceId: string }) {
     </Button>
   );
 
-  let content;
-  if (list.isPending) content = <ListSkeleton />;
-  else if (list.isError)
-    content = (
-      <LoadError
-        message={t('apiSettings.webhooks.fetchFailed')}
-        retryLabel={t('apiSettings.retry')}
-        retrying={list.isRefetching}
-        onRetry={() => void list.refetch()}
-        className="py-8"
-      />
-    );
-  else if (webhooks.length === 0)
-    content = (
-      <EmptyState
-        icon={<WebhookIcon className="size-5" aria-hidden />}
-        title={t('apiSettings.webhooks.emptyTitle')}
-        text={t('apiSettings.webhooks.emptyText')}
-        action={addButton('secondary')}
-      />
-    );
-  else
-    content = (
-      <div className="flex flex-col gap-3">
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <p className="text-text-muted">{t('apiSettings.webhooks.count', { count: webhooks.length })}</p>
-          {addButton('secondary')}
-        </div>
-        <ul
-          aria-label={t('apiSettings.webhooks.title')}
-          className="divide-y divide-border rounded-xl border border-border"
-        >
-          {webhooks.map((webhook) => (
-            <WebhookRow
-              key={webhook.id}
-              webhook={webhook}
-              busy={update.isPending && update.variables?.id === webhook.id}
-              onAction={(action) => act(webhook, action)}
-            />
-          ))}
-        </ul>
-      </div>
-    );
-
   const pending = remove.isPending || rotate.isPending;
   return (
     <SettingsSection
@@ -138,7 +92,29 @@ export function WebhooksSection({ workspaceId }: { workspaceId: string }) {
       title={t('apiSettings.webhooks.title')}
       description={t('apiSettings.webhooks.help')}
     >
-      {content}
+      <SectionList
+        query={list}
+        count={webhooks.length}
+        label={t('apiSettings.webhooks.title')}
+        failedText={t('apiSettings.webhooks.fetchFailed')}
+        empty={{
+          icon: <WebhookIcon className="size-5" aria-hidden />,
+          title: t('apiSettings.webhooks.emptyTitle'),
+          text: t('apiSettings.webhooks.emptyText'),
+          action: addButton('secondary'),
+        }}
+        countText={t('apiSettings.webhooks.count', { count: webhooks.length })}
+        action={addButton('secondary')}
+      >
+        {webhooks.map((webhook) => (
+          <WebhookRow
+            key={webhook.id}
+            webhook={webhook}
+            busy={update.isPending && update.variables?.id === webhook.id}
+            onAction={(action) => act(webhook, action)}
+          />
+        ))}
+      </SectionList>
       {form && <WebhookFormModal target={form} onClose={() => setForm(null)} workspaceId={workspaceId} />}
       {confirming && (
         <ConfirmDialog
