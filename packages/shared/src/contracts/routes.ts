@@ -26,6 +26,7 @@ import {
   restoreDocumentVersionResponseSchema,
 } from './document-versions.ts';
 import { folderListResponseSchema, folderSchema } from './folders.ts';
+import { generateResponseSchema } from './generate.ts';
 import {
   batchListResponseSchema,
   batchRowSchema,
@@ -175,6 +176,7 @@ export const responseSchemas = {
   'PATCH /template/:id': templateSchema,
 
   'POST /workspace/:id/batches': createdBatchSchema,
+  'POST /workspace/:id/generate': generateResponseSchema,
   'GET /workspace/:id/batches': batchListResponseSchema,
   'GET /batch/:id': batchSchema,
   'PATCH /batch/:id': createdBatchSchema,
