@@ -12908,6 +12908,7 @@ export interface operations {
                         preview: {
                             index: number;
                             prompt: string;
+                            invalid: boolean;
                         }[];
                         estimatedWords: number;
                     };
@@ -13190,6 +13191,7 @@ export interface operations {
                         preview: {
                             index: number;
                             prompt: string;
+                            invalid: boolean;
                         }[];
                         estimatedWords: number;
                     };

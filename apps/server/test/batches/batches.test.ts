@@ -58,9 +58,18 @@ describe('making a batch', () => {
       invalid: [{ line: 3, column: 'producto', message: 'Required', code: 'required' }],
     });
     expect(batch.preview).toEqual([
-      { index: 0, prompt: 'Describe el producto Zapatillas para la tienda en línea, en pocas frases.' },
-      { index: 1, prompt: 'Describe el producto  para la tienda en línea, en pocas frases.' },
-      { index: 2, prompt: 'Describe el producto Mochila para la tienda en línea, en pocas frases.' },
+      {
+        index: 0,
+        prompt: 'Describe el producto Zapatillas para la tienda en línea, en pocas frases.',
+        invalid: false,
+      },
+      // The row without a product is previewed marked: it is skipped, or it keeps the batch from starting.
+      { index: 1, prompt: 'Describe el producto  para la tienda en línea, en pocas frases.', invalid: true },
+      {
+        index: 2,
+        prompt: 'Describe el producto Mochila para la tienda en línea, en pocas frases.',
+        invalid: false,
+      },
     ]);
     // Four rows of a short answer (at most 120 words each).
     expect(batch.estimatedWords).toBe(480);

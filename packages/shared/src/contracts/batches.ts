@@ -112,8 +112,11 @@ export const createdBatchSchema = batchSchema.extend({
   columns: z.array(z.string()),
   mapping: batchMappingSchema,
   invalid: z.array(batchInputProblemSchema),
-  /** The first rows rendered as the prompts they will send. */
-  preview: z.array(z.object({ index: z.number().int(), prompt: z.string() })),
+  /**
+   * The first rows rendered as the prompts they will send; `invalid` when the row has a problem listed
+   * in `invalid` (skipped when `skipInvalid`, otherwise the batch cannot start).
+   */
+  preview: z.array(z.object({ index: z.number().int(), prompt: z.string(), invalid: z.boolean() })),
   estimatedWords: z.number().int(),
 });
 export type CreatedBatch = z.infer<typeof createdBatchSchema>;

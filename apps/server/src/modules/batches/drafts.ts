@@ -211,6 +211,7 @@ function draftView(batch: BatchRecord, rows: readonly StoredRow[]): CreatedBatch
     preview: rows.slice(0, PREVIEW_ROWS).map((row) => ({
       index: row.index,
       prompt: renderTemplatePrompt(template.prompt, rowInputs(template.fields, mapping, row.inputs)),
+      invalid: invalidIndexes.has(row.index),
     })),
     estimatedWords: toWrite * estimatedRowWords(template.output, batch.controls as BatchControls),
   };

@@ -62,7 +62,13 @@ describe('a new bulk run', () => {
           200,
           createdFixture({
             mapping: (body as { mapping: Record<string, string> }).mapping,
-            preview: [{ index: 0, prompt: 'Escribe un anuncio para Zapatilla 1 dirigido a corredores.' }],
+            preview: [
+              {
+                index: 0,
+                prompt: 'Escribe un anuncio para Zapatilla 1 dirigido a corredores.',
+                invalid: false,
+              },
+            ],
           }),
         ),
     });
@@ -99,6 +105,10 @@ describe('a new bulk run', () => {
           201,
           createdFixture({
             invalid: [{ line: 3, column: 'Producto', message: 'Required', code: 'required' }],
+            preview: [
+              { index: 0, prompt: 'Escribe un anuncio para Zapatilla 1 dirigido a .', invalid: false },
+              { index: 1, prompt: 'Escribe un anuncio para  dirigido a .', invalid: true },
+            ],
           }),
         ),
       [PATCH]: () => json(200, createdFixture({ skipInvalid: true })),
@@ -110,8 +120,14 @@ describe('a new bulk run', () => {
     expect(problems).toHaveTextContent('Línea 3, columna «Producto»: falta este dato, que es obligatorio');
     const run = screen.getByRole('button', { name: /Ejecutar/ });
     expect(run).toBeDisabled();
+    // The preview marks the row with the problem, and what becomes of it once the user chooses.
+    const marks = () => within(screen.getByTestId('batch-preview')).getAllByTestId('batch-preview-invalid');
+    expect(marks()).toHaveLength(1);
+    expect(marks()[0]!.closest('li')).toHaveTextContent('Fila 2');
+    expect(marks()[0]).toHaveTextContent('Tiene un problema');
 
     await userEvent.click(within(problems).getByRole('radio', { name: /Omitirlas/ }));
+    expect(marks()[0]).toHaveTextContent('Se omitirá');
     expect(screen.getByRole('button', { name: 'Ejecutar 2 filas' })).toBeEnabled();
     await userEvent.click(screen.getByRole('button', { name: 'Ejecutar 2 filas' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/batches/${BATCH_ID}`));

@@ -27,9 +27,11 @@ function TimeLeft({ batch }: { batch: Batch }) {
   const text =
     parts === 'underMinute'
       ? t('batches.progress.underMinute')
-      : parts.hours > 0
-        ? t('batches.progress.hoursLeft', { hours: parts.hours, minutes: parts.minutes })
-        : t('batches.progress.minutesLeft', { count: parts.minutes });
+      : parts.hours === 0
+        ? t('batches.progress.minutesLeft', { count: parts.minutes })
+        : parts.minutes === 0
+          ? t('batches.progress.wholeHoursLeft', { count: parts.hours })
+          : t('batches.progress.hoursLeft', { hours: parts.hours, minutes: parts.minutes });
   return <span data-testid="batch-time-left">{text}</span>;
 }
 

@@ -261,7 +261,7 @@ export default function NewBatchPage() {
 
       {created && (
         <Section title={t('batches.preview.title')} testId="batch-preview">
-          <PromptPreviews preview={created.preview} />
+          <PromptPreviews preview={created.preview} skipInvalid={choice === 'skip'} />
         </Section>
       )}
 

@@ -77,8 +77,8 @@ export function createdFixture(overrides: Partial<CreatedBatch> = {}): CreatedBa
     mapping: { producto: 'Producto' },
     invalid: [],
     preview: [
-      { index: 0, prompt: 'Escribe un anuncio para Zapatilla 1 dirigido a .' },
-      { index: 1, prompt: 'Escribe un anuncio para Zapatilla 2 dirigido a .' },
+      { index: 0, prompt: 'Escribe un anuncio para Zapatilla 1 dirigido a .', invalid: false },
+      { index: 1, prompt: 'Escribe un anuncio para Zapatilla 2 dirigido a .', invalid: false },
     ],
     estimatedWords: 120,
     ...overrides,
