@@ -74,8 +74,13 @@ export function FileDrop({
       >
         {fileName ? t('batches.file.chooseAnother') : t('batches.file.choose')}
       </Button>
-      <p className="text-xs text-text-muted">
-        {over ? t('batches.file.dropActive') : t('batches.file.hint', { mb: SPREADSHEET_MAX_MB })}
+      {/* A large file takes seconds to read: the zone says what it is waiting for, to screen readers too. */}
+      <p className="text-xs text-text-muted" role="status">
+        {busy
+          ? t('batches.file.reading')
+          : over
+            ? t('batches.file.dropActive')
+            : t('batches.file.hint', { mb: SPREADSHEET_MAX_MB })}
       </p>
     </div>
   );
