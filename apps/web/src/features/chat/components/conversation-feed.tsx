@@ -160,6 +160,7 @@ function Row({
         streaming={row.streaming}
         demo={row.demo}
         sources={row.sources}
+        output={row.output}
         handlers={{ onUse: handlers.onUseVersion, onInsert: handlers.onInsert }}
         article={article}
       />

@@ -38,6 +38,8 @@ export type FeedRow =
       demo: boolean;
       /** The knowledge every version of the request cites as [n] (one list for them all). */
       sources: KnowledgeCitation[];
+      /** A template run's versions: the parts each comes in. */
+      output?: TemplateOutput;
     };
 
 export const PENDING_REQUEST_KEY = 'pending-request';
@@ -92,6 +94,7 @@ export function feedRows(
         streaming: false,
         demo: entry.demo,
         sources: entry.sources ?? [],
+        ...(output ? { output } : {}),
       });
       continue;
     }
@@ -135,6 +138,7 @@ export function feedRows(
             streaming: true,
             demo: pending.demo,
             sources: pending.sources,
+            ...(pendingOutput ? { output: pendingOutput } : {}),
           }
         : {
             kind: 'reply',
@@ -165,6 +169,7 @@ function liveReplyRow(exchange: LiveExchange): FeedRow {
       streaming: !exchange.ended,
       demo: false,
       sources: exchange.sources ?? [],
+      ...(exchange.template?.output ? { output: exchange.template.output } : {}),
     };
   }
   return {

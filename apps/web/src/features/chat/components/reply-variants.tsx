@@ -1,11 +1,12 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Check, FilePlus2, Sparkles } from 'lucide-react';
-import { countWords, type KnowledgeCitation } from '@redacta/shared';
+import { countWords, labelTemplateReply, type KnowledgeCitation, type TemplateOutput } from '@redacta/shared';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { formatCount } from '@/lib/format-count';
 import { MOBILE_QUERY, useMediaQuery } from '@/lib/use-media-query';
+import { TemplateReplyParts, withoutHeadingOnItsWay } from '@/features/templates';
 import type { VersionDraft } from '../hooks/use-chat-stream';
 import type { FeedArticleProps } from './conversation-entries';
 import { MarkdownReply } from './markdown-reply';
@@ -21,17 +22,24 @@ function VersionColumn({
   index,
   streaming,
   citations,
+  output,
   handlers,
 }: {
   version: VersionDraft;
   index: number;
   streaming: boolean;
   citations: KnowledgeCitation[];
+  output: TemplateOutput | undefined;
   handlers?: VersionHandlers;
 }) {
   const { t, i18n } = useTranslation();
   const words = version.messageId ? version.wordsCharged : countWords(version.text);
   const ended = version.status !== null;
+  const writing = streaming && !ended;
+  // A template run's version is read into its parts as one reply is: headed by their labels, on screen
+  // and in what is inserted, with each part's length against its limit.
+  const written = output && writing ? withoutHeadingOnItsWay(version.text) : version.text;
+  const content = output ? labelTemplateReply(written, output) : written;
   const format = (n: number) => formatCount(n, i18n.language);
   return (
     <section
@@ -47,7 +55,8 @@ function VersionColumn({
             : t('chat.variants.words', { count: words, formatted: format(words) })}
         </span>
       </header>
-      <MarkdownReply content={version.text} streaming={streaming && !ended} citations={citations} />
+      <MarkdownReply content={content} streaming={writing} citations={citations} />
+      {output && <TemplateReplyParts content={written} output={output} writing={writing} />}
       {version.status === 'failed' && <p className="text-xs text-danger">{t('chat.variants.failed')}</p>}
       {!streaming && version.messageId && handlers && (
         <div className="mt-auto flex flex-wrap gap-2 pt-1">
@@ -62,7 +71,7 @@ function VersionColumn({
             size="sm"
             variant="secondary"
             icon={<FilePlus2 className="size-4" aria-hidden />}
-            onClick={() => handlers.onInsert(version.text)}
+            onClick={() => handlers.onInsert(content)}
           >
             {t('chat.variants.insert')}
           </Button>
@@ -82,6 +91,7 @@ export function ReplyVariants({
   streaming,
   demo,
   sources,
+  output,
   handlers,
   article,
 }: {
@@ -90,6 +100,8 @@ export function ReplyVariants({
   demo: boolean;
   /** The knowledge the versions cite as [n]: one list for them all, as they answer one request. */
   sources: KnowledgeCitation[];
+  /** A template run's versions: the parts each comes in. */
+  output?: TemplateOutput | undefined;
   handlers?: VersionHandlers;
   article?: FeedArticleProps;
 }) {
@@ -149,6 +161,7 @@ export function ReplyVariants({
               index={selected}
               streaming={streaming}
               citations={sources}
+              output={output}
               handlers={handlers}
             />
           </div>
@@ -161,6 +174,7 @@ export function ReplyVariants({
                 index={index}
                 streaming={streaming}
                 citations={sources}
+                output={output}
                 handlers={handlers}
               />
             ))}
