@@ -191,15 +191,30 @@ export interface TemplatePartMeasure {
   missing: boolean;
 }
 
+/**
+ * A part's text, as parseOutput keeps it or a person edits it, measured against the part's limit: each
+ * item of a list part (one a line; blank lines left out), or the whole text.
+ */
+export function measurePart(value: string, part: TemplateOutputPart): TemplatePieceLength[] {
+  const pieces = part.items
+    ? value
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean)
+    : value
+      ? [value]
+      : [];
+  return pieces.map((piece) => {
+    const length = charCount(piece);
+    return { text: piece, length, over: part.maxChars !== undefined && length > part.maxChars };
+  });
+}
+
 /** Every part of a template's reply with its length (or each item's) against its limits. */
 export function measureTemplateReply(text: string, output: TemplateOutput): TemplatePartMeasure[] {
   const parsed = parseOutput(text, output);
   return output.parts.map((part) => {
-    const value = parsed.outputs[part.key] ?? '';
-    const pieces = (part.items ? value.split('\n').filter(Boolean) : value ? [value] : []).map((piece) => {
-      const length = charCount(piece);
-      return { text: piece, length, over: part.maxChars !== undefined && length > part.maxChars };
-    });
+    const pieces = measurePart(parsed.outputs[part.key] ?? '', part);
     const problems = parsed.problems.filter((problem) => problem.part === part.key);
     return {
       part,

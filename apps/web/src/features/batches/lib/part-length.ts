@@ -1,15 +1,4 @@
-import { charCount, type BatchRow, type TemplateOutputPart } from '@redacta/shared';
-
-/**
- * A list part's items as a row keeps them: one a line (the shared reply parser joins them so), blank
- * lines left out.
- */
-export function partItems(text: string): string[] {
-  return text
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line !== '');
-}
+import { measurePart, type BatchRow, type TemplateOutputPart } from '@redacta/shared';
 
 export interface PartLength {
   /** Characters of the text (or of its longest item). */
@@ -30,17 +19,12 @@ export function partLength(
   row?: Pick<BatchRow, 'flags'>,
 ): PartLength {
   const flagged = row?.flags?.some((flag) => flag.part === part.key) ?? false;
-  const maxChars = part.maxChars ?? null;
-  if (part.items === undefined) {
-    const length = charCount(text);
-    return { length, maxChars, items: null, over: flagged || (maxChars !== null && length > maxChars) };
-  }
-  const items = partItems(text);
-  const length = Math.max(0, ...items.map(charCount));
+  const pieces = measurePart(text, part);
+  const tooMany = part.items !== undefined && pieces.length > part.items;
   return {
-    length,
-    maxChars,
-    items: { count: items.length, max: part.items },
-    over: flagged || items.length > part.items || (maxChars !== null && length > maxChars),
+    length: Math.max(0, ...pieces.map((piece) => piece.length)),
+    maxChars: part.maxChars ?? null,
+    items: part.items === undefined ? null : { count: pieces.length, max: part.items },
+    over: flagged || tooMany || pieces.some((piece) => piece.over),
   };
 }
