@@ -84,6 +84,17 @@ export async function readRows(app: App, user: TestUser, id: string, limit = 200
   return res.json().rows;
 }
 
+/** Reads the rows until none is being written: those a pause or a cancel let end have ended. */
+export async function waitForNoRowRunning(app: App, user: TestUser, id: string, timeoutMs = 30_000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const rows = await readRows(app, user, id);
+    if (!rows.some((row) => row.status === 'running')) return rows;
+    if (Date.now() > until) throw new Error(`A row was still being written: ${JSON.stringify(rows)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** Reads the batch until `done` says it is where the test waits for it (polling, as the web does). */
 export async function waitForBatch(
   app: App,

@@ -15,6 +15,7 @@ import {
   readRows,
   uploadBatch,
   waitForBatch,
+  waitForNoRowRunning,
 } from './batch-helpers.ts';
 
 let t: TestApp;
@@ -336,7 +337,7 @@ describe('running a batch', () => {
     const paused = await batchAction(t.app, bea, batch.id, 'pause');
     expect(paused.statusCode, paused.body).toBe(200);
     // Rows being written when it paused end; nothing else starts.
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    await waitForNoRowRunning(t.app, ana, batch.id);
     const still = await readBatch(t.app, ana, batch.id);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect((await readBatch(t.app, ana, batch.id)).done).toBe(still.done);
@@ -348,8 +349,7 @@ describe('running a batch', () => {
     const cancelled = await batchAction(t.app, bea, batch.id, 'cancel');
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.json().status).toBe('cancelled');
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-    const rows = await readRows(t.app, ana, batch.id);
+    const rows = await waitForNoRowRunning(t.app, ana, batch.id);
     const written = rows.filter((row) => row.status === 'done');
     const skipped = rows.filter((row) => row.status === 'skipped').length;
     expect(skipped).toBe(12 - written.length);
