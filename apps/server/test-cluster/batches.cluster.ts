@@ -132,24 +132,31 @@ it(
   },
 );
 
-it('a batch made through one instance and started through the other is worked by the queue they share; when one is killed the other finishes it, each row written and charged once', async () => {
-  const [a, b] = cluster.instances;
-  cluster.peer.script = slowAnswer;
-  const batch = await madeBatch('lotes@example.com', 40, a);
-  // Made through one instance, started through the other: the queue is the database's, not an instance's.
-  expect(
-    (await fetch(`${b.url}/api/batch/${batch.id}/start`, { method: 'POST', headers: batch.auth })).status,
-  ).toBe(200);
+// Its waits (a first rows' 60 s, the rest's 120 s, a restart) bound it, not the suite's default.
+it(
+  'a batch made through one instance and started through the other is worked by the queue they share; when one is killed the other finishes it, each row written and charged once',
+  {
+    timeout: 300_000,
+  },
+  async () => {
+    const [a, b] = cluster.instances;
+    cluster.peer.script = slowAnswer;
+    const batch = await madeBatch('lotes@example.com', 40, a);
+    // Made through one instance, started through the other: the queue is the database's, not an instance's.
+    expect(
+      (await fetch(`${b.url}/api/batch/${batch.id}/start`, { method: 'POST', headers: batch.auth })).status,
+    ).toBe(200);
 
-  const read = async () =>
-    (await (await fetch(`${b.url}/api/batch/${batch.id}`, { headers: batch.auth })).json()) as Batch;
-  await expect
-    .poll(async () => (await read()).done, { timeout: 60_000, interval: 100 })
-    .toBeGreaterThanOrEqual(5);
-  a.server.process.kill('SIGKILL');
-  await a.server.exited;
+    const read = async () =>
+      (await (await fetch(`${b.url}/api/batch/${batch.id}`, { headers: batch.auth })).json()) as Batch;
+    await expect
+      .poll(async () => (await read()).done, { timeout: 60_000, interval: 100 })
+      .toBeGreaterThanOrEqual(5);
+    a.server.process.kill('SIGKILL');
+    await a.server.exited;
 
-  await expect.poll(async () => (await read()).status, { timeout: 120_000, interval: 250 }).toBe('done');
-  await expectWrittenOnce(b, batch, 40);
-  await cluster.restart(a);
-});
+    await expect.poll(async () => (await read()).status, { timeout: 120_000, interval: 250 }).toBe('done');
+    await expectWrittenOnce(b, batch, 40);
+    await cluster.restart(a);
+  },
+);
