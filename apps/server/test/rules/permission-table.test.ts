@@ -288,7 +288,9 @@ const ownersVerifiedDomain = async (team: Team) => {
   await t.app.db
     .update(workspaceSsoDomains)
     .set({ verifiedAt: new Date() })
-    .where(and(eq(workspaceSsoDomains.workspaceId, team.workspaceId), eq(workspaceSsoDomains.domain, domain)));
+    .where(
+      and(eq(workspaceSsoDomains.workspaceId, team.workspaceId), eq(workspaceSsoDomains.domain, domain)),
+    );
   return { domain };
 };
 /** An issuer on this machine, which the app's outbound guard refuses: discovery fails without leaving it. */

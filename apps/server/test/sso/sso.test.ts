@@ -29,7 +29,11 @@ afterEach(() => t.app.close());
 
 async function enterpriseOwner(email: string, seats = 5): Promise<TestUser> {
   const owner = await createUser(t.app, { email });
-  await changeWorkspacePlan(t.app.db, { workspaceId: owner.workspaceId, plan: 'enterprise', enterpriseSeats: seats });
+  await changeWorkspacePlan(t.app.db, {
+    workspaceId: owner.workspaceId,
+    plan: 'enterprise',
+    enterpriseSeats: seats,
+  });
   return owner;
 }
 
@@ -37,7 +41,12 @@ const call = (user: TestUser, method: 'GET' | 'PUT' | 'POST' | 'DELETE', path: s
   t.app.inject({ method, url: `/api/workspace/${user.workspaceId}/sso${path}`, headers: user.auth, payload });
 
 const saveProvider = (owner: TestUser, enforced: boolean) =>
-  call(owner, 'PUT', '', { issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret, enforced });
+  call(owner, 'PUT', '', {
+    issuer: idp.issuer,
+    clientId: idp.clientId,
+    clientSecret: idp.clientSecret,
+    enforced,
+  });
 
 /** Claims the domain, publishes its TXT record on the local DNS server and verifies it. */
 async function verifiedDomain(owner: TestUser, domain: string): Promise<SsoDomain> {
@@ -92,11 +101,18 @@ describe('single sign-on settings', () => {
       redirectUri: `${APP_URL}/api/auth/sso/callback`,
     });
     expect(saved.body).not.toContain(idp.clientSecret);
-    const [row] = await t.app.db.select().from(workspaceSso).where(eq(workspaceSso.workspaceId, owner.workspaceId));
+    const [row] = await t.app.db
+      .select()
+      .from(workspaceSso)
+      .where(eq(workspaceSso.workspaceId, owner.workspaceId));
     expect(row!.clientSecretSealed).not.toContain(idp.clientSecret);
 
     // Saved again without a secret: the one kept still signs people in (below, through the provider).
-    const kept = await call(owner, 'PUT', '', { issuer: idp.issuer, clientId: idp.clientId, enforced: false });
+    const kept = await call(owner, 'PUT', '', {
+      issuer: idp.issuer,
+      clientId: idp.clientId,
+      enforced: false,
+    });
     expect(kept.statusCode, kept.body).toBe(200);
     await verifiedDomain(owner, 'kept.test');
     const callback = await ssoSignIn({ sub: 'k-1', email: 'kim@kept.test', email_verified: true });
@@ -142,7 +158,10 @@ describe('single sign-on settings', () => {
 
     // Its last verified domain released, the workspace no longer requires single sign-on.
     expect((await call(owner, 'DELETE', '/domains/acme.test')).statusCode).toBe(204);
-    expect((await call(owner, 'GET', '')).json<SsoSettings>()).toMatchObject({ enforced: false, domains: [] });
+    expect((await call(owner, 'GET', '')).json<SsoSettings>()).toMatchObject({
+      enforced: false,
+      domains: [],
+    });
   });
 
   it('lets no other workspace claim or verify a domain once one has verified it', async () => {
@@ -179,13 +198,17 @@ describe('signing in through the workspace provider', () => {
     const lucia = await signedInUser(callback);
     expect(lucia.email).toBe('lucia@gamma.test');
     const team = await membersOf(owner);
-    expect(team.members).toContainEqual(expect.objectContaining({ email: 'lucia@gamma.test', role: 'member' }));
+    expect(team.members).toContainEqual(
+      expect.objectContaining({ email: 'lucia@gamma.test', role: 'member' }),
+    );
     expect(team.seatsUsed).toBe(1);
     const list = await t.app.inject({ url: '/api/workspace/list', headers: lucia.auth });
     expect(list.json<{ id: string }[]>().map((w) => w.id)).toContain(owner.workspaceId);
 
     // Signing in again uses the same account and membership.
-    const again = await signedInUser(await ssoSignIn({ sub: 'idp-7', email: 'lucia@gamma.test', email_verified: true }));
+    const again = await signedInUser(
+      await ssoSignIn({ sub: 'idp-7', email: 'lucia@gamma.test', email_verified: true }),
+    );
     expect(again.id).toBe(lucia.id);
     expect((await membersOf(owner)).seatsUsed).toBe(1);
   });
@@ -248,7 +271,9 @@ describe('enforcement', () => {
     expect((await requestCode(t.app, 'owner@epsilon.test')).statusCode).toBe(204);
     expect((await requestCode(t.app, 'pablo@other.test')).statusCode).toBe(204);
     // Through single sign-on the same person gets in.
-    const pablo = await signedInUser(await ssoSignIn({ sub: 'p-1', email: 'pablo@epsilon.test', email_verified: true }));
+    const pablo = await signedInUser(
+      await ssoSignIn({ sub: 'p-1', email: 'pablo@epsilon.test', email_verified: true }),
+    );
     expect(pablo.email).toBe('pablo@epsilon.test');
   });
 

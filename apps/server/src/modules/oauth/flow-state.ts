@@ -57,7 +57,13 @@ export async function openFlowState(secret: string, sealed: string | undefined):
     ) {
       return null;
     }
-    const flow: FlowState = { provider: p, state: s, verifier: v, nonce: n, locale: l === 'en' ? 'en' : 'es' };
+    const flow: FlowState = {
+      provider: p,
+      state: s,
+      verifier: v,
+      nonce: n,
+      locale: l === 'en' ? 'en' : 'es',
+    };
     return typeof w === 'string' ? { ...flow, workspaceId: w } : flow;
   } catch {
     return null;

@@ -8,7 +8,8 @@ import { createPersonalWorkspace } from '../workspaces/service.ts';
 import type { ProviderProfile } from './providers.ts';
 
 /** A provider's name only when it passes our own name rule; otherwise /welcome asks for it. */
-export const acceptableName = (value: string | null) => (value && !checkPersonName(value) ? value.trim() : null);
+export const acceptableName = (value: string | null) =>
+  value && !checkPersonName(value) ? value.trim() : null;
 
 /**
  * The user a provider identity signs in as: the linked account, else the account with the same

@@ -51,4 +51,3 @@ export async function refuseWhereSsoRequired(db: Db | Tx, email: string): Promis
     403,
   );
 }
-

@@ -45,7 +45,8 @@ async function requestJson(
     const json = JSON.parse(answer.body.toString('utf8')) as unknown;
     return {
       status: answer.status,
-      json: json && typeof json === 'object' && !Array.isArray(json) ? (json as Record<string, unknown>) : null,
+      json:
+        json && typeof json === 'object' && !Array.isArray(json) ? (json as Record<string, unknown>) : null,
     };
   } catch {
     return { status: answer.status, json: null };
@@ -55,7 +56,8 @@ async function requestJson(
 /** The issuer's address must be https; plain http only to this machine where loopback is allowed (tests). */
 export function checkIssuerAddress(issuer: string, allowLoopback: boolean): void {
   const url = new URL(issuer);
-  const loopbackHost = url.hostname === '127.0.0.1' || url.hostname === '[::1]' || url.hostname === 'localhost';
+  const loopbackHost =
+    url.hostname === '127.0.0.1' || url.hostname === '[::1]' || url.hostname === 'localhost';
   if (url.protocol !== 'https:' && !(allowLoopback && loopbackHost)) {
     throw new AppError('VALIDATION_FAILED', 'The issuer must start with https://', 400, [
       { path: 'issuer', message: 'The issuer must start with https://' },
@@ -101,7 +103,14 @@ export async function discover(issuer: string, allowLoopback: boolean): Promise<
 /** The provider's sign-in page for an authorization-code request with PKCE S256. */
 export function authorizationUrl(
   meta: OidcMetadata,
-  request: { clientId: string; redirectUri: string; state: string; nonce: string; codeChallenge: string; loginHint: string },
+  request: {
+    clientId: string;
+    redirectUri: string;
+    state: string;
+    nonce: string;
+    codeChallenge: string;
+    loginHint: string;
+  },
 ): string {
   const url = new URL(meta.authorization_endpoint);
   url.search = new URLSearchParams({
@@ -145,7 +154,8 @@ export async function exchangeCode(
     throw signInFailed(`Token exchange failed (${tokens.status} ${String(tokens.json?.error ?? '')})`);
   }
   const keys = await requestJson(meta.jwks_uri, allowLoopback);
-  if (keys.status !== 200 || !Array.isArray(keys.json?.keys)) throw signInFailed('The provider keys could not be read');
+  if (keys.status !== 200 || !Array.isArray(keys.json?.keys))
+    throw signInFailed('The provider keys could not be read');
   const { payload } = await jwtVerify(
     tokens.json.id_token,
     createLocalJWKSet(keys.json as unknown as JSONWebKeySet),

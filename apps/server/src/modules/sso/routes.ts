@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  errorBodySchema,
   idParamsSchema,
   resolveLocale,
   ssoDomainBodySchema,
@@ -63,7 +64,8 @@ export const ssoSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: schema({
         operationId: 'getWorkspaceSso',
-        summary: "The workspace's single sign-on: provider, domains with their TXT records, enforcement (owner, Enterprise)",
+        summary:
+          "The workspace's single sign-on: provider, domains with their TXT records, enforcement (owner, Enterprise)",
         params: idParamsSchema,
         response: { 200: ssoSettingsSchema },
       }),
@@ -76,7 +78,8 @@ export const ssoSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: schema({
         operationId: 'saveWorkspaceSso',
-        summary: "Save the workspace's OpenID Connect provider and whether its domains must use it (owner, Enterprise)",
+        summary:
+          "Save the workspace's OpenID Connect provider and whether its domains must use it (owner, Enterprise)",
         description:
           "The issuer's discovery document is read first; 400 SSO_DISCOVERY_FAILED when it cannot be. " +
           'Leave `clientSecret` out to keep the saved one; it is never answered. ' +
@@ -185,9 +188,11 @@ export const ssoSignInRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         operationId: 'startSsoSignIn',
         summary: "Start signing in through the provider of the workspace that verified the address's domain",
-        description: 'Redirects to the provider, or to /login?error=SSO_NOT_CONFIGURED when no workspace covers the domain.',
+        description:
+          'Redirects to the provider, or to /login?error=SSO_NOT_CONFIGURED when no workspace covers the domain.',
         security: routeSecurity.none,
         querystring: ssoStartQuerySchema,
+        response: { 400: errorBodySchema },
       },
     },
     async (request, reply) => {
@@ -254,7 +259,12 @@ export const ssoSignInRoutes: FastifyPluginAsyncZod = async (app) => {
       const flow = await openFlowState(app.config.JWT_SECRET, request.cookies[FLOW_COOKIE]);
       reply.clearCookie(FLOW_COOKIE, { path: SIGN_IN_PATH });
       if (request.query.error) return loginWithError('OAUTH_FAILED');
-      if (!flow?.workspaceId || flow.provider !== 'sso' || !request.query.code || request.query.state !== flow.state) {
+      if (
+        !flow?.workspaceId ||
+        flow.provider !== 'sso' ||
+        !request.query.code ||
+        request.query.state !== flow.state
+      ) {
         request.log.warn('sso callback with a missing or mismatched state');
         return loginWithError('OAUTH_FAILED');
       }
@@ -276,7 +286,8 @@ export const ssoSignInRoutes: FastifyPluginAsyncZod = async (app) => {
         return reply.redirect('/callback', 302);
       } catch (error) {
         request.log.warn({ err: error, workspaceId: flow.workspaceId }, 'sso sign-in failed');
-        const known = error instanceof AppError && ['SEATS_EXHAUSTED', 'SSO_NOT_CONFIGURED'].includes(error.code);
+        const known =
+          error instanceof AppError && ['SEATS_EXHAUSTED', 'SSO_NOT_CONFIGURED'].includes(error.code);
         return loginWithError(known ? (error as AppError).code : 'OAUTH_FAILED');
       }
     },

@@ -306,10 +306,17 @@ function joinOnce(
     const email = normalizeEmail(profile.email);
     const sso = await ssoForEmail(tx, email);
     if (sso?.workspaceId !== workspaceId) {
-      throw new AppError('SSO_NOT_CONFIGURED', `${domainOf(email)} is not a verified domain of this workspace`, 403);
+      throw new AppError(
+        'SSO_NOT_CONFIGURED',
+        `${domainOf(email)} is not a verified domain of this workspace`,
+        403,
+      );
     }
     const workspace = await lockWorkspace(tx, workspaceId);
-    let [user] = await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, email));
+    let [user] = await tx
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(eq(users.email, email));
     if (!user) {
       [user] = await tx
         .insert(users)
@@ -344,7 +351,8 @@ function joinOnce(
       .insert(memberships)
       .values({ workspaceId, userId, role: 'member' })
       .returning({ createdAt: memberships.createdAt });
-    if (invited) await tx.update(invitations).set({ acceptedAt: new Date() }).where(eq(invitations.id, invited.id));
+    if (invited)
+      await tx.update(invitations).set({ acceptedAt: new Date() }).where(eq(invitations.id, invited.id));
     await events.emit(tx, {
       workspaceId,
       type: 'member.joined',
