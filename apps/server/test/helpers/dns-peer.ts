@@ -20,13 +20,14 @@ export async function startDnsPeer(): Promise<DnsPeer> {
     for (const question of request.questions) {
       if (question.type !== Packet.TYPE.TXT) continue;
       for (const data of records.get(question.name.toLowerCase()) ?? []) {
-        response.answers.push({
-          name: question.name,
-          type: Packet.TYPE.TXT,
-          class: Packet.CLASS.IN,
-          ttl: 60,
-          data,
-        });
+        response.answers.push(
+          Packet.createResourceFromQuestion(question, {
+            type: Packet.TYPE.TXT,
+            class: Packet.CLASS.IN,
+            ttl: 60,
+            data,
+          }),
+        );
       }
     }
     void send(response);

@@ -37,6 +37,7 @@ const gatedPages = {
   '/profile': lazyLoaded(() => import('@/features/profile/pages/profile-page')),
   '/workspace-settings': lazyLoaded(() => import('@/features/workspaces/pages/workspace-settings-page')),
   '/settings/api': lazyLoaded(() => import('@/features/api-settings/pages/api-settings-page')),
+  '/settings/sso': lazyLoaded(() => import('@/features/sso-settings/pages/sso-settings-page')),
   '/subscription': lazyLoaded(() => import('@/features/subscription/pages/subscription-page')),
   '/subscription/sandbox-checkout': lazyLoaded(
     () => import('@/features/subscription/pages/sandbox-checkout-page'),
