@@ -207,6 +207,7 @@ export const routes: RouteObject[] = [
             element: page(gatedPages['/workspace-settings']),
           },
           { path: '/settings/api', element: page(gatedPages['/settings/api']) },
+          { path: '/settings/sso', element: page(gatedPages['/settings/sso']) },
           {
             path: '/subscription',
             element: page(gatedPages['/subscription']),
