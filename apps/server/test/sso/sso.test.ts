@@ -11,19 +11,30 @@ import { startOidcPeer, type OidcAccount, type OidcPeer } from '../helpers/oidc-
 
 const APP_URL = 'http://app.test';
 let idp: OidcPeer;
+/** Another real OpenID Connect provider, standing in for Google. */
+let google: OidcPeer;
 let dns: DnsPeer;
 let t: TestApp;
 
 beforeAll(async () => {
   idp = await startOidcPeer(`${APP_URL}/api/auth/sso/callback`);
+  google = await startOidcPeer(`${APP_URL}/api/auth/oauth/google/callback`);
   dns = await startDnsPeer();
 });
 afterAll(async () => {
   await idp.close();
+  await google.close();
   await dns.close();
 });
 beforeEach(async () => {
-  t = await createTestApp({ APP_URL, OUTBOUND_ALLOW_LOOPBACK: 'true', DNS_RESOLVER: dns.server });
+  t = await createTestApp({
+    APP_URL,
+    OUTBOUND_ALLOW_LOOPBACK: 'true',
+    DNS_RESOLVER: dns.server,
+    GOOGLE_CLIENT_ID: google.clientId,
+    GOOGLE_CLIENT_SECRET: google.clientSecret,
+    GOOGLE_ISSUER: google.issuer,
+  });
 });
 afterEach(() => t.app.close());
 
@@ -285,5 +296,22 @@ describe('enforcement', () => {
     expect((await requestCode(t.app, 'ines@zeta.test')).statusCode).toBe(403);
     await changeWorkspacePlan(t.app.db, { workspaceId: owner.workspaceId, plan: 'pro_monthly' });
     expect((await requestCode(t.app, 'ines@zeta.test')).statusCode).toBe(204);
+  });
+
+  it('sends a Google sign-in of such an address back to the sign-in page, saying why', async () => {
+    const owner = await enterpriseOwner('owner@eta.test');
+    await saveProvider(owner, false);
+    await verifiedDomain(owner, 'eta.test');
+    await saveProvider(owner, true);
+
+    google.signInAs({ sub: 'g-eta', email: 'rosa@eta.test', email_verified: true });
+    const start = await t.app.inject({ url: '/api/auth/oauth/google' });
+    const back = await google.authorize(start.headers.location as string);
+    const callback = await t.app.inject({
+      url: back.pathname + back.search,
+      headers: { cookie: cookiePair(start.headers['set-cookie'], 'redacta_oauth')! },
+    });
+    expect(callback.headers.location).toBe('/login?error=SSO_REQUIRED');
+    expect(cookiePair(callback.headers['set-cookie'])).toBeUndefined();
   });
 });
