@@ -13,6 +13,7 @@ import {
   ssoStartQuerySchema,
 } from '@redacta/shared';
 import { AppError } from '../../lib/errors.ts';
+import { limits } from '../../lib/rate-limits.ts';
 import { closedToApiKeys, noStore, routeSecurity, signedInSchemas } from '../../lib/route-options.ts';
 import { setRefreshCookie } from '../auth/refresh-cookie.ts';
 import { startSession } from '../auth/session.ts';
@@ -192,8 +193,17 @@ export const ssoSignInRoutes: FastifyPluginAsyncZod = async (app) => {
           'Redirects to the provider, or to /login?error=SSO_NOT_CONFIGURED when no workspace covers the domain.',
         security: routeSecurity.none,
         querystring: ssoStartQuerySchema,
-        response: { 400: errorBodySchema },
+        response: { 400: errorBodySchema, 429: errorBodySchema },
       },
+      // Each start reads the provider's discovery document: bounded per IP address as signing in with a code is.
+      preHandler: limits(app, [
+        {
+          name: 'sso-start-ip',
+          max: app.config.RATE_LIMIT_LOGIN_ATTEMPTS_PER_15MIN,
+          timeWindowMs: 15 * 60 * 1000,
+          key: (request) => request.ip,
+        },
+      ]),
     },
     async (request, reply) => {
       const loginWithError = (code: string) => reply.redirect(`/login?error=${code}`, 302);
