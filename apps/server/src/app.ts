@@ -32,6 +32,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { oauthRoutes } from './modules/oauth/routes.ts';
+import { ssoSettingsRoutes, ssoSignInRoutes } from './modules/sso/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { workspaceRoutes } from './modules/workspaces/routes.ts';
 import { memberRoutes } from './modules/members/routes.ts';
@@ -241,6 +242,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     async (api) => {
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(oauthRoutes, { prefix: '/auth/oauth' });
+      await api.register(ssoSignInRoutes, { prefix: '/auth/sso' });
       await api.register(userRoutes, { prefix: '/user' });
       await api.register(workspaceRoutes, { prefix: '/workspace' });
       await api.register(memberRoutes, { prefix: '/workspace' });
@@ -264,6 +266,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(generateApiRoutes);
       await api.register(apiKeyRoutes);
       await api.register(webhookRoutes);
+      await api.register(ssoSettingsRoutes);
     },
     { prefix: '/api' },
   );

@@ -117,6 +117,21 @@ const envObject = z.object({
   OUTBOUND_ALLOW_LOOPBACK: optionalFlag,
   /** The older name of OUTBOUND_ALLOW_LOOPBACK, still read. */
   KNOWLEDGE_ALLOW_LOOPBACK: optionalFlag,
+  /**
+   * The DNS servers that check a single sign-on domain's TXT record (modules/sso): comma-separated
+   * `address[:port]` (e.g. `127.0.0.1:5353`). Unset: the system's resolvers.
+   */
+  DNS_RESOLVER: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .transform((value) => value.split(',').map((server) => server.trim()))
+      .refine(
+        (servers) => servers.every((server) => /^(?:\[[0-9a-f:.]+\]|[0-9.]+)(?::\d{1,5})?$/i.test(server)),
+        'must be IP addresses with optional ports, comma-separated',
+      )
+      .optional(),
+  ),
   // Knowledge (src/modules/knowledge): web pages fetched safely, optional embeddings. See docs/configuration.md.
   KNOWLEDGE_FETCH_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   KNOWLEDGE_FETCH_MAX_BYTES: z.coerce

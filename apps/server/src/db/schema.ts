@@ -873,3 +873,46 @@ export const idempotencyKeys = pgTable(
     index('idempotency_keys_expires_idx').on(t.expiresAt),
   ],
 );
+
+/**
+ * A workspace's single sign-on through its own OpenID Connect provider (Enterprise): one row per
+ * workspace. The client secret is kept encrypted (lib/secrets.ts `sealSecret`), since each sign-in
+ * sends it to the provider, and is never answered.
+ */
+export const workspaceSso = pgTable('workspace_sso', {
+  workspaceId: uuid('workspace_id')
+    .primaryKey()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  issuer: text('issuer').notNull(),
+  clientId: text('client_id').notNull(),
+  clientSecretSealed: text('client_secret_sealed').notNull(),
+  /** Addresses in the workspace's verified domains sign in only through its provider. */
+  enforced: boolean('enforced').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * An e-mail domain a workspace claims for its sign-on, verified by a DNS TXT record carrying
+ * `verification_token`. Several workspaces may claim a domain while none has proved it (so nobody
+ * can squat one), but one verified claim at most exists per domain (the partial unique index).
+ */
+export const workspaceSsoDomains = pgTable(
+  'workspace_sso_domains',
+  {
+    id: id(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    domain: text('domain').notNull(),
+    verificationToken: text('verification_token').notNull(),
+    verifiedAt: at('verified_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('workspace_sso_domains_workspace_domain_uq').on(t.workspaceId, t.domain),
+    uniqueIndex('workspace_sso_domains_verified_uq')
+      .on(t.domain)
+      .where(sql`${t.verifiedAt} IS NOT NULL`),
+  ],
+);

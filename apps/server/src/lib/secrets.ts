@@ -1,4 +1,12 @@
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  hkdfSync,
+  randomBytes,
+  randomInt,
+  timingSafeEqual,
+} from 'node:crypto';
 
 /** A 6-digit code from the CSPRNG, leading zeros kept. */
 export function generateNumericCode(): string {
@@ -19,4 +27,29 @@ export function safeEqualHex(a: string, b: string): boolean {
   const left = Buffer.from(a, 'hex');
   const right = Buffer.from(b, 'hex');
   return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** An AES-256 key for `purpose`, derived from the server's secret (JWT_SECRET), so no second key to keep. */
+function sealingKey(serverSecret: string, purpose: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', serverSecret, 'redacta-sealed-secret', purpose, 32));
+}
+
+/**
+ * A secret the server must use again later (an identity provider's client secret), encrypted with
+ * AES-256-GCM: `v1.` + base64url of nonce, tag and ciphertext. Secrets that are only compared are
+ * hashed instead (`hashSecret`).
+ */
+export function sealSecret(serverSecret: string, purpose: string, plain: string): string {
+  const nonce = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', sealingKey(serverSecret, purpose), nonce);
+  const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+  return `v1.${Buffer.concat([nonce, cipher.getAuthTag(), body]).toString('base64url')}`;
+}
+
+/** The secret `sealSecret` sealed; throws when it was sealed with another server secret or altered. */
+export function openSecret(serverSecret: string, purpose: string, sealed: string): string {
+  const raw = Buffer.from(sealed.replace(/^v1\./, ''), 'base64url');
+  const decipher = createDecipheriv('aes-256-gcm', sealingKey(serverSecret, purpose), raw.subarray(0, 12));
+  decipher.setAuthTag(raw.subarray(12, 28));
+  return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
 }

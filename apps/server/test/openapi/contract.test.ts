@@ -66,13 +66,15 @@ describe('the OpenAPI document', () => {
       'GET /api/auth/oauth/{provider}',
       'GET /api/auth/oauth/{provider}/callback',
       'GET /api/auth/providers',
+      'GET /api/auth/sso/callback',
+      'GET /api/auth/sso/start',
       'POST /api/auth/email/start',
       'POST /api/auth/login',
       'POST /api/invitation-to-workspace/preview',
       'POST /api/stripe/webhook',
     ]);
     expect(byScheme('[{"sessionCookie":[]}]')).toEqual(['GET /api/auth/refresh', 'POST /api/auth/logout']);
-    expect(byScheme('[{"bearerAuth":[]}]')).toHaveLength(operations().length - 9);
+    expect(byScheme('[{"bearerAuth":[]}]')).toHaveLength(operations().length - 11);
     expect(doc.servers).toEqual([expect.objectContaining({ url: '/' })]);
   });
 

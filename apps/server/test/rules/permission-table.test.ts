@@ -1,7 +1,9 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiKeyScope, Plan } from '@redacta/shared';
-import { webhookDeliveries, webhookEndpoints } from '../../src/db/schema.ts';
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { webhookDeliveries, webhookEndpoints, workspaceSsoDomains } from '../../src/db/schema.ts';
 import { changeWorkspacePlan } from '../../src/modules/plans/service.ts';
 import { builtInPromptId } from '../../src/modules/prompts/built-ins.ts';
 import { builtInTemplateId } from '../../src/modules/templates/built-ins.ts';
@@ -270,6 +272,29 @@ const ownersDelivery = async (team: Team) => {
     .returning({ id: webhookDeliveries.id });
   return { deliveryId: delivery!.id };
 };
+/** A domain the owner claimed for single sign-on (a new name per team: a verified one is one workspace's). */
+const ownersDomain = async (team: Team) => {
+  const domain = `sso-${randomUUID().slice(0, 8)}.example`;
+  await made(team.owner, {
+    method: 'POST',
+    url: `/api/workspace/${team.workspaceId}/sso/domains`,
+    payload: { domain },
+  });
+  return { domain };
+};
+/** The same, verified as a found TXT record would: verifying it again answers it without a DNS lookup. */
+const ownersVerifiedDomain = async (team: Team) => {
+  const { domain } = await ownersDomain(team);
+  await t.app.db
+    .update(workspaceSsoDomains)
+    .set({ verifiedAt: new Date() })
+    .where(
+      and(eq(workspaceSsoDomains.workspaceId, team.workspaceId), eq(workspaceSsoDomains.domain, domain)),
+    );
+  return { domain };
+};
+/** An issuer on this machine, which the app's outbound guard refuses: discovery fails without leaving it. */
+const UNREACHABLE_ISSUER = 'https://127.0.0.1:9';
 const emptyDocument = {
   content: { type: 'doc', content: [{ type: 'paragraph' }] },
   // Based on a time after any change: the save applies, whatever the document's own time.
@@ -384,6 +409,12 @@ const table: Row[] = [
   { action: "see a webhook's delivery log", key: 'never', prepare: ownersWebhook, request: (_, ids) => ({ method: 'GET', url: `/api/webhook/${ids.webhookId}/deliveries` }), cells: ownerOnly(200) },
   { action: 'redeliver a webhook delivery', key: 'never', prepare: ownersDelivery, request: (_, ids) => ({ method: 'POST', url: `/api/webhook-delivery/${ids.deliveryId}/redeliver` }), cells: ownerOnly(202) },
   { action: 'delete a webhook', key: 'never', prepare: ownersWebhook, request: (_, ids) => ({ method: 'DELETE', url: `/api/webhook/${ids.webhookId}` }), cells: ownerOnly(204) },
+  { action: 'see the single sign-on settings', key: 'never', request: (team) => ({ method: 'GET', url: `/api/workspace/${team.workspaceId}/sso` }), cells: ownerOnly(200) },
+  { action: 'see the single sign-on settings, on the free plan', key: 'never', plan: free, request: (team) => ({ method: 'GET', url: `/api/workspace/${team.workspaceId}/sso` }), cells: { owner: planRequired, 'member-creator': notOwner, 'member-other': notOwner, outsider: absent } },
+  { action: 'save the single sign-on provider', key: 'never', request: (team) => ({ method: 'PUT', url: `/api/workspace/${team.workspaceId}/sso`, payload: { issuer: UNREACHABLE_ISSUER, clientId: 'redacta', clientSecret: 'secret', enforced: false } }), cells: { owner: [400, 'SSO_DISCOVERY_FAILED'], 'member-creator': notOwner, 'member-other': notOwner, outsider: absent } },
+  { action: 'claim a single sign-on domain', key: 'never', request: (team) => ({ method: 'POST', url: `/api/workspace/${team.workspaceId}/sso/domains`, payload: { domain: `sso-${randomUUID().slice(0, 8)}.example` } }), cells: ownerOnly(201) },
+  { action: 'verify a single sign-on domain', key: 'never', prepare: ownersVerifiedDomain, request: (team, ids) => ({ method: 'POST', url: `/api/workspace/${team.workspaceId}/sso/domains/${ids.domain}/verify` }), cells: ownerOnly(200) },
+  { action: 'release a single sign-on domain', key: 'never', prepare: ownersDomain, request: (team, ids) => ({ method: 'DELETE', url: `/api/workspace/${team.workspaceId}/sso/domains/${ids.domain}` }), cells: ownerOnly(204) },
   { action: 'turn the premium model on, on the free plan', key: 'write', plan: free, request: (team) => ({ method: 'PATCH', url: '/api/workspace/gpt-4/enable', payload: { workspaceId: team.workspaceId } }), cells: { owner: planRequired, 'member-creator': planRequired, 'member-other': planRequired, outsider: absent } },
 ];
 

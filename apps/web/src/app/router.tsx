@@ -37,6 +37,7 @@ const gatedPages = {
   '/profile': lazyLoaded(() => import('@/features/profile/pages/profile-page')),
   '/workspace-settings': lazyLoaded(() => import('@/features/workspaces/pages/workspace-settings-page')),
   '/settings/api': lazyLoaded(() => import('@/features/api-settings/pages/api-settings-page')),
+  '/settings/sso': lazyLoaded(() => import('@/features/sso-settings/pages/sso-settings-page')),
   '/subscription': lazyLoaded(() => import('@/features/subscription/pages/subscription-page')),
   '/subscription/sandbox-checkout': lazyLoaded(
     () => import('@/features/subscription/pages/sandbox-checkout-page'),
@@ -206,6 +207,7 @@ export const routes: RouteObject[] = [
             element: page(gatedPages['/workspace-settings']),
           },
           { path: '/settings/api', element: page(gatedPages['/settings/api']) },
+          { path: '/settings/sso', element: page(gatedPages['/settings/sso']) },
           {
             path: '/subscription',
             element: page(gatedPages['/subscription']),

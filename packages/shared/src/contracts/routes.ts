@@ -83,6 +83,7 @@ import {
   webhookListSchema,
   webhookSchema,
 } from './webhooks.ts';
+import { ssoDomainSchema, ssoSettingsSchema } from './sso.ts';
 
 /**
  * The JSON body of each API route's successful answer, keyed by "METHOD path" under /api, with
@@ -197,6 +198,11 @@ export const responseSchemas = {
   'POST /webhook/:id/rotate-secret': rotatedWebhookSecretSchema,
   'GET /webhook/:id/deliveries': webhookDeliveryListSchema,
   'POST /webhook-delivery/:id/redeliver': redeliveredWebhookSchema,
+
+  'GET /workspace/:id/sso': ssoSettingsSchema,
+  'PUT /workspace/:id/sso': ssoSettingsSchema,
+  'POST /workspace/:id/sso/domains': ssoDomainSchema,
+  'POST /workspace/:id/sso/domains/:domain/verify': ssoDomainSchema,
 } satisfies Record<string, ZodType>;
 
 export type ResponseRoute = keyof typeof responseSchemas;

@@ -11,6 +11,7 @@ import {
 import { users } from '../../db/schema.ts';
 import { AppError, isUniqueViolation } from '../../lib/errors.ts';
 import { codeMail } from '../../mail/templates/code-mail.ts';
+import { refuseWhereSsoRequired } from '../sso/enforcement.ts';
 import { createPersonalWorkspace } from '../workspaces/service.ts';
 import { consumeCode, issueCode, type CodePurpose } from './codes.ts';
 import type { RefreshCookie } from './refresh-cookie.ts';
@@ -92,6 +93,7 @@ export async function requestLoginCode(
   requestedLocale: Locale | undefined,
 ) {
   const email = emailFromIdentifier(raw);
+  await refuseWhereSsoRequired(app.db, email);
   const [existing] = await app.db.select({ locale: users.locale }).from(users).where(eq(users.email, email));
   const locale = requestedLocale ?? existing?.locale ?? 'es';
   await sendCode(app, { email, purpose: 'login', locale });
@@ -106,6 +108,8 @@ export async function loginWithCode(
   input: { email: string; code: string },
 ): Promise<{ response: LoginResponse; refreshCookie: RefreshCookie }> {
   const email = emailFromIdentifier(input.email);
+  // A code mailed before the workspace began to require single sign-on no longer signs in.
+  await refuseWhereSsoRequired(app.db, email);
   const { locale } = await consumeCode(app.db, { email, purpose: 'login', code: input.code });
   const { user, isRegistration } = await findOrRegister(app, email, locale);
   const { accessToken, refreshCookie } = await startSession(app, user.id);

@@ -18,12 +18,15 @@ export function s256(verifier: string): string {
 }
 
 export interface FlowState {
-  provider: OAuthProvider;
+  /** Google or Facebook, or `sso`: a workspace's own provider (modules/sso). */
+  provider: OAuthProvider | 'sso';
   state: string;
   verifier: string;
   nonce: string;
   /** The interface language at the start, for a user created by this sign-in. */
   locale: Locale;
+  /** For `sso`: the workspace whose provider was asked. */
+  workspaceId?: string;
 }
 
 const key = (secret: string) => new TextEncoder().encode(`oauth-flow:${secret}`);
@@ -33,7 +36,8 @@ const key = (secret: string) => new TextEncoder().encode(`oauth-flow:${secret}`)
  * state in it must match the provider's callback, which ties the callback to this browser.
  */
 export function sealFlowState(secret: string, flow: FlowState): Promise<string> {
-  return new SignJWT({ p: flow.provider, s: flow.state, v: flow.verifier, n: flow.nonce, l: flow.locale })
+  const claims = { p: flow.provider, s: flow.state, v: flow.verifier, n: flow.nonce, l: flow.locale };
+  return new SignJWT(flow.workspaceId ? { ...claims, w: flow.workspaceId } : claims)
     .setProtectedHeader({ alg: 'HS256' })
     .setExpirationTime(`${FLOW_TTL_SECONDS}s`)
     .sign(key(secret));
@@ -43,16 +47,24 @@ export async function openFlowState(secret: string, sealed: string | undefined):
   if (!sealed) return null;
   try {
     const { payload } = await jwtVerify(sealed, key(secret), { algorithms: ['HS256'] });
-    const { p, s, v, n, l } = payload as Record<string, unknown>;
+    const { p, s, v, n, l, w } = payload as Record<string, unknown>;
     if (
-      (p !== 'google' && p !== 'facebook') ||
+      (p !== 'google' && p !== 'facebook' && p !== 'sso') ||
+      (p === 'sso' && typeof w !== 'string') ||
       typeof s !== 'string' ||
       typeof v !== 'string' ||
       typeof n !== 'string'
     ) {
       return null;
     }
-    return { provider: p, state: s, verifier: v, nonce: n, locale: l === 'en' ? 'en' : 'es' };
+    const flow: FlowState = {
+      provider: p,
+      state: s,
+      verifier: v,
+      nonce: n,
+      locale: l === 'en' ? 'en' : 'es',
+    };
+    return typeof w === 'string' ? { ...flow, workspaceId: w } : flow;
   } catch {
     return null;
   }

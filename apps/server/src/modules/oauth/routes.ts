@@ -117,7 +117,8 @@ export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
         return reply.redirect('/callback', 302);
       } catch (error) {
         request.log.warn({ err: error, provider }, 'oauth sign-in failed');
-        return loginWithError('OAUTH_FAILED');
+        const ssoRequired = error instanceof AppError && error.code === 'SSO_REQUIRED';
+        return loginWithError(ssoRequired ? 'SSO_REQUIRED' : 'OAUTH_FAILED');
       }
     },
   );

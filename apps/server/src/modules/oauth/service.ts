@@ -3,11 +3,13 @@ import { checkPersonName, normalizeEmail, type Locale, type OAuthProvider } from
 import type { Db } from '../../db/client.ts';
 import { oauthAccounts, users } from '../../db/schema.ts';
 import { AppError, isUniqueViolation } from '../../lib/errors.ts';
+import { refuseWhereSsoRequired } from '../sso/enforcement.ts';
 import { createPersonalWorkspace } from '../workspaces/service.ts';
 import type { ProviderProfile } from './providers.ts';
 
 /** A provider's name only when it passes our own name rule; otherwise /welcome asks for it. */
-const acceptableName = (value: string | null) => (value && !checkPersonName(value) ? value.trim() : null);
+export const acceptableName = (value: string | null) =>
+  value && !checkPersonName(value) ? value.trim() : null;
 
 /**
  * The user a provider identity signs in as: the linked account, else the account with the same
@@ -43,6 +45,7 @@ function resolveOnce(db: Db, provider: OAuthProvider, profile: ProviderProfile, 
       throw new AppError('OAUTH_FAILED', `${provider} did not share a verified e-mail address`, 400);
     }
     const email = normalizeEmail(profile.email);
+    await refuseWhereSsoRequired(tx, email);
     const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
     let userId = existing?.id;
     if (!userId) {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import {
   Check,
   Code,
+  KeyRound,
   CreditCard,
   FlaskConical,
   LogOut,
@@ -95,6 +96,12 @@ export function ProfileMenuContent({ onNavigate }: { onNavigate?: () => void }) 
         <Link to="/settings/api" onClick={onNavigate} className={itemClasses}>
           <Code className="size-4 text-text-muted" aria-hidden />
           {t('profileMenu.api')}
+        </Link>
+      )}
+      {user && workspace?.ownerId === user.id && (
+        <Link to="/settings/sso" onClick={onNavigate} className={itemClasses}>
+          <KeyRound className="size-4 text-text-muted" aria-hidden />
+          {t('profileMenu.sso')}
         </Link>
       )}
       <Link to="/profile" onClick={onNavigate} className={itemClasses}>

@@ -225,4 +225,26 @@ describe('login page', () => {
       expect(screen.queryByText('Introduce una dirección de correo electrónico válida')).toBeNull();
     },
   );
+
+  it('says why an address whose organisation requires SSO gets no code, and makes "Continuar con SSO" the main action', async () => {
+    const { calls } = renderLogin({
+      'POST /api/auth/email/start': () =>
+        json(403, { error: { code: 'SSO_REQUIRED', message: 'Addresses at acme.es sign in with SSO' } }),
+    });
+    const sso = await screen.findByRole('button', { name: 'Continuar con SSO' });
+    expect(sso).not.toHaveClass('bg-primary');
+    await userEvent.type(screen.getByLabelText('Correo electrónico'), 'marta@acme.es');
+    await userEvent.click(screen.getByRole('button', { name: 'Continuar con correo electrónico' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Tu organización inicia sesión con inicio de sesión único (SSO). Usa «Continuar con SSO»',
+    );
+    expect(sso).toHaveClass('bg-primary');
+    expect(calls.filter((call) => call.key === 'POST /api/auth/email/start')).toHaveLength(1);
+  });
+
+  it('shows why a Google or Facebook sign-in came back when the organisation requires SSO', async () => {
+    renderLogin({}, '/login?error=SSO_REQUIRED');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Usa «Continuar con SSO»');
+    expect(screen.getByRole('button', { name: 'Continuar con SSO' })).toHaveClass('bg-primary');
+  });
 });

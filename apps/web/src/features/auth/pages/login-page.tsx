@@ -6,6 +6,7 @@ import { isValidEmail, looksLikePhoneNumber } from '@redacta/shared/rules/email'
 import { Input } from '@/components/ui/input';
 import { Button } from '@/components/ui/button';
 import { problemText, type Problem } from '@/lib/error-message';
+import { isApiError } from '@/lib/api-error';
 import { currentLocale } from '@/lib/i18n';
 import type { LoginResponse } from '@redacta/shared';
 import { useStartEmailLogin } from '../api/use-start-email-login';
@@ -33,6 +34,15 @@ export default function LoginPage() {
   const start = useStartEmailLogin();
   const login = useLogin();
   const oauthError = params.get('error');
+  // The e-mail code (or Google/Facebook) was refused because the address's organisation requires SSO.
+  const ssoRequired =
+    oauthError === 'SSO_REQUIRED' ||
+    Boolean(
+      emailError &&
+      'error' in emailError &&
+      isApiError(emailError.error) &&
+      emailError.error.code === 'SSO_REQUIRED',
+    );
 
   const finish = (result: LoginResponse) => {
     navigate(result.user.isRegistration ? '/welcome' : '/chat', { replace: true });
@@ -92,6 +102,15 @@ export default function LoginPage() {
     sendCode(() => setDialogOpen(true));
   };
 
+  /** Single sign-on: the server finds the workspace by the address's domain and sends the browser to its provider. */
+  const continueWithSso = () => {
+    const problem = validate(email);
+    setEmailError(problem);
+    if (problem) return;
+    const query = new URLSearchParams({ email: email.trim(), locale: currentLocale() });
+    window.location.assign(`/api/auth/sso/start?${query.toString()}`);
+  };
+
   return (
     <AuthShell>
       <div className="flex flex-col gap-6">
@@ -129,9 +148,26 @@ export default function LoginPage() {
             onBlur={() => email.trim() && setEmailError(validate(email))}
             error={problemText(t, emailError)}
           />
-          <Button type="submit" size="lg" loading={start.isPending && !dialogOpen}>
+          <Button
+            type="submit"
+            size="lg"
+            variant={ssoRequired ? 'secondary' : 'primary'}
+            loading={start.isPending && !dialogOpen}
+          >
             {t('login.continueWithEmail')}
           </Button>
+          <Button
+            type="button"
+            size="lg"
+            variant={ssoRequired ? 'primary' : 'secondary'}
+            onClick={continueWithSso}
+            aria-describedby="sso-hint"
+          >
+            {t('login.continueWithSso')}
+          </Button>
+          <p id="sso-hint" className="text-xs text-text-muted">
+            {t('login.ssoHint')}
+          </p>
         </form>
         <p className="text-xs leading-relaxed text-text-muted">
           {t('login.agreementStart')}{' '}
