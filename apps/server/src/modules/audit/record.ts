@@ -17,10 +17,11 @@ export type AuditActor =
   | { kind: 'system'; label: SystemActor };
 
 /**
- * Changes nobody made in a request: Stripe's events, the operator command (`npm run admin`), and the
- * billing itself (a sandbox subscription's period running out).
+ * Changes nobody made in a request: Stripe's events, the operator command (`npm run admin`), the
+ * billing itself (a sandbox subscription's period running out), and `System` for a change made
+ * outside any signed-in request by code that names no actor (a job, a script).
  */
-export type SystemActor = 'Stripe' | 'Operator' | 'Billing';
+export type SystemActor = 'Stripe' | 'Operator' | 'Billing' | 'System';
 
 /** What a change to record says; see `recordAudit`. */
 export interface AuditRecord {
@@ -67,16 +68,27 @@ async function resolveActor(tx: Tx, actor: AuditActor | undefined): Promise<Reso
   const userId = auditRequestContext()?.userId ?? null;
   const key = actingKey();
   if (key) {
-    return { actorKind: 'api_key', actorUserId: userId, actorApiKeyId: key.id, actorLabel: `API · ${key.name}` };
+    return {
+      actorKind: 'api_key',
+      actorUserId: userId,
+      actorApiKeyId: key.id,
+      actorLabel: `API · ${key.name}`,
+    };
   }
-  if (!userId) throw new Error('recordAudit outside a signed-in request needs an `actor`');
-  return { actorKind: 'user', actorUserId: userId, actorApiKeyId: null, actorLabel: await personLabel(tx, userId) };
+  if (!userId) return { actorKind: 'system', actorUserId: null, actorApiKeyId: null, actorLabel: 'System' };
+  return {
+    actorKind: 'user',
+    actorUserId: userId,
+    actorApiKeyId: null,
+    actorLabel: await personLabel(tx, userId),
+  };
 }
 
 /**
  * Appends an entry to the workspace's audit log, inside `tx`, the transaction of the change it records
  * (so the entry exists exactly when the change does). The actor is the request's principal — the
- * signed-in person, or "API · <key name>" when an API key acts — unless `record.actor` names another;
+ * signed-in person, or "API · <key name>" when an API key acts — unless `record.actor` names another
+ * (outside a signed-in request with none named: the system);
  * the time is now, the IP address and user agent the request's (null outside a request).
  *
  * The workspace's chain head is locked for the rest of `tx`, so entries written at once take turns and
@@ -134,4 +146,3 @@ export async function recordAuditInEach(
     for (const workspaceId of ordered) await recordAudit(tx, { ...record, workspaceId });
   });
 }
-

@@ -27,8 +27,8 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'listAuditEntries',
         summary: "The workspace's audit log, newest first, 50 entries a page (owner only)",
         description:
-          'Filters: `action`, `actor` (a person\'s or an API key\'s id), `from` (inclusive) and `to` ' +
-          '(exclusive). `cursor` is the previous page\'s `nextCursor` under the same filters.',
+          "Filters: `action`, `actor` (a person's or an API key's id), `from` (inclusive) and `to` " +
+          "(exclusive). `cursor` is the previous page's `nextCursor` under the same filters.",
         params: idParamsSchema,
         querystring: auditListQuerySchema,
         response: { 200: auditListSchema },

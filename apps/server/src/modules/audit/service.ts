@@ -15,7 +15,12 @@ import { writeCsv } from '../batches/spreadsheet/index.ts';
 import { requireOwner } from '../workspaces/service.ts';
 
 /** A page's cursor: the number in its chain of the last entry given. */
-const cursorSchema = z.tuple([z.string().regex(/^[1-9]\d{0,9}$/).transform(Number)]);
+const cursorSchema = z.tuple([
+  z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/)
+    .transform(Number),
+]);
 
 function filters(workspaceId: string, query: AuditExportQuery): SQL[] {
   const where: SQL[] = [eq(auditEntries.workspaceId, workspaceId)];
@@ -71,7 +76,18 @@ export async function listAudit(
   };
 }
 
-const CSV_COLUMNS = ['at', 'actor', 'action', 'target_type', 'target_id', 'target', 'before', 'after', 'ip', 'user_agent'];
+const CSV_COLUMNS = [
+  'at',
+  'actor',
+  'action',
+  'target_type',
+  'target_id',
+  'target',
+  'before',
+  'after',
+  'ip',
+  'user_agent',
+];
 
 /**
  * The workspace's audit log as a CSV, newest first, with the list's filters (its owner only). Every

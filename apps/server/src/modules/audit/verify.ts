@@ -4,8 +4,7 @@ import { auditChainHeads, auditEntries } from '../../db/schema.ts';
 import { entryHash, GENESIS_HASH } from './chain.ts';
 
 export type AuditChainCheck =
-  | { valid: true; entries: number }
-  | { valid: false; entries: number; brokenAtSeq: number; reason: string };
+  { valid: true; entries: number } | { valid: false; entries: number; brokenAtSeq: number; reason: string };
 
 /**
  * Checks a workspace's audit chain: from its oldest kept entry (older ones may have been pruned; its
@@ -40,7 +39,8 @@ export async function verifyAuditChain(db: Db, workspaceId: string): Promise<Aud
   const last = previous ?? { seq: 0, hash: GENESIS_HASH };
   if (head && (head.seq !== last.seq || head.hash !== last.hash)) {
     // Pruning everything leaves the head alone: the chain is empty, not cut.
-    if (!(rows.length === 0 && head.seq > 0)) return broken(last.seq + 1, 'entries after this one are missing');
+    if (!(rows.length === 0 && head.seq > 0))
+      return broken(last.seq + 1, 'entries after this one are missing');
   }
   return { valid: true, entries: rows.length };
 }

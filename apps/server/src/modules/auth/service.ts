@@ -109,7 +109,8 @@ export async function loginWithCode(
   const email = emailFromIdentifier(input.email);
   const { locale } = await consumeCode(app.db, { email, purpose: 'login', code: input.code }).catch(
     async (error: unknown) => {
-      if (error instanceof AppError) await recordFailedSignIn(app.db, { email, method: 'email', reason: error.code });
+      if (error instanceof AppError)
+        await recordFailedSignIn(app.db, { email, method: 'email', reason: error.code });
       throw error;
     },
   );

@@ -109,7 +109,12 @@ export async function applySubscriptionState(
     const by = actor ? { actor } : {};
     if (isLive(state.status)) {
       const plan = state.paymentType === 'YEARLY' ? 'pro_yearly' : 'pro_monthly';
-      await changeWorkspacePlan(tx, { workspaceId: state.workspaceId, plan, extraSeats: state.extraSeats, ...by });
+      await changeWorkspacePlan(tx, {
+        workspaceId: state.workspaceId,
+        plan,
+        extraSeats: state.extraSeats,
+        ...by,
+      });
     } else if (isEnded(state.status) && workspace.plan !== 'free') {
       await changeWorkspacePlan(tx, { workspaceId: state.workspaceId, plan: 'free', ...by });
     }

@@ -214,7 +214,11 @@ export async function inviteToWorkspace(
         return { invitation: open, token: null, wasPending: wasResent(open), workspaceName: workspace.name };
       }
       const reissued = await reissue(tx, open, workspace, { spend, inviter: input.userId });
-      await recordInvitation(tx, reissued.wasPending ? 'invitation.resent' : 'invitation.sent', reissued.invitation);
+      await recordInvitation(
+        tx,
+        reissued.wasPending ? 'invitation.resent' : 'invitation.sent',
+        reissued.invitation,
+      );
       return { ...reissued, workspaceName: workspace.name };
     }
     await requireFreeSeat(tx, workspace);
