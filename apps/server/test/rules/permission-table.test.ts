@@ -383,6 +383,8 @@ const table: Row[] = [
   { action: "rotate a webhook's secret", key: 'never', prepare: ownersWebhook, request: (_, ids) => ({ method: 'POST', url: `/api/webhook/${ids.webhookId}/rotate-secret` }), cells: ownerOnly(200) },
   { action: "see a webhook's delivery log", key: 'never', prepare: ownersWebhook, request: (_, ids) => ({ method: 'GET', url: `/api/webhook/${ids.webhookId}/deliveries` }), cells: ownerOnly(200) },
   { action: 'redeliver a webhook delivery', key: 'never', prepare: ownersDelivery, request: (_, ids) => ({ method: 'POST', url: `/api/webhook-delivery/${ids.deliveryId}/redeliver` }), cells: ownerOnly(202) },
+  { action: 'see the audit log', key: 'never', request: (team) => ({ method: 'GET', url: `/api/workspace/${team.workspaceId}/audit` }), cells: ownerOnly(200) },
+  { action: 'export the audit log', key: 'never', request: (team) => ({ method: 'GET', url: `/api/workspace/${team.workspaceId}/audit/export` }), cells: ownerOnly(200) },
   { action: 'delete a webhook', key: 'never', prepare: ownersWebhook, request: (_, ids) => ({ method: 'DELETE', url: `/api/webhook/${ids.webhookId}` }), cells: ownerOnly(204) },
   { action: 'turn the premium model on, on the free plan', key: 'write', plan: free, request: (team) => ({ method: 'PATCH', url: '/api/workspace/gpt-4/enable', payload: { workspaceId: team.workspaceId } }), cells: { owner: planRequired, 'member-creator': planRequired, 'member-other': planRequired, outsider: absent } },
 ];

@@ -83,6 +83,7 @@ import {
   webhookListSchema,
   webhookSchema,
 } from './webhooks.ts';
+import { auditListSchema } from './audit.ts';
 
 /**
  * The JSON body of each API route's successful answer, keyed by "METHOD path" under /api, with
@@ -197,6 +198,8 @@ export const responseSchemas = {
   'POST /webhook/:id/rotate-secret': rotatedWebhookSecretSchema,
   'GET /webhook/:id/deliveries': webhookDeliveryListSchema,
   'POST /webhook-delivery/:id/redeliver': redeliveredWebhookSchema,
+
+  'GET /workspace/:id/audit': auditListSchema,
 } satisfies Record<string, ZodType>;
 
 export type ResponseRoute = keyof typeof responseSchemas;
