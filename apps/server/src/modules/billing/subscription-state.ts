@@ -104,20 +104,23 @@ export async function applySubscriptionState(
         },
       });
     }
-    await recordSubscriptionChanges(tx, { stored, state, workspaceName: workspace.name, actor });
-    if (workspace.plan === 'enterprise') return 'applied';
     const by = actor ? { actor } : {};
-    if (isLive(state.status)) {
-      const plan = state.paymentType === 'YEARLY' ? 'pro_yearly' : 'pro_monthly';
-      await changeWorkspacePlan(tx, {
-        workspaceId: state.workspaceId,
-        plan,
-        extraSeats: state.extraSeats,
-        ...by,
-      });
-    } else if (isEnded(state.status) && workspace.plan !== 'free') {
-      await changeWorkspacePlan(tx, { workspaceId: state.workspaceId, plan: 'free', ...by });
+    // An Enterprise workspace keeps the plan its operator set.
+    if (workspace.plan !== 'enterprise') {
+      if (isLive(state.status)) {
+        const plan = state.paymentType === 'YEARLY' ? 'pro_yearly' : 'pro_monthly';
+        await changeWorkspacePlan(tx, {
+          workspaceId: state.workspaceId,
+          plan,
+          extraSeats: state.extraSeats,
+          ...by,
+        });
+      } else if (isEnded(state.status) && workspace.plan !== 'free') {
+        await changeWorkspacePlan(tx, { workspaceId: state.workspaceId, plan: 'free', ...by });
+      }
     }
+    // Last, so the audit log's lock is the last this transaction takes (after the plan change's invitations).
+    await recordSubscriptionChanges(tx, { stored, state, workspaceName: workspace.name, actor });
     return 'applied';
   });
 }
