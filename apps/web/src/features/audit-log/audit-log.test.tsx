@@ -59,11 +59,12 @@ describe('the audit log page', () => {
               after: { isShared: true },
             }),
             entry({ action: 'api_key.created', actor: 'API · Catálogo', ip: null, userAgent: null }),
+            entry({ action: 'auth.signed_in', after: { method: 'google' } }),
           ]),
         ),
     });
     const list = await screen.findByRole('list', { name: 'Entradas del registro' });
-    const [shared, key] = within(list)
+    const [shared, key, signIn] = within(list)
       .getAllByRole('listitem')
       .filter((item) => item.parentElement === list);
     expect(shared).toHaveTextContent('Proyecto compartido · Campaña de Navidad');
@@ -73,6 +74,7 @@ describe('the audit log page', () => {
     expect(shared).toHaveTextContent('1 dic 2026');
     expect(key).toHaveTextContent('Clave de API creada');
     expect(key).toHaveTextContent('por API · Catálogo · dirección desconocida');
+    expect(signIn).toHaveTextContent('Método: Google');
     expect(screen.getByText(/Se guarda 30 días en tu plan/)).toBeInTheDocument();
   });
 

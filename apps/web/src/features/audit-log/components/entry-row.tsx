@@ -14,21 +14,22 @@ function valueText(t: TFunction, value: unknown): string {
   return String(value);
 }
 
-/** "Shared: no → yes" for each field the change has, or "Method: google" for a value alone. */
+/** "Shared: no → yes" for each field the change has, or "Method: Google" for a value alone. */
 function changeLines(t: TFunction, entry: AuditEntry): string[] {
   const before = entry.before ?? {};
   const after = entry.after ?? {};
   const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
   return fields.map((key) => {
     const field = t(`auditLog.fields.${key}`, { defaultValue: key });
+    // How someone signed in reads as its name ("E-mail code", "Google"), not as the API's word.
+    const text = (value: unknown) =>
+      key === 'method' && typeof value === 'string'
+        ? t(`auditLog.methods.${value}`, { defaultValue: value })
+        : valueText(t, value);
     if (key in before && key in after) {
-      return t('auditLog.change', {
-        field,
-        before: valueText(t, before[key]),
-        after: valueText(t, after[key]),
-      });
+      return t('auditLog.change', { field, before: text(before[key]), after: text(after[key]) });
     }
-    return t('auditLog.value', { field, value: valueText(t, key in after ? after[key] : before[key]) });
+    return t('auditLog.value', { field, value: text(key in after ? after[key] : before[key]) });
   });
 }
 
