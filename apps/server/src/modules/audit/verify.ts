@@ -36,11 +36,13 @@ export async function verifyAuditChain(db: Db, workspaceId: string): Promise<Aud
     if (entryHash(row.prevHash, row) !== row.hash) return broken(row.seq, 'its fields do not match its hash');
     previous = { seq: row.seq, hash: row.hash };
   }
-  const last = previous ?? { seq: 0, hash: GENESIS_HASH };
-  if (head && (head.seq !== last.seq || head.hash !== last.hash)) {
-    // Pruning everything leaves the head alone: the chain is empty, not cut.
-    if (!(rows.length === 0 && head.seq > 0))
-      return broken(last.seq + 1, 'entries after this one are missing');
+  if (!previous) {
+    // Nothing kept: never written (no head either), or everything pruned (the head stays).
+    return { valid: true, entries: 0 };
+  }
+  if (!head) return broken(previous.seq, 'the chain has lost its head');
+  if (head.seq !== previous.seq || head.hash !== previous.hash) {
+    return broken(previous.seq + 1, 'entries after this one are missing');
   }
   return { valid: true, entries: rows.length };
 }
