@@ -171,7 +171,7 @@ const wasResent = (invitation: InvitationRow) => invitation.tokenHash.includes('
 /** An invitation's change in its workspace's audit log, the invited address as its target. */
 function recordInvitation(
   tx: Tx,
-  action: 'invitation.sent' | 'invitation.resent' | 'invitation.revoked' | 'invitation.accepted',
+  action: 'invitation.sent' | 'invitation.resent' | 'invitation.revoked',
   invitation: InvitationRow,
 ) {
   return recordAudit(tx, {
