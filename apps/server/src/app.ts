@@ -67,6 +67,8 @@ import { sendOwedBatchMails } from './modules/batches/mail.ts';
 import { pipelineRowGenerator } from './modules/batches/row-generator.ts';
 import { generationDeps } from './modules/generation/prepare.ts';
 import { webhookRoutes } from './modules/webhooks/routes.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
+import { auditContextPlugin } from './modules/audit/context.ts';
 import { WebhookQueue } from './modules/webhooks/queue.ts';
 import { WebhookEvents } from './modules/webhooks/events.ts';
 import { deliveryWorker } from './modules/webhooks/delivery.ts';
@@ -229,6 +231,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(rateLimitPlugin);
   await app.register(mailBudgetsPlugin);
   await app.register(authPlugin);
+  await app.register(auditContextPlugin);
   await app.register(idempotencyPlugin);
   await app.register(collabPlugin);
 
@@ -267,6 +270,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(apiKeyRoutes);
       await api.register(webhookRoutes);
       await api.register(ssoSettingsRoutes);
+      await api.register(auditRoutes);
     },
     { prefix: '/api' },
   );

@@ -1879,6 +1879,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/workspace/{id}/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The workspace's audit log, newest first, 50 entries a page (owner only)
+         * @description Filters: `action`, `actor` (a person's or an API key's id), `from` (inclusive) and `to` (exclusive). `cursor` is the previous page's `nextCursor` under the same filters.
+         */
+        get: operations["listAuditEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workspace/{id}/audit/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The workspace's audit log as CSV, with the list's filters (owner only)
+         * @description CSV in UTF-8 with a BOM; cells that start with = + - @ are escaped.
+         */
+        get: operations["exportAuditEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -16576,6 +16616,240 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "PHONE_LOGIN_UNSUPPORTED" | "EMAIL_TAKEN" | "EMAIL_UNCHANGED" | "REFRESH_INVALID" | "OAUTH_NOT_CONFIGURED" | "OAUTH_FAILED" | "SSO_REQUIRED" | "SSO_NOT_CONFIGURED" | "SSO_DISCOVERY_FAILED" | "SSO_DOMAIN_NOT_VERIFIED" | "SSO_DOMAIN_TAKEN" | "NOT_WORKSPACE_OWNER" | "SEATS_EXHAUSTED" | "PLAN_REQUIRED" | "NO_WORDS_LEFT" | "FOLDER_NAME_TAKEN" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_CHANGED" | "AI_PROVIDER_ERROR" | "AI_TIMEOUT" | "BRAND_VOICE_SAMPLE_TOO_LONG" | "BRAND_VOICE_ANALYSIS_FAILED" | "CURSOR_INVALID" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ALREADY_MEMBER" | "NOT_INVITER" | "MEMBER_REMOVAL_FORBIDDEN" | "OWNER_CANNOT_LEAVE" | "INVITATION_EXPIRED" | "INVITATION_REVOKED" | "INVITATION_USED" | "INVITATION_EMAIL_MISMATCH" | "BILLING_UNAVAILABLE" | "BILLING_PROVIDER_ERROR" | "PRICES_UNAVAILABLE" | "SUBSCRIPTION_EXISTS" | "NO_SUBSCRIPTION" | "DISCOUNT_ALREADY_USED" | "WEBHOOK_SIGNATURE_INVALID" | "BRAND_VOICES_FULL" | "FOLDERS_FULL" | "CUSTOM_PROMPTS_FULL" | "TEMPLATES_FULL" | "STORAGE_FULL" | "REPLIES_IN_PROGRESS" | "KNOWLEDGE_FILE_UNSUPPORTED" | "KNOWLEDGE_FILE_TOO_LARGE" | "BATCH_TOO_MANY_ROWS" | "BATCH_INVALID_ROWS" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED";
+                            message: string;
+                            requestId?: string;
+                            issues?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "PHONE_LOGIN_UNSUPPORTED" | "EMAIL_TAKEN" | "EMAIL_UNCHANGED" | "REFRESH_INVALID" | "OAUTH_NOT_CONFIGURED" | "OAUTH_FAILED" | "SSO_REQUIRED" | "SSO_NOT_CONFIGURED" | "SSO_DISCOVERY_FAILED" | "SSO_DOMAIN_NOT_VERIFIED" | "SSO_DOMAIN_TAKEN" | "NOT_WORKSPACE_OWNER" | "SEATS_EXHAUSTED" | "PLAN_REQUIRED" | "NO_WORDS_LEFT" | "FOLDER_NAME_TAKEN" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_CHANGED" | "AI_PROVIDER_ERROR" | "AI_TIMEOUT" | "BRAND_VOICE_SAMPLE_TOO_LONG" | "BRAND_VOICE_ANALYSIS_FAILED" | "CURSOR_INVALID" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ALREADY_MEMBER" | "NOT_INVITER" | "MEMBER_REMOVAL_FORBIDDEN" | "OWNER_CANNOT_LEAVE" | "INVITATION_EXPIRED" | "INVITATION_REVOKED" | "INVITATION_USED" | "INVITATION_EMAIL_MISMATCH" | "BILLING_UNAVAILABLE" | "BILLING_PROVIDER_ERROR" | "PRICES_UNAVAILABLE" | "SUBSCRIPTION_EXISTS" | "NO_SUBSCRIPTION" | "DISCOUNT_ALREADY_USED" | "WEBHOOK_SIGNATURE_INVALID" | "BRAND_VOICES_FULL" | "FOLDERS_FULL" | "CUSTOM_PROMPTS_FULL" | "TEMPLATES_FULL" | "STORAGE_FULL" | "REPLIES_IN_PROGRESS" | "KNOWLEDGE_FILE_UNSUPPORTED" | "KNOWLEDGE_FILE_TOO_LARGE" | "BATCH_TOO_MANY_ROWS" | "BATCH_INVALID_ROWS" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED";
+                            message: string;
+                            requestId?: string;
+                            issues?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "PHONE_LOGIN_UNSUPPORTED" | "EMAIL_TAKEN" | "EMAIL_UNCHANGED" | "REFRESH_INVALID" | "OAUTH_NOT_CONFIGURED" | "OAUTH_FAILED" | "SSO_REQUIRED" | "SSO_NOT_CONFIGURED" | "SSO_DISCOVERY_FAILED" | "SSO_DOMAIN_NOT_VERIFIED" | "SSO_DOMAIN_TAKEN" | "NOT_WORKSPACE_OWNER" | "SEATS_EXHAUSTED" | "PLAN_REQUIRED" | "NO_WORDS_LEFT" | "FOLDER_NAME_TAKEN" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_CHANGED" | "AI_PROVIDER_ERROR" | "AI_TIMEOUT" | "BRAND_VOICE_SAMPLE_TOO_LONG" | "BRAND_VOICE_ANALYSIS_FAILED" | "CURSOR_INVALID" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ALREADY_MEMBER" | "NOT_INVITER" | "MEMBER_REMOVAL_FORBIDDEN" | "OWNER_CANNOT_LEAVE" | "INVITATION_EXPIRED" | "INVITATION_REVOKED" | "INVITATION_USED" | "INVITATION_EMAIL_MISMATCH" | "BILLING_UNAVAILABLE" | "BILLING_PROVIDER_ERROR" | "PRICES_UNAVAILABLE" | "SUBSCRIPTION_EXISTS" | "NO_SUBSCRIPTION" | "DISCOUNT_ALREADY_USED" | "WEBHOOK_SIGNATURE_INVALID" | "BRAND_VOICES_FULL" | "FOLDERS_FULL" | "CUSTOM_PROMPTS_FULL" | "TEMPLATES_FULL" | "STORAGE_FULL" | "REPLIES_IN_PROGRESS" | "KNOWLEDGE_FILE_UNSUPPORTED" | "KNOWLEDGE_FILE_TOO_LARGE" | "BATCH_TOO_MANY_ROWS" | "BATCH_INVALID_ROWS" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED";
+                            message: string;
+                            requestId?: string;
+                            issues?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "PHONE_LOGIN_UNSUPPORTED" | "EMAIL_TAKEN" | "EMAIL_UNCHANGED" | "REFRESH_INVALID" | "OAUTH_NOT_CONFIGURED" | "OAUTH_FAILED" | "SSO_REQUIRED" | "SSO_NOT_CONFIGURED" | "SSO_DISCOVERY_FAILED" | "SSO_DOMAIN_NOT_VERIFIED" | "SSO_DOMAIN_TAKEN" | "NOT_WORKSPACE_OWNER" | "SEATS_EXHAUSTED" | "PLAN_REQUIRED" | "NO_WORDS_LEFT" | "FOLDER_NAME_TAKEN" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_CHANGED" | "AI_PROVIDER_ERROR" | "AI_TIMEOUT" | "BRAND_VOICE_SAMPLE_TOO_LONG" | "BRAND_VOICE_ANALYSIS_FAILED" | "CURSOR_INVALID" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ALREADY_MEMBER" | "NOT_INVITER" | "MEMBER_REMOVAL_FORBIDDEN" | "OWNER_CANNOT_LEAVE" | "INVITATION_EXPIRED" | "INVITATION_REVOKED" | "INVITATION_USED" | "INVITATION_EMAIL_MISMATCH" | "BILLING_UNAVAILABLE" | "BILLING_PROVIDER_ERROR" | "PRICES_UNAVAILABLE" | "SUBSCRIPTION_EXISTS" | "NO_SUBSCRIPTION" | "DISCOUNT_ALREADY_USED" | "WEBHOOK_SIGNATURE_INVALID" | "BRAND_VOICES_FULL" | "FOLDERS_FULL" | "CUSTOM_PROMPTS_FULL" | "TEMPLATES_FULL" | "STORAGE_FULL" | "REPLIES_IN_PROGRESS" | "KNOWLEDGE_FILE_UNSUPPORTED" | "KNOWLEDGE_FILE_TOO_LARGE" | "BATCH_TOO_MANY_ROWS" | "BATCH_INVALID_ROWS" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED";
+                            message: string;
+                            requestId?: string;
+                            issues?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listAuditEntries: {
+        parameters: {
+            query?: {
+                action?: "auth.signed_in" | "auth.sign_in_failed" | "invitation.sent" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "member.removed" | "member.left" | "billing.plan_changed" | "billing.seats_changed" | "billing.cancel_scheduled" | "billing.resumed" | "billing.retention_applied" | "api_key.created" | "api_key.revoked" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "document.version_restored" | "project.shared" | "project.made_private" | "workspace.renamed";
+                actor?: string;
+                from?: string;
+                to?: string;
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        entries: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: date-time */
+                            at: string;
+                            actor: string;
+                            /** @enum {string} */
+                            actorKind: "user" | "api_key" | "scim" | "system";
+                            actorUserId: string | null;
+                            actorApiKeyId: string | null;
+                            /** @enum {string} */
+                            action: "auth.signed_in" | "auth.sign_in_failed" | "invitation.sent" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "member.removed" | "member.left" | "billing.plan_changed" | "billing.seats_changed" | "billing.cancel_scheduled" | "billing.resumed" | "billing.retention_applied" | "api_key.created" | "api_key.revoked" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "document.version_restored" | "project.shared" | "project.made_private" | "workspace.renamed";
+                            target: {
+                                type: string;
+                                id: string | null;
+                                label: string | null;
+                            };
+                            before: {
+                                [key: string]: unknown;
+                            } | null;
+                            after: {
+                                [key: string]: unknown;
+                            } | null;
+                            ip: string | null;
+                            userAgent: string | null;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "PHONE_LOGIN_UNSUPPORTED" | "EMAIL_TAKEN" | "EMAIL_UNCHANGED" | "REFRESH_INVALID" | "OAUTH_NOT_CONFIGURED" | "OAUTH_FAILED" | "SSO_REQUIRED" | "SSO_NOT_CONFIGURED" | "SSO_DISCOVERY_FAILED" | "SSO_DOMAIN_NOT_VERIFIED" | "SSO_DOMAIN_TAKEN" | "NOT_WORKSPACE_OWNER" | "SEATS_EXHAUSTED" | "PLAN_REQUIRED" | "NO_WORDS_LEFT" | "FOLDER_NAME_TAKEN" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_CHANGED" | "AI_PROVIDER_ERROR" | "AI_TIMEOUT" | "BRAND_VOICE_SAMPLE_TOO_LONG" | "BRAND_VOICE_ANALYSIS_FAILED" | "CURSOR_INVALID" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ALREADY_MEMBER" | "NOT_INVITER" | "MEMBER_REMOVAL_FORBIDDEN" | "OWNER_CANNOT_LEAVE" | "INVITATION_EXPIRED" | "INVITATION_REVOKED" | "INVITATION_USED" | "INVITATION_EMAIL_MISMATCH" | "BILLING_UNAVAILABLE" | "BILLING_PROVIDER_ERROR" | "PRICES_UNAVAILABLE" | "SUBSCRIPTION_EXISTS" | "NO_SUBSCRIPTION" | "DISCOUNT_ALREADY_USED" | "WEBHOOK_SIGNATURE_INVALID" | "BRAND_VOICES_FULL" | "FOLDERS_FULL" | "CUSTOM_PROMPTS_FULL" | "TEMPLATES_FULL" | "STORAGE_FULL" | "REPLIES_IN_PROGRESS" | "KNOWLEDGE_FILE_UNSUPPORTED" | "KNOWLEDGE_FILE_TOO_LARGE" | "BATCH_TOO_MANY_ROWS" | "BATCH_INVALID_ROWS" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED";
+                            message: string;
+                            requestId?: string;
+                            issues?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "PHONE_LOGIN_UNSUPPORTED" | "EMAIL_TAKEN" | "EMAIL_UNCHANGED" | "REFRESH_INVALID" | "OAUTH_NOT_CONFIGURED" | "OAUTH_FAILED" | "SSO_REQUIRED" | "SSO_NOT_CONFIGURED" | "SSO_DISCOVERY_FAILED" | "SSO_DOMAIN_NOT_VERIFIED" | "SSO_DOMAIN_TAKEN" | "NOT_WORKSPACE_OWNER" | "SEATS_EXHAUSTED" | "PLAN_REQUIRED" | "NO_WORDS_LEFT" | "FOLDER_NAME_TAKEN" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_CHANGED" | "AI_PROVIDER_ERROR" | "AI_TIMEOUT" | "BRAND_VOICE_SAMPLE_TOO_LONG" | "BRAND_VOICE_ANALYSIS_FAILED" | "CURSOR_INVALID" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ALREADY_MEMBER" | "NOT_INVITER" | "MEMBER_REMOVAL_FORBIDDEN" | "OWNER_CANNOT_LEAVE" | "INVITATION_EXPIRED" | "INVITATION_REVOKED" | "INVITATION_USED" | "INVITATION_EMAIL_MISMATCH" | "BILLING_UNAVAILABLE" | "BILLING_PROVIDER_ERROR" | "PRICES_UNAVAILABLE" | "SUBSCRIPTION_EXISTS" | "NO_SUBSCRIPTION" | "DISCOUNT_ALREADY_USED" | "WEBHOOK_SIGNATURE_INVALID" | "BRAND_VOICES_FULL" | "FOLDERS_FULL" | "CUSTOM_PROMPTS_FULL" | "TEMPLATES_FULL" | "STORAGE_FULL" | "REPLIES_IN_PROGRESS" | "KNOWLEDGE_FILE_UNSUPPORTED" | "KNOWLEDGE_FILE_TOO_LARGE" | "BATCH_TOO_MANY_ROWS" | "BATCH_INVALID_ROWS" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED";
+                            message: string;
+                            requestId?: string;
+                            issues?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "PHONE_LOGIN_UNSUPPORTED" | "EMAIL_TAKEN" | "EMAIL_UNCHANGED" | "REFRESH_INVALID" | "OAUTH_NOT_CONFIGURED" | "OAUTH_FAILED" | "SSO_REQUIRED" | "SSO_NOT_CONFIGURED" | "SSO_DISCOVERY_FAILED" | "SSO_DOMAIN_NOT_VERIFIED" | "SSO_DOMAIN_TAKEN" | "NOT_WORKSPACE_OWNER" | "SEATS_EXHAUSTED" | "PLAN_REQUIRED" | "NO_WORDS_LEFT" | "FOLDER_NAME_TAKEN" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_CHANGED" | "AI_PROVIDER_ERROR" | "AI_TIMEOUT" | "BRAND_VOICE_SAMPLE_TOO_LONG" | "BRAND_VOICE_ANALYSIS_FAILED" | "CURSOR_INVALID" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ALREADY_MEMBER" | "NOT_INVITER" | "MEMBER_REMOVAL_FORBIDDEN" | "OWNER_CANNOT_LEAVE" | "INVITATION_EXPIRED" | "INVITATION_REVOKED" | "INVITATION_USED" | "INVITATION_EMAIL_MISMATCH" | "BILLING_UNAVAILABLE" | "BILLING_PROVIDER_ERROR" | "PRICES_UNAVAILABLE" | "SUBSCRIPTION_EXISTS" | "NO_SUBSCRIPTION" | "DISCOUNT_ALREADY_USED" | "WEBHOOK_SIGNATURE_INVALID" | "BRAND_VOICES_FULL" | "FOLDERS_FULL" | "CUSTOM_PROMPTS_FULL" | "TEMPLATES_FULL" | "STORAGE_FULL" | "REPLIES_IN_PROGRESS" | "KNOWLEDGE_FILE_UNSUPPORTED" | "KNOWLEDGE_FILE_TOO_LARGE" | "BATCH_TOO_MANY_ROWS" | "BATCH_INVALID_ROWS" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED";
+                            message: string;
+                            requestId?: string;
+                            issues?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "PHONE_LOGIN_UNSUPPORTED" | "EMAIL_TAKEN" | "EMAIL_UNCHANGED" | "REFRESH_INVALID" | "OAUTH_NOT_CONFIGURED" | "OAUTH_FAILED" | "SSO_REQUIRED" | "SSO_NOT_CONFIGURED" | "SSO_DISCOVERY_FAILED" | "SSO_DOMAIN_NOT_VERIFIED" | "SSO_DOMAIN_TAKEN" | "NOT_WORKSPACE_OWNER" | "SEATS_EXHAUSTED" | "PLAN_REQUIRED" | "NO_WORDS_LEFT" | "FOLDER_NAME_TAKEN" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_CHANGED" | "AI_PROVIDER_ERROR" | "AI_TIMEOUT" | "BRAND_VOICE_SAMPLE_TOO_LONG" | "BRAND_VOICE_ANALYSIS_FAILED" | "CURSOR_INVALID" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ALREADY_MEMBER" | "NOT_INVITER" | "MEMBER_REMOVAL_FORBIDDEN" | "OWNER_CANNOT_LEAVE" | "INVITATION_EXPIRED" | "INVITATION_REVOKED" | "INVITATION_USED" | "INVITATION_EMAIL_MISMATCH" | "BILLING_UNAVAILABLE" | "BILLING_PROVIDER_ERROR" | "PRICES_UNAVAILABLE" | "SUBSCRIPTION_EXISTS" | "NO_SUBSCRIPTION" | "DISCOUNT_ALREADY_USED" | "WEBHOOK_SIGNATURE_INVALID" | "BRAND_VOICES_FULL" | "FOLDERS_FULL" | "CUSTOM_PROMPTS_FULL" | "TEMPLATES_FULL" | "STORAGE_FULL" | "REPLIES_IN_PROGRESS" | "KNOWLEDGE_FILE_UNSUPPORTED" | "KNOWLEDGE_FILE_TOO_LARGE" | "BATCH_TOO_MANY_ROWS" | "BATCH_INVALID_ROWS" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED";
+                            message: string;
+                            requestId?: string;
+                            issues?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    exportAuditEntries: {
+        parameters: {
+            query?: {
+                action?: "auth.signed_in" | "auth.sign_in_failed" | "invitation.sent" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "member.removed" | "member.left" | "billing.plan_changed" | "billing.seats_changed" | "billing.cancel_scheduled" | "billing.resumed" | "billing.retention_applied" | "api_key.created" | "api_key.revoked" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "document.version_restored" | "project.shared" | "project.made_private" | "workspace.renamed";
+                actor?: string;
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
             /** @description Default Response */
             400: {
                 headers: {

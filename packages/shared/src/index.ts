@@ -39,3 +39,4 @@ export * from './contracts/api-keys.ts';
 export * from './contracts/webhooks.ts';
 export * from './contracts/generate.ts';
 export * from './contracts/sso.ts';
+export * from './contracts/audit.ts';

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from './client.ts';
 import { deleteExpiredKeys } from '../modules/idempotency/store.ts';
 import { wordReservations } from './schema.ts';
+import { pruneAuditLog } from '../modules/audit/retention.ts';
 
 /** How often each instance looks after its database (docs/decisions/0024-database-maintenance.md). */
 export const MAINTENANCE_INTERVAL_MS = 10 * 60_000;
@@ -12,13 +13,16 @@ export interface MaintenanceRun {
   expiredReservations: number;
   /** Idempotency keys deleted because their 24 hours were over. */
   expiredIdempotencyKeys: number;
+  /** Audit entries deleted because their workspace's plan keeps them no longer. */
+  prunedAuditEntries: number;
   /** The tables vacuumed: ours on PGlite, none on PostgreSQL (its autovacuum does it). */
   vacuumedTables: number;
 }
 
 /**
  * One round of upkeep. Reservations past their expiry no longer count for anything (reserve_words
- * reads only live ones) and are deleted here, as are idempotency keys past their 24 hours. On PGlite — PostgreSQL in one thread, without the
+ * reads only live ones) and are deleted here, as are idempotency keys past their 24 hours and audit entries past their plan's retention
+ * (modules/audit/retention.ts). On PGlite — PostgreSQL in one thread, without the
  * autovacuum a server runs beside it — our tables are then vacuumed: rows deleted or replaced (each
  * chat turn's reservation, each save of a live document) stay in their table and its indexes, taking
  * disk and slowing every read that passes them, until a vacuum reclaims them; a vacuum also keeps the
@@ -34,13 +38,15 @@ export async function maintainDatabase(database: Database): Promise<MaintenanceR
     .returning({ id: wordReservations.id });
   const expiredReservations = expired.length;
   const expiredIdempotencyKeys = await deleteExpiredKeys(db);
-  if (database.kind !== 'pglite') return { expiredReservations, expiredIdempotencyKeys, vacuumedTables: 0 };
+  const prunedAuditEntries = await pruneAuditLog(db);
+  const done = { expiredReservations, expiredIdempotencyKeys, prunedAuditEntries };
+  if (database.kind !== 'pglite') return { ...done, vacuumedTables: 0 };
   const tables = (await db.execute(
     sql`select quote_ident(tablename) as name from pg_tables where schemaname = 'public' order by tablename`,
   )) as unknown as { rows: { name: string }[] };
   const names = tables.rows.map((table) => table.name);
   if (names.length > 0) await db.execute(sql.raw(`vacuum ${names.join(', ')}`));
-  return { expiredReservations, expiredIdempotencyKeys, vacuumedTables: names.length };
+  return { ...done, vacuumedTables: names.length };
 }
 
 /**

@@ -35,6 +35,7 @@ import { plans } from '@redacta/shared';
  * - `settle_word_reservation(...)` — a call's charge and the end of its reservation
  *   (0008_word_reservations.sql); called by `save_chat_reply` and `settleReservation`.
  * - `charge_words(...)` — the one place a usage counter changes (0003_chat_turns.sql).
+ * - `audit_entries_refuse_update()` — the trigger that keeps audit entries unchanged (0031_audit_log.sql).
  */
 
 const id = () => uuid('id').primaryKey().defaultRandom();
@@ -916,3 +917,54 @@ export const workspaceSsoDomains = pgTable(
       .where(sql`${t.verifiedAt} IS NOT NULL`),
   ],
 );
+
+/**
+ * A workspace's audit log (modules/audit): append-only, one hash chain per workspace. `seq` counts the
+ * workspace's entries from 1; `hash` is sha256 over `prev_hash` and the entry's canonical fields
+ * (modules/audit/chain.ts), so editing or removing an entry breaks every hash after it. Entries older
+ * than the plan's retention are pruned from the oldest end by the database maintenance. The actor is
+ * kept as its id and its label at the time (no foreign key: a later change elsewhere must not rewrite
+ * a hashed row).
+ */
+export const auditEntries = pgTable(
+  'audit_entries',
+  {
+    id: id(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    at: at('at').notNull(),
+    actorKind: text('actor_kind', { enum: ['user', 'api_key', 'scim', 'system'] }).notNull(),
+    actorUserId: uuid('actor_user_id'),
+    actorApiKeyId: uuid('actor_api_key_id'),
+    actorLabel: text('actor_label').notNull(),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id'),
+    targetLabel: text('target_label'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    prevHash: text('prev_hash').notNull(),
+    hash: text('hash').notNull(),
+  },
+  (t) => [
+    uniqueIndex('audit_entries_workspace_seq_uq').on(t.workspaceId, t.seq),
+    index('audit_entries_workspace_at_idx').on(t.workspaceId, t.at),
+  ],
+);
+
+/**
+ * The newest link of each workspace's audit chain. Appending locks this row, so entries written at once
+ * take turns and keep one chain; it outlives pruning, so the chain goes on from where it was, and it
+ * tells a verification where the chain must end (an entry cut from the newest end is seen).
+ */
+export const auditChainHeads = pgTable('audit_chain_heads', {
+  workspaceId: uuid('workspace_id')
+    .primaryKey()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  seq: integer('seq').notNull(),
+  hash: text('hash').notNull(),
+});

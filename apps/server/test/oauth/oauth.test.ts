@@ -156,6 +156,41 @@ describe('Facebook sign-in', () => {
   });
 });
 
+describe('the audit log', () => {
+  it("records a Google and a Facebook sign-in, and a refused one, in the person's workspaces", async () => {
+    const ana = await createUser(t.app, { email: 'ana@example.com' });
+    const entries = async () =>
+      (await t.app.inject({ url: `/api/workspace/${ana.workspaceId}/audit`, headers: ana.auth })).json()
+        .entries as { action: string; after: Record<string, unknown>; actorUserId: string }[];
+
+    google.signInAs({ sub: 'g-500', email: 'ana@example.com', email_verified: true });
+    expect((await signIn('google', (url) => google.authorize(url))).headers.location).toBe('/callback');
+    facebook.setProfile({ id: 'fb-43', email: 'ana@example.com', first_name: 'Ana', last_name: 'García' });
+    const viaFacebook = await signIn('facebook', async (url) => {
+      const res = await fetch(url, { redirect: 'manual' });
+      return new URL(res.headers.get('location')!);
+    });
+    expect(viaFacebook.headers.location).toBe('/callback');
+    // A new Google identity naming Ana's address without verifying it is refused.
+    google.signInAs({ sub: 'g-501', email: 'ana@example.com', email_verified: false });
+    expect((await signIn('google', (url) => google.authorize(url))).headers.location).toBe(
+      '/login?error=OAUTH_FAILED',
+    );
+
+    expect(
+      (await entries()).map(({ action, after, actorUserId }) => ({ action, after, actorUserId })),
+    ).toEqual([
+      {
+        action: 'auth.sign_in_failed',
+        after: { method: 'google', reason: 'OAUTH_FAILED' },
+        actorUserId: ana.id,
+      },
+      { action: 'auth.signed_in', after: { method: 'facebook' }, actorUserId: ana.id },
+      { action: 'auth.signed_in', after: { method: 'google' }, actorUserId: ana.id },
+    ]);
+  });
+});
+
 describe('providers that are not configured', () => {
   it('answers 404 OAUTH_NOT_CONFIGURED', async () => {
     await t.app.close();

@@ -38,6 +38,7 @@ const gatedPages = {
   '/workspace-settings': lazyLoaded(() => import('@/features/workspaces/pages/workspace-settings-page')),
   '/settings/api': lazyLoaded(() => import('@/features/api-settings/pages/api-settings-page')),
   '/settings/sso': lazyLoaded(() => import('@/features/sso-settings/pages/sso-settings-page')),
+  '/settings/audit': lazyLoaded(() => import('@/features/audit-log/pages/audit-log-page')),
   '/subscription': lazyLoaded(() => import('@/features/subscription/pages/subscription-page')),
   '/subscription/sandbox-checkout': lazyLoaded(
     () => import('@/features/subscription/pages/sandbox-checkout-page'),
@@ -208,6 +209,7 @@ export const routes: RouteObject[] = [
           },
           { path: '/settings/api', element: page(gatedPages['/settings/api']) },
           { path: '/settings/sso', element: page(gatedPages['/settings/sso']) },
+          { path: '/settings/audit', element: page(gatedPages['/settings/audit']) },
           {
             path: '/subscription',
             element: page(gatedPages['/subscription']),

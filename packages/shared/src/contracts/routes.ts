@@ -84,6 +84,7 @@ import {
   webhookSchema,
 } from './webhooks.ts';
 import { ssoDomainSchema, ssoSettingsSchema } from './sso.ts';
+import { auditListSchema } from './audit.ts';
 
 /**
  * The JSON body of each API route's successful answer, keyed by "METHOD path" under /api, with
@@ -203,6 +204,7 @@ export const responseSchemas = {
   'PUT /workspace/:id/sso': ssoSettingsSchema,
   'POST /workspace/:id/sso/domains': ssoDomainSchema,
   'POST /workspace/:id/sso/domains/:domain/verify': ssoDomainSchema,
+  'GET /workspace/:id/audit': auditListSchema,
 } satisfies Record<string, ZodType>;
 
 export type ResponseRoute = keyof typeof responseSchemas;

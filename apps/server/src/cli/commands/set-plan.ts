@@ -58,7 +58,7 @@ export function planChangeFrom(workspaceId: string, planArgument: PlanArgument, 
 export async function setPlan(db: Db, change: PlanChange): Promise<string> {
   let result;
   try {
-    result = await changeWorkspacePlan(db, change);
+    result = await changeWorkspacePlan(db, { ...change, actor: { kind: 'system', label: 'Operator' } });
   } catch (error) {
     if (error instanceof AppError && error.code === 'NOT_FOUND') {
       throw new UsageError(

@@ -14,6 +14,7 @@ import { generateToken, hashSecret } from '../../lib/secrets.ts';
 import { displayName } from '../invitations/service.ts';
 import { lockWorkspace } from '../invitations/index.ts';
 import { memberRole, requireOwner, type WorkspaceRole } from '../workspaces/service.ts';
+import { recordAudit } from '../audit/index.ts';
 
 /** Characters of a key the list shows: the `rdk_` mark and eight of its random ones. */
 const SHOWN_PREFIX_LENGTH = API_KEY_PREFIX.length + 8;
@@ -68,6 +69,12 @@ export async function createApiKey(
         expiresAt: body.expiresAt ? new Date(body.expiresAt) : null,
       })
       .returning({ id: apiKeys.id });
+    await recordAudit(tx, {
+      workspaceId,
+      action: 'api_key.created',
+      target: { type: 'api_key', id: row!.id, label: body.name },
+      after: { scopes: body.scopes, expiresAt: body.expiresAt ?? null },
+    });
     return row!;
   });
   return { id: created.id, key, prefix };
@@ -103,12 +110,25 @@ export async function listApiKeys(db: Db, workspaceId: string, userId: string): 
  */
 export async function revokeApiKey(db: Db, keyId: string, userId: string): Promise<void> {
   const [key] = await db
-    .select({ workspaceId: apiKeys.workspaceId })
+    .select({ workspaceId: apiKeys.workspaceId, name: apiKeys.name })
     .from(apiKeys)
     .where(and(eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt)));
   if (!key) throw notFound('API key');
   await requireOwner(db, key.workspaceId, userId);
-  await db.update(apiKeys).set({ revokedAt: new Date() }).where(eq(apiKeys.id, keyId));
+  await db.transaction(async (tx) => {
+    const [revoked] = await tx
+      .update(apiKeys)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt)))
+      .returning({ id: apiKeys.id });
+    // Revoked by another request meanwhile: that one recorded it.
+    if (!revoked) return;
+    await recordAudit(tx, {
+      workspaceId: key.workspaceId,
+      action: 'api_key.revoked',
+      target: { type: 'api_key', id: keyId, label: key.name },
+    });
+  });
 }
 
 /**

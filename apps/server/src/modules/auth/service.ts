@@ -16,6 +16,7 @@ import { createPersonalWorkspace } from '../workspaces/service.ts';
 import { consumeCode, issueCode, type CodePurpose } from './codes.ts';
 import type { RefreshCookie } from './refresh-cookie.ts';
 import { startSession } from './session.ts';
+import { recordFailedSignIn, recordSignIn } from '../audit/index.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -110,9 +111,16 @@ export async function loginWithCode(
   const email = emailFromIdentifier(input.email);
   // A code mailed before the workspace began to require single sign-on no longer signs in.
   await refuseWhereSsoRequired(app.db, email);
-  const { locale } = await consumeCode(app.db, { email, purpose: 'login', code: input.code });
+  const { locale } = await consumeCode(app.db, { email, purpose: 'login', code: input.code }).catch(
+    async (error: unknown) => {
+      if (error instanceof AppError)
+        await recordFailedSignIn(app.db, { email, method: 'email', reason: error.code });
+      throw error;
+    },
+  );
   const { user, isRegistration } = await findOrRegister(app, email, locale);
   const { accessToken, refreshCookie } = await startSession(app, user.id);
+  await recordSignIn(app.db, { userId: user.id, method: 'email' });
   return { response: { accessToken, user: { ...toSessionUser(user), isRegistration } }, refreshCookie };
 }
 

@@ -95,6 +95,7 @@ export async function endSandboxPeriodIfOver(
     db,
     { ...sandboxStateOf(row), status: 'canceled', cancelAtPeriodEnd: false },
     events,
+    { kind: 'system', label: 'Billing' },
   );
 }
 

@@ -5,6 +5,7 @@ import { subscriptions } from '../../db/schema.ts';
 import { lockWorkspace } from '../invitations/index.ts';
 import { changeWorkspacePlan } from '../plans/service.ts';
 import type { WebhookEvents } from '../webhooks/events.ts';
+import { recordAudit, type AuditActor } from '../audit/index.ts';
 
 export type SubscriptionStatus = Exclude<SubscriptionSummary['status'], 'none'>;
 export type { PaymentType };
@@ -61,6 +62,8 @@ export async function applySubscriptionState(
   db: Db | Tx,
   state: SubscriptionState,
   events: WebhookEvents,
+  /** Who the audit log names, when not the request's person: Stripe for its events. */
+  actor?: AuditActor,
 ): Promise<ApplyOutcome> {
   return db.transaction(async (tx) => {
     const workspace = await lockWorkspace(tx, state.workspaceId);
@@ -101,15 +104,66 @@ export async function applySubscriptionState(
         },
       });
     }
-    if (workspace.plan === 'enterprise') return 'applied';
-    if (isLive(state.status)) {
-      const plan = state.paymentType === 'YEARLY' ? 'pro_yearly' : 'pro_monthly';
-      await changeWorkspacePlan(tx, { workspaceId: state.workspaceId, plan, extraSeats: state.extraSeats });
-    } else if (isEnded(state.status) && workspace.plan !== 'free') {
-      await changeWorkspacePlan(tx, { workspaceId: state.workspaceId, plan: 'free' });
+    const by = actor ? { actor } : {};
+    // An Enterprise workspace keeps the plan its operator set.
+    if (workspace.plan !== 'enterprise') {
+      if (isLive(state.status)) {
+        const plan = state.paymentType === 'YEARLY' ? 'pro_yearly' : 'pro_monthly';
+        await changeWorkspacePlan(tx, {
+          workspaceId: state.workspaceId,
+          plan,
+          extraSeats: state.extraSeats,
+          ...by,
+        });
+      } else if (isEnded(state.status) && workspace.plan !== 'free') {
+        await changeWorkspacePlan(tx, { workspaceId: state.workspaceId, plan: 'free', ...by });
+      }
     }
+    // Last, so the audit log's lock is the last this transaction takes (after the plan change's invitations).
+    await recordSubscriptionChanges(tx, { stored, state, workspaceName: workspace.name, actor });
     return 'applied';
   });
+}
+
+/**
+ * The audit log's billing entries a subscription's change makes besides the plan's and seats' (which
+ * `changeWorkspacePlan` records): cancelling at the period's end asked or taken back, and the
+ * retention offer applied.
+ */
+async function recordSubscriptionChanges(
+  tx: Tx,
+  change: {
+    stored: typeof subscriptions.$inferSelect | undefined;
+    state: SubscriptionState;
+    workspaceName: string;
+    actor: AuditActor | undefined;
+  },
+) {
+  const { stored, state } = change;
+  const entry = {
+    workspaceId: state.workspaceId,
+    target: { type: 'subscription', id: state.externalId, label: change.workspaceName },
+    ...(change.actor ? { actor: change.actor } : {}),
+  };
+  const wasCancelling = stored?.cancelAtPeriodEnd ?? false;
+  if (wasCancelling !== state.cancelAtPeriodEnd && isLive(state.status)) {
+    await recordAudit(tx, {
+      ...entry,
+      action: state.cancelAtPeriodEnd ? 'billing.cancel_scheduled' : 'billing.resumed',
+      before: { cancelAtPeriodEnd: wasCancelling },
+      after: {
+        cancelAtPeriodEnd: state.cancelAtPeriodEnd,
+        currentPeriodEnd: state.currentPeriodEnd?.toISOString() ?? null,
+      },
+    });
+  }
+  if (state.retentionDiscount && !stored?.discountRequestedAt) {
+    await recordAudit(tx, {
+      ...entry,
+      action: 'billing.retention_applied',
+      after: { discountEndsAt: state.discountEndsAt?.toISOString() ?? null },
+    });
+  }
 }
 
 /** Whether applying `state` changes what the stored subscription says the workspace has. */

@@ -139,6 +139,7 @@ async function applyEvent(billing: Billing, event: Stripe.Event) {
     billing.db,
     stateFromStripe(subscription, workspaceId),
     billing.webhookEvents,
+    { kind: 'system', label: 'Stripe' },
   );
   billing.log.info(
     { eventId: event.id, type: event.type, subscriptionId, workspaceId, outcome },

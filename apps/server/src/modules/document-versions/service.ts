@@ -14,6 +14,7 @@ import type { StorageQuotas } from '../storage/service.ts';
 import type { LiveDocument } from './live-document.ts';
 import { takeVersion } from './take-version.ts';
 import type { WebhookEvents } from '../webhooks/events.ts';
+import { recordAudit } from '../audit/index.ts';
 
 /** The live document, and what makes a version credit edits not recorded yet (`creditEditors`). */
 export interface VersionSource {
@@ -161,5 +162,14 @@ export async function restoreVersion(
   const { updatedAt } = await source.live.replaceContent(projectId, cleanDocumentContent(content), {
     userId,
   });
+  // The live document is written by its own store, not in a transaction of ours: recorded once applied.
+  await db.transaction((tx) =>
+    recordAudit(tx, {
+      workspaceId: project.workspaceId,
+      action: 'document.version_restored',
+      target: { type: 'project', id: projectId, label: project.name },
+      after: { versionId, savedVersionId: savedVersionId! },
+    }),
+  );
   return { updatedAt, savedVersionId: savedVersionId! };
 }

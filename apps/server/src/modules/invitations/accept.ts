@@ -8,6 +8,7 @@ import { lockWorkspace } from './seats.ts';
 import { displayName } from './service.ts';
 import { findInvitationByToken, invitationState } from './tokens.ts';
 import type { WebhookEvents } from '../webhooks/events.ts';
+import { recordAudit } from '../audit/index.ts';
 
 const inviters = alias(users, 'inviter');
 
@@ -83,6 +84,12 @@ export async function acceptInvitation(
       });
     }
     await tx.update(invitations).set({ acceptedAt: new Date() }).where(eq(invitations.id, invitation.id));
+    await recordAudit(tx, {
+      workspaceId: invitation.workspaceId,
+      action: 'invitation.accepted',
+      target: { type: 'invitation', id: invitation.id, label: invitation.email },
+      actor: { kind: 'user', userId },
+    });
     return { id: invitation.workspaceId };
   });
 }

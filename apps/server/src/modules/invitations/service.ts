@@ -11,6 +11,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { invitations, memberships, users } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { requireMembership } from '../workspaces/service.ts';
+import { recordAudit } from '../audit/index.ts';
 import { invitationMail } from './mail.ts';
 import { isPending, lockWorkspace, seatsUsed } from './seats.ts';
 import { invitationState, issuedAt, issueInvitationLink } from './tokens.ts';
@@ -167,6 +168,19 @@ const justSent = (invitation: InvitationRow) =>
  */
 const wasResent = (invitation: InvitationRow) => invitation.tokenHash.includes(' ');
 
+/** An invitation's change in its workspace's audit log, the invited address as its target. */
+function recordInvitation(
+  tx: Tx,
+  action: 'invitation.sent' | 'invitation.resent' | 'invitation.revoked',
+  invitation: InvitationRow,
+) {
+  return recordAudit(tx, {
+    workspaceId: invitation.workspaceId,
+    action,
+    target: { type: 'invitation', id: invitation.id, label: invitation.email },
+  });
+}
+
 export async function inviteToWorkspace(
   app: FastifyInstance,
   input: { workspaceId: string; userId: string; email: string },
@@ -200,6 +214,11 @@ export async function inviteToWorkspace(
         return { invitation: open, token: null, wasPending: wasResent(open), workspaceName: workspace.name };
       }
       const reissued = await reissue(tx, open, workspace, { spend, inviter: input.userId });
+      await recordInvitation(
+        tx,
+        reissued.wasPending ? 'invitation.resent' : 'invitation.sent',
+        reissued.invitation,
+      );
       return { ...reissued, workspaceName: workspace.name };
     }
     await requireFreeSeat(tx, workspace);
@@ -209,6 +228,7 @@ export async function inviteToWorkspace(
       .insert(invitations)
       .values({ id, workspaceId: workspace.id, email, invitedBy: input.userId, tokenHash, expiresAt })
       .returning();
+    await recordInvitation(tx, 'invitation.sent', created!);
     return { invitation: created!, token, wasPending: false, workspaceName: workspace.name };
   });
   const { token } = outcome;
@@ -267,6 +287,7 @@ export async function resendInvitation(
     const reissued = await reissue(tx, invitation, workspace, {
       spend: () => app.mailBudgets.invitationMail(invitation.email, input.userId),
     });
+    await recordInvitation(tx, 'invitation.resent', reissued.invitation);
     return { ...reissued, workspaceName: workspace.name };
   });
   const inviter = await sendInvitation(app, outcome);
@@ -288,5 +309,6 @@ export async function revokeInvitation(db: Db, invitationId: string, userId: str
     }
     if (invitation.revokedAt) return;
     await tx.update(invitations).set({ revokedAt: new Date() }).where(eq(invitations.id, invitationId));
+    await recordInvitation(tx, 'invitation.revoked', invitation);
   });
 }

@@ -6,6 +6,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { requireMembership } from '../workspaces/service.ts';
 import { lockWorkspace, seatsUsed } from '../invitations/index.ts';
 import type { WebhookEvents } from '../webhooks/events.ts';
+import { personLabel, recordAudit } from '../audit/index.ts';
 
 /** The owner first, then members by the date they joined, with the workspace's seats. Any member may see it. */
 export async function listMembers(db: Db, workspaceId: string, userId: string): Promise<MembersResponse> {
@@ -128,5 +129,11 @@ async function endMembership(
     workspaceId,
     type: 'member.removed',
     data: { userId: memberId, reason: input.reason },
+  });
+  await recordAudit(tx, {
+    workspaceId,
+    action: input.reason === 'removed' ? 'member.removed' : 'member.left',
+    target: { type: 'user', id: memberId, label: await personLabel(tx, memberId) },
+    before: { role: 'member' },
   });
 }

@@ -15,6 +15,7 @@ import {
 } from './flow-state.ts';
 import { createOAuthClients } from './providers.ts';
 import { resolveOAuthUser } from './service.ts';
+import { recordFailedSignIn, recordSignIn } from '../audit/index.ts';
 
 const providerParams = z.strictObject({ provider: oauthProviderSchema });
 const callbackQuery = z.object({
@@ -104,6 +105,8 @@ export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log.warn({ provider }, 'oauth callback with a missing or mismatched state');
         return loginWithError('OAUTH_FAILED');
       }
+      // The address the provider named, once it has: a failure after that is recorded against it.
+      let email: string | null = null;
       try {
         const profile = await client.exchange({
           code: request.query.code,
@@ -111,14 +114,18 @@ export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
           redirectUri: redirectUri(provider),
           nonce: flow.nonce,
         });
+        email = profile.email;
         const { userId } = await resolveOAuthUser(app.db, provider, profile, flow.locale);
         const { refreshCookie } = await startSession(app, userId);
+        await recordSignIn(app.db, { userId, method: provider });
         setRefreshCookie(reply, refreshCookie, app.config.isProduction);
         return reply.redirect('/callback', 302);
       } catch (error) {
         request.log.warn({ err: error, provider }, 'oauth sign-in failed');
         const ssoRequired = error instanceof AppError && error.code === 'SSO_REQUIRED';
-        return loginWithError(ssoRequired ? 'SSO_REQUIRED' : 'OAUTH_FAILED');
+        const reason = ssoRequired ? 'SSO_REQUIRED' : 'OAUTH_FAILED';
+        if (email) await recordFailedSignIn(app.db, { email, method: provider, reason });
+        return loginWithError(reason);
       }
     },
   );

@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { invitations, workspaces } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isPending, lockWorkspace, seatsUsed } from '../invitations/index.ts';
+import { recordAudit, type AuditActor } from '../audit/index.ts';
 
 /** The most seats a plan change may give: an Enterprise plan's seats, or the seats bought beyond Pro's. */
 export const MAX_USER_SEATS = 10_000;
@@ -15,6 +16,8 @@ export interface PlanChange {
   extraSeats?: number;
   /** Enterprise only, required: every seat besides the owner. */
   enterpriseSeats?: number;
+  /** Who changes it, for the audit log, when not the request's person (Stripe, the operator). */
+  actor?: AuditActor;
 }
 
 export interface PlanChangeResult {
@@ -57,7 +60,7 @@ function seatCount(value: number, what: string): number {
 export async function changeWorkspacePlan(db: Db | Tx, change: PlanChange): Promise<PlanChangeResult> {
   const userSeats = seatsForPlan(change.plan, change);
   return db.transaction(async (tx) => {
-    await lockWorkspace(tx, change.workspaceId);
+    const before = await lockWorkspace(tx, change.workspaceId);
     await tx
       .update(workspaces)
       .set({
@@ -88,6 +91,16 @@ export async function changeWorkspacePlan(db: Db | Tx, change: PlanChange): Prom
             revoke.map((invitation) => invitation.id),
           ),
         );
+    }
+    if (before.plan !== change.plan || before.userSeats !== userSeats) {
+      await recordAudit(tx, {
+        workspaceId: change.workspaceId,
+        action: before.plan !== change.plan ? 'billing.plan_changed' : 'billing.seats_changed',
+        target: { type: 'workspace', id: change.workspaceId, label: before.name },
+        before: { plan: before.plan, userSeats: before.userSeats },
+        after: { plan: change.plan, userSeats, revokedInvitations: revoke.length },
+        ...(change.actor ? { actor: change.actor } : {}),
+      });
     }
     return { plan: change.plan, userSeats, revokedInvitations: revoke.length };
   });

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import {
   emptyDocumentContent,
   resolveLocale,
@@ -13,6 +13,7 @@ import { createOnce } from '../../lib/create-once.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Collab } from '../collab/collab.ts';
 import { requireMembership } from '../workspaces/service.ts';
+import { recordAudit } from '../audit/index.ts';
 import { requireProjectAccess, requireProjectEditor, type ProjectRow } from './access.ts';
 
 function toProject(row: ProjectRow, apiKeyNames: ReadonlyMap<string, string> = new Map()): Project {
@@ -126,16 +127,32 @@ export async function renameProject(db: Db, projectId: string, userId: string, n
   return answered!;
 }
 
-/** Toggles team-visible ⇄ private, in one statement so two quick clicks cannot both read the old value. */
-/** Team-visible or private as asked (`isShared`), or the other of the two when nothing is asked. */
+/**
+ * Team-visible or private as asked (`isShared`), or the other of the two when nothing is asked. The
+ * project's row is locked while it is read and changed, so two quick clicks cannot both read the old
+ * value; a change is recorded in the audit log (asking for what it already is changes nothing).
+ */
 export async function setProjectShared(db: Db, projectId: string, userId: string, isShared?: boolean) {
   await requireProjectEditor(db, projectId, userId);
-  const [toggled] = await db
-    .update(projects)
-    .set({ isShared: isShared ?? sql`not ${projects.isShared}` })
-    .where(eq(projects.id, projectId))
-    .returning({ id: projects.id, isShared: projects.isShared });
-  return toggled!;
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ workspaceId: projects.workspaceId, name: projects.name, isShared: projects.isShared })
+      .from(projects)
+      .where(eq(projects.id, projectId))
+      .for('update');
+    if (!current) throw notFound('Project');
+    const next = isShared ?? !current.isShared;
+    if (next === current.isShared) return { id: projectId, isShared: next };
+    await tx.update(projects).set({ isShared: next }).where(eq(projects.id, projectId));
+    await recordAudit(tx, {
+      workspaceId: current.workspaceId,
+      action: next ? 'project.shared' : 'project.made_private',
+      target: { type: 'project', id: projectId, label: current.name },
+      before: { isShared: current.isShared },
+      after: { isShared: next },
+    });
+    return { id: projectId, isShared: next };
+  });
 }
 
 /** Into a folder of the project's own workspace (any other folder is 404), or `none` for the top level. */

@@ -14,6 +14,7 @@ import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/s
 import { AppError, notFound } from '../../lib/errors.ts';
 import { lockWorkspace } from '../invitations/index.ts';
 import { requireOwner } from '../workspaces/service.ts';
+import { recordAudit } from '../audit/index.ts';
 import type { WebhookQueue } from './queue.ts';
 import { newWebhookSecret, secretPrefix } from './signing.ts';
 import { checkTarget } from './target.ts';
@@ -55,6 +56,12 @@ export async function createWebhook(
       .insert(webhookEndpoints)
       .values({ workspaceId, createdBy: userId, url: body.url, events: body.events, secret })
       .returning({ id: webhookEndpoints.id });
+    await recordAudit(tx, {
+      workspaceId,
+      action: 'webhook.created',
+      target: { type: 'webhook', id: row!.id, label: body.url },
+      after: { url: body.url, events: body.events },
+    });
     return row!;
   });
   return { id: created.id, secret };
@@ -92,19 +99,50 @@ export async function updateWebhook(
   const changes = { ...(url !== undefined ? { url } : {}), ...(events ? { events } : {}), ...state };
   // Asked for what it already is (turned off twice, say): nothing to write.
   if (Object.keys(changes).length === 0) return toWebhook(endpoint);
-  const [row] = await db
-    .update(webhookEndpoints)
-    .set(changes)
-    .where(eq(webhookEndpoints.id, input.id))
-    .returning();
-  if (!row) throw notFound('Webhook');
-  return toWebhook(row);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(webhookEndpoints)
+      .set(changes)
+      .where(eq(webhookEndpoints.id, input.id))
+      .returning();
+    if (!row) throw notFound('Webhook');
+    const fields = { url: url !== undefined, events: events !== undefined, enabled: 'enabled' in state };
+    await recordAudit(tx, {
+      workspaceId: row.workspaceId,
+      action: 'webhook.updated',
+      target: { type: 'webhook', id: row.id, label: row.url },
+      before: {
+        ...(fields.url ? { url: endpoint.url } : {}),
+        ...(fields.events ? { events: endpoint.events } : {}),
+        ...(fields.enabled ? { enabled: endpoint.enabled } : {}),
+      },
+      after: {
+        ...(fields.url ? { url: row.url } : {}),
+        ...(fields.events ? { events: row.events } : {}),
+        ...(fields.enabled ? { enabled: row.enabled } : {}),
+      },
+    });
+    return toWebhook(row);
+  });
 }
 
 /** Deletes an endpoint with its deliveries and their log (its workspace's owner only). */
 export async function deleteWebhook(db: Db, id: string, userId: string): Promise<void> {
-  await ownedEndpoint(db, id, userId);
-  await db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id));
+  const endpoint = await ownedEndpoint(db, id, userId);
+  await db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(webhookEndpoints)
+      .where(eq(webhookEndpoints.id, id))
+      .returning({ id: webhookEndpoints.id });
+    // Deleted by another request meanwhile: that one recorded it.
+    if (deleted.length === 0) return;
+    await recordAudit(tx, {
+      workspaceId: endpoint.workspaceId,
+      action: 'webhook.deleted',
+      target: { type: 'webhook', id, label: endpoint.url },
+      before: { url: endpoint.url, events: endpoint.events },
+    });
+  });
 }
 
 /**
@@ -114,14 +152,21 @@ export async function deleteWebhook(db: Db, id: string, userId: string): Promise
 export async function rotateWebhookSecret(db: Db, id: string, userId: string): Promise<RotatedWebhookSecret> {
   const endpoint = await ownedEndpoint(db, id, userId);
   const secret = newWebhookSecret();
-  await db
-    .update(webhookEndpoints)
-    .set({
-      secret,
-      previousSecret: endpoint.secret,
-      previousSecretUntil: new Date(Date.now() + PREVIOUS_SECRET_MS),
-    })
-    .where(eq(webhookEndpoints.id, id));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(webhookEndpoints)
+      .set({
+        secret,
+        previousSecret: endpoint.secret,
+        previousSecretUntil: new Date(Date.now() + PREVIOUS_SECRET_MS),
+      })
+      .where(eq(webhookEndpoints.id, id));
+    await recordAudit(tx, {
+      workspaceId: endpoint.workspaceId,
+      action: 'webhook.secret_rotated',
+      target: { type: 'webhook', id, label: endpoint.url },
+    });
+  });
   return { secret };
 }
 

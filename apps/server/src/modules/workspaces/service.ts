@@ -14,6 +14,7 @@ import { memberships, subscriptions, usageCounters, users, workspaces } from '..
 import { AppError, notFound } from '../../lib/errors.ts';
 import { actingKey } from '../../lib/acting-key.ts';
 import { usageFor, usageFromCount, type UsageSettings } from '../usage/service.ts';
+import { recordAudit } from '../audit/index.ts';
 
 const personalWorkspaceName: Record<Locale, string> = {
   es: 'Mi espacio de trabajo',
@@ -169,12 +170,26 @@ export async function renameWorkspace(db: Db, workspaceId: string, userId: strin
   const problem = nameProblemMessage('workspace', name);
   if (problem) throw new AppError('VALIDATION_FAILED', `Enter a valid workspace name: ${problem}`);
   await requireOwner(db, workspaceId, userId);
-  const [renamed] = await db
-    .update(workspaces)
-    .set({ name: name.trim() })
-    .where(eq(workspaces.id, workspaceId))
-    .returning({ id: workspaces.id, name: workspaces.name });
-  return renamed!;
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ name: workspaces.name })
+      .from(workspaces)
+      .where(eq(workspaces.id, workspaceId))
+      .for('update');
+    const [renamed] = await tx
+      .update(workspaces)
+      .set({ name: name.trim() })
+      .where(eq(workspaces.id, workspaceId))
+      .returning({ id: workspaces.id, name: workspaces.name });
+    await recordAudit(tx, {
+      workspaceId,
+      action: 'workspace.renamed',
+      target: { type: 'workspace', id: workspaceId, label: renamed!.name },
+      before: { name: before!.name },
+      after: { name: renamed!.name },
+    });
+    return renamed!;
+  });
 }
 
 export async function workspaceUsage(db: Db, workspaceId: string, userId: string, settings: UsageSettings) {

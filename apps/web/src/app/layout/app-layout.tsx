@@ -65,6 +65,7 @@ function useChrome(pathname: string): Chrome {
     '/workspace-settings': 'profileMenu.workspaceSettings',
     '/settings/api': 'profileMenu.api',
     '/settings/sso': 'ssoSettings.title',
+    '/settings/audit': 'profileMenu.audit',
     '/subscription': 'profileMenu.subscription',
     '/subscription/sandbox-checkout': 'subscription.sandboxCheckout.title',
     '/labs': 'profileMenu.labs',

@@ -6,6 +6,7 @@ import {
   KeyRound,
   CreditCard,
   FlaskConical,
+  History,
   LogOut,
   Monitor,
   Moon,
@@ -91,12 +92,18 @@ export function ProfileMenuContent({ onNavigate }: { onNavigate?: () => void }) 
         <Settings className="size-4 text-text-muted" aria-hidden />
         {t('profileMenu.workspaceSettings')}
       </Link>
-      {/* The owner alone manages the workspace's API access (docs/product.md, "Who may do what"). */}
+      {/* The owner alone manages the API access and reads the audit log (docs/product.md, "Who may do what"). */}
       {user && workspace?.ownerId === user.id && (
-        <Link to="/settings/api" onClick={onNavigate} className={itemClasses}>
-          <Code className="size-4 text-text-muted" aria-hidden />
-          {t('profileMenu.api')}
-        </Link>
+        <>
+          <Link to="/settings/api" onClick={onNavigate} className={itemClasses}>
+            <Code className="size-4 text-text-muted" aria-hidden />
+            {t('profileMenu.api')}
+          </Link>
+          <Link to="/settings/audit" onClick={onNavigate} className={itemClasses}>
+            <History className="size-4 text-text-muted" aria-hidden />
+            {t('profileMenu.audit')}
+          </Link>
+        </>
       )}
       {user && workspace?.ownerId === user.id && (
         <Link to="/settings/sso" onClick={onNavigate} className={itemClasses}>

@@ -1,0 +1,148 @@
+import { eq } from 'drizzle-orm';
+import type { AuditAction, AuditActorKind } from '@redacta/shared';
+import type { Db, Tx } from '../../db/client.ts';
+import { auditChainHeads, auditEntries, users } from '../../db/schema.ts';
+import { actingKey } from '../../lib/acting-key.ts';
+import { entryHash, GENESIS_HASH } from './chain.ts';
+import { auditRequestContext } from './context.ts';
+
+/**
+ * Who made a change, when it is not the request's own principal: a person named by the caller (signing
+ * in, where nobody is signed in yet; a failed sign-in, by the address tried), SCIM, or the system
+ * (Stripe's events, the operator command).
+ */
+export type AuditActor =
+  | { kind: 'user'; userId: string | null; label?: string }
+  | { kind: 'scim' }
+  | { kind: 'system'; label: SystemActor };
+
+/**
+ * Changes nobody made in a request: Stripe's events, the operator command (`npm run admin`), the
+ * billing itself (a sandbox subscription's period running out), and `System` for a change made
+ * outside any signed-in request by code that names no actor (a job, a script).
+ */
+export type SystemActor = 'Stripe' | 'Operator' | 'Billing' | 'System';
+
+/** What a change to record says; see `recordAudit`. */
+export interface AuditRecord {
+  workspaceId: string;
+  action: AuditAction;
+  /** What the change touched: its kind (`project`, `member`, `webhook`…), id and a readable name. */
+  target: { type: string; id?: string | null; label?: string | null };
+  /** The changed fields before and after, where a change has them (`{ isShared: false }` → `{ isShared: true }`). */
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+  /** Only when the request's principal is not who acted (see AuditActor). */
+  actor?: AuditActor;
+}
+
+interface ResolvedActor {
+  actorKind: AuditActorKind;
+  actorUserId: string | null;
+  actorApiKeyId: string | null;
+  actorLabel: string;
+}
+
+/** A person as the log names them: their name, else their address. */
+export async function personLabel(tx: Tx, userId: string): Promise<string> {
+  const [person] = await tx
+    .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!person) return 'Unknown';
+  const name = `${person.firstName ?? ''} ${person.lastName ?? ''}`.trim();
+  return name || person.email;
+}
+
+async function resolveActor(tx: Tx, actor: AuditActor | undefined): Promise<ResolvedActor> {
+  if (actor?.kind === 'scim') {
+    return { actorKind: 'scim', actorUserId: null, actorApiKeyId: null, actorLabel: 'SCIM' };
+  }
+  if (actor?.kind === 'system') {
+    return { actorKind: 'system', actorUserId: null, actorApiKeyId: null, actorLabel: actor.label };
+  }
+  if (actor?.kind === 'user') {
+    const label = actor.label ?? (actor.userId ? await personLabel(tx, actor.userId) : 'Unknown');
+    return { actorKind: 'user', actorUserId: actor.userId, actorApiKeyId: null, actorLabel: label };
+  }
+  const userId = auditRequestContext()?.userId ?? null;
+  const key = actingKey();
+  if (key) {
+    return {
+      actorKind: 'api_key',
+      actorUserId: userId,
+      actorApiKeyId: key.id,
+      actorLabel: `API · ${key.name}`,
+    };
+  }
+  if (!userId) return { actorKind: 'system', actorUserId: null, actorApiKeyId: null, actorLabel: 'System' };
+  return {
+    actorKind: 'user',
+    actorUserId: userId,
+    actorApiKeyId: null,
+    actorLabel: await personLabel(tx, userId),
+  };
+}
+
+/**
+ * Appends an entry to the workspace's audit log, inside `tx`, the transaction of the change it records
+ * (so the entry exists exactly when the change does). The actor is the request's principal — the
+ * signed-in person, or "API · <key name>" when an API key acts — unless `record.actor` names another
+ * (outside a signed-in request with none named: the system);
+ * the time is now, the IP address and user agent the request's (null outside a request).
+ *
+ * The workspace's chain head is locked for the rest of `tx`, so entries written at once take turns and
+ * each carries the hash of the one before. Call it last in the transaction, after the change's own
+ * locks, so no lock is ever taken after this one.
+ */
+export async function recordAudit(tx: Tx, record: AuditRecord): Promise<void> {
+  const actor = await resolveActor(tx, record.actor);
+  const request = auditRequestContext();
+  await tx
+    .insert(auditChainHeads)
+    .values({ workspaceId: record.workspaceId, seq: 0, hash: GENESIS_HASH })
+    .onConflictDoNothing();
+  const [head] = await tx
+    .select({ seq: auditChainHeads.seq, hash: auditChainHeads.hash })
+    .from(auditChainHeads)
+    .where(eq(auditChainHeads.workspaceId, record.workspaceId))
+    .for('update');
+  const fields = {
+    workspaceId: record.workspaceId,
+    seq: head!.seq + 1,
+    at: new Date(),
+    ...actor,
+    action: record.action,
+    targetType: record.target.type,
+    targetId: record.target.id ?? null,
+    targetLabel: record.target.label ?? null,
+    before: record.before ?? null,
+    after: record.after ?? null,
+    ip: request?.ip ?? null,
+    userAgent: request?.userAgent ?? null,
+  };
+  const hash = entryHash(head!.hash, fields);
+  await tx.insert(auditEntries).values({ ...fields, prevHash: head!.hash, hash });
+  await tx
+    .update(auditChainHeads)
+    .set({ seq: fields.seq, hash })
+    .where(eq(auditChainHeads.workspaceId, record.workspaceId));
+}
+
+/**
+ * Records the same change in each of several workspaces, each in its own chain (a failed sign-in, which
+ * belongs to no workspace, is written to every workspace the address is a member of). In one
+ * transaction of its own.
+ */
+export async function recordAuditInEach(
+  db: Db,
+  workspaceIds: readonly string[],
+  record: Omit<AuditRecord, 'workspaceId'>,
+): Promise<void> {
+  if (workspaceIds.length === 0) return;
+  // Chain heads locked in one order, so two such writes at once cannot wait on each other.
+  const ordered = [...workspaceIds].sort();
+  await db.transaction(async (tx) => {
+    for (const workspaceId of ordered) await recordAudit(tx, { ...record, workspaceId });
+  });
+}

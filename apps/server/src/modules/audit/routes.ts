@@ -1,0 +1,68 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  auditExportQuerySchema,
+  auditListQuerySchema,
+  auditListSchema,
+  idParamsSchema,
+  type ErrorBody,
+} from '@redacta/shared';
+import { closedToApiKeys, signedInSchemas } from '../../lib/route-options.ts';
+import { exportAudit, listAudit } from './service.ts';
+
+/**
+ * A workspace's audit log, read by its owner in the workspace settings. Read only: no route here or
+ * anywhere edits or deletes an entry. Closed to API keys: what a key did is in the log, and the log
+ * (addresses, browsers) is for the owner.
+ */
+export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Another workspace's log is 404; a member is 403 NOT_WORKSPACE_OWNER.
+  const schema = signedInSchemas({ tag: 'audit', errors: [403, 404] });
+  app.addHook('onRequest', app.authenticate);
+  closedToApiKeys(app);
+
+  app.get(
+    '/workspace/:id/audit',
+    {
+      schema: schema({
+        operationId: 'listAuditEntries',
+        summary: "The workspace's audit log, newest first, 50 entries a page (owner only)",
+        description:
+          "Filters: `action`, `actor` (a person's or an API key's id), `from` (inclusive) and `to` " +
+          "(exclusive). `cursor` is the previous page's `nextCursor` under the same filters.",
+        params: idParamsSchema,
+        querystring: auditListQuerySchema,
+        response: { 200: auditListSchema },
+      }),
+    },
+    (request) =>
+      listAudit(app.db, { workspaceId: request.params.id, userId: request.userId, query: request.query }),
+  );
+
+  app.get(
+    '/workspace/:id/audit/export',
+    {
+      schema: schema({
+        operationId: 'exportAuditEntries',
+        summary: "The workspace's audit log as CSV, with the list's filters (owner only)",
+        description: 'CSV in UTF-8 with a BOM; cells that start with = + - @ are escaped.',
+        params: idParamsSchema,
+        querystring: auditExportQuerySchema,
+      }),
+    },
+    async (request, reply) => {
+      const file = await exportAudit(app.db, {
+        workspaceId: request.params.id,
+        userId: request.userId,
+        query: request.query,
+      });
+      return (
+        reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${file.fileName}"`)
+          .header('cache-control', 'no-store')
+          // A file, not JSON: with no 200 schema declared, the typed reply knows only the error bodies.
+          .send(file.body as unknown as ErrorBody)
+      );
+    },
+  );
+};

@@ -1,0 +1,139 @@
+import { readFile } from 'node:fs/promises';
+import type { Page, TestInfo } from '@playwright/test';
+import { expect, keepScreenshot, test } from '../fixtures.ts';
+import { describeFindings, desktopLooks, phoneLooks, scanLooks, settle } from '../support/a11y.ts';
+
+/** What the spec reads and clicks, in each of the app's languages. */
+const words = {
+  es: {
+    browser: 'es-ES',
+    profileMenu: 'Menú de perfil',
+    openMenu: 'Abrir menú',
+    link: 'Registro de actividad',
+    list: 'Entradas del registro',
+    renamed: 'Espacio de trabajo renombrado',
+    failed: 'Inicio de sesión fallido',
+    signedIn: 'Inicio de sesión',
+    nameChange: 'Nombre: Mi espacio de trabajo → Equipo de marketing',
+    action: 'Acción',
+    noMatch: 'Nada coincide con estos filtros',
+    from: 'Desde',
+    clear: 'Quitar filtros',
+    export: 'Exportar CSV',
+    fileName: /^registro-de-actividad-\d{4}-\d{2}-\d{2}\.csv$/,
+  },
+  en: {
+    browser: 'en-GB',
+    profileMenu: 'Profile menu',
+    openMenu: 'Open menu',
+    link: 'Audit log',
+    list: 'Log entries',
+    renamed: 'Workspace renamed',
+    failed: 'Failed sign-in',
+    signedIn: 'Signed in',
+    nameChange: 'Name: My workspace → Equipo de marketing',
+    action: 'Action',
+    noMatch: 'Nothing matches these filters',
+    from: 'From',
+    clear: 'Clear filters',
+    export: 'Export CSV',
+    fileName: /^audit-log-\d{4}-\d{2}-\d{2}\.csv$/,
+  },
+} as const;
+
+/** The page at both widths, kept for a look, and never wider than the window; back at `width` after. */
+async function shoot(page: Page, testInfo: TestInfo, name: string, width: number) {
+  for (const each of [1280, 390] as const) {
+    await page.setViewportSize({ width: each, height: 900 });
+    await settle(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), name).toBeLessThanOrEqual(each);
+    await keepScreenshot(page, testInfo, `${name}-${each}`);
+  }
+  await page.setViewportSize({ width, height: 900 });
+}
+
+/** The signed-in person's access token and workspace, as a program of theirs would hold them. */
+async function session(page: Page) {
+  const refreshed = await page.request.get('/api/auth/refresh', {
+    headers: { 'x-requested-with': 'XMLHttpRequest' },
+  });
+  expect(refreshed.ok()).toBe(true);
+  const { accessToken } = (await refreshed.json()) as { accessToken: string };
+  const headers = { authorization: `Bearer ${accessToken}` };
+  const list = await page.request.get('/api/workspace/list', { headers });
+  const [workspace] = (await list.json()) as { id: string }[];
+  return { headers, workspaceId: workspace!.id };
+}
+
+for (const [language, width] of [
+  ['es', 1280],
+  ['en', 390],
+] as const) {
+  test.describe(`audit log (${language}, ${width} px)`, () => {
+    const w = words[language];
+    test.use({ locale: w.browser });
+
+    test('see sign-ins and a rename, filter them, and export them as CSV', async ({
+      page,
+      signUp,
+    }, testInfo) => {
+      const { email } = await signUp();
+      const { headers, workspaceId } = await session(page);
+      const renamed = await page.request.patch(`/api/workspace/rename/${workspaceId}`, {
+        headers,
+        data: { name: 'Equipo de marketing' },
+      });
+      expect(renamed.ok()).toBe(true);
+      // Someone tries the address with a code that is not the one mailed.
+      const wrong = await page.request.post('/api/auth/login', {
+        data: { method: 'email', email, code: '000000' },
+      });
+      expect(wrong.status()).toBe(400);
+
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/chat');
+      await page.getByRole('button', { name: width < 768 ? w.openMenu : w.profileMenu }).click();
+      await page.getByRole('link', { name: w.link }).click();
+      await expect(page).toHaveURL(/\/settings\/audit$/);
+
+      const list = page.getByRole('list', { name: w.list });
+      const entries = list.locator(':scope > li');
+      await expect(entries).toHaveCount(3);
+      await expect(entries.nth(0)).toContainText(w.failed);
+      await expect(entries.nth(1)).toContainText(w.renamed);
+      await expect(entries.nth(1)).toContainText(w.nameChange);
+      await expect(entries.nth(2)).toContainText(w.signedIn);
+      await shoot(page, testInfo, `audit-log-${language}`, width);
+      const findings = await scanLooks(
+        page,
+        `audit log (${language})`,
+        width < 768 ? phoneLooks : desktopLooks,
+      );
+      await page.emulateMedia({ colorScheme: 'light' });
+      await page.setViewportSize({ width, height: 900 });
+      expect(findings, describeFindings(findings)).toEqual([]);
+
+      await page.getByLabel(w.action).selectOption('workspace.renamed');
+      await expect(entries).toHaveCount(1);
+      await expect(entries.first()).toContainText(w.renamed);
+
+      const downloading = page.waitForEvent('download');
+      await page.getByRole('button', { name: w.export }).click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toMatch(w.fileName);
+      const csv = await readFile((await download.path())!);
+      expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const lines = csv.subarray(3).toString('utf8').trimEnd().split('\r\n');
+      expect(lines[0]).toBe('at,actor,action,target_type,target_id,target,before,after,ip,user_agent');
+      expect(lines).toHaveLength(2);
+      expect(lines[1]).toContain('workspace.renamed');
+
+      // A day after today matches nothing; clearing the filters shows the whole log again.
+      const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+      await page.getByLabel(w.from).fill(tomorrow);
+      await expect(page.getByRole('heading', { name: w.noMatch })).toBeVisible();
+      await page.getByRole('button', { name: w.clear }).click();
+      await expect(entries).toHaveCount(3);
+    });
+  });
+}
