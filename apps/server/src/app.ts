@@ -66,6 +66,9 @@ import { sendOwedBatchMails } from './modules/batches/mail.ts';
 import { pipelineRowGenerator } from './modules/batches/row-generator.ts';
 import { generationDeps } from './modules/generation/prepare.ts';
 import { webhookRoutes } from './modules/webhooks/routes.ts';
+import { scimSettingsRoutes } from './modules/scim/routes.ts';
+import { SCIM_BASE_PATH } from './modules/scim/protocol.ts';
+import { scimRoutes } from './modules/scim/scim-routes.ts';
 import { WebhookQueue } from './modules/webhooks/queue.ts';
 import { WebhookEvents } from './modules/webhooks/events.ts';
 import { deliveryWorker } from './modules/webhooks/delivery.ts';
@@ -264,8 +267,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(generateApiRoutes);
       await api.register(apiKeyRoutes);
       await api.register(webhookRoutes);
+      await api.register(scimSettingsRoutes);
     },
     { prefix: '/api' },
+  );
+  await app.register(
+    scimRoutes({
+      events: app.webhookEvents,
+      closeAccess: (who) => app.collab.closeConnections(who, 'forbidden'),
+    }),
+    { prefix: SCIM_BASE_PATH },
   );
   if (!config.isProduction) await app.register(devRoutes, { prefix: '/dev' });
 
