@@ -49,7 +49,7 @@ async function groupRecords(db: ScimDeps['db'], workspaceId: string, id?: string
   }));
 }
 
-/** Every SCIM Group of the workspace, oldest first; the protocol layer filters and pages them. */
+/** Every SCIM Group of the workspace, oldest first; the protocol layer (protocol.ts) filters them and scimmy pages them. */
 export const listScimGroups = (deps: ScimDeps, workspaceId: string) => groupRecords(deps.db, workspaceId);
 
 /** One SCIM Group of the workspace; another workspace's, or an unknown id, is 404. */

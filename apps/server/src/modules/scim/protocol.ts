@@ -58,6 +58,26 @@ const groupFields = (instance: GroupInstance) =>
     memberIds: (instance.members ?? []).map((member) => member.value),
   });
 
+/**
+ * The records a list's `filter` selects (scimmy parses it; the egress handler applies it). `userName`
+ * is not case-exact (RFC 7643 §4.1.1) and addresses are stored lower-cased, so a compared userName is
+ * lower-cased first: Entra ID and Okta look users up as `userName eq "Their.Name@Company.com"`.
+ */
+function filtered<T>(filter: SCIMMY.Types.Filter | undefined, records: T[]): T[] {
+  if (!filter) return records;
+  const lower = (expression: Record<string, unknown>): Record<string, unknown> =>
+    Object.fromEntries(
+      Object.entries(expression).map(([key, value]) => {
+        if (key.toLowerCase() === 'username' && Array.isArray(value) && typeof value[1] === 'string') {
+          return [key, [value[0], value[1].toLowerCase(), ...value.slice(2)]];
+        }
+        return [key, value];
+      }),
+    );
+  const expressions = [...(filter as unknown as Record<string, unknown>[])].map(lower);
+  return new SCIMMY.Types.Filter(expressions).match(records) as T[];
+}
+
 let declared = false;
 
 /**
@@ -89,7 +109,7 @@ export function declareScimResources(): void {
     .egress(async (resource, ctx: ScimContext) =>
       resource.id
         ? getScimUser(ctx.deps, ctx.workspaceId, resource.id)
-        : listScimUsers(ctx.deps, ctx.workspaceId),
+        : filtered(resource.filter, await listScimUsers(ctx.deps, ctx.workspaceId)),
     )
     .ingress(async (resource, instance, ctx: ScimContext) => {
       const fields = userFields(instance as unknown as UserInstance);
@@ -104,7 +124,7 @@ export function declareScimResources(): void {
     .egress(async (resource, ctx: ScimContext) =>
       resource.id
         ? getScimGroup(ctx.deps, ctx.workspaceId, resource.id)
-        : listScimGroups(ctx.deps, ctx.workspaceId),
+        : filtered(resource.filter, await listScimGroups(ctx.deps, ctx.workspaceId)),
     )
     .ingress(async (resource, instance, ctx: ScimContext) => {
       const fields = groupFields(instance as unknown as GroupInstance);

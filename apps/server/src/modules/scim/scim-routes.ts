@@ -43,7 +43,8 @@ function replyWithScimError(error: FastifyError, request: FastifyRequest, reply:
     request.log.error({ err: error }, 'unhandled SCIM error');
     scim = scimError(500, 'Something went wrong') as typeof scim;
   }
-  const message = new SCIMMY.Messages.Error(scim);
+  // scimmy's error message is itself an Error, which Fastify would treat as one: its fields are sent.
+  const message = { ...new SCIMMY.Messages.Error(scim) };
   return reply.status(Number(message.status)).type(SCIM_CONTENT_TYPE).send(message);
 }
 

@@ -51,7 +51,7 @@ function toRecord({ scim, user, role }: UserRow): ScimUserRecord {
 }
 
 /**
- * Every SCIM User of the workspace, oldest first; the protocol layer filters and pages them (a
+ * Every SCIM User of the workspace, oldest first; the protocol layer (protocol.ts) filters them and scimmy pages them (a
  * workspace's people are bounded by its seats, so reading them all stays small).
  */
 export async function listScimUsers(deps: ScimDeps, workspaceId: string): Promise<ScimUserRecord[]> {
