@@ -240,6 +240,10 @@ const ownersKey = async (team: Team) => {
   });
   return { keyId: id! };
 };
+const ownersScimToken = async (team: Team) => {
+  await made(team.owner, { method: 'POST', url: `/api/workspace/${team.workspaceId}/scim/token` });
+  return {};
+};
 /** A public address literal: accepted at create without DNS; no event of these teams is sent to it. */
 const WEBHOOK_URL = 'https://93.184.215.14/hooks';
 const ownersWebhook = async (team: Team) => {
@@ -384,6 +388,11 @@ const table: Row[] = [
   { action: "see a webhook's delivery log", key: 'never', prepare: ownersWebhook, request: (_, ids) => ({ method: 'GET', url: `/api/webhook/${ids.webhookId}/deliveries` }), cells: ownerOnly(200) },
   { action: 'redeliver a webhook delivery', key: 'never', prepare: ownersDelivery, request: (_, ids) => ({ method: 'POST', url: `/api/webhook-delivery/${ids.deliveryId}/redeliver` }), cells: ownerOnly(202) },
   { action: 'delete a webhook', key: 'never', prepare: ownersWebhook, request: (_, ids) => ({ method: 'DELETE', url: `/api/webhook/${ids.webhookId}` }), cells: ownerOnly(204) },
+  // SCIM: the owner's to set up, on Enterprise only, and no key's.
+  { action: 'see the SCIM settings', key: 'never', request: (team) => ({ method: 'GET', url: `/api/workspace/${team.workspaceId}/scim` }), cells: ownerOnly(200) },
+  { action: 'make or rotate the SCIM token', key: 'never', request: (team) => ({ method: 'POST', url: `/api/workspace/${team.workspaceId}/scim/token` }), cells: ownerOnly(201) },
+  { action: 'make the SCIM token, on a Pro plan', key: 'never', plan: { plan: 'pro_monthly' }, request: (team) => ({ method: 'POST', url: `/api/workspace/${team.workspaceId}/scim/token` }), cells: { owner: planRequired, 'member-creator': notOwner, 'member-other': notOwner, outsider: absent } },
+  { action: 'revoke the SCIM token', key: 'never', prepare: ownersScimToken, request: (team) => ({ method: 'DELETE', url: `/api/workspace/${team.workspaceId}/scim/token` }), cells: ownerOnly(204) },
   { action: 'turn the premium model on, on the free plan', key: 'write', plan: free, request: (team) => ({ method: 'PATCH', url: '/api/workspace/gpt-4/enable', payload: { workspaceId: team.workspaceId } }), cells: { owner: planRequired, 'member-creator': planRequired, 'member-other': planRequired, outsider: absent } },
 ];
 
