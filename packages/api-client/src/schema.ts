@@ -1764,6 +1764,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/workspace/{id}/scim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The workspace's SCIM base URL, whether its plan includes SCIM, and its token (owner only) */
+        get: operations["getScimSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workspace/{id}/scim/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make the SCIM token (owner only, Enterprise); the one before stops working
+         * @description The token is in this answer and never again. 403 PLAN_REQUIRED when the workspace is not Enterprise.
+         */
+        post: operations["createScimToken"];
+        /** Revoke the SCIM token (owner only): the identity provider is refused from its next request */
+        delete: operations["revokeScimToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -15812,6 +15850,322 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "PHONE_LOGIN_UNSUPPORTED" | "EMAIL_TAKEN" | "EMAIL_UNCHANGED" | "REFRESH_INVALID" | "OAUTH_NOT_CONFIGURED" | "OAUTH_FAILED" | "NOT_WORKSPACE_OWNER" | "SEATS_EXHAUSTED" | "PLAN_REQUIRED" | "NO_WORDS_LEFT" | "FOLDER_NAME_TAKEN" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_CHANGED" | "AI_PROVIDER_ERROR" | "AI_TIMEOUT" | "BRAND_VOICE_SAMPLE_TOO_LONG" | "BRAND_VOICE_ANALYSIS_FAILED" | "CURSOR_INVALID" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ALREADY_MEMBER" | "NOT_INVITER" | "MEMBER_REMOVAL_FORBIDDEN" | "OWNER_CANNOT_LEAVE" | "INVITATION_EXPIRED" | "INVITATION_REVOKED" | "INVITATION_USED" | "INVITATION_EMAIL_MISMATCH" | "BILLING_UNAVAILABLE" | "BILLING_PROVIDER_ERROR" | "PRICES_UNAVAILABLE" | "SUBSCRIPTION_EXISTS" | "NO_SUBSCRIPTION" | "DISCOUNT_ALREADY_USED" | "WEBHOOK_SIGNATURE_INVALID" | "BRAND_VOICES_FULL" | "FOLDERS_FULL" | "CUSTOM_PROMPTS_FULL" | "TEMPLATES_FULL" | "STORAGE_FULL" | "REPLIES_IN_PROGRESS" | "KNOWLEDGE_FILE_UNSUPPORTED" | "KNOWLEDGE_FILE_TOO_LARGE" | "BATCH_TOO_MANY_ROWS" | "BATCH_INVALID_ROWS" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED";
+                            message: string;
+                            requestId?: string;
+                            issues?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getScimSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        available: boolean;
+                        baseUrl: string;
+                        token: {
+                            prefix: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            lastUsedAt: string | null;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "PHONE_LOGIN_UNSUPPORTED" | "EMAIL_TAKEN" | "EMAIL_UNCHANGED" | "REFRESH_INVALID" | "OAUTH_NOT_CONFIGURED" | "OAUTH_FAILED" | "NOT_WORKSPACE_OWNER" | "SEATS_EXHAUSTED" | "PLAN_REQUIRED" | "NO_WORDS_LEFT" | "FOLDER_NAME_TAKEN" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_CHANGED" | "AI_PROVIDER_ERROR" | "AI_TIMEOUT" | "BRAND_VOICE_SAMPLE_TOO_LONG" | "BRAND_VOICE_ANALYSIS_FAILED" | "CURSOR_INVALID" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ALREADY_MEMBER" | "NOT_INVITER" | "MEMBER_REMOVAL_FORBIDDEN" | "OWNER_CANNOT_LEAVE" | "INVITATION_EXPIRED" | "INVITATION_REVOKED" | "INVITATION_USED" | "INVITATION_EMAIL_MISMATCH" | "BILLING_UNAVAILABLE" | "BILLING_PROVIDER_ERROR" | "PRICES_UNAVAILABLE" | "SUBSCRIPTION_EXISTS" | "NO_SUBSCRIPTION" | "DISCOUNT_ALREADY_USED" | "WEBHOOK_SIGNATURE_INVALID" | "BRAND_VOICES_FULL" | "FOLDERS_FULL" | "CUSTOM_PROMPTS_FULL" | "TEMPLATES_FULL" | "STORAGE_FULL" | "REPLIES_IN_PROGRESS" | "KNOWLEDGE_FILE_UNSUPPORTED" | "KNOWLEDGE_FILE_TOO_LARGE" | "BATCH_TOO_MANY_ROWS" | "BATCH_INVALID_ROWS" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED";
+                            message: string;
+                            requestId?: string;
+                            issues?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "PHONE_LOGIN_UNSUPPORTED" | "EMAIL_TAKEN" | "EMAIL_UNCHANGED" | "REFRESH_INVALID" | "OAUTH_NOT_CONFIGURED" | "OAUTH_FAILED" | "NOT_WORKSPACE_OWNER" | "SEATS_EXHAUSTED" | "PLAN_REQUIRED" | "NO_WORDS_LEFT" | "FOLDER_NAME_TAKEN" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_CHANGED" | "AI_PROVIDER_ERROR" | "AI_TIMEOUT" | "BRAND_VOICE_SAMPLE_TOO_LONG" | "BRAND_VOICE_ANALYSIS_FAILED" | "CURSOR_INVALID" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ALREADY_MEMBER" | "NOT_INVITER" | "MEMBER_REMOVAL_FORBIDDEN" | "OWNER_CANNOT_LEAVE" | "INVITATION_EXPIRED" | "INVITATION_REVOKED" | "INVITATION_USED" | "INVITATION_EMAIL_MISMATCH" | "BILLING_UNAVAILABLE" | "BILLING_PROVIDER_ERROR" | "PRICES_UNAVAILABLE" | "SUBSCRIPTION_EXISTS" | "NO_SUBSCRIPTION" | "DISCOUNT_ALREADY_USED" | "WEBHOOK_SIGNATURE_INVALID" | "BRAND_VOICES_FULL" | "FOLDERS_FULL" | "CUSTOM_PROMPTS_FULL" | "TEMPLATES_FULL" | "STORAGE_FULL" | "REPLIES_IN_PROGRESS" | "KNOWLEDGE_FILE_UNSUPPORTED" | "KNOWLEDGE_FILE_TOO_LARGE" | "BATCH_TOO_MANY_ROWS" | "BATCH_INVALID_ROWS" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED";
+                            message: string;
+                            requestId?: string;
+                            issues?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "PHONE_LOGIN_UNSUPPORTED" | "EMAIL_TAKEN" | "EMAIL_UNCHANGED" | "REFRESH_INVALID" | "OAUTH_NOT_CONFIGURED" | "OAUTH_FAILED" | "NOT_WORKSPACE_OWNER" | "SEATS_EXHAUSTED" | "PLAN_REQUIRED" | "NO_WORDS_LEFT" | "FOLDER_NAME_TAKEN" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_CHANGED" | "AI_PROVIDER_ERROR" | "AI_TIMEOUT" | "BRAND_VOICE_SAMPLE_TOO_LONG" | "BRAND_VOICE_ANALYSIS_FAILED" | "CURSOR_INVALID" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ALREADY_MEMBER" | "NOT_INVITER" | "MEMBER_REMOVAL_FORBIDDEN" | "OWNER_CANNOT_LEAVE" | "INVITATION_EXPIRED" | "INVITATION_REVOKED" | "INVITATION_USED" | "INVITATION_EMAIL_MISMATCH" | "BILLING_UNAVAILABLE" | "BILLING_PROVIDER_ERROR" | "PRICES_UNAVAILABLE" | "SUBSCRIPTION_EXISTS" | "NO_SUBSCRIPTION" | "DISCOUNT_ALREADY_USED" | "WEBHOOK_SIGNATURE_INVALID" | "BRAND_VOICES_FULL" | "FOLDERS_FULL" | "CUSTOM_PROMPTS_FULL" | "TEMPLATES_FULL" | "STORAGE_FULL" | "REPLIES_IN_PROGRESS" | "KNOWLEDGE_FILE_UNSUPPORTED" | "KNOWLEDGE_FILE_TOO_LARGE" | "BATCH_TOO_MANY_ROWS" | "BATCH_INVALID_ROWS" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED";
+                            message: string;
+                            requestId?: string;
+                            issues?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "PHONE_LOGIN_UNSUPPORTED" | "EMAIL_TAKEN" | "EMAIL_UNCHANGED" | "REFRESH_INVALID" | "OAUTH_NOT_CONFIGURED" | "OAUTH_FAILED" | "NOT_WORKSPACE_OWNER" | "SEATS_EXHAUSTED" | "PLAN_REQUIRED" | "NO_WORDS_LEFT" | "FOLDER_NAME_TAKEN" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_CHANGED" | "AI_PROVIDER_ERROR" | "AI_TIMEOUT" | "BRAND_VOICE_SAMPLE_TOO_LONG" | "BRAND_VOICE_ANALYSIS_FAILED" | "CURSOR_INVALID" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ALREADY_MEMBER" | "NOT_INVITER" | "MEMBER_REMOVAL_FORBIDDEN" | "OWNER_CANNOT_LEAVE" | "INVITATION_EXPIRED" | "INVITATION_REVOKED" | "INVITATION_USED" | "INVITATION_EMAIL_MISMATCH" | "BILLING_UNAVAILABLE" | "BILLING_PROVIDER_ERROR" | "PRICES_UNAVAILABLE" | "SUBSCRIPTION_EXISTS" | "NO_SUBSCRIPTION" | "DISCOUNT_ALREADY_USED" | "WEBHOOK_SIGNATURE_INVALID" | "BRAND_VOICES_FULL" | "FOLDERS_FULL" | "CUSTOM_PROMPTS_FULL" | "TEMPLATES_FULL" | "STORAGE_FULL" | "REPLIES_IN_PROGRESS" | "KNOWLEDGE_FILE_UNSUPPORTED" | "KNOWLEDGE_FILE_TOO_LARGE" | "BATCH_TOO_MANY_ROWS" | "BATCH_INVALID_ROWS" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED";
+                            message: string;
+                            requestId?: string;
+                            issues?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    createScimToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        token: string;
+                        prefix: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "PHONE_LOGIN_UNSUPPORTED" | "EMAIL_TAKEN" | "EMAIL_UNCHANGED" | "REFRESH_INVALID" | "OAUTH_NOT_CONFIGURED" | "OAUTH_FAILED" | "NOT_WORKSPACE_OWNER" | "SEATS_EXHAUSTED" | "PLAN_REQUIRED" | "NO_WORDS_LEFT" | "FOLDER_NAME_TAKEN" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_CHANGED" | "AI_PROVIDER_ERROR" | "AI_TIMEOUT" | "BRAND_VOICE_SAMPLE_TOO_LONG" | "BRAND_VOICE_ANALYSIS_FAILED" | "CURSOR_INVALID" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ALREADY_MEMBER" | "NOT_INVITER" | "MEMBER_REMOVAL_FORBIDDEN" | "OWNER_CANNOT_LEAVE" | "INVITATION_EXPIRED" | "INVITATION_REVOKED" | "INVITATION_USED" | "INVITATION_EMAIL_MISMATCH" | "BILLING_UNAVAILABLE" | "BILLING_PROVIDER_ERROR" | "PRICES_UNAVAILABLE" | "SUBSCRIPTION_EXISTS" | "NO_SUBSCRIPTION" | "DISCOUNT_ALREADY_USED" | "WEBHOOK_SIGNATURE_INVALID" | "BRAND_VOICES_FULL" | "FOLDERS_FULL" | "CUSTOM_PROMPTS_FULL" | "TEMPLATES_FULL" | "STORAGE_FULL" | "REPLIES_IN_PROGRESS" | "KNOWLEDGE_FILE_UNSUPPORTED" | "KNOWLEDGE_FILE_TOO_LARGE" | "BATCH_TOO_MANY_ROWS" | "BATCH_INVALID_ROWS" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED";
+                            message: string;
+                            requestId?: string;
+                            issues?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "PHONE_LOGIN_UNSUPPORTED" | "EMAIL_TAKEN" | "EMAIL_UNCHANGED" | "REFRESH_INVALID" | "OAUTH_NOT_CONFIGURED" | "OAUTH_FAILED" | "NOT_WORKSPACE_OWNER" | "SEATS_EXHAUSTED" | "PLAN_REQUIRED" | "NO_WORDS_LEFT" | "FOLDER_NAME_TAKEN" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_CHANGED" | "AI_PROVIDER_ERROR" | "AI_TIMEOUT" | "BRAND_VOICE_SAMPLE_TOO_LONG" | "BRAND_VOICE_ANALYSIS_FAILED" | "CURSOR_INVALID" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ALREADY_MEMBER" | "NOT_INVITER" | "MEMBER_REMOVAL_FORBIDDEN" | "OWNER_CANNOT_LEAVE" | "INVITATION_EXPIRED" | "INVITATION_REVOKED" | "INVITATION_USED" | "INVITATION_EMAIL_MISMATCH" | "BILLING_UNAVAILABLE" | "BILLING_PROVIDER_ERROR" | "PRICES_UNAVAILABLE" | "SUBSCRIPTION_EXISTS" | "NO_SUBSCRIPTION" | "DISCOUNT_ALREADY_USED" | "WEBHOOK_SIGNATURE_INVALID" | "BRAND_VOICES_FULL" | "FOLDERS_FULL" | "CUSTOM_PROMPTS_FULL" | "TEMPLATES_FULL" | "STORAGE_FULL" | "REPLIES_IN_PROGRESS" | "KNOWLEDGE_FILE_UNSUPPORTED" | "KNOWLEDGE_FILE_TOO_LARGE" | "BATCH_TOO_MANY_ROWS" | "BATCH_INVALID_ROWS" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED";
+                            message: string;
+                            requestId?: string;
+                            issues?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "PHONE_LOGIN_UNSUPPORTED" | "EMAIL_TAKEN" | "EMAIL_UNCHANGED" | "REFRESH_INVALID" | "OAUTH_NOT_CONFIGURED" | "OAUTH_FAILED" | "NOT_WORKSPACE_OWNER" | "SEATS_EXHAUSTED" | "PLAN_REQUIRED" | "NO_WORDS_LEFT" | "FOLDER_NAME_TAKEN" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_CHANGED" | "AI_PROVIDER_ERROR" | "AI_TIMEOUT" | "BRAND_VOICE_SAMPLE_TOO_LONG" | "BRAND_VOICE_ANALYSIS_FAILED" | "CURSOR_INVALID" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ALREADY_MEMBER" | "NOT_INVITER" | "MEMBER_REMOVAL_FORBIDDEN" | "OWNER_CANNOT_LEAVE" | "INVITATION_EXPIRED" | "INVITATION_REVOKED" | "INVITATION_USED" | "INVITATION_EMAIL_MISMATCH" | "BILLING_UNAVAILABLE" | "BILLING_PROVIDER_ERROR" | "PRICES_UNAVAILABLE" | "SUBSCRIPTION_EXISTS" | "NO_SUBSCRIPTION" | "DISCOUNT_ALREADY_USED" | "WEBHOOK_SIGNATURE_INVALID" | "BRAND_VOICES_FULL" | "FOLDERS_FULL" | "CUSTOM_PROMPTS_FULL" | "TEMPLATES_FULL" | "STORAGE_FULL" | "REPLIES_IN_PROGRESS" | "KNOWLEDGE_FILE_UNSUPPORTED" | "KNOWLEDGE_FILE_TOO_LARGE" | "BATCH_TOO_MANY_ROWS" | "BATCH_INVALID_ROWS" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED";
+                            message: string;
+                            requestId?: string;
+                            issues?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "PHONE_LOGIN_UNSUPPORTED" | "EMAIL_TAKEN" | "EMAIL_UNCHANGED" | "REFRESH_INVALID" | "OAUTH_NOT_CONFIGURED" | "OAUTH_FAILED" | "NOT_WORKSPACE_OWNER" | "SEATS_EXHAUSTED" | "PLAN_REQUIRED" | "NO_WORDS_LEFT" | "FOLDER_NAME_TAKEN" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_CHANGED" | "AI_PROVIDER_ERROR" | "AI_TIMEOUT" | "BRAND_VOICE_SAMPLE_TOO_LONG" | "BRAND_VOICE_ANALYSIS_FAILED" | "CURSOR_INVALID" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ALREADY_MEMBER" | "NOT_INVITER" | "MEMBER_REMOVAL_FORBIDDEN" | "OWNER_CANNOT_LEAVE" | "INVITATION_EXPIRED" | "INVITATION_REVOKED" | "INVITATION_USED" | "INVITATION_EMAIL_MISMATCH" | "BILLING_UNAVAILABLE" | "BILLING_PROVIDER_ERROR" | "PRICES_UNAVAILABLE" | "SUBSCRIPTION_EXISTS" | "NO_SUBSCRIPTION" | "DISCOUNT_ALREADY_USED" | "WEBHOOK_SIGNATURE_INVALID" | "BRAND_VOICES_FULL" | "FOLDERS_FULL" | "CUSTOM_PROMPTS_FULL" | "TEMPLATES_FULL" | "STORAGE_FULL" | "REPLIES_IN_PROGRESS" | "KNOWLEDGE_FILE_UNSUPPORTED" | "KNOWLEDGE_FILE_TOO_LARGE" | "BATCH_TOO_MANY_ROWS" | "BATCH_INVALID_ROWS" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED";
+                            message: string;
+                            requestId?: string;
+                            issues?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    revokeScimToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "PHONE_LOGIN_UNSUPPORTED" | "EMAIL_TAKEN" | "EMAIL_UNCHANGED" | "REFRESH_INVALID" | "OAUTH_NOT_CONFIGURED" | "OAUTH_FAILED" | "NOT_WORKSPACE_OWNER" | "SEATS_EXHAUSTED" | "PLAN_REQUIRED" | "NO_WORDS_LEFT" | "FOLDER_NAME_TAKEN" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_CHANGED" | "AI_PROVIDER_ERROR" | "AI_TIMEOUT" | "BRAND_VOICE_SAMPLE_TOO_LONG" | "BRAND_VOICE_ANALYSIS_FAILED" | "CURSOR_INVALID" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ALREADY_MEMBER" | "NOT_INVITER" | "MEMBER_REMOVAL_FORBIDDEN" | "OWNER_CANNOT_LEAVE" | "INVITATION_EXPIRED" | "INVITATION_REVOKED" | "INVITATION_USED" | "INVITATION_EMAIL_MISMATCH" | "BILLING_UNAVAILABLE" | "BILLING_PROVIDER_ERROR" | "PRICES_UNAVAILABLE" | "SUBSCRIPTION_EXISTS" | "NO_SUBSCRIPTION" | "DISCOUNT_ALREADY_USED" | "WEBHOOK_SIGNATURE_INVALID" | "BRAND_VOICES_FULL" | "FOLDERS_FULL" | "CUSTOM_PROMPTS_FULL" | "TEMPLATES_FULL" | "STORAGE_FULL" | "REPLIES_IN_PROGRESS" | "KNOWLEDGE_FILE_UNSUPPORTED" | "KNOWLEDGE_FILE_TOO_LARGE" | "BATCH_TOO_MANY_ROWS" | "BATCH_INVALID_ROWS" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED";
+                            message: string;
+                            requestId?: string;
+                            issues?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "PHONE_LOGIN_UNSUPPORTED" | "EMAIL_TAKEN" | "EMAIL_UNCHANGED" | "REFRESH_INVALID" | "OAUTH_NOT_CONFIGURED" | "OAUTH_FAILED" | "NOT_WORKSPACE_OWNER" | "SEATS_EXHAUSTED" | "PLAN_REQUIRED" | "NO_WORDS_LEFT" | "FOLDER_NAME_TAKEN" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_CHANGED" | "AI_PROVIDER_ERROR" | "AI_TIMEOUT" | "BRAND_VOICE_SAMPLE_TOO_LONG" | "BRAND_VOICE_ANALYSIS_FAILED" | "CURSOR_INVALID" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ALREADY_MEMBER" | "NOT_INVITER" | "MEMBER_REMOVAL_FORBIDDEN" | "OWNER_CANNOT_LEAVE" | "INVITATION_EXPIRED" | "INVITATION_REVOKED" | "INVITATION_USED" | "INVITATION_EMAIL_MISMATCH" | "BILLING_UNAVAILABLE" | "BILLING_PROVIDER_ERROR" | "PRICES_UNAVAILABLE" | "SUBSCRIPTION_EXISTS" | "NO_SUBSCRIPTION" | "DISCOUNT_ALREADY_USED" | "WEBHOOK_SIGNATURE_INVALID" | "BRAND_VOICES_FULL" | "FOLDERS_FULL" | "CUSTOM_PROMPTS_FULL" | "TEMPLATES_FULL" | "STORAGE_FULL" | "REPLIES_IN_PROGRESS" | "KNOWLEDGE_FILE_UNSUPPORTED" | "KNOWLEDGE_FILE_TOO_LARGE" | "BATCH_TOO_MANY_ROWS" | "BATCH_INVALID_ROWS" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED";
+                            message: string;
+                            requestId?: string;
+                            issues?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "PHONE_LOGIN_UNSUPPORTED" | "EMAIL_TAKEN" | "EMAIL_UNCHANGED" | "REFRESH_INVALID" | "OAUTH_NOT_CONFIGURED" | "OAUTH_FAILED" | "NOT_WORKSPACE_OWNER" | "SEATS_EXHAUSTED" | "PLAN_REQUIRED" | "NO_WORDS_LEFT" | "FOLDER_NAME_TAKEN" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_CHANGED" | "AI_PROVIDER_ERROR" | "AI_TIMEOUT" | "BRAND_VOICE_SAMPLE_TOO_LONG" | "BRAND_VOICE_ANALYSIS_FAILED" | "CURSOR_INVALID" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ALREADY_MEMBER" | "NOT_INVITER" | "MEMBER_REMOVAL_FORBIDDEN" | "OWNER_CANNOT_LEAVE" | "INVITATION_EXPIRED" | "INVITATION_REVOKED" | "INVITATION_USED" | "INVITATION_EMAIL_MISMATCH" | "BILLING_UNAVAILABLE" | "BILLING_PROVIDER_ERROR" | "PRICES_UNAVAILABLE" | "SUBSCRIPTION_EXISTS" | "NO_SUBSCRIPTION" | "DISCOUNT_ALREADY_USED" | "WEBHOOK_SIGNATURE_INVALID" | "BRAND_VOICES_FULL" | "FOLDERS_FULL" | "CUSTOM_PROMPTS_FULL" | "TEMPLATES_FULL" | "STORAGE_FULL" | "REPLIES_IN_PROGRESS" | "KNOWLEDGE_FILE_UNSUPPORTED" | "KNOWLEDGE_FILE_TOO_LARGE" | "BATCH_TOO_MANY_ROWS" | "BATCH_INVALID_ROWS" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED";
+                            message: string;
+                            requestId?: string;
+                            issues?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
