@@ -948,5 +948,8 @@ export const scimGroupMembers = pgTable(
       .notNull()
       .references(() => scimUsers.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.groupId, t.scimUserId] }), index('scim_group_members_user_idx').on(t.scimUserId)],
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.scimUserId] }),
+    index('scim_group_members_user_idx').on(t.scimUserId),
+  ],
 );

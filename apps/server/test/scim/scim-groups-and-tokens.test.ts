@@ -28,7 +28,11 @@ const settings = (user: TestUser, workspaceId = owner.workspaceId) =>
 const rotate = (user: TestUser) =>
   t.app.inject({ method: 'POST', url: `/api/workspace/${owner.workspaceId}/scim/token`, headers: user.auth });
 const revoke = (user: TestUser) =>
-  t.app.inject({ method: 'DELETE', url: `/api/workspace/${owner.workspaceId}/scim/token`, headers: user.auth });
+  t.app.inject({
+    method: 'DELETE',
+    url: `/api/workspace/${owner.workspaceId}/scim/token`,
+    headers: user.auth,
+  });
 
 describe('the SCIM token', () => {
   it('is for Enterprise workspaces only, and for their owner only', async () => {
@@ -47,7 +51,10 @@ describe('the SCIM token', () => {
 
   it('is shown once, stored as a hash, works until rotated or revoked, and records its last use', async () => {
     const first = await enterpriseToken(t.app, owner);
-    const [stored] = await t.app.db.select().from(scimTokens).where(eq(scimTokens.workspaceId, owner.workspaceId));
+    const [stored] = await t.app.db
+      .select()
+      .from(scimTokens)
+      .where(eq(scimTokens.workspaceId, owner.workspaceId));
     expect(stored!.tokenHash).toBe(hashSecret(first));
     expect(JSON.stringify(stored)).not.toContain(first);
     const shown = (await settings(owner)).json();
@@ -91,7 +98,11 @@ describe('the SCIM token', () => {
     const scim = scimClient(t.base, await enterpriseToken(t.app, owner));
     const config = await scim('GET', '/ServiceProviderConfig');
     expect(config.contentType).toMatch(/^application\/scim\+json/);
-    expect(config.body).toMatchObject({ patch: { supported: true }, filter: { supported: true }, bulk: { supported: false } });
+    expect(config.body).toMatchObject({
+      patch: { supported: true },
+      filter: { supported: true },
+      bulk: { supported: false },
+    });
     const types = await scim('GET', '/ResourceTypes');
     expect(types.body.Resources.map((r: { name: string }) => r.name)).toEqual(['User', 'Group']);
     const schemas = await scim('GET', '/Schemas');
@@ -107,7 +118,8 @@ describe('groups', () => {
   beforeEach(async () => {
     scim = scimClient(t.base, await enterpriseToken(t.app, owner));
     userIds.splice(0);
-    for (const n of [1, 2]) userIds.push((await scim('POST', '/Users', newUser(`g${n}@example.com`))).body.id);
+    for (const n of [1, 2])
+      userIds.push((await scim('POST', '/Users', newUser(`g${n}@example.com`))).body.id);
   });
 
   const memberValues = (group: { members?: { value: string }[] }) =>
@@ -125,7 +137,11 @@ describe('groups', () => {
     const found = await scim('GET', `/Groups?filter=${encodeURIComponent('displayName eq "Marketing"')}`);
     expect(found.body).toMatchObject({ totalResults: 1, Resources: [{ id }] });
 
-    const added = await scim('PATCH', `/Groups/${id}`, patchOp({ op: 'Add', path: 'members', value: [{ value: userIds[1] }] }));
+    const added = await scim(
+      'PATCH',
+      `/Groups/${id}`,
+      patchOp({ op: 'Add', path: 'members', value: [{ value: userIds[1] }] }),
+    );
     expect(added.status).toBe(200);
     expect(memberValues(added.body)).toEqual([...userIds].sort());
     const removed = await scim(
@@ -134,7 +150,11 @@ describe('groups', () => {
       patchOp({ op: 'remove', path: `members[value eq "${userIds[0]}"]` }),
     );
     expect(memberValues(removed.body)).toEqual([userIds[1]]);
-    const renamed = await scim('PATCH', `/Groups/${id}`, patchOp({ op: 'Replace', path: 'displayName', value: 'Ventas' }));
+    const renamed = await scim(
+      'PATCH',
+      `/Groups/${id}`,
+      patchOp({ op: 'Replace', path: 'displayName', value: 'Ventas' }),
+    );
     expect(renamed.body.displayName).toBe('Ventas');
   });
 
@@ -145,7 +165,12 @@ describe('groups', () => {
       members: userIds.map((value) => ({ value })),
     });
     const roles = async () =>
-      (await t.app.db.select({ role: memberships.role }).from(memberships).where(eq(memberships.workspaceId, owner.workspaceId)))
+      (
+        await t.app.db
+          .select({ role: memberships.role })
+          .from(memberships)
+          .where(eq(memberships.workspaceId, owner.workspaceId))
+      )
         .map((row) => row.role)
         .sort();
     expect(await roles()).toEqual(['member', 'member', 'owner']);
@@ -158,7 +183,11 @@ describe('groups', () => {
     const other = await createUser(t.app);
     const otherScim = scimClient(t.base, await enterpriseToken(t.app, other));
     const foreign = (await otherScim('POST', '/Users', newUser('foreign@example.com'))).body.id;
-    const refused = await scim('POST', '/Groups', { schemas: [GROUP_SCHEMA], displayName: 'X', members: [{ value: foreign }] });
+    const refused = await scim('POST', '/Groups', {
+      schemas: [GROUP_SCHEMA],
+      displayName: 'X',
+      members: [{ value: foreign }],
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.scimType).toBe('invalidValue');
     expect((await scim('POST', '/Groups', { schemas: [GROUP_SCHEMA], displayName: 'X' })).status).toBe(201);

@@ -53,7 +53,11 @@ const membersAs = (person: TestUser) =>
 
 describe('provisioning users', () => {
   it('creates the account of a new address and makes it a member, in SCIM JSON', async () => {
-    const created = await scim('POST', '/Users', newUser('Lucia.Martin@Example.com', { externalId: 'entra-1' }));
+    const created = await scim(
+      'POST',
+      '/Users',
+      newUser('Lucia.Martin@Example.com', { externalId: 'entra-1' }),
+    );
     expect(created.status).toBe(201);
     expect(created.contentType).toMatch(/^application\/scim\+json/);
     expect(created.body).toMatchObject({
@@ -68,7 +72,11 @@ describe('provisioning users', () => {
     expect(account).toMatchObject({ firstName: 'Lucía', lastName: 'Martín' });
     expect(await isMember(account!.id)).toBe(true);
     const read = await scim('GET', `/Users/${created.body.id}`);
-    expect(read.body).toMatchObject({ id: created.body.id, userName: 'lucia.martin@example.com', active: true });
+    expect(read.body).toMatchObject({
+      id: created.body.id,
+      userName: 'lucia.martin@example.com',
+      active: true,
+    });
 
     const again = await scim('POST', '/Users', newUser('lucia.martin@example.com'));
     expect(again.status).toBe(409);
@@ -76,7 +84,8 @@ describe('provisioning users', () => {
   });
 
   it('refuses a user over the seats with a SCIM 409 that says so, and adds nobody', async () => {
-    for (const n of [1, 2, 3]) expect((await scim('POST', '/Users', newUser(`p${n}@example.com`))).status).toBe(201);
+    for (const n of [1, 2, 3])
+      expect((await scim('POST', '/Users', newUser(`p${n}@example.com`))).status).toBe(201);
     const over = await scim('POST', '/Users', newUser('p4@example.com'));
     expect(over.status).toBe(409);
     expect(over.body.schemas).toEqual([ERROR_SCHEMA]);
@@ -88,7 +97,11 @@ describe('provisioning users', () => {
     const notEmail = await scim('POST', '/Users', newUser('lucia'));
     expect(notEmail.status).toBe(400);
     expect(notEmail.body).toMatchObject({ schemas: [ERROR_SCHEMA], scimType: 'invalidValue' });
-    const badName = await scim('POST', '/Users', newUser('x@example.com', { name: { givenName: 'a\u0000b' } }));
+    const badName = await scim(
+      'POST',
+      '/Users',
+      newUser('x@example.com', { name: { givenName: 'a\u0000b' } }),
+    );
     expect(badName.status).toBe(400);
   });
 
@@ -115,7 +128,9 @@ describe('provisioning users', () => {
     const other = await createUser(t.app);
     const otherScim = scimClient(t.base, await enterpriseToken(t.app, other));
     expect((await otherScim('GET', `/Users/${id}`)).status).toBe(404);
-    expect((await otherScim('PATCH', `/Users/${id}`, patchOp({ op: 'replace', value: { active: false } }))).status).toBe(404);
+    expect(
+      (await otherScim('PATCH', `/Users/${id}`, patchOp({ op: 'replace', value: { active: false } }))).status,
+    ).toBe(404);
     expect((await otherScim('DELETE', `/Users/${id}`)).status).toBe(404);
     expect((await otherScim('GET', '/Users')).body.totalResults).toBe(0);
     expect((await scim('GET', `/Users/${id}`)).body.active).toBe(true);
@@ -123,7 +138,11 @@ describe('provisioning users', () => {
 
   it('replaces names with PUT and keeps the address, which cannot change', async () => {
     const { person, id } = await provisioned();
-    const put = await scim('PUT', `/Users/${id}`, newUser(person.email, { name: { givenName: 'Lu', familyName: 'M' } }));
+    const put = await scim(
+      'PUT',
+      `/Users/${id}`,
+      newUser(person.email, { name: { givenName: 'Lu', familyName: 'M' } }),
+    );
     expect(put.status).toBe(200);
     expect(put.body.name).toEqual({ givenName: 'Lu', familyName: 'M' });
     const moved = await scim('PUT', `/Users/${id}`, newUser('elsewhere@example.com'));
@@ -134,7 +153,11 @@ describe('provisioning users', () => {
   it('will not deactivate the workspace owner', async () => {
     const linked = await scim('POST', '/Users', newUser(owner.email));
     expect(linked.status).toBe(201);
-    const off = await scim('PATCH', `/Users/${linked.body.id}`, patchOp({ op: 'replace', value: { active: false } }));
+    const off = await scim(
+      'PATCH',
+      `/Users/${linked.body.id}`,
+      patchOp({ op: 'replace', value: { active: false } }),
+    );
     expect(off.status, JSON.stringify(off.body)).toBe(409);
     expect(await isMember(owner.id)).toBe(true);
   });
@@ -168,7 +191,7 @@ describe('deactivation removes the member at once', () => {
     expect((await scim('GET', `/Users/${id}`)).body).toMatchObject({ id, active: false });
   });
 
-  it("Okta shape: a live conversation they follow ends within a second; reactivation adds them back", async () => {
+  it('Okta shape: a live conversation they follow ends within a second; reactivation adds them back', async () => {
     const { person, id } = await provisioned();
     const shared = await insertProject(t.app, owner, { isShared: true });
     const follower = await follow(t.base, person, shared.id);
@@ -176,7 +199,10 @@ describe('deactivation removes the member at once', () => {
 
     const off = await scim('PATCH', `/Users/${id}`, patchOp({ op: 'replace', value: { active: false } }));
     expect(off.body.active).toBe(false);
-    expect(await follower.until((part) => part.type === 'closed', 1000)).toEqual({ type: 'closed', reason: 'access' });
+    expect(await follower.until((part) => part.type === 'closed', 1000)).toEqual({
+      type: 'closed',
+      reason: 'access',
+    });
     await follower.ended;
     expect(await isMember(person.id)).toBe(false);
 
@@ -192,7 +218,11 @@ describe('deactivation removes the member at once', () => {
     expect(await isMember(first.person.id)).toBe(false);
 
     const second = await provisioned();
-    const live = connect(t.app, (await insertProject(t.app, owner, { isShared: true })).id, second.person.accessToken);
+    const live = connect(
+      t.app,
+      (await insertProject(t.app, owner, { isShared: true })).id,
+      second.person.accessToken,
+    );
     clients.push(live);
     await synced(live);
     expect((await scim('DELETE', `/Users/${second.id}`)).status).toBe(204);

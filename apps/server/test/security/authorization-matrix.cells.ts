@@ -198,15 +198,13 @@ export const matrixCases: MatrixCase[] = [
   },
 
   // The SCIM service: a SCIM token only (modules/scim), so any session is 401, in SCIM's error schema.
-  ...scimOperations.map(
-    (operation): MatrixCase => ({
-      operation,
-      target: 'the SCIM service with a session',
-      home: 'team',
-      cells: everyone(401),
-      scim: true,
-    }),
-  ),
+  ...scimOperations.map((operation): MatrixCase => ({
+    operation,
+    target: 'the SCIM service with a session',
+    home: 'team',
+    cells: everyone(401),
+    scim: true,
+  })),
 
   // Signing in and the session.
   { operation: 'POST /api/auth/email/start', target: 'a new address', home: 'public', cells: everyone(204) },

@@ -19,7 +19,11 @@ export interface ScimGroupRecord {
   meta: { created: Date; lastModified: Date };
 }
 
-async function groupRecords(db: ScimDeps['db'], workspaceId: string, id?: string): Promise<ScimGroupRecord[]> {
+async function groupRecords(
+  db: ScimDeps['db'],
+  workspaceId: string,
+  id?: string,
+): Promise<ScimGroupRecord[]> {
   const groups = await db
     .select()
     .from(scimGroups)
@@ -53,7 +57,11 @@ async function groupRecords(db: ScimDeps['db'], workspaceId: string, id?: string
 export const listScimGroups = (deps: ScimDeps, workspaceId: string) => groupRecords(deps.db, workspaceId);
 
 /** One SCIM Group of the workspace; another workspace's, or an unknown id, is 404. */
-export async function getScimGroup(deps: ScimDeps, workspaceId: string, id: string): Promise<ScimGroupRecord> {
+export async function getScimGroup(
+  deps: ScimDeps,
+  workspaceId: string,
+  id: string,
+): Promise<ScimGroupRecord> {
   if (!isScimId(id)) throw scimNotFound('Group');
   const [group] = await groupRecords(deps.db, workspaceId, id);
   if (!group) throw scimNotFound('Group');
@@ -63,7 +71,8 @@ export async function getScimGroup(deps: ScimDeps, workspaceId: string, id: stri
 /** Sets a group's members to exactly `memberIds`, each a SCIM User of the same workspace (400 otherwise). */
 async function setMembers(tx: Tx, workspaceId: string, groupId: string, memberIds: string[]) {
   const wanted = [...new Set(memberIds)];
-  if (wanted.some((id) => !isScimId(id))) throw scimError(400, 'A group member is not a known User', 'invalidValue');
+  if (wanted.some((id) => !isScimId(id)))
+    throw scimError(400, 'A group member is not a known User', 'invalidValue');
   const known =
     wanted.length === 0
       ? []
@@ -71,7 +80,8 @@ async function setMembers(tx: Tx, workspaceId: string, groupId: string, memberId
           .select({ id: scimUsers.id })
           .from(scimUsers)
           .where(and(eq(scimUsers.workspaceId, workspaceId), inArray(scimUsers.id, wanted)));
-  if (known.length !== wanted.length) throw scimError(400, 'A group member is not a known User', 'invalidValue');
+  if (known.length !== wanted.length)
+    throw scimError(400, 'A group member is not a known User', 'invalidValue');
   await tx.delete(scimGroupMembers).where(eq(scimGroupMembers.groupId, groupId));
   if (wanted.length > 0) {
     await tx.insert(scimGroupMembers).values(wanted.map((scimUserId) => ({ groupId, scimUserId })));

@@ -3,7 +3,13 @@ import type { ZodType } from 'zod';
 import { scimGroupFieldsSchema, scimUserFieldsSchema } from '@redacta/shared';
 import type { ScimDeps } from './deps.ts';
 import { scimError } from './errors.ts';
-import { createScimGroup, deleteScimGroup, getScimGroup, listScimGroups, replaceScimGroup } from './groups.ts';
+import {
+  createScimGroup,
+  deleteScimGroup,
+  getScimGroup,
+  listScimGroups,
+  replaceScimGroup,
+} from './groups.ts';
 import { createScimUser, deleteScimUser, getScimUser, listScimUsers, replaceScimUser } from './users.ts';
 
 /** Where the SCIM 2.0 service answers (RFC 7644), outside /api: identity providers are given this path. */

@@ -41,7 +41,10 @@ export const scimSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: noStore,
     },
     async (request, reply) => {
-      const created = await createScimToken(app.db, { workspaceId: request.params.id, userId: request.userId });
+      const created = await createScimToken(app.db, {
+        workspaceId: request.params.id,
+        userId: request.userId,
+      });
       return reply.status(201).send(created);
     },
   );

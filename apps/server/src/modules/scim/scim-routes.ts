@@ -35,8 +35,10 @@ function replyWithScimError(error: FastifyError, request: FastifyRequest, reply:
   let scim: InstanceType<typeof SCIMMY.Types.Error>;
   if (error instanceof SCIMMY.Types.Error) scim = error;
   else if (error instanceof AppError) scim = scimError(error.status, error.message) as typeof scim;
-  else if (isUniqueViolation(error)) scim = scimError(409, 'That already exists', 'uniqueness') as typeof scim;
-  else if (error.validation) scim = scimError(400, `Invalid ${error.validationContext ?? 'request'}`, 'invalidSyntax') as typeof scim;
+  else if (isUniqueViolation(error))
+    scim = scimError(409, 'That already exists', 'uniqueness') as typeof scim;
+  else if (error.validation)
+    scim = scimError(400, `Invalid ${error.validationContext ?? 'request'}`, 'invalidSyntax') as typeof scim;
   else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     scim = scimError(error.statusCode, error.message) as typeof scim;
   } else {
@@ -69,7 +71,9 @@ export function scimRoutes(deps: Omit<ScimDeps, 'db'>): FastifyPluginAsyncZod {
     app.addContentTypeParser('application/scim+json', { parseAs: 'string' }, (_request, body, done) => {
       const text = body as string;
       if (nestsDeeperThan(text, JSON_BODY_MAX_DEPTH)) {
-        return done(scimError(400, `The body nests deeper than ${JSON_BODY_MAX_DEPTH} levels`, 'invalidSyntax'));
+        return done(
+          scimError(400, `The body nests deeper than ${JSON_BODY_MAX_DEPTH} levels`, 'invalidSyntax'),
+        );
       }
       try {
         done(null, JSON.parse(text));
@@ -112,7 +116,8 @@ export function scimRoutes(deps: Omit<ScimDeps, 'db'>): FastifyPluginAsyncZod {
     ] as const) {
       app.get(path, { schema: { ...hidden, querystring: listQuerySchema } }, (request) => {
         const { count, ...query } = request.query;
-        const capped = count === undefined ? SCIM_MAX_RESULTS : Math.max(0, Math.min(count, SCIM_MAX_RESULTS));
+        const capped =
+          count === undefined ? SCIM_MAX_RESULTS : Math.max(0, Math.min(count, SCIM_MAX_RESULTS));
         return new Resource(undefined, { ...query, count: capped }).read(context(request));
       });
       app.get(`${path}/:id`, { schema: { ...hidden, params: idParams } }, (request) =>
@@ -125,14 +130,18 @@ export function scimRoutes(deps: Omit<ScimDeps, 'db'>): FastifyPluginAsyncZod {
       app.put(`${path}/:id`, { schema: { ...hidden, params: idParams, body: scimBody } }, (request) =>
         new Resource(request.params.id).write(request.body, context(request)),
       );
-      app.patch(`${path}/:id`, { schema: { ...hidden, params: idParams, body: scimBody } }, async (request, reply) => {
-        const patched = await new Resource(request.params.id).patch(
-          entraBooleans(request.body) as Parameters<InstanceType<typeof Resource>['patch']>[0],
-          context(request),
-        );
-        // RFC 7644 §3.5.2: a PATCH that changed nothing may answer 204 (scimmy then returns nothing).
-        return patched ? patched : reply.status(204).send();
-      });
+      app.patch(
+        `${path}/:id`,
+        { schema: { ...hidden, params: idParams, body: scimBody } },
+        async (request, reply) => {
+          const patched = await new Resource(request.params.id).patch(
+            entraBooleans(request.body) as Parameters<InstanceType<typeof Resource>['patch']>[0],
+            context(request),
+          );
+          // RFC 7644 §3.5.2: a PATCH that changed nothing may answer 204 (scimmy then returns nothing).
+          return patched ? patched : reply.status(204).send();
+        },
+      );
       app.delete(`${path}/:id`, { schema: { ...hidden, params: idParams } }, async (request, reply) => {
         await new Resource(request.params.id).dispose(context(request));
         return reply.status(204).send();

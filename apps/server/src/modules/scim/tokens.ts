@@ -86,16 +86,18 @@ export async function revokeScimToken(db: Db, input: { workspaceId: string; user
 
 /** What a SCIM token presented resolves to. */
 export type ScimTokenResolution =
-  | { kind: 'workspace'; workspaceId: string }
-  | { kind: 'unknown' }
-  | { kind: 'plan-required' };
+  { kind: 'workspace'; workspaceId: string } | { kind: 'unknown' } | { kind: 'plan-required' };
 
 /**
  * The workspace a SCIM request's token belongs to: unknown when it is not a token or revoked, refused
  * when the workspace is no longer Enterprise (the token stays, and works again if the plan returns).
  * Its last use is written when the stored one is a minute old or more.
  */
-export async function resolveScimToken(db: Db, presented: string, now = new Date()): Promise<ScimTokenResolution> {
+export async function resolveScimToken(
+  db: Db,
+  presented: string,
+  now = new Date(),
+): Promise<ScimTokenResolution> {
   if (!presented.startsWith(SCIM_TOKEN_PREFIX)) return { kind: 'unknown' };
   const [row] = await db
     .select({ token: scimTokens, plan: workspaces.plan })

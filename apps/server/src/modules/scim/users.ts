@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { normalizeEmail, type ScimUserFields } from '@redacta/shared';
 import type { Tx } from '../../db/client.ts';
 import { invitations, memberships, scimUsers, users } from '../../db/schema.ts';
