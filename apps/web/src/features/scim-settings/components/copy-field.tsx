@@ -56,7 +56,6 @@ export function CopyField({ value, label, testId }: { value: string; label: stri
         <Button
           variant="secondary"
           onClick={() => void copy()}
-          aria-label={`${t('scimSettings.copy.action')}: ${label}`}
           icon={
             state === 'copied' ? (
               <Check className="size-4 text-success" aria-hidden />

@@ -9,7 +9,16 @@ import { CopyField } from './copy-field';
  * will not be shown again, the token with its copy button, and the way out. A click outside does not
  * close it, so the token is not lost by accident.
  */
-export function NewTokenModal({ token, onClose }: { token: string | null; onClose: () => void }) {
+export function NewTokenModal({
+  token,
+  onClose,
+  returnFocusTo,
+}: {
+  token: string | null;
+  onClose: () => void;
+  /** Where the focus goes once it closes when the control that made the token is gone or was busy. */
+  returnFocusTo: () => HTMLElement | null;
+}) {
   const { t } = useTranslation();
   return (
     <Modal
@@ -21,6 +30,7 @@ export function NewTokenModal({ token, onClose }: { token: string | null; onClos
       description={t('scimSettings.token.new.text')}
       closeLabel={t('common.close')}
       keepOnOutsideClick
+      returnFocusFallback={returnFocusTo}
     >
       {token && (
         <div className="flex flex-col gap-4">

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
 import { KeyRound, RefreshCw, Trash2 } from 'lucide-react';
@@ -33,6 +33,9 @@ export function TokenSection({ workspaceId, token }: { workspaceId: string; toke
   const revoke = useRevokeScimToken(workspaceId);
   const [shown, setShown] = useState<string | null>(null);
   const [asking, setAsking] = useState<'rotate' | 'revoke' | null>(null);
+  // A token is made by a button that is busy (so unfocused) meanwhile, or that leaves with the empty
+  // state: once the token is put away, the focus goes to the card's first action.
+  const rotateButton = useRef<HTMLButtonElement>(null);
 
   const make = () =>
     create.mutate(undefined, {
@@ -78,6 +81,7 @@ export function TokenSection({ workspaceId, token }: { workspaceId: string; toke
           </dl>
           <div className="flex flex-wrap gap-2">
             <Button
+              ref={rotateButton}
               variant="secondary"
               icon={<RefreshCw className="size-4" aria-hidden />}
               onClick={() => setAsking('rotate')}
@@ -129,7 +133,11 @@ export function TokenSection({ workspaceId, token }: { workspaceId: string; toke
           onConfirm={confirmRevoke}
         />
       )}
-      <NewTokenModal token={shown} onClose={() => setShown(null)} />
+      <NewTokenModal
+        token={shown}
+        onClose={() => setShown(null)}
+        returnFocusTo={() => rotateButton.current}
+      />
     </SettingsSection>
   );
 }
