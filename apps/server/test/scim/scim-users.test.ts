@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { memberships, projects, users } from '../../src/db/schema.ts';
-import { createUser, type TestUser } from '../helpers/factories.ts';
+import { addMember, createUser, type TestUser } from '../helpers/factories.ts';
 import { listeningApp, type ListeningApp } from '../helpers/listening-app.ts';
 import { insertProject } from '../helpers/project-factories.ts';
 import { connect, synced, until, type LiveClient } from '../collab/live-client.ts';
@@ -148,6 +148,15 @@ describe('provisioning users', () => {
     const moved = await scim('PUT', `/Users/${id}`, newUser('elsewhere@example.com'));
     expect(moved.status).toBe(400);
     expect(moved.body.scimType).toBe('mutability');
+  });
+
+  it('links an existing member sent as inactive by removing them', async () => {
+    const person = await createUser(t.app);
+    await addMember(t.app, owner.workspaceId, person.id);
+    const linked = await scim('POST', '/Users', newUser(person.email, { active: false }));
+    expect(linked.status).toBe(201);
+    expect(linked.body.active).toBe(false);
+    expect(await isMember(person.id)).toBe(false);
   });
 
   it('will not deactivate the workspace owner', async () => {

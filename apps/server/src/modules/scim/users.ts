@@ -142,7 +142,8 @@ function nameChanges(fields: ScimUserFields) {
 
 /**
  * Provisions a person: the account is created (with its personal workspace, as every account has)
- * when the address is new, and joins this workspace when `active`. An address this workspace's SCIM
+ * when the address is new, and joins this workspace when `active` (an existing member linked as
+ * inactive is removed). An address this workspace's SCIM
  * already knows is 409 uniqueness.
  */
 export async function createScimUser(
@@ -151,7 +152,7 @@ export async function createScimUser(
   fields: ScimUserFields,
 ): Promise<ScimUserRecord> {
   const email = normalizeEmail(fields.userName);
-  const id = await deps.db.transaction(async (tx) => {
+  const created = await deps.db.transaction(async (tx) => {
     const workspace = await lockWorkspace(tx, workspaceId);
     let [user] = await tx.select().from(users).where(eq(users.email, email));
     if (user) {
@@ -169,14 +170,18 @@ export async function createScimUser(
         .returning();
       await createPersonalWorkspace(tx, { id: user!.id, email, locale: 'es' });
     }
+    // A member linked as inactive stops being one: `active` is membership, here as on every write.
+    let removed = false;
     if (fields.active) await join(tx, deps, workspace, user!);
+    else removed = await leave(tx, deps, workspaceId, user!.id);
     const [row] = await tx
       .insert(scimUsers)
       .values({ workspaceId, userId: user!.id, externalId: fields.externalId ?? null })
       .returning({ id: scimUsers.id });
-    return row!.id;
+    return { id: row!.id, removedUserId: removed ? user!.id : null };
   });
-  return getScimUser(deps, workspaceId, id);
+  if (created.removedUserId) await deps.closeAccess({ workspaceId, userId: created.removedUserId });
+  return getScimUser(deps, workspaceId, created.id);
 }
 
 /**
