@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { AppError, isUniqueViolation } from '../../lib/errors.ts';
 import { JSON_BODY_MAX_DEPTH, nestsDeeperThan } from '../../plugins/json-body.ts';
 import type { ScimDeps } from './deps.ts';
-import { scimError } from './errors.ts';
+import { scimError, type ScimError } from './errors.ts';
 import { declareScimResources, entraBooleans, SCIM_MAX_RESULTS, type ScimContext } from './protocol.ts';
 import { resolveScimToken } from './tokens.ts';
 
@@ -30,21 +30,24 @@ const idParams = z.object({ id: z.string().max(200) });
 /** A SCIM body: its attributes are checked by scimmy against the resource's schema, then by our rules. */
 const scimBody = z.looseObject({ schemas: z.array(z.string().max(200)).max(10) });
 
+/** What a SCIM route threw, as a SCIM error: ours and scimmy's as they are, the rest by their status. */
+function asScimError(error: FastifyError, request: FastifyRequest): ScimError {
+  if (error instanceof SCIMMY.Types.Error) return error;
+  if (error instanceof AppError) return scimError(error.status, error.message);
+  if (isUniqueViolation(error)) return scimError(409, 'That already exists', 'uniqueness');
+  if (error.validation) {
+    return scimError(400, `Invalid ${error.validationContext ?? 'request'}`, 'invalidSyntax');
+  }
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return scimError(error.statusCode, error.message);
+  }
+  request.log.error({ err: error }, 'unhandled SCIM error');
+  return scimError(500, 'Something went wrong');
+}
+
 /** The answer in SCIM's error schema for anything a SCIM route throws (RFC 7644 §3.12). */
 function replyWithScimError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  let scim: InstanceType<typeof SCIMMY.Types.Error>;
-  if (error instanceof SCIMMY.Types.Error) scim = error;
-  else if (error instanceof AppError) scim = scimError(error.status, error.message) as typeof scim;
-  else if (isUniqueViolation(error))
-    scim = scimError(409, 'That already exists', 'uniqueness') as typeof scim;
-  else if (error.validation)
-    scim = scimError(400, `Invalid ${error.validationContext ?? 'request'}`, 'invalidSyntax') as typeof scim;
-  else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-    scim = scimError(error.statusCode, error.message) as typeof scim;
-  } else {
-    request.log.error({ err: error }, 'unhandled SCIM error');
-    scim = scimError(500, 'Something went wrong') as typeof scim;
-  }
+  const scim = asScimError(error, request);
   // scimmy's error message is itself an Error, which Fastify would treat as one: its fields are sent.
   const message = { ...new SCIMMY.Messages.Error(scim) };
   return reply.status(Number(message.status)).type(SCIM_CONTENT_TYPE).send(message);

@@ -33,7 +33,7 @@ function renderPage(handlers: Record<string, ApiHandler>, { owner = true } = {})
 }
 
 describe('the SCIM settings page', () => {
-  it('gives the base URL to copy, makes the token and shows it once, then focuses the token's first action', async () => {
+  it('gives the base URL to copy, makes the token and shows it once, then focuses the first action of the token', async () => {
     const user = userEvent.setup();
     let current = settings();
     const { callsTo } = renderPage({

@@ -50,7 +50,8 @@ export function CopyField({ value, label, testId }: { value: string; label: stri
           value={value}
           spellCheck={false}
           onFocus={(event) => event.currentTarget.select()}
-          className={cn(fieldClasses, 'h-10 min-w-0 flex-1 font-mono text-[13px]')}
+          // Grows beside the button from sm up; stacked (a column), its own height holds.
+          className={cn(fieldClasses, 'h-10 min-w-0 font-mono text-[13px] sm:flex-1')}
           data-testid={testId}
         />
         <Button
