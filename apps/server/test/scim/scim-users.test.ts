@@ -93,6 +93,19 @@ describe('provisioning users', () => {
     expect((await scim('GET', '/Users')).body.totalResults).toBe(3);
   });
 
+  it('gives the last seat to one of two creates at once, never to both', async () => {
+    for (const n of [1, 2]) await scim('POST', '/Users', newUser(`p${n}@example.com`));
+    const answers = await Promise.all(
+      ['a', 'b'].map((tag) => scim('POST', '/Users', newUser(`last-${tag}@example.com`))),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
+    const members = await t.app.db
+      .select()
+      .from(memberships)
+      .where(and(eq(memberships.workspaceId, owner.workspaceId), eq(memberships.role, 'member')));
+    expect(members).toHaveLength(3);
+  });
+
   it('refuses what our rules refuse: an address that is not one, a name that cannot be stored', async () => {
     const notEmail = await scim('POST', '/Users', newUser('lucia'));
     expect(notEmail.status).toBe(400);
