@@ -69,6 +69,9 @@ import { generationDeps } from './modules/generation/prepare.ts';
 import { webhookRoutes } from './modules/webhooks/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { auditContextPlugin } from './modules/audit/context.ts';
+import { scimSettingsRoutes } from './modules/scim/routes.ts';
+import { SCIM_BASE_PATH } from './modules/scim/protocol.ts';
+import { scimRoutes } from './modules/scim/scim-routes.ts';
 import { WebhookQueue } from './modules/webhooks/queue.ts';
 import { WebhookEvents } from './modules/webhooks/events.ts';
 import { deliveryWorker } from './modules/webhooks/delivery.ts';
@@ -271,8 +274,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(webhookRoutes);
       await api.register(ssoSettingsRoutes);
       await api.register(auditRoutes);
+      await api.register(scimSettingsRoutes);
     },
     { prefix: '/api' },
+  );
+  await app.register(
+    scimRoutes({
+      events: app.webhookEvents,
+      closeAccess: (who) => app.collab.closeConnections(who, 'forbidden'),
+    }),
+    { prefix: SCIM_BASE_PATH },
   );
   if (!config.isProduction) await app.register(devRoutes, { prefix: '/dev' });
 

@@ -36,6 +36,7 @@ export * from './contracts/batches.ts';
 export * from './contracts/template-output.ts';
 export * from './rules/template-fields.ts';
 export * from './contracts/api-keys.ts';
+export * from './contracts/scim.ts';
 export * from './contracts/webhooks.ts';
 export * from './contracts/generate.ts';
 export * from './contracts/sso.ts';

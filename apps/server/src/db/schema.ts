@@ -968,3 +968,83 @@ export const auditChainHeads = pgTable('audit_chain_heads', {
   seq: integer('seq').notNull(),
   hash: text('hash').notNull(),
 });
+
+/**
+ * A workspace's SCIM bearer token (Enterprise, docs/product.md "SCIM provisioning"): at most one not
+ * revoked per workspace, stored as a hash; rotating revokes the old one in the same transaction.
+ */
+export const scimTokens = pgTable(
+  'scim_tokens',
+  {
+    id: id(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    prefix: text('prefix').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    /** Written at most once a minute per token, not on every request. */
+    lastUsedAt: at('last_used_at'),
+    revokedAt: at('revoked_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('scim_tokens_live_workspace_uq')
+      .on(t.workspaceId)
+      .where(sql`${t.revokedAt} is null`),
+  ],
+);
+
+/**
+ * A person an identity provider provisioned into a workspace through SCIM. The person is active while
+ * they are a member (the membership is the one source of access); the row outlives the membership
+ * while they are deactivated, so the provider can read and reactivate them under the same id.
+ */
+export const scimUsers = pgTable(
+  'scim_users',
+  {
+    id: id(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    externalId: text('external_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('scim_users_workspace_user_uq').on(t.workspaceId, t.userId)],
+);
+
+/** A group an identity provider keeps in a workspace through SCIM; its members are SCIM users. */
+export const scimGroups = pgTable(
+  'scim_groups',
+  {
+    id: id(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    displayName: text('display_name').notNull(),
+    externalId: text('external_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('scim_groups_workspace_name_uq').on(t.workspaceId, t.displayName)],
+);
+
+export const scimGroupMembers = pgTable(
+  'scim_group_members',
+  {
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => scimGroups.id, { onDelete: 'cascade' }),
+    scimUserId: uuid('scim_user_id')
+      .notNull()
+      .references(() => scimUsers.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.scimUserId] }),
+    index('scim_group_members_user_idx').on(t.scimUserId),
+  ],
+);

@@ -242,6 +242,10 @@ const ownersKey = async (team: Team) => {
   });
   return { keyId: id! };
 };
+const ownersScimToken = async (team: Team) => {
+  await made(team.owner, { method: 'POST', url: `/api/workspace/${team.workspaceId}/scim/token` });
+  return {};
+};
 /** A public address literal: accepted at create without DNS; no event of these teams is sent to it. */
 const WEBHOOK_URL = 'https://93.184.215.14/hooks';
 const ownersWebhook = async (team: Team) => {
@@ -417,6 +421,11 @@ const table: Row[] = [
   { action: 'claim a single sign-on domain', key: 'never', request: (team) => ({ method: 'POST', url: `/api/workspace/${team.workspaceId}/sso/domains`, payload: { domain: `sso-${randomUUID().slice(0, 8)}.example` } }), cells: ownerOnly(201) },
   { action: 'verify a single sign-on domain', key: 'never', prepare: ownersVerifiedDomain, request: (team, ids) => ({ method: 'POST', url: `/api/workspace/${team.workspaceId}/sso/domains/${ids.domain}/verify` }), cells: ownerOnly(200) },
   { action: 'release a single sign-on domain', key: 'never', prepare: ownersDomain, request: (team, ids) => ({ method: 'DELETE', url: `/api/workspace/${team.workspaceId}/sso/domains/${ids.domain}` }), cells: ownerOnly(204) },
+  // SCIM: the owner's to set up, on Enterprise only, and no key's.
+  { action: 'see the SCIM settings', key: 'never', request: (team) => ({ method: 'GET', url: `/api/workspace/${team.workspaceId}/scim` }), cells: ownerOnly(200) },
+  { action: 'make or rotate the SCIM token', key: 'never', request: (team) => ({ method: 'POST', url: `/api/workspace/${team.workspaceId}/scim/token` }), cells: ownerOnly(201) },
+  { action: 'make the SCIM token, on a Pro plan', key: 'never', plan: { plan: 'pro_monthly' }, request: (team) => ({ method: 'POST', url: `/api/workspace/${team.workspaceId}/scim/token` }), cells: { owner: planRequired, 'member-creator': notOwner, 'member-other': notOwner, outsider: absent } },
+  { action: 'revoke the SCIM token', key: 'never', prepare: ownersScimToken, request: (team) => ({ method: 'DELETE', url: `/api/workspace/${team.workspaceId}/scim/token` }), cells: ownerOnly(204) },
   { action: 'turn the premium model on, on the free plan', key: 'write', plan: free, request: (team) => ({ method: 'PATCH', url: '/api/workspace/gpt-4/enable', payload: { workspaceId: team.workspaceId } }), cells: { owner: planRequired, 'member-creator': planRequired, 'member-other': planRequired, outsider: absent } },
 ];
 

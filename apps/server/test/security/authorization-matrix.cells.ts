@@ -36,6 +36,11 @@ export interface MatrixCase {
    */
   tokenHolderSees?: true;
   /**
+   * A SCIM route (/scim/v2): it answers errors in SCIM's own error schema, which identity providers
+   * read (RFC 7644 §3.12), not in ours; it takes the workspace's SCIM token only, never a session.
+   */
+  scim?: true;
+  /**
    * A development tool that shows every mail the server sent, whoever asks; it is never registered
    * in production (apps/server/test/app/http.test.ts checks that).
    */
@@ -139,6 +144,23 @@ const sharedThingCases = (operation: string, thing: string, status: Cell): Matri
   { operation, target: `a new ${thing} of the member`, home: 'team', cells: membersSharedThing(status) },
 ];
 
+/** Every route of the SCIM service, which the SCIM cases cover. */
+export const scimOperations = [
+  'GET /scim/v2/ServiceProviderConfig',
+  'GET /scim/v2/ResourceTypes',
+  'GET /scim/v2/ResourceTypes/{id}',
+  'GET /scim/v2/Schemas',
+  'GET /scim/v2/Schemas/{id}',
+  ...['Users', 'Groups'].flatMap((resource) => [
+    `GET /scim/v2/${resource}`,
+    `POST /scim/v2/${resource}`,
+    `GET /scim/v2/${resource}/{id}`,
+    `PUT /scim/v2/${resource}/{id}`,
+    `PATCH /scim/v2/${resource}/{id}`,
+    `DELETE /scim/v2/${resource}/{id}`,
+  ]),
+];
+
 export const matrixCases: MatrixCase[] = [
   // Routes outside the OpenAPI document: health checks, the document itself and its viewer, and the
   // development mailbox. The test lists every route the server registers, so none is missed either.
@@ -174,6 +196,15 @@ export const matrixCases: MatrixCase[] = [
     cells: everyone(200),
     developmentOnly: true,
   },
+
+  // The SCIM service: a SCIM token only (modules/scim), so any session is 401, in SCIM's error schema.
+  ...scimOperations.map((operation): MatrixCase => ({
+    operation,
+    target: 'the SCIM service with a session',
+    home: 'team',
+    cells: everyone(401),
+    scim: true,
+  })),
 
   // Signing in and the session.
   { operation: 'POST /api/auth/email/start', target: 'a new address', home: 'public', cells: everyone(204) },
@@ -816,6 +847,21 @@ export const matrixCases: MatrixCase[] = [
     target: 'a new key of the team',
     home: 'team',
     cells: ownerOnly(204),
+  },
+
+  // SCIM settings: the owner's, and a token only on Enterprise (the team is on the free plan).
+  { operation: 'GET /api/workspace/{id}/scim', target: 'the team', home: 'team', cells: ownerOnly(200) },
+  {
+    operation: 'POST /api/workspace/{id}/scim/token',
+    target: 'the team',
+    home: 'team',
+    cells: ownerOnly('403 PLAN_REQUIRED'),
+  },
+  {
+    operation: 'DELETE /api/workspace/{id}/scim/token',
+    target: 'the team, with no token',
+    home: 'team',
+    cells: ownerOnly('404 NOT_FOUND'),
   },
 
   // Webhooks: the owner's to add, see, change, rotate, redeliver and delete.

@@ -10,7 +10,7 @@ import { multipartFile } from '../knowledge/knowledge-helpers.ts';
 import type { TestUser } from '../helpers/factories.ts';
 import { addMember, createUser } from '../helpers/factories.ts';
 import { cookiePair, lastCodeTo, login, requestCode } from '../helpers/login.ts';
-import type { Actor } from './authorization-matrix.cells.ts';
+import { scimOperations, type Actor } from './authorization-matrix.cells.ts';
 import {
   createProject,
   createSharedProject,
@@ -871,6 +871,21 @@ export const matrixRequests: Record<string, Build> = Object.fromEntries<Build>([
       return { url: `/api/api-key/${(res.json() as { id: string }).id}` };
     },
   ],
+  ['GET /api/workspace/{id}/scim · the team', (f) => ({ url: `/api/workspace/${f.team}/scim` })],
+  ['POST /api/workspace/{id}/scim/token · the team', (f) => ({ url: `/api/workspace/${f.team}/scim/token` })],
+  [
+    'DELETE /api/workspace/{id}/scim/token · the team, with no token',
+    (f) => ({ url: `/api/workspace/${f.team}/scim/token` }),
+  ],
+  ...scimOperations.map((operation): [string, Build] => [
+    `${operation} · the SCIM service with a session`,
+    () => {
+      const [method, path] = operation.split(' ') as [string, string];
+      const url = path.replace('{id}', randomUUID());
+      const body = ['POST', 'PUT', 'PATCH'].includes(method) ? { schemas: [] } : undefined;
+      return { url, ...(body ? { payload: body } : {}) };
+    },
+  ]),
   ['GET /api/workspace/{id}/webhooks · the team', (f) => ({ url: `/api/workspace/${f.team}/webhooks` })],
   [
     'POST /api/workspace/{id}/webhooks · the team',

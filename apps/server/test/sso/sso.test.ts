@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { SsoDomain, SsoSettings } from '@redacta/shared';
+import type { AuditEntry, SsoDomain, SsoSettings } from '@redacta/shared';
+import { verifyAuditChain } from '../../src/modules/audit/index.ts';
 import { workspaceSso } from '../../src/db/schema.ts';
 import { changeWorkspacePlan } from '../../src/modules/plans/service.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
@@ -96,6 +97,22 @@ async function signedInUser(callback: Awaited<ReturnType<typeof ssoSignIn>>) {
   return { ...user, auth: { authorization: `Bearer ${accessToken}` } };
 }
 
+/** The workspace's audit log as its owner reads it, oldest first: each entry's action, actor, target and change. */
+async function auditOf(owner: TestUser) {
+  const res = await t.app.inject({ url: `/api/workspace/${owner.workspaceId}/audit`, headers: owner.auth });
+  expect(res.statusCode, res.body).toBe(200);
+  return res
+    .json<{ entries: AuditEntry[] }>()
+    .entries.map(({ action, actor, target, before, after }) => ({
+      action,
+      actor,
+      target: target.label,
+      before,
+      after,
+    }))
+    .reverse();
+}
+
 async function membersOf(owner: TestUser) {
   const res = await t.app.inject({ url: `/api/workspace/${owner.workspaceId}/members`, headers: owner.auth });
   return res.json<{ members: { email: string; role: string }[]; seatsUsed: number }>();
@@ -173,6 +190,35 @@ describe('single sign-on settings', () => {
       enforced: false,
       domains: [],
     });
+
+    // Each change is in the audit log, by the owner; the secret never is, only that it changed.
+    const owned = { actor: 'Ana García' };
+    const ssoEntries = (await auditOf(owner)).filter((entry) => entry.action.startsWith('sso.'));
+    expect(ssoEntries).toEqual([
+      {
+        ...owned,
+        action: 'sso.settings_changed',
+        target: idp.issuer,
+        before: null,
+        after: { issuer: idp.issuer, clientId: idp.clientId, enforced: false, clientSecretChanged: true },
+      },
+      { ...owned, action: 'sso.domain_claimed', target: 'acme.test', before: null, after: null },
+      { ...owned, action: 'sso.domain_verified', target: 'acme.test', before: null, after: null },
+      expect.objectContaining({
+        action: 'sso.settings_changed',
+        before: expect.objectContaining({ enforced: false }),
+        after: expect.objectContaining({ enforced: true }),
+      }),
+      {
+        ...owned,
+        action: 'sso.domain_released',
+        target: 'acme.test',
+        before: { enforced: true },
+        after: { enforced: false },
+      },
+    ]);
+    expect(JSON.stringify(await auditOf(owner))).not.toContain(idp.clientSecret);
+    expect(await verifyAuditChain(t.app.db, owner.workspaceId)).toMatchObject({ valid: true });
   });
 
   it('lets no other workspace claim or verify a domain once one has verified it', async () => {
@@ -222,6 +268,14 @@ describe('signing in through the workspace provider', () => {
     );
     expect(again.id).toBe(lucia.id);
     expect((await membersOf(owner)).seatsUsed).toBe(1);
+
+    // The log says who joined through SSO, and each sign-in by it.
+    const joined = (await auditOf(owner)).filter((entry) => entry.target === 'lucia@gamma.test');
+    expect(joined.map((entry) => [entry.action, entry.after])).toEqual([
+      ['sso.member_joined', { role: 'member' }],
+      ['auth.signed_in', { method: 'sso' }],
+      ['auth.signed_in', { method: 'sso' }],
+    ]);
   });
 
   it('refuses an address the provider did not verify or outside the verified domains', async () => {

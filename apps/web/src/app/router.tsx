@@ -39,6 +39,7 @@ const gatedPages = {
   '/settings/api': lazyLoaded(() => import('@/features/api-settings/pages/api-settings-page')),
   '/settings/sso': lazyLoaded(() => import('@/features/sso-settings/pages/sso-settings-page')),
   '/settings/audit': lazyLoaded(() => import('@/features/audit-log/pages/audit-log-page')),
+  '/settings/scim': lazyLoaded(() => import('@/features/scim-settings/pages/scim-settings-page')),
   '/subscription': lazyLoaded(() => import('@/features/subscription/pages/subscription-page')),
   '/subscription/sandbox-checkout': lazyLoaded(
     () => import('@/features/subscription/pages/sandbox-checkout-page'),
@@ -210,6 +211,7 @@ export const routes: RouteObject[] = [
           { path: '/settings/api', element: page(gatedPages['/settings/api']) },
           { path: '/settings/sso', element: page(gatedPages['/settings/sso']) },
           { path: '/settings/audit', element: page(gatedPages['/settings/audit']) },
+          { path: '/settings/scim', element: page(gatedPages['/settings/scim']) },
           {
             path: '/subscription',
             element: page(gatedPages['/subscription']),

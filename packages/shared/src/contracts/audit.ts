@@ -32,6 +32,11 @@ export const auditActions = [
   'project.shared',
   'project.made_private',
   'workspace.renamed',
+  'sso.settings_changed',
+  'sso.domain_claimed',
+  'sso.domain_verified',
+  'sso.domain_released',
+  'sso.member_joined',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -1,5 +1,6 @@
 import type { ZodType } from 'zod';
 import { apiKeyListSchema, createdApiKeySchema } from './api-keys.ts';
+import { createdScimTokenSchema, scimSettingsSchema } from './scim.ts';
 import {
   authProvidersResponseSchema,
   loginResponseSchema,
@@ -192,6 +193,9 @@ export const responseSchemas = {
 
   'GET /workspace/:id/api-keys': apiKeyListSchema,
   'POST /workspace/:id/api-keys': createdApiKeySchema,
+
+  'GET /workspace/:id/scim': scimSettingsSchema,
+  'POST /workspace/:id/scim/token': createdScimTokenSchema,
 
   'GET /workspace/:id/webhooks': webhookListSchema,
   'POST /workspace/:id/webhooks': createdWebhookSchema,

@@ -5,7 +5,7 @@ import { memberships, users } from '../../db/schema.ts';
 import { recordAuditInEach } from './record.ts';
 
 /** How someone signed in, or tried to. */
-export type SignInMethod = 'email' | 'google' | 'facebook';
+export type SignInMethod = 'email' | 'google' | 'facebook' | 'sso';
 
 async function workspacesOf(db: Db, userId: string): Promise<string[]> {
   const rows = await db

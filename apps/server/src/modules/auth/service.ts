@@ -109,15 +109,16 @@ export async function loginWithCode(
   input: { email: string; code: string },
 ): Promise<{ response: LoginResponse; refreshCookie: RefreshCookie }> {
   const email = emailFromIdentifier(input.email);
-  // A code mailed before the workspace began to require single sign-on no longer signs in.
-  await refuseWhereSsoRequired(app.db, email);
-  const { locale } = await consumeCode(app.db, { email, purpose: 'login', code: input.code }).catch(
-    async (error: unknown) => {
-      if (error instanceof AppError)
-        await recordFailedSignIn(app.db, { email, method: 'email', reason: error.code });
-      throw error;
-    },
-  );
+  const consume = async () => {
+    // A code mailed before the workspace began to require single sign-on no longer signs in.
+    await refuseWhereSsoRequired(app.db, email);
+    return consumeCode(app.db, { email, purpose: 'login', code: input.code });
+  };
+  const { locale } = await consume().catch(async (error: unknown) => {
+    if (error instanceof AppError)
+      await recordFailedSignIn(app.db, { email, method: 'email', reason: error.code });
+    throw error;
+  });
   const { user, isRegistration } = await findOrRegister(app, email, locale);
   const { accessToken, refreshCookie } = await startSession(app, user.id);
   await recordSignIn(app.db, { userId: user.id, method: 'email' });

@@ -16,6 +16,7 @@ import { AppError } from '../../lib/errors.ts';
 import { limits } from '../../lib/rate-limits.ts';
 import { closedToApiKeys, noStore, routeSecurity, signedInSchemas } from '../../lib/route-options.ts';
 import { setRefreshCookie } from '../auth/refresh-cookie.ts';
+import { recordFailedSignIn, recordSignIn } from '../audit/index.ts';
 import { startSession } from '../auth/session.ts';
 import { emailFromIdentifier } from '../auth/service.ts';
 import {
@@ -278,6 +279,8 @@ export const ssoSignInRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log.warn('sso callback with a missing or mismatched state');
         return loginWithError('OAUTH_FAILED');
       }
+      // The address the provider vouched for, once it has: a failure after that is recorded against it.
+      let email: string | null = null;
       try {
         const provider = await providerOf(app.db, context, flow.workspaceId);
         const profile = await exchangeCode(provider, context.allowLoopback, {
@@ -286,19 +289,23 @@ export const ssoSignInRoutes: FastifyPluginAsyncZod = async (app) => {
           redirectUri: context.redirectUri,
           nonce: flow.nonce,
         });
+        email = profile.email;
         const { userId } = await joinThroughSso(app.db, app.webhookEvents, {
           workspaceId: flow.workspaceId,
           profile,
           locale: flow.locale,
         });
         const { refreshCookie } = await startSession(app, userId);
+        await recordSignIn(app.db, { userId, method: 'sso' });
         setRefreshCookie(reply, refreshCookie, app.config.isProduction);
         return reply.redirect('/callback', 302);
       } catch (error) {
         request.log.warn({ err: error, workspaceId: flow.workspaceId }, 'sso sign-in failed');
         const known =
           error instanceof AppError && ['SEATS_EXHAUSTED', 'SSO_NOT_CONFIGURED'].includes(error.code);
-        return loginWithError(known ? (error as AppError).code : 'OAUTH_FAILED');
+        const reason = known ? (error as AppError).code : 'OAUTH_FAILED';
+        if (email) await recordFailedSignIn(app.db, { email, method: 'sso', reason });
+        return loginWithError(reason);
       }
     },
   );

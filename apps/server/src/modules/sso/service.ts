@@ -26,6 +26,7 @@ import { createPersonalWorkspace, requireOwner } from '../workspaces/service.ts'
 import { publishesToken, txtRecordFor } from './dns.ts';
 import { domainOf, ssoForEmail } from './enforcement.ts';
 import { checkIssuerAddress, discover, type OidcProvider } from './oidc.ts';
+import { recordAudit } from '../audit/index.ts';
 
 /** What the server's configuration decides for single sign-on. */
 export interface SsoContext {
@@ -102,10 +103,7 @@ export async function saveSsoSettings(
   await discover(body.issuer, context.allowLoopback);
   return db.transaction(async (tx) => {
     await lockWorkspace(tx, workspaceId);
-    const [saved] = await tx
-      .select({ sealed: workspaceSso.clientSecretSealed })
-      .from(workspaceSso)
-      .where(eq(workspaceSso.workspaceId, workspaceId));
+    const [saved] = await tx.select().from(workspaceSso).where(eq(workspaceSso.workspaceId, workspaceId));
     if (!body.clientSecret && !saved) {
       const message = 'Enter the client secret';
       throw new AppError('VALIDATION_FAILED', message, 400, [{ path: 'clientSecret', message }]);
@@ -122,13 +120,26 @@ export async function saveSsoSettings(
       clientId: body.clientId,
       clientSecretSealed: body.clientSecret
         ? sealSecret(context.serverSecret, SECRET_PURPOSE, body.clientSecret)
-        : saved!.sealed,
+        : saved!.clientSecretSealed,
       enforced: body.enforced,
     };
     await tx
       .insert(workspaceSso)
       .values({ workspaceId, ...values })
       .onConflictDoUpdate({ target: workspaceSso.workspaceId, set: { ...values, updatedAt: new Date() } });
+    // The secret is never written to the log: only whether it changed.
+    await recordAudit(tx, {
+      workspaceId,
+      action: 'sso.settings_changed',
+      target: { type: 'sso', id: workspaceId, label: values.issuer },
+      before: saved ? { issuer: saved.issuer, clientId: saved.clientId, enforced: saved.enforced } : null,
+      after: {
+        issuer: values.issuer,
+        clientId: values.clientId,
+        enforced: values.enforced,
+        clientSecretChanged: Boolean(body.clientSecret),
+      },
+    });
     return readSettings(tx, context, workspaceId);
   });
 }
@@ -181,6 +192,11 @@ export async function claimDomain(
       .insert(workspaceSsoDomains)
       .values({ workspaceId, domain, verificationToken: generateToken() })
       .returning();
+    await recordAudit(tx, {
+      workspaceId,
+      action: 'sso.domain_claimed',
+      target: { type: 'domain', id: row!.id, label: domain },
+    });
     return toDomain(row!);
   });
 }
@@ -216,13 +232,20 @@ export async function verifyDomain(
     );
   }
   try {
-    const [row] = await db
-      .update(workspaceSsoDomains)
-      .set({ verifiedAt: new Date() })
-      .where(eq(workspaceSsoDomains.id, claim.id))
-      .returning();
-    if (!row) throw notFound('Domain');
-    return toDomain(row);
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(workspaceSsoDomains)
+        .set({ verifiedAt: new Date() })
+        .where(eq(workspaceSsoDomains.id, claim.id))
+        .returning();
+      if (!row) throw notFound('Domain');
+      await recordAudit(tx, {
+        workspaceId,
+        action: 'sso.domain_verified',
+        target: { type: 'domain', id: row.id, label: domain },
+      });
+      return toDomain(row);
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw domainTaken(domain);
     throw error;
@@ -243,12 +266,20 @@ export async function releaseDomain(
     await lockWorkspace(tx, workspaceId);
     const claim = await claimedDomain(tx, workspaceId, domain);
     await tx.delete(workspaceSsoDomains).where(eq(workspaceSsoDomains.id, claim.id));
-    if ((await verifiedDomainCount(tx, workspaceId)) === 0) {
-      await tx
-        .update(workspaceSso)
-        .set({ enforced: false, updatedAt: new Date() })
-        .where(eq(workspaceSso.workspaceId, workspaceId));
-    }
+    const enforcementEnded =
+      (await verifiedDomainCount(tx, workspaceId)) === 0
+        ? await tx
+            .update(workspaceSso)
+            .set({ enforced: false, updatedAt: new Date() })
+            .where(and(eq(workspaceSso.workspaceId, workspaceId), eq(workspaceSso.enforced, true)))
+            .returning({ workspaceId: workspaceSso.workspaceId })
+        : [];
+    await recordAudit(tx, {
+      workspaceId,
+      action: 'sso.domain_released',
+      target: { type: 'domain', id: claim.id, label: domain },
+      ...(enforcementEnded.length > 0 ? { before: { enforced: true }, after: { enforced: false } } : {}),
+    });
   });
 }
 
@@ -357,6 +388,13 @@ function joinOnce(
       workspaceId,
       type: 'member.joined',
       data: { userId, email: user!.email, role: 'member', joinedAt: joined!.createdAt.toISOString() },
+    });
+    await recordAudit(tx, {
+      workspaceId,
+      action: 'sso.member_joined',
+      target: { type: 'member', id: userId, label: user!.email },
+      after: { role: 'member' },
+      actor: { kind: 'user', userId },
     });
     return { userId };
   });

@@ -66,6 +66,7 @@ function useChrome(pathname: string): Chrome {
     '/settings/api': 'profileMenu.api',
     '/settings/sso': 'ssoSettings.title',
     '/settings/audit': 'profileMenu.audit',
+    '/settings/scim': 'profileMenu.scim',
     '/subscription': 'profileMenu.subscription',
     '/subscription/sandbox-checkout': 'subscription.sandboxCheckout.title',
     '/labs': 'profileMenu.labs',

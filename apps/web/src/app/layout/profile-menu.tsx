@@ -13,6 +13,7 @@ import {
   Settings,
   Sun,
   User,
+  UsersRound,
 } from 'lucide-react';
 import { useLogout, useSession, useUpdateLocale } from '@/features/session';
 import { planLabelKey } from '@/features/workspaces';
@@ -109,6 +110,13 @@ export function ProfileMenuContent({ onNavigate }: { onNavigate?: () => void }) 
         <Link to="/settings/sso" onClick={onNavigate} className={itemClasses}>
           <KeyRound className="size-4 text-text-muted" aria-hidden />
           {t('profileMenu.sso')}
+        </Link>
+      )}
+      {/* The owner alone sets up provisioning, on Enterprise (docs/product.md, "SCIM provisioning"). */}
+      {user && workspace?.ownerId === user.id && workspace.plan === 'enterprise' && (
+        <Link to="/settings/scim" onClick={onNavigate} className={itemClasses}>
+          <UsersRound className="size-4 text-text-muted" aria-hidden />
+          {t('profileMenu.scim')}
         </Link>
       )}
       <Link to="/profile" onClick={onNavigate} className={itemClasses}>
