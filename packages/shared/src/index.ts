@@ -38,3 +38,5 @@ export * from './rules/template-fields.ts';
 export * from './contracts/api-keys.ts';
 export * from './contracts/webhooks.ts';
 export * from './contracts/generate.ts';
+export * from './contracts/budgets.ts';
+export * from './rules/budget-words.ts';
