@@ -10,6 +10,7 @@ const defaultStatus: Partial<Record<ErrorCode, number>> = {
   NOT_WORKSPACE_OWNER: 403,
   PLAN_REQUIRED: 403,
   NO_WORDS_LEFT: 403,
+  MEMBER_BUDGET_EXHAUSTED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   EMAIL_TAKEN: 409,
