@@ -44,7 +44,10 @@ beforeEach(async () => {
   t = await createTestApp(peerAppEnv(peer, { AI_IDLE_TIMEOUT_MS: '20000' }));
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   owner = await createUser(t.app);
-  bea = await createUser(t.app, { firstName: 'Bea', email: `bea-${crypto.randomUUID().slice(0, 6)}@example.com` });
+  bea = await createUser(t.app, {
+    firstName: 'Bea',
+    email: `bea-${crypto.randomUUID().slice(0, 6)}@example.com`,
+  });
   await addMember(t.app, owner.workspaceId, bea.id);
   await setPlan(t.app, owner.workspaceId, 'pro_monthly');
   projectId = await createProject(t.app, owner.workspaceId, owner.id, true);
@@ -73,7 +76,11 @@ function post(path: string, body: Record<string, unknown>, user: TestUser = bea)
 }
 
 async function sendAndRead(user: TestUser = bea) {
-  const res = await post('/chat/send-request-stream', { workspaceId: owner.workspaceId, projectId, message: 'Escribe' }, user);
+  const res = await post(
+    '/chat/send-request-stream',
+    { workspaceId: owner.workspaceId, projectId, message: 'Escribe' },
+    user,
+  );
   if (res.status !== 200) return { status: res.status, code: (await res.json()).error.code as string };
   const parts = await readParts(res);
   return { status: 200, last: parts.at(-1)!.part };
@@ -111,7 +118,9 @@ describe('a member budget on Pro caps chat replies under concurrency', () => {
         else expect([403, 429]).toContain(result.status);
       }
       // 12 at once is more than Pro's 10 streams per user: the cap answers too, never the budget early.
-      expect(results.filter((r) => r.status === 200).length).toBeLessThanOrEqual(STREAM_CAPS.pro_monthly!.user);
+      expect(results.filter((r) => r.status === 200).length).toBeLessThanOrEqual(
+        STREAM_CAPS.pro_monthly!.user,
+      );
       const ran = results.filter((r) => r.status === 200).length;
       accepted += ran;
       if (ran === 0) break;
@@ -126,7 +135,10 @@ describe('a member budget on Pro caps chat replies under concurrency', () => {
       budget: { monthlyWords: BUDGET, used: BUDGET, remaining: 0, reached: 100 },
     });
     // The owner, without a budget, writes on: the cap is Bea's alone.
-    expect(await sendAndRead(owner)).toMatchObject({ status: 200, last: { type: 'finish', wordsCharged: REPLY_WORDS } });
+    expect(await sendAndRead(owner)).toMatchObject({
+      status: 200,
+      last: { type: 'finish', wordsCharged: REPLY_WORDS },
+    });
   });
 
   it('a reply with 44 words of budget left is cut at 44, and removing the budget lifts the cap', async () => {
@@ -134,7 +146,10 @@ describe('a member budget on Pro caps chat replies under concurrency', () => {
     expect(await sendAndRead()).toMatchObject({ status: 200, last: { type: 'finish', wordsCharged: 44 } });
     expect(await sendAndRead()).toMatchObject({ status: 403, code: 'MEMBER_BUDGET_EXHAUSTED' });
     await setBudget(bea, null);
-    expect(await sendAndRead()).toMatchObject({ status: 200, last: { type: 'finish', wordsCharged: REPLY_WORDS } });
+    expect(await sendAndRead()).toMatchObject({
+      status: 200,
+      last: { type: 'finish', wordsCharged: REPLY_WORDS },
+    });
     expect((await usageOf(bea)).budget).toBeNull();
   });
 
@@ -179,7 +194,10 @@ describe('the same budget caps the writing tools, API calls and bulk rows', () =
       });
     await capped(analyze, async (res) => (await res.json()).wordsCharged);
     const transform = () =>
-      postTransform({ base, user: { ...bea, workspaceId: ws }, projectId }, { action: 'shorten', text: 'Un texto largo.' });
+      postTransform(
+        { base, user: { ...bea, workspaceId: ws }, projectId },
+        { action: 'shorten', text: 'Un texto largo.' },
+      );
     await capped(transform, async (res) => {
       const last = (await partsOf(res)).at(-1)!;
       return last.type === 'finish' ? last.wordsCharged : -1;
@@ -203,10 +221,14 @@ describe('the same budget caps the writing tools, API calls and bulk rows', () =
   it('a batch started by a member pauses once their budget is used, its rows within it', async () => {
     const template = await createTemplate(t.app, { ...bea, workspaceId: owner.workspaceId });
     await setBudget(bea, 250);
-    const batch = await createdBatch(t.app, { ...bea, workspaceId: owner.workspaceId }, {
-      csv: productsCsv(3),
-      templateId: template.id,
-    });
+    const batch = await createdBatch(
+      t.app,
+      { ...bea, workspaceId: owner.workspaceId },
+      {
+        csv: productsCsv(3),
+        templateId: template.id,
+      },
+    );
     expect((await batchAction(t.app, bea, batch.id, 'start')).statusCode).toBe(200);
     // Rows that find the budget held by the first wait for it (10 s), then pause the batch.
     const paused = await waitForBatch(
@@ -243,7 +265,11 @@ describe('budget notices', () => {
     // Many checks of the same month at once still send nothing more.
     await Promise.all(
       Array.from({ length: 10 }, () =>
-        noticeBudget({ db: t.app.db, mailer: t.app.mailer, appUrl: t.config.APP_URL, log: t.app.log }, owner.workspaceId, bea.id),
+        noticeBudget(
+          { db: t.app.db, mailer: t.app.mailer, appUrl: t.config.APP_URL, log: t.app.log },
+          owner.workspaceId,
+          bea.id,
+        ),
       ),
     );
     expect(mailsToBea()).toHaveLength(2);

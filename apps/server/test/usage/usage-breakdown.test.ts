@@ -90,16 +90,24 @@ describe('GET /workspace/{id}/usage/breakdown', () => {
     expect(answer.month).toBe(month);
     const byMember = Object.fromEntries(answer.members.map((m) => [m.userId, m]));
     expect(byMember[owner.id]).toMatchObject({ name: 'Olga Ruiz', words: ownerWords, isMember: true });
-    expect(byMember[owner.id]!.apiKeys).toEqual([{ apiKeyId: expect.any(String), name: 'Catálogo', words: apiWords }]);
+    expect(byMember[owner.id]!.apiKeys).toEqual([
+      { apiKeyId: expect.any(String), name: 'Catálogo', words: apiWords },
+    ]);
     expect(byMember[bea.id]).toMatchObject({ name: 'Bea Sanz', words: beaWords, apiKeys: [] });
     expect(answer.words).toBe(ownerWords + beaWords);
     const byProject = Object.fromEntries(answer.projects.map((p) => [p.projectId ?? 'none', p]));
-    expect(byProject[shared]).toMatchObject({ name: expect.any(String), words: beaWords - beaPrivateWords + ownerWords - apiWords });
+    expect(byProject[shared]).toMatchObject({
+      name: expect.any(String),
+      words: beaWords - beaPrivateWords + ownerWords - apiWords,
+    });
     // Bea's private project counts, but its name is hers alone.
     expect(byProject[beasOwn]).toEqual({ projectId: beasOwn, name: null, words: beaPrivateWords });
     expect(byProject.none).toEqual({ projectId: null, name: null, words: apiWords });
     expect(answer.projects.reduce((sum, p) => sum + p.words, 0)).toBe(answer.words);
-    const usage = await t.app.inject({ url: `/api/workspace/${owner.workspaceId}/usage`, headers: owner.auth });
+    const usage = await t.app.inject({
+      url: `/api/workspace/${owner.workspaceId}/usage`,
+      headers: owner.auth,
+    });
     expect(usage.json().wordCount).toBe(answer.words);
   });
 
@@ -131,7 +139,10 @@ describe('GET /workspace/{id}/usage/breakdown', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toContain(`redacta-usage-${month}.csv`);
-    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('Tipo,Nombre,Correo,Palabras,Presupuesto mensual');
     expect(lines).toContain(`Miembro,Olga Ruiz,${owner.email},${ownerWords},`);
     expect(lines).toContain(`API,API · Catálogo (Olga Ruiz),,${apiWords},`);
@@ -154,13 +165,24 @@ describe('PUT /workspace/{id}/member/{userId}/budget', () => {
     });
 
   it('the owner sets, shows and removes a budget, and only whole numbers from 0 are taken', async () => {
-    expect((await put(owner, bea.id, { monthlyWords: 20000 })).json()).toEqual({ userId: bea.id, monthlyWords: 20000 });
+    expect((await put(owner, bea.id, { monthlyWords: 20000 })).json()).toEqual({
+      userId: bea.id,
+      monthlyWords: 20000,
+    });
     expect((await breakdown(owner)).members.find((m) => m.userId === bea.id)?.monthlyWords).toBe(20000);
     const usage = await t.app.inject({ url: `/api/workspace/${owner.workspaceId}/usage`, headers: bea.auth });
-    expect(usage.json().budget).toEqual({ monthlyWords: 20000, used: beaWords, remaining: 20000 - beaWords, reached: null });
+    expect(usage.json().budget).toEqual({
+      monthlyWords: 20000,
+      used: beaWords,
+      remaining: 20000 - beaWords,
+      reached: null,
+    });
     for (const monthlyWords of [-1, 1.5, '100', 100_000_001])
       expect((await put(owner, bea.id, { monthlyWords })).statusCode).toBe(400);
-    expect((await put(owner, bea.id, { monthlyWords: null })).json()).toEqual({ userId: bea.id, monthlyWords: null });
+    expect((await put(owner, bea.id, { monthlyWords: null })).json()).toEqual({
+      userId: bea.id,
+      monthlyWords: null,
+    });
     expect((await put(owner, owner.id, { monthlyWords: 0 })).statusCode).toBe(200);
   });
 

@@ -37,6 +37,7 @@ const gatedPages = {
   '/profile': lazyLoaded(() => import('@/features/profile/pages/profile-page')),
   '/workspace-settings': lazyLoaded(() => import('@/features/workspaces/pages/workspace-settings-page')),
   '/settings/api': lazyLoaded(() => import('@/features/api-settings/pages/api-settings-page')),
+  '/settings/usage': lazyLoaded(() => import('@/features/usage/pages/usage-page')),
   '/subscription': lazyLoaded(() => import('@/features/subscription/pages/subscription-page')),
   '/subscription/sandbox-checkout': lazyLoaded(
     () => import('@/features/subscription/pages/sandbox-checkout-page'),
@@ -206,6 +207,7 @@ export const routes: RouteObject[] = [
             element: page(gatedPages['/workspace-settings']),
           },
           { path: '/settings/api', element: page(gatedPages['/settings/api']) },
+          { path: '/settings/usage', element: page(gatedPages['/settings/usage']) },
           {
             path: '/subscription',
             element: page(gatedPages['/subscription']),

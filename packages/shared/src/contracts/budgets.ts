@@ -56,7 +56,9 @@ export const usageBreakdownMemberSchema = z.object({
   isMember: z.boolean(),
   words: z.number().int().nonnegative(),
   /** Of `words`, those written through API keys this person made, by key. */
-  apiKeys: z.array(z.object({ apiKeyId: idSchema.nullable(), name: z.string().nullable(), words: z.number().int() })),
+  apiKeys: z.array(
+    z.object({ apiKeyId: idSchema.nullable(), name: z.string().nullable(), words: z.number().int() }),
+  ),
   /** Their monthly budget; null without one (or when not a member any more). */
   monthlyWords: z.number().int().nonnegative().nullable(),
 });

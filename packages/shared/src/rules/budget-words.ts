@@ -4,8 +4,7 @@ import { MEMBER_BUDGET_MAX } from '../contracts/budgets.ts';
 export type BudgetWordsProblem = 'notANumber' | 'tooMany';
 
 export type BudgetWordsCheck =
-  | { ok: true; monthlyWords: number | null }
-  | { ok: false; problem: BudgetWordsProblem };
+  { ok: true; monthlyWords: number | null } | { ok: false; problem: BudgetWordsProblem };
 
 /**
  * What the budget field holds, read strictly: empty is no cap; otherwise a whole number of words typed

@@ -154,7 +154,8 @@ export function rowWorker(deps: RowWorkerDeps): RowHandler {
     });
     // Someone else holds the row now (it was taken again, or cancelled): its words are not charged.
     if (!saved && reservation) await releaseReservation(deps.db, reservation);
-    if (saved && row.words > 0) deps.usage.onCharge?.({ workspaceId: claim.workspace.id, userId: claim.userId });
+    if (saved && row.words > 0)
+      deps.usage.onCharge?.({ workspaceId: claim.workspace.id, userId: claim.userId });
     if (saved) deps.metrics.rowEnded('done');
     // A row's time on this instance, from its delivery to its saved commit: the model's part and the
     // queue's, which the bulk benchmark tells apart by the provider's own time for the same row.

@@ -1,5 +1,11 @@
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { resolveLocale, usagePeriod, type Locale, type UsageBreakdown, type UsageBreakdownMember } from '@redacta/shared';
+import {
+  resolveLocale,
+  usagePeriod,
+  type Locale,
+  type UsageBreakdown,
+  type UsageBreakdownMember,
+} from '@redacta/shared';
 import type { Db } from '../../db/client.ts';
 import { apiKeys, memberships, projects, usageCharges, users } from '../../db/schema.ts';
 import { writeCsv } from '../batches/spreadsheet/write.ts';
@@ -90,7 +96,12 @@ export async function usageBreakdown(
     ? await db
         .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
         .from(users)
-        .where(inArray(users.id, former.flatMap((row) => (row.userId ? [row.userId] : []))))
+        .where(
+          inArray(
+            users.id,
+            former.flatMap((row) => (row.userId ? [row.userId] : [])),
+          ),
+        )
     : [];
   for (const row of former) {
     const person = formerPeople.find((p) => p.id === row.userId);
@@ -113,14 +124,23 @@ export async function usageBreakdown(
   };
 }
 
-const csvHeadings: Record<Locale, { kind: string; name: string; email: string; words: string; budget: string }> =
-  {
-    es: { kind: 'Tipo', name: 'Nombre', email: 'Correo', words: 'Palabras', budget: 'Presupuesto mensual' },
-    en: { kind: 'Type', name: 'Name', email: 'Email', words: 'Words', budget: 'Monthly budget' },
-  };
+const csvHeadings: Record<
+  Locale,
+  { kind: string; name: string; email: string; words: string; budget: string }
+> = {
+  es: { kind: 'Tipo', name: 'Nombre', email: 'Correo', words: 'Palabras', budget: 'Presupuesto mensual' },
+  en: { kind: 'Type', name: 'Name', email: 'Email', words: 'Words', budget: 'Monthly budget' },
+};
 const csvLabels: Record<
   Locale,
-  { member: string; project: string; apiKey: string; former: string; noProject: string; hiddenProject: string }
+  {
+    member: string;
+    project: string;
+    apiKey: string;
+    former: string;
+    noProject: string;
+    hiddenProject: string;
+  }
 > = {
   es: {
     member: 'Miembro',

@@ -18,7 +18,9 @@ interface NoticeCopy {
 const copy: Record<Locale, NoticeCopy> = {
   es: {
     subject: (threshold) =>
-      threshold === 100 ? 'Has agotado tu presupuesto de palabras' : 'Has usado el 80 % de tu presupuesto de palabras',
+      threshold === 100
+        ? 'Has agotado tu presupuesto de palabras'
+        : 'Has usado el 80 % de tu presupuesto de palabras',
     body: (threshold, words, workspace) =>
       threshold === 100
         ? `Has usado las ${words} palabras de tu presupuesto mensual en «${workspace}». La IA no escribirá más para ti hasta el mes que viene, salvo que la persona propietaria lo amplíe.`
@@ -73,7 +75,11 @@ export interface BudgetNoticeDeps {
  * budget_notices: of concurrent charges crossing it together, one insert wins) and the member is mailed
  * once, for the highest threshold just reached. The app shows the same thresholds from the usage answer.
  */
-export async function noticeBudget(deps: BudgetNoticeDeps, workspaceId: string, userId: string): Promise<void> {
+export async function noticeBudget(
+  deps: BudgetNoticeDeps,
+  workspaceId: string,
+  userId: string,
+): Promise<void> {
   const period = usagePeriod(deps.now?.() ?? new Date());
   const budget = await memberBudget(deps.db, workspaceId, userId, period);
   if (!budget?.reached) return;

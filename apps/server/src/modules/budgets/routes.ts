@@ -69,7 +69,7 @@ export const budgetRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'setMemberBudget',
         summary: "Set or remove a member's monthly word budget (owner only, their own included)",
         description:
-          'Enforced with the plan\'s allowance on every plan: once the words charged to the member this month ' +
+          "Enforced with the plan's allowance on every plan: once the words charged to the member this month " +
           'reach it, their AI calls answer 403 MEMBER_BUDGET_EXHAUSTED. null removes the cap.',
         params: memberBudgetParamsSchema,
         body: memberBudgetBodySchema,

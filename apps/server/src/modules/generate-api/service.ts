@@ -177,7 +177,14 @@ async function generate(
       throw failure;
     }
     const wordsCharged = sent.reduce((sum, text) => sum + countWords(text), 0);
-    const usage = await settleReservation(db, workspace, held.reservation, wordsCharged, deps.usage, chargedTo);
+    const usage = await settleReservation(
+      db,
+      workspace,
+      held.reservation,
+      wordsCharged,
+      deps.usage,
+      chargedTo,
+    );
     held.reservation = null;
     const charge = { wordsCharged, remaining: usage.remaining };
     if (signal.aborted) {

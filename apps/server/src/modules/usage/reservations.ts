@@ -107,7 +107,13 @@ export function reservationRefused(
 }
 
 /** Every answer `reserve_words` refuses with (migration 0030). */
-export const reservationRefusals = ['no_words', 'budget', 'words_held', 'user_streams', 'workspace_streams'] as const;
+export const reservationRefusals = [
+  'no_words',
+  'budget',
+  'words_held',
+  'user_streams',
+  'workspace_streams',
+] as const;
 
 const reserveAnswerSchema = z.union([reservationSchema, z.object({ refused: z.enum(reservationRefusals) })]);
 
@@ -200,7 +206,8 @@ export async function settleReservation(
     z.number().int(),
   );
   // Inside the caller's transaction the charge is not committed yet: the caller tells of it after.
-  if (!('rollback' in db) && words > 0) settings.onCharge?.({ workspaceId: workspace.id, userId: owner.userId });
+  if (!('rollback' in db) && words > 0)
+    settings.onCharge?.({ workspaceId: workspace.id, userId: owner.userId });
   return usageFromCount(workspace, wordCount, settings, now);
 }
 

@@ -64,6 +64,7 @@ function useChrome(pathname: string): Chrome {
     '/profile': 'profileMenu.profile',
     '/workspace-settings': 'profileMenu.workspaceSettings',
     '/settings/api': 'profileMenu.api',
+    '/settings/usage': 'profileMenu.usage',
     '/subscription': 'profileMenu.subscription',
     '/subscription/sandbox-checkout': 'subscription.sandboxCheckout.title',
     '/labs': 'profileMenu.labs',

@@ -33,7 +33,9 @@ export function BudgetNotice({ usage, exhausted }: { usage: WorkspaceUsage; exha
       <div className="min-w-0 flex-1">
         <p className={cn('font-semibold', phone && 'text-sm')}>{title}</p>
         <p className={cn('text-text-muted', phone ? 'text-xs' : 'text-[13px]')}>
-          {exhausted ? t('chat.budget.usedText', { date: reset }) : t('chat.budget.nearlyText', { date: reset })}
+          {exhausted
+            ? t('chat.budget.usedText', { date: reset })
+            : t('chat.budget.nearlyText', { date: reset })}
         </p>
       </div>
     </div>

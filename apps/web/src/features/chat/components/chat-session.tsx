@@ -349,9 +349,7 @@ export function ChatSession({
               <TemplateButton
                 labelClassName={COMPACT_LABEL}
                 requestedId={requestedTemplate}
-                blockedReason={
-                  blockedReason ?? (chat.streaming ? t('templates.composer.busy') : null)
-                }
+                blockedReason={blockedReason ?? (chat.streaming ? t('templates.composer.busy') : null)}
                 onRequestHandled={() =>
                   setSearchParams(
                     (current) => {

@@ -46,7 +46,10 @@ function Meter({
         />
       </div>
       <span>
-        {t(ofBudget ? 'chat.budget.left' : 'chat.wordsLeft', { count: remaining, formatted: format(remaining) })}
+        {t(ofBudget ? 'chat.budget.left' : 'chat.wordsLeft', {
+          count: remaining,
+          formatted: format(remaining),
+        })}
       </span>
     </div>
   );
