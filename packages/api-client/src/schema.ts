@@ -2582,7 +2582,7 @@ export interface operations {
                                 monthlyWords: number;
                                 used: number;
                                 remaining: number;
-                                reached: (80 | 100) | null;
+                                reached: number | null;
                             } | null;
                         };
                         newestProjectId: string | null;
@@ -2756,7 +2756,7 @@ export interface operations {
                             monthlyWords: number;
                             used: number;
                             remaining: number;
-                            reached: (80 | 100) | null;
+                            reached: number | null;
                         } | null;
                     };
                 };

@@ -37,7 +37,7 @@ export const memberBudgetSchema = z.object({
   used: z.number().int().nonnegative(),
   remaining: z.number().int().nonnegative(),
   /** The highest notice threshold reached (80 or 100), or null below the first. */
-  reached: z.union([z.literal(80), z.literal(100)]).nullable(),
+  reached: z.number().int().nullable(),
 });
 export type MemberBudget = z.infer<typeof memberBudgetSchema>;
 
