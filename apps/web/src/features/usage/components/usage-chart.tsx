@@ -26,7 +26,13 @@ export default function UsageChart({
       <figcaption className="text-[13px] font-medium text-text-muted">{title}</figcaption>
       <div style={{ height: shown.length * BAR_HEIGHT + 32 }} className="w-full min-w-0">
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={shown} layout="vertical" margin={{ top: 0, right: 16, bottom: 0, left: 0 }}>
+          <BarChart
+            data={shown}
+            layout="vertical"
+            margin={{ top: 0, right: 16, bottom: 0, left: 0 }}
+            // The chart is a picture of the list below it: it takes no keyboard focus.
+            accessibilityLayer={false}
+          >
             <CartesianGrid horizontal={false} strokeDasharray="3 3" stroke="var(--color-border)" />
             <XAxis type="number" tickFormatter={format} allowDecimals={false} fontSize={12} />
             <YAxis type="category" dataKey="label" width={120} fontSize={12} tickLine={false} />
