@@ -274,4 +274,21 @@ describe('budget notices', () => {
     );
     expect(mailsToBea()).toHaveLength(2);
   });
+
+  it('a charge of the writing tools or the API tells of the threshold too, in English for an English profile', async () => {
+    const ana = await createUser(t.app, {
+      locale: 'en',
+      email: `ana-${crypto.randomUUID().slice(0, 6)}@example.com`,
+    });
+    await addMember(t.app, owner.workspaceId, ana.id);
+    peer.script = verbose(40);
+    await setBudget(ana, 50);
+    const res = await post(`/workspace/${owner.workspaceId}/generate`, { prompt: 'Un eslogan' }, ana);
+    expect((await res.json()).words).toBe(40);
+    const mails = await eventually(async () => {
+      const sent = t.app.mailer.recent().filter((mail) => mail.to === ana.email);
+      return sent.length ? sent : undefined;
+    });
+    expect(mails.map((mail) => mail.subject)).toEqual(['You have used 80% of your word budget']);
+  });
 });

@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, is } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { plans, usagePeriod, type Locale, type Plan, type WorkspaceUsage } from '@redacta/shared';
 import { callFunction, type Db, type Tx } from '../../db/client.ts';
@@ -206,7 +207,7 @@ export async function settleReservation(
     z.number().int(),
   );
   // Inside the caller's transaction the charge is not committed yet: the caller tells of it after.
-  if (!('rollback' in db) && words > 0)
+  if (!is(db, PgTransaction) && words > 0)
     settings.onCharge?.({ workspaceId: workspace.id, userId: owner.userId });
   return usageFromCount(workspace, wordCount, settings, now);
 }
