@@ -178,7 +178,8 @@ export const memberships = pgTable(
     role: text('role', { enum: ['owner', 'member'] }).notNull(),
     /**
      * The words this member may have charged per calendar month (UTC), set by the owner; null has no
-     * cap beyond the plan's. Enforced by `reserve_words` (docs/product.md, "Budgets per member").
+     * cap beyond the plan's. Enforced by `reserve_words` (docs/product.md, "Usage per member and
+     * budgets").
      */
     monthlyWordBudget: integer('monthly_word_budget'),
     createdAt: createdAt(),
@@ -494,10 +495,10 @@ export const wordReservations = pgTable(
 );
 
 /**
- * Every charge of AI words, who it counts to and where (docs/product.md, "Usage per member"): written by
- * `settle_word_reservation` beside the workspace's counter, in the same transaction. A call made with an
- * API key counts to the key's creator and names the key. Rows outlive the person, project or key they
- * name (set null), so a month's totals never change after the fact.
+ * Every charge of AI words, who it counts to and where (docs/product.md, "Usage per member and
+ * budgets"): written by `settle_word_reservation` beside the workspace's counter, in the same
+ * transaction. A call made with an API key counts to the key's creator and names the key. Rows outlive
+ * the person, project or key they name (set null), so a month's totals never change after the fact.
  */
 export const usageCharges = pgTable(
   'usage_charges',
