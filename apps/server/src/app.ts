@@ -57,6 +57,8 @@ import { collabPlugin } from './modules/collab/plugin.ts';
 import { BuiltInLibrary, seedBuiltInPrompts } from './modules/prompts/built-ins.ts';
 import { catalogue } from './modules/prompts/catalogue/index.ts';
 import { apiKeyRoutes } from './modules/api-keys/routes.ts';
+import { budgetNoticer } from './modules/budgets/notices.ts';
+import { budgetRoutes } from './modules/budgets/routes.ts';
 import { batchRoutes } from './modules/batches/routes.ts';
 import { generateApiRoutes } from './modules/generate-api/routes.ts';
 import { BatchQueue } from './modules/batches/queue.ts';
@@ -96,6 +98,8 @@ declare module 'fastify' {
     spreadsheetReads: Slots;
     /** The webhook deliveries' job queue, worked by every instance. */
     webhookQueue: WebhookQueue;
+    /** Told of each committed charge: mails a member whose budget it takes past 80 or 100 %. */
+    budgetNoticer: ReturnType<typeof budgetNoticer>;
     /** Where actions announce the events webhook endpoints receive, inside their own transactions. */
     webhookEvents: WebhookEvents;
     /** The threads those reads run in, one per read at most; ended when the app closes. */
@@ -184,6 +188,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     'mailer',
     deps.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger: app.log }),
   );
+  app.decorate(
+    'budgetNoticer',
+    budgetNoticer({
+      db: deps.database.db,
+      mailer: app.mailer,
+      appUrl: config.APP_URL,
+      log: app.log.child({ module: 'budgets' }),
+    }),
+  );
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -201,7 +214,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     db: deps.database.db,
     queue: app.batchQueue,
     generate: pipelineRowGenerator(generationDeps(app, app.log.child({ module: 'batches' }))),
-    usage: { freePlanWords: config.FREE_PLAN_WORDS },
+    usage: { freePlanWords: config.FREE_PLAN_WORDS, onCharge: app.budgetNoticer },
     replyTimeoutMs: config.AI_REPLY_TIMEOUT_MS,
     log: app.log.child({ module: 'batches' }),
     mailer: app.mailer,
@@ -271,6 +284,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(batchRoutes);
       await api.register(generateApiRoutes);
       await api.register(apiKeyRoutes);
+      await api.register(budgetRoutes);
       await api.register(webhookRoutes);
       await api.register(ssoSettingsRoutes);
       await api.register(auditRoutes);

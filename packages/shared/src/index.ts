@@ -41,3 +41,5 @@ export * from './contracts/webhooks.ts';
 export * from './contracts/generate.ts';
 export * from './contracts/sso.ts';
 export * from './contracts/audit.ts';
+export * from './contracts/budgets.ts';
+export * from './rules/budget-words.ts';

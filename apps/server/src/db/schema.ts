@@ -27,13 +27,14 @@ import { plans } from '@redacta/shared';
  * - `project_visible(p_project, p_user_id)` — who may see a project (0005_rule_functions.sql); called by
  *   `requireProjectAccess`, the project and folder lists, and `open_chat_turn`.
  * - `open_chat_turn(...)` — a chat request's checks, context and reservation in one call
- *   (0028_api_key_authors.sql).
+ *   (0033_budgets.sql).
  * - `save_chat_reply(...)` — a reply, its citations, its charge and the end of its reservation
- *   (0013_reply_sources.sql).
- * - `reserve_words(...)` — the words and stream slot a call may use, under the workspace's lock
- *   (0014_lighter_reservations.sql); called by `open_chat_turn` and `reserveWords` (improve, analysis).
- * - `settle_word_reservation(...)` — a call's charge and the end of its reservation
- *   (0008_word_reservations.sql); called by `save_chat_reply` and `settleReservation`.
+ *   (0033_budgets.sql).
+ * - `reserve_words(...)` — the words and stream slot a call may use, within the plan's allowance and
+ *   the member's budget, under the workspace's lock (0033_budgets.sql); called by `open_chat_turn` and
+ *   `reserveWords` (improve, analysis).
+ * - `settle_word_reservation(...)` — a call's charge, its row in usage_charges and the end of its
+ *   reservation (0033_budgets.sql); called by `save_chat_reply` and `settleReservation`.
  * - `charge_words(...)` — the one place a usage counter changes (0003_chat_turns.sql).
  * - `audit_entries_refuse_update()` — the trigger that keeps audit entries unchanged (0031_audit_log.sql).
  */
@@ -176,6 +177,12 @@ export const memberships = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     role: text('role', { enum: ['owner', 'member'] }).notNull(),
+    /**
+     * The words this member may have charged per calendar month (UTC), set by the owner; null has no
+     * cap beyond the plan's. Enforced by `reserve_words` (docs/product.md, "Usage per member and
+     * budgets").
+     */
+    monthlyWordBudget: integer('monthly_word_budget'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -486,6 +493,51 @@ export const wordReservations = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('word_reservations_workspace_idx').on(t.workspaceId, t.expiresAt)],
+);
+
+/**
+ * Every charge of AI words, who it counts to and where (docs/product.md, "Usage per member and
+ * budgets"): written by `settle_word_reservation` beside the workspace's counter, in the same
+ * transaction. A call made with an API key counts to the key's creator and names the key. Rows outlive
+ * the person, project or key they name (set null), so a month's totals never change after the fact.
+ */
+export const usageCharges = pgTable(
+  'usage_charges',
+  {
+    id: id(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** As usage_counters.period. */
+    period: text('period').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    projectId: uuid('project_id').references(() => projects.id, { onDelete: 'set null' }),
+    apiKeyId: uuid('api_key_id').references(() => apiKeys.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: ['chat', 'improve', 'analyze', 'transform', 'generate'] }).notNull(),
+    words: integer('words').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('usage_charges_member_idx').on(t.workspaceId, t.period, t.userId)],
+);
+
+/**
+ * The budget notices sent (80 and 100 % of a member's monthly budget): the key makes each one once per
+ * member and month, however many charges cross the threshold together.
+ */
+export const budgetNotices = pgTable(
+  'budget_notices',
+  {
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    period: text('period').notNull(),
+    threshold: integer('threshold').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.userId, t.period, t.threshold] })],
 );
 
 export const subscriptions = pgTable(

@@ -13,6 +13,7 @@ const defaultStatus: Partial<Record<ErrorCode, number>> = {
   SSO_DOMAIN_NOT_VERIFIED: 409,
   SSO_DOMAIN_TAKEN: 409,
   NO_WORDS_LEFT: 403,
+  MEMBER_BUDGET_EXHAUSTED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   EMAIL_TAKEN: 409,

@@ -381,6 +381,11 @@ const table: Row[] = [
   // The workspace itself: owner only.
   { action: 'rename the workspace', key: 'write', request: (team) => ({ method: 'PATCH', url: `/api/workspace/rename/${team.workspaceId}`, payload: { name: 'Equipo' } }), cells: ownerOnly(200) },
   { action: 'remove a member', key: 'write', request: (team) => ({ method: 'PATCH', url: `/api/workspace/${team.workspaceId}/remove-invited-user/${team.teammate.id}` }), cells: ownerOnly(204, [403, 'MEMBER_REMOVAL_FORBIDDEN']) },
+  // Usage per member and budgets: everyone sees their own words (the owner everyone's); the owner sets budgets.
+  { action: "see the month's words by member and project", key: 'read', request: (team) => ({ method: 'GET', url: `/api/workspace/${team.workspaceId}/usage/breakdown` }), cells: everyMember(200) },
+  { action: "export the month's words by member and project", key: 'read', request: (team) => ({ method: 'GET', url: `/api/workspace/${team.workspaceId}/usage/breakdown/export` }), cells: everyMember(200) },
+  { action: "set a member's monthly budget", key: 'write', request: (team) => ({ method: 'PUT', url: `/api/workspace/${team.workspaceId}/member/${team.teammate.id}/budget`, payload: { monthlyWords: 5000 } }), cells: ownerOnly(200) },
+  { action: 'set their own monthly budget', key: 'write', request: (team) => ({ method: 'PUT', url: `/api/workspace/${team.workspaceId}/member/${team.owner.id}/budget`, payload: { monthlyWords: 5000 } }), cells: ownerOnly(200) },
   { action: 'leave the workspace', key: 'never', request: (team) => ({ method: 'POST', url: `/api/workspace/${team.workspaceId}/leave` }), cells: { owner: [409, 'OWNER_CANNOT_LEAVE'], 'member-creator': 204, 'member-other': 204, outsider: absent } },
 
   // Invitations: anyone in a paid workspace while seats are left; the inviter or the owner manages one.

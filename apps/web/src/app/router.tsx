@@ -40,6 +40,7 @@ const gatedPages = {
   '/settings/sso': lazyLoaded(() => import('@/features/sso-settings/pages/sso-settings-page')),
   '/settings/audit': lazyLoaded(() => import('@/features/audit-log/pages/audit-log-page')),
   '/settings/scim': lazyLoaded(() => import('@/features/scim-settings/pages/scim-settings-page')),
+  '/settings/usage': lazyLoaded(() => import('@/features/usage/pages/usage-page')),
   '/subscription': lazyLoaded(() => import('@/features/subscription/pages/subscription-page')),
   '/subscription/sandbox-checkout': lazyLoaded(
     () => import('@/features/subscription/pages/sandbox-checkout-page'),
@@ -212,6 +213,7 @@ export const routes: RouteObject[] = [
           { path: '/settings/sso', element: page(gatedPages['/settings/sso']) },
           { path: '/settings/audit', element: page(gatedPages['/settings/audit']) },
           { path: '/settings/scim', element: page(gatedPages['/settings/scim']) },
+          { path: '/settings/usage', element: page(gatedPages['/settings/usage']) },
           {
             path: '/subscription',
             element: page(gatedPages['/subscription']),

@@ -68,6 +68,7 @@ import {
   pendingInvitationsResponseSchema,
 } from './teams.ts';
 import { storageUsageSchema } from './storage.ts';
+import { memberBudgetResponseSchema, usageBreakdownSchema } from './budgets.ts';
 import { templateListResponseSchema, templateSchema } from './templates.ts';
 import { styleCheckResponseSchema, styleRulesResponseSchema } from './style-rules.ts';
 import { changeEmailResponseSchema, changeNameResponseSchema } from './user.ts';
@@ -105,6 +106,8 @@ export const responseSchemas = {
   'GET /workspace/list': workspaceListResponseSchema,
   'PATCH /workspace/rename/:id': renameWorkspaceResponseSchema,
   'GET /workspace/:id/usage': workspaceUsageSchema,
+  'GET /workspace/:id/usage/breakdown': usageBreakdownSchema,
+  'PUT /workspace/:id/member/:userId/budget': memberBudgetResponseSchema,
   'GET /workspace/:id/storage': storageUsageSchema,
 
   'GET /workspace/:id/members': membersResponseSchema,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { plans } from '../plans.ts';
 import { WORKSPACE_NAME_MAX_LENGTH } from '../rules/names.ts';
 import { freeText } from '../rules/text.ts';
+import { memberBudgetSchema } from './budgets.ts';
 
 /** A person as workspaces show them: the owner, and each member. */
 export const workspaceOwnerSchema = z.object({
@@ -17,6 +18,11 @@ export const workspaceUsageSchema = z.object({
   limit: z.number().int().nonnegative().nullable(),
   remaining: z.number().int().nonnegative().nullable(),
   resetsAt: z.string(),
+  /**
+   * The asking member's own monthly budget (docs/product.md, "Usage per member and budgets"): null
+   * without one. Only the usage route answers it; absent elsewhere.
+   */
+  budget: memberBudgetSchema.nullable().optional(),
 });
 export type WorkspaceUsage = z.infer<typeof workspaceUsageSchema>;
 

@@ -30,7 +30,7 @@ export function aiDeps(app: FastifyInstance): AiDeps {
   return {
     db: app.db,
     models: app.models,
-    usage: { freePlanWords: app.config.FREE_PLAN_WORDS },
+    usage: { freePlanWords: app.config.FREE_PLAN_WORDS, onCharge: app.budgetNoticer },
     timeouts: {
       firstTokenMs: app.config.AI_FIRST_TOKEN_TIMEOUT_MS,
       idleMs: app.config.AI_IDLE_TIMEOUT_MS,
@@ -51,6 +51,8 @@ export type TaskFailure = StreamEnding | 'empty';
 export interface ChargedTask {
   workspaceId: string;
   userId: string;
+  /** The project the call works in, which its charge is counted to; none outside a project. */
+  projectId?: string;
   /** Which task it is, for the logs and for the demo writer (real models see only the prompt). */
   task: Exclude<DemoTask, 'chat'>;
   /** The task's instructions (the system prompt) for a workspace writing in `language`. */
@@ -119,7 +121,11 @@ export async function openChargedCall(deps: AiDeps, task: ChargedTask): Promise<
     maxWords: reservation?.words ?? undefined,
     async settle(text) {
       const wordsCharged = countWords(text);
-      const usage = await settleReservation(deps.db, workspace, reservation, wordsCharged, deps.usage);
+      const usage = await settleReservation(deps.db, workspace, reservation, wordsCharged, deps.usage, {
+        userId: task.userId,
+        projectId: task.projectId,
+        kind: task.task,
+      });
       return { wordsCharged, remaining: usage.remaining };
     },
     async release() {

@@ -82,8 +82,10 @@ export function rowWorker(deps: RowWorkerDeps): RowHandler {
       );
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      // Out of words: the batch pauses with this row still to write, until someone resumes it.
-      if (error.code === 'NO_WORDS_LEFT') return putBack(deps, job, claim, { pause: true });
+      // Out of words, or its starter out of budget: the batch pauses with this row still to write,
+      // until someone resumes it.
+      if (error.code === 'NO_WORDS_LEFT' || error.code === 'MEMBER_BUDGET_EXHAUSTED')
+        return putBack(deps, job, claim, { pause: true });
       // Replies in progress hold the rest of the words: they come back when those end.
       return putBack(deps, job, claim, { afterSeconds: WORDS_HELD_SECONDS });
     }
@@ -140,13 +142,20 @@ export function rowWorker(deps: RowWorkerDeps): RowHandler {
           wordsCharged: sql`${batches.wordsCharged} + ${row.words}`,
         })
         .where(eq(batches.id, job.data.batchId));
-      await settleReservation(tx, claim.workspace, reservation, row.words, deps.usage);
+      // A row is written by the queue, outside its request: the key that started the batch is not known.
+      await settleReservation(tx, claim.workspace, reservation, row.words, deps.usage, {
+        userId: claim.userId,
+        kind: 'generate',
+        apiKeyId: null,
+      });
       const ended = await finishIfComplete(tx, job.data.batchId, deps.webhookEvents);
       await deps.queue.complete(tx, job.id);
       return { ended };
     });
     // Someone else holds the row now (it was taken again, or cancelled): its words are not charged.
     if (!saved && reservation) await releaseReservation(deps.db, reservation);
+    if (saved && row.words > 0)
+      deps.usage.onCharge?.({ workspaceId: claim.workspace.id, userId: claim.userId });
     if (saved) deps.metrics.rowEnded('done');
     // A row's time on this instance, from its delivery to its saved commit: the model's part and the
     // queue's, which the bulk benchmark tells apart by the provider's own time for the same row.

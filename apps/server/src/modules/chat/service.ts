@@ -84,6 +84,7 @@ export async function saveReply(
       });
     return saved;
   });
+  if (wordsCharged > 0) settings.onCharge?.({ workspaceId: input.workspace.id, userId: input.userId });
   const usage = usageFromCount(input.workspace, saved.wordCount, settings, now);
   return { messageId: saved.messageId, wordsCharged, remaining: usage.remaining };
 }

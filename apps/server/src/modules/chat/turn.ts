@@ -9,6 +9,7 @@ import { creatorsDefaultProjectName } from '../projects/service.ts';
 import { monthlyLimits, type UsageSettings } from '../usage/service.ts';
 import {
   RESERVED_WORDS,
+  reservationRefusals,
   reservationRefused,
   reservationSchema,
   streamCapsJson,
@@ -72,10 +73,7 @@ const turnAnswerSchema = z.union([
       'not_last',
       'brand_voice',
       'prompt',
-      'no_words',
-      'words_held',
-      'user_streams',
-      'workspace_streams',
+      ...reservationRefusals,
     ]),
   }),
 ]);

@@ -83,6 +83,7 @@ async function streamTransform(
   const charged = await openChargedCall(deps, {
     workspaceId,
     userId,
+    projectId,
     task: 'transform',
     instructions: (language) =>
       buildTransformPrompt({ language, transform: request, brandVoice, styleRules }),

@@ -22,6 +22,7 @@ import {
   reservationTtlMs,
   reserveWords,
   settleReservation,
+  type ChargeOwner,
   type WordReservation,
 } from '../usage/reservations.ts';
 
@@ -90,6 +91,7 @@ async function generate(
     workspace.id,
     input.brandVoiceId ? { id: input.brandVoiceId } : 'default',
   );
+  const chargedTo: ChargeOwner = { userId: input.userId, kind: 'generate' };
   const held: { reservation: WordReservation | null } = {
     reservation: await reserveWords(
       db,
@@ -150,7 +152,7 @@ async function generate(
     if (copies.length === shares.length) {
       const outputs = copies.map((copy) => output(copy, request.template));
       const words = outputs.reduce((sum, { words }) => sum + words, 0);
-      const usage = await settleReservation(db, workspace, held.reservation, words, deps.usage);
+      const usage = await settleReservation(db, workspace, held.reservation, words, deps.usage, chargedTo);
       held.reservation = null;
       const answer: GenerateResponse = {
         outputs,
@@ -175,7 +177,14 @@ async function generate(
       throw failure;
     }
     const wordsCharged = sent.reduce((sum, text) => sum + countWords(text), 0);
-    const usage = await settleReservation(db, workspace, held.reservation, wordsCharged, deps.usage);
+    const usage = await settleReservation(
+      db,
+      workspace,
+      held.reservation,
+      wordsCharged,
+      deps.usage,
+      chargedTo,
+    );
     held.reservation = null;
     const charge = { wordsCharged, remaining: usage.remaining };
     if (signal.aborted) {

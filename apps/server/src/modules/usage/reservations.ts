@@ -1,8 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, is } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { plans, usagePeriod, type Locale, type Plan, type WorkspaceUsage } from '@redacta/shared';
 import { callFunction, type Db, type Tx } from '../../db/client.ts';
-import { wordReservations } from '../../db/schema.ts';
+import { memberships, wordReservations } from '../../db/schema.ts';
+import { actingKeyId } from '../../lib/acting-key.ts';
 import { AppError } from '../../lib/errors.ts';
 import { monthlyLimit, noWordsLeft, usageFromCount, type UsageSettings } from './service.ts';
 
@@ -83,26 +85,53 @@ const inProgressRefusals = {
     'This workspace already has as many replies in progress as its plan allows; wait for one to finish',
 };
 
+/** What every AI call of a member answers once the words charged to them reach their monthly budget. */
+export function memberBudgetExhausted(): AppError {
+  return new AppError(
+    'MEMBER_BUDGET_EXHAUSTED',
+    "You have used this month's word budget the workspace owner set for you",
+  );
+}
+
 /**
- * What a refused reservation answers: NO_WORDS_LEFT once the month's words are used, or 429 while
- * replies in progress hold what is left or fill a stream cap (words may come back when they end, so
- * the client must not show the out-of-words state).
+ * What a refused reservation answers: NO_WORDS_LEFT once the month's words are used,
+ * MEMBER_BUDGET_EXHAUSTED once the member's budget is, or 429 while replies in progress hold what is
+ * left or fill a stream cap (words may come back when they end, so the client must not show the
+ * out-of-words state).
  */
-export function reservationRefused(refused: 'no_words' | keyof typeof inProgressRefusals): AppError {
+export function reservationRefused(
+  refused: 'no_words' | 'budget' | keyof typeof inProgressRefusals,
+): AppError {
   if (refused === 'no_words') return noWordsLeft();
+  if (refused === 'budget') return memberBudgetExhausted();
   return new AppError('REPLIES_IN_PROGRESS', inProgressRefusals[refused], 429);
 }
 
-const reserveAnswerSchema = z.union([
-  reservationSchema,
-  z.object({ refused: z.enum(['no_words', 'words_held', 'user_streams', 'workspace_streams']) }),
-]);
+/** Every answer `reserve_words` refuses with (migration 0030). */
+export const reservationRefusals = [
+  'no_words',
+  'budget',
+  'words_held',
+  'user_streams',
+  'workspace_streams',
+] as const;
+
+const reserveAnswerSchema = z.union([reservationSchema, z.object({ refused: z.enum(reservationRefusals) })]);
+
+/** Whether the member has a monthly budget, which makes even an unlimited plan's calls reserve words. */
+async function hasBudget(db: Db, workspaceId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ budget: memberships.monthlyWordBudget })
+    .from(memberships)
+    .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, userId)));
+  return row?.budget != null;
+}
 
 /**
  * Reserves the words of a call other than a chat reply (improve, analysis, transform, a piece written in
- * one go) on a plan with a word limit, or
- * NO_WORDS_LEFT when none can be; null on an unlimited plan, which has nothing to reserve (and no
- * database call).
+ * one go) on a plan with a word limit or for a member with a budget, or NO_WORDS_LEFT /
+ * MEMBER_BUDGET_EXHAUSTED when none can be; null on an unlimited plan for a member without a budget,
+ * who has nothing to reserve (and no call of `reserve_words`).
  */
 export async function reserveWords(
   db: Db,
@@ -117,7 +146,7 @@ export async function reserveWords(
   settings: UsageSettings,
 ): Promise<WordReservation | null> {
   const limit = monthlyLimit(workspace.plan, settings);
-  if (limit === null) return null;
+  if (limit === null && !(await hasBudget(db, workspace.id, call.userId))) return null;
   const answer = await callFunction(
     db,
     'reserve_words',
@@ -138,10 +167,20 @@ export async function reserveWords(
   return answer;
 }
 
+/** Whom a charge counts to and where: the person (an API key's creator), the project if any, the kind. */
+export interface ChargeOwner {
+  userId: string;
+  projectId?: string | null;
+  kind: Exclude<ReservationKind, 'chat'>;
+  /** The API key the call was made with; by default the acting key of the request, if any. */
+  apiKeyId?: string | null;
+}
+
 /**
- * Charges the words a call used and ends its reservation, in one call of `settle_word_reservation`;
- * without a reservation (an unlimited plan) it only charges. Returns the usage after the charge.
- * Given a transaction, the charge is part of it.
+ * Charges the words a call used and ends its reservation, in one call of `settle_word_reservation`,
+ * which records the charge to `owner` (usage per member); without a reservation (an unlimited plan) it
+ * only charges. Returns the usage after the charge. Given a transaction, the charge is part of it,
+ * and the caller calls `settings.onCharge` once it commits; otherwise this does.
  */
 export async function settleReservation(
   db: Db | Tx,
@@ -149,6 +188,7 @@ export async function settleReservation(
   reservation: WordReservation | null,
   words: number,
   settings: UsageSettings,
+  owner: ChargeOwner,
 ): Promise<WorkspaceUsage> {
   const now = settings.now?.() ?? new Date();
   const wordCount = await callFunction(
@@ -159,9 +199,16 @@ export async function settleReservation(
       p_workspace_id: workspace.id,
       p_period: usagePeriod(now),
       p_words: words,
+      p_user_id: owner.userId,
+      p_project_id: owner.projectId ?? null,
+      p_api_key_id: owner.apiKeyId === undefined ? actingKeyId() : owner.apiKeyId,
+      p_kind: owner.kind,
     },
     z.number().int(),
   );
+  // Inside the caller's transaction the charge is not committed yet: the caller tells of it after.
+  if (!is(db, PgTransaction) && words > 0)
+    settings.onCharge?.({ workspaceId: workspace.id, userId: owner.userId });
   return usageFromCount(workspace, wordCount, settings, now);
 }
 

@@ -7,6 +7,11 @@ import { AppError } from '../../lib/errors.ts';
 export interface UsageSettings {
   freePlanWords: number;
   now?: () => Date;
+  /**
+   * Told of each charge once it is committed, with whom it counts to: the budget notices
+   * (modules/budgets/notices.ts). Never awaited.
+   */
+  onCharge?: (charge: { workspaceId: string; userId: string }) => void;
 }
 
 /**

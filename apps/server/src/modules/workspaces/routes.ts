@@ -4,9 +4,11 @@ import {
   renameWorkspaceBodySchema,
   renameWorkspaceResponseSchema,
   workspaceListResponseSchema,
+  usagePeriod,
   workspaceUsageSchema,
 } from '@redacta/shared';
 import { signedInSchemas } from '../../lib/route-options.ts';
+import { memberBudget } from '../budgets/service.ts';
 import { newestProjectId } from '../projects/list.ts';
 import { listWorkspaces, renameWorkspace, workspaceUsage } from './service.ts';
 
@@ -57,12 +59,16 @@ export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: schema({
         operationId: 'getWorkspaceUsage',
-        summary: 'AI words used this month, the limit and the reset date',
+        summary: "AI words used this month, the limit, the reset date, and the asking member's own budget",
         params: idParamsSchema,
         response: { 200: workspaceUsageSchema },
         errors: [404],
       }),
     },
-    (request) => workspaceUsage(app.db, request.params.id, request.userId, usageSettings),
+    async (request) => {
+      const usage = await workspaceUsage(app.db, request.params.id, request.userId, usageSettings);
+      const budget = await memberBudget(app.db, request.params.id, request.userId, usagePeriod(new Date()));
+      return { ...usage, budget };
+    },
   );
 };

@@ -67,6 +67,7 @@ function useChrome(pathname: string): Chrome {
     '/settings/sso': 'ssoSettings.title',
     '/settings/audit': 'profileMenu.audit',
     '/settings/scim': 'profileMenu.scim',
+    '/settings/usage': 'profileMenu.usage',
     '/subscription': 'profileMenu.subscription',
     '/subscription/sandbox-checkout': 'subscription.sandboxCheckout.title',
     '/labs': 'profileMenu.labs',

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
+  BarChart3,
   Check,
   Code,
   KeyRound,
@@ -119,6 +120,10 @@ export function ProfileMenuContent({ onNavigate }: { onNavigate?: () => void }) 
           {t('profileMenu.scim')}
         </Link>
       )}
+      <Link to="/settings/usage" onClick={onNavigate} className={itemClasses}>
+        <BarChart3 className="size-4 text-text-muted" aria-hidden />
+        {t('profileMenu.usage')}
+      </Link>
       <Link to="/profile" onClick={onNavigate} className={itemClasses}>
         <User className="size-4 text-text-muted" aria-hidden />
         {t('profileMenu.profile')}

@@ -38,6 +38,7 @@ import { feedRows } from './feed-rows';
 import { GoToLatest, OlderEntriesStatus } from './feed-status';
 import { ConversationSkeleton } from './conversation-skeleton';
 import { DemoBanner } from './demo-banner';
+import { BudgetNotice } from './budget-notice';
 import { OutOfWords } from './out-of-words';
 import { ProjectNotFound } from './project-not-found';
 import { StarterCategories } from './starter-categories';
@@ -77,7 +78,8 @@ export function ChatSession({
   const { activeBrandVoiceId } = useActiveBrandVoice();
   const [draft, setDraftText] = useState('');
   const [origin, setOrigin] = useState<DraftOrigin>({});
-  const [forbidden, setForbidden] = useState(false);
+  /** A call was refused for words: the month's allowance, or the member's own budget. */
+  const [forbidden, setForbidden] = useState<'words' | 'budget' | null>(null);
   const [demo, setDemo] = useState(false);
   const hasKnowledge = useHasReadyKnowledge(workspace.id);
   const [knowledgeOn, setKnowledgeOn] = useState(true);
@@ -102,10 +104,10 @@ export function ChatSession({
   const chat = useChatStream({
     workspaceId: workspace.id,
     projectId,
-    onOutOfWords: (message) => {
+    onOutOfWords: (message, budgetUsed) => {
       // A send refused for words says so where the eye is; the notice above the composer stays.
-      toast.error(t('chat.outOfWordsToast'));
-      setForbidden(true);
+      toast.error(t(budgetUsed ? 'chat.budget.usedToast' : 'chat.outOfWordsToast'));
+      setForbidden(budgetUsed ? 'budget' : 'words');
       giveBack(message);
     },
     onNoReply: giveBack,
@@ -190,7 +192,9 @@ export function ChatSession({
   const currentUsage = usage.data ?? workspace.workspaceUsage;
   const showDemo = demo || premium.data?.demo === true;
   const empty = rows.length === 0 && !hasNextPage;
-  const outOfWords = forbidden || currentUsage.remaining === 0;
+  const outOfBudget = forbidden === 'budget' || currentUsage.budget?.remaining === 0;
+  const outOfWords = forbidden === 'words' || currentUsage.remaining === 0;
+  const blockedReason = outOfWords ? t('chat.noWords') : outOfBudget ? t('chat.budget.used') : null;
 
   const send = (message: string, from: DraftOrigin = {}, run: TemplateRun | null = null) => {
     if (!message.trim()) return;
@@ -223,7 +227,8 @@ export function ChatSession({
         },
         // A 403 on improve (no words left) is quiet: it shows the out-of-words state instead of a toast.
         onError: (error) => {
-          if (isApiError(error) && error.status === 403) setForbidden(true);
+          if (isApiError(error) && error.status === 403)
+            setForbidden(error.code === 'MEMBER_BUDGET_EXHAUSTED' ? 'budget' : 'words');
           else toast.error(t('chat.failed'));
         },
       },
@@ -318,10 +323,16 @@ export function ChatSession({
         )}
       </div>
       <div className="flex shrink-0 flex-col gap-3 border-t border-border bg-surface px-4 py-3 md:px-6">
-        {outOfWords && (
+        {outOfWords ? (
           <div className="mx-auto w-full max-w-[760px]">
             <OutOfWords usage={{ ...currentUsage, remaining: 0 }} />
           </div>
+        ) : (
+          (outOfBudget || currentUsage.budget?.reached) && (
+            <div className="mx-auto w-full max-w-[760px]">
+              <BudgetNotice usage={currentUsage} exhausted={outOfBudget} />
+            </div>
+          )
         )}
         <Composer
           value={draft}
@@ -331,16 +342,14 @@ export function ChatSession({
           onImprove={onImprove}
           streaming={chat.streaming}
           improving={improve.isPending}
-          blockedReason={outOfWords ? t('chat.noWords') : null}
+          blockedReason={blockedReason}
           textareaRef={textarea}
           tools={
             <>
               <TemplateButton
                 labelClassName={COMPACT_LABEL}
                 requestedId={requestedTemplate}
-                blockedReason={
-                  outOfWords ? t('chat.noWords') : chat.streaming ? t('templates.composer.busy') : null
-                }
+                blockedReason={blockedReason ?? (chat.streaming ? t('templates.composer.busy') : null)}
                 onRequestHandled={() =>
                   setSearchParams(
                     (current) => {
@@ -369,7 +378,7 @@ export function ChatSession({
               />
             </>
           }
-          footer={outOfWords ? null : <WordsMeter usage={currentUsage} />}
+          footer={outOfWords || outOfBudget ? null : <WordsMeter usage={currentUsage} />}
         />
       </div>
     </div>

@@ -3,12 +3,32 @@ import type { WorkspaceUsage } from '@redacta/shared';
 import { cn } from '@/components/ui/cn';
 import { formatCount } from '@/lib/format-count';
 
-/** Free workspaces see how many words remain this month; unlimited plans see nothing. */
+/**
+ * How many words remain this month: of the member's own budget when they have one and it is the
+ * tighter bound, else of a free workspace's allowance; unlimited plans without a budget see nothing.
+ */
 export function WordsMeter({ usage }: { usage: WorkspaceUsage }) {
-  const { t, i18n } = useTranslation();
+  const budget = usage.budget;
+  if (budget && (usage.remaining === null || budget.remaining <= usage.remaining))
+    return <Meter limit={budget.monthlyWords} used={budget.used} remaining={budget.remaining} ofBudget />;
   if (usage.limit === null || usage.remaining === null) return null;
-  const used = Math.min(usage.wordCount, usage.limit);
-  const low = usage.remaining <= usage.limit * 0.1;
+  return <Meter limit={usage.limit} used={usage.wordCount} remaining={usage.remaining} ofBudget={false} />;
+}
+
+function Meter({
+  limit,
+  used: counted,
+  remaining,
+  ofBudget,
+}: {
+  limit: number;
+  used: number;
+  remaining: number;
+  ofBudget: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  const used = Math.min(counted, limit);
+  const low = remaining <= limit * 0.1;
   const format = (n: number) => formatCount(n, i18n.language);
   return (
     <div className="flex items-center gap-2 text-xs text-text-muted" data-testid="words-meter">
@@ -16,16 +36,21 @@ export function WordsMeter({ usage }: { usage: WorkspaceUsage }) {
         role="progressbar"
         aria-label={t('chat.wordsUsed')}
         aria-valuemin={0}
-        aria-valuemax={usage.limit}
+        aria-valuemax={limit}
         aria-valuenow={used}
         className="h-1.5 w-24 overflow-hidden rounded-full bg-border"
       >
         <div
           className={cn('h-full rounded-full', low ? 'bg-danger' : 'bg-primary')}
-          style={{ width: `${usage.limit === 0 ? 100 : (used / usage.limit) * 100}%` }}
+          style={{ width: `${limit === 0 ? 100 : (used / limit) * 100}%` }}
         />
       </div>
-      <span>{t('chat.wordsLeft', { count: usage.remaining, formatted: format(usage.remaining) })}</span>
+      <span>
+        {t(ofBudget ? 'chat.budget.left' : 'chat.wordsLeft', {
+          count: remaining,
+          formatted: format(remaining),
+        })}
+      </span>
     </div>
   );
 }

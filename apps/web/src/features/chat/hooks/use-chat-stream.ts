@@ -87,8 +87,11 @@ export type ChatSendInput =
 interface ChatStreamOptions {
   workspaceId: string;
   projectId: string;
-  /** 403 (no words left): nothing was saved; the caller shows the out-of-words state (and gets a new message back). */
-  onOutOfWords: (message: string | null) => void;
+  /**
+   * 403 (no words left in the month, or in the member's budget: `budgetUsed`): nothing was saved; the
+   * caller shows the out-of-words state (and gets a new message back).
+   */
+  onOutOfWords: (message: string | null, budgetUsed: boolean) => void;
   /** A new message failed before any reply: the caller may give it back to the composer. */
   onNoReply: (message: string) => void;
   /** The stream says the offline demo writer answers. */
@@ -272,7 +275,10 @@ export function useChatStream({
           // The connection broke mid-reply: the reply goes on, and the live conversation shows it.
           handedOver = true;
         } else if (isApiError(error) && error.status === 403) {
-          callbacks.current.onOutOfWords(regenerates ? null : message);
+          callbacks.current.onOutOfWords(
+            regenerates ? null : message,
+            error.code === 'MEMBER_BUDGET_EXHAUSTED',
+          );
         } else {
           // A full storage or replies still in progress are the user's to act on: say which.
           const actionable = isApiError(error) && (error.status === 413 || error.status === 429);

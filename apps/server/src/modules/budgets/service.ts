@@ -1,0 +1,84 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { BUDGET_NOTICE_THRESHOLDS, type MemberBudget } from '@redacta/shared';
+import type { Db, Tx } from '../../db/client.ts';
+import { memberships, usageCharges } from '../../db/schema.ts';
+import { notFound } from '../../lib/errors.ts';
+import { requireMembership, requireOwner } from '../workspaces/service.ts';
+
+/*
+ * Budgets per member (docs/product.md, "Usage per member and budgets"; ADR 0037). The cap itself is
+ * enforced in one place, the `reserve_words` database function (migration 0030), under the same lock
+ * as the plan's allowance; this module sets it and reports it.
+ */
+
+/**
+ * `PUT /workspace/{id}/member/{userId}/budget`: the owner sets (or, with null, removes) a member's
+ * monthly word budget, their own included. Anyone else in the workspace gets 403; a user who is not a
+ * member of it, 404. A lower budget than what the member already used this month stops their next call.
+ */
+export async function setMemberBudget(
+  db: Db,
+  input: { workspaceId: string; ownerId: string; userId: string; monthlyWords: number | null },
+): Promise<{ userId: string; monthlyWords: number | null }> {
+  await requireOwner(db, input.workspaceId, input.ownerId);
+  const [updated] = await db
+    .update(memberships)
+    .set({ monthlyWordBudget: input.monthlyWords })
+    .where(and(eq(memberships.workspaceId, input.workspaceId), eq(memberships.userId, input.userId)))
+    .returning({ userId: memberships.userId, monthlyWords: memberships.monthlyWordBudget });
+  if (!updated) throw notFound('Member');
+  return updated;
+}
+
+/** The words charged to `userId` in the workspace in `period` (YYYY-MM), from the charge ledger. */
+export async function wordsChargedTo(
+  db: Db | Tx,
+  workspaceId: string,
+  userId: string,
+  period: string,
+): Promise<number> {
+  const [row] = await db
+    .select({ words: sql<number>`coalesce(sum(${usageCharges.words}), 0)`.mapWith(Number) })
+    .from(usageCharges)
+    .where(
+      and(
+        eq(usageCharges.workspaceId, workspaceId),
+        eq(usageCharges.period, period),
+        eq(usageCharges.userId, userId),
+      ),
+    );
+  return row?.words ?? 0;
+}
+
+/** The highest notice threshold (80, 100 % of the budget) `used` has reached, or null below 80 %. */
+export function reachedThreshold(used: number, monthlyWords: number): MemberBudget['reached'] {
+  const reached = BUDGET_NOTICE_THRESHOLDS.filter((threshold) => used * 100 >= threshold * monthlyWords);
+  return reached.at(-1) ?? null;
+}
+
+/** A member's budget in `period` and what is left of it, or null when they have none. */
+export async function memberBudget(
+  db: Db | Tx,
+  workspaceId: string,
+  userId: string,
+  period: string,
+): Promise<MemberBudget | null> {
+  const [member] = await db
+    .select({ monthlyWords: memberships.monthlyWordBudget })
+    .from(memberships)
+    .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, userId)));
+  if (member?.monthlyWords == null) return null;
+  const used = await wordsChargedTo(db, workspaceId, userId, period);
+  return {
+    monthlyWords: member.monthlyWords,
+    used,
+    remaining: Math.max(0, member.monthlyWords - used),
+    reached: reachedThreshold(used, member.monthlyWords),
+  };
+}
+
+/** The asking member's own budget, for the usage answer (404 for anyone outside the workspace). */
+export async function ownBudget(db: Db, workspaceId: string, userId: string, period: string) {
+  await requireMembership(db, workspaceId, userId);
+  return memberBudget(db, workspaceId, userId, period);
+}
