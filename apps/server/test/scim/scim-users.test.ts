@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { memberships, projects, users } from '../../src/db/schema.ts';
+import { auditEntries, memberships, projects, users } from '../../src/db/schema.ts';
+import { verifyAuditChain } from '../../src/modules/audit/index.ts';
 import { addMember, createUser, type TestUser } from '../helpers/factories.ts';
 import { listeningApp, type ListeningApp } from '../helpers/listening-app.ts';
 import { insertProject } from '../helpers/project-factories.ts';
@@ -253,5 +254,23 @@ describe('deactivation removes the member at once', () => {
     expect((await scim('GET', `/Users/${second.id}`)).status).toBe(404);
     // The account itself stays: it may be theirs elsewhere.
     expect((await t.app.db.select().from(users).where(eq(users.id, second.person.id))).length).toBe(1);
+
+    // The audit log has the token made by the owner, then each provisioning and removal done by "SCIM".
+    const logged = await t.app.db
+      .select({ action: auditEntries.action, actor: auditEntries.actorLabel, target: auditEntries.targetId })
+      .from(auditEntries)
+      .where(eq(auditEntries.workspaceId, owner.workspaceId))
+      .orderBy(auditEntries.seq);
+    expect(
+      logged.filter((entry) => entry.action.startsWith('scim.') || entry.action === 'member.removed'),
+    ).toEqual([
+      // The token the identity provider uses, made by the owner.
+      { action: 'scim.token_created', actor: 'Ana García', target: expect.any(String) },
+      { action: 'scim.member_joined', actor: 'SCIM', target: first.person.id },
+      { action: 'member.removed', actor: 'SCIM', target: first.person.id },
+      { action: 'scim.member_joined', actor: 'SCIM', target: second.person.id },
+      { action: 'member.removed', actor: 'SCIM', target: second.person.id },
+    ]);
+    expect(await verifyAuditChain(t.app.db, owner.workspaceId)).toMatchObject({ valid: true });
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usageBreakdownSchema, usagePeriod, type UsageBreakdown } from '@redacta/shared';
-import { usageCharges } from '../../src/db/schema.ts';
+import { and, eq } from 'drizzle-orm';
+import { auditEntries, usageCharges } from '../../src/db/schema.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { addMember, createUser, type TestUser } from '../helpers/factories.ts';
 import { createProject, readParts } from '../chat/chat-helpers.ts';
@@ -152,8 +153,23 @@ describe('GET /workspace/{id}/usage/breakdown', () => {
       headers: bea.auth,
     });
     expect(english.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('Type,Name,Email,Words,Monthly budget');
+    // What left the workspace is in its audit log: who exported which month.
+    expect(await audited('usage.exported')).toEqual([
+      { actor: 'Olga Ruiz', after: { month } },
+      { actor: expect.any(String), after: { month } },
+    ]);
   });
 });
+
+/** The workspace's audit entries of one action, oldest first: who, and the change where there is one. */
+async function audited(action: string) {
+  const rows = await t.app.db
+    .select({ actor: auditEntries.actorLabel, before: auditEntries.before, after: auditEntries.after })
+    .from(auditEntries)
+    .where(and(eq(auditEntries.workspaceId, owner.workspaceId), eq(auditEntries.action, action)))
+    .orderBy(auditEntries.seq);
+  return rows.map(({ actor, before, after }) => ({ actor, ...(before ? { before } : {}), after }));
+}
 
 describe('PUT /workspace/{id}/member/{userId}/budget', () => {
   const put = (user: TestUser, target: string, payload: unknown) =>
@@ -184,6 +200,12 @@ describe('PUT /workspace/{id}/member/{userId}/budget', () => {
       monthlyWords: null,
     });
     expect((await put(owner, owner.id, { monthlyWords: 0 })).statusCode).toBe(200);
+    // Each change in the audit log, with the budget before and after; refused ones are not.
+    expect(await audited('budget.changed')).toEqual([
+      { actor: 'Olga Ruiz', before: { monthlyWords: null }, after: { monthlyWords: 20000 } },
+      { actor: 'Olga Ruiz', before: { monthlyWords: 20000 }, after: { monthlyWords: null } },
+      { actor: 'Olga Ruiz', before: { monthlyWords: null }, after: { monthlyWords: 0 } },
+    ]);
   });
 
   it('someone who is not a member of the workspace is 404', async () => {

@@ -37,6 +37,15 @@ export const auditActions = [
   'sso.domain_verified',
   'sso.domain_released',
   'sso.member_joined',
+  'scim.token_created',
+  'scim.token_revoked',
+  'scim.member_joined',
+  'scim.group_created',
+  'scim.group_changed',
+  'scim.group_deleted',
+  'budget.changed',
+  'usage.exported',
+  'audit.exported',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

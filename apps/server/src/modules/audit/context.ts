@@ -8,6 +8,8 @@ export interface AuditRequestContext {
   userAgent: string | null;
   /** The signed-in person (for an API key, its creator); null before or without signing in. */
   userId: string | null;
+  /** An identity provider acting through the workspace's SCIM token: what it changes is done by "SCIM". */
+  scim?: boolean;
 }
 
 const requestContext = new AsyncLocalStorage<AuditRequestContext>();
@@ -38,6 +40,7 @@ export const auditContextPlugin = fp(async (app: FastifyInstance) => {
         ip: request.ip || null,
         userAgent: userAgent ? userAgent.slice(0, USER_AGENT_MAX_LENGTH) : null,
         userId: request.userId || null,
+        scim: Boolean(request.scimWorkspaceId),
       },
       done,
     );

@@ -55,7 +55,7 @@ export async function personLabel(tx: Tx, userId: string): Promise<string> {
 }
 
 async function resolveActor(tx: Tx, actor: AuditActor | undefined): Promise<ResolvedActor> {
-  if (actor?.kind === 'scim') {
+  if (actor?.kind === 'scim' || (!actor && auditRequestContext()?.scim)) {
     return { actorKind: 'scim', actorUserId: null, actorApiKeyId: null, actorLabel: 'SCIM' };
   }
   if (actor?.kind === 'system') {

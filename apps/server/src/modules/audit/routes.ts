@@ -8,6 +8,7 @@ import {
 } from '@redacta/shared';
 import { closedToApiKeys, signedInSchemas } from '../../lib/route-options.ts';
 import { exportAudit, listAudit } from './service.ts';
+import { recordAuditInEach } from './record.ts';
 
 /**
  * A workspace's audit log, read by its owner in the workspace settings. Read only: no route here or
@@ -54,6 +55,12 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
         workspaceId: request.params.id,
         userId: request.userId,
         query: request.query,
+      });
+      // Reading the log out is itself recorded: what left the workspace, and with which filters.
+      await recordAuditInEach(app.db, [request.params.id], {
+        action: 'audit.exported',
+        target: { type: 'audit_log', label: file.fileName },
+        after: { ...request.query },
       });
       return (
         reply

@@ -11,6 +11,7 @@ import {
 import { signedInSchemas } from '../../lib/route-options.ts';
 import { breakdownCsv, usageBreakdown, userLocale } from './breakdown.ts';
 import { setMemberBudget } from './service.ts';
+import { recordAuditInEach } from '../audit/index.ts';
 
 /**
  * Usage per member and budgets (docs/product.md, "Usage per member and budgets"): the month's words by
@@ -52,6 +53,11 @@ export const budgetRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const breakdown = await usageBreakdown(app.db, request.params.id, request.userId, request.query.month);
       const file = breakdownCsv(breakdown, await userLocale(app.db, request.userId));
+      await recordAuditInEach(app.db, [request.params.id], {
+        action: 'usage.exported',
+        target: { type: 'usage', label: file.fileName },
+        after: { month: breakdown.month },
+      });
       return (
         reply
           .header('content-type', 'text/csv; charset=utf-8')

@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { memberships, usageCharges } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import { requireMembership, requireOwner } from '../workspaces/service.ts';
+import { personLabel, recordAudit } from '../audit/index.ts';
 
 /*
  * Budgets per member (docs/product.md, "Usage per member and budgets"; ADR 0037). The cap itself is
@@ -21,13 +22,28 @@ export async function setMemberBudget(
   input: { workspaceId: string; ownerId: string; userId: string; monthlyWords: number | null },
 ): Promise<{ userId: string; monthlyWords: number | null }> {
   await requireOwner(db, input.workspaceId, input.ownerId);
-  const [updated] = await db
-    .update(memberships)
-    .set({ monthlyWordBudget: input.monthlyWords })
-    .where(and(eq(memberships.workspaceId, input.workspaceId), eq(memberships.userId, input.userId)))
-    .returning({ userId: memberships.userId, monthlyWords: memberships.monthlyWordBudget });
-  if (!updated) throw notFound('Member');
-  return updated;
+  const member = and(eq(memberships.workspaceId, input.workspaceId), eq(memberships.userId, input.userId));
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ monthlyWords: memberships.monthlyWordBudget })
+      .from(memberships)
+      .where(member)
+      .for('update');
+    if (!before) throw notFound('Member');
+    const [updated] = await tx
+      .update(memberships)
+      .set({ monthlyWordBudget: input.monthlyWords })
+      .where(member)
+      .returning({ userId: memberships.userId, monthlyWords: memberships.monthlyWordBudget });
+    await recordAudit(tx, {
+      workspaceId: input.workspaceId,
+      action: 'budget.changed',
+      target: { type: 'user', id: input.userId, label: await personLabel(tx, input.userId) },
+      before: { monthlyWords: before.monthlyWords },
+      after: { monthlyWords: input.monthlyWords },
+    });
+    return updated!;
+  });
 }
 
 /** The words charged to `userId` in the workspace in `period` (YYYY-MM), from the charge ledger. */

@@ -5,6 +5,7 @@ import { scimGroupMembers, scimGroups, scimUsers, users } from '../../db/schema.
 import { lockWorkspace } from '../invitations/index.ts';
 import { isScimId, scimError, scimNotFound } from './errors.ts';
 import type { ScimDeps } from './deps.ts';
+import { recordAudit } from '../audit/index.ts';
 
 /**
  * A SCIM Group as this server keeps it. Every group maps to the member role (ADR 0036): the
@@ -113,6 +114,12 @@ export async function createScimGroup(
       .values({ workspaceId, displayName: fields.displayName, externalId: fields.externalId ?? null })
       .returning({ id: scimGroups.id });
     await setMembers(tx, workspaceId, group!.id, fields.memberIds);
+    await recordAudit(tx, {
+      workspaceId,
+      action: 'scim.group_created',
+      target: { type: 'scim_group', id: group!.id, label: fields.displayName },
+      after: { members: fields.memberIds.length },
+    });
     return group!.id;
   });
   return getScimGroup(deps, workspaceId, id);
@@ -129,7 +136,7 @@ export async function replaceScimGroup(
   await deps.db.transaction(async (tx) => {
     await lockWorkspace(tx, workspaceId);
     const [group] = await tx
-      .select({ id: scimGroups.id })
+      .select({ id: scimGroups.id, displayName: scimGroups.displayName })
       .from(scimGroups)
       .where(and(eq(scimGroups.workspaceId, workspaceId), eq(scimGroups.id, id)));
     if (!group) throw scimNotFound('Group');
@@ -139,6 +146,13 @@ export async function replaceScimGroup(
       .set({ displayName: fields.displayName, externalId: fields.externalId ?? null, updatedAt: new Date() })
       .where(eq(scimGroups.id, id));
     await setMembers(tx, workspaceId, id, fields.memberIds);
+    await recordAudit(tx, {
+      workspaceId,
+      action: 'scim.group_changed',
+      target: { type: 'scim_group', id, label: fields.displayName },
+      before: { displayName: group.displayName },
+      after: { displayName: fields.displayName, members: fields.memberIds.length },
+    });
   });
   return getScimGroup(deps, workspaceId, id);
 }
@@ -146,9 +160,16 @@ export async function replaceScimGroup(
 /** Deletes a group; its members stay members (a group grants nothing beyond membership). */
 export async function deleteScimGroup(deps: ScimDeps, workspaceId: string, id: string): Promise<void> {
   if (!isScimId(id)) throw scimNotFound('Group');
-  const deleted = await deps.db
-    .delete(scimGroups)
-    .where(and(eq(scimGroups.workspaceId, workspaceId), eq(scimGroups.id, id)))
-    .returning({ id: scimGroups.id });
-  if (deleted.length === 0) throw scimNotFound('Group');
+  await deps.db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(scimGroups)
+      .where(and(eq(scimGroups.workspaceId, workspaceId), eq(scimGroups.id, id)))
+      .returning({ id: scimGroups.id, displayName: scimGroups.displayName });
+    if (!deleted) throw scimNotFound('Group');
+    await recordAudit(tx, {
+      workspaceId,
+      action: 'scim.group_deleted',
+      target: { type: 'scim_group', id, label: deleted.displayName },
+    });
+  });
 }

@@ -7,6 +7,7 @@ import { generateToken, hashSecret } from '../../lib/secrets.ts';
 import { lockWorkspace } from '../invitations/index.ts';
 import { LAST_USED_RESOLUTION_MS } from '../api-keys/service.ts';
 import { requireOwner } from '../workspaces/service.ts';
+import { recordAudit } from '../audit/index.ts';
 
 /** Characters of a token the settings page shows: the `rds_` mark and eight of its random ones. */
 const SHOWN_PREFIX_LENGTH = SCIM_TOKEN_PREFIX.length + 8;
@@ -63,11 +64,19 @@ export async function createScimToken(
       .update(scimTokens)
       .set({ revokedAt: new Date() })
       .where(and(eq(scimTokens.workspaceId, input.workspaceId), isNull(scimTokens.revokedAt)));
-    await tx.insert(scimTokens).values({
+    const [created] = await tx
+      .insert(scimTokens)
+      .values({
+        workspaceId: input.workspaceId,
+        createdBy: input.userId,
+        prefix,
+        tokenHash: hashSecret(token),
+      })
+      .returning({ id: scimTokens.id });
+    await recordAudit(tx, {
       workspaceId: input.workspaceId,
-      createdBy: input.userId,
-      prefix,
-      tokenHash: hashSecret(token),
+      action: 'scim.token_created',
+      target: { type: 'scim_token', id: created!.id, label: prefix },
     });
   });
   return { token, prefix };
@@ -76,12 +85,19 @@ export async function createScimToken(
 /** Revokes the workspace's SCIM token (its owner only); 404 when there is none. */
 export async function revokeScimToken(db: Db, input: { workspaceId: string; userId: string }): Promise<void> {
   await requireOwner(db, input.workspaceId, input.userId);
-  const revoked = await db
-    .update(scimTokens)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(scimTokens.workspaceId, input.workspaceId), isNull(scimTokens.revokedAt)))
-    .returning({ id: scimTokens.id });
-  if (revoked.length === 0) throw notFound('SCIM token');
+  await db.transaction(async (tx) => {
+    const [revoked] = await tx
+      .update(scimTokens)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(scimTokens.workspaceId, input.workspaceId), isNull(scimTokens.revokedAt)))
+      .returning({ id: scimTokens.id, prefix: scimTokens.prefix });
+    if (!revoked) throw notFound('SCIM token');
+    await recordAudit(tx, {
+      workspaceId: input.workspaceId,
+      action: 'scim.token_revoked',
+      target: { type: 'scim_token', id: revoked.id, label: revoked.prefix },
+    });
+  });
 }
 
 /** What a SCIM token presented resolves to. */

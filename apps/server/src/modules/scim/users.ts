@@ -7,6 +7,7 @@ import { endMembership } from '../members/service.ts';
 import { createPersonalWorkspace } from '../workspaces/service.ts';
 import { isScimId, scimError, scimNotFound } from './errors.ts';
 import type { ScimDeps } from './deps.ts';
+import { recordAudit } from '../audit/index.ts';
 
 /** A SCIM User as this server keeps it: the account's e-mail is its `userName`. */
 export interface ScimUserRecord {
@@ -110,6 +111,12 @@ async function join(
     workspaceId: workspace.id,
     type: 'member.joined',
     data: { userId: user.id, email: user.email, role: 'member', joinedAt: joined!.createdAt.toISOString() },
+  });
+  await recordAudit(tx, {
+    workspaceId: workspace.id,
+    action: 'scim.member_joined',
+    target: { type: 'user', id: user.id, label: user.email },
+    after: { role: 'member' },
   });
 }
 
