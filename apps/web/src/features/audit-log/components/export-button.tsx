@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
 import { Download } from 'lucide-react';
@@ -21,12 +22,15 @@ function download(blob: Blob, name: string) {
 /** The log as CSV, with the filters shown (Excel reads its accents: the server writes a BOM). */
 export function ExportButton({ workspaceId, filters }: { workspaceId: string; filters: AuditFilters }) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const save = async () => {
     setBusy(true);
     try {
       const day = new Date().toISOString().slice(0, 10);
       download(await fetchAuditExport(workspaceId, filters), `${t('auditLog.exportFileName')}-${day}.csv`);
+      // The export is itself an entry of the log: the list shows it.
+      void queryClient.invalidateQueries({ queryKey: ['audit-log', workspaceId] });
     } catch (error) {
       toast.error(errorMessage(t, error, { fallbackKey: 'auditLog.exportFailed' }));
     } finally {
