@@ -33,6 +33,7 @@ import { devRoutes } from './modules/dev/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { oauthRoutes } from './modules/oauth/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
+import { accountRoutes } from './modules/account/routes.ts';
 import { workspaceRoutes } from './modules/workspaces/routes.ts';
 import { memberRoutes } from './modules/members/routes.ts';
 import { storageRoutes } from './modules/storage/routes.ts';
@@ -242,6 +243,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(oauthRoutes, { prefix: '/auth/oauth' });
       await api.register(userRoutes, { prefix: '/user' });
+      await api.register(accountRoutes, { prefix: '/user' });
       await api.register(workspaceRoutes, { prefix: '/workspace' });
       await api.register(memberRoutes, { prefix: '/workspace' });
       await api.register(storageRoutes, { prefix: '/workspace' });

@@ -38,3 +38,4 @@ export * from './rules/template-fields.ts';
 export * from './contracts/api-keys.ts';
 export * from './contracts/webhooks.ts';
 export * from './contracts/generate.ts';
+export * from './contracts/gdpr.ts';

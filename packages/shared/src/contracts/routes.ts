@@ -70,6 +70,7 @@ import { storageUsageSchema } from './storage.ts';
 import { templateListResponseSchema, templateSchema } from './templates.ts';
 import { styleCheckResponseSchema, styleRulesResponseSchema } from './style-rules.ts';
 import { changeEmailResponseSchema, changeNameResponseSchema } from './user.ts';
+import { accountDeletionPlanSchema, personalExportSchema } from './gdpr.ts';
 import {
   renameWorkspaceResponseSchema,
   workspaceListResponseSchema,
@@ -98,6 +99,8 @@ export const responseSchemas = {
 
   'PATCH /user/change-name': changeNameResponseSchema,
   'PATCH /user/change-email': changeEmailResponseSchema,
+  'GET /user/export': personalExportSchema,
+  'GET /user/deletion': accountDeletionPlanSchema,
 
   'GET /workspace/list': workspaceListResponseSchema,
   'PATCH /workspace/rename/:id': renameWorkspaceResponseSchema,

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
+  deleteWorkspaceBodySchema,
   idParamsSchema,
   renameWorkspaceBodySchema,
   renameWorkspaceResponseSchema,
@@ -8,6 +10,7 @@ import {
 } from '@redacta/shared';
 import { signedInSchemas } from '../../lib/route-options.ts';
 import { newestProjectId } from '../projects/list.ts';
+import { deleteWorkspace } from './deletion.ts';
 import { listWorkspaces, renameWorkspace, workspaceUsage } from './service.ts';
 
 export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -64,5 +67,28 @@ export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
     },
     (request) => workspaceUsage(app.db, request.params.id, request.userId, usageSettings),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      schema: schema({
+        operationId: 'deleteWorkspace',
+        summary: 'Delete a workspace and everything in it (owner only), its name typed as confirmation',
+        params: idParamsSchema,
+        body: deleteWorkspaceBodySchema,
+        bodyExample: { name: 'Marketing team' },
+        response: { 204: z.null().describe('Deleted') },
+        errors: [403, 404, 409],
+      }),
+      // Deleting a workspace is its owner's own act, never a program's with a key.
+      config: { apiKey: 'never' },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      await deleteWorkspace(app.db, { workspaceId: id, userId: request.userId, name: request.body.name });
+      await app.collab.closeConnections({ workspaceId: id }, 'forbidden');
+      return reply.status(204).send(null);
+    },
   );
 };
