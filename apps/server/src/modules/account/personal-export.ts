@@ -41,7 +41,8 @@ export async function personalExport(db: Db, userId: string): Promise<PersonalEx
       .where(eq(memberships.userId, userId))
       .orderBy(asc(memberships.createdAt));
 
-    // The person's own messages, as a subquery: a long-time writer's ids would overflow a parameter list.
+    // Entries saved as the person's, and the replies to their messages (a subquery: a long-time
+    // writer's ids would overflow a parameter list).
     const requestIds = tx
       .select({ id: conversationEntries.id })
       .from(conversationEntries)
@@ -62,7 +63,7 @@ export async function personalExport(db: Db, userId: string): Promise<PersonalEx
       .innerJoin(projects, eq(projects.id, conversationEntries.projectId))
       .where(
         or(
-          inArray(conversationEntries.id, requestIds),
+          eq(conversationEntries.createdBy, userId),
           and(isNotNull(conversationEntries.requestId), inArray(conversationEntries.requestId, requestIds)),
         ),
       )
