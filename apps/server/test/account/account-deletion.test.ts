@@ -59,7 +59,13 @@ async function signedUpPerson(): Promise<Person> {
     .select({ id: memberships.workspaceId })
     .from(memberships)
     .where(eq(memberships.userId, signedIn.user.id));
-  return { id: signedIn.user.id, email: signedIn.user.email, workspaceId: own!.id, auth: signedIn.auth, signedIn };
+  return {
+    id: signedIn.user.id,
+    email: signedIn.user.email,
+    workspaceId: own!.id,
+    auth: signedIn.auth,
+    signedIn,
+  };
 }
 
 const askCode = (person: { auth: { authorization: string } }) =>
@@ -106,8 +112,18 @@ describe('deleting one’s account', () => {
     const privateOne = await insertProject(t.app, asZoe, { name: 'Borrador de Zoe' });
     await insertConversation(t.app, shared.id, asZoe);
     await insertFolder(t.app, asZoe, { name: 'Otoño' });
-    await t.app.db.insert(brandVoices).values({ workspaceId: owner.workspaceId, name: 'Cercana', voice: 'Tú, cálida', addedBy: zoe.id });
-    await t.app.db.insert(prompts).values({ workspaceId: owner.workspaceId, language: 'es', name: 'Eslogan', text: 'Escribe un eslogan', createdBy: zoe.id });
+    await t.app.db
+      .insert(brandVoices)
+      .values({ workspaceId: owner.workspaceId, name: 'Cercana', voice: 'Tú, cálida', addedBy: zoe.id });
+    await t.app.db
+      .insert(prompts)
+      .values({
+        workspaceId: owner.workspaceId,
+        language: 'es',
+        name: 'Eslogan',
+        text: 'Escribe un eslogan',
+        createdBy: zoe.id,
+      });
     await t.app.db.insert(templates).values({
       workspaceId: owner.workspaceId,
       createdBy: zoe.id,
@@ -127,7 +143,9 @@ describe('deleting one’s account', () => {
       content: { type: 'doc', content: [] },
       text: '',
     });
-    await t.app.db.insert(documentPendingEdits).values({ projectId: shared.id, userId: zoe.id, since: new Date() });
+    await t.app.db
+      .insert(documentPendingEdits)
+      .values({ projectId: shared.id, userId: zoe.id, since: new Date() });
     await t.app.db.insert(invitations).values({
       workspaceId: owner.workspaceId,
       email: 'amiga@example.com',
@@ -156,7 +174,13 @@ describe('deleting one’s account', () => {
 
     const tables = tablesReferringToUsers();
     expect(tables.map((table) => table.name)).toEqual(
-      expect.arrayContaining(['users', 'projects', 'conversation_entries', 'document_versions', 'invitations']),
+      expect.arrayContaining([
+        'users',
+        'projects',
+        'conversation_entries',
+        'document_versions',
+        'invitations',
+      ]),
     );
     // The query finds her where she is, before.
     expect(await rowsMentioning('document_versions', zoe)).toBe(1);
@@ -176,10 +200,16 @@ describe('deleting one’s account', () => {
       headers: owner.auth,
     });
     expect(conversation.statusCode).toBe(200);
-    const request = conversation.json().entries.find((entry: { content: string }) => entry.content === 'Escribe un eslogan');
+    const request = conversation
+      .json()
+      .entries.find((entry: { content: string }) => entry.content === 'Escribe un eslogan');
     expect(request).toBeDefined();
     expect(request.author).toBeNull();
-    const project = await t.app.inject({ method: 'GET', url: `/api/project/${shared.id}`, headers: teammate.auth });
+    const project = await t.app.inject({
+      method: 'GET',
+      url: `/api/project/${shared.id}`,
+      headers: teammate.auth,
+    });
     expect(project.json()).toMatchObject({ name: 'Campaña de otoño', createdBy: null });
     // Her private project passed to the owner, still private.
     const [kept] = await t.app.db.select().from(projects).where(eq(projects.id, privateOne.id));
@@ -209,7 +239,9 @@ describe('deleting one’s account', () => {
     const other = await createUser(t.app);
     await addMember(t.app, zoe.workspaceId, heir.id);
     await addMember(t.app, zoe.workspaceId, other.id);
-    const draft = await insertProject(t.app, { ...zoe, workspaceId: zoe.workspaceId } as TestUser, { name: 'Privado' });
+    const draft = await insertProject(t.app, { ...zoe, workspaceId: zoe.workspaceId } as TestUser, {
+      name: 'Privado',
+    });
 
     const plan = await t.app.inject({ method: 'GET', url: '/api/user/deletion', headers: zoe.auth });
     expect(plan.json().ownedWorkspaces).toEqual([
@@ -233,8 +265,14 @@ describe('deleting one’s account', () => {
     const list = await t.app.inject({ method: 'GET', url: '/api/workspace/list', headers: heir.auth });
     const handedOver = list.json().find((workspace: { id: string }) => workspace.id === zoe.workspaceId);
     expect(handedOver).toMatchObject({ ownerId: heir.id });
-    const members = await t.app.inject({ method: 'GET', url: `/api/workspace/${zoe.workspaceId}/members`, headers: other.auth });
-    expect(members.json().members.map((member: { id: string; role: string }) => [member.id, member.role])).toEqual([
+    const members = await t.app.inject({
+      method: 'GET',
+      url: `/api/workspace/${zoe.workspaceId}/members`,
+      headers: other.auth,
+    });
+    expect(
+      members.json().members.map((member: { id: string; role: string }) => [member.id, member.role]),
+    ).toEqual([
       [heir.id, 'owner'],
       [other.id, 'member'],
     ]);
@@ -274,12 +312,17 @@ describe('deleting one’s account', () => {
     expect(refused.json().error.message).toContain('Agencia Zeta');
     const notAMember = await deleteAccount(zoe, {
       code,
-      workspaces: [{ workspaceId: zoe.workspaceId, action: 'transfer', newOwnerId: (await createUser(t.app)).id }],
+      workspaces: [
+        { workspaceId: zoe.workspaceId, action: 'transfer', newOwnerId: (await createUser(t.app)).id },
+      ],
     });
     expect(notAMember.statusCode).toBe(400);
     expect(await t.app.db.select({ id: users.id }).from(users).where(eq(users.id, zoe.id))).toHaveLength(1);
 
-    const done = await deleteAccount(zoe, { code, workspaces: [{ workspaceId: zoe.workspaceId, action: 'delete' }] });
+    const done = await deleteAccount(zoe, {
+      code,
+      workspaces: [{ workspaceId: zoe.workspaceId, action: 'delete' }],
+    });
     expect(done.statusCode, done.body).toBe(204);
   });
 

@@ -31,10 +31,22 @@ describe('downloading one’s data', () => {
       .values({ projectId: shared.id, role: 'user', content: 'Pregunta de Olga', createdBy: owner.id });
     await t.app.db
       .insert(prompts)
-      .values({ workspaceId: owner.workspaceId, language: 'es', name: 'Mío', text: 'Un eslogan', createdBy: me.id });
+      .values({
+        workspaceId: owner.workspaceId,
+        language: 'es',
+        name: 'Mío',
+        text: 'Un eslogan',
+        createdBy: me.id,
+      });
     await t.app.db
       .insert(prompts)
-      .values({ workspaceId: owner.workspaceId, language: 'es', name: 'De Olga', text: 'Otro', createdBy: owner.id });
+      .values({
+        workspaceId: owner.workspaceId,
+        language: 'es',
+        name: 'De Olga',
+        text: 'Otro',
+        createdBy: owner.id,
+      });
     await t.app.db
       .insert(brandVoices)
       .values({ workspaceId: owner.workspaceId, name: 'Cercana', voice: 'Tú, cálida', addedBy: me.id });
@@ -50,10 +62,17 @@ describe('downloading one’s data', () => {
 
     const res = await t.app.inject({ method: 'GET', url: '/api/user/export', headers: me.auth });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="redacta-data-\d{4}-\d{2}-\d{2}\.json"$/);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="redacta-data-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
     expect(res.headers['cache-control']).toBe('no-store');
     const data = personalExportSchema.parse(res.json());
-    expect(data.profile).toMatchObject({ id: me.id, email: 'yo@example.com', firstName: 'Inés', lastName: 'Yáñez' });
+    expect(data.profile).toMatchObject({
+      id: me.id,
+      email: 'yo@example.com',
+      firstName: 'Inés',
+      lastName: 'Yáñez',
+    });
     expect(data.memberships.map((m) => [m.workspaceId, m.role]).sort()).toEqual(
       [
         [me.workspaceId, 'owner'],
@@ -106,7 +125,9 @@ describe('downloading one’s data', () => {
     expect(byKey.json().error.code).toBe('FORBIDDEN');
 
     for (let i = 0; i < 2; i += 1) {
-      expect((await t.app.inject({ method: 'GET', url: '/api/user/export', headers: me.auth })).statusCode).toBe(200);
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/user/export', headers: me.auth })).statusCode,
+      ).toBe(200);
     }
     const third = await t.app.inject({ method: 'GET', url: '/api/user/export', headers: me.auth });
     expect(third.statusCode).toBe(429);

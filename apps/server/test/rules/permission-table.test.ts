@@ -276,7 +276,9 @@ const anotherWorkspaceOfTheOwner = async (team: Team) => {
     .insert(workspaces)
     .values({ name: 'Otro espacio', ownerId: team.owner.id })
     .returning({ id: workspaces.id });
-  await t.app.db.insert(memberships).values({ workspaceId: workspace!.id, userId: team.owner.id, role: 'owner' });
+  await t.app.db
+    .insert(memberships)
+    .values({ workspaceId: workspace!.id, userId: team.owner.id, role: 'owner' });
   return {};
 };
 const emptyDocument = {

@@ -17,7 +17,12 @@ beforeEach(async () => {
 afterEach(() => t.app.close());
 
 const remove = (user: TestUser, workspaceId: string, name: string) =>
-  t.app.inject({ method: 'DELETE', url: `/api/workspace/${workspaceId}`, headers: user.auth, payload: { name } });
+  t.app.inject({
+    method: 'DELETE',
+    url: `/api/workspace/${workspaceId}`,
+    headers: user.auth,
+    payload: { name },
+  });
 
 async function teamWorkspace(owner: TestUser, name = 'Agencia Norte') {
   const [workspace] = await t.app.db.insert(workspaces).values({ name, ownerId: owner.id }).returning();
@@ -33,13 +38,22 @@ describe('deleting a workspace', () => {
     await addMember(t.app, workspaceId, member.id);
     const project = await insertProject(t.app, { ...member, workspaceId }, { isShared: true });
     await insertConversation(t.app, project.id, { ...member, workspaceId });
-    expect((await t.app.inject({ method: 'GET', url: `/api/project/${project.id}`, headers: member.auth })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/project/${project.id}`, headers: member.auth }))
+        .statusCode,
+    ).toBe(200);
 
     const res = await remove(owner, workspaceId, 'Agencia Norte');
     expect(res.statusCode, res.body).toBe(204);
 
-    expect((await t.app.inject({ method: 'GET', url: `/api/project/${project.id}`, headers: member.auth })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: `/api/workspace/${workspaceId}/usage`, headers: owner.auth })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/project/${project.id}`, headers: member.auth }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/workspace/${workspaceId}/usage`, headers: owner.auth }))
+        .statusCode,
+    ).toBe(404);
     expect(await t.app.db.select().from(projects).where(eq(projects.workspaceId, workspaceId))).toEqual([]);
     const list = await t.app.inject({ method: 'GET', url: '/api/workspace/list', headers: member.auth });
     expect(list.json().map((workspace: { id: string }) => workspace.id)).toEqual([member.workspaceId]);
@@ -86,7 +100,10 @@ describe('deleting a workspace', () => {
     const res = await remove(owner, workspaceId, 'Agencia Norte');
     expect(res.statusCode).toBe(409);
     expect(res.json().error.code).toBe('SUBSCRIPTION_EXISTS');
-    await t.app.db.update(subscriptions).set({ cancelAtPeriodEnd: true }).where(eq(subscriptions.workspaceId, workspaceId));
+    await t.app.db
+      .update(subscriptions)
+      .set({ cancelAtPeriodEnd: true })
+      .where(eq(subscriptions.workspaceId, workspaceId));
     expect((await remove(owner, workspaceId, 'Agencia Norte')).statusCode).toBe(204);
   });
 });

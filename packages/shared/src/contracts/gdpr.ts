@@ -71,7 +71,13 @@ export const personalExportSchema = z.object({
     }),
   ),
   brandVoices: z.array(
-    z.object({ id: z.uuid(), workspaceId: z.uuid(), name: z.string(), voice: z.string(), createdAt: z.string() }),
+    z.object({
+      id: z.uuid(),
+      workspaceId: z.uuid(),
+      name: z.string(),
+      voice: z.string(),
+      createdAt: z.string(),
+    }),
   ),
   templates: z.array(
     z.object({

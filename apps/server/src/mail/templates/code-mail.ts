@@ -34,7 +34,8 @@ const copy = {
   delete_account: {
     es: {
       subject: (code: string) => `${code} es tu código para eliminar tu cuenta de Redacta`,
-      intro: 'Introduce este código en tu perfil de Redacta para eliminar tu cuenta y tus datos para siempre:',
+      intro:
+        'Introduce este código en tu perfil de Redacta para eliminar tu cuenta y tus datos para siempre:',
       link: '',
       outro:
         'El código caduca en 10 minutos. Si no has pedido eliminar tu cuenta, ignora este correo y no compartas el código.',

@@ -57,9 +57,12 @@ function checkDecisions(plan: AccountDeletionPlan, decisions: OwnedWorkspaceDeci
       decision.action === 'transfer' &&
       !workspace.members.some((member) => member.id === decision.newOwnerId)
     ) {
-      throw new AppError('VALIDATION_FAILED', `The new owner of ${workspace.name} must be one of its members`, 400, [
-        { path: workspace.id, message: 'The new owner must be a member of the workspace' },
-      ]);
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `The new owner of ${workspace.name} must be one of its members`,
+        400,
+        [{ path: workspace.id, message: 'The new owner must be a member of the workspace' }],
+      );
     }
   }
   const undecided = plan.ownedWorkspaces.filter(
@@ -126,7 +129,11 @@ export async function deleteAccount(
     for (const workspace of plan.ownedWorkspaces) {
       const decision = decisions.get(workspace.id);
       if (decision?.action === 'transfer') {
-        await handOver(tx, app.webhookEvents, { workspaceId: workspace.id, from: userId, to: decision.newOwnerId });
+        await handOver(tx, app.webhookEvents, {
+          workspaceId: workspace.id,
+          from: userId,
+          to: decision.newOwnerId,
+        });
       } else {
         await removeWorkspace(tx, workspace.id);
         deletedWorkspaceIds.push(workspace.id);

@@ -67,7 +67,11 @@ export async function personalExport(db: Db, userId: string): Promise<PersonalEx
           and(isNotNull(conversationEntries.requestId), inArray(conversationEntries.requestId, requestIds)),
         ),
       )
-      .orderBy(asc(conversationEntries.projectId), asc(conversationEntries.createdAt), asc(conversationEntries.id));
+      .orderBy(
+        asc(conversationEntries.projectId),
+        asc(conversationEntries.createdAt),
+        asc(conversationEntries.id),
+      );
 
     const conversations = new Map<string, PersonalExport['conversations'][number]>();
     for (const entry of entries) {

@@ -24,7 +24,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: schema({
         operationId: 'exportUserData',
-        summary: 'Download your data: profile, memberships, conversations you wrote in, prompts, voices, templates',
+        summary:
+          'Download your data: profile, memberships, conversations you wrote in, prompts, voices, templates',
         response: { 200: personalExportSchema },
         errors: [403, 429],
       }),
@@ -40,7 +41,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const data = await personalExport(app.db, request.userId);
       const day = data.exportedAt.slice(0, 10);
-      return reply.header('content-disposition', `attachment; filename="redacta-data-${day}.json"`).send(data);
+      return reply
+        .header('content-disposition', `attachment; filename="redacta-data-${day}.json"`)
+        .send(data);
     },
   );
 
@@ -49,7 +52,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: schema({
         operationId: 'getAccountDeletionPlan',
-        summary: 'The workspaces you own, each with the members who could take it over if you delete your account',
+        summary:
+          'The workspaces you own, each with the members who could take it over if you delete your account',
         response: { 200: accountDeletionPlanSchema },
         errors: [403],
       }),

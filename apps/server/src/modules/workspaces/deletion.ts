@@ -71,10 +71,7 @@ export async function deleteWorkspace(
       .where(and(eq(memberships.userId, input.userId), ne(memberships.workspaceId, input.workspaceId)))
       .limit(1);
     if (!other) {
-      throw new AppError(
-        'LAST_WORKSPACE',
-        'This is your only workspace; delete your account to delete it',
-      );
+      throw new AppError('LAST_WORKSPACE', 'This is your only workspace; delete your account to delete it');
     }
     return removeWorkspace(tx, input.workspaceId);
   });
