@@ -115,15 +115,13 @@ describe('deleting one’s account', () => {
     await t.app.db
       .insert(brandVoices)
       .values({ workspaceId: owner.workspaceId, name: 'Cercana', voice: 'Tú, cálida', addedBy: zoe.id });
-    await t.app.db
-      .insert(prompts)
-      .values({
-        workspaceId: owner.workspaceId,
-        language: 'es',
-        name: 'Eslogan',
-        text: 'Escribe un eslogan',
-        createdBy: zoe.id,
-      });
+    await t.app.db.insert(prompts).values({
+      workspaceId: owner.workspaceId,
+      language: 'es',
+      name: 'Eslogan',
+      text: 'Escribe un eslogan',
+      createdBy: zoe.id,
+    });
     await t.app.db.insert(templates).values({
       workspaceId: owner.workspaceId,
       createdBy: zoe.id,

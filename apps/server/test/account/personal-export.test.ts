@@ -29,24 +29,20 @@ describe('downloading one’s data', () => {
     await t.app.db
       .insert(conversationEntries)
       .values({ projectId: shared.id, role: 'user', content: 'Pregunta de Olga', createdBy: owner.id });
-    await t.app.db
-      .insert(prompts)
-      .values({
-        workspaceId: owner.workspaceId,
-        language: 'es',
-        name: 'Mío',
-        text: 'Un eslogan',
-        createdBy: me.id,
-      });
-    await t.app.db
-      .insert(prompts)
-      .values({
-        workspaceId: owner.workspaceId,
-        language: 'es',
-        name: 'De Olga',
-        text: 'Otro',
-        createdBy: owner.id,
-      });
+    await t.app.db.insert(prompts).values({
+      workspaceId: owner.workspaceId,
+      language: 'es',
+      name: 'Mío',
+      text: 'Un eslogan',
+      createdBy: me.id,
+    });
+    await t.app.db.insert(prompts).values({
+      workspaceId: owner.workspaceId,
+      language: 'es',
+      name: 'De Olga',
+      text: 'Otro',
+      createdBy: owner.id,
+    });
     await t.app.db
       .insert(brandVoices)
       .values({ workspaceId: owner.workspaceId, name: 'Cercana', voice: 'Tú, cálida', addedBy: me.id });
