@@ -37,11 +37,7 @@ afterEach(() => t.app.close());
 const FIRST = 'Zoraida';
 const LAST = 'Quintanilla';
 
-interface Person {
-  id: string;
-  email: string;
-  workspaceId: string;
-  auth: { authorization: string };
+interface Person extends TestUser {
   signedIn: SignedIn;
 }
 
@@ -60,6 +56,7 @@ async function signedUpPerson(): Promise<Person> {
     .from(memberships)
     .where(eq(memberships.userId, signedIn.user.id));
   return {
+    accessToken: signedIn.accessToken,
     id: signedIn.user.id,
     email: signedIn.user.email,
     workspaceId: own!.id,
@@ -77,7 +74,7 @@ const deleteAccount = (person: { auth: { authorization: string } }, payload: obj
 /** Every table with a column that refers to users, and those columns, read from the drizzle schema. */
 function tablesReferringToUsers(): { name: string; columns: string[] }[] {
   return Object.values(schema)
-    .filter((value): value is PgTable => is(value, PgTable))
+    .flatMap((value) => (is(value, PgTable) ? [value as PgTable] : []))
     .map((table) => {
       const config = getTableConfig(table);
       const columns = config.foreignKeys
@@ -107,7 +104,7 @@ describe('deleting one’s account', () => {
     const teammate = await createUser(t.app, { firstName: 'Mateo', lastName: 'Compañero' });
     await addMember(t.app, owner.workspaceId, zoe.id);
     await addMember(t.app, owner.workspaceId, teammate.id);
-    const asZoe = { ...zoe, workspaceId: owner.workspaceId } as TestUser;
+    const asZoe: TestUser = { ...zoe, workspaceId: owner.workspaceId };
     const shared = await insertProject(t.app, asZoe, { isShared: true, name: 'Campaña de otoño' });
     const privateOne = await insertProject(t.app, asZoe, { name: 'Borrador de Zoe' });
     await insertConversation(t.app, shared.id, asZoe);
@@ -237,7 +234,7 @@ describe('deleting one’s account', () => {
     const other = await createUser(t.app);
     await addMember(t.app, zoe.workspaceId, heir.id);
     await addMember(t.app, zoe.workspaceId, other.id);
-    const draft = await insertProject(t.app, { ...zoe, workspaceId: zoe.workspaceId } as TestUser, {
+    const draft = await insertProject(t.app, zoe, {
       name: 'Privado',
     });
 

@@ -1,0 +1,3 @@
+export { YourDataSection } from './components/your-data-section';
+export { DeleteAccountSection } from './components/delete-account-section';
+export { DeleteWorkspaceSection } from './components/delete-workspace-section';
