@@ -60,6 +60,9 @@ import { apiKeyRoutes } from './modules/api-keys/routes.ts';
 import { batchRoutes } from './modules/batches/routes.ts';
 import { generateApiRoutes } from './modules/generate-api/routes.ts';
 import { BatchQueue } from './modules/batches/queue.ts';
+import { ExportQueue } from './modules/workspace-export/queue.ts';
+import { runWorkspaceExport } from './modules/workspace-export/service.ts';
+import { workspaceExportRoutes } from './modules/workspace-export/routes.ts';
 import { rowWorker } from './modules/batches/row-worker.ts';
 import { Slots } from './lib/slots.ts';
 import { spreadsheetThreads, type SpreadsheetThreads } from './modules/batches/spreadsheet/index.ts';
@@ -87,6 +90,8 @@ declare module 'fastify' {
     storageQuotas: StorageQuotas;
     /** The batch rows' job queue, worked by every instance (ADR 0031). */
     batchQueue: BatchQueue;
+    /** The workspace exports' job queue, on the batch queue's pg-boss (ADR 0034). */
+    exportQueue: ExportQueue;
     /** The spreadsheet reads this instance runs at once (SPREADSHEET_READS_AT_ONCE). */
     spreadsheetReads: Slots;
     /** The webhook deliveries' job queue, worked by every instance. */
@@ -151,6 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       log: app.log.child({ module: 'batches' }),
     }),
   );
+  app.decorate('exportQueue', new ExportQueue(() => app.batchQueue.boss));
   app.decorate(
     'webhookQueue',
     WebhookQueue.create(deps.database, {
@@ -205,6 +211,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     webhookEvents: app.webhookEvents,
   });
   app.addHook('onReady', () => app.batchQueue.start(handleRow));
+  // After the batch queue's start, which starts the pg-boss both queues share.
+  app.addHook('onReady', () => app.exportQueue.start((exportId) => runWorkspaceExport(app, exportId)));
   const deliver = deliveryWorker({
     db: deps.database.db,
     mailer: app.mailer,
@@ -247,6 +255,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(workspaceRoutes, { prefix: '/workspace' });
       await api.register(memberRoutes, { prefix: '/workspace' });
       await api.register(storageRoutes, { prefix: '/workspace' });
+      await api.register(workspaceExportRoutes, { prefix: '/workspace' });
       await api.register(styleRuleRoutes, { prefix: '/workspace' });
       // Projects, folders and chat declare full paths (/workspace/:id/projects, /project/:id/…),
       // so each feature owns its routes whatever the first path segment.

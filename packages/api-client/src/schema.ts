@@ -394,6 +394,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/workspace/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The workspace's newest export still kept, with its progress (owner only) */
+        get: operations["getLatestWorkspaceExport"];
+        put?: never;
+        /** Start exporting the whole workspace as a zip (owner only); answers the export under way if any */
+        post: operations["startWorkspaceExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workspace/{id}/export/{exportId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An export's state and progress (owner only) */
+        get: operations["getWorkspaceExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workspace/{id}/export/{exportId}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The finished export as a zip (owner only); 409 while it is being built */
+        get: operations["downloadWorkspaceExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/workspace/{id}/style-rules": {
         parameters: {
             query?: never;
@@ -3824,6 +3876,453 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "PHONE_LOGIN_UNSUPPORTED" | "EMAIL_TAKEN" | "EMAIL_UNCHANGED" | "REFRESH_INVALID" | "OAUTH_NOT_CONFIGURED" | "OAUTH_FAILED" | "NOT_WORKSPACE_OWNER" | "SEATS_EXHAUSTED" | "PLAN_REQUIRED" | "NO_WORDS_LEFT" | "FOLDER_NAME_TAKEN" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_CHANGED" | "AI_PROVIDER_ERROR" | "AI_TIMEOUT" | "BRAND_VOICE_SAMPLE_TOO_LONG" | "BRAND_VOICE_ANALYSIS_FAILED" | "CURSOR_INVALID" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ALREADY_MEMBER" | "NOT_INVITER" | "MEMBER_REMOVAL_FORBIDDEN" | "OWNER_CANNOT_LEAVE" | "INVITATION_EXPIRED" | "INVITATION_REVOKED" | "INVITATION_USED" | "INVITATION_EMAIL_MISMATCH" | "BILLING_UNAVAILABLE" | "BILLING_PROVIDER_ERROR" | "PRICES_UNAVAILABLE" | "SUBSCRIPTION_EXISTS" | "NO_SUBSCRIPTION" | "DISCOUNT_ALREADY_USED" | "WEBHOOK_SIGNATURE_INVALID" | "BRAND_VOICES_FULL" | "FOLDERS_FULL" | "CUSTOM_PROMPTS_FULL" | "TEMPLATES_FULL" | "STORAGE_FULL" | "REPLIES_IN_PROGRESS" | "KNOWLEDGE_FILE_UNSUPPORTED" | "KNOWLEDGE_FILE_TOO_LARGE" | "BATCH_TOO_MANY_ROWS" | "BATCH_INVALID_ROWS" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED" | "OWNED_WORKSPACES_UNDECIDED" | "WORKSPACE_NAME_MISMATCH" | "LAST_WORKSPACE";
+                            message: string;
+                            requestId?: string;
+                            issues?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getLatestWorkspaceExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        export: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            status: "queued" | "running" | "ready" | "failed";
+                            progress: number;
+                            createdAt: string;
+                            expiresAt: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "PHONE_LOGIN_UNSUPPORTED" | "EMAIL_TAKEN" | "EMAIL_UNCHANGED" | "REFRESH_INVALID" | "OAUTH_NOT_CONFIGURED" | "OAUTH_FAILED" | "NOT_WORKSPACE_OWNER" | "SEATS_EXHAUSTED" | "PLAN_REQUIRED" | "NO_WORDS_LEFT" | "FOLDER_NAME_TAKEN" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_CHANGED" | "AI_PROVIDER_ERROR" | "AI_TIMEOUT" | "BRAND_VOICE_SAMPLE_TOO_LONG" | "BRAND_VOICE_ANALYSIS_FAILED" | "CURSOR_INVALID" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ALREADY_MEMBER" | "NOT_INVITER" | "MEMBER_REMOVAL_FORBIDDEN" | "OWNER_CANNOT_LEAVE" | "INVITATION_EXPIRED" | "INVITATION_REVOKED" | "INVITATION_USED" | "INVITATION_EMAIL_MISMATCH" | "BILLING_UNAVAILABLE" | "BILLING_PROVIDER_ERROR" | "PRICES_UNAVAILABLE" | "SUBSCRIPTION_EXISTS" | "NO_SUBSCRIPTION" | "DISCOUNT_ALREADY_USED" | "WEBHOOK_SIGNATURE_INVALID" | "BRAND_VOICES_FULL" | "FOLDERS_FULL" | "CUSTOM_PROMPTS_FULL" | "TEMPLATES_FULL" | "STORAGE_FULL" | "REPLIES_IN_PROGRESS" | "KNOWLEDGE_FILE_UNSUPPORTED" | "KNOWLEDGE_FILE_TOO_LARGE" | "BATCH_TOO_MANY_ROWS" | "BATCH_INVALID_ROWS" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED" | "OWNED_WORKSPACES_UNDECIDED" | "WORKSPACE_NAME_MISMATCH" | "LAST_WORKSPACE";
+                            message: string;
+                            requestId?: string;
+                            issues?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "PHONE_LOGIN_UNSUPPORTED" | "EMAIL_TAKEN" | "EMAIL_UNCHANGED" | "REFRESH_INVALID" | "OAUTH_NOT_CONFIGURED" | "OAUTH_FAILED" | "NOT_WORKSPACE_OWNER" | "SEATS_EXHAUSTED" | "PLAN_REQUIRED" | "NO_WORDS_LEFT" | "FOLDER_NAME_TAKEN" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_CHANGED" | "AI_PROVIDER_ERROR" | "AI_TIMEOUT" | "BRAND_VOICE_SAMPLE_TOO_LONG" | "BRAND_VOICE_ANALYSIS_FAILED" | "CURSOR_INVALID" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ALREADY_MEMBER" | "NOT_INVITER" | "MEMBER_REMOVAL_FORBIDDEN" | "OWNER_CANNOT_LEAVE" | "INVITATION_EXPIRED" | "INVITATION_REVOKED" | "INVITATION_USED" | "INVITATION_EMAIL_MISMATCH" | "BILLING_UNAVAILABLE" | "BILLING_PROVIDER_ERROR" | "PRICES_UNAVAILABLE" | "SUBSCRIPTION_EXISTS" | "NO_SUBSCRIPTION" | "DISCOUNT_ALREADY_USED" | "WEBHOOK_SIGNATURE_INVALID" | "BRAND_VOICES_FULL" | "FOLDERS_FULL" | "CUSTOM_PROMPTS_FULL" | "TEMPLATES_FULL" | "STORAGE_FULL" | "REPLIES_IN_PROGRESS" | "KNOWLEDGE_FILE_UNSUPPORTED" | "KNOWLEDGE_FILE_TOO_LARGE" | "BATCH_TOO_MANY_ROWS" | "BATCH_INVALID_ROWS" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED" | "OWNED_WORKSPACES_UNDECIDED" | "WORKSPACE_NAME_MISMATCH" | "LAST_WORKSPACE";
+                            message: string;
+                            requestId?: string;
+                            issues?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "PHONE_LOGIN_UNSUPPORTED" | "EMAIL_TAKEN" | "EMAIL_UNCHANGED" | "REFRESH_INVALID" | "OAUTH_NOT_CONFIGURED" | "OAUTH_FAILED" | "NOT_WORKSPACE_OWNER" | "SEATS_EXHAUSTED" | "PLAN_REQUIRED" | "NO_WORDS_LEFT" | "FOLDER_NAME_TAKEN" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_CHANGED" | "AI_PROVIDER_ERROR" | "AI_TIMEOUT" | "BRAND_VOICE_SAMPLE_TOO_LONG" | "BRAND_VOICE_ANALYSIS_FAILED" | "CURSOR_INVALID" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ALREADY_MEMBER" | "NOT_INVITER" | "MEMBER_REMOVAL_FORBIDDEN" | "OWNER_CANNOT_LEAVE" | "INVITATION_EXPIRED" | "INVITATION_REVOKED" | "INVITATION_USED" | "INVITATION_EMAIL_MISMATCH" | "BILLING_UNAVAILABLE" | "BILLING_PROVIDER_ERROR" | "PRICES_UNAVAILABLE" | "SUBSCRIPTION_EXISTS" | "NO_SUBSCRIPTION" | "DISCOUNT_ALREADY_USED" | "WEBHOOK_SIGNATURE_INVALID" | "BRAND_VOICES_FULL" | "FOLDERS_FULL" | "CUSTOM_PROMPTS_FULL" | "TEMPLATES_FULL" | "STORAGE_FULL" | "REPLIES_IN_PROGRESS" | "KNOWLEDGE_FILE_UNSUPPORTED" | "KNOWLEDGE_FILE_TOO_LARGE" | "BATCH_TOO_MANY_ROWS" | "BATCH_INVALID_ROWS" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED" | "OWNED_WORKSPACES_UNDECIDED" | "WORKSPACE_NAME_MISMATCH" | "LAST_WORKSPACE";
+                            message: string;
+                            requestId?: string;
+                            issues?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "PHONE_LOGIN_UNSUPPORTED" | "EMAIL_TAKEN" | "EMAIL_UNCHANGED" | "REFRESH_INVALID" | "OAUTH_NOT_CONFIGURED" | "OAUTH_FAILED" | "NOT_WORKSPACE_OWNER" | "SEATS_EXHAUSTED" | "PLAN_REQUIRED" | "NO_WORDS_LEFT" | "FOLDER_NAME_TAKEN" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_CHANGED" | "AI_PROVIDER_ERROR" | "AI_TIMEOUT" | "BRAND_VOICE_SAMPLE_TOO_LONG" | "BRAND_VOICE_ANALYSIS_FAILED" | "CURSOR_INVALID" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ALREADY_MEMBER" | "NOT_INVITER" | "MEMBER_REMOVAL_FORBIDDEN" | "OWNER_CANNOT_LEAVE" | "INVITATION_EXPIRED" | "INVITATION_REVOKED" | "INVITATION_USED" | "INVITATION_EMAIL_MISMATCH" | "BILLING_UNAVAILABLE" | "BILLING_PROVIDER_ERROR" | "PRICES_UNAVAILABLE" | "SUBSCRIPTION_EXISTS" | "NO_SUBSCRIPTION" | "DISCOUNT_ALREADY_USED" | "WEBHOOK_SIGNATURE_INVALID" | "BRAND_VOICES_FULL" | "FOLDERS_FULL" | "CUSTOM_PROMPTS_FULL" | "TEMPLATES_FULL" | "STORAGE_FULL" | "REPLIES_IN_PROGRESS" | "KNOWLEDGE_FILE_UNSUPPORTED" | "KNOWLEDGE_FILE_TOO_LARGE" | "BATCH_TOO_MANY_ROWS" | "BATCH_INVALID_ROWS" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED" | "OWNED_WORKSPACES_UNDECIDED" | "WORKSPACE_NAME_MISMATCH" | "LAST_WORKSPACE";
+                            message: string;
+                            requestId?: string;
+                            issues?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    startWorkspaceExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "ready" | "failed";
+                        progress: number;
+                        createdAt: string;
+                        expiresAt: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "PHONE_LOGIN_UNSUPPORTED" | "EMAIL_TAKEN" | "EMAIL_UNCHANGED" | "REFRESH_INVALID" | "OAUTH_NOT_CONFIGURED" | "OAUTH_FAILED" | "NOT_WORKSPACE_OWNER" | "SEATS_EXHAUSTED" | "PLAN_REQUIRED" | "NO_WORDS_LEFT" | "FOLDER_NAME_TAKEN" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_CHANGED" | "AI_PROVIDER_ERROR" | "AI_TIMEOUT" | "BRAND_VOICE_SAMPLE_TOO_LONG" | "BRAND_VOICE_ANALYSIS_FAILED" | "CURSOR_INVALID" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ALREADY_MEMBER" | "NOT_INVITER" | "MEMBER_REMOVAL_FORBIDDEN" | "OWNER_CANNOT_LEAVE" | "INVITATION_EXPIRED" | "INVITATION_REVOKED" | "INVITATION_USED" | "INVITATION_EMAIL_MISMATCH" | "BILLING_UNAVAILABLE" | "BILLING_PROVIDER_ERROR" | "PRICES_UNAVAILABLE" | "SUBSCRIPTION_EXISTS" | "NO_SUBSCRIPTION" | "DISCOUNT_ALREADY_USED" | "WEBHOOK_SIGNATURE_INVALID" | "BRAND_VOICES_FULL" | "FOLDERS_FULL" | "CUSTOM_PROMPTS_FULL" | "TEMPLATES_FULL" | "STORAGE_FULL" | "REPLIES_IN_PROGRESS" | "KNOWLEDGE_FILE_UNSUPPORTED" | "KNOWLEDGE_FILE_TOO_LARGE" | "BATCH_TOO_MANY_ROWS" | "BATCH_INVALID_ROWS" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED" | "OWNED_WORKSPACES_UNDECIDED" | "WORKSPACE_NAME_MISMATCH" | "LAST_WORKSPACE";
+                            message: string;
+                            requestId?: string;
+                            issues?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "PHONE_LOGIN_UNSUPPORTED" | "EMAIL_TAKEN" | "EMAIL_UNCHANGED" | "REFRESH_INVALID" | "OAUTH_NOT_CONFIGURED" | "OAUTH_FAILED" | "NOT_WORKSPACE_OWNER" | "SEATS_EXHAUSTED" | "PLAN_REQUIRED" | "NO_WORDS_LEFT" | "FOLDER_NAME_TAKEN" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_CHANGED" | "AI_PROVIDER_ERROR" | "AI_TIMEOUT" | "BRAND_VOICE_SAMPLE_TOO_LONG" | "BRAND_VOICE_ANALYSIS_FAILED" | "CURSOR_INVALID" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ALREADY_MEMBER" | "NOT_INVITER" | "MEMBER_REMOVAL_FORBIDDEN" | "OWNER_CANNOT_LEAVE" | "INVITATION_EXPIRED" | "INVITATION_REVOKED" | "INVITATION_USED" | "INVITATION_EMAIL_MISMATCH" | "BILLING_UNAVAILABLE" | "BILLING_PROVIDER_ERROR" | "PRICES_UNAVAILABLE" | "SUBSCRIPTION_EXISTS" | "NO_SUBSCRIPTION" | "DISCOUNT_ALREADY_USED" | "WEBHOOK_SIGNATURE_INVALID" | "BRAND_VOICES_FULL" | "FOLDERS_FULL" | "CUSTOM_PROMPTS_FULL" | "TEMPLATES_FULL" | "STORAGE_FULL" | "REPLIES_IN_PROGRESS" | "KNOWLEDGE_FILE_UNSUPPORTED" | "KNOWLEDGE_FILE_TOO_LARGE" | "BATCH_TOO_MANY_ROWS" | "BATCH_INVALID_ROWS" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED" | "OWNED_WORKSPACES_UNDECIDED" | "WORKSPACE_NAME_MISMATCH" | "LAST_WORKSPACE";
+                            message: string;
+                            requestId?: string;
+                            issues?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "PHONE_LOGIN_UNSUPPORTED" | "EMAIL_TAKEN" | "EMAIL_UNCHANGED" | "REFRESH_INVALID" | "OAUTH_NOT_CONFIGURED" | "OAUTH_FAILED" | "NOT_WORKSPACE_OWNER" | "SEATS_EXHAUSTED" | "PLAN_REQUIRED" | "NO_WORDS_LEFT" | "FOLDER_NAME_TAKEN" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_CHANGED" | "AI_PROVIDER_ERROR" | "AI_TIMEOUT" | "BRAND_VOICE_SAMPLE_TOO_LONG" | "BRAND_VOICE_ANALYSIS_FAILED" | "CURSOR_INVALID" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ALREADY_MEMBER" | "NOT_INVITER" | "MEMBER_REMOVAL_FORBIDDEN" | "OWNER_CANNOT_LEAVE" | "INVITATION_EXPIRED" | "INVITATION_REVOKED" | "INVITATION_USED" | "INVITATION_EMAIL_MISMATCH" | "BILLING_UNAVAILABLE" | "BILLING_PROVIDER_ERROR" | "PRICES_UNAVAILABLE" | "SUBSCRIPTION_EXISTS" | "NO_SUBSCRIPTION" | "DISCOUNT_ALREADY_USED" | "WEBHOOK_SIGNATURE_INVALID" | "BRAND_VOICES_FULL" | "FOLDERS_FULL" | "CUSTOM_PROMPTS_FULL" | "TEMPLATES_FULL" | "STORAGE_FULL" | "REPLIES_IN_PROGRESS" | "KNOWLEDGE_FILE_UNSUPPORTED" | "KNOWLEDGE_FILE_TOO_LARGE" | "BATCH_TOO_MANY_ROWS" | "BATCH_INVALID_ROWS" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED" | "OWNED_WORKSPACES_UNDECIDED" | "WORKSPACE_NAME_MISMATCH" | "LAST_WORKSPACE";
+                            message: string;
+                            requestId?: string;
+                            issues?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "PHONE_LOGIN_UNSUPPORTED" | "EMAIL_TAKEN" | "EMAIL_UNCHANGED" | "REFRESH_INVALID" | "OAUTH_NOT_CONFIGURED" | "OAUTH_FAILED" | "NOT_WORKSPACE_OWNER" | "SEATS_EXHAUSTED" | "PLAN_REQUIRED" | "NO_WORDS_LEFT" | "FOLDER_NAME_TAKEN" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_CHANGED" | "AI_PROVIDER_ERROR" | "AI_TIMEOUT" | "BRAND_VOICE_SAMPLE_TOO_LONG" | "BRAND_VOICE_ANALYSIS_FAILED" | "CURSOR_INVALID" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ALREADY_MEMBER" | "NOT_INVITER" | "MEMBER_REMOVAL_FORBIDDEN" | "OWNER_CANNOT_LEAVE" | "INVITATION_EXPIRED" | "INVITATION_REVOKED" | "INVITATION_USED" | "INVITATION_EMAIL_MISMATCH" | "BILLING_UNAVAILABLE" | "BILLING_PROVIDER_ERROR" | "PRICES_UNAVAILABLE" | "SUBSCRIPTION_EXISTS" | "NO_SUBSCRIPTION" | "DISCOUNT_ALREADY_USED" | "WEBHOOK_SIGNATURE_INVALID" | "BRAND_VOICES_FULL" | "FOLDERS_FULL" | "CUSTOM_PROMPTS_FULL" | "TEMPLATES_FULL" | "STORAGE_FULL" | "REPLIES_IN_PROGRESS" | "KNOWLEDGE_FILE_UNSUPPORTED" | "KNOWLEDGE_FILE_TOO_LARGE" | "BATCH_TOO_MANY_ROWS" | "BATCH_INVALID_ROWS" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED" | "OWNED_WORKSPACES_UNDECIDED" | "WORKSPACE_NAME_MISMATCH" | "LAST_WORKSPACE";
+                            message: string;
+                            requestId?: string;
+                            issues?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getWorkspaceExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                exportId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "ready" | "failed";
+                        progress: number;
+                        createdAt: string;
+                        expiresAt: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "PHONE_LOGIN_UNSUPPORTED" | "EMAIL_TAKEN" | "EMAIL_UNCHANGED" | "REFRESH_INVALID" | "OAUTH_NOT_CONFIGURED" | "OAUTH_FAILED" | "NOT_WORKSPACE_OWNER" | "SEATS_EXHAUSTED" | "PLAN_REQUIRED" | "NO_WORDS_LEFT" | "FOLDER_NAME_TAKEN" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_CHANGED" | "AI_PROVIDER_ERROR" | "AI_TIMEOUT" | "BRAND_VOICE_SAMPLE_TOO_LONG" | "BRAND_VOICE_ANALYSIS_FAILED" | "CURSOR_INVALID" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ALREADY_MEMBER" | "NOT_INVITER" | "MEMBER_REMOVAL_FORBIDDEN" | "OWNER_CANNOT_LEAVE" | "INVITATION_EXPIRED" | "INVITATION_REVOKED" | "INVITATION_USED" | "INVITATION_EMAIL_MISMATCH" | "BILLING_UNAVAILABLE" | "BILLING_PROVIDER_ERROR" | "PRICES_UNAVAILABLE" | "SUBSCRIPTION_EXISTS" | "NO_SUBSCRIPTION" | "DISCOUNT_ALREADY_USED" | "WEBHOOK_SIGNATURE_INVALID" | "BRAND_VOICES_FULL" | "FOLDERS_FULL" | "CUSTOM_PROMPTS_FULL" | "TEMPLATES_FULL" | "STORAGE_FULL" | "REPLIES_IN_PROGRESS" | "KNOWLEDGE_FILE_UNSUPPORTED" | "KNOWLEDGE_FILE_TOO_LARGE" | "BATCH_TOO_MANY_ROWS" | "BATCH_INVALID_ROWS" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED" | "OWNED_WORKSPACES_UNDECIDED" | "WORKSPACE_NAME_MISMATCH" | "LAST_WORKSPACE";
+                            message: string;
+                            requestId?: string;
+                            issues?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "PHONE_LOGIN_UNSUPPORTED" | "EMAIL_TAKEN" | "EMAIL_UNCHANGED" | "REFRESH_INVALID" | "OAUTH_NOT_CONFIGURED" | "OAUTH_FAILED" | "NOT_WORKSPACE_OWNER" | "SEATS_EXHAUSTED" | "PLAN_REQUIRED" | "NO_WORDS_LEFT" | "FOLDER_NAME_TAKEN" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_CHANGED" | "AI_PROVIDER_ERROR" | "AI_TIMEOUT" | "BRAND_VOICE_SAMPLE_TOO_LONG" | "BRAND_VOICE_ANALYSIS_FAILED" | "CURSOR_INVALID" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ALREADY_MEMBER" | "NOT_INVITER" | "MEMBER_REMOVAL_FORBIDDEN" | "OWNER_CANNOT_LEAVE" | "INVITATION_EXPIRED" | "INVITATION_REVOKED" | "INVITATION_USED" | "INVITATION_EMAIL_MISMATCH" | "BILLING_UNAVAILABLE" | "BILLING_PROVIDER_ERROR" | "PRICES_UNAVAILABLE" | "SUBSCRIPTION_EXISTS" | "NO_SUBSCRIPTION" | "DISCOUNT_ALREADY_USED" | "WEBHOOK_SIGNATURE_INVALID" | "BRAND_VOICES_FULL" | "FOLDERS_FULL" | "CUSTOM_PROMPTS_FULL" | "TEMPLATES_FULL" | "STORAGE_FULL" | "REPLIES_IN_PROGRESS" | "KNOWLEDGE_FILE_UNSUPPORTED" | "KNOWLEDGE_FILE_TOO_LARGE" | "BATCH_TOO_MANY_ROWS" | "BATCH_INVALID_ROWS" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED" | "OWNED_WORKSPACES_UNDECIDED" | "WORKSPACE_NAME_MISMATCH" | "LAST_WORKSPACE";
+                            message: string;
+                            requestId?: string;
+                            issues?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "PHONE_LOGIN_UNSUPPORTED" | "EMAIL_TAKEN" | "EMAIL_UNCHANGED" | "REFRESH_INVALID" | "OAUTH_NOT_CONFIGURED" | "OAUTH_FAILED" | "NOT_WORKSPACE_OWNER" | "SEATS_EXHAUSTED" | "PLAN_REQUIRED" | "NO_WORDS_LEFT" | "FOLDER_NAME_TAKEN" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_CHANGED" | "AI_PROVIDER_ERROR" | "AI_TIMEOUT" | "BRAND_VOICE_SAMPLE_TOO_LONG" | "BRAND_VOICE_ANALYSIS_FAILED" | "CURSOR_INVALID" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ALREADY_MEMBER" | "NOT_INVITER" | "MEMBER_REMOVAL_FORBIDDEN" | "OWNER_CANNOT_LEAVE" | "INVITATION_EXPIRED" | "INVITATION_REVOKED" | "INVITATION_USED" | "INVITATION_EMAIL_MISMATCH" | "BILLING_UNAVAILABLE" | "BILLING_PROVIDER_ERROR" | "PRICES_UNAVAILABLE" | "SUBSCRIPTION_EXISTS" | "NO_SUBSCRIPTION" | "DISCOUNT_ALREADY_USED" | "WEBHOOK_SIGNATURE_INVALID" | "BRAND_VOICES_FULL" | "FOLDERS_FULL" | "CUSTOM_PROMPTS_FULL" | "TEMPLATES_FULL" | "STORAGE_FULL" | "REPLIES_IN_PROGRESS" | "KNOWLEDGE_FILE_UNSUPPORTED" | "KNOWLEDGE_FILE_TOO_LARGE" | "BATCH_TOO_MANY_ROWS" | "BATCH_INVALID_ROWS" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED" | "OWNED_WORKSPACES_UNDECIDED" | "WORKSPACE_NAME_MISMATCH" | "LAST_WORKSPACE";
+                            message: string;
+                            requestId?: string;
+                            issues?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "PHONE_LOGIN_UNSUPPORTED" | "EMAIL_TAKEN" | "EMAIL_UNCHANGED" | "REFRESH_INVALID" | "OAUTH_NOT_CONFIGURED" | "OAUTH_FAILED" | "NOT_WORKSPACE_OWNER" | "SEATS_EXHAUSTED" | "PLAN_REQUIRED" | "NO_WORDS_LEFT" | "FOLDER_NAME_TAKEN" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_CHANGED" | "AI_PROVIDER_ERROR" | "AI_TIMEOUT" | "BRAND_VOICE_SAMPLE_TOO_LONG" | "BRAND_VOICE_ANALYSIS_FAILED" | "CURSOR_INVALID" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ALREADY_MEMBER" | "NOT_INVITER" | "MEMBER_REMOVAL_FORBIDDEN" | "OWNER_CANNOT_LEAVE" | "INVITATION_EXPIRED" | "INVITATION_REVOKED" | "INVITATION_USED" | "INVITATION_EMAIL_MISMATCH" | "BILLING_UNAVAILABLE" | "BILLING_PROVIDER_ERROR" | "PRICES_UNAVAILABLE" | "SUBSCRIPTION_EXISTS" | "NO_SUBSCRIPTION" | "DISCOUNT_ALREADY_USED" | "WEBHOOK_SIGNATURE_INVALID" | "BRAND_VOICES_FULL" | "FOLDERS_FULL" | "CUSTOM_PROMPTS_FULL" | "TEMPLATES_FULL" | "STORAGE_FULL" | "REPLIES_IN_PROGRESS" | "KNOWLEDGE_FILE_UNSUPPORTED" | "KNOWLEDGE_FILE_TOO_LARGE" | "BATCH_TOO_MANY_ROWS" | "BATCH_INVALID_ROWS" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED" | "OWNED_WORKSPACES_UNDECIDED" | "WORKSPACE_NAME_MISMATCH" | "LAST_WORKSPACE";
+                            message: string;
+                            requestId?: string;
+                            issues?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    downloadWorkspaceExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                exportId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "PHONE_LOGIN_UNSUPPORTED" | "EMAIL_TAKEN" | "EMAIL_UNCHANGED" | "REFRESH_INVALID" | "OAUTH_NOT_CONFIGURED" | "OAUTH_FAILED" | "NOT_WORKSPACE_OWNER" | "SEATS_EXHAUSTED" | "PLAN_REQUIRED" | "NO_WORDS_LEFT" | "FOLDER_NAME_TAKEN" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_CHANGED" | "AI_PROVIDER_ERROR" | "AI_TIMEOUT" | "BRAND_VOICE_SAMPLE_TOO_LONG" | "BRAND_VOICE_ANALYSIS_FAILED" | "CURSOR_INVALID" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ALREADY_MEMBER" | "NOT_INVITER" | "MEMBER_REMOVAL_FORBIDDEN" | "OWNER_CANNOT_LEAVE" | "INVITATION_EXPIRED" | "INVITATION_REVOKED" | "INVITATION_USED" | "INVITATION_EMAIL_MISMATCH" | "BILLING_UNAVAILABLE" | "BILLING_PROVIDER_ERROR" | "PRICES_UNAVAILABLE" | "SUBSCRIPTION_EXISTS" | "NO_SUBSCRIPTION" | "DISCOUNT_ALREADY_USED" | "WEBHOOK_SIGNATURE_INVALID" | "BRAND_VOICES_FULL" | "FOLDERS_FULL" | "CUSTOM_PROMPTS_FULL" | "TEMPLATES_FULL" | "STORAGE_FULL" | "REPLIES_IN_PROGRESS" | "KNOWLEDGE_FILE_UNSUPPORTED" | "KNOWLEDGE_FILE_TOO_LARGE" | "BATCH_TOO_MANY_ROWS" | "BATCH_INVALID_ROWS" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED" | "OWNED_WORKSPACES_UNDECIDED" | "WORKSPACE_NAME_MISMATCH" | "LAST_WORKSPACE";
+                            message: string;
+                            requestId?: string;
+                            issues?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "PHONE_LOGIN_UNSUPPORTED" | "EMAIL_TAKEN" | "EMAIL_UNCHANGED" | "REFRESH_INVALID" | "OAUTH_NOT_CONFIGURED" | "OAUTH_FAILED" | "NOT_WORKSPACE_OWNER" | "SEATS_EXHAUSTED" | "PLAN_REQUIRED" | "NO_WORDS_LEFT" | "FOLDER_NAME_TAKEN" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_CHANGED" | "AI_PROVIDER_ERROR" | "AI_TIMEOUT" | "BRAND_VOICE_SAMPLE_TOO_LONG" | "BRAND_VOICE_ANALYSIS_FAILED" | "CURSOR_INVALID" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ALREADY_MEMBER" | "NOT_INVITER" | "MEMBER_REMOVAL_FORBIDDEN" | "OWNER_CANNOT_LEAVE" | "INVITATION_EXPIRED" | "INVITATION_REVOKED" | "INVITATION_USED" | "INVITATION_EMAIL_MISMATCH" | "BILLING_UNAVAILABLE" | "BILLING_PROVIDER_ERROR" | "PRICES_UNAVAILABLE" | "SUBSCRIPTION_EXISTS" | "NO_SUBSCRIPTION" | "DISCOUNT_ALREADY_USED" | "WEBHOOK_SIGNATURE_INVALID" | "BRAND_VOICES_FULL" | "FOLDERS_FULL" | "CUSTOM_PROMPTS_FULL" | "TEMPLATES_FULL" | "STORAGE_FULL" | "REPLIES_IN_PROGRESS" | "KNOWLEDGE_FILE_UNSUPPORTED" | "KNOWLEDGE_FILE_TOO_LARGE" | "BATCH_TOO_MANY_ROWS" | "BATCH_INVALID_ROWS" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED" | "OWNED_WORKSPACES_UNDECIDED" | "WORKSPACE_NAME_MISMATCH" | "LAST_WORKSPACE";
+                            message: string;
+                            requestId?: string;
+                            issues?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "PHONE_LOGIN_UNSUPPORTED" | "EMAIL_TAKEN" | "EMAIL_UNCHANGED" | "REFRESH_INVALID" | "OAUTH_NOT_CONFIGURED" | "OAUTH_FAILED" | "NOT_WORKSPACE_OWNER" | "SEATS_EXHAUSTED" | "PLAN_REQUIRED" | "NO_WORDS_LEFT" | "FOLDER_NAME_TAKEN" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_CHANGED" | "AI_PROVIDER_ERROR" | "AI_TIMEOUT" | "BRAND_VOICE_SAMPLE_TOO_LONG" | "BRAND_VOICE_ANALYSIS_FAILED" | "CURSOR_INVALID" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ALREADY_MEMBER" | "NOT_INVITER" | "MEMBER_REMOVAL_FORBIDDEN" | "OWNER_CANNOT_LEAVE" | "INVITATION_EXPIRED" | "INVITATION_REVOKED" | "INVITATION_USED" | "INVITATION_EMAIL_MISMATCH" | "BILLING_UNAVAILABLE" | "BILLING_PROVIDER_ERROR" | "PRICES_UNAVAILABLE" | "SUBSCRIPTION_EXISTS" | "NO_SUBSCRIPTION" | "DISCOUNT_ALREADY_USED" | "WEBHOOK_SIGNATURE_INVALID" | "BRAND_VOICES_FULL" | "FOLDERS_FULL" | "CUSTOM_PROMPTS_FULL" | "TEMPLATES_FULL" | "STORAGE_FULL" | "REPLIES_IN_PROGRESS" | "KNOWLEDGE_FILE_UNSUPPORTED" | "KNOWLEDGE_FILE_TOO_LARGE" | "BATCH_TOO_MANY_ROWS" | "BATCH_INVALID_ROWS" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED" | "OWNED_WORKSPACES_UNDECIDED" | "WORKSPACE_NAME_MISMATCH" | "LAST_WORKSPACE";
+                            message: string;
+                            requestId?: string;
+                            issues?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "PHONE_LOGIN_UNSUPPORTED" | "EMAIL_TAKEN" | "EMAIL_UNCHANGED" | "REFRESH_INVALID" | "OAUTH_NOT_CONFIGURED" | "OAUTH_FAILED" | "NOT_WORKSPACE_OWNER" | "SEATS_EXHAUSTED" | "PLAN_REQUIRED" | "NO_WORDS_LEFT" | "FOLDER_NAME_TAKEN" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_CHANGED" | "AI_PROVIDER_ERROR" | "AI_TIMEOUT" | "BRAND_VOICE_SAMPLE_TOO_LONG" | "BRAND_VOICE_ANALYSIS_FAILED" | "CURSOR_INVALID" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ALREADY_MEMBER" | "NOT_INVITER" | "MEMBER_REMOVAL_FORBIDDEN" | "OWNER_CANNOT_LEAVE" | "INVITATION_EXPIRED" | "INVITATION_REVOKED" | "INVITATION_USED" | "INVITATION_EMAIL_MISMATCH" | "BILLING_UNAVAILABLE" | "BILLING_PROVIDER_ERROR" | "PRICES_UNAVAILABLE" | "SUBSCRIPTION_EXISTS" | "NO_SUBSCRIPTION" | "DISCOUNT_ALREADY_USED" | "WEBHOOK_SIGNATURE_INVALID" | "BRAND_VOICES_FULL" | "FOLDERS_FULL" | "CUSTOM_PROMPTS_FULL" | "TEMPLATES_FULL" | "STORAGE_FULL" | "REPLIES_IN_PROGRESS" | "KNOWLEDGE_FILE_UNSUPPORTED" | "KNOWLEDGE_FILE_TOO_LARGE" | "BATCH_TOO_MANY_ROWS" | "BATCH_INVALID_ROWS" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED" | "OWNED_WORKSPACES_UNDECIDED" | "WORKSPACE_NAME_MISMATCH" | "LAST_WORKSPACE";
+                            message: string;
+                            requestId?: string;
+                            issues?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -875,3 +875,31 @@ export const idempotencyKeys = pgTable(
     index('idempotency_keys_expires_idx').on(t.expiresAt),
   ],
 );
+
+/**
+ * A whole workspace exported by its owner (docs/product.md, "Your data"): built on the job queue into
+ * one zip kept here until `expires_at` (7 days), when the database maintenance deletes the row and its
+ * file. `progress` is the share of projects written so far, 0–100.
+ */
+export const workspaceExports = pgTable(
+  'workspace_exports',
+  {
+    id: id(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    requestedBy: uuid('requested_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['queued', 'running', 'ready', 'failed'] })
+      .notNull()
+      .default('queued'),
+    progress: integer('progress').notNull().default(0),
+    file: bytea('file'),
+    fileName: text('file_name'),
+    expiresAt: at('expires_at').notNull(),
+    createdAt: createdAt(),
+    finishedAt: at('finished_at'),
+  },
+  (t) => [index('workspace_exports_workspace_idx').on(t.workspaceId, t.createdAt)],
+);

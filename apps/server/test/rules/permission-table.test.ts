@@ -388,6 +388,8 @@ const table: Row[] = [
   { action: 'see what deleting one’s account would decide', key: 'never', request: () => ({ method: 'GET', url: '/api/user/deletion' }), cells: { owner: 200, 'member-creator': 200, 'member-other': 200, outsider: 200 } },
   { action: 'ask for the code that deletes one’s account', key: 'never', request: () => ({ method: 'POST', url: '/api/user/deletion-code' }), cells: { owner: 204, 'member-creator': 204, 'member-other': 204, outsider: 204 } },
   { action: 'delete one’s account (a wrong code; the owner has not decided on the workspace)', key: 'never', request: () => ({ method: 'DELETE', url: '/api/user', payload: { code: '000000' } }), cells: { owner: [409, 'OWNED_WORKSPACES_UNDECIDED'], 'member-creator': [400, 'CODE_INVALID'], 'member-other': [400, 'CODE_INVALID'], outsider: [400, 'CODE_INVALID'] } },
+  { action: 'export the workspace', key: 'never', request: (team) => ({ method: 'POST', url: `/api/workspace/${team.workspaceId}/export` }), cells: ownerOnly(202) },
+  { action: 'see the workspace’s latest export', key: 'never', request: (team) => ({ method: 'GET', url: `/api/workspace/${team.workspaceId}/export` }), cells: ownerOnly(200) },
   { action: 'delete the workspace', key: 'never', prepare: anotherWorkspaceOfTheOwner, request: (team) => ({ method: 'DELETE', url: `/api/workspace/${team.workspaceId}`, payload: { name: 'Mi espacio de trabajo' } }), cells: ownerOnly(204) },
   // API keys: the owner's to manage, and no key's.
   { action: 'see the API keys', key: 'never', request: (team) => ({ method: 'GET', url: `/api/workspace/${team.workspaceId}/api-keys` }), cells: ownerOnly(200) },

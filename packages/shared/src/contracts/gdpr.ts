@@ -132,3 +132,24 @@ export const deleteWorkspaceBodySchema = z.strictObject({
   name: freeText({ max: WORKSPACE_NAME_MAX_LENGTH * 4 }),
 });
 export type DeleteWorkspaceBody = z.infer<typeof deleteWorkspaceBodySchema>;
+
+/** Days a workspace's export is kept for download; then its file is deleted. */
+export const WORKSPACE_EXPORT_KEPT_DAYS = 7;
+
+/** A workspace's export as it is built on the job queue and then kept for download. */
+export const workspaceExportSchema = z.object({
+  id: z.uuid(),
+  status: z.enum(['queued', 'running', 'ready', 'failed']),
+  /** The share written so far, 0–100. */
+  progress: z.number().int().min(0).max(100),
+  createdAt: z.string(),
+  /** When the file is deleted. */
+  expiresAt: z.string(),
+});
+export type WorkspaceExport = z.infer<typeof workspaceExportSchema>;
+
+/** `GET /workspace/:id/export`: the newest export still kept, if any. */
+export const latestWorkspaceExportSchema = z.object({ export: workspaceExportSchema.nullable() });
+export type LatestWorkspaceExport = z.infer<typeof latestWorkspaceExportSchema>;
+
+export const workspaceExportParamsSchema = z.strictObject({ id: z.uuid(), exportId: z.uuid() });

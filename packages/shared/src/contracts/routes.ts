@@ -70,7 +70,12 @@ import { storageUsageSchema } from './storage.ts';
 import { templateListResponseSchema, templateSchema } from './templates.ts';
 import { styleCheckResponseSchema, styleRulesResponseSchema } from './style-rules.ts';
 import { changeEmailResponseSchema, changeNameResponseSchema } from './user.ts';
-import { accountDeletionPlanSchema, personalExportSchema } from './gdpr.ts';
+import {
+  accountDeletionPlanSchema,
+  latestWorkspaceExportSchema,
+  personalExportSchema,
+  workspaceExportSchema,
+} from './gdpr.ts';
 import {
   renameWorkspaceResponseSchema,
   workspaceListResponseSchema,
@@ -106,6 +111,9 @@ export const responseSchemas = {
   'PATCH /workspace/rename/:id': renameWorkspaceResponseSchema,
   'GET /workspace/:id/usage': workspaceUsageSchema,
   'GET /workspace/:id/storage': storageUsageSchema,
+  'POST /workspace/:id/export': workspaceExportSchema,
+  'GET /workspace/:id/export': latestWorkspaceExportSchema,
+  'GET /workspace/:id/export/:exportId': workspaceExportSchema,
 
   'GET /workspace/:id/members': membersResponseSchema,
   'POST /workspace/:id/invite': inviteResponseSchema,
