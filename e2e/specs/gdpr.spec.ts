@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page, TestInfo } from '@playwright/test';
+import JSZip from 'jszip';
 import { expect, keepScreenshot, test } from '../fixtures.ts';
 import {
   describeFindings,
@@ -17,6 +18,9 @@ const words = {
     browser: 'es-ES',
     download: 'Descargar mis datos',
     downloaded: 'Tus datos se han descargado',
+    exportWorkspace: 'Exportar espacio de trabajo',
+    downloadZip: 'Descargar (.zip)',
+    exportAgain: 'Exportar de nuevo',
     deleteWorkspace: 'Eliminar espacio de trabajo',
     workspaceDialog: '¿Eliminar «Mi espacio de trabajo»?',
     typeName: 'Escribe «Mi espacio de trabajo» para confirmar',
@@ -33,6 +37,9 @@ const words = {
     browser: 'en-GB',
     download: 'Download my data',
     downloaded: 'Your data was downloaded',
+    exportWorkspace: 'Export workspace',
+    downloadZip: 'Download (.zip)',
+    exportAgain: 'Export again',
     deleteWorkspace: 'Delete workspace',
     workspaceDialog: 'Delete “My workspace”?',
     typeName: 'Type “My workspace” to confirm',
@@ -88,8 +95,23 @@ for (const [language, width] of [
       expect(data.profile.email).toBe(email);
       await expect(page.getByText(w.downloaded)).toBeVisible();
 
-      // Deleting the workspace needs its name typed; the only one an account has stays.
+      // Export the workspace: it is built on the server, then downloaded as a zip with the project.
       await page.goto('/workspace-settings');
+      await page.getByRole('button', { name: w.exportWorkspace }).click();
+      const downloadZip = page.getByRole('button', { name: w.downloadZip });
+      await expect(downloadZip).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByRole('button', { name: w.exportAgain })).toBeVisible();
+      const zipping = page.waitForEvent('download');
+      await downloadZip.click();
+      const zipFile = await zipping;
+      expect(zipFile.suggestedFilename()).toMatch(/\.zip$/);
+      const zip = await JSZip.loadAsync(readFileSync((await zipFile.path())!));
+      const entries = Object.keys(zip.files);
+      expect(entries.some((entry) => /^projects\/.+\/document\.docx$/.test(entry))).toBe(true);
+      expect(entries).toContain('brand-voices.json');
+      await look(page, testInfo, `gdpr-export-${language}`, width);
+
+      // Deleting the workspace needs its name typed; the only one an account has stays.
       const openWorkspaceDialog = page.getByRole('button', { name: w.deleteWorkspace });
       await openWorkspaceDialog.click();
       const workspaceDialog = page.getByRole('dialog', { name: w.workspaceDialog });

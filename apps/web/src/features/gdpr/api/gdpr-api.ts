@@ -1,5 +1,10 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
-import type { AccountDeletionPlan, DeleteAccountBody } from '@redacta/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AccountDeletionPlan,
+  DeleteAccountBody,
+  LatestWorkspaceExport,
+  WorkspaceExport,
+} from '@redacta/shared';
 import { api } from '@/lib/api-client';
 
 export const deletionPlanKey = ['user', 'deletion-plan'] as const;
@@ -41,4 +46,44 @@ export function useDeleteWorkspace() {
     mutationFn: ({ id, name }: { id: string; name: string }) =>
       api.delete<undefined>(`/workspace/${encodeURIComponent(id)}`, { body: { name } }),
   });
+}
+
+const exportKey = (workspaceId: string) => ['workspace', workspaceId, 'export'] as const;
+/** How often the page asks how an export in progress is going. */
+const EXPORT_POLL_MS = 1_500;
+
+/** GET /api/workspace/{id}/export: the newest export, asked again while one is being built. */
+export function useLatestExport(workspaceId: string) {
+  return useQuery({
+    queryKey: exportKey(workspaceId),
+    queryFn: ({ signal }) =>
+      api.get<LatestWorkspaceExport>(`/workspace/${encodeURIComponent(workspaceId)}/export`, { signal }),
+    refetchInterval: (query) => {
+      const status = query.state.data?.export?.status;
+      return status === 'queued' || status === 'running' ? EXPORT_POLL_MS : false;
+    },
+  });
+}
+
+/** POST /api/workspace/{id}/export: starts one (or answers the one under way). */
+export function useStartExport(workspaceId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<WorkspaceExport>(`/workspace/${encodeURIComponent(workspaceId)}/export`),
+    onSuccess: (started) => queryClient.setQueryData(exportKey(workspaceId), { export: started }),
+  });
+}
+
+/** GET /api/workspace/{id}/export/{exportId}/download: the zip, read whole, with its name. */
+export async function fetchExportZip(workspaceId: string, exportId: string) {
+  const response = await api.getStream(
+    `/workspace/${encodeURIComponent(workspaceId)}/export/${encodeURIComponent(exportId)}/download`,
+    { timeoutMs: 300_000 },
+  );
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const encoded = /filename\*=UTF-8''([^;]+)/.exec(disposition)?.[1];
+  return {
+    blob: await response.blob(),
+    fileName: encoded ? decodeURIComponent(encoded) : 'redacta-export.zip',
+  };
 }
