@@ -81,6 +81,8 @@ for (const [language, width] of [
       signUp,
     }, testInfo) => {
       const { email } = await signUp();
+      // The chat made the first project: the export has one to hold.
+      await expect(page).toHaveURL(/[?&]project=/);
       await page.setViewportSize({ width, height: 900 });
 
       // Download my data: a JSON file with the profile.
