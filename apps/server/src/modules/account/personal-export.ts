@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { PersonalExport } from '@redacta/shared';
 import type { Db } from '../../db/client.ts';
 import {
@@ -70,6 +70,8 @@ export async function personalExport(db: Db, userId: string): Promise<PersonalEx
       .orderBy(
         asc(conversationEntries.projectId),
         asc(conversationEntries.createdAt),
+        // Saved in one statement, a message and its reply share their time: the message comes first.
+        asc(sql`${conversationEntries.role} = 'assistant'`),
         asc(conversationEntries.id),
       );
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import JSZip from 'jszip';
 import type { Db } from '../../db/client.ts';
 import {
@@ -76,7 +76,12 @@ export async function buildWorkspaceZip(
       .from(conversationEntries)
       .leftJoin(users, eq(users.id, conversationEntries.createdBy))
       .where(eq(conversationEntries.projectId, project.id))
-      .orderBy(asc(conversationEntries.createdAt), asc(conversationEntries.id));
+      // Saved in one statement, a message and its reply share their time: the message comes first.
+      .orderBy(
+        asc(conversationEntries.createdAt),
+        asc(sql`${conversationEntries.role} = 'assistant'`),
+        asc(conversationEntries.id),
+      );
     const conversation = entries.map(({ authorFirstName, authorLastName, ...entry }) => ({
       ...entry,
       author:
