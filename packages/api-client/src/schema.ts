@@ -7670,6 +7670,8 @@ export interface operations {
                                     name: string;
                                 };
                             } | null;
+                            /** @enum {boolean} */
+                            formerMember?: true;
                             promptId: string | null;
                             liveSearch: boolean;
                             template?: {

@@ -200,6 +200,7 @@ describe('deleting one’s account', () => {
       .entries.find((entry: { content: string }) => entry.content === 'Escribe un eslogan');
     expect(request).toBeDefined();
     expect(request.author).toBeNull();
+    expect(request.formerMember).toBe(true);
     const project = await t.app.inject({
       method: 'GET',
       url: `/api/project/${shared.id}`,
