@@ -11,6 +11,7 @@ import {
   memberships,
   projects,
   prompts,
+  subscriptions,
   templates,
   users,
   workspaces,
@@ -320,6 +321,27 @@ describe('deleting one’s account', () => {
       workspaces: [{ workspaceId: zoe.workspaceId, action: 'delete' }],
     });
     expect(done.statusCode, done.body).toBe(204);
+  });
+
+  it('waits for a subscription that renews to be cancelled, keeping the code', async () => {
+    const zoe = await signedUpPerson();
+    await t.app.db.insert(subscriptions).values({
+      workspaceId: zoe.workspaceId,
+      provider: 'sandbox',
+      externalId: 'sbx_sub_zoe',
+      paymentType: 'MONTHLY',
+      status: 'active',
+    });
+    expect((await askCode(zoe)).statusCode).toBe(204);
+    const code = lastCodeTo(t.app, zoe.email);
+    const refused = await deleteAccount(zoe, { code });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('SUBSCRIPTION_EXISTS');
+    await t.app.db
+      .update(subscriptions)
+      .set({ cancelAtPeriodEnd: true })
+      .where(eq(subscriptions.workspaceId, zoe.workspaceId));
+    expect((await deleteAccount(zoe, { code })).statusCode).toBe(204);
   });
 
   it('refuses without the deletion code: a wrong one, none asked for, or a sign-in code', async () => {

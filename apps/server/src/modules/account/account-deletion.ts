@@ -16,7 +16,7 @@ import { consumeCode } from '../auth/codes.ts';
 import { sendCode } from '../auth/service.ts';
 import { endMembership } from '../members/service.ts';
 import type { WebhookEvents } from '../webhooks/events.ts';
-import { removeWorkspace } from '../workspaces/deletion.ts';
+import { assertNothingRenews, removeWorkspace } from '../workspaces/deletion.ts';
 import { deletionPlan } from './deletion-plan.ts';
 
 async function accountOf(app: FastifyInstance, userId: string) {
@@ -118,7 +118,12 @@ export async function deleteAccount(
   input: { code: string; workspaces: OwnedWorkspaceDecision[] },
 ): Promise<{ sessionIds: string[]; deletedWorkspaceIds: string[] }> {
   const user = await accountOf(app, userId);
-  checkDecisions(await deletionPlan(app.db, userId), input.workspaces);
+  const checked = await deletionPlan(app.db, userId);
+  const decided = checkDecisions(checked, input.workspaces);
+  // What would refuse inside the transaction is refused before the code is spent, too.
+  for (const workspace of checked.ownedWorkspaces) {
+    if (decided.get(workspace.id)?.action !== 'transfer') await assertNothingRenews(app.db, workspace.id);
+  }
   await consumeCode(app.db, { email: user.email, purpose: 'delete_account', userId, code: input.code });
 
   return app.db.transaction(async (tx) => {

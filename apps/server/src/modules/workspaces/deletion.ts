@@ -7,17 +7,11 @@ import { lockWorkspace } from '../invitations/index.ts';
 import { createPersonalWorkspace, requireMembership } from './service.ts';
 
 /**
- * Removes a workspace with everything in it (docs/product.md, "Your data"), inside the caller's
- * transaction: its row goes and the database's cascades take every project, document, conversation,
- * voice, prompt, template, knowledge file, batch, key, webhook and subscription row with it. Access
- * ends with the memberships, which every request checks. A member left without any workspace by it
- * gets a new personal one, as at sign-up, so nobody is ever without a place to work. A subscription
- * still billing refuses it (409 `SUBSCRIPTION_EXISTS`): the owner cancels it first, so nobody pays
- * for a workspace that is gone. The caller closes the workspace's live connections once committed.
+ * A subscription that still renews keeps its workspace (409 `SUBSCRIPTION_EXISTS`): the owner
+ * cancels it first, so nobody pays for a workspace that is gone. One ending with its period does not.
  */
-export async function removeWorkspace(tx: Tx, workspaceId: string): Promise<void> {
-  await lockWorkspace(tx, workspaceId);
-  const [subscription] = await tx
+export async function assertNothingRenews(db: Db | Tx, workspaceId: string): Promise<void> {
+  const [subscription] = await db
     .select({ status: subscriptions.status, cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd })
     .from(subscriptions)
     .where(eq(subscriptions.workspaceId, workspaceId));
@@ -27,6 +21,19 @@ export async function removeWorkspace(tx: Tx, workspaceId: string): Promise<void
       'This workspace has a subscription that renews; cancel it before deleting the workspace',
     );
   }
+}
+
+/**
+ * Removes a workspace with everything in it (docs/product.md, "Your data"), inside the caller's
+ * transaction: its row goes and the database's cascades take every project, document, conversation,
+ * voice, prompt, template, knowledge file, batch, key, webhook and subscription row with it. Access
+ * ends with the memberships, which every request checks. A member left without any workspace by it
+ * gets a new personal one, as at sign-up, so nobody is ever without a place to work. A subscription
+ * that renews refuses it (`assertNothingRenews`). The caller closes the workspace's live connections once committed.
+ */
+export async function removeWorkspace(tx: Tx, workspaceId: string): Promise<void> {
+  await lockWorkspace(tx, workspaceId);
+  await assertNothingRenews(tx, workspaceId);
   const members = await tx
     .select({ id: users.id, email: users.email, locale: users.locale })
     .from(memberships)
