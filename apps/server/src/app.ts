@@ -34,6 +34,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { oauthRoutes } from './modules/oauth/routes.ts';
 import { ssoSettingsRoutes, ssoSignInRoutes } from './modules/sso/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
+import { accountRoutes } from './modules/account/routes.ts';
 import { workspaceRoutes } from './modules/workspaces/routes.ts';
 import { memberRoutes } from './modules/members/routes.ts';
 import { storageRoutes } from './modules/storage/routes.ts';
@@ -62,6 +63,9 @@ import { budgetRoutes } from './modules/budgets/routes.ts';
 import { batchRoutes } from './modules/batches/routes.ts';
 import { generateApiRoutes } from './modules/generate-api/routes.ts';
 import { BatchQueue } from './modules/batches/queue.ts';
+import { ExportQueue } from './modules/workspace-export/queue.ts';
+import { runWorkspaceExport } from './modules/workspace-export/service.ts';
+import { workspaceExportRoutes } from './modules/workspace-export/routes.ts';
 import { rowWorker } from './modules/batches/row-worker.ts';
 import { Slots } from './lib/slots.ts';
 import { spreadsheetThreads, type SpreadsheetThreads } from './modules/batches/spreadsheet/index.ts';
@@ -94,6 +98,8 @@ declare module 'fastify' {
     storageQuotas: StorageQuotas;
     /** The batch rows' job queue, worked by every instance (ADR 0031). */
     batchQueue: BatchQueue;
+    /** The workspace exports' job queue, on the batch queue's pg-boss (ADR 0038). */
+    exportQueue: ExportQueue;
     /** The spreadsheet reads this instance runs at once (SPREADSHEET_READS_AT_ONCE). */
     spreadsheetReads: Slots;
     /** The webhook deliveries' job queue, worked by every instance. */
@@ -160,6 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       log: app.log.child({ module: 'batches' }),
     }),
   );
+  app.decorate('exportQueue', new ExportQueue(() => app.batchQueue.boss));
   app.decorate(
     'webhookQueue',
     WebhookQueue.create(deps.database, {
@@ -223,6 +230,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     webhookEvents: app.webhookEvents,
   });
   app.addHook('onReady', () => app.batchQueue.start(handleRow));
+  // After the batch queue's start, which starts the pg-boss both queues share.
+  app.addHook('onReady', () => app.exportQueue.start((exportId) => runWorkspaceExport(app, exportId)));
   const deliver = deliveryWorker({
     db: deps.database.db,
     mailer: app.mailer,
@@ -263,9 +272,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(oauthRoutes, { prefix: '/auth/oauth' });
       await api.register(ssoSignInRoutes, { prefix: '/auth/sso' });
       await api.register(userRoutes, { prefix: '/user' });
+      await api.register(accountRoutes, { prefix: '/user' });
       await api.register(workspaceRoutes, { prefix: '/workspace' });
       await api.register(memberRoutes, { prefix: '/workspace' });
       await api.register(storageRoutes, { prefix: '/workspace' });
+      await api.register(workspaceExportRoutes, { prefix: '/workspace' });
       await api.register(styleRuleRoutes, { prefix: '/workspace' });
       // Projects, folders and chat declare full paths (/workspace/:id/projects, /project/:id/…),
       // so each feature owns its routes whatever the first path segment.

@@ -75,6 +75,7 @@ const envObject = z.object({
   RATE_LIMIT_LOGIN_ATTEMPTS_PER_15MIN: z.coerce.number().int().positive().default(20),
   RATE_LIMIT_INVITATIONS_PER_HOUR: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_KNOWLEDGE_ADDS_PER_HOUR: z.coerce.number().int().positive().default(60),
+  RATE_LIMIT_DATA_EXPORTS_PER_HOUR: z.coerce.number().int().positive().default(5),
   RATE_LIMIT_API_KEY_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(120),
   // AI provider (src/ai/models.ts): OpenAI or any OpenAI-compatible server, Anthropic, or the demo writer.
   OPENAI_API_KEY: optionalString,

@@ -43,3 +43,4 @@ export * from './contracts/sso.ts';
 export * from './contracts/audit.ts';
 export * from './contracts/budgets.ts';
 export * from './rules/budget-words.ts';
+export * from './contracts/gdpr.ts';

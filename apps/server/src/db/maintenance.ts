@@ -2,7 +2,7 @@ import { lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from './client.ts';
 import { deleteExpiredKeys } from '../modules/idempotency/store.ts';
-import { wordReservations } from './schema.ts';
+import { wordReservations, workspaceExports } from './schema.ts';
 import { pruneAuditLog } from '../modules/audit/retention.ts';
 
 /** How often each instance looks after its database (docs/decisions/0024-database-maintenance.md). */
@@ -21,8 +21,9 @@ export interface MaintenanceRun {
 
 /**
  * One round of upkeep. Reservations past their expiry no longer count for anything (reserve_words
- * reads only live ones) and are deleted here, as are idempotency keys past their 24 hours and audit entries past their plan's retention
- * (modules/audit/retention.ts). On PGlite — PostgreSQL in one thread, without the
+ * reads only live ones) and are deleted here, as are idempotency keys past their 24 hours, audit entries
+ * past their plan's retention (modules/audit/retention.ts) and workspace exports past their 7 days. On
+ * PGlite — PostgreSQL in one thread, without the
  * autovacuum a server runs beside it — our tables are then vacuumed: rows deleted or replaced (each
  * chat turn's reservation, each save of a live document) stay in their table and its indexes, taking
  * disk and slowing every read that passes them, until a vacuum reclaims them; a vacuum also keeps the
@@ -39,6 +40,8 @@ export async function maintainDatabase(database: Database): Promise<MaintenanceR
   const expiredReservations = expired.length;
   const expiredIdempotencyKeys = await deleteExpiredKeys(db);
   const prunedAuditEntries = await pruneAuditLog(db);
+  // Workspace exports are kept for download 7 days (docs/product.md, "Your data"); then their file goes.
+  await db.delete(workspaceExports).where(lte(workspaceExports.expiresAt, sql`now()`));
   const done = { expiredReservations, expiredIdempotencyKeys, prunedAuditEntries };
   if (database.kind !== 'pglite') return { ...done, vacuumedTables: 0 };
   const tables = (await db.execute(

@@ -61,13 +61,13 @@ export const users = pgTable('users', {
   updatedAt: updatedAt(),
 });
 
-/** One-time e-mail codes: sign-in, or proving a new address before an e-mail change. */
+/** One-time e-mail codes: sign-in, proving a new address before an e-mail change, or confirming an account's deletion. */
 export const authCodes = pgTable(
   'auth_codes',
   {
     id: id(),
     email: text('email').notNull(),
-    purpose: text('purpose', { enum: ['login', 'change_email'] }).notNull(),
+    purpose: text('purpose', { enum: ['login', 'change_email', 'delete_account'] }).notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     codeHash: text('code_hash').notNull(),
     /** The interface language when the code was asked for: a user created by it gets this locale. */
@@ -243,9 +243,11 @@ export const projects = pgTable(
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     folderId: uuid('folder_id').references(() => folders.id, { onDelete: 'set null' }),
-    createdBy: uuid('created_by')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * Null once its creator deleted their account: a shared project stays with the workspace, shown as
+     * a former member's (docs/product.md, "Your data"); private ones pass to the owner before that.
+     */
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     /** The API key it was made with (shown as "API · <key name>"); null when a person made it. */
     createdByApiKey: uuid('created_by_api_key').references(() => apiKeys.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
@@ -1099,4 +1101,32 @@ export const scimGroupMembers = pgTable(
     primaryKey({ columns: [t.groupId, t.scimUserId] }),
     index('scim_group_members_user_idx').on(t.scimUserId),
   ],
+);
+
+/**
+ * A whole workspace exported by its owner (docs/product.md, "Your data"): built on the job queue into
+ * one zip kept here until `expires_at` (7 days), when the database maintenance deletes the row and its
+ * file. `progress` is the share of projects written so far, 0–100.
+ */
+export const workspaceExports = pgTable(
+  'workspace_exports',
+  {
+    id: id(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    requestedBy: uuid('requested_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['queued', 'running', 'ready', 'failed'] })
+      .notNull()
+      .default('queued'),
+    progress: integer('progress').notNull().default(0),
+    file: bytea('file'),
+    fileName: text('file_name'),
+    expiresAt: at('expires_at').notNull(),
+    createdAt: createdAt(),
+    finishedAt: at('finished_at'),
+  },
+  (t) => [index('workspace_exports_workspace_idx').on(t.workspaceId, t.createdAt)],
 );

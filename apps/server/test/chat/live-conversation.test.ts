@@ -11,6 +11,7 @@ import { addMember, createUser, type TestUser } from '../helpers/factories.ts';
 import { peerAppEnv, startOpenAIPeer, type OpenAIPeer } from '../helpers/openai-peer.ts';
 import { createProject, entries, eventually, readParts, textOf, wordCount } from './chat-helpers.ts';
 import { follow, type Follower } from './live-helpers.ts';
+import { lastCodeTo } from '../helpers/login.ts';
 import { addReadyFile } from '../knowledge/knowledge-helpers.ts';
 import { Redis } from 'ioredis';
 import { SUBSCRIBER_NAME } from '../../src/modules/chat/live/redis-transport.ts';
@@ -381,6 +382,17 @@ describe('the end of access ends an idle stream at once', () => {
       }),
     'the project deleted': () =>
       t.app.inject({ method: 'DELETE', url: `/api/project/${projectId}`, headers: ana.auth }),
+    'the workspace deleted': async () => {
+      // Its owner's only workspace cannot be deleted: she belongs to another first.
+      const elsewhere = await createUser(t.app);
+      await addMember(t.app, elsewhere.workspaceId, ana.id);
+      return t.app.inject({
+        method: 'DELETE',
+        url: `/api/workspace/${ana.workspaceId}`,
+        headers: ana.auth,
+        payload: { name: 'Mi espacio de trabajo' },
+      });
+    },
   };
   for (const [how, change] of Object.entries(changes)) {
     it(`${how}: the teammate's stream ends within a second, with no reply streaming`, async () => {
@@ -395,6 +407,24 @@ describe('the end of access ends an idle stream at once', () => {
       await follower.ended;
     });
   }
+
+  it('deleting one’s account ends its streams within a second', async () => {
+    await start();
+    const ended = await follow(base, ben, projectId);
+    await ended.until((p) => p.type === 'replies');
+    await t.app.inject({ method: 'POST', url: '/api/user/deletion-code', headers: ben.auth });
+    const code = lastCodeTo(t.app, ben.email);
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/user',
+      headers: ben.auth,
+      payload: { code },
+    });
+    expect(deleted.statusCode).toBe(204);
+    const endedBy = Date.now() + 1000;
+    await ended.ended;
+    expect(Date.now()).toBeLessThan(endedBy);
+  });
 
   it('signing out ends that session’s streams within a second, and no other session’s', async () => {
     await start();

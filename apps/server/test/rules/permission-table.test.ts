@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiKeyScope, Plan } from '@redacta/shared';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { webhookDeliveries, webhookEndpoints, workspaceSsoDomains } from '../../src/db/schema.ts';
+import {
+  memberships,
+  webhookDeliveries,
+  webhookEndpoints,
+  workspaces,
+  workspaceSsoDomains,
+} from '../../src/db/schema.ts';
 import { changeWorkspacePlan } from '../../src/modules/plans/service.ts';
 import { builtInPromptId } from '../../src/modules/prompts/built-ins.ts';
 import { builtInTemplateId } from '../../src/modules/templates/built-ins.ts';
@@ -299,6 +305,17 @@ const ownersVerifiedDomain = async (team: Team) => {
 };
 /** An issuer on this machine, which the app's outbound guard refuses: discovery fails without leaving it. */
 const UNREACHABLE_ISSUER = 'https://127.0.0.1:9';
+/** The owner's second workspace: the first may then be deleted (the only one an owner has may not). */
+const anotherWorkspaceOfTheOwner = async (team: Team) => {
+  const [workspace] = await t.app.db
+    .insert(workspaces)
+    .values({ name: 'Otro espacio', ownerId: team.owner.id })
+    .returning({ id: workspaces.id });
+  await t.app.db
+    .insert(memberships)
+    .values({ workspaceId: workspace!.id, userId: team.owner.id, role: 'owner' });
+  return {};
+};
 const emptyDocument = {
   content: { type: 'doc', content: [{ type: 'paragraph' }] },
   // Based on a time after any change: the save applies, whatever the document's own time.
@@ -406,6 +423,14 @@ const table: Row[] = [
 
   // The premium model: any member, on paid plans.
   { action: 'turn the premium model on', key: 'write', request: (team) => ({ method: 'PATCH', url: '/api/workspace/gpt-4/enable', payload: { workspaceId: team.workspaceId } }), cells: everyMember(200) },
+  // The GDPR rights (docs/product.md, "Your data"): a person's own data is theirs, whatever their role; a workspace is its owner's to delete.
+  { action: 'download one’s own data', key: 'never', request: () => ({ method: 'GET', url: '/api/user/export' }), cells: { owner: 200, 'member-creator': 200, 'member-other': 200, outsider: 200 } },
+  { action: 'see what deleting one’s account would decide', key: 'never', request: () => ({ method: 'GET', url: '/api/user/deletion' }), cells: { owner: 200, 'member-creator': 200, 'member-other': 200, outsider: 200 } },
+  { action: 'ask for the code that deletes one’s account', key: 'never', request: () => ({ method: 'POST', url: '/api/user/deletion-code' }), cells: { owner: 204, 'member-creator': 204, 'member-other': 204, outsider: 204 } },
+  { action: 'delete one’s account (a wrong code; the owner has not decided on the workspace)', key: 'never', request: () => ({ method: 'DELETE', url: '/api/user', payload: { code: '000000' } }), cells: { owner: [409, 'OWNED_WORKSPACES_UNDECIDED'], 'member-creator': [400, 'CODE_INVALID'], 'member-other': [400, 'CODE_INVALID'], outsider: [400, 'CODE_INVALID'] } },
+  { action: 'export the workspace', key: 'never', request: (team) => ({ method: 'POST', url: `/api/workspace/${team.workspaceId}/export` }), cells: ownerOnly(202) },
+  { action: 'see the workspace’s latest export', key: 'never', request: (team) => ({ method: 'GET', url: `/api/workspace/${team.workspaceId}/export` }), cells: ownerOnly(200) },
+  { action: 'delete the workspace', key: 'never', prepare: anotherWorkspaceOfTheOwner, request: (team) => ({ method: 'DELETE', url: `/api/workspace/${team.workspaceId}`, payload: { name: 'Mi espacio de trabajo' } }), cells: ownerOnly(204) },
   // API keys: the owner's to manage, and no key's.
   { action: 'see the API keys', key: 'never', request: (team) => ({ method: 'GET', url: `/api/workspace/${team.workspaceId}/api-keys` }), cells: ownerOnly(200) },
   { action: 'make an API key', key: 'never', request: (team) => ({ method: 'POST', url: `/api/workspace/${team.workspaceId}/api-keys`, payload: { name: 'Tienda', scopes: ['read'] } }), cells: ownerOnly(201) },

@@ -216,6 +216,8 @@ export const conversationEntrySchema = replyVersionSchema.extend({
    * `apiKey`: the request came through that API key of theirs (shown as "API · <key name>").
    */
   author: z.object({ id: z.uuid(), name: z.string(), apiKey: apiKeyAuthorSchema.optional() }).nullable(),
+  /** A request whose sender has since deleted their account (the app shows "Former member"). */
+  formerMember: z.literal(true).optional(),
   /** How a request was sent, so Regenerate sends it the same way: from a library prompt, with live search. */
   promptId: z.uuid().nullable(),
   liveSearch: z.boolean(),

@@ -69,6 +69,9 @@ export const errorCodes = [
   'BATCH_INVALID_ROWS',
   'IDEMPOTENCY_KEY_IN_USE',
   'IDEMPOTENCY_KEY_REUSED',
+  'OWNED_WORKSPACES_UNDECIDED',
+  'WORKSPACE_NAME_MISMATCH',
+  'LAST_WORKSPACE',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

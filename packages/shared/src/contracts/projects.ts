@@ -15,7 +15,8 @@ export const projectSchema = z.object({
   workspaceId: z.uuid(),
   folderId: z.uuid().nullable(),
   isShared: z.boolean(),
-  createdBy: z.uuid(),
+  /** Null once its creator deleted their account (the app shows "Former member"). */
+  createdBy: z.uuid().nullable(),
   /** The API key of its creator's that made it (shown as "API · <key name>"); absent when they did. */
   createdByApiKey: apiKeyAuthorSchema.optional(),
   createdAt: z.string(),

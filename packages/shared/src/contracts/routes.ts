@@ -73,6 +73,12 @@ import { templateListResponseSchema, templateSchema } from './templates.ts';
 import { styleCheckResponseSchema, styleRulesResponseSchema } from './style-rules.ts';
 import { changeEmailResponseSchema, changeNameResponseSchema } from './user.ts';
 import {
+  accountDeletionPlanSchema,
+  latestWorkspaceExportSchema,
+  personalExportSchema,
+  workspaceExportSchema,
+} from './gdpr.ts';
+import {
   renameWorkspaceResponseSchema,
   workspaceListResponseSchema,
   workspaceUsageSchema,
@@ -102,6 +108,8 @@ export const responseSchemas = {
 
   'PATCH /user/change-name': changeNameResponseSchema,
   'PATCH /user/change-email': changeEmailResponseSchema,
+  'GET /user/export': personalExportSchema,
+  'GET /user/deletion': accountDeletionPlanSchema,
 
   'GET /workspace/list': workspaceListResponseSchema,
   'PATCH /workspace/rename/:id': renameWorkspaceResponseSchema,
@@ -109,6 +117,9 @@ export const responseSchemas = {
   'GET /workspace/:id/usage/breakdown': usageBreakdownSchema,
   'PUT /workspace/:id/member/:userId/budget': memberBudgetResponseSchema,
   'GET /workspace/:id/storage': storageUsageSchema,
+  'POST /workspace/:id/export': workspaceExportSchema,
+  'GET /workspace/:id/export': latestWorkspaceExportSchema,
+  'GET /workspace/:id/export/:exportId': workspaceExportSchema,
 
   'GET /workspace/:id/members': membersResponseSchema,
   'POST /workspace/:id/invite': inviteResponseSchema,

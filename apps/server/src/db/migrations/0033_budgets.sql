@@ -29,7 +29,7 @@ ALTER TABLE "usage_charges" ADD CONSTRAINT "usage_charges_api_key_id_api_keys_id
 CREATE INDEX "usage_charges_member_idx" ON "usage_charges" USING btree ("workspace_id","period","user_id");
 --> statement-breakpoint
 
--- Budgets per member (docs/product.md, "Usage per member and budgets"; ADR 0034): reserve_words as
+-- Budgets per member (docs/product.md, "Usage per member and budgets"; ADR 0037): reserve_words as
 -- migration 0018 wrote it, also holding a member with a monthly budget (memberships.monthly_word_budget)
 -- to it, under the same lock on the workspace's row: a call reserves at most what is left of both the
 -- plan's allowance and the member's budget, where the member's use is the month's charges counted to

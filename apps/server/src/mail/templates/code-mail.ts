@@ -31,6 +31,23 @@ const copy = {
       outro: 'The code expires in 10 minutes. If you did not ask for the change, ignore this e-mail.',
     },
   },
+  delete_account: {
+    es: {
+      subject: (code: string) => `${code} es tu código para eliminar tu cuenta de Redacta`,
+      intro:
+        'Introduce este código en tu perfil de Redacta para eliminar tu cuenta y tus datos para siempre:',
+      link: '',
+      outro:
+        'El código caduca en 10 minutos. Si no has pedido eliminar tu cuenta, ignora este correo y no compartas el código.',
+    },
+    en: {
+      subject: (code: string) => `${code} is your code to delete your Redacta account`,
+      intro: 'Enter this code in your Redacta profile to delete your account and your data for good:',
+      link: '',
+      outro:
+        'The code expires in 10 minutes. If you did not ask to delete your account, ignore this e-mail and do not share the code.',
+    },
+  },
 } as const;
 
 /** The code e-mail, in the reader's language: plain text plus a simple HTML version. */

@@ -8,7 +8,7 @@ import { generateNumericCode, hashSecret, safeEqualHex } from '../../lib/secrets
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const CODE_MAX_ATTEMPTS = 5;
 
-export type CodePurpose = 'login' | 'change_email';
+export type CodePurpose = 'login' | 'change_email' | 'delete_account';
 
 /** The hash binds a code to its address and purpose: a sign-in code cannot change an e-mail. */
 const codeHash = (code: string, email: string, purpose: CodePurpose) =>

@@ -139,6 +139,14 @@ export class BatchQueue {
     await this.#boss.complete(ROW_QUEUE, jobId, undefined, { db: inTransaction(tx) });
   }
 
+  /**
+   * The same pg-boss for the app's other queues (a workspace's export, ADR 0038): one set of
+   * connections and one supervisor. Started by `start`, so their own start comes after it.
+   */
+  get boss(): PgBoss {
+    return this.#boss;
+  }
+
   /** Fetches at once instead of at the next poll, after a commit that queued rows. */
   wake(): void {
     for (const worker of this.#workers) this.#boss.notifyWorker(worker);

@@ -79,9 +79,10 @@ export async function leaveWorkspace(
  * used prompts of this workspace go, and the invitations they sent that are still open are revoked,
  * so nobody gets back in through an address they invited. Everything else they made stays as it is.
  * Access ends with the membership row, which every request checks. 404 when they are not a member.
- * The workspace's webhooks hear of it as `member.removed`, whether the member was removed or left.
- * SCIM deprovisioning ends memberships through here too (modules/scim/users.ts). The caller closes
- * the member's live connections once the transaction is committed.
+ * The workspace's webhooks hear of it as `member.removed`, whether the member was removed or left
+ * (deleting one's account leaves every workspace this way, docs/product.md "Your data"). SCIM
+ * deprovisioning ends memberships through here too (modules/scim/users.ts). The caller closes the
+ * member's live connections once the transaction is committed.
  */
 export async function endMembership(
   tx: Tx,

@@ -63,10 +63,13 @@ export function defaultProjectName(locale: Locale, now = new Date()): string {
  */
 export async function creatorsDefaultProjectName(
   db: Db | Tx,
-  creatorId: string,
+  creatorId: string | null,
   createdAt = new Date(),
 ): Promise<string> {
-  const [creator] = await db.select({ locale: users.locale }).from(users).where(eq(users.id, creatorId));
+  // A creator who deleted their account left no language: the default one names it.
+  const [creator] = creatorId
+    ? await db.select({ locale: users.locale }).from(users).where(eq(users.id, creatorId))
+    : [];
   return defaultProjectName(resolveLocale(creator?.locale), createdAt);
 }
 

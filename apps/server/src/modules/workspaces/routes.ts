@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
+  deleteWorkspaceBodySchema,
   idParamsSchema,
   renameWorkspaceBodySchema,
   renameWorkspaceResponseSchema,
@@ -10,6 +12,7 @@ import {
 import { signedInSchemas } from '../../lib/route-options.ts';
 import { memberBudget } from '../budgets/service.ts';
 import { newestProjectId } from '../projects/list.ts';
+import { deleteWorkspace } from './deletion.ts';
 import { listWorkspaces, renameWorkspace, workspaceUsage } from './service.ts';
 
 export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -69,6 +72,29 @@ export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
       const usage = await workspaceUsage(app.db, request.params.id, request.userId, usageSettings);
       const budget = await memberBudget(app.db, request.params.id, request.userId, usagePeriod(new Date()));
       return { ...usage, budget };
+    },
+  );
+
+  app.delete(
+    '/:id',
+    {
+      schema: schema({
+        operationId: 'deleteWorkspace',
+        summary: 'Delete a workspace and everything in it (owner only), its name typed as confirmation',
+        params: idParamsSchema,
+        body: deleteWorkspaceBodySchema,
+        bodyExample: { name: 'Marketing team' },
+        response: { 204: z.null().describe('Deleted') },
+        errors: [403, 404, 409],
+      }),
+      // Deleting a workspace is its owner's own act, never a program's with a key.
+      config: { apiKey: 'never' },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      await deleteWorkspace(app.db, { workspaceId: id, userId: request.userId, name: request.body.name });
+      await app.collab.closeConnections({ workspaceId: id }, 'forbidden');
+      return reply.status(204).send(null);
     },
   );
 };

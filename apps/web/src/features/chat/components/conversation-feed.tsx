@@ -89,6 +89,7 @@ const SavedEntry = memo(function SavedEntry({
   posinset: number;
   setsize: number;
 }) {
+  const { t } = useTranslation();
   const article: FeedArticleProps = {
     'aria-posinset': posinset,
     'aria-setsize': setsize,
@@ -111,7 +112,7 @@ const SavedEntry = memo(function SavedEntry({
     return (
       <UserMessage
         content={entry.content}
-        author={author}
+        author={author ?? (entry.formerMember ? t('chat.formerMember') : undefined)}
         apiKeyName={entry.author?.apiKey?.name}
         article={article}
       />

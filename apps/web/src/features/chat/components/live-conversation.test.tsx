@@ -104,6 +104,19 @@ describe('the live conversation in the chat', () => {
     expect(screen.getAllByTestId('message-author')).toHaveLength(1);
   });
 
+  it('shows a request of someone who deleted their account as "Antiguo miembro"', async () => {
+    const saved = [
+      entry({ id: id(30), role: 'user', content: 'Un eslogan', formerMember: true }),
+      entry({ id: id(31), role: 'assistant', content: 'Hecho.' }),
+    ];
+    renderChat(<Session />, {
+      [CONVERSATION]: () => json(200, wholeConversation(saved)),
+      [LIVE]: (_body, init) => liveConversationStream(init.signal).response,
+    });
+    const request = await screen.findByRole('article', { name: 'Mensaje de Antiguo miembro' });
+    expect(within(request).getByTestId('message-author')).toHaveTextContent('Antiguo miembro');
+  });
+
   it('shows a request followed live that came through an API key as "API · <key name>"', async () => {
     const stream = { current: null as ReturnType<typeof liveConversationStream> | null };
     renderChat(<Session />, {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
 import { useSession } from '@/features/session';
 import { useUnsavedChanges } from '@/features/unsaved-changes';
+import { DeleteAccountSection, YourDataSection } from '@/features/gdpr';
 import { UserAvatar } from '@/components/ui/avatar';
 import { SaveButton } from '@/components/ui/save-button';
 import { SettingsSection } from '@/components/ui/settings-section';
@@ -55,6 +56,8 @@ export default function ProfilePage() {
       <SettingsSection id="email" title={t('profile.emailSection')} description={t('profile.emailHelp')}>
         <EmailForm currentEmail={user.email} onTyped={setEmailTyped} />
       </SettingsSection>
+      <YourDataSection />
+      <DeleteAccountSection />
       {unsaved.dialog}
     </div>
   );

@@ -9,7 +9,9 @@ export function canChange(createdBy: string | null, userId: string, workspace: W
 }
 
 /** The creator as the workspace knows them (owner or member); null when they have left it. */
-export function workspacePerson(workspace: Workspace, personId: string) {
+export function workspacePerson(workspace: Workspace, personId: string | null) {
+  // No id: its author deleted their account (the caller says "Former member").
+  if (!personId) return null;
   const person = [workspace.owner, ...workspace.invitedUsers].find((item) => item.id === personId);
   if (!person) return null;
   const name = [person.firstName, person.lastName].filter(Boolean).join(' ').trim();

@@ -6,6 +6,7 @@ import type { Workspace } from '@redacta/shared';
 import { WORKSPACE_NAME_MAX_LENGTH } from '@redacta/shared/rules/names';
 import { useSession } from '@/features/session';
 import { PremiumModelSwitch } from '@/features/labs';
+import { DeleteWorkspaceSection, ExportWorkspaceSection } from '@/features/gdpr';
 import { Input } from '@/components/ui/input';
 import { SaveButton } from '@/components/ui/save-button';
 import { WorkspaceAvatar } from '@/components/ui/avatar';
@@ -67,7 +68,8 @@ function RenameForm({ workspace, canEdit }: { workspace: Workspace; canEdit: boo
 
 /**
  * The workspace's settings: its name (the owner edits it, everyone else reads it), the members and
- * the seats they use, pending invitations, leaving (members), and the premium model switch.
+ * the seats they use, pending invitations, the premium model switch, and leaving (members) or
+ * exporting and deleting it (the owner).
  */
 export default function WorkspaceSettingsPage() {
   const { t } = useTranslation();
@@ -111,6 +113,8 @@ export default function WorkspaceSettingsPage() {
         <PremiumModelSwitch />
       </section>
       {!isOwner && <LeaveSection key={`leave-${workspace.id}`} workspace={workspace} />}
+      {isOwner && <ExportWorkspaceSection key={`export-${workspace.id}`} workspace={workspace} />}
+      {isOwner && <DeleteWorkspaceSection key={`delete-${workspace.id}`} workspace={workspace} />}
       <InviteModal open={inviting} onOpenChange={setInviting} workspace={workspace} />
     </div>
   );

@@ -1,0 +1,48 @@
+import type { Job, PgBoss } from 'pg-boss';
+import type { Tx } from '../../db/client.ts';
+import { inTransaction } from '../../db/pg-boss.ts';
+
+/** The queue of workspace exports, on the batch queue's pg-boss (ADR 0038). */
+const EXPORT_QUEUE = 'workspace-exports';
+
+interface ExportJob {
+  exportId: string;
+}
+
+/**
+ * One job per export. A job whose instance died is delivered again after its heartbeat lapses; the
+ * handler starts the export over, since a zip half-built in a dead process is gone with it.
+ */
+export class ExportQueue {
+  readonly #boss: () => PgBoss;
+
+  constructor(boss: () => PgBoss) {
+    this.#boss = boss;
+  }
+
+  /** Creates the queue if it is new and works it, one export at a time per instance. */
+  async start(handle: (exportId: string) => Promise<void>): Promise<void> {
+    const boss = this.#boss();
+    await boss.createQueue(EXPORT_QUEUE, {
+      policy: 'exclusive',
+      heartbeatSeconds: 60,
+      retryLimit: 3,
+      retryDelay: 10,
+      notify: true,
+    });
+    await boss.work<ExportJob>(
+      EXPORT_QUEUE,
+      { batchSize: 1, pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 5 },
+      async (jobs: Job<ExportJob>[]) => {
+        for (const job of jobs) await handle(job.data.exportId);
+      },
+    );
+  }
+
+  /** Queues the export inside `tx`: the job exists once the export's row is committed. */
+  async enqueue(tx: Tx, exportId: string): Promise<void> {
+    await this.#boss().insert(EXPORT_QUEUE, [{ data: { exportId }, singletonKey: exportId }], {
+      db: inTransaction(tx),
+    });
+  }
+}

@@ -1,0 +1,189 @@
+import { and, desc, eq, gt, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { resolveLocale, WORKSPACE_EXPORT_KEPT_DAYS, type WorkspaceExport } from '@redacta/shared';
+import type { Db } from '../../db/client.ts';
+import { users, workspaceExports, workspaces } from '../../db/schema.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { requireMembership } from '../workspaces/service.ts';
+import { buildWorkspaceZip, entryName } from './build-zip.ts';
+import { exportReadyMail } from './mail.ts';
+import type { ExportQueue } from './queue.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+type ExportRow = typeof workspaceExports.$inferSelect;
+
+const toExport = (
+  row: Pick<ExportRow, 'id' | 'status' | 'progress' | 'createdAt' | 'expiresAt'>,
+): WorkspaceExport => ({
+  id: row.id,
+  status: row.status,
+  progress: row.progress,
+  createdAt: row.createdAt.toISOString(),
+  expiresAt: row.expiresAt.toISOString(),
+});
+
+const exportColumns = {
+  id: workspaceExports.id,
+  status: workspaceExports.status,
+  progress: workspaceExports.progress,
+  createdAt: workspaceExports.createdAt,
+  expiresAt: workspaceExports.expiresAt,
+};
+
+/** Exports are the owner's: a member gets 403 `NOT_WORKSPACE_OWNER`, anyone else 404. */
+async function requireOwner(db: Db, workspaceId: string, userId: string) {
+  const role = await requireMembership(db, workspaceId, userId);
+  if (role !== 'owner') throw new AppError('NOT_WORKSPACE_OWNER', "Only the workspace's owner can export it");
+}
+
+/**
+ * Starts an export of the whole workspace on the job queue, or answers the one already under way (a
+ * second click does not build a second zip).
+ */
+export async function startWorkspaceExport(
+  db: Db,
+  queue: ExportQueue,
+  input: { workspaceId: string; userId: string },
+): Promise<WorkspaceExport> {
+  await requireOwner(db, input.workspaceId, input.userId);
+  return db.transaction(async (tx) => {
+    // The workspace's row locked: two clicks at once make one export.
+    await tx
+      .select({ id: workspaces.id })
+      .from(workspaces)
+      .where(eq(workspaces.id, input.workspaceId))
+      .for('update');
+    const [running] = await tx
+      .select(exportColumns)
+      .from(workspaceExports)
+      .where(
+        and(
+          eq(workspaceExports.workspaceId, input.workspaceId),
+          inArray(workspaceExports.status, ['queued', 'running']),
+        ),
+      );
+    if (running) return toExport(running);
+    const [created] = await tx
+      .insert(workspaceExports)
+      .values({
+        workspaceId: input.workspaceId,
+        requestedBy: input.userId,
+        expiresAt: new Date(Date.now() + WORKSPACE_EXPORT_KEPT_DAYS * DAY_MS),
+      })
+      .returning(exportColumns);
+    await queue.enqueue(tx, created!.id);
+    return toExport(created!);
+  });
+}
+
+/** The newest export of the workspace still kept, for its owner. */
+export async function latestWorkspaceExport(
+  db: Db,
+  input: { workspaceId: string; userId: string },
+): Promise<{ export: WorkspaceExport | null }> {
+  await requireOwner(db, input.workspaceId, input.userId);
+  const [row] = await db
+    .select(exportColumns)
+    .from(workspaceExports)
+    .where(
+      and(eq(workspaceExports.workspaceId, input.workspaceId), gt(workspaceExports.expiresAt, new Date())),
+    )
+    .orderBy(desc(workspaceExports.createdAt))
+    .limit(1);
+  return { export: row ? toExport(row) : null };
+}
+
+async function keptExport(db: Db, input: { workspaceId: string; exportId: string; userId: string }) {
+  await requireOwner(db, input.workspaceId, input.userId);
+  const [row] = await db
+    .select()
+    .from(workspaceExports)
+    .where(
+      and(
+        eq(workspaceExports.id, input.exportId),
+        eq(workspaceExports.workspaceId, input.workspaceId),
+        gt(workspaceExports.expiresAt, new Date()),
+      ),
+    );
+  if (!row) throw notFound('Export');
+  return row;
+}
+
+/** One export's state and progress; an expired one is 404, as its file is gone. */
+export async function getWorkspaceExport(
+  db: Db,
+  input: { workspaceId: string; exportId: string; userId: string },
+): Promise<WorkspaceExport> {
+  return toExport(await keptExport(db, input));
+}
+
+/** The zip of a finished export; 409 while it is being built or when it failed. */
+export async function downloadWorkspaceExport(
+  db: Db,
+  input: { workspaceId: string; exportId: string; userId: string },
+): Promise<{ fileName: string; body: Buffer }> {
+  const row = await keptExport(db, input);
+  if (row.status !== 'ready' || !row.file) {
+    throw new AppError('CONFLICT', 'This export is not ready to download', 409);
+  }
+  return { fileName: row.fileName!, body: Buffer.from(row.file) };
+}
+
+/**
+ * The job: builds the zip, keeps it with the export and mails its owner the way to it. A failure is
+ * kept as the export's state (the owner may start another) and logged.
+ */
+export async function runWorkspaceExport(app: FastifyInstance, exportId: string): Promise<void> {
+  const [row] = await app.db
+    .select({
+      id: workspaceExports.id,
+      status: workspaceExports.status,
+      workspaceId: workspaceExports.workspaceId,
+      workspaceName: workspaces.name,
+      ownerId: workspaces.ownerId,
+      email: users.email,
+      locale: users.locale,
+    })
+    .from(workspaceExports)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceExports.workspaceId))
+    .innerJoin(users, eq(users.id, workspaceExports.requestedBy))
+    .where(eq(workspaceExports.id, exportId));
+  if (!row || row.status === 'ready' || row.status === 'failed') return;
+  const update = async (values: Partial<ExportRow>) => {
+    await app.db.update(workspaceExports).set(values).where(eq(workspaceExports.id, exportId));
+  };
+  await update({ status: 'running', progress: 0 });
+  try {
+    const zip = await buildWorkspaceZip(
+      app.db,
+      { workspaceId: row.workspaceId, ownerId: row.ownerId },
+      (progress) => update({ progress }),
+    );
+    const day = new Date().toISOString().slice(0, 10);
+    await update({
+      status: 'ready',
+      progress: 100,
+      file: zip,
+      fileName: `${entryName(row.workspaceName, row.workspaceId)}-${day}.zip`,
+      finishedAt: new Date(),
+    });
+  } catch (error) {
+    app.log.error({ err: error, exportId }, 'a workspace export failed');
+    await update({ status: 'failed', finishedAt: new Date() });
+    return;
+  }
+  try {
+    await app.mailer.send(
+      exportReadyMail({
+        to: row.email,
+        locale: resolveLocale(row.locale),
+        workspace: row.workspaceName,
+        link: `${app.config.APP_URL}/workspace-settings#export`,
+        keptDays: WORKSPACE_EXPORT_KEPT_DAYS,
+      }),
+    );
+  } catch (error) {
+    app.log.error({ err: error, exportId }, 'could not mail that a workspace export is ready');
+  }
+}
