@@ -276,6 +276,21 @@ describe('deleting one’s account', () => {
     // Her private project there passed to the new owner.
     const [kept] = await t.app.db.select().from(projects).where(eq(projects.id, draft.id));
     expect(kept!.createdBy).toBe(heir.id);
+
+    // The workspace's audit log says who handed it to whom, that she left, and that her account went.
+    const logged = await t.app.db
+      .select({ action: schema.auditEntries.action, after: schema.auditEntries.after })
+      .from(schema.auditEntries)
+      .where(eq(schema.auditEntries.workspaceId, zoe.workspaceId))
+      .orderBy(schema.auditEntries.seq);
+    expect(logged.slice(-3)).toEqual([
+      {
+        action: 'workspace.owner_changed',
+        after: { ownerId: heir.id, owner: 'Hugo Heredero' },
+      },
+      { action: 'member.left', after: null },
+      { action: 'account.deleted', after: null },
+    ]);
   });
 
   it('deletes a workspace when asked, and the members keep their own workspaces', async () => {

@@ -1,7 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import JSZip from 'jszip';
-import { brandVoices, documents, knowledgeSources, workspaceExports } from '../../src/db/schema.ts';
+import {
+  auditEntries,
+  brandVoices,
+  documents,
+  knowledgeSources,
+  workspaceExports,
+} from '../../src/db/schema.ts';
 import { maintainDatabase } from '../../src/db/maintenance.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { addMember, createUser, type TestUser } from '../helpers/factories.ts';
@@ -156,6 +162,16 @@ describe('exporting a workspace', () => {
     const mail = t.app.mailer.recent().find((sent) => sent.to === 'duena@example.com');
     expect(mail!.subject).toBe('La exportación de «Mi espacio de trabajo» está lista');
     expect(mail!.text).toContain('/workspace-settings#export');
+
+    // Starting it and downloading it are both in the workspace's audit log.
+    const logged = await t.app.db
+      .select({ action: auditEntries.action })
+      .from(auditEntries)
+      .where(eq(auditEntries.workspaceId, owner.workspaceId))
+      .orderBy(auditEntries.seq);
+    expect(
+      logged.map((entry) => entry.action).filter((action) => action.startsWith('workspace.export')),
+    ).toEqual(['workspace.export_started', 'workspace.export_downloaded']);
   });
 
   it('is the owner’s: a member gets 403, anyone else 404, and the latest export is listed', async () => {

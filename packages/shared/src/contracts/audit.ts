@@ -46,6 +46,11 @@ export const auditActions = [
   'budget.changed',
   'usage.exported',
   'audit.exported',
+  'workspace.export_started',
+  'workspace.export_downloaded',
+  'workspace.owner_changed',
+  'account.data_exported',
+  'account.deleted',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

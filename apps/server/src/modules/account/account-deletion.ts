@@ -14,6 +14,7 @@ import {
 import { AppError, notFound } from '../../lib/errors.ts';
 import { consumeCode } from '../auth/codes.ts';
 import { sendCode } from '../auth/service.ts';
+import { personLabel, recordAudit } from '../audit/index.ts';
 import { endMembership } from '../members/service.ts';
 import type { WebhookEvents } from '../webhooks/events.ts';
 import { assertNothingRenews, removeWorkspace } from '../workspaces/deletion.ts';
@@ -89,6 +90,13 @@ async function handOver(
   events: WebhookEvents,
   input: { workspaceId: string; from: string; to: string },
 ) {
+  await recordAudit(tx, {
+    workspaceId: input.workspaceId,
+    action: 'workspace.owner_changed',
+    target: { type: 'workspace', id: input.workspaceId },
+    before: { ownerId: input.from, owner: await personLabel(tx, input.from) },
+    after: { ownerId: input.to, owner: await personLabel(tx, input.to) },
+  });
   await tx.update(workspaces).set({ ownerId: input.to }).where(eq(workspaces.id, input.workspaceId));
   await tx
     .update(memberships)
@@ -151,6 +159,7 @@ export async function deleteAccount(
     for (const { workspaceId } of joined) {
       await endMembership(tx, app.webhookEvents, { workspaceId, memberId: userId, reason: 'left' });
     }
+    const label = await personLabel(tx, userId);
     const sessions = await tx
       .selectDistinct({ familyId: refreshTokens.familyId })
       .from(refreshTokens)
@@ -162,6 +171,17 @@ export async function deleteAccount(
     await tx.delete(authCodes).where(eq(authCodes.email, user.email));
     await tx.delete(invitations).where(eq(invitations.email, user.email));
     await tx.delete(users).where(eq(users.id, userId));
+    // Every workspace the person leaves keeps a record that the account itself went, not only that
+    // they left it (a deleted workspace took its log with it). Last, as audit entries are.
+    const kept = [...plan.ownedWorkspaces.map((w) => w.id), ...joined.map((j) => j.workspaceId)];
+    for (const workspaceId of kept.filter((id) => !deletedWorkspaceIds.includes(id)).sort()) {
+      await recordAudit(tx, {
+        workspaceId,
+        action: 'account.deleted',
+        target: { type: 'user', id: userId, label },
+        actor: { kind: 'user', userId, label },
+      });
+    }
     return { sessionIds: sessions.map((session) => session.familyId), deletedWorkspaceIds };
   });
 }

@@ -6,6 +6,7 @@ import { limits } from '../../lib/rate-limits.ts';
 import { deleteAccount, requestDeletionCode } from './account-deletion.ts';
 import { deletionPlan } from './deletion-plan.ts';
 import { personalExport } from './personal-export.ts';
+import { recordAuditInEach } from '../audit/index.ts';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -41,6 +42,15 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const data = await personalExport(app.db, request.userId);
       const day = data.exportedAt.slice(0, 10);
+      // A person's data belongs to no one workspace: recorded in each they are a member of, as a sign-in is.
+      await recordAuditInEach(
+        app.db,
+        data.memberships.map((membership) => membership.workspaceId),
+        {
+          action: 'account.data_exported',
+          target: { type: 'user', id: request.userId, label: data.profile.email },
+        },
+      );
       return reply
         .header('content-disposition', `attachment; filename="redacta-data-${day}.json"`)
         .send(data);

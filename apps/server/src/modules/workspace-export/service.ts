@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { users, workspaceExports, workspaces } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { requireMembership } from '../workspaces/service.ts';
+import { recordAudit, recordAuditInEach } from '../audit/index.ts';
 import { buildWorkspaceZip, entryName } from './build-zip.ts';
 import { exportReadyMail } from './mail.ts';
 import type { ExportQueue } from './queue.ts';
@@ -73,6 +74,11 @@ export async function startWorkspaceExport(
       })
       .returning(exportColumns);
     await queue.enqueue(tx, created!.id);
+    await recordAudit(tx, {
+      workspaceId: input.workspaceId,
+      action: 'workspace.export_started',
+      target: { type: 'workspace_export', id: created!.id },
+    });
     return toExport(created!);
   });
 }
@@ -127,6 +133,11 @@ export async function downloadWorkspaceExport(
   if (row.status !== 'ready' || !row.file) {
     throw new AppError('CONFLICT', 'This export is not ready to download', 409);
   }
+  // Each time the whole workspace leaves it, by whom and from where.
+  await recordAuditInEach(db, [input.workspaceId], {
+    action: 'workspace.export_downloaded',
+    target: { type: 'workspace_export', id: input.exportId, label: row.fileName },
+  });
   return { fileName: row.fileName!, body: Buffer.from(row.file) };
 }
 
