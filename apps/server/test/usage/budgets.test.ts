@@ -14,6 +14,7 @@ import {
   createTemplate,
   createdBatch,
   productsCsv,
+  readBatch,
   readRows,
   waitForBatch,
 } from '../batches/batch-helpers.ts';
@@ -243,6 +244,28 @@ describe('the same budget caps the writing tools, API calls and bulk rows', () =
     const written = rows.filter((row) => row.status === 'done');
     expect(written).toHaveLength(1);
     expect(written[0]!.words).toBe(250);
+    expect(await chargedTo(bea)).toBe(250);
+
+    // With the budget used, resuming it, writing a row again or starting another is refused at once.
+    const resumed = await batchAction(t.app, bea, batch.id, 'resume');
+    expect(resumed.statusCode).toBe(403);
+    expect(resumed.json().error.code).toBe('MEMBER_BUDGET_EXHAUSTED');
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/batch/${batch.id}/row/${written[0]!.index}/regenerate`,
+      headers: bea.auth,
+    });
+    expect(again.statusCode).toBe(403);
+    expect(again.json().error.code).toBe('MEMBER_BUDGET_EXHAUSTED');
+    const another = await createdBatch(
+      t.app,
+      { ...bea, workspaceId: owner.workspaceId },
+      { csv: productsCsv(2), templateId: template.id },
+    );
+    const refused = await batchAction(t.app, bea, another.id, 'start');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe('MEMBER_BUDGET_EXHAUSTED');
+    expect((await readBatch(t.app, bea, another.id)).status).toBe('draft');
     expect(await chargedTo(bea)).toBe(250);
   }, 60_000);
 });

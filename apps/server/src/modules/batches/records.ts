@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import type { Batch, BatchRow, Plan } from '@redacta/shared';
+import { usagePeriod, type Batch, type BatchRow, type Plan } from '@redacta/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { batchRows, batches, workspaces } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -8,6 +8,8 @@ import type { SpreadsheetThreads } from './spreadsheet/index.ts';
 import { memberRole } from '../workspaces/service.ts';
 import type { StorageQuotas } from '../storage/service.ts';
 import { noWordsLeft, usageFor, type UsageSettings } from '../usage/service.ts';
+import { memberBudgetExhausted } from '../usage/reservations.ts';
+import { memberBudget } from '../budgets/service.ts';
 import type { BatchQueue } from './queue.ts';
 import type { BatchTemplate } from './row-generator.ts';
 import { ROW_CHUNK } from './rows.ts';
@@ -104,14 +106,26 @@ export async function* rowChunks(db: Db | Tx, batchId: string): AsyncGenerator<S
   }
 }
 
-/** NO_WORDS_LEFT when the workspace's month is used up; its plan otherwise. */
-export async function requireWordsLeft(tx: Tx, workspaceId: string, settings: UsageSettings): Promise<Plan> {
+/**
+ * NO_WORDS_LEFT when the workspace's month is used up, MEMBER_BUDGET_EXHAUSTED when the budget of the
+ * batch's creator (whom its rows are charged to) is; its plan otherwise. Checked before anything is
+ * queued, so a batch that cannot write a row is refused rather than started and paused at once.
+ */
+export async function requireWordsLeft(
+  tx: Tx,
+  batch: Pick<BatchRecord, 'workspaceId' | 'createdBy'>,
+  settings: UsageSettings,
+): Promise<Plan> {
   const [workspace] = await tx
     .select({ plan: workspaces.plan })
     .from(workspaces)
-    .where(eq(workspaces.id, workspaceId));
-  const usage = await usageFor(tx, { id: workspaceId, plan: workspace!.plan }, settings);
+    .where(eq(workspaces.id, batch.workspaceId));
+  const usage = await usageFor(tx, { id: batch.workspaceId, plan: workspace!.plan }, settings);
   if (usage.remaining === 0) throw noWordsLeft();
+  if (batch.createdBy) {
+    const budget = await memberBudget(tx, batch.workspaceId, batch.createdBy, usagePeriod(new Date()));
+    if (budget?.remaining === 0) throw memberBudgetExhausted();
+  }
   return workspace!.plan;
 }
 

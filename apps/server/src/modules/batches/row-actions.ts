@@ -101,7 +101,7 @@ export async function regenerateRow(
     const row = await rowFor(tx, batchId, index);
     if (row.status !== 'done' && row.status !== 'failed')
       throw new AppError('CONFLICT', 'This row is still to be written', 409);
-    const plan = await requireWordsLeft(tx, batch.workspaceId, deps.usage);
+    const plan = await requireWordsLeft(tx, batch, deps.usage);
     await tx
       .update(batches)
       .set({

@@ -42,7 +42,7 @@ export async function startBatch(deps: BatchDeps, batchId: string, userId: strin
   const batch = await deps.db.transaction(async (tx) => {
     const batch = await batchFor(tx, batchId, userId, true);
     if (batch.status !== 'draft') throw notDraft();
-    const plan = await requireWordsLeft(tx, batch.workspaceId, deps.usage);
+    const plan = await requireWordsLeft(tx, batch, deps.usage);
     // The rows are read a chunk at a time; only their indexes and problems are kept.
     const indexes: number[] = [];
     const invalid: ReturnType<typeof invalidRows> = [];
@@ -104,7 +104,7 @@ export async function resumeBatch(deps: BatchDeps, batchId: string, userId: stri
   const batch = await deps.db.transaction(async (tx) => {
     const batch = await batchFor(tx, batchId, userId, true);
     if (batch.status !== 'paused') throw new AppError('CONFLICT', 'Only a paused batch can be resumed', 409);
-    const plan = await requireWordsLeft(tx, batch.workspaceId, deps.usage);
+    const plan = await requireWordsLeft(tx, batch, deps.usage);
     await tx.update(batches).set({ status: 'running' }).where(eq(batches.id, batchId));
     const pending = await tx
       .select({ index: batchRows.index })
