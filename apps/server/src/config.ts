@@ -77,6 +77,7 @@ const envObject = z.object({
   RATE_LIMIT_KNOWLEDGE_ADDS_PER_HOUR: z.coerce.number().int().positive().default(60),
   RATE_LIMIT_DATA_EXPORTS_PER_HOUR: z.coerce.number().int().positive().default(5),
   RATE_LIMIT_API_KEY_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  RATE_LIMIT_SCIM_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(600),
   // AI provider (src/ai/models.ts): OpenAI or any OpenAI-compatible server, Anthropic, or the demo writer.
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: optionalUrl,

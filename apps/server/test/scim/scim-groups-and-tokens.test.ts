@@ -94,6 +94,20 @@ describe('the SCIM token', () => {
     expect(downgraded.body.detail).toMatch(/Enterprise/);
   });
 
+  it("limits a token's requests a minute, answering 429 in SCIM's error format with Retry-After", async () => {
+    await t.close();
+    t = await listeningApp({ RATE_LIMIT_SCIM_REQUESTS_PER_MINUTE: '3' });
+    owner = t.ana;
+    const token = await enterpriseToken(t.app, owner);
+    const scim = scimClient(t.base, token);
+    for (let i = 0; i < 3; i++) expect((await scim('GET', '/Users')).status).toBe(200);
+    const limited = await fetch(`${t.base}/scim/v2/Users`, { headers: { authorization: `Bearer ${token}` } });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('content-type')).toMatch(/^application\/scim\+json/);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await limited.json()).schemas).toEqual([ERROR_SCHEMA]);
+  });
+
   it('tells the identity provider what the service does', async () => {
     const scim = scimClient(t.base, await enterpriseToken(t.app, owner));
     const config = await scim('GET', '/ServiceProviderConfig');

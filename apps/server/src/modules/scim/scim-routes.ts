@@ -2,7 +2,8 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import SCIMMY from 'scimmy';
 import { z } from 'zod';
-import { AppError, isUniqueViolation } from '../../lib/errors.ts';
+import { AppError, isUniqueViolation, RateLimitedError } from '../../lib/errors.ts';
+import { limits } from '../../lib/rate-limits.ts';
 import { JSON_BODY_MAX_DEPTH, nestsDeeperThan } from '../../plugins/json-body.ts';
 import type { ScimDeps } from './deps.ts';
 import { scimError, type ScimError } from './errors.ts';
@@ -45,8 +46,18 @@ function asScimError(error: FastifyError, request: FastifyRequest): ScimError {
   return scimError(500, 'Something went wrong');
 }
 
+const SCIM_ERROR_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:Error';
+
 /** The answer in SCIM's error schema for anything a SCIM route throws (RFC 7644 §3.12). */
 function replyWithScimError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof RateLimitedError) {
+    // RFC 7644 lists no 429, which scimmy's error type refuses: the same error message, written here.
+    return reply
+      .status(429)
+      .type(SCIM_CONTENT_TYPE)
+      .header('retry-after', String(error.retryAfterSeconds))
+      .send({ schemas: [SCIM_ERROR_SCHEMA], status: '429', detail: error.message });
+  }
   const scim = asScimError(error, request);
   // scimmy's error message is itself an Error, which Fastify would treat as one: its fields are sent.
   const message = { ...new SCIMMY.Messages.Error(scim) };
@@ -68,6 +79,16 @@ export function scimRoutes(deps: Omit<ScimDeps, 'db'>): FastifyPluginAsyncZod {
       workspaceId: request.scimWorkspaceId,
     });
     app.decorateRequest('scimWorkspaceId', '');
+    // An identity provider syncing thousands of people stays well under it; a leaked token cannot
+    // flood the workspace's members and audit log.
+    const perToken = limits(app, [
+      {
+        name: 'scim-requests',
+        max: app.config.RATE_LIMIT_SCIM_REQUESTS_PER_MINUTE,
+        timeWindowMs: 60_000,
+        key: (request) => request.scimWorkspaceId || null,
+      },
+    ]);
     app.setErrorHandler(replyWithScimError);
     // Identity providers send SCIM bodies as application/scim+json or application/json: both are read
     // as JSON, with the depth bound every body has.
@@ -93,6 +114,7 @@ export function scimRoutes(deps: Omit<ScimDeps, 'db'>): FastifyPluginAsyncZod {
         throw scimError(403, 'SCIM provisioning is part of the Enterprise plan');
       }
       request.scimWorkspaceId = resolved.workspaceId;
+      await perToken(request);
     });
     app.addHook('onSend', async (_request, reply, payload) => {
       reply.type(SCIM_CONTENT_TYPE);
