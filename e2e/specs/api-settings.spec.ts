@@ -23,7 +23,7 @@ const words = {
     write: /^Escribir/,
     shownTitle: 'Tu nueva clave de API',
     copy: 'Copiar',
-    copied: 'Copiada',
+    copied: 'Copiado',
     stored: 'Ya la he guardado',
     revoke: (name: string) => `Revocar la clave «${name}»`,
     confirmRevoke: 'Revocar clave',

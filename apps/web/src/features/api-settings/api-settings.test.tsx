@@ -121,8 +121,8 @@ describe('the API settings page', () => {
     expect(within(shown).getByLabelText('Clave')).toHaveValue(NEW_KEY);
     await user.click(within(shown).getByRole('button', { name: 'Copiar' }));
     expect(await navigator.clipboard.readText()).toBe(NEW_KEY);
-    expect(within(shown).getByRole('button', { name: 'Copiada' })).toBeInTheDocument();
-    expect(within(shown).getByRole('status')).toHaveTextContent('Copiada al portapapeles');
+    expect(within(shown).getByRole('button', { name: 'Copiado' })).toBeInTheDocument();
+    expect(within(shown).getByRole('status')).toHaveTextContent('Copiado al portapapeles');
 
     // Behind the dialog, the list has its first key, and the empty state's button is gone with it.
     expect(await screen.findByRole('listitem', { name: 'Tienda', hidden: true })).toBeInTheDocument();

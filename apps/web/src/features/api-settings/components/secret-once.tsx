@@ -1,6 +1,6 @@
 import { AlertTriangle } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { CopySecret } from './copy-secret';
+import { CopyField } from '@/components/ui/copy-field';
 
 /**
  * A secret at the one moment it is shown (a new API key, a webhook's signing secret): the warning
@@ -28,7 +28,7 @@ export function SecretOnce({
         <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
         {warning}
       </p>
-      <CopySecret value={value} label={label} />
+      <CopyField value={value} label={label} testId="secret-value" emphasis />
       <div className="mt-2 flex justify-end">
         <Button variant="secondary" onClick={onDone}>
           {doneLabel}

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
-import { ListSkeleton } from './list-skeleton';
+import { ListSkeleton } from '@/components/ui/list-skeleton';
 
 /** What a section's list query says of itself. */
 interface ListQuery {

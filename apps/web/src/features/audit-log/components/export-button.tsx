@@ -6,18 +6,7 @@ import { Download } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/error-message';
 import { fetchAuditExport, type AuditFilters } from '../api/audit-log';
-
-/** Saves a file the page holds, as a download. */
-function download(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+import { saveFile } from '@/lib/save-file';
 
 /** The log as CSV, with the filters shown (Excel reads its accents: the server writes a BOM). */
 export function ExportButton({ workspaceId, filters }: { workspaceId: string; filters: AuditFilters }) {
@@ -28,7 +17,7 @@ export function ExportButton({ workspaceId, filters }: { workspaceId: string; fi
     setBusy(true);
     try {
       const day = new Date().toISOString().slice(0, 10);
-      download(await fetchAuditExport(workspaceId, filters), `${t('auditLog.exportFileName')}-${day}.csv`);
+      saveFile(await fetchAuditExport(workspaceId, filters), `${t('auditLog.exportFileName')}-${day}.csv`);
       // The export is itself an entry of the log: the list shows it.
       void queryClient.invalidateQueries({ queryKey: ['audit-log', workspaceId] });
     } catch (error) {

@@ -13,7 +13,7 @@ import { noFilters, useAuditLog, type AuditFilters } from '../api/audit-log';
 import { EntryRow } from '../components/entry-row';
 import { ExportButton } from '../components/export-button';
 import { FiltersBar } from '../components/filters-bar';
-import { ListSkeleton } from '../components/list-skeleton';
+import { ListSkeleton } from '@/components/ui/list-skeleton';
 
 /** The log's entries under the filters: loading, failed, none, or the list with "load more". */
 function Entries({ workspaceId, filters }: { workspaceId: string; filters: AuditFilters }) {

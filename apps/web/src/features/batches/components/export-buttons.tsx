@@ -6,6 +6,7 @@ import type { Batch } from '@redacta/shared';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/error-message';
 import { fetchBatchExport } from '../api/batch-api';
+import { saveFile } from '@/lib/save-file';
 
 type Format = 'csv' | 'xlsx';
 
@@ -15,18 +16,6 @@ export function exportFileName(batch: Pick<Batch, 'fileName'>, suffix: string, f
   return `${base}-${suffix}.${format}`;
 }
 
-/** Saves a file the page holds, as a download. */
-function download(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 /** The results as CSV (Excel reads its accents) or XLSX: inputs, then each output part. */
 export function ExportButtons({ batch }: { batch: Batch }) {
   const { t } = useTranslation();
@@ -34,7 +23,7 @@ export function ExportButtons({ batch }: { batch: Batch }) {
   const save = async (format: Format) => {
     setBusy(format);
     try {
-      download(
+      saveFile(
         await fetchBatchExport(batch.id, format),
         exportFileName(batch, t('batches.export.suffix'), format),
       );

@@ -10,7 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/error-message';
 import { longDate } from '@/lib/format-date';
 import { fetchExportZip, useLatestExport, useStartExport } from '../api/gdpr-api';
-import { saveFile } from './save-file';
+import { saveFile } from '@/lib/save-file';
 
 /**
  * "Exportar espacio de trabajo", for its owner: the zip is built on the server while the page shows

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { SettingsSection } from '@/components/ui/settings-section';
 import { errorMessage } from '@/lib/error-message';
 import { fetchMyData } from '../api/gdpr-api';
-import { saveFile } from './save-file';
+import { saveFile } from '@/lib/save-file';
 
 /** "Descargar mis datos": the person's data as one JSON file (docs/product.md, "Your data"). */
 export function YourDataSection() {

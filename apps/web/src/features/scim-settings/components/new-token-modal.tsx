@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { AlertTriangle } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
-import { CopyField } from './copy-field';
+import { CopyField } from '@/components/ui/copy-field';
 
 /**
  * The SCIM token at the one moment it is shown, after it is made or rotated: the warning that it

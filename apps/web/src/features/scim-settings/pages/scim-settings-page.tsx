@@ -11,7 +11,7 @@ import { SettingsSection } from '@/components/ui/settings-section';
 import { Spinner } from '@/components/ui/spinner';
 import { MOBILE_QUERY, useMediaQuery } from '@/lib/use-media-query';
 import { useScimSettings } from '../api/scim';
-import { CopyField } from '../components/copy-field';
+import { CopyField } from '@/components/ui/copy-field';
 import { TokenSection } from '../components/token-section';
 
 /** What a member finds here: who manages provisioning, and no controls. */

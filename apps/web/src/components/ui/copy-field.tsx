@@ -11,11 +11,22 @@ const COPIED_FOR_MS = 2_000;
 type CopyState = 'idle' | 'copied' | 'failed';
 
 /**
- * A value to give the identity provider (the base URL, the token at the one moment it is shown):
- * read-only, selectable, with a copy button that says "Copied" for a moment. Where the browser
- * refuses the clipboard the value is selected and the person is told to copy it by hand.
+ * A value to copy elsewhere (a secret shown once, a URL to give an identity provider): read-only,
+ * selectable, with a copy button that says "Copied" for a moment. Where the browser refuses the
+ * clipboard the value is selected and the person is told to copy it by hand, so it is never lost.
+ * `emphasis` makes the copy the page's main action (a secret that will not be shown again).
  */
-export function CopyField({ value, label, testId }: { value: string; label: string; testId: string }) {
+export function CopyField({
+  value,
+  label,
+  testId,
+  emphasis = false,
+}: {
+  value: string;
+  label: string;
+  testId: string;
+  emphasis?: boolean;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const field = useRef<HTMLInputElement>(null);
@@ -55,7 +66,7 @@ export function CopyField({ value, label, testId }: { value: string; label: stri
           data-testid={testId}
         />
         <Button
-          variant="secondary"
+          variant={emphasis && state !== 'copied' ? 'primary' : 'secondary'}
           onClick={() => void copy()}
           icon={
             state === 'copied' ? (
@@ -65,12 +76,12 @@ export function CopyField({ value, label, testId }: { value: string; label: stri
             )
           }
         >
-          {state === 'copied' ? t('scimSettings.copy.copied') : t('scimSettings.copy.action')}
+          {state === 'copied' ? t('common.copy.copied') : t('common.copy.action')}
         </Button>
       </div>
       <p role="status" className={cn('text-[13px]', state === 'failed' ? 'text-danger' : 'sr-only')}>
-        {state === 'copied' && t('scimSettings.copy.copiedStatus')}
-        {state === 'failed' && t('scimSettings.copy.failed')}
+        {state === 'copied' && t('common.copy.copiedStatus')}
+        {state === 'failed' && t('common.copy.failed')}
       </p>
     </div>
   );
