@@ -8011,8 +8011,7 @@ export interface operations {
                                     name: string;
                                 };
                             } | null;
-                            /** @enum {boolean} */
-                            formerMember?: true;
+                            formerMember?: boolean;
                             promptId: string | null;
                             liveSearch: boolean;
                             template?: {
@@ -18294,7 +18293,7 @@ export interface operations {
     listAuditEntries: {
         parameters: {
             query?: {
-                action?: "auth.signed_in" | "auth.sign_in_failed" | "invitation.sent" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "member.removed" | "member.left" | "billing.plan_changed" | "billing.seats_changed" | "billing.cancel_scheduled" | "billing.resumed" | "billing.retention_applied" | "api_key.created" | "api_key.revoked" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "document.version_restored" | "project.shared" | "project.made_private" | "workspace.renamed" | "sso.settings_changed" | "sso.domain_claimed" | "sso.domain_verified" | "sso.domain_released" | "sso.member_joined" | "scim.token_created" | "scim.token_revoked" | "scim.member_joined" | "scim.group_created" | "scim.group_changed" | "scim.group_deleted" | "budget.changed" | "usage.exported" | "audit.exported";
+                action?: "auth.signed_in" | "auth.sign_in_failed" | "invitation.sent" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "member.removed" | "member.left" | "billing.plan_changed" | "billing.seats_changed" | "billing.cancel_scheduled" | "billing.resumed" | "billing.retention_applied" | "api_key.created" | "api_key.revoked" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "document.version_restored" | "project.shared" | "project.made_private" | "workspace.renamed" | "sso.settings_changed" | "sso.domain_claimed" | "sso.domain_verified" | "sso.domain_released" | "sso.member_joined" | "scim.token_created" | "scim.token_revoked" | "scim.member_joined" | "scim.group_created" | "scim.group_changed" | "scim.group_deleted" | "budget.changed" | "usage.exported" | "audit.exported" | "workspace.export_started" | "workspace.export_downloaded" | "workspace.owner_changed" | "account.data_exported" | "account.deleted";
                 actor?: string;
                 from?: string;
                 to?: string;
@@ -18326,7 +18325,7 @@ export interface operations {
                             actorUserId: string | null;
                             actorApiKeyId: string | null;
                             /** @enum {string} */
-                            action: "auth.signed_in" | "auth.sign_in_failed" | "invitation.sent" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "member.removed" | "member.left" | "billing.plan_changed" | "billing.seats_changed" | "billing.cancel_scheduled" | "billing.resumed" | "billing.retention_applied" | "api_key.created" | "api_key.revoked" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "document.version_restored" | "project.shared" | "project.made_private" | "workspace.renamed" | "sso.settings_changed" | "sso.domain_claimed" | "sso.domain_verified" | "sso.domain_released" | "sso.member_joined" | "scim.token_created" | "scim.token_revoked" | "scim.member_joined" | "scim.group_created" | "scim.group_changed" | "scim.group_deleted" | "budget.changed" | "usage.exported" | "audit.exported";
+                            action: "auth.signed_in" | "auth.sign_in_failed" | "invitation.sent" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "member.removed" | "member.left" | "billing.plan_changed" | "billing.seats_changed" | "billing.cancel_scheduled" | "billing.resumed" | "billing.retention_applied" | "api_key.created" | "api_key.revoked" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "document.version_restored" | "project.shared" | "project.made_private" | "workspace.renamed" | "sso.settings_changed" | "sso.domain_claimed" | "sso.domain_verified" | "sso.domain_released" | "sso.member_joined" | "scim.token_created" | "scim.token_revoked" | "scim.member_joined" | "scim.group_created" | "scim.group_changed" | "scim.group_deleted" | "budget.changed" | "usage.exported" | "audit.exported" | "workspace.export_started" | "workspace.export_downloaded" | "workspace.owner_changed" | "account.data_exported" | "account.deleted";
                             target: {
                                 type: string;
                                 id: string | null;
@@ -18430,7 +18429,7 @@ export interface operations {
     exportAuditEntries: {
         parameters: {
             query?: {
-                action?: "auth.signed_in" | "auth.sign_in_failed" | "invitation.sent" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "member.removed" | "member.left" | "billing.plan_changed" | "billing.seats_changed" | "billing.cancel_scheduled" | "billing.resumed" | "billing.retention_applied" | "api_key.created" | "api_key.revoked" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "document.version_restored" | "project.shared" | "project.made_private" | "workspace.renamed" | "sso.settings_changed" | "sso.domain_claimed" | "sso.domain_verified" | "sso.domain_released" | "sso.member_joined" | "scim.token_created" | "scim.token_revoked" | "scim.member_joined" | "scim.group_created" | "scim.group_changed" | "scim.group_deleted" | "budget.changed" | "usage.exported" | "audit.exported";
+                action?: "auth.signed_in" | "auth.sign_in_failed" | "invitation.sent" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "member.removed" | "member.left" | "billing.plan_changed" | "billing.seats_changed" | "billing.cancel_scheduled" | "billing.resumed" | "billing.retention_applied" | "api_key.created" | "api_key.revoked" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "document.version_restored" | "project.shared" | "project.made_private" | "workspace.renamed" | "sso.settings_changed" | "sso.domain_claimed" | "sso.domain_verified" | "sso.domain_released" | "sso.member_joined" | "scim.token_created" | "scim.token_revoked" | "scim.member_joined" | "scim.group_created" | "scim.group_changed" | "scim.group_deleted" | "budget.changed" | "usage.exported" | "audit.exported" | "workspace.export_started" | "workspace.export_downloaded" | "workspace.owner_changed" | "account.data_exported" | "account.deleted";
                 actor?: string;
                 from?: string;
                 to?: string;

@@ -217,7 +217,7 @@ export const conversationEntrySchema = replyVersionSchema.extend({
    */
   author: z.object({ id: z.uuid(), name: z.string(), apiKey: apiKeyAuthorSchema.optional() }).nullable(),
   /** A request whose sender has since deleted their account (the app shows "Former member"). */
-  formerMember: z.literal(true).optional(),
+  formerMember: z.boolean().optional(),
   /** How a request was sent, so Regenerate sends it the same way: from a library prompt, with live search. */
   promptId: z.uuid().nullable(),
   liveSearch: z.boolean(),

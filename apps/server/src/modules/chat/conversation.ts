@@ -111,7 +111,7 @@ const entry = (row: Row, versions: Row[] = []): ConversationEntry => ({
   role: row.role,
   author: author(row),
   // Every request is saved with its sender; none left means they deleted their account.
-  ...(row.role === 'user' && !row.authorId ? { formerMember: true as const } : {}),
+  ...(row.role === 'user' && !row.authorId ? { formerMember: true } : {}),
   promptId: row.promptId,
   liveSearch: row.liveSearch,
   ...(row.templateRun ? { template: shownTemplate(keptTemplateSchema.parse(row.templateRun)) } : {}),
