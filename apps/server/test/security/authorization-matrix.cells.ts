@@ -897,4 +897,117 @@ export const matrixCases: MatrixCase[] = [
     home: 'team',
     cells: ownerOnly(202),
   },
+
+  // Single sign-on: signing in through it needs no session (a domain no workspace verified goes back to
+  // /login; a callback with no sign-in started too); its settings are the owner's, only on Enterprise.
+  {
+    operation: 'GET /api/auth/sso/start',
+    target: 'an address whose domain no workspace verified',
+    home: 'public',
+    cells: everyone(302),
+  },
+  {
+    operation: 'GET /api/auth/sso/callback',
+    target: 'a callback with no sign-in started',
+    home: 'public',
+    cells: everyone(302),
+  },
+  {
+    operation: 'GET /api/workspace/{id}/sso',
+    target: 'the team, not on Enterprise',
+    home: 'team',
+    cells: ownerOnly('403 PLAN_REQUIRED'),
+  },
+  {
+    operation: 'PUT /api/workspace/{id}/sso',
+    target: 'the team, not on Enterprise',
+    home: 'team',
+    cells: ownerOnly('403 PLAN_REQUIRED'),
+  },
+  {
+    operation: 'POST /api/workspace/{id}/sso/domains',
+    target: 'the team, not on Enterprise',
+    home: 'team',
+    cells: ownerOnly('403 PLAN_REQUIRED'),
+  },
+  {
+    operation: 'POST /api/workspace/{id}/sso/domains/{domain}/verify',
+    target: 'the team, not on Enterprise',
+    home: 'team',
+    cells: ownerOnly('403 PLAN_REQUIRED'),
+  },
+  {
+    operation: 'DELETE /api/workspace/{id}/sso/domains/{domain}',
+    target: 'the team, not on Enterprise',
+    home: 'team',
+    cells: ownerOnly('403 PLAN_REQUIRED'),
+  },
+
+  // The caller's own data: exported, and the account deleted only with the mailed code (never here:
+  // the owner must first decide for the team, the others send a wrong code).
+  { operation: 'GET /api/user/export', target: 'the caller', home: 'caller', cells: signedIn(200) },
+  { operation: 'GET /api/user/deletion', target: 'the caller', home: 'caller', cells: signedIn(200) },
+  { operation: 'POST /api/user/deletion-code', target: 'the caller', home: 'caller', cells: signedIn(204) },
+  {
+    operation: 'DELETE /api/user',
+    target: 'the caller, with a wrong code',
+    home: 'caller',
+    cells: {
+      anonymous: NO_SESSION,
+      outsider: '400 CODE_INVALID',
+      member: '400 CODE_INVALID',
+      owner: '409 OWNED_WORKSPACES_UNDECIDED',
+    },
+  },
+
+  // Deleting and exporting the workspace: the owner's alone.
+  {
+    operation: 'DELETE /api/workspace/{id}',
+    target: 'the team, with a wrong name typed',
+    home: 'team',
+    cells: ownerOnly('400 WORKSPACE_NAME_MISMATCH'),
+  },
+  { operation: 'POST /api/workspace/{id}/export', target: 'the team', home: 'team', cells: ownerOnly(202) },
+  { operation: 'GET /api/workspace/{id}/export', target: 'the team', home: 'team', cells: ownerOnly(200) },
+  {
+    operation: 'GET /api/workspace/{id}/export/{exportId}',
+    target: 'an export never made',
+    home: 'team',
+    cells: ownerOnly('404 NOT_FOUND'),
+  },
+  {
+    operation: 'GET /api/workspace/{id}/export/{exportId}/download',
+    target: 'an export never made',
+    home: 'team',
+    cells: ownerOnly('404 NOT_FOUND'),
+  },
+
+  // Usage per member (a member sees their own) and budgets (the owner's to set).
+  {
+    operation: 'GET /api/workspace/{id}/usage/breakdown',
+    target: 'the team',
+    home: 'team',
+    cells: anyMember(200),
+  },
+  {
+    operation: 'GET /api/workspace/{id}/usage/breakdown/export',
+    target: 'the team',
+    home: 'team',
+    cells: anyMember(200),
+  },
+  {
+    operation: 'PUT /api/workspace/{id}/member/{userId}/budget',
+    target: 'the member, no cap',
+    home: 'team',
+    cells: ownerOnly(200),
+  },
+
+  // The audit log: the owner's to read.
+  { operation: 'GET /api/workspace/{id}/audit', target: 'the team', home: 'team', cells: ownerOnly(200) },
+  {
+    operation: 'GET /api/workspace/{id}/audit/export',
+    target: 'the team',
+    home: 'team',
+    cells: ownerOnly(200),
+  },
 ];

@@ -935,6 +935,95 @@ export const matrixRequests: Record<string, Build> = Object.fromEntries<Build>([
       return { url: `/api/webhook-delivery/${delivery!.id}/redeliver` };
     },
   ],
+
+  [
+    'GET /api/auth/sso/start · an address whose domain no workspace verified',
+    () => ({ url: `/api/auth/sso/start?email=${encodeURIComponent(freshEmail('sso'))}` }),
+  ],
+  [
+    'GET /api/auth/sso/callback · a callback with no sign-in started',
+    () => ({ url: '/api/auth/sso/callback?code=abc&state=def' }),
+  ],
+  [
+    'GET /api/workspace/{id}/sso · the team, not on Enterprise',
+    (f) => ({ url: `/api/workspace/${f.team}/sso` }),
+  ],
+  [
+    'PUT /api/workspace/{id}/sso · the team, not on Enterprise',
+    (f) => ({
+      url: `/api/workspace/${f.team}/sso`,
+      payload: {
+        issuer: 'https://login.example.com',
+        clientId: 'redacta',
+        clientSecret: 'client-secret',
+        enforced: false,
+      },
+    }),
+  ],
+  [
+    'POST /api/workspace/{id}/sso/domains · the team, not on Enterprise',
+    (f) => ({ url: `/api/workspace/${f.team}/sso/domains`, payload: { domain: 'example.com' } }),
+  ],
+  [
+    'POST /api/workspace/{id}/sso/domains/{domain}/verify · the team, not on Enterprise',
+    (f) => ({ url: `/api/workspace/${f.team}/sso/domains/example.com/verify` }),
+  ],
+  [
+    'DELETE /api/workspace/{id}/sso/domains/{domain} · the team, not on Enterprise',
+    (f) => ({ url: `/api/workspace/${f.team}/sso/domains/example.com` }),
+  ],
+
+  ['GET /api/user/export · the caller', () => ({ url: '/api/user/export' })],
+  ['GET /api/user/deletion · the caller', () => ({ url: '/api/user/deletion' })],
+  ['POST /api/user/deletion-code · the caller', () => ({ url: '/api/user/deletion-code' })],
+  [
+    'DELETE /api/user · the caller, with a wrong code',
+    async (f, _actor, caller) => {
+      if (!caller) return { url: '/api/user', payload: { code: '123456' } };
+      // A code mailed now, and one that is surely not it.
+      await f.app.inject({ method: 'POST', url: '/api/user/deletion-code', headers: caller.auth });
+      const mailed = Number(lastCodeTo(f.app, caller.email));
+      return { url: '/api/user', payload: { code: String((mailed + 1) % 1_000_000).padStart(6, '0') } };
+    },
+  ],
+
+  [
+    'DELETE /api/workspace/{id} · the team, with a wrong name typed',
+    (f) => ({ url: `/api/workspace/${f.team}`, payload: { name: teamName('Otro') } }),
+  ],
+  ['POST /api/workspace/{id}/export · the team', (f) => ({ url: `/api/workspace/${f.team}/export` })],
+  ['GET /api/workspace/{id}/export · the team', (f) => ({ url: `/api/workspace/${f.team}/export` })],
+  [
+    'GET /api/workspace/{id}/export/{exportId} · an export never made',
+    (f) => ({ url: `/api/workspace/${f.team}/export/${randomUUID()}` }),
+  ],
+  [
+    'GET /api/workspace/{id}/export/{exportId}/download · an export never made',
+    (f) => ({ url: `/api/workspace/${f.team}/export/${randomUUID()}/download` }),
+  ],
+
+  [
+    'GET /api/workspace/{id}/usage/breakdown · the team',
+    (f) => ({ url: `/api/workspace/${f.team}/usage/breakdown` }),
+  ],
+  [
+    'GET /api/workspace/{id}/usage/breakdown/export · the team',
+    (f) => ({ url: `/api/workspace/${f.team}/usage/breakdown/export` }),
+  ],
+  [
+    'PUT /api/workspace/{id}/member/{userId}/budget · the member, no cap',
+    // null removes a cap: the member's AI calls in the other cases stay as they were.
+    (f) => ({
+      url: `/api/workspace/${f.team}/member/${f.member.id}/budget`,
+      payload: { monthlyWords: null },
+    }),
+  ],
+
+  ['GET /api/workspace/{id}/audit · the team', (f) => ({ url: `/api/workspace/${f.team}/audit` })],
+  [
+    'GET /api/workspace/{id}/audit/export · the team',
+    (f) => ({ url: `/api/workspace/${f.team}/audit/export` }),
+  ],
 ]);
 
 /** A public address literal, accepted without DNS; the team's endpoints take only subscription.changed, which no case after the billing ones fires. */

@@ -237,7 +237,9 @@ function problemWith(operation: Operation, res: LightMyRequestResponse): string 
     }
     return errorBodySchema.safeParse(parsed).success ? null : `error ${status} not in our shape`;
   }
-  if (status >= 300) return operation.path.startsWith('/api/auth/oauth/') ? null : `answered ${status}`;
+  // The sign-ins through a provider (Google, Facebook, a workspace's SSO) are browser redirects.
+  const redirects = /^\/api\/auth\/(?:oauth|sso)\//.test(operation.path);
+  if (status >= 300) return redirects ? null : `answered ${status}`;
   if (status === 204) return res.body === '' ? null : '204 with a body';
   if (String(res.headers['content-type']).startsWith('application/x-ndjson')) {
     const parts = res.body.trim().split('\n');

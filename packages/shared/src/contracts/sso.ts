@@ -15,15 +15,18 @@ export const SSO_TXT_LABEL = '_redacta';
 /** Domains a workspace may claim at once. */
 export const SSO_DOMAINS_PER_WORKSPACE = 20;
 
-const HOSTNAME = /^(?=.{4,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+/** Labels of letters, digits and inner hyphens, then a top-level label (its length is bounded apart). */
+const HOSTNAME = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+const DOMAIN_EXAMPLE = 'Write a domain such as example.com';
 
 /** A domain as typed: trimmed, lower case, a host name of at least two labels (`example.com`). */
 export const ssoDomainNameSchema = z
   .string()
   .trim()
   .toLowerCase()
-  .max(253)
-  .regex(HOSTNAME, 'Write a domain such as example.com');
+  .min(4, DOMAIN_EXAMPLE)
+  .max(253, DOMAIN_EXAMPLE)
+  .regex(HOSTNAME, DOMAIN_EXAMPLE);
 
 /** The issuer: an http(s) URL; the server also wants https and a public host, and reads its discovery document. */
 const issuerSchema = z

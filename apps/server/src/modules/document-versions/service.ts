@@ -167,7 +167,8 @@ export async function restoreVersion(
     recordAudit(tx, {
       workspaceId: project.workspaceId,
       action: 'document.version_restored',
-      target: { type: 'project', id: projectId, label: project.name },
+      // A private project is its creator's alone, the workspace's owner included: its name stays out.
+      target: { type: 'project', id: projectId, label: project.isShared ? project.name : null },
       after: { versionId, savedVersionId: savedVersionId! },
     }),
   );
