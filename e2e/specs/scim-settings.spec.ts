@@ -108,8 +108,10 @@ test.describe('SCIM settings', () => {
       });
       const page = await context.newPage();
       await signUpIn(page, w.browser);
-      const workspaceId = await page.evaluate(() => localStorage.getItem('workspaceId'));
-      expect(workspaceId).toMatch(/^[0-9a-f-]{36}$/);
+      // The app keeps the workspace it opened once its list has loaded, a moment after signing in.
+      const storedWorkspace = () => page.evaluate(() => localStorage.getItem('workspaceId'));
+      await expect.poll(storedWorkspace).toMatch(/^[0-9a-f-]{36}$/);
+      const workspaceId = await storedWorkspace();
       await makeEnterprise(own, workspaceId!);
       await page.goto('/chat');
 
