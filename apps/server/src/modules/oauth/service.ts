@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { checkPersonName, normalizeEmail, type Locale, type OAuthProvider } from '@redacta/shared';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { oauthAccounts, users } from '../../db/schema.ts';
 import { AppError, isUniqueViolation } from '../../lib/errors.ts';
 import { refuseWhereSsoRequired } from '../sso/enforcement.ts';
@@ -31,6 +31,30 @@ export async function resolveOAuthUser(
   }
 }
 
+/**
+ * The account of a person an identity provider vouched for and we do not know yet: made with the
+ * names and picture the provider gave (where our rules take them) and their personal workspace, in
+ * the caller's transaction, as every first sign-in is.
+ */
+export async function createProviderUser(
+  tx: Tx,
+  input: { email: string; profile: ProviderProfile; locale: Locale },
+): Promise<{ id: string; email: string }> {
+  const { email, profile, locale } = input;
+  const [created] = await tx
+    .insert(users)
+    .values({
+      email,
+      firstName: acceptableName(profile.firstName),
+      lastName: acceptableName(profile.lastName),
+      picture: profile.picture,
+      locale,
+    })
+    .returning({ id: users.id, email: users.email });
+  await createPersonalWorkspace(tx, { id: created!.id, email, locale });
+  return created!;
+}
+
 function resolveOnce(db: Db, provider: OAuthProvider, profile: ProviderProfile, locale: Locale) {
   return db.transaction(async (tx) => {
     const [linked] = await tx
@@ -48,20 +72,7 @@ function resolveOnce(db: Db, provider: OAuthProvider, profile: ProviderProfile, 
     await refuseWhereSsoRequired(tx, email);
     const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
     let userId = existing?.id;
-    if (!userId) {
-      const [created] = await tx
-        .insert(users)
-        .values({
-          email,
-          firstName: acceptableName(profile.firstName),
-          lastName: acceptableName(profile.lastName),
-          picture: profile.picture,
-          locale,
-        })
-        .returning({ id: users.id });
-      userId = created!.id;
-      await createPersonalWorkspace(tx, { id: userId, email, locale });
-    }
+    if (!userId) userId = (await createProviderUser(tx, { email, profile, locale })).id;
     await tx.insert(oauthAccounts).values({ userId, provider, providerUserId: profile.providerUserId });
     return { userId, isRegistration: !existing };
   });

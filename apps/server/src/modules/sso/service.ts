@@ -20,9 +20,9 @@ import { AppError, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { generateToken, openSecret, sealSecret } from '../../lib/secrets.ts';
 import { isPending, lockWorkspace, seatsUsed } from '../invitations/index.ts';
 import type { ProviderProfile } from '../oauth/providers.ts';
-import { acceptableName } from '../oauth/service.ts';
+import { createProviderUser } from '../oauth/service.ts';
 import type { WebhookEvents } from '../webhooks/events.ts';
-import { createPersonalWorkspace, requireOwner } from '../workspaces/service.ts';
+import { requireOwner } from '../workspaces/service.ts';
 import { publishesToken, txtRecordFor } from './dns.ts';
 import { domainOf, ssoForEmail } from './enforcement.ts';
 import { checkIssuerAddress, discover, type OidcProvider } from './oidc.ts';
@@ -348,20 +348,8 @@ function joinOnce(
       .select({ id: users.id, email: users.email })
       .from(users)
       .where(eq(users.email, email));
-    if (!user) {
-      [user] = await tx
-        .insert(users)
-        .values({
-          email,
-          firstName: acceptableName(profile.firstName),
-          lastName: acceptableName(profile.lastName),
-          picture: profile.picture,
-          locale,
-        })
-        .returning({ id: users.id, email: users.email });
-      await createPersonalWorkspace(tx, { id: user!.id, email, locale });
-    }
-    const userId = user!.id;
+    user ??= await createProviderUser(tx, { email, profile, locale });
+    const userId = user.id;
     const [member] = await tx
       .select({ id: memberships.id })
       .from(memberships)
@@ -387,12 +375,12 @@ function joinOnce(
     await events.emit(tx, {
       workspaceId,
       type: 'member.joined',
-      data: { userId, email: user!.email, role: 'member', joinedAt: joined!.createdAt.toISOString() },
+      data: { userId, email: user.email, role: 'member', joinedAt: joined!.createdAt.toISOString() },
     });
     await recordAudit(tx, {
       workspaceId,
       action: 'sso.member_joined',
-      target: { type: 'member', id: userId, label: user!.email },
+      target: { type: 'member', id: userId, label: user.email },
       after: { role: 'member' },
       actor: { kind: 'user', userId },
     });
