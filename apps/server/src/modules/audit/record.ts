@@ -96,7 +96,11 @@ async function resolveActor(tx: Tx, actor: AuditActor | undefined): Promise<Reso
  * locks, so no lock is ever taken after this one.
  */
 export async function recordAudit(tx: Tx, record: AuditRecord): Promise<void> {
-  const actor = await resolveActor(tx, record.actor);
+  await appendEntry(tx, record, await resolveActor(tx, record.actor));
+}
+
+/** Appends one entry to its workspace's chain, under the chain head's lock. */
+async function appendEntry(tx: Tx, record: AuditRecord, actor: ResolvedActor): Promise<void> {
   const request = auditRequestContext();
   await tx
     .insert(auditChainHeads)
@@ -143,6 +147,8 @@ export async function recordAuditInEach(
   // Chain heads locked in one order, so two such writes at once cannot wait on each other.
   const ordered = [...workspaceIds].sort();
   await db.transaction(async (tx) => {
-    for (const workspaceId of ordered) await recordAudit(tx, { ...record, workspaceId });
+    // Who acted is the same in every workspace: named once.
+    const actor = await resolveActor(tx, record.actor);
+    for (const workspaceId of ordered) await appendEntry(tx, { ...record, workspaceId }, actor);
   });
 }
