@@ -2,6 +2,7 @@ import { expect, keepScreenshot, newEmail, test } from '../fixtures.ts';
 import { ChatPage } from '../pages/chat-page.ts';
 import { LoginPage } from '../pages/login-page.ts';
 import { WelcomePage } from '../pages/welcome-page.ts';
+import { settle } from '../support/a11y.ts';
 import { ownServer } from '../support/own-server.ts';
 
 const NAMES = 'Dame 10 nombres para una marca de cosmética natural';
@@ -27,6 +28,10 @@ test.describe('chat', () => {
       await expect(cost).toHaveText(used);
       for (const width of [1280, 390]) {
         await page.setViewportSize({ width, height: 844 });
+        // The feed re-lays itself out at the new width and may scroll; a tooltip closes when its
+        // trigger's scroller moves, so the actions are brought into view and left to settle first.
+        await chat.reply(0).getByRole('button', { name: bad }).scrollIntoViewIfNeeded();
+        await settle(page);
         // From the last button of the reply's actions, Tab reaches the count and opens its tooltip.
         await chat.reply(0).getByRole('button', { name: bad }).focus();
         await page.keyboard.press('Tab');
