@@ -106,8 +106,8 @@ export function createServiceMetrics(deps: { database: Database; openStreams: Op
   });
   const refusals = new Counter({
     name: 'redacta_allowance_refusals_total',
-    help: "Requests refused because the workspace's words for the month are used up (NO_WORDS_LEFT), by route",
-    labelNames: ['route'] as const,
+    help: "Requests refused because the workspace's words for the month are used up (NO_WORDS_LEFT) or the member's monthly budget is (MEMBER_BUDGET_EXHAUSTED), by route and code",
+    labelNames: ['route', 'code'] as const,
     registers,
   });
   const batchRows = new Counter({

@@ -94,12 +94,15 @@ function recordRequests(app: FastifyInstance, metrics: ServiceMetrics) {
     done();
   });
   app.addHook('onError', (request, _reply, error, done) => {
-    if (error instanceof AppError && error.code === 'NO_WORDS_LEFT') {
-      metrics.refusals.inc({ route: request.routeOptions.url ?? UNMATCHED_ROUTE });
+    if (error instanceof AppError && ALLOWANCE_REFUSALS.has(error.code)) {
+      metrics.refusals.inc({ route: request.routeOptions.url ?? UNMATCHED_ROUTE, code: error.code });
     }
     done();
   });
 }
+
+/** The refusals of a word allowance: the workspace's plan, or the member's own monthly budget. */
+const ALLOWANCE_REFUSALS = new Set(['NO_WORDS_LEFT', 'MEMBER_BUDGET_EXHAUSTED']);
 
 const hostForUrl = (address: string) => (address.includes(':') ? `[${address}]` : address);
 

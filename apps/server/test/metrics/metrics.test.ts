@@ -110,7 +110,9 @@ describe('metrics on METRICS_PORT', { timeout: 120_000 }, () => {
     expect(valueOf(text, 'redacta_model_reply_duration_seconds_count', peerModel)).toBe(2);
     expect(valueOf(text, 'redacta_words_generated_total', peerModel)).toBe(5);
     expect(valueOf(text, 'redacta_model_provider_errors_total', { ...peerModel, kind: '5xx' })).toBe(1);
-    expect(valueOf(text, 'redacta_allowance_refusals_total', { route: chatRoute })).toBe(1);
+    expect(
+      valueOf(text, 'redacta_allowance_refusals_total', { route: chatRoute, code: 'NO_WORDS_LEFT' }),
+    ).toBe(1);
     expect(valueOf(text, 'redacta_chat_streams_open')).toBe(0);
     const databaseLoad =
       t!.app.database.kind === 'pglite' ? 'redacta_db_queries_in_flight' : 'redacta_db_pool_waiting_queries';
@@ -153,6 +155,25 @@ describe('metrics on METRICS_PORT', { timeout: 120_000 }, () => {
     expect(valueOf(text, 'redacta_model_provider_errors_total', { ...peerModel, kind: 'timeout' })).toBe(
       undefined,
     );
+
+    // A member's own budget used up is an allowance refusal too, told apart by its code.
+    const budget = await fetch(`${base}/api/workspace/${user.workspaceId}/member/${user.id}/budget`, {
+      method: 'PUT',
+      headers: { ...user.auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ monthlyWords: 0 }),
+    });
+    expect(budget.status).toBe(200);
+    const overBudget = await sendChat(base, user, projectId);
+    expect(overBudget.status).toBe(403);
+    expect(((await overBudget.json()) as { error: { code: string } }).error.code).toBe(
+      'MEMBER_BUDGET_EXHAUSTED',
+    );
+    expect(
+      valueOf(await scrape(), 'redacta_allowance_refusals_total', {
+        route: chatRoute,
+        code: 'MEMBER_BUDGET_EXHAUSTED',
+      }),
+    ).toBe(1);
   });
 
   it('count the batch rows this instance wrote', async () => {
