@@ -52,6 +52,7 @@ import { invitationRoutes } from './modules/invitations/index.ts';
 import { knowledgeRoutes } from './modules/knowledge/routes.ts';
 import { createKnowledgeProcessor } from './modules/knowledge/setup.ts';
 import { scheduleDatabaseMaintenance } from './db/maintenance.ts';
+import { scheduleOwedMails } from './mail/owed-mails.ts';
 import type { KnowledgeProcessor } from './modules/knowledge/processor.ts';
 import type { StorageQuotas } from './modules/storage/service.ts';
 import { collabPlugin } from './modules/collab/plugin.ts';
@@ -69,7 +70,6 @@ import { workspaceExportRoutes } from './modules/workspace-export/routes.ts';
 import { rowWorker } from './modules/batches/row-worker.ts';
 import { Slots } from './lib/slots.ts';
 import { spreadsheetThreads, type SpreadsheetThreads } from './modules/batches/spreadsheet/index.ts';
-import { sendOwedBatchMails } from './modules/batches/mail.ts';
 import { pipelineRowGenerator } from './modules/batches/row-generator.ts';
 import { generationDeps } from './modules/generation/prepare.ts';
 import { webhookRoutes } from './modules/webhooks/routes.ts';
@@ -242,13 +242,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     disableAfterFailedEvents: config.WEBHOOK_DISABLE_AFTER_FAILED_EVENTS,
   });
   app.addHook('onReady', () => app.webhookQueue.start(deliver));
-  // Mails owed by batches that ended while no server could send them (ADR 0031), once this one is up.
+  // Mails owed by batches that ended, or budget notices, while no server could send them (ADR 0031),
+  // once this one is up and then every round.
   const readyAt = new Date();
-  app.addHook('onReady', async () => {
-    void sendOwedBatchMails(batchMail, readyAt).catch((error: unknown) =>
-      app.log.warn({ err: error }, 'the mails owed by ended batches could not be read'),
-    );
-  });
+  const owedMails = scheduleOwedMails({ ...batchMail, log: app.log.child({ module: 'mail' }) });
+  app.addHook('onReady', async () => owedMails.start(readyAt));
+  app.addHook('onClose', () => owedMails.stop());
   await app.register(jsonBodyPlugin);
   await app.register(securityPlugin);
   await app.register(compressPlugin);

@@ -538,6 +538,10 @@ export const budgetNotices = pgTable(
     period: text('period').notNull(),
     threshold: integer('threshold').notNull(),
     createdAt: createdAt(),
+    /** When a sender took the notice's mail on; a claim older than its lease is owed again. */
+    mailClaimedAt: timestamp('mail_claimed_at', { withTimezone: true, mode: 'date' }),
+    /** When the member's mail telling of it went out; null while it is owed. */
+    mailSentAt: timestamp('mail_sent_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.userId, t.period, t.threshold] })],
 );

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { BUDGET_NOTICE_THRESHOLDS, resolveLocale, usagePeriod, type Locale } from '@redacta/shared';
 import type { Db } from '../../db/client.ts';
@@ -69,11 +69,14 @@ export interface BudgetNoticeDeps {
   now?: () => Date;
 }
 
+/** How long a sender may take a notice's mail before it counts as owed again (its sender died). */
+const MAIL_CLAIM_LEASE = sql`interval '10 minutes'`;
+
 /**
  * After a charge has been committed: when the words charged to the member this month have reached 80 %
  * or 100 % of their budget, each threshold reached is recorded once per member and month (the key of
- * budget_notices: of concurrent charges crossing it together, one insert wins) and the member is mailed
- * once, for the highest threshold just reached. The app shows the same thresholds from the usage answer.
+ * budget_notices: of concurrent charges crossing it together, one insert wins), then the mail it owes
+ * is sent. The app shows the same thresholds from the usage answer.
  */
 export async function noticeBudget(
   deps: BudgetNoticeDeps,
@@ -89,24 +92,94 @@ export async function noticeBudget(
     .values(reached.map((threshold) => ({ workspaceId, userId, period, threshold })))
     .onConflictDoNothing()
     .returning({ threshold: budgetNotices.threshold });
-  if (!recorded.length) return;
-  const highest = Math.max(...recorded.map((row) => row.threshold));
+  if (recorded.length) await mailOwedNotice(deps, { workspaceId, userId, period });
+}
+
+/**
+ * Mails the member once for the notices of a month not mailed yet, naming the highest threshold. The
+ * notices are claimed first (one claimant of concurrent senders wins), marked sent after the mail
+ * server took the mail, and let go if it refused it: a failed or interrupted send stays owed, and the
+ * next charge or the owed-mail round (`sendOwedBudgetNotices`) sends it — at least once, never lost.
+ */
+async function mailOwedNotice(
+  deps: BudgetNoticeDeps,
+  notice: { workspaceId: string; userId: string; period: string },
+): Promise<void> {
+  const ofNotice = and(
+    eq(budgetNotices.workspaceId, notice.workspaceId),
+    eq(budgetNotices.userId, notice.userId),
+    eq(budgetNotices.period, notice.period),
+  );
+  const claimed = await deps.db
+    .update(budgetNotices)
+    .set({ mailClaimedAt: sql`now()` })
+    .where(
+      and(
+        ofNotice,
+        isNull(budgetNotices.mailSentAt),
+        or(
+          isNull(budgetNotices.mailClaimedAt),
+          lt(budgetNotices.mailClaimedAt, sql`now() - ${MAIL_CLAIM_LEASE}`),
+        ),
+      ),
+    )
+    .returning({ threshold: budgetNotices.threshold });
+  if (!claimed.length) return;
+  const thresholds = claimed.map((row) => row.threshold);
+  const ofClaim = and(ofNotice, inArray(budgetNotices.threshold, thresholds));
   const [row] = await deps.db
     .select({ email: users.email, locale: users.locale, workspace: workspaces.name })
     .from(users)
-    .innerJoin(workspaces, eq(workspaces.id, workspaceId))
-    .where(eq(users.id, userId));
-  if (!row) return;
-  await deps.mailer.send(
-    budgetNoticeMail({
-      to: row.email,
-      locale: resolveLocale(row.locale),
-      threshold: highest as Threshold,
-      monthlyWords: budget.monthlyWords,
-      workspace: row.workspace,
-      link: new URL('/settings/usage', deps.appUrl).href,
-    }),
-  );
+    .innerJoin(workspaces, eq(workspaces.id, notice.workspaceId))
+    .where(eq(users.id, notice.userId));
+  const budget = await memberBudget(deps.db, notice.workspaceId, notice.userId, notice.period);
+  // What still holds is told: a member who left, or whose budget was lifted or raised past the
+  // threshold since, is owed nothing for it.
+  const stillReached = thresholds.filter((threshold) => threshold <= (budget?.reached ?? 0));
+  if (!row || !budget || !stillReached.length) {
+    await deps.db
+      .update(budgetNotices)
+      .set({ mailSentAt: sql`now()` })
+      .where(ofClaim);
+    return;
+  }
+  try {
+    await deps.mailer.send(
+      budgetNoticeMail({
+        to: row.email,
+        locale: resolveLocale(row.locale),
+        threshold: Math.max(...stillReached) as Threshold,
+        monthlyWords: budget.monthlyWords,
+        workspace: row.workspace,
+        link: new URL('/settings/usage', deps.appUrl).href,
+      }),
+    );
+  } catch (error) {
+    await deps.db.update(budgetNotices).set({ mailClaimedAt: null }).where(ofClaim);
+    throw error;
+  }
+  await deps.db
+    .update(budgetNotices)
+    .set({ mailSentAt: sql`now()` })
+    .where(ofClaim);
+}
+
+/**
+ * The owed-mail round: the notices of the current month whose mail failed or whose sender died, each
+ * member's sent once. A member who was charged nothing more since (at 100 % nothing more can be) still
+ * gets it. Failures are logged and stay owed for the next round.
+ */
+export async function sendOwedBudgetNotices(deps: BudgetNoticeDeps): Promise<void> {
+  const period = usagePeriod(deps.now?.() ?? new Date());
+  const owed = await deps.db
+    .selectDistinct({ workspaceId: budgetNotices.workspaceId, userId: budgetNotices.userId })
+    .from(budgetNotices)
+    .where(and(eq(budgetNotices.period, period), isNull(budgetNotices.mailSentAt)));
+  for (const member of owed) {
+    await mailOwedNotice(deps, { ...member, period }).catch((error: unknown) =>
+      deps.log.warn({ err: error, ...member }, 'an owed budget notice could not be sent'),
+    );
+  }
 }
 
 /**
