@@ -1,11 +1,10 @@
 import { expect, type Browser, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
 import { keepScreenshot, newEmail, signUpIn } from '../fixtures.ts';
-import { AppShell } from './app-shell.ts';
 import { DocumentPanel } from './document-panel.ts';
 import { InvitePage, waitForInvitationLink } from './invite-page.ts';
 import { LoginPage } from './login-page.ts';
 import { ProjectsPage } from './projects-page.ts';
-import { SandboxCheckoutPage, UpgradeModal } from './subscription-page.ts';
+import { buyProInSandbox } from './subscription-page.ts';
 import { WelcomePage } from './welcome-page.ts';
 import { WorkspaceSettingsPage } from './workspace-settings-page.ts';
 
@@ -32,14 +31,10 @@ export function newContext(browser: Browser, baseURL: string): Promise<BrowserCo
 
 /**
  * Two people in one workspace with a shared project, each in their own browser: the owner signs up,
- * names the workspace, shares a project, is made Pro by `makePro` (the operator command) and invites
- * the teammate, who signs up from the mailed link. Both end on the shared project's chat.
+ * names the workspace, shares a project, buys Pro on the sandbox checkout and invites the teammate,
+ * who signs up from the mailed link. Both end on the shared project's chat.
  */
-export async function setUpTeam(
-  browser: Browser,
-  baseURL: string,
-  makePro: (workspaceId: string) => Promise<void>,
-): Promise<Team> {
+export async function setUpTeam(browser: Browser, baseURL: string): Promise<Team> {
   const ownerEmail = newEmail('owner');
   const teammateEmail = newEmail('teammate');
   const ownerContext = await newContext(browser, baseURL);
@@ -66,9 +61,7 @@ export async function setUpTeam(
   await projects.projectAction(projectId, 'Compartir con el equipo');
   await expect(projects.toast('El proyecto ya está disponible para tu equipo')).toBeVisible();
 
-  const workspaceId = await owner.evaluate(() => localStorage.getItem('workspaceId'));
-  expect(workspaceId).toMatch(/^[0-9a-f-]{36}$/);
-  await makePro(workspaceId!);
+  await buyProInSandbox(owner);
 
   await settings.goto();
   const invitedAt = new Date(Date.now() - 1_000);
@@ -104,9 +97,7 @@ export async function setUpSandboxTeam(
   await expect(owner).toHaveURL(/\/chat\?project=[0-9a-f-]{36}$/);
   const projectId = new URL(owner.url()).searchParams.get('project')!;
 
-  await new AppShell(owner).sidebar.getByRole('button', { name: 'Mejora al Plan Pro' }).click();
-  await new UpgradeModal(owner).checkout('Mensual');
-  await new SandboxCheckoutPage(owner).pay();
+  await buyProInSandbox(owner);
   const settings = new WorkspaceSettingsPage(owner);
   await settings.goto();
   await settings.rename(workspace);

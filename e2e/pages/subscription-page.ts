@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { AppShell } from './app-shell.ts';
 
 /** The upgrade modal, wherever it was opened from (sidebar, out of words, Labs, /subscription). */
 export class UpgradeModal {
@@ -42,6 +43,13 @@ export class SandboxCheckoutPage {
     // Back on the chat, the checkout's stripe=true consumed (the open project may be in the address).
     await expect(this.page).toHaveURL(/\/chat(\?project=[0-9a-f-]+)?$/);
   }
+}
+
+/** The owner buys monthly Pro from the sidebar's upgrade button and pays on the sandbox checkout page. */
+export async function buyProInSandbox(owner: Page) {
+  await new AppShell(owner).sidebar.getByRole('button', { name: 'Mejora al Plan Pro' }).click();
+  await new UpgradeModal(owner).checkout('Mensual');
+  await new SandboxCheckoutPage(owner).pay();
 }
 
 /** /subscription: the plan, seats and the owner's actions. */

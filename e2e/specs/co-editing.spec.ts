@@ -3,14 +3,12 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
 import { DocumentPanel } from '../pages/document-panel.ts';
 import type { Team } from '../pages/live-team.ts';
-import { liveTeamServer } from '../support/live-team-server.ts';
+import { liveTeam } from '../support/live-team-setup.ts';
 
 /**
  * The owner and a teammate type into the same spot of a shared project's document at the same time,
  * a key every 25 ms each: whatever order the keys reach the server in, each sees both sentences
  * whole, once, and still after a reload.
- *
- * The spec runs its own server: the operator command that makes the workspace Pro stops it meanwhile.
  */
 const OWNER_SENTENCE = 'Texto de Carmen escrito a la vez.';
 const TEAMMATE_SENTENCE = 'Texto de Lucía escrito a la vez.';
@@ -54,7 +52,7 @@ async function expectBothWholeAfterReload(team: Team, line: (page: Page) => Loca
 }
 
 test.describe.serial('co-editing one spot', () => {
-  const live = liveTeamServer('co-editing');
+  const live = liveTeam();
   let team: Team;
   test.beforeAll(() => {
     team = live.team;

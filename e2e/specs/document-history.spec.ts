@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, keepScreenshot, test } from '../fixtures.ts';
 import { DocumentPanel } from '../pages/document-panel.ts';
 import { chooseLanguage } from '../support/language.ts';
-import { liveTeamServer } from '../support/live-team-server.ts';
+import { liveTeam } from '../support/live-team-setup.ts';
 
 /** The document's text without the other person's caret and its name label (widgets in the text). */
 const textOf = (panel: DocumentPanel) =>
@@ -27,7 +27,7 @@ const historyButton = (page: Page) =>
  * the restore undone by restoring the version saved just before it.
  */
 test.describe.serial('document history', () => {
-  const live = liveTeamServer('history');
+  const live = liveTeam();
 
   test('a version restored exactly: the teammate sees the restored text, and the restore can be undone', async ({}, testInfo) => {
     const { team } = live;

@@ -4,10 +4,10 @@ import { InvitePage, waitForInvitationLink } from '../pages/invite-page.ts';
 import { LoginPage } from '../pages/login-page.ts';
 import { ProjectsPage } from '../pages/projects-page.ts';
 import { WelcomePage } from '../pages/welcome-page.ts';
+import { buyProInSandbox } from '../pages/subscription-page.ts';
 import { WorkspaceSettingsPage } from '../pages/workspace-settings-page.ts';
 import { settle } from '../support/a11y.ts';
 import { chooseLanguage } from '../support/language.ts';
-import { ownServer } from '../support/own-server.ts';
 import { caughtMails } from '../support/mailbox.ts';
 
 /**
@@ -15,18 +15,14 @@ import { caughtMails } from '../support/mailbox.ts';
  * double click creates one folder, one project, one brand voice and one invitation (toasted as sent,
  * not "sent again", with one mail); every link mailed for an invitation works until it is used; the
  * selection bar does not push the project list down; revoking asks first.
- *
- * Its own server, so the operator command can make the workspace Pro.
  */
 test.describe('double submits and mailed links', () => {
-  const own = ownServer('submits');
-
   test('a double click makes one of each, and both links of an invitation sent twice work', async ({
     browser,
+    baseURL,
   }, testInfo) => {
     test.setTimeout(480_000);
-    const { url } = await own.start();
-    const ownerContext = await newContext(browser, url);
+    const ownerContext = await newContext(browser, baseURL!);
     const owner = await ownerContext.newPage();
     // Reloading a page with unsaved changes asks through the browser's own dialog: leave.
     owner.on('dialog', (dialog) => void dialog.accept());
@@ -114,8 +110,7 @@ test.describe('double submits and mailed links', () => {
     await owner.goto('/workspace-settings');
 
     // Pro, then an invitation with a double click: one mail, said to be sent.
-    const workspaceId = await owner.evaluate(() => localStorage.getItem('workspaceId'));
-    await own.admin('set-plan', workspaceId!, 'pro-monthly');
+    await buyProInSandbox(owner);
     const settings = new WorkspaceSettingsPage(owner);
     await settings.goto();
     await expect(settings.seats(0, 3)).toBeVisible();
@@ -141,7 +136,7 @@ test.describe('double submits and mailed links', () => {
     expect(second).not.toBe(first);
     expect(mailsTo(guest)).toBe(2);
 
-    const guestContext = await newContext(browser, url);
+    const guestContext = await newContext(browser, baseURL!);
     const guestPage = await guestContext.newPage();
     const invite = new InvitePage(guestPage);
     await guestPage.goto(second);

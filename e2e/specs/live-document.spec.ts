@@ -5,22 +5,20 @@ import { DocumentPanel } from '../pages/document-panel.ts';
 import { keepSideBySide, OWNER, openProject, TEAMMATE, WORKSPACE, type Team } from '../pages/live-team.ts';
 import { WorkspaceSettingsPage } from '../pages/workspace-settings-page.ts';
 import { chooseLanguage } from '../support/language.ts';
-import { liveTeamServer } from '../support/live-team-server.ts';
+import { liveTeam } from '../support/live-team-setup.ts';
 
 /**
  * One shared project's document, edited live by its owner and a teammate in two browsers: typing
  * at the same time, one of them offline for a while (and closing the tab), a reply inserted from a
  * phone's chat tab, a paragraph rewritten with AI, and the teammate's removal while the document is
  * open.
- *
- * The spec runs its own server: the operator command that makes the workspace Pro stops it meanwhile.
  */
 const AD_PARAGRAPH =
   'Nuestras zapatillas ligeras están hechas para correr cada día con la máxima comodidad. ' +
   'Realmente son muy resistentes, y además el diseño es moderno y muy elegante.';
 
 test.describe.serial('live document', () => {
-  const live = liveTeamServer('live-document');
+  const live = liveTeam();
   let team: Team;
   test.beforeAll(() => {
     team = live.team;

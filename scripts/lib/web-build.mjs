@@ -1,7 +1,7 @@
 /* global console, process -- Node scripts (eslint.config.js declares no Node globals for .mjs) */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { root } from './paths.mjs';
 
 const webDir = path.join(root, 'apps/web');
@@ -47,25 +47,56 @@ export function webBuildReason() {
   return changed ? `${path.relative(root, changed)} changed since the last build` : null;
 }
 
-/** Builds apps/web when its dist is missing or older than its sources. Throws when the build fails. */
-export function ensureWebBuilt({ log = console.log } = {}) {
+/**
+ * The build: Vite builds React's development code when NODE_ENV says development (as the e2e server
+ * and a developer's shell may): the served bundle is always the production one.
+ */
+const build = () => ({
+  command: 'npm',
+  args: ['run', 'build', '-w', '@redacta/web'],
+  options: { cwd: root, env: { ...process.env, NODE_ENV: 'production' } },
+});
+
+/** Why a build is due, logged, or null (logged too when there is no web app to build). */
+function dueBuild(log) {
   if (!existsSync(path.join(webDir, 'index.html'))) {
     log('[redacta] apps/web has no index.html yet: serving the API only.');
-    return false;
+    return null;
   }
   const reason = webBuildReason();
-  if (!reason) return false;
-  log(`[redacta] Building the web app (${reason})…`);
+  if (reason) log(`[redacta] Building the web app (${reason})…`);
+  return reason;
+}
+
+/** Builds apps/web when its dist is missing or older than its sources. Throws when the build fails. */
+export function ensureWebBuilt({ log = console.log } = {}) {
+  if (!dueBuild(log)) return false;
   const started = Date.now();
-  // Vite builds React's development code when NODE_ENV says development (as the e2e server and a
-  // developer's shell may): the served bundle is always the production one.
-  const result = spawnSync('npm', ['run', 'build', '-w', '@redacta/web'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
+  const { command, args, options } = build();
+  const result = spawnSync(command, args, { ...options, stdio: 'inherit' });
   if (result.error) throw result.error;
   if (result.status !== 0) throw new Error(`web build failed (exit code ${result.status})`);
+  log(`[redacta] Web app built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  return true;
+}
+
+/**
+ * ensureWebBuilt for a build beside another command that writes to the same terminal: it does not
+ * block, and keeps the build's output, printed only in the error of a failed build.
+ */
+export async function ensureWebBuiltQuietly({ log = console.log } = {}) {
+  if (!dueBuild(log)) return false;
+  const started = Date.now();
+  const { command, args, options } = build();
+  const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const status = await new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', resolve);
+  });
+  if (status !== 0) throw new Error(`web build failed (exit code ${status}):\n${output}`);
   log(`[redacta] Web app built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   return true;
 }
