@@ -49,6 +49,7 @@ export const auditActions = [
   'workspace.export_started',
   'workspace.export_downloaded',
   'workspace.owner_changed',
+  'workspace.deleted',
   'account.data_exported',
   'account.deleted',
 ] as const;
