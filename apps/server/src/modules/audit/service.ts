@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   AUDIT_PAGE_SIZE,
@@ -9,7 +9,7 @@ import {
   type AuditListQuery,
 } from '@redacta/shared';
 import type { Db } from '../../db/client.ts';
-import { auditEntries } from '../../db/schema.ts';
+import { auditChainHeads, auditEntries } from '../../db/schema.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { writeCsv } from '../batches/spreadsheet/index.ts';
 import { requireOwner } from '../workspaces/service.ts';
@@ -90,22 +90,18 @@ const CSV_COLUMNS = [
 ];
 
 /**
- * The workspace's audit log as a CSV, newest first, with the list's filters (its owner only). Every
- * entry kept: the retention bounds how many there are.
+ * A workspace's audit log as a CSV, newest first, with the list's filters: every entry kept (the
+ * retention bounds how many there are), of a workspace that exists or of one deleted whose log is
+ * still kept. Nobody's rights are checked here: the owner's export and the operator command do.
  */
-export async function exportAudit(
-  db: Db,
-  input: { workspaceId: string; userId: string; query: AuditExportQuery },
-): Promise<{ fileName: string; body: Buffer }> {
-  const { workspaceId, userId, query } = input;
-  await requireOwner(db, workspaceId, userId);
+export async function auditCsv(db: Db, workspaceId: string, query: AuditExportQuery = {}): Promise<Buffer> {
   const rows = await db
     .select()
     .from(auditEntries)
     .where(and(...filters(workspaceId, query)))
     .orderBy(desc(auditEntries.seq));
   const json = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));
-  const body = writeCsv(
+  return writeCsv(
     CSV_COLUMNS,
     rows.map((row) => [
       row.at.toISOString(),
@@ -120,5 +116,51 @@ export async function exportAudit(
       row.userAgent ?? '',
     ]),
   );
+}
+
+/** The workspace's audit log as a CSV, newest first, with the list's filters (its owner only). */
+export async function exportAudit(
+  db: Db,
+  input: { workspaceId: string; userId: string; query: AuditExportQuery },
+): Promise<{ fileName: string; body: Buffer }> {
+  const { workspaceId, userId, query } = input;
+  await requireOwner(db, workspaceId, userId);
+  const body = await auditCsv(db, workspaceId, query);
   return { fileName: `audit-log-${new Date().toISOString().slice(0, 10)}.csv`, body };
+}
+
+/** A deleted workspace whose audit log is still kept, as the operator sees it. */
+export interface DeletedWorkspaceLog {
+  workspaceId: string;
+  /** Its name when it went (its `workspace.deleted` entry's target). */
+  name: string | null;
+  deletedAt: string;
+  /** When the maintenance prunes the last of its log. */
+  keptUntil: string;
+  entries: number;
+}
+
+/** Every deleted workspace whose log is still kept, the most recently deleted first. */
+export async function deletedWorkspaceLogs(db: Db): Promise<DeletedWorkspaceLog[]> {
+  const rows = await db
+    .select({
+      workspaceId: auditChainHeads.workspaceId,
+      deletedAt: auditChainHeads.deletedAt,
+      retentionDays: auditChainHeads.retentionDays,
+      name: sql<string | null>`(select ${auditEntries.targetLabel} from ${auditEntries}
+        where ${auditEntries.workspaceId} = ${auditChainHeads.workspaceId}
+        and ${auditEntries.action} = 'workspace.deleted' order by ${auditEntries.seq} desc limit 1)`,
+      entries: sql<number>`(select count(*) from ${auditEntries}
+        where ${auditEntries.workspaceId} = ${auditChainHeads.workspaceId})`.mapWith(Number),
+    })
+    .from(auditChainHeads)
+    .where(isNotNull(auditChainHeads.deletedAt))
+    .orderBy(desc(auditChainHeads.deletedAt));
+  return rows.map((row) => ({
+    workspaceId: row.workspaceId,
+    name: row.name,
+    deletedAt: row.deletedAt!.toISOString(),
+    keptUntil: new Date(row.deletedAt!.getTime() + (row.retentionDays ?? 0) * 86_400_000).toISOString(),
+    entries: row.entries,
+  }));
 }
