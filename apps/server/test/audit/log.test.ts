@@ -1,9 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { AUDIT_PAGE_SIZE, type AuditAction } from '@redacta/shared';
-import { auditEntries } from '../../src/db/schema.ts';
+import { auditEntries, memberships } from '../../src/db/schema.ts';
 import { maintainDatabase } from '../../src/db/maintenance.ts';
-import { recordAudit, runWithAuditContext, verifyAuditChain } from '../../src/modules/audit/index.ts';
+import {
+  eraseFromAuditLog,
+  recordAudit,
+  runWithAuditContext,
+  verifyAuditChain,
+} from '../../src/modules/audit/index.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { addMember, createUser, setPlan, type TestUser } from '../helpers/factories.ts';
 import { allEntries, auditPage } from './audit-helpers.ts';
@@ -178,6 +183,69 @@ describe('GET /workspace/{id}/audit', () => {
     expect(recent).toHaveLength(AUDIT_PAGE_SIZE + 6);
     const older = await auditPage(t.app, owner, owner.workspaceId, { to: since });
     expect(older.entries.map((entry) => entry.action)).toEqual(['project.shared']);
+  });
+
+  it('names everyone who acted for the person filter, former members and revoked keys included', async () => {
+    const gone = await createUser(t.app, { firstName: 'Pedro', lastName: 'Pasado' });
+    const erased = await createUser(t.app, { firstName: 'Berta', lastName: 'Borrada' });
+    await addMember(t.app, owner.workspaceId, gone.id);
+    await addMember(t.app, owner.workspaceId, erased.id);
+    await write(owner, [{ action: 'workspace.renamed' }]);
+    await write(member, [{ action: 'project.shared' }]);
+    await write(gone, [{ action: 'project.shared' }]);
+    await write(erased, [{ action: 'project.shared' }]);
+    // Pedro leaves the team; Berta's account goes, and the log keeps her entry by nobody.
+    await t.app.db.delete(memberships).where(eq(memberships.userId, gone.id));
+    await t.app.db.delete(memberships).where(eq(memberships.userId, erased.id));
+    await t.app.db.transaction((tx) =>
+      eraseFromAuditLog(tx, { userId: erased.id, names: ['Berta Borrada', erased.email] }),
+    );
+    // A key acts, and is revoked.
+    const made = await t.app.inject({
+      method: 'POST',
+      url: `/api/workspace/${owner.workspaceId}/api-keys`,
+      headers: owner.auth,
+      payload: { name: 'Catálogo', scopes: ['read', 'write'] },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const key = made.json() as { id: string; key: string };
+    const project = await t.app.inject({
+      method: 'POST',
+      url: `/api/workspace/${owner.workspaceId}/project`,
+      headers: { authorization: `Bearer ${key.key}` },
+    });
+    const shared = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/project/${project.json().id}/share-to-workspace`,
+      headers: { authorization: `Bearer ${key.key}` },
+      payload: { isShared: true },
+    });
+    expect(shared.statusCode, shared.body).toBe(200);
+
+    const actors = async () => {
+      const res = await t.app.inject({ url: `/api/workspace/${owner.workspaceId}/audit/actors`, headers: owner.auth });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().actors;
+    };
+    expect(await actors()).toEqual([
+      { id: key.id, kind: 'api_key', label: 'API · Catálogo', former: false },
+      { id: member.id, kind: 'user', label: 'Mario Miembro', former: false },
+      { id: owner.id, kind: 'user', label: 'Olga Dueña', former: false },
+      { id: gone.id, kind: 'user', label: 'Pedro Pasado', former: true },
+    ]);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/api-key/${key.id}`, headers: owner.auth })).statusCode).toBe(204);
+    expect((await actors()).at(-2)).toEqual({ id: key.id, kind: 'api_key', label: 'API · Catálogo', former: true });
+
+    // The former member's id filters the log to what he did.
+    const his = await auditPage(t.app, owner, owner.workspaceId, { actor: gone.id });
+    expect(his.entries.map((entry) => [entry.action, entry.actor])).toEqual([['project.shared', 'Pedro Pasado']]);
+
+    // The owner's only: a member is refused, another workspace's owner does not find it.
+    const asMember = await t.app.inject({ url: `/api/workspace/${owner.workspaceId}/audit/actors`, headers: member.auth });
+    expect(asMember.statusCode).toBe(403);
+    const stranger = await createUser(t.app);
+    const asStranger = await t.app.inject({ url: `/api/workspace/${owner.workspaceId}/audit/actors`, headers: stranger.auth });
+    expect(asStranger.statusCode).toBe(404);
   });
 
   it('refuses a cursor it did not give out, and an action it does not know', async () => {

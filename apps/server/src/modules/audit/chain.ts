@@ -4,12 +4,6 @@ import { sql, type SQL } from 'drizzle-orm';
 /** The `prev_hash` of a workspace's first entry. */
 export const GENESIS_HASH = '0'.repeat(64);
 
-/**
- * The label an erased person's entries keep where their name was (the web shows its own words for
- * it); the database's erasure rule (`audit_entries_refuse_update`) allows exactly this one.
- */
-export const FORMER_MEMBER_LABEL = 'Former member';
-
 /** The fields of an entry that can name a person, sealed together by its personal digest. */
 export interface PersonalFields {
   actorUserId: string | null;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { AUDIT_FORMER_MEMBER_LABEL as FORMER_MEMBER_LABEL } from '@redacta/shared';
 import type { Tx } from '../../db/client.ts';
 import { auditEntries } from '../../db/schema.ts';
-import { FORMER_MEMBER_LABEL } from './chain.ts';
 
 /**
  * Erases a person whose account is being deleted from every workspace's audit log, inside the

@@ -16,6 +16,5 @@ export { verifyAuditChain, type AuditChainCheck } from './verify.ts';
 export { pruneAuditLog } from './retention.ts';
 export { eraseFromAuditLog } from './erasure.ts';
 export { auditCsv, deletedWorkspaceLogs, type DeletedWorkspaceLog } from './service.ts';
-export { FORMER_MEMBER_LABEL } from './chain.ts';
 export { auditContextPlugin, runWithAuditContext } from './context.ts';
 export { recordFailedSignIn, recordSignIn, type SignInMethod } from './sign-in.ts';

@@ -1,15 +1,16 @@
-import { and, desc, eq, gte, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   AUDIT_PAGE_SIZE,
   type AuditAction,
+  type AuditActorList,
   type AuditEntry,
   type AuditExportQuery,
   type AuditList,
   type AuditListQuery,
 } from '@redacta/shared';
 import type { Db } from '../../db/client.ts';
-import { auditChainHeads, auditEntries } from '../../db/schema.ts';
+import { apiKeys, auditChainHeads, auditEntries, memberships } from '../../db/schema.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { writeCsv } from '../batches/spreadsheet/index.ts';
 import { requireOwner } from '../workspaces/service.ts';
@@ -74,6 +75,47 @@ export async function listAudit(
     entries: page.map(toEntry),
     nextCursor: rows.length > AUDIT_PAGE_SIZE && last ? encodeCursor([String(last.seq)]) : null,
   };
+}
+
+/**
+ * Everyone the workspace's log names as having acted, to filter it by (its owner only): the people,
+ * members or not any more, and the API keys, revoked or not. Each is named as their newest entry
+ * names them; a deleted account's entries name nobody and are not among them.
+ */
+export async function listAuditActors(
+  db: Db,
+  input: { workspaceId: string; userId: string },
+): Promise<AuditActorList> {
+  const { workspaceId, userId } = input;
+  await requireOwner(db, workspaceId, userId);
+  const e = auditEntries;
+  const newest = (column: typeof e.actorUserId | typeof e.actorApiKeyId, kind: 'user' | 'api_key') =>
+    db
+      .selectDistinctOn([column], { id: sql<string>`${column}`, label: e.actorLabel })
+      .from(e)
+      .where(and(eq(e.workspaceId, workspaceId), eq(e.actorKind, kind), isNotNull(column)))
+      .orderBy(column, desc(e.seq));
+  const [people, keys, members, liveKeys] = await Promise.all([
+    newest(e.actorUserId, 'user'),
+    newest(e.actorApiKeyId, 'api_key'),
+    db
+      .select({ id: memberships.userId })
+      .from(memberships)
+      .where(eq(memberships.workspaceId, workspaceId)),
+    db
+      .select({ id: apiKeys.id })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.workspaceId, workspaceId), isNull(apiKeys.revokedAt))),
+  ]);
+  const current = new Set([...members, ...liveKeys].map((row) => row.id));
+  const actors = [
+    ...people.map((row) => ({ ...row, kind: 'user' as const })),
+    ...keys.map((row) => ({ ...row, kind: 'api_key' as const })),
+  ].map((row) => ({ ...row, former: !current.has(row.id) }));
+  actors.sort(
+    (a, b) => Number(a.former) - Number(b.former) || a.label.localeCompare(b.label) || a.id.localeCompare(b.id),
+  );
+  return { actors };
 }
 
 const CSV_COLUMNS = [
