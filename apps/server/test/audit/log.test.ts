@@ -308,6 +308,7 @@ it('has no route that changes or deletes an entry', () => {
   const auditPaths = Object.entries(document.paths).filter(([path]) => path.includes('/audit'));
   expect(auditPaths.map(([path]) => path).sort()).toEqual([
     '/api/workspace/{id}/audit',
+    '/api/workspace/{id}/audit/actors',
     '/api/workspace/{id}/audit/export',
   ]);
   for (const [, operations] of auditPaths) expect(Object.keys(operations)).toEqual(['get']);
