@@ -2,13 +2,9 @@ import { Argument, Command, CommanderError, InvalidArgumentError, Option } from 
 import { ConfigError } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
 import { DatabaseInUseError } from '../db/data-dir-lock.ts';
-import { deletedWorkspaceLogs } from '../modules/audit/index.ts';
+import { deletedWorkspaceLogs } from '../modules/audit/service.ts';
 import { MAX_USER_SEATS } from '../modules/plans/service.ts';
-import {
-  auditLogCsv,
-  deletedWorkspacesTable,
-  withChainCheck,
-} from './commands/audit.ts';
+import { auditLogCsv, deletedWorkspacesTable, withChainCheck } from './commands/audit.ts';
 import { planArguments, planChangeFrom, setPlan, type PlanArgument } from './commands/set-plan.ts';
 import { userSummaries, usersTable } from './commands/users.ts';
 import { workspaceSummaries, workspacesTable } from './commands/workspaces.ts';

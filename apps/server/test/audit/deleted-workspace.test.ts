@@ -78,7 +78,10 @@ describe("a deleted workspace's audit log", () => {
 
     const csv = await admin('audit', workspaceId);
     expect(csv.code, csv.stderr).toBe(0);
-    const lines = csv.stdout.replace(/^\uFEFF/, '').trimEnd().split(/\r?\n/);
+    const lines = csv.stdout
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split(/\r?\n/);
     expect(lines[0]).toBe('at,actor,action,target_type,target_id,target,before,after,ip,user_agent');
     expect(lines[1]).toContain(',Olga Dueña,workspace.deleted,workspace,');
     expect(lines).toHaveLength(3);

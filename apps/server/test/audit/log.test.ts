@@ -223,7 +223,10 @@ describe('GET /workspace/{id}/audit', () => {
     expect(shared.statusCode, shared.body).toBe(200);
 
     const actors = async () => {
-      const res = await t.app.inject({ url: `/api/workspace/${owner.workspaceId}/audit/actors`, headers: owner.auth });
+      const res = await t.app.inject({
+        url: `/api/workspace/${owner.workspaceId}/audit/actors`,
+        headers: owner.auth,
+      });
       expect(res.statusCode, res.body).toBe(200);
       return res.json().actors;
     };
@@ -233,18 +236,34 @@ describe('GET /workspace/{id}/audit', () => {
       { id: owner.id, kind: 'user', label: 'Olga Dueña', former: false },
       { id: gone.id, kind: 'user', label: 'Pedro Pasado', former: true },
     ]);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/api-key/${key.id}`, headers: owner.auth })).statusCode).toBe(204);
-    expect((await actors()).at(-2)).toEqual({ id: key.id, kind: 'api_key', label: 'API · Catálogo', former: true });
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/api-key/${key.id}`, headers: owner.auth }))
+        .statusCode,
+    ).toBe(204);
+    expect((await actors()).at(-2)).toEqual({
+      id: key.id,
+      kind: 'api_key',
+      label: 'API · Catálogo',
+      former: true,
+    });
 
     // The former member's id filters the log to what he did.
     const his = await auditPage(t.app, owner, owner.workspaceId, { actor: gone.id });
-    expect(his.entries.map((entry) => [entry.action, entry.actor])).toEqual([['project.shared', 'Pedro Pasado']]);
+    expect(his.entries.map((entry) => [entry.action, entry.actor])).toEqual([
+      ['project.shared', 'Pedro Pasado'],
+    ]);
 
     // The owner's only: a member is refused, another workspace's owner does not find it.
-    const asMember = await t.app.inject({ url: `/api/workspace/${owner.workspaceId}/audit/actors`, headers: member.auth });
+    const asMember = await t.app.inject({
+      url: `/api/workspace/${owner.workspaceId}/audit/actors`,
+      headers: member.auth,
+    });
     expect(asMember.statusCode).toBe(403);
     const stranger = await createUser(t.app);
-    const asStranger = await t.app.inject({ url: `/api/workspace/${owner.workspaceId}/audit/actors`, headers: stranger.auth });
+    const asStranger = await t.app.inject({
+      url: `/api/workspace/${owner.workspaceId}/audit/actors`,
+      headers: stranger.auth,
+    });
     expect(asStranger.statusCode).toBe(404);
   });
 

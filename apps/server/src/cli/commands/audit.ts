@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditChainHeads } from '../../db/schema.ts';
-import { auditCsv, type DeletedWorkspaceLog, verifyAuditChain } from '../../modules/audit/index.ts';
+import { verifyAuditChain } from '../../modules/audit/index.ts';
+// The operator's reading of the log, not the owner's: without the owner check the routes make.
+import { auditCsv, type DeletedWorkspaceLog } from '../../modules/audit/service.ts';
 import { formatTable } from '../table.ts';
 import { UsageError } from '../usage-error.ts';
 
@@ -10,7 +12,10 @@ export interface DeletedWorkspaceLogRow extends DeletedWorkspaceLog {
   chain: string;
 }
 
-export async function withChainCheck(db: Db, logs: readonly DeletedWorkspaceLog[]): Promise<DeletedWorkspaceLogRow[]> {
+export async function withChainCheck(
+  db: Db,
+  logs: readonly DeletedWorkspaceLog[],
+): Promise<DeletedWorkspaceLogRow[]> {
   const rows: DeletedWorkspaceLogRow[] = [];
   for (const log of logs) {
     const check = await verifyAuditChain(db, log.workspaceId);

@@ -14,7 +14,10 @@ import { auditEntries } from '../../db/schema.ts';
  * The database refuses any other change to an entry, and this one outside this transaction-local
  * setting (`audit_entries_refuse_update`): nothing else sets it.
  */
-export async function eraseFromAuditLog(tx: Tx, person: { userId: string; names: string[] }): Promise<number> {
+export async function eraseFromAuditLog(
+  tx: Tx,
+  person: { userId: string; names: string[] },
+): Promise<number> {
   const names = [...new Set(person.names.filter((name) => name.trim() !== ''))];
   const id = sql`${person.userId}::uuid`;
   const labels = sql`array[${sql.join(

@@ -15,6 +15,5 @@ export {
 export { verifyAuditChain, type AuditChainCheck } from './verify.ts';
 export { pruneAuditLog } from './retention.ts';
 export { eraseFromAuditLog } from './erasure.ts';
-export { auditCsv, deletedWorkspaceLogs, type DeletedWorkspaceLog } from './service.ts';
 export { auditContextPlugin, runWithAuditContext } from './context.ts';
 export { recordFailedSignIn, recordSignIn, type SignInMethod } from './sign-in.ts';

@@ -98,10 +98,7 @@ export async function listAuditActors(
   const [people, keys, members, liveKeys] = await Promise.all([
     newest(e.actorUserId, 'user'),
     newest(e.actorApiKeyId, 'api_key'),
-    db
-      .select({ id: memberships.userId })
-      .from(memberships)
-      .where(eq(memberships.workspaceId, workspaceId)),
+    db.select({ id: memberships.userId }).from(memberships).where(eq(memberships.workspaceId, workspaceId)),
     db
       .select({ id: apiKeys.id })
       .from(apiKeys)
@@ -113,7 +110,8 @@ export async function listAuditActors(
     ...keys.map((row) => ({ ...row, kind: 'api_key' as const })),
   ].map((row) => ({ ...row, former: !current.has(row.id) }));
   actors.sort(
-    (a, b) => Number(a.former) - Number(b.former) || a.label.localeCompare(b.label) || a.id.localeCompare(b.id),
+    (a, b) =>
+      Number(a.former) - Number(b.former) || a.label.localeCompare(b.label) || a.id.localeCompare(b.id),
   );
   return { actors };
 }

@@ -127,7 +127,11 @@ describe('the audit log page', () => {
     expect(callsTo(`${LIST}?action=member.left&actor=${luis.id}`)).toHaveLength(1);
     // Who left is still there to filter by, said as such; so is a revoked key.
     const person = screen.getByLabelText('Persona');
-    expect(within(person).getAllByRole('option').map((option) => option.textContent)).toEqual([
+    expect(
+      within(person)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
       'Todas las personas',
       'Ana García',
       'Luis Pérez',

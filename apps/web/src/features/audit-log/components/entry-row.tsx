@@ -52,7 +52,10 @@ export const EntryRow = forwardRef<HTMLLIElement, { entry: AuditEntry }>(functio
         <p className="min-w-0 font-medium">
           {t(`auditLog.actions.${entry.action}`, { defaultValue: entry.action })}
           {entry.target.label && (
-            <span className="break-all font-normal text-text-muted"> · {nameText(t, entry.target.label)}</span>
+            <span className="break-all font-normal text-text-muted">
+              {' '}
+              · {nameText(t, entry.target.label)}
+            </span>
           )}
         </p>
         <time dateTime={entry.at} className="shrink-0 text-xs text-text-muted">
