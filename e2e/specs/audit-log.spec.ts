@@ -23,7 +23,7 @@ const words = {
     export: 'Exportar CSV',
     fileName: /^registro-de-actividad-\d{4}-\d{2}-\d{2}\.csv$/,
     person: 'Persona',
-    revokedKey: 'API · Catálogo (clave revocada)',
+    revokedKey: 'API · Catálogo (revocada)',
     shared: 'Proyecto compartido',
   },
   en: {
@@ -44,7 +44,7 @@ const words = {
     export: 'Export CSV',
     fileName: /^audit-log-\d{4}-\d{2}-\d{2}\.csv$/,
     person: 'Person',
-    revokedKey: 'API · Catálogo (revoked key)',
+    revokedKey: 'API · Catálogo (revoked)',
     shared: 'Project shared',
   },
 } as const;

@@ -135,7 +135,7 @@ describe('the audit log page', () => {
       'Todas las personas',
       'Ana García',
       'Luis Pérez',
-      'API · Catálogo (clave revocada)',
+      'API · Catálogo (revocada)',
       'Pedro Pasado (antiguo miembro)',
     ]);
     await user.selectOptions(person, 'Pedro Pasado (antiguo miembro)');
