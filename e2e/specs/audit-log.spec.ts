@@ -22,6 +22,9 @@ const words = {
     clear: 'Quitar filtros',
     export: 'Exportar CSV',
     fileName: /^registro-de-actividad-\d{4}-\d{2}-\d{2}\.csv$/,
+    person: 'Persona',
+    revokedKey: 'API · Catálogo (revocada)',
+    shared: 'Proyecto compartido',
   },
   en: {
     browser: 'en-GB',
@@ -40,6 +43,9 @@ const words = {
     clear: 'Clear filters',
     export: 'Export CSV',
     fileName: /^audit-log-\d{4}-\d{2}-\d{2}\.csv$/,
+    person: 'Person',
+    revokedKey: 'API · Catálogo (revoked)',
+    shared: 'Project shared',
   },
 } as const;
 
@@ -138,6 +144,41 @@ for (const [language, width] of [
       await page.getByRole('button', { name: w.clear }).click();
       await expect(entries).toHaveCount(4);
       await expect(entries.first()).toContainText(w.exported);
+    });
+
+    test('filter by who acted, a revoked key included, said as such', async ({ page, signUp }, testInfo) => {
+      await signUp({ firstName: 'Olga', lastName: 'Dueña' });
+      const { headers, workspaceId } = await session(page);
+      // A key shares a project, and is then revoked: what it did stays findable by it.
+      const made = await page.request.post(`/api/workspace/${workspaceId}/api-keys`, {
+        headers,
+        data: { name: 'Catálogo', scopes: ['read', 'write'] },
+      });
+      expect(made.status()).toBe(201);
+      const key = (await made.json()) as { id: string; key: string };
+      const byKey = { authorization: `Bearer ${key.key}` };
+      const project = await page.request.post(`/api/workspace/${workspaceId}/project`, { headers: byKey });
+      expect(project.status()).toBe(201);
+      const { id: projectId } = (await project.json()) as { id: string };
+      const shared = await page.request.patch(`/api/project/${projectId}/share-to-workspace`, {
+        headers: byKey,
+        data: { isShared: true },
+      });
+      expect(shared.ok()).toBe(true);
+      expect((await page.request.delete(`/api/api-key/${key.id}`, { headers })).status()).toBe(204);
+
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/settings/audit');
+      const entries = page.getByRole('list', { name: w.list }).locator(':scope > li');
+      await expect(entries.first()).toBeVisible();
+      const person = page.getByLabel(w.person);
+      await expect(person.getByRole('option', { name: w.revokedKey })).toHaveCount(1);
+      await expect(person.getByRole('option', { name: 'Olga Dueña', exact: true })).toHaveCount(1);
+      await person.selectOption({ label: w.revokedKey });
+      await expect(entries).toHaveCount(1);
+      await expect(entries.first()).toContainText(w.shared);
+      await expect(entries.first()).toContainText('API · Catálogo');
+      await shoot(page, testInfo, `audit-log-actor-${language}`, width);
     });
   });
 }

@@ -2096,6 +2096,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/workspace/{id}/audit/actors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Everyone the workspace's audit log names as having acted, to filter it by (owner only)
+         * @description People — members and former members — and API keys, revoked or not, each with the id the list's `actor` filter takes. A deleted account's entries name nobody and are not listed.
+         */
+        get: operations["listAuditActors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/workspace/{id}/audit/export": {
         parameters: {
             query?: never;
@@ -18293,7 +18313,7 @@ export interface operations {
     listAuditEntries: {
         parameters: {
             query?: {
-                action?: "auth.signed_in" | "auth.sign_in_failed" | "invitation.sent" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "member.removed" | "member.left" | "billing.plan_changed" | "billing.seats_changed" | "billing.cancel_scheduled" | "billing.resumed" | "billing.retention_applied" | "api_key.created" | "api_key.revoked" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "document.version_restored" | "project.shared" | "project.made_private" | "workspace.renamed" | "sso.settings_changed" | "sso.domain_claimed" | "sso.domain_verified" | "sso.domain_released" | "sso.member_joined" | "scim.token_created" | "scim.token_revoked" | "scim.member_joined" | "scim.group_created" | "scim.group_changed" | "scim.group_deleted" | "budget.changed" | "usage.exported" | "audit.exported" | "workspace.export_started" | "workspace.export_downloaded" | "workspace.owner_changed" | "account.data_exported" | "account.deleted";
+                action?: "auth.signed_in" | "auth.sign_in_failed" | "invitation.sent" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "member.removed" | "member.left" | "billing.plan_changed" | "billing.seats_changed" | "billing.cancel_scheduled" | "billing.resumed" | "billing.retention_applied" | "api_key.created" | "api_key.revoked" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "document.version_restored" | "project.shared" | "project.made_private" | "workspace.renamed" | "sso.settings_changed" | "sso.domain_claimed" | "sso.domain_verified" | "sso.domain_released" | "sso.member_joined" | "scim.token_created" | "scim.token_revoked" | "scim.member_joined" | "scim.group_created" | "scim.group_changed" | "scim.group_deleted" | "budget.changed" | "usage.exported" | "audit.exported" | "workspace.export_started" | "workspace.export_downloaded" | "workspace.owner_changed" | "workspace.deleted" | "account.data_exported" | "account.deleted";
                 actor?: string;
                 from?: string;
                 to?: string;
@@ -18325,7 +18345,7 @@ export interface operations {
                             actorUserId: string | null;
                             actorApiKeyId: string | null;
                             /** @enum {string} */
-                            action: "auth.signed_in" | "auth.sign_in_failed" | "invitation.sent" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "member.removed" | "member.left" | "billing.plan_changed" | "billing.seats_changed" | "billing.cancel_scheduled" | "billing.resumed" | "billing.retention_applied" | "api_key.created" | "api_key.revoked" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "document.version_restored" | "project.shared" | "project.made_private" | "workspace.renamed" | "sso.settings_changed" | "sso.domain_claimed" | "sso.domain_verified" | "sso.domain_released" | "sso.member_joined" | "scim.token_created" | "scim.token_revoked" | "scim.member_joined" | "scim.group_created" | "scim.group_changed" | "scim.group_deleted" | "budget.changed" | "usage.exported" | "audit.exported" | "workspace.export_started" | "workspace.export_downloaded" | "workspace.owner_changed" | "account.data_exported" | "account.deleted";
+                            action: "auth.signed_in" | "auth.sign_in_failed" | "invitation.sent" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "member.removed" | "member.left" | "billing.plan_changed" | "billing.seats_changed" | "billing.cancel_scheduled" | "billing.resumed" | "billing.retention_applied" | "api_key.created" | "api_key.revoked" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "document.version_restored" | "project.shared" | "project.made_private" | "workspace.renamed" | "sso.settings_changed" | "sso.domain_claimed" | "sso.domain_verified" | "sso.domain_released" | "sso.member_joined" | "scim.token_created" | "scim.token_revoked" | "scim.member_joined" | "scim.group_created" | "scim.group_changed" | "scim.group_deleted" | "budget.changed" | "usage.exported" | "audit.exported" | "workspace.export_started" | "workspace.export_downloaded" | "workspace.owner_changed" | "workspace.deleted" | "account.data_exported" | "account.deleted";
                             target: {
                                 type: string;
                                 id: string | null;
@@ -18426,10 +18446,121 @@ export interface operations {
             };
         };
     };
+    listAuditActors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        actors: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            kind: "user" | "api_key";
+                            label: string;
+                            former: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "PHONE_LOGIN_UNSUPPORTED" | "EMAIL_TAKEN" | "EMAIL_UNCHANGED" | "REFRESH_INVALID" | "OAUTH_NOT_CONFIGURED" | "OAUTH_FAILED" | "SSO_REQUIRED" | "SSO_NOT_CONFIGURED" | "SSO_DISCOVERY_FAILED" | "SSO_DOMAIN_NOT_VERIFIED" | "SSO_DOMAIN_TAKEN" | "NOT_WORKSPACE_OWNER" | "SEATS_EXHAUSTED" | "PLAN_REQUIRED" | "NO_WORDS_LEFT" | "MEMBER_BUDGET_EXHAUSTED" | "FOLDER_NAME_TAKEN" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_CHANGED" | "AI_PROVIDER_ERROR" | "AI_TIMEOUT" | "BRAND_VOICE_SAMPLE_TOO_LONG" | "BRAND_VOICE_ANALYSIS_FAILED" | "CURSOR_INVALID" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ALREADY_MEMBER" | "NOT_INVITER" | "MEMBER_REMOVAL_FORBIDDEN" | "OWNER_CANNOT_LEAVE" | "INVITATION_EXPIRED" | "INVITATION_REVOKED" | "INVITATION_USED" | "INVITATION_EMAIL_MISMATCH" | "BILLING_UNAVAILABLE" | "BILLING_PROVIDER_ERROR" | "PRICES_UNAVAILABLE" | "SUBSCRIPTION_EXISTS" | "NO_SUBSCRIPTION" | "DISCOUNT_ALREADY_USED" | "WEBHOOK_SIGNATURE_INVALID" | "BRAND_VOICES_FULL" | "FOLDERS_FULL" | "CUSTOM_PROMPTS_FULL" | "TEMPLATES_FULL" | "STORAGE_FULL" | "REPLIES_IN_PROGRESS" | "KNOWLEDGE_FILE_UNSUPPORTED" | "KNOWLEDGE_FILE_TOO_LARGE" | "BATCH_TOO_MANY_ROWS" | "BATCH_INVALID_ROWS" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED" | "OWNED_WORKSPACES_UNDECIDED" | "WORKSPACE_NAME_MISMATCH" | "LAST_WORKSPACE";
+                            message: string;
+                            requestId?: string;
+                            issues?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "PHONE_LOGIN_UNSUPPORTED" | "EMAIL_TAKEN" | "EMAIL_UNCHANGED" | "REFRESH_INVALID" | "OAUTH_NOT_CONFIGURED" | "OAUTH_FAILED" | "SSO_REQUIRED" | "SSO_NOT_CONFIGURED" | "SSO_DISCOVERY_FAILED" | "SSO_DOMAIN_NOT_VERIFIED" | "SSO_DOMAIN_TAKEN" | "NOT_WORKSPACE_OWNER" | "SEATS_EXHAUSTED" | "PLAN_REQUIRED" | "NO_WORDS_LEFT" | "MEMBER_BUDGET_EXHAUSTED" | "FOLDER_NAME_TAKEN" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_CHANGED" | "AI_PROVIDER_ERROR" | "AI_TIMEOUT" | "BRAND_VOICE_SAMPLE_TOO_LONG" | "BRAND_VOICE_ANALYSIS_FAILED" | "CURSOR_INVALID" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ALREADY_MEMBER" | "NOT_INVITER" | "MEMBER_REMOVAL_FORBIDDEN" | "OWNER_CANNOT_LEAVE" | "INVITATION_EXPIRED" | "INVITATION_REVOKED" | "INVITATION_USED" | "INVITATION_EMAIL_MISMATCH" | "BILLING_UNAVAILABLE" | "BILLING_PROVIDER_ERROR" | "PRICES_UNAVAILABLE" | "SUBSCRIPTION_EXISTS" | "NO_SUBSCRIPTION" | "DISCOUNT_ALREADY_USED" | "WEBHOOK_SIGNATURE_INVALID" | "BRAND_VOICES_FULL" | "FOLDERS_FULL" | "CUSTOM_PROMPTS_FULL" | "TEMPLATES_FULL" | "STORAGE_FULL" | "REPLIES_IN_PROGRESS" | "KNOWLEDGE_FILE_UNSUPPORTED" | "KNOWLEDGE_FILE_TOO_LARGE" | "BATCH_TOO_MANY_ROWS" | "BATCH_INVALID_ROWS" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED" | "OWNED_WORKSPACES_UNDECIDED" | "WORKSPACE_NAME_MISMATCH" | "LAST_WORKSPACE";
+                            message: string;
+                            requestId?: string;
+                            issues?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "PHONE_LOGIN_UNSUPPORTED" | "EMAIL_TAKEN" | "EMAIL_UNCHANGED" | "REFRESH_INVALID" | "OAUTH_NOT_CONFIGURED" | "OAUTH_FAILED" | "SSO_REQUIRED" | "SSO_NOT_CONFIGURED" | "SSO_DISCOVERY_FAILED" | "SSO_DOMAIN_NOT_VERIFIED" | "SSO_DOMAIN_TAKEN" | "NOT_WORKSPACE_OWNER" | "SEATS_EXHAUSTED" | "PLAN_REQUIRED" | "NO_WORDS_LEFT" | "MEMBER_BUDGET_EXHAUSTED" | "FOLDER_NAME_TAKEN" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_CHANGED" | "AI_PROVIDER_ERROR" | "AI_TIMEOUT" | "BRAND_VOICE_SAMPLE_TOO_LONG" | "BRAND_VOICE_ANALYSIS_FAILED" | "CURSOR_INVALID" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ALREADY_MEMBER" | "NOT_INVITER" | "MEMBER_REMOVAL_FORBIDDEN" | "OWNER_CANNOT_LEAVE" | "INVITATION_EXPIRED" | "INVITATION_REVOKED" | "INVITATION_USED" | "INVITATION_EMAIL_MISMATCH" | "BILLING_UNAVAILABLE" | "BILLING_PROVIDER_ERROR" | "PRICES_UNAVAILABLE" | "SUBSCRIPTION_EXISTS" | "NO_SUBSCRIPTION" | "DISCOUNT_ALREADY_USED" | "WEBHOOK_SIGNATURE_INVALID" | "BRAND_VOICES_FULL" | "FOLDERS_FULL" | "CUSTOM_PROMPTS_FULL" | "TEMPLATES_FULL" | "STORAGE_FULL" | "REPLIES_IN_PROGRESS" | "KNOWLEDGE_FILE_UNSUPPORTED" | "KNOWLEDGE_FILE_TOO_LARGE" | "BATCH_TOO_MANY_ROWS" | "BATCH_INVALID_ROWS" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED" | "OWNED_WORKSPACES_UNDECIDED" | "WORKSPACE_NAME_MISMATCH" | "LAST_WORKSPACE";
+                            message: string;
+                            requestId?: string;
+                            issues?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_ATTEMPTS_EXCEEDED" | "PHONE_LOGIN_UNSUPPORTED" | "EMAIL_TAKEN" | "EMAIL_UNCHANGED" | "REFRESH_INVALID" | "OAUTH_NOT_CONFIGURED" | "OAUTH_FAILED" | "SSO_REQUIRED" | "SSO_NOT_CONFIGURED" | "SSO_DISCOVERY_FAILED" | "SSO_DOMAIN_NOT_VERIFIED" | "SSO_DOMAIN_TAKEN" | "NOT_WORKSPACE_OWNER" | "SEATS_EXHAUSTED" | "PLAN_REQUIRED" | "NO_WORDS_LEFT" | "MEMBER_BUDGET_EXHAUSTED" | "FOLDER_NAME_TAKEN" | "DOCUMENT_TOO_LARGE" | "DOCUMENT_CHANGED" | "AI_PROVIDER_ERROR" | "AI_TIMEOUT" | "BRAND_VOICE_SAMPLE_TOO_LONG" | "BRAND_VOICE_ANALYSIS_FAILED" | "CURSOR_INVALID" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ALREADY_MEMBER" | "NOT_INVITER" | "MEMBER_REMOVAL_FORBIDDEN" | "OWNER_CANNOT_LEAVE" | "INVITATION_EXPIRED" | "INVITATION_REVOKED" | "INVITATION_USED" | "INVITATION_EMAIL_MISMATCH" | "BILLING_UNAVAILABLE" | "BILLING_PROVIDER_ERROR" | "PRICES_UNAVAILABLE" | "SUBSCRIPTION_EXISTS" | "NO_SUBSCRIPTION" | "DISCOUNT_ALREADY_USED" | "WEBHOOK_SIGNATURE_INVALID" | "BRAND_VOICES_FULL" | "FOLDERS_FULL" | "CUSTOM_PROMPTS_FULL" | "TEMPLATES_FULL" | "STORAGE_FULL" | "REPLIES_IN_PROGRESS" | "KNOWLEDGE_FILE_UNSUPPORTED" | "KNOWLEDGE_FILE_TOO_LARGE" | "BATCH_TOO_MANY_ROWS" | "BATCH_INVALID_ROWS" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED" | "OWNED_WORKSPACES_UNDECIDED" | "WORKSPACE_NAME_MISMATCH" | "LAST_WORKSPACE";
+                            message: string;
+                            requestId?: string;
+                            issues?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+    };
     exportAuditEntries: {
         parameters: {
             query?: {
-                action?: "auth.signed_in" | "auth.sign_in_failed" | "invitation.sent" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "member.removed" | "member.left" | "billing.plan_changed" | "billing.seats_changed" | "billing.cancel_scheduled" | "billing.resumed" | "billing.retention_applied" | "api_key.created" | "api_key.revoked" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "document.version_restored" | "project.shared" | "project.made_private" | "workspace.renamed" | "sso.settings_changed" | "sso.domain_claimed" | "sso.domain_verified" | "sso.domain_released" | "sso.member_joined" | "scim.token_created" | "scim.token_revoked" | "scim.member_joined" | "scim.group_created" | "scim.group_changed" | "scim.group_deleted" | "budget.changed" | "usage.exported" | "audit.exported" | "workspace.export_started" | "workspace.export_downloaded" | "workspace.owner_changed" | "account.data_exported" | "account.deleted";
+                action?: "auth.signed_in" | "auth.sign_in_failed" | "invitation.sent" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "member.removed" | "member.left" | "billing.plan_changed" | "billing.seats_changed" | "billing.cancel_scheduled" | "billing.resumed" | "billing.retention_applied" | "api_key.created" | "api_key.revoked" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "document.version_restored" | "project.shared" | "project.made_private" | "workspace.renamed" | "sso.settings_changed" | "sso.domain_claimed" | "sso.domain_verified" | "sso.domain_released" | "sso.member_joined" | "scim.token_created" | "scim.token_revoked" | "scim.member_joined" | "scim.group_created" | "scim.group_changed" | "scim.group_deleted" | "budget.changed" | "usage.exported" | "audit.exported" | "workspace.export_started" | "workspace.export_downloaded" | "workspace.owner_changed" | "workspace.deleted" | "account.data_exported" | "account.deleted";
                 actor?: string;
                 from?: string;
                 to?: string;

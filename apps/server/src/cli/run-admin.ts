@@ -2,11 +2,13 @@ import { Argument, Command, CommanderError, InvalidArgumentError, Option } from 
 import { ConfigError } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
 import { DatabaseInUseError } from '../db/data-dir-lock.ts';
+import { deletedWorkspaceLogs } from '../modules/audit/service.ts';
 import { MAX_USER_SEATS } from '../modules/plans/service.ts';
+import { auditLogCsv, deletedWorkspacesTable, withChainCheck } from './commands/audit.ts';
 import { planArguments, planChangeFrom, setPlan, type PlanArgument } from './commands/set-plan.ts';
 import { userSummaries, usersTable } from './commands/users.ts';
 import { workspaceSummaries, workspacesTable } from './commands/workspaces.ts';
-import { UsageError } from './usage-error.ts';
+import { assertWorkspaceId, UsageError } from './usage-error.ts';
 
 /*
  * The operator command's work, `npm run admin -- <command>` without the process around it: it reads
@@ -75,7 +77,8 @@ function buildProgram(streams: AdminStreams, dependencies: AdminDependencies): C
   // Subcommands inherit the output, the exit override and the help after an error: set before them.
   const program = new Command('npm run admin --')
     .description(
-      'Redacta operator command: lists workspaces and users and sets plans, on the database the server ' +
+      'Redacta operator command: lists workspaces and users, sets plans and reads audit logs, on the ' +
+        'database the server ' +
         'uses (DATABASE_URL, else PGlite in DATA_DIR; a .env at the repository root is read as npm start ' +
         'reads it). With PGlite, stop the server first; PostgreSQL may be used while servers run.',
     )
@@ -125,6 +128,31 @@ function buildProgram(streams: AdminStreams, dependencies: AdminDependencies): C
     .action(async (workspaceId: string, plan: PlanArgument, options: { seats?: number }) => {
       const change = planChangeFrom(workspaceId, plan, options.seats);
       print(await withDatabase((db) => setPlan(db, change)));
+    });
+
+  program
+    .command('deleted-workspaces')
+    .description(
+      'list the deleted workspaces whose audit log is still kept: id, name, when deleted, until when ' +
+        'kept, entries and whether their hash chain verifies',
+    )
+    .option('--json', 'print JSON instead of a table')
+    .action(async (options: { json?: boolean }) => {
+      const rows = await withDatabase(async (db) => withChainCheck(db, await deletedWorkspaceLogs(db)));
+      print(options.json ? json(rows) : deletedWorkspacesTable(rows));
+    });
+
+  program
+    .command('audit')
+    .summary("print a workspace's audit log as CSV")
+    .description(
+      "Prints a workspace's audit log as the owner's CSV export has it, newest first: of a workspace " +
+        'that exists, or of a deleted one while its log is kept (see deleted-workspaces).',
+    )
+    .argument('<workspace-id>', 'the workspace (ids: npm run admin -- workspaces or deleted-workspaces)')
+    .action(async (workspaceId: string) => {
+      assertWorkspaceId(workspaceId);
+      streams.stdout.write(await withDatabase((db) => auditLogCsv(db, workspaceId)));
     });
 
   return program;

@@ -36,7 +36,11 @@ import { plans } from '@redacta/shared';
  * - `settle_word_reservation(...)` — a call's charge, its row in usage_charges and the end of its
  *   reservation (0033_budgets.sql); called by `save_chat_reply` and `settleReservation`.
  * - `charge_words(...)` — the one place a usage counter changes (0003_chat_turns.sql).
- * - `audit_entries_refuse_update()` — the trigger that keeps audit entries unchanged (0031_audit_log.sql).
+ * - `audit_entries_refuse_update()` — the trigger that keeps audit entries unchanged but for a deleted
+ *   account's erasure (0036_audit_erasure.sql).
+ * - `audit_personal_digest(...)`, `audit_entry_hash(...)` — the audit chain's hashes, for writing,
+ *   verifying and upgrading alike (0036_audit_erasure.sql).
+ * - `audit_erase_value(...)` — a before/after with a person's values erased (0036_audit_erasure.sql).
  */
 
 const id = () => uuid('id').primaryKey().defaultRandom();
@@ -978,19 +982,21 @@ export const workspaceSsoDomains = pgTable(
 
 /**
  * A workspace's audit log (modules/audit): append-only, one hash chain per workspace. `seq` counts the
- * workspace's entries from 1; `hash` is sha256 over `prev_hash` and the entry's canonical fields
- * (modules/audit/chain.ts), so editing or removing an entry breaks every hash after it. Entries older
- * than the plan's retention are pruned from the oldest end by the database maintenance. The actor is
- * kept as its id and its label at the time (no foreign key: a later change elsewhere must not rewrite
- * a hashed row).
+ * workspace's entries from 1. The fields that can name a person (actor, address, browser, target,
+ * before/after) are sealed by `personal_digest`, sha256 over a random `personal_salt` and those
+ * fields; `hash` is sha256 over `prev_hash`, the other fields and that digest (`audit_entry_hash`,
+ * `audit_personal_digest`), so editing or removing an entry breaks every hash after it, while a
+ * deleted account's personal fields can be erased (and the salt with them) without breaking it.
+ * Entries older than the plan's retention are pruned from the oldest end by the database
+ * maintenance. No foreign key to the workspace: a deleted workspace's log outlives it for its
+ * retention (`audit_chain_heads.deleted_at`); nor to the actor: a later change elsewhere must not
+ * rewrite a hashed row.
  */
 export const auditEntries = pgTable(
   'audit_entries',
   {
     id: id(),
-    workspaceId: uuid('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: uuid('workspace_id').notNull(),
     seq: integer('seq').notNull(),
     at: at('at').notNull(),
     actorKind: text('actor_kind', { enum: ['user', 'api_key', 'scim', 'system'] }).notNull(),
@@ -1005,26 +1011,32 @@ export const auditEntries = pgTable(
     after: jsonb('after'),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /** Random per entry; null once the entry's person was erased, so the digest cannot be matched. */
+    personalSalt: text('personal_salt'),
+    personalDigest: text('personal_digest').notNull(),
     prevHash: text('prev_hash').notNull(),
     hash: text('hash').notNull(),
   },
   (t) => [
     uniqueIndex('audit_entries_workspace_seq_uq').on(t.workspaceId, t.seq),
     index('audit_entries_workspace_at_idx').on(t.workspaceId, t.at),
+    index('audit_entries_actor_user_idx').on(t.actorUserId),
   ],
 );
 
 /**
  * The newest link of each workspace's audit chain. Appending locks this row, so entries written at once
  * take turns and keep one chain; it outlives pruning, so the chain goes on from where it was, and it
- * tells a verification where the chain must end (an entry cut from the newest end is seen).
+ * tells a verification where the chain must end (an entry cut from the newest end is seen). It outlives
+ * its workspace too: a deleted workspace's head says when it went and how many days its plan kept the
+ * log, until the maintenance prunes the last of it and the head with it.
  */
 export const auditChainHeads = pgTable('audit_chain_heads', {
-  workspaceId: uuid('workspace_id')
-    .primaryKey()
-    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  workspaceId: uuid('workspace_id').primaryKey(),
   seq: integer('seq').notNull(),
   hash: text('hash').notNull(),
+  deletedAt: at('deleted_at'),
+  retentionDays: integer('retention_days'),
 });
 
 /**

@@ -21,6 +21,7 @@ import { addMember, createUser, type TestUser } from '../helpers/factories.ts';
 import { lastCodeTo, signUp, type SignedIn } from '../helpers/login.ts';
 import { insertConversation, insertFolder, insertProject } from '../helpers/project-factories.ts';
 import { hashSecret } from '../../src/lib/secrets.ts';
+import { verifyAuditChain } from '../../src/modules/audit/index.ts';
 
 /*
  * docs/product.md, "Your data": deleting an account with its mailed code hands over or deletes the
@@ -72,24 +73,39 @@ const askCode = (person: { auth: { authorization: string } }) =>
 const deleteAccount = (person: { auth: { authorization: string } }, payload: object) =>
   t.app.inject({ method: 'DELETE', url: '/api/user', headers: person.auth, payload });
 
-/** Every table with a column that refers to users, and those columns, read from the drizzle schema. */
+/**
+ * Every table with a column that refers to users — by a foreign key, or by a user id kept without one
+ * (the audit log's actor) — and those columns, read from the drizzle schema.
+ */
 function tablesReferringToUsers(): { name: string; columns: string[] }[] {
   return Object.values(schema)
     .flatMap((value) => (is(value, PgTable) ? [value as PgTable] : []))
     .map((table) => {
       const config = getTableConfig(table);
-      const columns = config.foreignKeys
+      const referring = config.foreignKeys
         .map((key) => key.reference())
         .filter((reference) => reference.foreignTable === users)
         .flatMap((reference) => reference.columns.map((column) => column.name));
-      return { name: getTableName(table), columns };
+      const userIds = config.columns
+        .filter((column) => column.columnType === 'PgUUID' && column.name.endsWith('user_id'))
+        .map((column) => column.name);
+      return { name: getTableName(table), columns: [...new Set([...referring, ...userIds])] };
     })
     .filter((table) => table.columns.length > 0 || table.name === 'users');
 }
 
-/** Rows of a table that hold the person's id, address or either name anywhere in them. */
+/** Where Zoe's requests come from, and with which browser: the audit log keeps both while she exists. */
+const HER_ADDRESS = '203.0.113.77';
+const HER_BROWSER = 'NavegadorZ/7.1';
+
+/**
+ * Rows of a table that hold the person's id, address, either name, or the network address and
+ * browser her requests came from anywhere in them.
+ */
 async function rowsMentioning(table: string, person: Person): Promise<number> {
-  const needles = [person.id, person.email, FIRST, LAST].map((needle) => `%${needle}%`);
+  const needles = [person.id, person.email, FIRST, LAST, HER_ADDRESS, HER_BROWSER].map(
+    (needle) => `%${needle}%`,
+  );
   const result = (await t.app.db.execute(
     sql`select count(*)::int as n from ${sql.identifier(table)} as t
         where row_to_json(t)::text ilike any(${sql.raw(`array[${needles.map((n) => `'${n}'`).join(',')}]`)})`,
@@ -176,11 +192,47 @@ describe('deleting one’s account', () => {
         'conversation_entries',
         'document_versions',
         'invitations',
+        'audit_entries',
       ]),
     );
+    // She signs in to the team from her own address and browser, and fails once: the team's audit
+    // log names her as who acted, and whom the sign-in was for.
+    const fromHer = { 'user-agent': HER_BROWSER };
+    const ask = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/email/start',
+        payload: { email: zoe.email },
+        headers: fromHer,
+        remoteAddress: HER_ADDRESS,
+      });
+    const signIn = (code: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { method: 'email', email: zoe.email, code },
+        headers: fromHer,
+        remoteAddress: HER_ADDRESS,
+      });
+    expect((await ask()).statusCode).toBe(204);
+    expect((await signIn('000000')).statusCode).toBe(400);
+    expect((await ask()).statusCode).toBe(204);
+    expect((await signIn(lastCodeTo(t.app, zoe.email))).statusCode).toBe(200);
+    const teamLog = () =>
+      t.app.db
+        .select()
+        .from(schema.auditEntries)
+        .where(eq(schema.auditEntries.workspaceId, owner.workspaceId))
+        .orderBy(schema.auditEntries.seq);
+    expect((await teamLog()).map((entry) => [entry.action, entry.actorLabel, entry.ip])).toEqual([
+      ['auth.sign_in_failed', zoe.email, HER_ADDRESS],
+      ['auth.signed_in', `${FIRST} ${LAST}`, HER_ADDRESS],
+    ]);
+
     // The query finds her where she is, before.
     expect(await rowsMentioning('document_versions', zoe)).toBe(1);
     expect(await rowsMentioning('invitations', zoe)).toBe(2);
+    expect(await rowsMentioning('audit_entries', zoe)).toBeGreaterThanOrEqual(4);
 
     expect((await askCode(zoe)).statusCode).toBe(204);
     const res = await deleteAccount(zoe, { code: lastCodeTo(t.app, zoe.email) });
@@ -189,6 +241,24 @@ describe('deleting one’s account', () => {
     for (const table of tables) {
       expect(await rowsMentioning(table.name, zoe), `${table.name} still mentions the person`).toBe(0);
     }
+    // The team's log keeps what happened, by a former member, and its chain still verifies; so does
+    // the log of her own workspace, which went with her account and says so.
+    expect(
+      (await teamLog()).map((entry) => [entry.action, entry.actorLabel, entry.actorUserId, entry.ip]),
+    ).toEqual([
+      ['auth.sign_in_failed', 'Former member', null, null],
+      ['auth.signed_in', 'Former member', null, null],
+      ['member.left', 'Former member', null, null],
+      ['account.deleted', 'Former member', null, null],
+    ]);
+    expect(await verifyAuditChain(t.app.db, owner.workspaceId)).toEqual({ valid: true, entries: 4 });
+    const ownLog = await t.app.db
+      .select({ action: schema.auditEntries.action, actor: schema.auditEntries.actorLabel })
+      .from(schema.auditEntries)
+      .where(eq(schema.auditEntries.workspaceId, zoe.workspaceId))
+      .orderBy(schema.auditEntries.seq);
+    expect(ownLog.at(-1)).toEqual({ action: 'workspace.deleted', actor: 'Former member' });
+    expect(await verifyAuditChain(t.app.db, zoe.workspaceId)).toMatchObject({ valid: true });
     // Her words in the shared project stay, authored by nobody (the web says "Former member").
     const conversation = await t.app.inject({
       method: 'GET',

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { sql, type SQL } from 'drizzle-orm';
 import type { AuditEntry, AuditList } from '@redacta/shared';
 import type { App } from '../../src/app.ts';
 import type { TestUser } from '../helpers/factories.ts';
@@ -46,4 +47,16 @@ export async function latest(
   const { entries } = await auditPage(app, owner, workspaceId, { action });
   expect(entries.length, `no ${action} entry`).toBeGreaterThan(0);
   return entries[0]!;
+}
+
+/**
+ * Changes an entry as someone with the database owner's rights could, around the append-only
+ * trigger: `set` for entry `seq` of the workspace.
+ */
+export async function tamper(app: App, workspaceId: string, seq: number, set: SQL): Promise<void> {
+  await app.db.execute(sql`alter table audit_entries disable trigger audit_entries_append_only`);
+  await app.db.execute(
+    sql`update audit_entries set ${set} where workspace_id = ${workspaceId} and seq = ${seq}`,
+  );
+  await app.db.execute(sql`alter table audit_entries enable trigger audit_entries_append_only`);
 }

@@ -1,12 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { AUDIT_PAGE_SIZE, type AuditAction } from '@redacta/shared';
-import { auditEntries } from '../../src/db/schema.ts';
+import { auditEntries, memberships } from '../../src/db/schema.ts';
 import { maintainDatabase } from '../../src/db/maintenance.ts';
-import { recordAudit, runWithAuditContext, verifyAuditChain } from '../../src/modules/audit/index.ts';
+import {
+  eraseFromAuditLog,
+  recordAudit,
+  runWithAuditContext,
+  verifyAuditChain,
+} from '../../src/modules/audit/index.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { addMember, createUser, setPlan, type TestUser } from '../helpers/factories.ts';
-import { allEntries, auditPage } from './audit-helpers.ts';
+import { allEntries, auditPage, tamper } from './audit-helpers.ts';
 
 let t: TestApp;
 let owner: TestUser;
@@ -78,11 +83,7 @@ describe('the hash chain', () => {
     ).rejects.toThrow();
 
     // Someone with the database's owner rights goes around it: the chain shows where.
-    await t.app.db.execute(sql`alter table audit_entries disable trigger audit_entries_append_only`);
-    await t.app.db.execute(
-      sql`update audit_entries set ip = '10.0.0.1' where workspace_id = ${owner.workspaceId} and seq = 5`,
-    );
-    await t.app.db.execute(sql`alter table audit_entries enable trigger audit_entries_append_only`);
+    await tamper(t.app, owner.workspaceId, 5, sql`ip = '10.0.0.1'`);
     expect(await verifyAuditChain(t.app.db, owner.workspaceId)).toMatchObject({
       valid: false,
       brokenAtSeq: 5,
@@ -180,6 +181,88 @@ describe('GET /workspace/{id}/audit', () => {
     expect(older.entries.map((entry) => entry.action)).toEqual(['project.shared']);
   });
 
+  it('names everyone who acted for the person filter, former members and revoked keys included', async () => {
+    const gone = await createUser(t.app, { firstName: 'Pedro', lastName: 'Pasado' });
+    const erased = await createUser(t.app, { firstName: 'Berta', lastName: 'Borrada' });
+    await addMember(t.app, owner.workspaceId, gone.id);
+    await addMember(t.app, owner.workspaceId, erased.id);
+    await write(owner, [{ action: 'workspace.renamed' }]);
+    await write(member, [{ action: 'project.shared' }]);
+    await write(gone, [{ action: 'project.shared' }]);
+    await write(erased, [{ action: 'project.shared' }]);
+    // Pedro leaves the team; Berta's account goes, and the log keeps her entry by nobody.
+    await t.app.db.delete(memberships).where(eq(memberships.userId, gone.id));
+    await t.app.db.delete(memberships).where(eq(memberships.userId, erased.id));
+    await t.app.db.transaction((tx) =>
+      eraseFromAuditLog(tx, { userId: erased.id, names: ['Berta Borrada', erased.email] }),
+    );
+    // A key acts, and is revoked.
+    const made = await t.app.inject({
+      method: 'POST',
+      url: `/api/workspace/${owner.workspaceId}/api-keys`,
+      headers: owner.auth,
+      payload: { name: 'Catálogo', scopes: ['read', 'write'] },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const key = made.json() as { id: string; key: string };
+    const project = await t.app.inject({
+      method: 'POST',
+      url: `/api/workspace/${owner.workspaceId}/project`,
+      headers: { authorization: `Bearer ${key.key}` },
+    });
+    const shared = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/project/${project.json().id}/share-to-workspace`,
+      headers: { authorization: `Bearer ${key.key}` },
+      payload: { isShared: true },
+    });
+    expect(shared.statusCode, shared.body).toBe(200);
+
+    const actors = async () => {
+      const res = await t.app.inject({
+        url: `/api/workspace/${owner.workspaceId}/audit/actors`,
+        headers: owner.auth,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().actors;
+    };
+    expect(await actors()).toEqual([
+      { id: key.id, kind: 'api_key', label: 'API · Catálogo', former: false },
+      { id: member.id, kind: 'user', label: 'Mario Miembro', former: false },
+      { id: owner.id, kind: 'user', label: 'Olga Dueña', former: false },
+      { id: gone.id, kind: 'user', label: 'Pedro Pasado', former: true },
+    ]);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/api-key/${key.id}`, headers: owner.auth }))
+        .statusCode,
+    ).toBe(204);
+    expect((await actors()).at(-2)).toEqual({
+      id: key.id,
+      kind: 'api_key',
+      label: 'API · Catálogo',
+      former: true,
+    });
+
+    // The former member's id filters the log to what he did.
+    const his = await auditPage(t.app, owner, owner.workspaceId, { actor: gone.id });
+    expect(his.entries.map((entry) => [entry.action, entry.actor])).toEqual([
+      ['project.shared', 'Pedro Pasado'],
+    ]);
+
+    // The owner's only: a member is refused, another workspace's owner does not find it.
+    const asMember = await t.app.inject({
+      url: `/api/workspace/${owner.workspaceId}/audit/actors`,
+      headers: member.auth,
+    });
+    expect(asMember.statusCode).toBe(403);
+    const stranger = await createUser(t.app);
+    const asStranger = await t.app.inject({
+      url: `/api/workspace/${owner.workspaceId}/audit/actors`,
+      headers: stranger.auth,
+    });
+    expect(asStranger.statusCode).toBe(404);
+  });
+
   it('refuses a cursor it did not give out, and an action it does not know', async () => {
     const bad = await t.app.inject({
       url: `/api/workspace/${owner.workspaceId}/audit?cursor=${Buffer.from('["9999-99-99"]').toString('base64url')}`,
@@ -240,6 +323,7 @@ it('has no route that changes or deletes an entry', () => {
   const auditPaths = Object.entries(document.paths).filter(([path]) => path.includes('/audit'));
   expect(auditPaths.map(([path]) => path).sort()).toEqual([
     '/api/workspace/{id}/audit',
+    '/api/workspace/{id}/audit/actors',
     '/api/workspace/{id}/audit/export',
   ]);
   for (const [, operations] of auditPaths) expect(Object.keys(operations)).toEqual(['get']);
@@ -248,4 +332,123 @@ it('has no route that changes or deletes an entry', () => {
       expect(t.app.hasRoute({ method, url }), `${method} ${url}`).toBe(false);
     }
   }
+});
+
+/*
+ * A deleted account's erasure from the audit log: the only change the database lets anyone make to an
+ * entry, which leaves every chain verifiable and every other kind of tampering still visible.
+ */
+
+/** One entry by `who` from their address, about `target`, with this before/after. */
+async function writeAbout(
+  who: TestUser,
+  target: { type: string; id?: string; label?: string },
+  change: { before?: Record<string, unknown>; after?: Record<string, unknown> } = {},
+) {
+  await runWithAuditContext({ ip: '198.51.100.4', userAgent: 'Firefox', userId: who.id }, () =>
+    t.app.db.transaction((tx) =>
+      recordAudit(tx, { workspaceId: owner.workspaceId, action: 'member.removed', target, ...change }),
+    ),
+  );
+}
+
+const log = () =>
+  t.app.db
+    .select()
+    .from(auditEntries)
+    .where(eq(auditEntries.workspaceId, owner.workspaceId))
+    .orderBy(auditEntries.seq);
+
+const erase = (person: TestUser, names: string[]) =>
+  t.app.db.transaction((tx) => eraseFromAuditLog(tx, { userId: person.id, names }));
+
+describe("erasing a deleted account's person from the audit log", () => {
+  beforeEach(async () => {
+    await writeAbout(member, { type: 'project', id: 'p1', label: 'Otoño' }); // Mario acts.
+    await writeAbout(owner, { type: 'member', id: member.id, label: 'Mario Miembro' }); // Mario is the target.
+    await writeAbout(
+      owner,
+      { type: 'workspace', id: owner.workspaceId },
+      { before: { ownerId: member.id, owner: 'Mario Miembro', plan: 'pro' }, after: { role: 'member' } },
+    );
+    await writeAbout(owner, { type: 'project', id: 'p2', label: 'Primavera' }); // Not about Mario.
+  });
+
+  it('erases them wherever they are named, keeps everything else, and the chain still verifies', async () => {
+    expect(await erase(member, ['Mario Miembro', member.email])).toBe(3);
+    const [acted, targeted, changed, other] = await log();
+    expect(acted).toMatchObject({
+      actorUserId: null,
+      actorLabel: 'Former member',
+      ip: null,
+      userAgent: null,
+      targetLabel: 'Otoño',
+      personalSalt: null,
+    });
+    expect(targeted).toMatchObject({
+      actorUserId: owner.id,
+      actorLabel: 'Olga Dueña',
+      ip: '198.51.100.4',
+      targetId: null,
+      targetLabel: 'Former member',
+    });
+    expect(changed!.before).toEqual({ ownerId: null, owner: 'Former member', plan: 'pro' });
+    expect(changed!.after).toEqual({ role: 'member' });
+    // An entry that does not name them keeps its salt: its fields are still checked against its digest.
+    expect(other).toMatchObject({ actorLabel: 'Olga Dueña', personalSalt: expect.any(String) });
+    expect(await verifyAuditChain(t.app.db, owner.workspaceId)).toEqual({ valid: true, entries: 4 });
+
+    // After erasure, an edit of what the chain covers directly, or a removal, still shows.
+    await tamper(t.app, owner.workspaceId, 1, sql`action = 'member.left'`);
+    expect(await verifyAuditChain(t.app.db, owner.workspaceId)).toMatchObject({
+      valid: false,
+      brokenAtSeq: 1,
+    });
+    await t.app.db
+      .delete(auditEntries)
+      .where(and(eq(auditEntries.workspaceId, owner.workspaceId), eq(auditEntries.seq, 1)));
+    await t.app.db
+      .delete(auditEntries)
+      .where(and(eq(auditEntries.workspaceId, owner.workspaceId), eq(auditEntries.seq, 3)));
+    expect(await verifyAuditChain(t.app.db, owner.workspaceId)).toMatchObject({
+      valid: false,
+      brokenAtSeq: 4,
+    });
+  });
+
+  it('a personal field edited where the salt is kept still breaks the chain', async () => {
+    await erase(member, ['Mario Miembro', member.email]);
+    await tamper(t.app, owner.workspaceId, 4, sql`target_label = 'Invierno'`);
+    expect(await verifyAuditChain(t.app.db, owner.workspaceId)).toMatchObject({
+      valid: false,
+      brokenAtSeq: 4,
+    });
+  });
+
+  it('is the only change the database allows, and only during an account deletion', async () => {
+    const update = (set: ReturnType<typeof sql>, erasing: boolean) =>
+      t.app.db.transaction(async (tx) => {
+        if (erasing) await tx.execute(sql`select set_config('redacta.audit_erasure', ${member.id}, true)`);
+        await tx.execute(
+          sql`update audit_entries set ${set} where workspace_id = ${owner.workspaceId} and seq = 1`,
+        );
+      });
+    const erasure = sql`actor_user_id = null, actor_label = 'Former member', ip = null, user_agent = null, personal_salt = null`;
+    // The erasure's own shape, outside an account deletion: refused.
+    await expect(update(erasure, false)).rejects.toThrow();
+    // During one, anything else is refused: another name, a kept salt, a changed action or hash.
+    await expect(update(sql`actor_label = 'Nadie', personal_salt = null`, true)).rejects.toThrow();
+    await expect(update(sql`actor_user_id = null, ip = null`, true)).rejects.toThrow();
+    await expect(update(sql`action = 'member.left', personal_salt = null`, true)).rejects.toThrow();
+    await expect(update(sql`hash = repeat('0', 64), personal_salt = null`, true)).rejects.toThrow();
+    await expect(update(sql`ip = '10.0.0.1', personal_salt = null`, true)).rejects.toThrow();
+    await expect(
+      update(sql`after = '{"injected": true}'::jsonb, personal_salt = null`, true),
+    ).rejects.toThrow();
+    expect((await log())[0]).toMatchObject({ actorLabel: 'Mario Miembro', ip: '198.51.100.4' });
+    // And the erasure itself goes through.
+    await update(erasure, true);
+    expect((await log())[0]).toMatchObject({ actorLabel: 'Former member', ip: null });
+    expect(await verifyAuditChain(t.app.db, owner.workspaceId)).toEqual({ valid: true, entries: 4 });
+  });
 });

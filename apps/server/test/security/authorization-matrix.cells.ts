@@ -1005,6 +1005,12 @@ export const matrixCases: MatrixCase[] = [
   // The audit log: the owner's to read.
   { operation: 'GET /api/workspace/{id}/audit', target: 'the team', home: 'team', cells: ownerOnly(200) },
   {
+    operation: 'GET /api/workspace/{id}/audit/actors',
+    target: 'the team',
+    home: 'team',
+    cells: ownerOnly(200),
+  },
+  {
     operation: 'GET /api/workspace/{id}/audit/export',
     target: 'the team',
     home: 'team',

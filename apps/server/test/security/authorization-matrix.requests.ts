@@ -1021,6 +1021,10 @@ export const matrixRequests: Record<string, Build> = Object.fromEntries<Build>([
 
   ['GET /api/workspace/{id}/audit · the team', (f) => ({ url: `/api/workspace/${f.team}/audit` })],
   [
+    'GET /api/workspace/{id}/audit/actors · the team',
+    (f) => ({ url: `/api/workspace/${f.team}/audit/actors` }),
+  ],
+  [
     'GET /api/workspace/{id}/audit/export · the team',
     (f) => ({ url: `/api/workspace/${f.team}/audit/export` }),
   ],

@@ -49,10 +49,17 @@ export const auditActions = [
   'workspace.export_started',
   'workspace.export_downloaded',
   'workspace.owner_changed',
+  'workspace.deleted',
   'account.data_exported',
   'account.deleted',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
+
+/**
+ * What an entry says where a deleted account's person was named (actor, target, a before/after
+ * value); the web shows its own words for it. The database's erasure rule allows exactly this text.
+ */
+export const AUDIT_FORMER_MEMBER_LABEL = 'Former member';
 
 export const auditActorKinds = ['user', 'api_key', 'scim', 'system'] as const;
 export type AuditActorKind = (typeof auditActorKinds)[number];
@@ -101,6 +108,24 @@ export const auditListSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export type AuditList = z.infer<typeof auditListSchema>;
+
+/**
+ * Someone the log names as having acted, to filter by: a person (by the label their newest entry
+ * gives them) or an API key. `former`: a person no longer a member, a key revoked or deleted.
+ */
+export const auditActorSchema = z.object({
+  id: idSchema,
+  kind: z.enum(['user', 'api_key']),
+  label: z.string(),
+  former: z.boolean(),
+});
+export type AuditActorOption = z.infer<typeof auditActorSchema>;
+
+export const auditActorListSchema = z.object({
+  /** Current members and keys first, then former ones, each by label. */
+  actors: z.array(auditActorSchema),
+});
+export type AuditActorList = z.infer<typeof auditActorListSchema>;
 
 /** Days an audit entry is kept, by the workspace's plan (docs/product.md, "Audit log"). */
 export const AUDIT_RETENTION_DAYS: Record<Plan, number> = {

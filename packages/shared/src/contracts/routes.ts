@@ -92,7 +92,7 @@ import {
   webhookSchema,
 } from './webhooks.ts';
 import { ssoDomainSchema, ssoSettingsSchema } from './sso.ts';
-import { auditListSchema } from './audit.ts';
+import { auditActorListSchema, auditListSchema } from './audit.ts';
 
 /**
  * The JSON body of each API route's successful answer, keyed by "METHOD path" under /api, with
@@ -223,6 +223,7 @@ export const responseSchemas = {
   'POST /workspace/:id/sso/domains': ssoDomainSchema,
   'POST /workspace/:id/sso/domains/:domain/verify': ssoDomainSchema,
   'GET /workspace/:id/audit': auditListSchema,
+  'GET /workspace/:id/audit/actors': auditActorListSchema,
 } satisfies Record<string, ZodType>;
 
 export type ResponseRoute = keyof typeof responseSchemas;

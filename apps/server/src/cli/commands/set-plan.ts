@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Plan } from '@redacta/shared';
 import type { Db } from '../../db/client.ts';
 import { workspaces } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { changeWorkspacePlan, seatsForPlan, type PlanChange } from '../../modules/plans/service.ts';
-import { UsageError } from '../usage-error.ts';
+import { assertWorkspaceId, UsageError } from '../usage-error.ts';
 
 /** The plan names the command takes, and the plan each one is. */
 export const planArguments = {
@@ -29,9 +28,7 @@ const planLabels: Record<Plan, string> = {
  * seat besides the owner, required; free: none).
  */
 export function planChangeFrom(workspaceId: string, planArgument: PlanArgument, seats?: number): PlanChange {
-  if (!z.uuid().safeParse(workspaceId).success) {
-    throw new UsageError(`"${workspaceId}" is not a workspace id (see: npm run admin -- workspaces)`);
-  }
+  assertWorkspaceId(workspaceId);
   const plan = planArguments[planArgument];
   let change: PlanChange;
   if (plan === 'free') {

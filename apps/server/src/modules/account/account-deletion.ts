@@ -14,7 +14,7 @@ import {
 import { AppError, notFound } from '../../lib/errors.ts';
 import { consumeCode } from '../auth/codes.ts';
 import { sendCode } from '../auth/service.ts';
-import { personLabel, recordAudit } from '../audit/index.ts';
+import { eraseFromAuditLog, personLabel, recordAudit } from '../audit/index.ts';
 import { endMembership } from '../members/service.ts';
 import type { WebhookEvents } from '../webhooks/events.ts';
 import { assertNothingRenews, removeWorkspace } from '../workspaces/deletion.ts';
@@ -118,7 +118,8 @@ async function handOver(
  * the user row goes. What they wrote in shared projects stays without an author (the columns are
  * `on delete set null`; the web shows "Former member"); what is theirs alone goes with the row by
  * cascade. Their address is removed from sign-in codes and invitations, and their id from the
- * document versions' editors. Answers the sessions to revoke and the workspaces deleted.
+ * document versions' editors, and they are erased from every audit log (their entries stay, by
+ * "Former member"). Answers the sessions to revoke and the workspaces deleted.
  */
 export async function deleteAccount(
   app: FastifyInstance,
@@ -172,7 +173,8 @@ export async function deleteAccount(
     await tx.delete(invitations).where(eq(invitations.email, user.email));
     await tx.delete(users).where(eq(users.id, userId));
     // Every workspace the person leaves keeps a record that the account itself went, not only that
-    // they left it (a deleted workspace took its log with it). Last, as audit entries are.
+    // they left it; a deleted workspace's log keeps its own `workspace.deleted`. Last, as audit
+    // entries are, and then the person is erased from every log, these entries included.
     const kept = [...plan.ownedWorkspaces.map((w) => w.id), ...joined.map((j) => j.workspaceId)];
     for (const workspaceId of kept.filter((id) => !deletedWorkspaceIds.includes(id)).sort()) {
       await recordAudit(tx, {
@@ -182,6 +184,7 @@ export async function deleteAccount(
         actor: { kind: 'user', userId, label },
       });
     }
+    await eraseFromAuditLog(tx, { userId, names: [label, user.email] });
     return { sessionIds: sessions.map((session) => session.familyId), deletedWorkspaceIds };
   });
 }

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { AuditAction, AuditActorKind } from '@redacta/shared';
+import { AUDIT_RETENTION_DAYS, type AuditAction, type AuditActorKind, type Plan } from '@redacta/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { auditChainHeads, auditEntries, users } from '../../db/schema.ts';
 import { actingKey } from '../../lib/acting-key.ts';
-import { entryHash, GENESIS_HASH } from './chain.ts';
+import { entryHashSql, GENESIS_HASH, newSalt, personalDigestSql } from './chain.ts';
 import { auditRequestContext } from './context.ts';
 
 /**
@@ -125,8 +125,18 @@ async function appendEntry(tx: Tx, record: AuditRecord, actor: ResolvedActor): P
     ip: request?.ip ?? null,
     userAgent: request?.userAgent ?? null,
   };
-  const hash = entryHash(head!.hash, fields);
-  await tx.insert(auditEntries).values({ ...fields, prevHash: head!.hash, hash });
+  const salt = newSalt();
+  const [entry] = await tx
+    .insert(auditEntries)
+    .values({
+      ...fields,
+      personalSalt: salt,
+      personalDigest: personalDigestSql(salt, fields),
+      prevHash: head!.hash,
+      hash: entryHashSql(head!.hash, fields, personalDigestSql(salt, fields)),
+    })
+    .returning({ hash: auditEntries.hash });
+  const hash = entry!.hash;
   await tx
     .update(auditChainHeads)
     .set({ seq: fields.seq, hash })
@@ -151,4 +161,27 @@ export async function recordAuditInEach(
     const actor = await resolveActor(tx, record.actor);
     for (const workspaceId of ordered) await appendEntry(tx, { ...record, workspaceId }, actor);
   });
+}
+
+/**
+ * Records that a workspace was deleted, as its log's last entry, inside the deletion's transaction
+ * after the workspace's row went (the log has no foreign key to it). The log outlives the workspace
+ * for as long as its plan kept entries: the head keeps when it went and how many days, for the
+ * maintenance's pruning, and the operator reads it (`npm run admin -- audit <workspace id>`), since
+ * no member is left to.
+ */
+export async function recordWorkspaceDeleted(
+  tx: Tx,
+  workspace: { id: string; name: string; plan: Plan },
+): Promise<void> {
+  await recordAudit(tx, {
+    workspaceId: workspace.id,
+    action: 'workspace.deleted',
+    target: { type: 'workspace', id: workspace.id, label: workspace.name },
+    before: { plan: workspace.plan },
+  });
+  await tx
+    .update(auditChainHeads)
+    .set({ deletedAt: new Date(), retentionDays: AUDIT_RETENTION_DAYS[workspace.plan] })
+    .where(eq(auditChainHeads.workspaceId, workspace.id));
 }

@@ -1,12 +1,14 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import { AUDIT_RETENTION_DAYS, plans } from '@redacta/shared';
 import type { Db } from '../../db/client.ts';
-import { auditEntries, workspaces } from '../../db/schema.ts';
+import { auditChainHeads, auditEntries, workspaces } from '../../db/schema.ts';
 
 /**
  * Deletes the audit entries older than their workspace's plan keeps (AUDIT_RETENTION_DAYS), from the
  * oldest end of each chain only, so what is kept stays one unbroken chain that verifies from its
- * oldest entry. Run by the database maintenance; answers how many entries went.
+ * oldest entry. A deleted workspace's log is kept as long as its plan kept it when it went (its
+ * head's `retention_days`), and its head goes once the last entry, its `workspace.deleted`, has.
+ * Run by the database maintenance; answers how many entries went.
  */
 export async function pruneAuditLog(db: Db): Promise<number> {
   let pruned = 0;
@@ -23,5 +25,21 @@ export async function pruneAuditLog(db: Db): Promise<number> {
       .returning({ id: auditEntries.id });
     pruned += deleted.length;
   }
-  return pruned;
+  const ofDeleted = await db
+    .delete(auditEntries)
+    .where(
+      sql`${auditEntries.at} < (select now() - make_interval(days => ${auditChainHeads.retentionDays})
+        from ${auditChainHeads} where ${auditChainHeads.workspaceId} = ${auditEntries.workspaceId}
+        and ${isNotNull(auditChainHeads.deletedAt)})`,
+    )
+    .returning({ id: auditEntries.id });
+  await db
+    .delete(auditChainHeads)
+    .where(
+      and(
+        isNotNull(auditChainHeads.deletedAt),
+        sql`not exists (select 1 from ${auditEntries} where ${auditEntries.workspaceId} = ${auditChainHeads.workspaceId})`,
+      ),
+    );
+  return pruned + ofDeleted.length;
 }

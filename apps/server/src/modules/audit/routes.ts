@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  auditActorListSchema,
   auditExportQuerySchema,
   auditListQuerySchema,
   auditListSchema,
@@ -7,7 +8,7 @@ import {
   type ErrorBody,
 } from '@redacta/shared';
 import { closedToApiKeys, signedInSchemas } from '../../lib/route-options.ts';
-import { exportAudit, listAudit } from './service.ts';
+import { exportAudit, listAudit, listAuditActors } from './service.ts';
 import { recordAuditInEach } from './record.ts';
 
 /**
@@ -37,6 +38,22 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request) =>
       listAudit(app.db, { workspaceId: request.params.id, userId: request.userId, query: request.query }),
+  );
+
+  app.get(
+    '/workspace/:id/audit/actors',
+    {
+      schema: schema({
+        operationId: 'listAuditActors',
+        summary: "Everyone the workspace's audit log names as having acted, to filter it by (owner only)",
+        description:
+          'People — members and former members — and API keys, revoked or not, each with the id the ' +
+          "list's `actor` filter takes. A deleted account's entries name nobody and are not listed.",
+        params: idParamsSchema,
+        response: { 200: auditActorListSchema },
+      }),
+    },
+    (request) => listAuditActors(app.db, { workspaceId: request.params.id, userId: request.userId }),
   );
 
   app.get(

@@ -1,15 +1,16 @@
-import { and, desc, eq, gte, lt, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   AUDIT_PAGE_SIZE,
   type AuditAction,
+  type AuditActorList,
   type AuditEntry,
   type AuditExportQuery,
   type AuditList,
   type AuditListQuery,
 } from '@redacta/shared';
 import type { Db } from '../../db/client.ts';
-import { auditEntries } from '../../db/schema.ts';
+import { apiKeys, auditChainHeads, auditEntries, memberships } from '../../db/schema.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { writeCsv } from '../batches/spreadsheet/index.ts';
 import { requireOwner } from '../workspaces/service.ts';
@@ -76,6 +77,45 @@ export async function listAudit(
   };
 }
 
+/**
+ * Everyone the workspace's log names as having acted, to filter it by (its owner only): the people,
+ * members or not any more, and the API keys, revoked or not. Each is named as their newest entry
+ * names them; a deleted account's entries name nobody and are not among them.
+ */
+export async function listAuditActors(
+  db: Db,
+  input: { workspaceId: string; userId: string },
+): Promise<AuditActorList> {
+  const { workspaceId, userId } = input;
+  await requireOwner(db, workspaceId, userId);
+  const e = auditEntries;
+  const newest = (column: typeof e.actorUserId | typeof e.actorApiKeyId, kind: 'user' | 'api_key') =>
+    db
+      .selectDistinctOn([column], { id: sql<string>`${column}`, label: e.actorLabel })
+      .from(e)
+      .where(and(eq(e.workspaceId, workspaceId), eq(e.actorKind, kind), isNotNull(column)))
+      .orderBy(column, desc(e.seq));
+  const [people, keys, members, liveKeys] = await Promise.all([
+    newest(e.actorUserId, 'user'),
+    newest(e.actorApiKeyId, 'api_key'),
+    db.select({ id: memberships.userId }).from(memberships).where(eq(memberships.workspaceId, workspaceId)),
+    db
+      .select({ id: apiKeys.id })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.workspaceId, workspaceId), isNull(apiKeys.revokedAt))),
+  ]);
+  const current = new Set([...members, ...liveKeys].map((row) => row.id));
+  const actors = [
+    ...people.map((row) => ({ ...row, kind: 'user' as const })),
+    ...keys.map((row) => ({ ...row, kind: 'api_key' as const })),
+  ].map((row) => ({ ...row, former: !current.has(row.id) }));
+  actors.sort(
+    (a, b) =>
+      Number(a.former) - Number(b.former) || a.label.localeCompare(b.label) || a.id.localeCompare(b.id),
+  );
+  return { actors };
+}
+
 const CSV_COLUMNS = [
   'at',
   'actor',
@@ -90,22 +130,18 @@ const CSV_COLUMNS = [
 ];
 
 /**
- * The workspace's audit log as a CSV, newest first, with the list's filters (its owner only). Every
- * entry kept: the retention bounds how many there are.
+ * A workspace's audit log as a CSV, newest first, with the list's filters: every entry kept (the
+ * retention bounds how many there are), of a workspace that exists or of one deleted whose log is
+ * still kept. Nobody's rights are checked here: the owner's export and the operator command do.
  */
-export async function exportAudit(
-  db: Db,
-  input: { workspaceId: string; userId: string; query: AuditExportQuery },
-): Promise<{ fileName: string; body: Buffer }> {
-  const { workspaceId, userId, query } = input;
-  await requireOwner(db, workspaceId, userId);
+export async function auditCsv(db: Db, workspaceId: string, query: AuditExportQuery = {}): Promise<Buffer> {
   const rows = await db
     .select()
     .from(auditEntries)
     .where(and(...filters(workspaceId, query)))
     .orderBy(desc(auditEntries.seq));
   const json = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));
-  const body = writeCsv(
+  return writeCsv(
     CSV_COLUMNS,
     rows.map((row) => [
       row.at.toISOString(),
@@ -120,5 +156,51 @@ export async function exportAudit(
       row.userAgent ?? '',
     ]),
   );
+}
+
+/** The workspace's audit log as a CSV, newest first, with the list's filters (its owner only). */
+export async function exportAudit(
+  db: Db,
+  input: { workspaceId: string; userId: string; query: AuditExportQuery },
+): Promise<{ fileName: string; body: Buffer }> {
+  const { workspaceId, userId, query } = input;
+  await requireOwner(db, workspaceId, userId);
+  const body = await auditCsv(db, workspaceId, query);
   return { fileName: `audit-log-${new Date().toISOString().slice(0, 10)}.csv`, body };
+}
+
+/** A deleted workspace whose audit log is still kept, as the operator sees it. */
+export interface DeletedWorkspaceLog {
+  workspaceId: string;
+  /** Its name when it went (its `workspace.deleted` entry's target). */
+  name: string | null;
+  deletedAt: string;
+  /** When the maintenance prunes the last of its log. */
+  keptUntil: string;
+  entries: number;
+}
+
+/** Every deleted workspace whose log is still kept, the most recently deleted first. */
+export async function deletedWorkspaceLogs(db: Db): Promise<DeletedWorkspaceLog[]> {
+  const rows = await db
+    .select({
+      workspaceId: auditChainHeads.workspaceId,
+      deletedAt: auditChainHeads.deletedAt,
+      retentionDays: auditChainHeads.retentionDays,
+      name: sql<string | null>`(select ${auditEntries.targetLabel} from ${auditEntries}
+        where ${auditEntries.workspaceId} = ${auditChainHeads.workspaceId}
+        and ${auditEntries.action} = 'workspace.deleted' order by ${auditEntries.seq} desc limit 1)`,
+      entries: sql<number>`(select count(*) from ${auditEntries}
+        where ${auditEntries.workspaceId} = ${auditChainHeads.workspaceId})`.mapWith(Number),
+    })
+    .from(auditChainHeads)
+    .where(isNotNull(auditChainHeads.deletedAt))
+    .orderBy(desc(auditChainHeads.deletedAt));
+  return rows.map((row) => ({
+    workspaceId: row.workspaceId,
+    name: row.name,
+    deletedAt: row.deletedAt!.toISOString(),
+    keptUntil: new Date(row.deletedAt!.getTime() + (row.retentionDays ?? 0) * 86_400_000).toISOString(),
+    entries: row.entries,
+  }));
 }

@@ -1,7 +1,16 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditChainHeads, auditEntries } from '../../db/schema.ts';
-import { entryHash, GENESIS_HASH } from './chain.ts';
+import { GENESIS_HASH } from './chain.ts';
+
+const e = auditEntries;
+/** The digest the entry's personal fields make with its salt now; null once erased (no salt). */
+const digestNow = sql<string | null>`case when ${e.personalSalt} is null then null else audit_personal_digest(
+  ${e.personalSalt}, ${e.actorUserId}, ${e.actorLabel}, ${e.ip}, ${e.userAgent}, ${e.targetId},
+  ${e.targetLabel}, ${e.before}, ${e.after}) end`;
+/** The hash the entry's chained fields make with its previous hash and its stored digest now. */
+const hashNow = sql<string>`audit_entry_hash(${e.prevHash}, ${e.workspaceId}, ${e.seq}, ${e.at},
+  ${e.actorKind}, ${e.actorApiKeyId}, ${e.action}, ${e.targetType}, ${e.personalDigest})`;
 
 export type AuditChainCheck =
   { valid: true; entries: number } | { valid: false; entries: number; brokenAtSeq: number; reason: string };
@@ -9,12 +18,14 @@ export type AuditChainCheck =
 /**
  * Checks a workspace's audit chain: from its oldest kept entry (older ones may have been pruned; its
  * `prev_hash` is taken as given, unless it is the first entry, whose must be the genesis hash), each
- * entry's number follows the one before, carries its hash, and hashes to what it says; the newest
- * must be the chain head. An entry edited, removed or inserted shows as the first link that fails.
+ * entry's number follows the one before, carries its hash, and hashes to what it says; its personal
+ * fields still make its digest with its salt, unless a deleted account's erasure took the salt (then
+ * the digest stands for them, and the database allowed only that erasure); the newest must be the
+ * chain head. An entry edited, removed or inserted shows as the first link that fails.
  */
 export async function verifyAuditChain(db: Db, workspaceId: string): Promise<AuditChainCheck> {
   const rows = await db
-    .select()
+    .select({ ...getTableColumns(auditEntries), digestNow, hashNow })
     .from(auditEntries)
     .where(eq(auditEntries.workspaceId, workspaceId))
     .orderBy(asc(auditEntries.seq));
@@ -33,7 +44,10 @@ export async function verifyAuditChain(db: Db, workspaceId: string): Promise<Aud
     } else if (row.seq === 1 && row.prevHash !== GENESIS_HASH) {
       return broken(row.seq, 'the first entry does not start the chain');
     }
-    if (entryHash(row.prevHash, row) !== row.hash) return broken(row.seq, 'its fields do not match its hash');
+    if (row.digestNow !== null && row.digestNow !== row.personalDigest) {
+      return broken(row.seq, 'its fields do not match its hash');
+    }
+    if (row.hashNow !== row.hash) return broken(row.seq, 'its fields do not match its hash');
     previous = { seq: row.seq, hash: row.hash };
   }
   if (!previous) {

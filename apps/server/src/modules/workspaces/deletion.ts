@@ -3,6 +3,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { memberships, subscriptions, users, workspaces } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isLive } from '../billing/subscription-state.ts';
+import { recordWorkspaceDeleted } from '../audit/index.ts';
 import { lockWorkspace } from '../invitations/index.ts';
 import { createPersonalWorkspace, requireMembership } from './service.ts';
 
@@ -28,7 +29,8 @@ export async function assertNothingRenews(db: Db | Tx, workspaceId: string): Pro
  * transaction: its row goes and the database's cascades take every project, document, conversation,
  * voice, prompt, template, knowledge file, batch, key, webhook and subscription row with it. Access
  * ends with the memberships, which every request checks. A member left without any workspace by it
- * gets a new personal one, as at sign-up, so nobody is ever without a place to work. A subscription
+ * gets a new personal one, as at sign-up, so nobody is ever without a place to work. The audit log
+ * stays, with a last `workspace.deleted` entry, for as long as the plan kept it. A subscription
  * that renews refuses it (`assertNothingRenews`). The caller closes the workspace's live connections once committed.
  */
 export async function removeWorkspace(tx: Tx, workspaceId: string): Promise<void> {
@@ -39,7 +41,10 @@ export async function removeWorkspace(tx: Tx, workspaceId: string): Promise<void
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.role, 'member')));
-  await tx.delete(workspaces).where(eq(workspaces.id, workspaceId));
+  const [gone] = await tx
+    .delete(workspaces)
+    .where(eq(workspaces.id, workspaceId))
+    .returning({ id: workspaces.id, name: workspaces.name, plan: workspaces.plan });
   for (const member of members) {
     const [another] = await tx
       .select({ id: memberships.id })
@@ -48,6 +53,7 @@ export async function removeWorkspace(tx: Tx, workspaceId: string): Promise<void
       .limit(1);
     if (!another) await createPersonalWorkspace(tx, member);
   }
+  await recordWorkspaceDeleted(tx, gone!);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AuditEntry, AuditList } from '@redacta/shared';
+import type { AuditActorList, AuditEntry, AuditList } from '@redacta/shared';
 import { json, type ApiHandler } from '../../../test/render';
 import { renderInSession, startSignedOut } from '../../../test/session';
 import { anaInWorkspace, luis, me, WORKSPACE_ID, workspaceFixture } from '../../../test/fixtures';
@@ -10,6 +10,17 @@ import AuditLogPage from './pages/audit-log-page';
 beforeEach(startSignedOut);
 
 const LIST = `GET /api/workspace/${WORKSPACE_ID}/audit`;
+const FORMER_ID = '00000000-0000-4000-8000-0000000000f1';
+const KEY_ID = '00000000-0000-4000-8000-0000000000f2';
+/** Who the log names as having acted: the members, a member who left and a revoked key. */
+const actors: AuditActorList = {
+  actors: [
+    { id: me.id, kind: 'user', label: 'Ana García', former: false },
+    { id: luis.id, kind: 'user', label: 'Luis Pérez', former: false },
+    { id: KEY_ID, kind: 'api_key', label: 'API · Catálogo', former: true },
+    { id: FORMER_ID, kind: 'user', label: 'Pedro Pasado', former: true },
+  ],
+};
 
 let counter = 0;
 function entry(fields: Partial<AuditEntry> & Pick<AuditEntry, 'action'>): AuditEntry {
@@ -41,6 +52,7 @@ function renderPage(handlers: Record<string, ApiHandler>, { owner = true } = {})
   return renderInSession([{ path: '/settings/audit', element: <AuditLogPage /> }], {
     'GET /api/auth/refresh': () => json(200, { accessToken: 'token', user: me }),
     'GET /api/workspace/list': () => json(200, [workspace]),
+    [`${LIST}/actors`]: () => json(200, actors),
     ...handlers,
   });
 }
@@ -60,11 +72,21 @@ describe('the audit log page', () => {
             }),
             entry({ action: 'api_key.created', actor: 'API · Catálogo', ip: null, userAgent: null }),
             entry({ action: 'auth.signed_in', after: { method: 'google' } }),
+            // A deleted account's entry: the log names nobody, and the page says so in its words.
+            entry({
+              action: 'workspace.owner_changed',
+              actor: 'Former member',
+              actorUserId: null,
+              ip: null,
+              userAgent: null,
+              before: { owner: 'Former member' },
+              after: { owner: 'Luis Pérez' },
+            }),
           ]),
         ),
     });
     const list = await screen.findByRole('list', { name: 'Entradas del registro' });
-    const [shared, key, signIn] = within(list)
+    const [shared, key, signIn, erased] = within(list)
       .getAllByRole('listitem')
       .filter((item) => item.parentElement === list);
     expect(shared).toHaveTextContent('Proyecto compartido · Campaña de Navidad');
@@ -75,6 +97,8 @@ describe('the audit log page', () => {
     expect(key).toHaveTextContent('Clave de API creada');
     expect(key).toHaveTextContent('por API · Catálogo · dirección desconocida');
     expect(signIn).toHaveTextContent('Método: Google');
+    expect(erased).toHaveTextContent('por Antiguo miembro · dirección desconocida');
+    expect(erased).toHaveTextContent('Propietario: Antiguo miembro → Luis Pérez');
     expect(screen.getByText(/Se guarda 30 días en tu plan/)).toBeInTheDocument();
   });
 
@@ -86,6 +110,8 @@ describe('the audit log page', () => {
       [`${LIST}?action=member.left`]: () => json(200, page([])),
       [`${LIST}?action=member.left&actor=${luis.id}`]: () =>
         json(200, page([entry({ action: 'member.left', actor: 'Luis Pérez' })])),
+      [`${LIST}?action=member.left&actor=${FORMER_ID}`]: () =>
+        json(200, page([entry({ action: 'member.left', actor: 'Pedro Pasado', actorUserId: FORMER_ID })])),
     });
     const list = await screen.findByRole('list', { name: 'Entradas del registro' });
     expect(list).toHaveTextContent('Espacio de trabajo renombrado');
@@ -99,6 +125,21 @@ describe('the audit log page', () => {
     await user.selectOptions(screen.getByLabelText('Persona'), 'Luis Pérez');
     expect(await screen.findByText('por Luis Pérez · desde 203.0.113.7')).toBeInTheDocument();
     expect(callsTo(`${LIST}?action=member.left&actor=${luis.id}`)).toHaveLength(1);
+    // Who left is still there to filter by, said as such; so is a revoked key.
+    const person = screen.getByLabelText('Persona');
+    expect(
+      within(person)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
+      'Todas las personas',
+      'Ana García',
+      'Luis Pérez',
+      'API · Catálogo (revocada)',
+      'Pedro Pasado (antiguo miembro)',
+    ]);
+    await user.selectOptions(person, 'Pedro Pasado (antiguo miembro)');
+    expect(await screen.findByText('por Pedro Pasado · desde 203.0.113.7')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Quitar filtros' }));
     const whole = await screen.findByRole('list', { name: 'Entradas del registro' });

@@ -1,5 +1,5 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
-import type { AuditAction, AuditList } from '@redacta/shared';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { AuditAction, AuditActorList, AuditList } from '@redacta/shared';
 import { api } from '@/lib/api-client';
 
 /** What the page filters by; empty strings are "any". `from` and `to` are days (YYYY-MM-DD), both included. */
@@ -47,4 +47,12 @@ export async function fetchAuditExport(workspaceId: string, filters: AuditFilter
   const search = auditQuery(filters).toString();
   const response = await api.getStream(`${auditPath(workspaceId)}/export${search ? `?${search}` : ''}`);
   return response.blob();
+}
+
+/** GET /api/workspace/{id}/audit/actors: everyone the log names as having acted, for the person filter. */
+export function useAuditActors(workspaceId: string) {
+  return useQuery({
+    queryKey: ['audit-log', workspaceId, 'actors'] as const,
+    queryFn: ({ signal }) => api.get<AuditActorList>(`${auditPath(workspaceId)}/actors`, { signal }),
+  });
 }

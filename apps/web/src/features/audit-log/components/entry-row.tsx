@@ -1,12 +1,17 @@
 import { forwardRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import type { AuditEntry } from '@redacta/shared';
+import { AUDIT_FORMER_MEMBER_LABEL, type AuditEntry } from '@redacta/shared';
 import { shortDate, shortTime } from '@/lib/format-date';
+
+/** A name the log gives, in the reader's words where it is a deleted account's ("Former member"). */
+const nameText = (t: TFunction, name: string) =>
+  name === AUDIT_FORMER_MEMBER_LABEL ? t('auditLog.formerMember') : name;
 
 /** A before or after value as a person reads it: yes/no, lists joined, dates written out. */
 function valueText(t: TFunction, value: unknown): string {
   if (value === null || value === undefined) return t('auditLog.none');
+  if (value === AUDIT_FORMER_MEMBER_LABEL) return nameText(t, value);
   if (typeof value === 'boolean') return value ? t('auditLog.yes') : t('auditLog.no');
   if (Array.isArray(value)) return value.map((item) => valueText(t, item)).join(', ');
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value)) return shortDate(value);
@@ -47,7 +52,10 @@ export const EntryRow = forwardRef<HTMLLIElement, { entry: AuditEntry }>(functio
         <p className="min-w-0 font-medium">
           {t(`auditLog.actions.${entry.action}`, { defaultValue: entry.action })}
           {entry.target.label && (
-            <span className="break-all font-normal text-text-muted"> · {entry.target.label}</span>
+            <span className="break-all font-normal text-text-muted">
+              {' '}
+              · {nameText(t, entry.target.label)}
+            </span>
           )}
         </p>
         <time dateTime={entry.at} className="shrink-0 text-xs text-text-muted">
@@ -55,7 +63,7 @@ export const EntryRow = forwardRef<HTMLLIElement, { entry: AuditEntry }>(functio
         </time>
       </div>
       <p className="min-w-0 break-words text-[13px] text-text-muted">
-        {t('auditLog.by', { actor: entry.actor })} ·{' '}
+        {t('auditLog.by', { actor: nameText(t, entry.actor) })} ·{' '}
         {entry.ip ? t('auditLog.from', { ip: entry.ip }) : t('auditLog.unknownAddress')}
         {entry.userAgent && (
           <span className="block truncate" title={entry.userAgent}>

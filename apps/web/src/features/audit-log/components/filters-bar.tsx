@@ -3,19 +3,32 @@ import { auditActions, type AuditAction } from '@redacta/shared';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { SelectField } from '@/components/ui/select-field';
-import { noFilters, type AuditFilters } from '../api/audit-log';
+import { noFilters, useAuditActors, type AuditFilters } from '../api/audit-log';
 
-/** Action, person and dates; each change applies at once, and "clear" comes back to the whole log. */
+/**
+ * Action, person and dates; each change applies at once, and "clear" comes back to the whole log.
+ * The people are everyone the log names as having acted — former members and revoked keys too,
+ * said as such — so what someone did stays findable after they left.
+ */
 export function FiltersBar({
+  workspaceId,
   filters,
-  people,
   onChange,
 }: {
+  workspaceId: string;
   filters: AuditFilters;
-  people: { value: string; label: string }[];
   onChange: (filters: AuditFilters) => void;
 }) {
   const { t } = useTranslation();
+  const actors = useAuditActors(workspaceId);
+  const people = (actors.data?.actors ?? []).map((actor) => ({
+    value: actor.id,
+    label: actor.former
+      ? t(actor.kind === 'user' ? 'auditLog.filters.formerPerson' : 'auditLog.filters.revokedKey', {
+          name: actor.label,
+        })
+      : actor.label,
+  }));
   const set = (change: Partial<AuditFilters>) => onChange({ ...filters, ...change });
   const filtered = Object.values(filters).some((value) => value !== '');
   return (

@@ -93,10 +93,6 @@ export default function AuditLogPage() {
   const isMobile = useMediaQuery(MOBILE_QUERY);
   if (!user || !workspace) return null;
   const isOwner = user.id === workspace.ownerId;
-  const people = [workspace.owner, ...workspace.invitedUsers].map((person) => ({
-    value: person.id,
-    label: displayName(person),
-  }));
 
   return (
     <div className="mx-auto flex w-full max-w-[1200px] flex-col gap-6 px-4 py-8 md:px-6">
@@ -113,8 +109,8 @@ export default function AuditLogPage() {
         <>
           <FiltersBar
             key={`filters-${workspace.id}`}
+            workspaceId={workspace.id}
             filters={filters}
-            people={people}
             onChange={setFilters}
           />
           <Entries key={workspace.id} workspaceId={workspace.id} filters={filters} />
