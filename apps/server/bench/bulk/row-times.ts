@@ -5,10 +5,16 @@
  * `bench-row-<index>`). A row's queue overhead is the server's time minus the provider's for it.
  */
 
+/** The row worker's phases, in order: each ends where the next starts (row-worker.ts). */
+export const ROW_PHASES = ['claim', 'reserve', 'prepare', 'model', 'save'] as const;
+export type RowPhase = (typeof ROW_PHASES)[number];
+
 export interface RowTime {
   batchId: string;
   index: number;
   ms: number;
+  /** What the row's time went to by phase, in ms, as the server logged it. */
+  phases: Partial<Record<RowPhase, number>>;
 }
 
 export interface ProviderCall {
@@ -35,7 +41,10 @@ export function readRowTime(line: string): RowTime | null {
   if (entry?.msg !== 'batch row written') return null;
   const { batchId, index, ms } = entry;
   if (typeof batchId !== 'string' || typeof index !== 'number' || typeof ms !== 'number') return null;
-  return { batchId, index, ms };
+  const logged = (entry.phases ?? {}) as Record<string, unknown>;
+  const phases: RowTime['phases'] = {};
+  for (const phase of ROW_PHASES) if (typeof logged[phase] === 'number') phases[phase] = logged[phase];
+  return { batchId, index, ms, phases };
 }
 
 /** A call's time from the model server's `call` line; null for any other line. */
@@ -46,25 +55,37 @@ export function readProviderCall(line: string): ProviderCall | null {
 }
 
 /**
- * Each row's queue overhead, in ms: its time on the server minus the provider's time for every call
+ * Each row's queue overhead, in ms, and the same by phase (the model phase less the provider's time): its time on the server minus the provider's time for every call
  * made for it (a row whose answer was written again made two). Rows of which the model server saw no
  * call are counted apart, not guessed.
  */
 export function queueOverheads(
   rows: readonly RowTime[],
   calls: readonly ProviderCall[],
-): { overheads: number[]; withoutCall: number } {
+): { overheads: number[]; withoutCall: number; byPhase: Record<RowPhase, number[]> } {
   const providerMs = new Map<string, number>();
   for (const call of calls)
     if (call.marker !== null) providerMs.set(call.marker, (providerMs.get(call.marker) ?? 0) + call.ms);
   const overheads: number[] = [];
+  const byPhase = Object.fromEntries(ROW_PHASES.map((phase) => [phase, [] as number[]])) as Record<
+    RowPhase,
+    number[]
+  >;
   let withoutCall = 0;
   for (const row of rows) {
     const provider = providerMs.get(rowMarker(row.index));
-    if (provider === undefined) withoutCall += 1;
-    else overheads.push(row.ms - provider);
+    if (provider === undefined) {
+      withoutCall += 1;
+      continue;
+    }
+    overheads.push(row.ms - provider);
+    // The model phase's own overhead is the call's time on the server beyond the provider's.
+    for (const phase of ROW_PHASES) {
+      const ms = row.phases[phase];
+      if (ms !== undefined) byPhase[phase].push(phase === 'model' ? ms - provider : ms);
+    }
   }
-  return { overheads, withoutCall };
+  return { overheads, withoutCall, byPhase };
 }
 
 /**

@@ -194,8 +194,22 @@ async function measureTime() {
     const timed = calls.slice(callsBefore).filter((call) => call.marker !== null);
     const perCallMs = timed.reduce((sum, call) => sum + call.ms, 0) / timed.length;
     const providerMs = providerWallMs(ROWS, CONCURRENCY, perCallMs);
-    const { overheads, withoutCall } = queueOverheads(logged(), timed);
+    const { overheads, withoutCall, byPhase } = queueOverheads(logged(), timed);
     const sorted = overheads.toSorted((a, b) => a - b);
+    const phases = Object.fromEntries(
+      Object.entries(byPhase).map(([phase, values]) => {
+        const ordered = values.toSorted((a, b) => a - b);
+        const mean = values.reduce((sum, ms) => sum + ms, 0) / (values.length || 1);
+        return [
+          phase,
+          {
+            mean: round(mean, 1),
+            p50: round(percentile(ordered, 50), 1),
+            p99: round(percentile(ordered, 99), 1),
+          },
+        ];
+      }),
+    );
     return {
       rows: ROWS,
       concurrency: CONCURRENCY,
@@ -210,6 +224,7 @@ async function measureTime() {
       overheadP50Ms: round(percentile(sorted, 50), 1),
       overheadP99Ms: round(percentile(sorted, 99), 1),
       overheadMaxMs: round(sorted.at(-1) ?? null, 1),
+      overheadByPhaseMs: phases,
     };
   } finally {
     await servers.stop();
@@ -233,11 +248,16 @@ async function rssOver<T>(pid: number, metricsUrl: string, work: () => Promise<T
       peakBytes,
       settledBytes: processRssBytes(pid),
       heapBytes: metrics.get('nodejs_heap_size_used_bytes') ?? 0,
+      wasmBytes: metrics.get('redacta_pglite_wasm_memory_bytes') ?? null,
+      threadHeapBytes: metrics.get('redacta_pglite_thread_heap_bytes') ?? null,
     };
   } finally {
     clearInterval(sampler);
   }
 }
+
+/** MiB, or null where the figure does not exist (PGlite's memory on PostgreSQL). */
+const mib = (bytes: number | null) => (bytes === null ? null : round(bytes / MiB, 1));
 
 async function measureMemory() {
   const servers = await startServers(
@@ -267,12 +287,16 @@ async function measureMemory() {
       smallPeakMiB: round(small.peakBytes / MiB, 1),
       smallSettledMiB: round(small.settledBytes / MiB, 1),
       smallHeapMiB: round(small.heapBytes / MiB, 1),
+      smallWasmMiB: mib(small.wasmBytes),
+      smallThreadHeapMiB: mib(small.threadHeapBytes),
       smallWallMs: Math.round(small.result.wallMs),
       largeRows: MEMORY_ROWS.large,
       largeBatches: large.result.ids.length,
       largePeakMiB: round(large.peakBytes / MiB, 1),
       largeSettledMiB: round(large.settledBytes / MiB, 1),
       largeHeapMiB: round(large.heapBytes / MiB, 1),
+      largeWasmMiB: mib(large.wasmBytes),
+      largeThreadHeapMiB: mib(large.threadHeapBytes),
       largeWallMs: Math.round(large.result.wallMs),
       failed: failedRows([...small.result.ended, ...large.result.ended]),
       growthMiB: round((large.settledBytes - small.settledBytes) / MiB, 1),

@@ -9,6 +9,8 @@ export type DatabaseCall =
   | { kind: 'call'; sql: string; params: (string | null)[] }
   | { kind: 'begin' }
   | { kind: 'end'; tx: number; commit: boolean }
+  /** The database thread's memory (PGliteMemory), for the metrics. */
+  | { kind: 'memory' }
   | { kind: 'close' };
 
 export type DatabaseRequest = DatabaseCall & { id: number };
@@ -25,6 +27,16 @@ export type ErrorFields = Record<string, string | number | boolean | null> & { m
  */
 export type DatabaseResponse =
   { id: number; ok: true; bytes: Uint8Array } | { id: number; ok: false; error: ErrorFields };
+
+/**
+ * What the database thread holds: PGlite's WebAssembly memory (it grows to the most PostgreSQL has had
+ * allocated at once, shared buffers included, and never shrinks) and the thread's own JS heap, which
+ * the server's heap figures do not count.
+ */
+export interface PGliteMemory {
+  wasmBytes: number;
+  heapUsedBytes: number;
+}
 
 /** The first message of the database thread: PGlite is open, or why it could not be. */
 export type DatabaseStarted = { started: true } | { started: false; error: ErrorFields };

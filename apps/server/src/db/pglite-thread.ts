@@ -8,6 +8,7 @@ import type {
   DatabaseResponse,
   DatabaseStarted,
   ErrorFields,
+  PGliteMemory,
 } from './pglite-protocol.ts';
 
 interface QueryOptions {
@@ -143,6 +144,11 @@ export class PGliteThread implements PGliteRunner {
   /** Statements sent to the thread and not answered yet (the metrics' database load on PGlite). */
   get inFlight(): number {
     return this.#pending.size;
+  }
+
+  /** The database thread's memory: PGlite's WebAssembly memory and the thread's JS heap. */
+  memory(): Promise<PGliteMemory> {
+    return this.#request({ kind: 'memory' });
   }
 
   /** Closes PGlite (after the statements already sent) and stops its thread. */

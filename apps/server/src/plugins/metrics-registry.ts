@@ -176,5 +176,21 @@ function databaseGauges(database: Database, registers: Registry[]) {
         this.set(thread.inFlight);
       },
     });
+    new Gauge({
+      name: 'redacta_pglite_wasm_memory_bytes',
+      help: "PGlite's WebAssembly memory: it grows to the most PostgreSQL has held at once and never shrinks",
+      registers,
+      async collect() {
+        this.set((await thread.memory()).wasmBytes);
+      },
+    });
+    new Gauge({
+      name: 'redacta_pglite_thread_heap_bytes',
+      help: "The database thread's JS heap in use, which the process's heap figures do not count",
+      registers,
+      async collect() {
+        this.set((await thread.memory()).heapUsedBytes);
+      },
+    });
   }
 }

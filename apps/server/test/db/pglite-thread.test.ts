@@ -29,6 +29,15 @@ describe('PGlite in its own thread', () => {
   });
   afterAll(() => thread.close());
 
+  it('runs PostgreSQL with small shared buffers and tells the memory its thread holds', async () => {
+    // initdb's 128 MB stayed resident in the WebAssembly memory, which never shrinks.
+    const { rows } = await thread.query<{ shared_buffers: string }>('show shared_buffers');
+    expect(rows[0]!.shared_buffers).toBe('16MB');
+    const memory = await thread.memory();
+    expect(memory.wasmBytes).toBeGreaterThanOrEqual(16 * 1024 * 1024);
+    expect(memory.heapUsedBytes).toBeGreaterThan(0);
+  });
+
   it('answers drizzle queries as in-thread PGlite does: rows, timestamps as dates, json parsed', async () => {
     await db()
       .insert(notes)

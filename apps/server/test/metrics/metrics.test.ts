@@ -120,6 +120,11 @@ describe('metrics on METRICS_PORT', { timeout: 120_000 }, () => {
     if (t!.app.database.kind === 'postgres') {
       expect(valueOf(text, 'redacta_db_pool_connections', { state: 'idle' })).toBeGreaterThan(0);
     }
+    if (t!.app.database.kind === 'pglite') {
+      // The database thread's own memory, which the process's heap figures leave out.
+      expect(valueOf(text, 'redacta_pglite_wasm_memory_bytes')).toBeGreaterThan(0);
+      expect(valueOf(text, 'redacta_pglite_thread_heap_bytes')).toBeGreaterThan(0);
+    }
     expect(valueOf(text, 'nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
     expect(valueOf(text, 'process_resident_memory_bytes')).toBeGreaterThan(0);
   });

@@ -12,6 +12,7 @@ import {
   type TemplateOutput,
 } from '@redacta/shared';
 import type { AiWorkspace } from '../ai-tasks/workspace.ts';
+import type { BrandVoiceChoice, WorkspaceContext } from '../generation/workspace-context.ts';
 import { generateCopy, GenerationError } from '../generation/generate.ts';
 import { prepareGeneration, type GenerationDeps } from '../generation/prepare.ts';
 import { outputInstruction } from '../templates/output-parts.ts';
@@ -39,10 +40,18 @@ export interface RowGeneratorInput {
   template: BatchTemplate;
   inputs: TemplateInputs;
   controls: BatchControls;
+  /** The brand voice, style rules and knowledge the row is written with, read as it was claimed. */
+  context: WorkspaceContext;
   signal: AbortSignal;
   /** The row's reservation: it writes no more words than this (none on a plan without a limit). */
   maxWords: number | undefined;
+  /** Hears that the row's prompt is ready and its model call starts (the row's time is told by phase). */
+  onPrepared?: () => void;
 }
+
+/** The brand voice a batch's rows are written in: the one its controls name, else the workspace's default. */
+export const batchBrandVoice = (controls: BatchControls): BrandVoiceChoice =>
+  controls.brandVoiceId ? { id: controls.brandVoiceId } : 'default';
 
 /** Writes one row. Throws RowRateLimited when the provider asks to wait. */
 export type RowGenerator = (input: RowGeneratorInput) => Promise<GeneratedRow>;
@@ -72,7 +81,7 @@ export function pipelineRowGenerator(deps: GenerationDeps): RowGenerator {
     const prepared = await prepareGeneration(deps, {
       workspace: input.workspace,
       message: renderTemplatePrompt(template.prompt, input.inputs).trim(),
-      context: { brandVoice: controls.brandVoiceId ? { id: controls.brandVoiceId } : 'default' },
+      context: input.context,
       ...(controls.useKnowledge !== undefined ? { useKnowledge: controls.useKnowledge } : {}),
       controls: {
         ...(controls.tone ? { tone: controls.tone } : {}),
@@ -87,6 +96,7 @@ export function pipelineRowGenerator(deps: GenerationDeps): RowGenerator {
         : {}),
       signal: input.signal,
     });
+    input.onPrepared?.();
     const write = async () => {
       try {
         const copy = await generateCopy(deps, prepared, {
