@@ -60,8 +60,24 @@ export const invitationPreviewSchema = z.object({
 });
 export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
 
-export const memberRoles = ['owner', 'member'] as const;
+/**
+ * A workspace's roles: its one owner, admins (who govern its people and settings beside the owner) and
+ * members (docs/product.md, "Workspaces and roles").
+ */
+export const memberRoles = ['owner', 'admin', 'member'] as const;
 export type MemberRole = (typeof memberRoles)[number];
+
+/** The roles the owner gives and takes: ownership itself moves only by a hand-over. */
+export const assignableRoles = ['admin', 'member'] as const;
+export type AssignableRole = (typeof assignableRoles)[number];
+
+/** Whether a role governs the workspace's people and settings (the owner and admins). */
+export function isManagerRole(role: MemberRole): boolean {
+  return role === 'owner' || role === 'admin';
+}
+
+export const memberRoleBodySchema = z.strictObject({ role: z.enum(assignableRoles) });
+export type MemberRoleBody = z.infer<typeof memberRoleBodySchema>;
 
 export const memberSchema = workspaceOwnerSchema.extend({
   role: z.enum(memberRoles),

@@ -12,7 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { auditEntries } from '../../db/schema.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { writeCsv } from '../batches/spreadsheet/index.ts';
-import { requireOwner } from '../workspaces/service.ts';
+import { requireManager } from '../workspaces/service.ts';
 
 /** A page's cursor: the number in its chain of the last entry given. */
 const cursorSchema = z.tuple([
@@ -50,13 +50,13 @@ const toEntry = (row: AuditRow): AuditEntry => ({
   userAgent: row.userAgent,
 });
 
-/** The workspace's audit log, newest first, a page at a time, filtered (its owner only). */
+/** The workspace's audit log, newest first, a page at a time, filtered (its owner and admins only). */
 export async function listAudit(
   db: Db,
   input: { workspaceId: string; userId: string; query: AuditListQuery },
 ): Promise<AuditList> {
   const { workspaceId, userId, query } = input;
-  await requireOwner(db, workspaceId, userId);
+  await requireManager(db, workspaceId, userId);
   const where = filters(workspaceId, query);
   if (query.cursor) {
     const [seq] = decodeCursor(query.cursor, cursorSchema);
@@ -90,7 +90,7 @@ const CSV_COLUMNS = [
 ];
 
 /**
- * The workspace's audit log as a CSV, newest first, with the list's filters (its owner only). Every
+ * The workspace's audit log as a CSV, newest first, with the list's filters (its owner and admins only). Every
  * entry kept: the retention bounds how many there are.
  */
 export async function exportAudit(
@@ -98,7 +98,7 @@ export async function exportAudit(
   input: { workspaceId: string; userId: string; query: AuditExportQuery },
 ): Promise<{ fileName: string; body: Buffer }> {
   const { workspaceId, userId, query } = input;
-  await requireOwner(db, workspaceId, userId);
+  await requireManager(db, workspaceId, userId);
   const rows = await db
     .select()
     .from(auditEntries)

@@ -18,6 +18,7 @@ const settings = (fields: Partial<ScimSettings> = {}): ScimSettings => ({
   available: true,
   baseUrl: BASE_URL,
   token: null,
+  adminGroups: [],
   ...fields,
 });
 

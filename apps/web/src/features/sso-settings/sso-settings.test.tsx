@@ -23,6 +23,7 @@ const pending: SsoDomain = {
 const saved: SsoSettings = {
   provider: { issuer: 'https://login.acme.es', clientId: 'redacta', hasClientSecret: true },
   enforced: false,
+  defaultRole: 'member',
   domains: [pending],
   redirectUri: REDIRECT_URI,
 };
