@@ -167,7 +167,7 @@ export async function setScimAdminGroups(
     .map((name) => name.trim())
     .filter((name) => {
       const key = name.toLowerCase();
-      if (name === '' || seen.has(key)) return false;
+      if (seen.has(key)) return false;
       seen.add(key);
       return true;
     });
