@@ -158,6 +158,7 @@ export async function listWorkspaces(
       firstName: users.firstName,
       lastName: users.lastName,
       email: users.email,
+      role: memberships.role,
     })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
@@ -187,6 +188,9 @@ export async function listWorkspaces(
     invitedUsers: members
       .filter((member) => member.workspaceId === workspace.id)
       .map(({ id, firstName, lastName, email }) => ({ id, firstName, lastName, email })),
+    adminIds: members
+      .filter((member) => member.workspaceId === workspace.id && member.role === 'admin')
+      .map((member) => member.id),
     premiumSubscription: subscription
       ? {
           paymentType: subscription.paymentType,

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { History, Lock, SearchX } from 'lucide-react';
-import { AUDIT_RETENTION_DAYS } from '@redacta/shared';
+import { AUDIT_RETENTION_DAYS, governs } from '@redacta/shared';
 import { useSession } from '@/features/session';
 import { displayName } from '@/features/workspaces';
 import { Button } from '@/components/ui/button';
@@ -92,7 +92,7 @@ export default function AuditLogPage() {
   // The mobile header already shows the page's title: the heading stays for screen readers only.
   const isMobile = useMediaQuery(MOBILE_QUERY);
   if (!user || !workspace) return null;
-  const isOwner = user.id === workspace.ownerId;
+  const governing = governs(workspace, user.id);
   const people = [workspace.owner, ...workspace.invitedUsers].map((person) => ({
     value: person.id,
     label: displayName(person),
@@ -107,9 +107,9 @@ export default function AuditLogPage() {
             {t('auditLog.intro', { workspace: workspace.name, days: AUDIT_RETENTION_DAYS[workspace.plan] })}
           </p>
         </div>
-        {isOwner && <ExportButton workspaceId={workspace.id} filters={filters} />}
+        {governing && <ExportButton workspaceId={workspace.id} filters={filters} />}
       </div>
-      {isOwner ? (
+      {governing ? (
         <>
           <FiltersBar
             key={`filters-${workspace.id}`}
