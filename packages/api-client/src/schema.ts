@@ -3477,6 +3477,7 @@ export interface operations {
                             lastName: string | null;
                             email: string;
                         }[];
+                        adminIds?: string[];
                         premiumSubscription: {
                             /** @enum {string} */
                             paymentType: "MONTHLY" | "YEARLY";
