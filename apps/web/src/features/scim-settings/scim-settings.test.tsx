@@ -120,7 +120,9 @@ describe('the SCIM settings page', () => {
   it('asks nothing for a member', async () => {
     const { callsTo } = renderPage({ [SETTINGS]: () => json(200, settings()) }, { owner: false });
     expect(
-      await screen.findByRole('heading', { name: 'Solo el propietario y los administradores gestionan SCIM' }),
+      await screen.findByRole('heading', {
+        name: 'Solo el propietario y los administradores gestionan SCIM',
+      }),
     ).toBeInTheDocument();
     expect(screen.getByText(/lo configura Luis Pérez, su propietario/)).toBeInTheDocument();
     expect(callsTo(SETTINGS)).toHaveLength(0);

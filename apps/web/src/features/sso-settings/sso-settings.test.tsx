@@ -112,7 +112,9 @@ describe('the SSO settings page', () => {
   it('tells a member who manages SSO', async () => {
     const { callsTo } = renderPage({ [SETTINGS]: () => json(200, saved) }, { owner: false });
     expect(
-      await screen.findByRole('heading', { name: 'Solo el propietario y los administradores gestionan el SSO' }),
+      await screen.findByRole('heading', {
+        name: 'Solo el propietario y los administradores gestionan el SSO',
+      }),
     ).toBeInTheDocument();
     expect(callsTo(SETTINGS)).toHaveLength(0);
   });
