@@ -199,7 +199,9 @@ describe('the API settings page', () => {
         name: 'Solo el propietario y los administradores gestionan la API',
       }),
     ).toBeInTheDocument();
-    expect(screen.getByText(/las crea y revoca Luis Pérez, su propietario/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/las crean y revocan Luis Pérez, su propietario, y sus administradores/),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Crear clave' })).not.toBeInTheDocument();
     expect(callsTo(LIST)).toHaveLength(0);
   });

@@ -124,7 +124,7 @@ describe('the audit log page', () => {
     expect(
       await screen.findByText('Solo el propietario y los administradores ven el registro'),
     ).toBeInTheDocument();
-    expect(screen.getByText(/lo ve Luis Pérez, su propietario/)).toBeInTheDocument();
+    expect(screen.getByText(/lo ven Luis Pérez, su propietario, y sus administradores/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Exportar CSV' })).not.toBeInTheDocument();
     expect(callsTo(LIST)).toHaveLength(0);
   });

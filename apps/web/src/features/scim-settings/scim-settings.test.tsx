@@ -124,7 +124,9 @@ describe('the SCIM settings page', () => {
         name: 'Solo el propietario y los administradores gestionan SCIM',
       }),
     ).toBeInTheDocument();
-    expect(screen.getByText(/lo configura Luis Pérez, su propietario/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/lo configuran Luis Pérez, su propietario, y sus administradores/),
+    ).toBeInTheDocument();
     expect(callsTo(SETTINGS)).toHaveLength(0);
   });
 });
