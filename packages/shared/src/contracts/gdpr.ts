@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { memberRoles } from './teams.ts';
+import { memberRoles } from '../rules/roles.ts';
 import { freeText } from '../rules/text.ts';
 import { WORKSPACE_NAME_MAX_LENGTH } from '../rules/names.ts';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { assignableRoles } from './teams.ts';
+import { assignableRoles } from '../rules/roles.ts';
 import { EMAIL_MAX_LENGTH } from '../rules/email.ts';
 import { freeText, isStorableText, UNSTORABLE_TEXT_MESSAGE } from '../rules/text.ts';
 import { isoDateSchema } from './common.ts';

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, isValidEmail } from '../rules/email.ts';
 import { INVITATION_TOKEN_PATTERN } from '../rules/invitation-token.ts';
 import { freeText } from '../rules/text.ts';
-import { workspaceOwnerSchema, type Workspace } from './workspace.ts';
+import { workspaceOwnerSchema } from './workspace.ts';
+import { assignableRoles, memberRoles } from '../rules/roles.ts';
 
 /**
  * Members and invitations. Who may do what: docs/product.md, "Who may do what". Seats: members
@@ -59,39 +60,6 @@ export const invitationPreviewSchema = z.object({
   email: z.string(),
 });
 export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
-
-/**
- * A workspace's roles: its one owner, admins (who govern its people and settings beside the owner) and
- * members (docs/product.md, "Workspaces and roles").
- */
-export const memberRoles = ['owner', 'admin', 'member'] as const;
-export type MemberRole = (typeof memberRoles)[number];
-
-/** The roles the owner gives and takes: ownership itself moves only by a hand-over. */
-export const assignableRoles = ['admin', 'member'] as const;
-export type AssignableRole = (typeof assignableRoles)[number];
-
-/** Whether a role governs the workspace's people and settings (the owner and admins). */
-export function isManagerRole(role: MemberRole): boolean {
-  return role === 'owner' || role === 'admin';
-}
-
-/** A person's role in a workspace as the workspace list tells it (one of its members, by id). */
-export function roleIn(
-  workspace: Pick<Workspace, 'ownerId' | 'adminIds'>,
-  userId: string | undefined,
-): MemberRole {
-  if (workspace.ownerId === userId) return 'owner';
-  return userId !== undefined && workspace.adminIds?.includes(userId) ? 'admin' : 'member';
-}
-
-/** Whether the person governs the workspace (its owner or an admin): the interface shows what the server allows. */
-export function governs(
-  workspace: Pick<Workspace, 'ownerId' | 'adminIds'>,
-  userId: string | undefined,
-): boolean {
-  return isManagerRole(roleIn(workspace, userId));
-}
 
 export const memberRoleBodySchema = z.strictObject({ role: z.enum(assignableRoles) });
 export type MemberRoleBody = z.infer<typeof memberRoleBodySchema>;

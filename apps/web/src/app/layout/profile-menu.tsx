@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { governs } from '@redacta/shared';
+import { governs } from '@redacta/shared/rules/roles';
 import { useTranslation } from 'react-i18next';
 import {
   BarChart3,

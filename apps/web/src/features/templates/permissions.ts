@@ -1,4 +1,5 @@
-import { governs, type Template, type Workspace } from '@redacta/shared';
+import type { Template, Workspace } from '@redacta/shared';
+import { governs } from '@redacta/shared/rules/roles';
 
 /**
  * Who may change a template, as the server decides it: its creator, an admin or the workspace's owner, never a

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { governs } from '@redacta/shared';
+import { governs } from '@redacta/shared/rules/roles';
 import { ExternalLink, Lock } from 'lucide-react';
 import { useSession } from '@/features/session';
 import { displayName } from '@/features/workspaces';

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { History, Lock, SearchX } from 'lucide-react';
-import { AUDIT_RETENTION_DAYS, governs } from '@redacta/shared';
+import { AUDIT_RETENTION_DAYS } from '@redacta/shared';
+import { governs } from '@redacta/shared/rules/roles';
 import { useSession } from '@/features/session';
 import { displayName } from '@/features/workspaces';
 import { Button } from '@/components/ui/button';

@@ -1,4 +1,5 @@
-import { governs, type Workspace } from '@redacta/shared';
+import type { Workspace } from '@redacta/shared';
+import { governs } from '@redacta/shared/rules/roles';
 
 /**
  * The server's rule (docs/product.md, "Who may do what"): a project or folder may be changed by whoever created it, by an

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { governs } from '@redacta/shared';
+import { governs } from '@redacta/shared/rules/roles';
 import { Link } from 'react-router';
 import { Building2, Lock } from 'lucide-react';
 import { useSession } from '@/features/session';
