@@ -16,6 +16,7 @@ const words = {
     profileMenu: 'Menú de perfil',
     audit: 'Registro de actividad',
     roleChanged: 'Rol cambiado',
+    list: 'Entradas del registro',
     ownerOnly: 'Solo el propietario y los administradores ven el registro',
   },
   en: {
@@ -28,6 +29,7 @@ const words = {
     profileMenu: 'Profile menu',
     audit: 'Audit log',
     roleChanged: 'Role changed',
+    list: 'Log entries',
     ownerOnly: 'Only the owner and admins see the log',
   },
 } as const;
@@ -81,7 +83,7 @@ test('the owner makes a teammate an admin, who then reads the audit log, and a m
     await expect(own.getByText(w.admin, { exact: true })).toBeVisible();
     await shoot(teammate, testInfo, `admin-role-admin-members-${language}`);
     await (await auditLink(teammate, w)).click();
-    await expect(teammate.getByText(w.roleChanged).first()).toBeVisible();
+    await expect(teammate.getByRole('list', { name: w.list }).getByText(w.roleChanged).first()).toBeVisible();
     await shoot(teammate, testInfo, `admin-role-admin-audit-${language}`);
 
     // Back to member: the log closes to her again.

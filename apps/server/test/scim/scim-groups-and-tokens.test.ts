@@ -126,14 +126,20 @@ describe('the SCIM token', () => {
   });
 });
 
+/** The owner's SCIM client on Enterprise and two Users it provisioned, `<prefix>1@` and `<prefix>2@example.com`. */
+async function twoUsers(prefix: string) {
+  const scim = scimClient(t.base, await enterpriseToken(t.app, owner));
+  const userIds: string[] = [];
+  for (const n of [1, 2])
+    userIds.push((await scim('POST', '/Users', newUser(`${prefix}${n}@example.com`))).body.id);
+  return { scim, userIds };
+}
+
 describe('groups', () => {
   let scim: ScimClient;
-  const userIds: string[] = [];
+  let userIds: string[] = [];
   beforeEach(async () => {
-    scim = scimClient(t.base, await enterpriseToken(t.app, owner));
-    userIds.splice(0);
-    for (const n of [1, 2])
-      userIds.push((await scim('POST', '/Users', newUser(`g${n}@example.com`))).body.id);
+    ({ scim, userIds } = await twoUsers('g'));
   });
 
   const memberValues = (group: { members?: { value: string }[] }) =>
@@ -214,12 +220,9 @@ describe('groups', () => {
 
 describe('groups mapped to roles', () => {
   let scim: ScimClient;
-  const userIds: string[] = [];
+  let userIds: string[] = [];
   beforeEach(async () => {
-    scim = scimClient(t.base, await enterpriseToken(t.app, owner));
-    userIds.splice(0);
-    for (const n of [1, 2])
-      userIds.push((await scim('POST', '/Users', newUser(`r${n}@example.com`))).body.id);
+    ({ scim, userIds } = await twoUsers('r'));
   });
 
   const setAdminGroups = (user: TestUser, adminGroups: string[]) =>
