@@ -68,6 +68,13 @@ describe('changing a role', () => {
     expect(promoted.statusCode, promoted.body).toBe(200);
     expect(promoted.json()).toMatchObject({ id: person.id, role: 'admin', firstName: 'Pablo' });
     expect(await roleOf(person, person.id)).toBe('admin');
+    // An admin takes a seat as a member does.
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/workspace/${owner.workspaceId}/members`,
+      headers: owner.auth,
+    });
+    expect(list.json().seatsUsed).toBe(1);
     expect((await auditLog(person)).statusCode).toBe(200);
 
     const demoted = await setRole(owner, person.id, 'member');

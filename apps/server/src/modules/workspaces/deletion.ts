@@ -38,7 +38,7 @@ export async function removeWorkspace(tx: Tx, workspaceId: string): Promise<void
     .select({ id: users.id, email: users.email, locale: users.locale })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
-    .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.role, 'member')));
+    .where(and(eq(memberships.workspaceId, workspaceId), ne(memberships.role, 'owner')));
   await tx.delete(workspaces).where(eq(workspaces.id, workspaceId));
   for (const member of members) {
     const [another] = await tx
