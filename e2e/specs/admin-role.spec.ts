@@ -8,6 +8,7 @@ import { settle } from '../support/a11y.ts';
 const words = {
   es: {
     members: 'Miembros',
+    seats: '1 de 3',
     role: 'Rol de Lucía Fernández',
     admin: 'Administrador',
     member: 'Miembro',
@@ -21,6 +22,7 @@ const words = {
   },
   en: {
     members: 'Members',
+    seats: '1 of 3',
     role: 'Role of Lucía Fernández',
     admin: 'Admin',
     member: 'Member',
@@ -72,6 +74,8 @@ test('the owner makes a teammate an admin, who then reads the audit log, and a m
     await role.selectOption('admin');
     await expect(owner.getByRole('status').filter({ hasText: w.madeAdmin })).toBeVisible();
     await expect(role).toHaveValue('admin');
+    // An admin takes a seat as a member does.
+    await expect(members.getByText(w.seats, { exact: true })).toBeVisible();
     await shoot(owner, testInfo, `admin-role-owner-${language}`);
 
     // The teammate sees her badge and, at her next request, the audit log with the change in it.
