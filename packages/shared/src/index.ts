@@ -16,6 +16,7 @@ export * from './rules/initials.ts';
 export * from './rules/text.ts';
 export * from './rules/words.ts';
 export * from './rules/seats.ts';
+export * from './rules/roles.ts';
 export * from './rules/list-caps.ts';
 export * from './plans.ts';
 export * from './locales.ts';

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  check,
   customType,
   index,
   integer,
@@ -15,7 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { plans } from '@redacta/shared';
+import { assignableRoles, memberRoles, plans } from '@redacta/shared';
 
 /*
  * The tables below are drizzle-kit's whole view of the database. These functions live outside it, in
@@ -164,6 +165,11 @@ export const workspaces = pgTable(
     /** Seats for members besides the owner; members and pending invitations may not exceed it. */
     userSeats: integer('user_seats').notNull().default(0),
     stripeCustomerId: text('stripe_customer_id'),
+    /** SCIM group names whose members are admins (docs/product.md, "SCIM provisioning"). */
+    scimAdminGroups: text('scim_admin_groups')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -180,7 +186,7 @@ export const memberships = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    role: text('role', { enum: ['owner', 'member'] }).notNull(),
+    role: text('role', { enum: memberRoles }).notNull(),
     /**
      * The words this member may have charged per calendar month (UTC), set by the owner; null has no
      * cap beyond the plan's. Enforced by `reserve_words` (docs/product.md, "Usage per member and
@@ -192,6 +198,8 @@ export const memberships = pgTable(
   (t) => [
     uniqueIndex('memberships_workspace_user_uq').on(t.workspaceId, t.userId),
     index('memberships_user_idx').on(t.userId),
+    // The roles are the code's to name: a row with any other would be a member of nothing.
+    check('memberships_role_check', sql`${t.role} in ('owner', 'admin', 'member')`),
   ],
 );
 
@@ -942,18 +950,24 @@ export const idempotencyKeys = pgTable(
  * workspace. The client secret is kept encrypted (lib/secrets.ts `sealSecret`), since each sign-in
  * sends it to the provider, and is never answered.
  */
-export const workspaceSso = pgTable('workspace_sso', {
-  workspaceId: uuid('workspace_id')
-    .primaryKey()
-    .references(() => workspaces.id, { onDelete: 'cascade' }),
-  issuer: text('issuer').notNull(),
-  clientId: text('client_id').notNull(),
-  clientSecretSealed: text('client_secret_sealed').notNull(),
-  /** Addresses in the workspace's verified domains sign in only through its provider. */
-  enforced: boolean('enforced').notNull().default(false),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const workspaceSso = pgTable(
+  'workspace_sso',
+  {
+    workspaceId: uuid('workspace_id')
+      .primaryKey()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    issuer: text('issuer').notNull(),
+    clientId: text('client_id').notNull(),
+    clientSecretSealed: text('client_secret_sealed').notNull(),
+    /** Addresses in the workspace's verified domains sign in only through its provider. */
+    enforced: boolean('enforced').notNull().default(false),
+    /** The role a person's first sign-in through the provider joins the workspace with. */
+    defaultRole: text('default_role', { enum: assignableRoles }).notNull().default('member'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('workspace_sso_default_role_check', sql`${t.defaultRole} in ('admin', 'member')`)],
+);
 
 /**
  * An e-mail domain a workspace claims for its sign-on, verified by a DNS TXT record carrying

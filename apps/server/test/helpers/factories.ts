@@ -46,8 +46,13 @@ export async function createUser(
   };
 }
 
-export async function addMember(app: App, workspaceId: string, userId: string) {
-  await app.db.insert(memberships).values({ workspaceId, userId, role: 'member' });
+export async function addMember(
+  app: App,
+  workspaceId: string,
+  userId: string,
+  role: 'member' | 'admin' = 'member',
+) {
+  await app.db.insert(memberships).values({ workspaceId, userId, role });
 }
 
 export async function setPlan(

@@ -21,12 +21,13 @@ import { injectAnswer } from '../helpers/inject-answer.ts';
  * docs/product.md, "Who may do what", one row per action and one cell per role, each asked through
  * the HTTP API on a team of its own. The shared thing an action changes (project, folder, voice,
  * prompt, invitation) is made by "member-creator" through the API; "member-other" is another member;
- * "outsider" belongs to another workspace. A rule changed in the code or in the table makes a cell fail.
+ * "admin" a member the owner made an admin; "outsider" belongs to another workspace. A rule changed
+ * in the code or in the table makes a cell fail.
  */
 
 const APP_URL = 'http://localhost:3000';
 
-const roles = ['owner', 'member-creator', 'member-other', 'outsider'] as const;
+const roles = ['owner', 'admin', 'member-creator', 'member-other', 'outsider'] as const;
 type Role = (typeof roles)[number];
 
 interface Team {
@@ -34,6 +35,7 @@ interface Team {
   owner: TestUser;
   creator: TestUser;
   other: TestUser;
+  admin: TestUser;
   /** A third member, whom removal is tried on. */
   teammate: TestUser;
   outsider: TestUser;
@@ -65,18 +67,30 @@ const planRequired: Cell = [403, 'PLAN_REQUIRED'];
 const seatsExhausted: Cell = [409, 'SEATS_EXHAUSTED'];
 const everyMember = (status: number): Record<Role, Cell> => ({
   owner: status,
+  admin: status,
   'member-creator': status,
   'member-other': status,
   outsider: absent,
 });
 const creatorOrOwner = (status: number): Record<Role, Cell> => ({
   owner: status,
+  admin: status,
   'member-creator': status,
   'member-other': forbidden,
   outsider: absent,
 });
+/** Billing, the workspace's export and deletion, roles: the owner's alone. */
 const ownerOnly = (status: number, refused: Cell = notOwner): Record<Role, Cell> => ({
   owner: status,
+  admin: refused,
+  'member-creator': refused,
+  'member-other': refused,
+  outsider: absent,
+});
+/** The workspace's people and governance: the owner's and the admins'. */
+const managers = (status: number, refused: Cell = notOwner): Record<Role, Cell> => ({
+  owner: status,
+  admin: status,
   'member-creator': refused,
   'member-other': refused,
   outsider: absent,
@@ -340,16 +354,16 @@ const table: Row[] = [
   { action: 'save a version of a shared project’s document', key: 'write', prepare: sharedProject, request: (_, ids) => ({ method: 'POST', url: `/api/project/${ids.projectId}/document/versions`, payload: { name: 'Aprobada' } }), cells: everyMember(201) },
   { action: 'open a version of a shared project’s document', key: 'read', prepare: sharedVersion, request: (_, ids) => ({ method: 'GET', url: `/api/project/${ids.projectId}/document/versions/${ids.versionId}` }), cells: everyMember(200) },
   { action: 'restore a version of a shared project’s document', key: 'write', prepare: sharedVersion, request: (_, ids) => ({ method: 'POST', url: `/api/project/${ids.projectId}/document/versions/${ids.versionId}/restore` }), cells: everyMember(200) },
-  { action: 'list the versions of a private project’s document', key: 'read', prepare: privateProject, request: (_, ids) => ({ method: 'GET', url: `/api/project/${ids.projectId}/document/versions` }), cells: { owner: absent, 'member-creator': 200, 'member-other': absent, outsider: absent } },
+  { action: 'list the versions of a private project’s document', key: 'read', prepare: privateProject, request: (_, ids) => ({ method: 'GET', url: `/api/project/${ids.projectId}/document/versions` }), cells: { owner: absent, admin: absent, 'member-creator': 200, 'member-other': absent, outsider: absent } },
   { action: 'follow a shared project’s conversation as it happens', key: 'read', prepare: sharedProject, request: (_, ids) => ({ method: 'GET', url: `/api/project/${ids.projectId}/conversation/live` }), cells: everyMember(200) },
   { action: 'stop one’s own replies in a shared project', key: 'write', prepare: sharedProject, request: (_, ids) => ({ method: 'POST', url: `/api/project/${ids.projectId}/conversation/stop`, payload: {} }), cells: everyMember(204) },
   { action: 'save the style fixes of a reply in a shared project', key: 'write', prepare: sharedReply, request: (_, ids) => ({ method: 'PATCH', url: `/api/project/${ids.projectId}/conversation/entry/${ids.replyId}`, payload: { content: 'Un eslogan corregido.', ignoredFindings: [] } }), cells: everyMember(200) },
-  { action: 'save the style fixes of a reply in a private project', key: 'write', prepare: privateReply, request: (_, ids) => ({ method: 'PATCH', url: `/api/project/${ids.projectId}/conversation/entry/${ids.replyId}`, payload: { content: 'Un eslogan corregido.' } }), cells: { owner: absent, 'member-creator': 200, 'member-other': absent, outsider: absent } },
+  { action: 'save the style fixes of a reply in a private project', key: 'write', prepare: privateReply, request: (_, ids) => ({ method: 'PATCH', url: `/api/project/${ids.projectId}/conversation/entry/${ids.replyId}`, payload: { content: 'Un eslogan corregido.' } }), cells: { owner: absent, admin: absent, 'member-creator': 200, 'member-other': absent, outsider: absent } },
   { action: 'chat in a shared project with a brand voice', key: 'generate', prepare: async (team) => ({ ...(await sharedProject(team)), ...(await voice(team)) }), request: (team, ids) => ({ method: 'POST', url: '/api/chat/send-request-stream', payload: { workspaceId: team.workspaceId, projectId: ids.projectId, brandVoiceId: ids.voiceId, message: 'Un eslogan' } }), cells: everyMember(200) },
   { action: 'transform a selection of a shared project’s document in a brand voice', key: 'generate', prepare: async (team) => ({ ...(await sharedProject(team)), ...(await voice(team)) }), request: (team, ids) => ({ method: 'POST', url: '/api/document/transform', payload: { workspaceId: team.workspaceId, projectId: ids.projectId, brandVoiceId: ids.voiceId, action: 'shorten', text: 'Un texto que acortar un poco' } }), cells: everyMember(200) },
-  { action: 'transform a selection of a private project’s document', key: 'generate', prepare: privateProject, request: (team, ids) => ({ method: 'POST', url: '/api/document/transform', payload: { workspaceId: team.workspaceId, projectId: ids.projectId, action: 'correct', text: 'tambien' } }), cells: { owner: absent, 'member-creator': 200, 'member-other': absent, outsider: absent } },
+  { action: 'transform a selection of a private project’s document', key: 'generate', prepare: privateProject, request: (team, ids) => ({ method: 'POST', url: '/api/document/transform', payload: { workspaceId: team.workspaceId, projectId: ids.projectId, action: 'correct', text: 'tambien' } }), cells: { owner: absent, admin: absent, 'member-creator': 200, 'member-other': absent, outsider: absent } },
   { action: 'generate copy for a program in a brand voice', key: 'generate', prepare: voice, request: (team, ids) => ({ method: 'POST', url: `/api/workspace/${team.workspaceId}/generate`, payload: { prompt: 'Un eslogan', brandVoiceId: ids.voiceId } }), cells: everyMember(200) },
-  { action: 'open a private project', key: 'read', prepare: privateProject, request: (_, ids) => ({ method: 'GET', url: `/api/project/${ids.projectId}` }), cells: { owner: absent, 'member-creator': 200, 'member-other': absent, outsider: absent } },
+  { action: 'open a private project', key: 'read', prepare: privateProject, request: (_, ids) => ({ method: 'GET', url: `/api/project/${ids.projectId}` }), cells: { owner: absent, admin: absent, 'member-creator': 200, 'member-other': absent, outsider: absent } },
   { action: 'rename a shared project', key: 'write', prepare: sharedProject, request: (_, ids) => ({ method: 'PATCH', url: `/api/project/rename/${ids.projectId}`, payload: { name: 'Nuevo nombre' } }), cells: creatorOrOwner(200) },
   { action: 'move a shared project to a folder', key: 'write', prepare: async (team) => ({ ...(await sharedProject(team)), ...(await folder(team)) }), request: (_, ids) => ({ method: 'PATCH', url: `/api/project/${ids.projectId}/move-to-folder/${ids.folderId}` }), cells: creatorOrOwner(200) },
   { action: 'stop sharing a shared project', key: 'write', prepare: sharedProject, request: (_, ids) => ({ method: 'PATCH', url: `/api/project/${ids.projectId}/share-to-workspace` }), cells: creatorOrOwner(200) },
@@ -372,7 +386,7 @@ const table: Row[] = [
   // Style rules: everyone sees and checks with them; the owner edits them.
   { action: 'see the style rules', key: 'read', request: (team) => ({ method: 'GET', url: `/api/workspace/${team.workspaceId}/style-rules` }), cells: everyMember(200) },
   { action: 'check a text against the style rules', key: 'read', request: (team) => ({ method: 'POST', url: `/api/workspace/${team.workspaceId}/style-check`, payload: { text: 'Un mail revolucionario', language: 'es' } }), cells: everyMember(200) },
-  { action: 'edit the style rules', key: 'write', request: (team) => ({ method: 'PUT', url: `/api/workspace/${team.workspaceId}/style-rules`, payload: { rules: [{ kind: 'ban', phrase: 'revolucionario' }] } }), cells: ownerOnly(200) },
+  { action: 'edit the style rules', key: 'write', request: (team) => ({ method: 'PUT', url: `/api/workspace/${team.workspaceId}/style-rules`, payload: { rules: [{ kind: 'ban', phrase: 'revolucionario' }] } }), cells: managers(200) },
 
   // Custom prompts.
   { action: 'open the prompt library', key: 'read', prepare: customPrompt, request: (team) => ({ method: 'GET', url: `/api/prompt/by-workspace/${team.workspaceId}?language=es` }), cells: everyMember(200) },
@@ -380,7 +394,7 @@ const table: Row[] = [
   { action: 'use a custom prompt', key: 'write', prepare: customPrompt, request: (team, ids) => ({ method: 'POST', url: `/api/prompt/${ids.promptId}/use`, payload: { workspaceId: team.workspaceId } }), cells: everyMember(204) },
   { action: 'edit a custom prompt', key: 'write', prepare: customPrompt, request: (_, ids) => ({ method: 'PATCH', url: `/api/prompt/custom/${ids.promptId}`, payload: { name: 'Titular', text: 'Escribe tres titulares' } }), cells: creatorOrOwner(200) },
   { action: 'delete a custom prompt', key: 'write', prepare: customPrompt, request: (_, ids) => ({ method: 'DELETE', url: `/api/prompt/custom/${ids.promptId}` }), cells: creatorOrOwner(204) },
-  { action: 'change a built-in prompt', key: 'write', request: () => ({ method: 'PATCH', url: `/api/prompt/custom/${builtInPromptId('es', 'blog-outline')}`, payload: { name: 'Mío', text: 'Texto' } }), cells: { owner: forbidden, 'member-creator': forbidden, 'member-other': forbidden, outsider: forbidden } },
+  { action: 'change a built-in prompt', key: 'write', request: () => ({ method: 'PATCH', url: `/api/prompt/custom/${builtInPromptId('es', 'blog-outline')}`, payload: { name: 'Mío', text: 'Texto' } }), cells: { owner: forbidden, admin: forbidden, 'member-creator': forbidden, 'member-other': forbidden, outsider: forbidden } },
 
   // Templates: the custom prompts' rules.
   { action: 'list the templates', key: 'read', prepare: template, request: (team) => ({ method: 'GET', url: `/api/workspace/${team.workspaceId}/templates?language=es` }), cells: everyMember(200) },
@@ -388,29 +402,35 @@ const table: Row[] = [
   { action: 'create a template', key: 'write', request: (team) => ({ method: 'POST', url: `/api/workspace/${team.workspaceId}/templates`, payload: templateBody }), cells: everyMember(201) },
   { action: 'edit a template', key: 'write', prepare: template, request: (_, ids) => ({ method: 'PATCH', url: `/api/template/${ids.templateId}`, payload: { name: 'Eslóganes' } }), cells: creatorOrOwner(200) },
   { action: 'delete a template', key: 'write', prepare: template, request: (_, ids) => ({ method: 'DELETE', url: `/api/template/${ids.templateId}` }), cells: creatorOrOwner(204) },
-  { action: 'change a built-in template', key: 'write', request: () => ({ method: 'PATCH', url: `/api/template/${builtInTemplateId('es', 'search-ad')}`, payload: { name: 'Mío' } }), cells: { owner: forbidden, 'member-creator': forbidden, 'member-other': forbidden, outsider: forbidden } },
+  { action: 'change a built-in template', key: 'write', request: () => ({ method: 'PATCH', url: `/api/template/${builtInTemplateId('es', 'search-ad')}`, payload: { name: 'Mío' } }), cells: { owner: forbidden, admin: forbidden, 'member-creator': forbidden, 'member-other': forbidden, outsider: forbidden } },
   { action: 'make a batch from a spreadsheet', key: 'write', prepare: template, request: (team, ids) => batchUpload(team, ids.templateId!), cells: everyMember(201) },
   { action: "see a batch, its rows and its export", key: 'read', prepare: batch, request: (_, ids) => ({ method: 'GET', url: `/api/batch/${ids.batchId}/rows` }), cells: everyMember(200) },
   { action: 'change and start a draft batch', key: 'generate', prepare: batch, request: (_, ids) => ({ method: 'POST', url: `/api/batch/${ids.batchId}/start` }), cells: everyMember(200) },
   { action: 'cancel a running batch', key: 'write', prepare: runningBatch, request: (_, ids) => ({ method: 'POST', url: `/api/batch/${ids.batchId}/cancel` }), cells: everyMember(200) },
-  { action: 'delete a built-in template', key: 'write', request: () => ({ method: 'DELETE', url: `/api/template/${builtInTemplateId('es', 'search-ad')}` }), cells: { owner: forbidden, 'member-creator': forbidden, 'member-other': forbidden, outsider: forbidden } },
+  { action: 'delete a built-in template', key: 'write', request: () => ({ method: 'DELETE', url: `/api/template/${builtInTemplateId('es', 'search-ad')}` }), cells: { owner: forbidden, admin: forbidden, 'member-creator': forbidden, 'member-other': forbidden, outsider: forbidden } },
 
   // The workspace itself: owner only.
-  { action: 'rename the workspace', key: 'write', request: (team) => ({ method: 'PATCH', url: `/api/workspace/rename/${team.workspaceId}`, payload: { name: 'Equipo' } }), cells: ownerOnly(200) },
-  { action: 'remove a member', key: 'write', request: (team) => ({ method: 'PATCH', url: `/api/workspace/${team.workspaceId}/remove-invited-user/${team.teammate.id}` }), cells: ownerOnly(204, [403, 'MEMBER_REMOVAL_FORBIDDEN']) },
+  { action: 'rename the workspace', key: 'write', request: (team) => ({ method: 'PATCH', url: `/api/workspace/rename/${team.workspaceId}`, payload: { name: 'Equipo' } }), cells: managers(200) },
+  { action: 'remove a member', key: 'write', request: (team) => ({ method: 'PATCH', url: `/api/workspace/${team.workspaceId}/remove-invited-user/${team.teammate.id}` }), cells: managers(204, [403, 'MEMBER_REMOVAL_FORBIDDEN']) },
   // Usage per member and budgets: everyone sees their own words (the owner everyone's); the owner sets budgets.
   { action: "see the month's words by member and project", key: 'read', request: (team) => ({ method: 'GET', url: `/api/workspace/${team.workspaceId}/usage/breakdown` }), cells: everyMember(200) },
   { action: "export the month's words by member and project", key: 'read', request: (team) => ({ method: 'GET', url: `/api/workspace/${team.workspaceId}/usage/breakdown/export` }), cells: everyMember(200) },
-  { action: "set a member's monthly budget", key: 'write', request: (team) => ({ method: 'PUT', url: `/api/workspace/${team.workspaceId}/member/${team.teammate.id}/budget`, payload: { monthlyWords: 5000 } }), cells: ownerOnly(200) },
-  { action: 'set their own monthly budget', key: 'write', request: (team) => ({ method: 'PUT', url: `/api/workspace/${team.workspaceId}/member/${team.owner.id}/budget`, payload: { monthlyWords: 5000 } }), cells: ownerOnly(200) },
-  { action: 'leave the workspace', key: 'never', request: (team) => ({ method: 'POST', url: `/api/workspace/${team.workspaceId}/leave` }), cells: { owner: [409, 'OWNER_CANNOT_LEAVE'], 'member-creator': 204, 'member-other': 204, outsider: absent } },
+  { action: "set a member's monthly budget", key: 'write', request: (team) => ({ method: 'PUT', url: `/api/workspace/${team.workspaceId}/member/${team.teammate.id}/budget`, payload: { monthlyWords: 5000 } }), cells: managers(200) },
+  { action: "set the owner's own monthly budget", key: 'write', request: (team) => ({ method: 'PUT', url: `/api/workspace/${team.workspaceId}/member/${team.owner.id}/budget`, payload: { monthlyWords: 5000 } }), cells: ownerOnly(200) },
+  { action: "set an admin's monthly budget (the admin's own included)", key: 'write', request: (team) => ({ method: 'PUT', url: `/api/workspace/${team.workspaceId}/member/${team.admin.id}/budget`, payload: { monthlyWords: 5000 } }), cells: ownerOnly(200) },
+  // Roles: the owner's to give and take, never their own, and no key's.
+  { action: 'make a member an admin', key: 'never', request: (team) => ({ method: 'PUT', url: `/api/workspace/${team.workspaceId}/member/${team.teammate.id}/role`, payload: { role: 'admin' } }), cells: ownerOnly(200) },
+  { action: 'make an admin a member again', key: 'never', request: (team) => ({ method: 'PUT', url: `/api/workspace/${team.workspaceId}/member/${team.admin.id}/role`, payload: { role: 'member' } }), cells: ownerOnly(200) },
+  { action: "change the owner's role", key: 'never', request: (team) => ({ method: 'PUT', url: `/api/workspace/${team.workspaceId}/member/${team.owner.id}/role`, payload: { role: 'admin' } }), cells: { ...ownerOnly(409), owner: [409, 'OWNER_ROLE_FIXED'] } },
+  { action: 'remove an admin', key: 'write', request: (team) => ({ method: 'PATCH', url: `/api/workspace/${team.workspaceId}/remove-invited-user/${team.admin.id}` }), cells: ownerOnly(204, [403, 'MEMBER_REMOVAL_FORBIDDEN']) },
+  { action: 'leave the workspace', key: 'never', request: (team) => ({ method: 'POST', url: `/api/workspace/${team.workspaceId}/leave` }), cells: { owner: [409, 'OWNER_CANNOT_LEAVE'], admin: 204, 'member-creator': 204, 'member-other': 204, outsider: absent } },
 
   // Invitations: anyone in a paid workspace while seats are left; the inviter or the owner manages one.
-  { action: 'invite someone (seats left)', key: 'write', request: (team) => ({ method: 'POST', url: `/api/workspace/${team.workspaceId}/invite`, payload: { email: 'nueva@example.com' } }), cells: everyMember(201) },
-  { action: 'invite someone on the free plan', key: 'write', plan: free, request: (team) => ({ method: 'POST', url: `/api/workspace/${team.workspaceId}/invite`, payload: { email: 'nueva@example.com' } }), cells: { owner: planRequired, 'member-creator': planRequired, 'member-other': planRequired, outsider: absent } },
-  { action: 'invite someone with every seat taken', key: 'write', plan: { plan: 'enterprise', enterpriseSeats: 3 }, request: (team) => ({ method: 'POST', url: `/api/workspace/${team.workspaceId}/invite`, payload: { email: 'nueva@example.com' } }), cells: { owner: seatsExhausted, 'member-creator': seatsExhausted, 'member-other': seatsExhausted, outsider: absent } },
-  { action: 'resend an invitation', key: 'write', prepare: invitation, request: (_, ids) => ({ method: 'POST', url: `/api/invitation-to-workspace/${ids.invitationId}/resend` }), cells: { owner: 200, 'member-creator': 200, 'member-other': notInviter, outsider: absent } },
-  { action: 'revoke an invitation', key: 'write', prepare: invitation, request: (_, ids) => ({ method: 'DELETE', url: `/api/invitation-to-workspace/${ids.invitationId}/revoke` }), cells: { owner: 204, 'member-creator': 204, 'member-other': notInviter, outsider: absent } },
+  { action: 'invite someone (seats left)', key: 'write', request: (team) => ({ method: 'POST', url: `/api/workspace/${team.workspaceId}/invite`, payload: { email: `nueva-${randomUUID().slice(0, 8)}@example.com` } }), cells: everyMember(201) },
+  { action: 'invite someone on the free plan', key: 'write', plan: free, request: (team) => ({ method: 'POST', url: `/api/workspace/${team.workspaceId}/invite`, payload: { email: `nueva-${randomUUID().slice(0, 8)}@example.com` } }), cells: { owner: planRequired, admin: planRequired, 'member-creator': planRequired, 'member-other': planRequired, outsider: absent } },
+  { action: 'invite someone with every seat taken', key: 'write', plan: { plan: 'enterprise', enterpriseSeats: 3 }, request: (team) => ({ method: 'POST', url: `/api/workspace/${team.workspaceId}/invite`, payload: { email: `nueva-${randomUUID().slice(0, 8)}@example.com` } }), cells: { owner: seatsExhausted, admin: seatsExhausted, 'member-creator': seatsExhausted, 'member-other': seatsExhausted, outsider: absent } },
+  { action: 'resend an invitation', key: 'write', prepare: invitation, request: (_, ids) => ({ method: 'POST', url: `/api/invitation-to-workspace/${ids.invitationId}/resend` }), cells: { owner: 200, admin: 200, 'member-creator': 200, 'member-other': notInviter, outsider: absent } },
+  { action: 'revoke an invitation', key: 'write', prepare: invitation, request: (_, ids) => ({ method: 'DELETE', url: `/api/invitation-to-workspace/${ids.invitationId}/revoke` }), cells: { owner: 204, admin: 204, 'member-creator': 204, 'member-other': notInviter, outsider: absent } },
 
   // The subscription: owner only.
   { action: 'subscribe to Pro', key: 'never', plan: free, request: (team) => ({ method: 'POST', url: '/api/subscription/create-subscription', payload: checkout(team) }), cells: ownerOnly(200) },
@@ -424,39 +444,40 @@ const table: Row[] = [
   // The premium model: any member, on paid plans.
   { action: 'turn the premium model on', key: 'write', request: (team) => ({ method: 'PATCH', url: '/api/workspace/gpt-4/enable', payload: { workspaceId: team.workspaceId } }), cells: everyMember(200) },
   // The GDPR rights (docs/product.md, "Your data"): a person's own data is theirs, whatever their role; a workspace is its owner's to delete.
-  { action: 'download one’s own data', key: 'never', request: () => ({ method: 'GET', url: '/api/user/export' }), cells: { owner: 200, 'member-creator': 200, 'member-other': 200, outsider: 200 } },
-  { action: 'see what deleting one’s account would decide', key: 'never', request: () => ({ method: 'GET', url: '/api/user/deletion' }), cells: { owner: 200, 'member-creator': 200, 'member-other': 200, outsider: 200 } },
-  { action: 'ask for the code that deletes one’s account', key: 'never', request: () => ({ method: 'POST', url: '/api/user/deletion-code' }), cells: { owner: 204, 'member-creator': 204, 'member-other': 204, outsider: 204 } },
-  { action: 'delete one’s account (a wrong code; the owner has not decided on the workspace)', key: 'never', request: () => ({ method: 'DELETE', url: '/api/user', payload: { code: '000000' } }), cells: { owner: [409, 'OWNED_WORKSPACES_UNDECIDED'], 'member-creator': [400, 'CODE_INVALID'], 'member-other': [400, 'CODE_INVALID'], outsider: [400, 'CODE_INVALID'] } },
+  { action: 'download one’s own data', key: 'never', request: () => ({ method: 'GET', url: '/api/user/export' }), cells: { owner: 200, admin: 200, 'member-creator': 200, 'member-other': 200, outsider: 200 } },
+  { action: 'see what deleting one’s account would decide', key: 'never', request: () => ({ method: 'GET', url: '/api/user/deletion' }), cells: { owner: 200, admin: 200, 'member-creator': 200, 'member-other': 200, outsider: 200 } },
+  { action: 'ask for the code that deletes one’s account', key: 'never', request: () => ({ method: 'POST', url: '/api/user/deletion-code' }), cells: { owner: 204, admin: 204, 'member-creator': 204, 'member-other': 204, outsider: 204 } },
+  { action: 'delete one’s account (a wrong code; the owner has not decided on the workspace)', key: 'never', request: () => ({ method: 'DELETE', url: '/api/user', payload: { code: '000000' } }), cells: { owner: [409, 'OWNED_WORKSPACES_UNDECIDED'], admin: [400, 'CODE_INVALID'], 'member-creator': [400, 'CODE_INVALID'], 'member-other': [400, 'CODE_INVALID'], outsider: [400, 'CODE_INVALID'] } },
   { action: 'export the workspace', key: 'never', request: (team) => ({ method: 'POST', url: `/api/workspace/${team.workspaceId}/export` }), cells: ownerOnly(202) },
   { action: 'see the workspace’s latest export', key: 'never', request: (team) => ({ method: 'GET', url: `/api/workspace/${team.workspaceId}/export` }), cells: ownerOnly(200) },
   { action: 'delete the workspace', key: 'never', prepare: anotherWorkspaceOfTheOwner, request: (team) => ({ method: 'DELETE', url: `/api/workspace/${team.workspaceId}`, payload: { name: 'Mi espacio de trabajo' } }), cells: ownerOnly(204) },
   // API keys: the owner's to manage, and no key's.
-  { action: 'see the API keys', key: 'never', request: (team) => ({ method: 'GET', url: `/api/workspace/${team.workspaceId}/api-keys` }), cells: ownerOnly(200) },
-  { action: 'make an API key', key: 'never', request: (team) => ({ method: 'POST', url: `/api/workspace/${team.workspaceId}/api-keys`, payload: { name: 'Tienda', scopes: ['read'] } }), cells: ownerOnly(201) },
-  { action: 'revoke an API key', key: 'never', prepare: ownersKey, request: (_, ids) => ({ method: 'DELETE', url: `/api/api-key/${ids.keyId}` }), cells: ownerOnly(204) },
+  { action: 'see the API keys', key: 'never', request: (team) => ({ method: 'GET', url: `/api/workspace/${team.workspaceId}/api-keys` }), cells: managers(200) },
+  { action: 'make an API key', key: 'never', request: (team) => ({ method: 'POST', url: `/api/workspace/${team.workspaceId}/api-keys`, payload: { name: 'Tienda', scopes: ['read'] } }), cells: managers(201) },
+  { action: 'revoke an API key', key: 'never', prepare: ownersKey, request: (_, ids) => ({ method: 'DELETE', url: `/api/api-key/${ids.keyId}` }), cells: managers(204) },
   // Webhooks: the owner's to manage, and no key's.
-  { action: 'see the webhooks', key: 'never', request: (team) => ({ method: 'GET', url: `/api/workspace/${team.workspaceId}/webhooks` }), cells: ownerOnly(200) },
-  { action: 'add a webhook', key: 'never', request: (team) => ({ method: 'POST', url: `/api/workspace/${team.workspaceId}/webhooks`, payload: { url: WEBHOOK_URL, events: ['subscription.changed'] } }), cells: ownerOnly(201) },
-  { action: 'change or turn off a webhook', key: 'never', prepare: ownersWebhook, request: (_, ids) => ({ method: 'PATCH', url: `/api/webhook/${ids.webhookId}`, payload: { enabled: false } }), cells: ownerOnly(200) },
-  { action: "rotate a webhook's secret", key: 'never', prepare: ownersWebhook, request: (_, ids) => ({ method: 'POST', url: `/api/webhook/${ids.webhookId}/rotate-secret` }), cells: ownerOnly(200) },
-  { action: "see a webhook's delivery log", key: 'never', prepare: ownersWebhook, request: (_, ids) => ({ method: 'GET', url: `/api/webhook/${ids.webhookId}/deliveries` }), cells: ownerOnly(200) },
-  { action: 'redeliver a webhook delivery', key: 'never', prepare: ownersDelivery, request: (_, ids) => ({ method: 'POST', url: `/api/webhook-delivery/${ids.deliveryId}/redeliver` }), cells: ownerOnly(202) },
-  { action: 'see the audit log', key: 'never', request: (team) => ({ method: 'GET', url: `/api/workspace/${team.workspaceId}/audit` }), cells: ownerOnly(200) },
-  { action: 'export the audit log', key: 'never', request: (team) => ({ method: 'GET', url: `/api/workspace/${team.workspaceId}/audit/export` }), cells: ownerOnly(200) },
-  { action: 'delete a webhook', key: 'never', prepare: ownersWebhook, request: (_, ids) => ({ method: 'DELETE', url: `/api/webhook/${ids.webhookId}` }), cells: ownerOnly(204) },
-  { action: 'see the single sign-on settings', key: 'never', request: (team) => ({ method: 'GET', url: `/api/workspace/${team.workspaceId}/sso` }), cells: ownerOnly(200) },
-  { action: 'see the single sign-on settings, on the free plan', key: 'never', plan: free, request: (team) => ({ method: 'GET', url: `/api/workspace/${team.workspaceId}/sso` }), cells: { owner: planRequired, 'member-creator': notOwner, 'member-other': notOwner, outsider: absent } },
-  { action: 'save the single sign-on provider', key: 'never', request: (team) => ({ method: 'PUT', url: `/api/workspace/${team.workspaceId}/sso`, payload: { issuer: UNREACHABLE_ISSUER, clientId: 'redacta', clientSecret: 'secret', enforced: false } }), cells: { owner: [400, 'SSO_DISCOVERY_FAILED'], 'member-creator': notOwner, 'member-other': notOwner, outsider: absent } },
-  { action: 'claim a single sign-on domain', key: 'never', request: (team) => ({ method: 'POST', url: `/api/workspace/${team.workspaceId}/sso/domains`, payload: { domain: `sso-${randomUUID().slice(0, 8)}.example` } }), cells: ownerOnly(201) },
-  { action: 'verify a single sign-on domain', key: 'never', prepare: ownersVerifiedDomain, request: (team, ids) => ({ method: 'POST', url: `/api/workspace/${team.workspaceId}/sso/domains/${ids.domain}/verify` }), cells: ownerOnly(200) },
-  { action: 'release a single sign-on domain', key: 'never', prepare: ownersDomain, request: (team, ids) => ({ method: 'DELETE', url: `/api/workspace/${team.workspaceId}/sso/domains/${ids.domain}` }), cells: ownerOnly(204) },
+  { action: 'see the webhooks', key: 'never', request: (team) => ({ method: 'GET', url: `/api/workspace/${team.workspaceId}/webhooks` }), cells: managers(200) },
+  { action: 'add a webhook', key: 'never', request: (team) => ({ method: 'POST', url: `/api/workspace/${team.workspaceId}/webhooks`, payload: { url: WEBHOOK_URL, events: ['subscription.changed'] } }), cells: managers(201) },
+  { action: 'change or turn off a webhook', key: 'never', prepare: ownersWebhook, request: (_, ids) => ({ method: 'PATCH', url: `/api/webhook/${ids.webhookId}`, payload: { enabled: false } }), cells: managers(200) },
+  { action: "rotate a webhook's secret", key: 'never', prepare: ownersWebhook, request: (_, ids) => ({ method: 'POST', url: `/api/webhook/${ids.webhookId}/rotate-secret` }), cells: managers(200) },
+  { action: "see a webhook's delivery log", key: 'never', prepare: ownersWebhook, request: (_, ids) => ({ method: 'GET', url: `/api/webhook/${ids.webhookId}/deliveries` }), cells: managers(200) },
+  { action: 'redeliver a webhook delivery', key: 'never', prepare: ownersDelivery, request: (_, ids) => ({ method: 'POST', url: `/api/webhook-delivery/${ids.deliveryId}/redeliver` }), cells: managers(202) },
+  { action: 'see the audit log', key: 'never', request: (team) => ({ method: 'GET', url: `/api/workspace/${team.workspaceId}/audit` }), cells: managers(200) },
+  { action: 'export the audit log', key: 'never', request: (team) => ({ method: 'GET', url: `/api/workspace/${team.workspaceId}/audit/export` }), cells: managers(200) },
+  { action: 'delete a webhook', key: 'never', prepare: ownersWebhook, request: (_, ids) => ({ method: 'DELETE', url: `/api/webhook/${ids.webhookId}` }), cells: managers(204) },
+  { action: 'see the single sign-on settings', key: 'never', request: (team) => ({ method: 'GET', url: `/api/workspace/${team.workspaceId}/sso` }), cells: managers(200) },
+  { action: 'see the single sign-on settings, on the free plan', key: 'never', plan: free, request: (team) => ({ method: 'GET', url: `/api/workspace/${team.workspaceId}/sso` }), cells: { owner: planRequired, admin: planRequired, 'member-creator': notOwner, 'member-other': notOwner, outsider: absent } },
+  { action: 'save the single sign-on provider', key: 'never', request: (team) => ({ method: 'PUT', url: `/api/workspace/${team.workspaceId}/sso`, payload: { issuer: UNREACHABLE_ISSUER, clientId: 'redacta', clientSecret: 'secret', enforced: false } }), cells: { owner: [400, 'SSO_DISCOVERY_FAILED'], admin: [400, 'SSO_DISCOVERY_FAILED'], 'member-creator': notOwner, 'member-other': notOwner, outsider: absent } },
+  { action: 'claim a single sign-on domain', key: 'never', request: (team) => ({ method: 'POST', url: `/api/workspace/${team.workspaceId}/sso/domains`, payload: { domain: `sso-${randomUUID().slice(0, 8)}.example` } }), cells: managers(201) },
+  { action: 'verify a single sign-on domain', key: 'never', prepare: ownersVerifiedDomain, request: (team, ids) => ({ method: 'POST', url: `/api/workspace/${team.workspaceId}/sso/domains/${ids.domain}/verify` }), cells: managers(200) },
+  { action: 'release a single sign-on domain', key: 'never', prepare: ownersDomain, request: (team, ids) => ({ method: 'DELETE', url: `/api/workspace/${team.workspaceId}/sso/domains/${ids.domain}` }), cells: managers(204) },
   // SCIM: the owner's to set up, on Enterprise only, and no key's.
-  { action: 'see the SCIM settings', key: 'never', request: (team) => ({ method: 'GET', url: `/api/workspace/${team.workspaceId}/scim` }), cells: ownerOnly(200) },
-  { action: 'make or rotate the SCIM token', key: 'never', request: (team) => ({ method: 'POST', url: `/api/workspace/${team.workspaceId}/scim/token` }), cells: ownerOnly(201) },
-  { action: 'make the SCIM token, on a Pro plan', key: 'never', plan: { plan: 'pro_monthly' }, request: (team) => ({ method: 'POST', url: `/api/workspace/${team.workspaceId}/scim/token` }), cells: { owner: planRequired, 'member-creator': notOwner, 'member-other': notOwner, outsider: absent } },
-  { action: 'revoke the SCIM token', key: 'never', prepare: ownersScimToken, request: (team) => ({ method: 'DELETE', url: `/api/workspace/${team.workspaceId}/scim/token` }), cells: ownerOnly(204) },
-  { action: 'turn the premium model on, on the free plan', key: 'write', plan: free, request: (team) => ({ method: 'PATCH', url: '/api/workspace/gpt-4/enable', payload: { workspaceId: team.workspaceId } }), cells: { owner: planRequired, 'member-creator': planRequired, 'member-other': planRequired, outsider: absent } },
+  { action: 'see the SCIM settings', key: 'never', request: (team) => ({ method: 'GET', url: `/api/workspace/${team.workspaceId}/scim` }), cells: managers(200) },
+  { action: 'make or rotate the SCIM token', key: 'never', request: (team) => ({ method: 'POST', url: `/api/workspace/${team.workspaceId}/scim/token` }), cells: managers(201) },
+  { action: 'make the SCIM token, on a Pro plan', key: 'never', plan: { plan: 'pro_monthly' }, request: (team) => ({ method: 'POST', url: `/api/workspace/${team.workspaceId}/scim/token` }), cells: { owner: planRequired, admin: planRequired, 'member-creator': notOwner, 'member-other': notOwner, outsider: absent } },
+  { action: 'name the SCIM groups that grant admin', key: 'never', request: (team) => ({ method: 'PUT', url: `/api/workspace/${team.workspaceId}/scim/admin-groups`, payload: { adminGroups: ['Redacta Admins'] } }), cells: managers(200) },
+  { action: 'revoke the SCIM token', key: 'never', prepare: ownersScimToken, request: (team) => ({ method: 'DELETE', url: `/api/workspace/${team.workspaceId}/scim/token` }), cells: managers(204) },
+  { action: 'turn the premium model on, on the free plan', key: 'write', plan: free, request: (team) => ({ method: 'PATCH', url: '/api/workspace/gpt-4/enable', payload: { workspaceId: team.workspaceId } }), cells: { owner: planRequired, admin: planRequired, 'member-creator': planRequired, 'member-other': planRequired, outsider: absent } },
 ];
 
 beforeAll(async () => {
@@ -465,11 +486,12 @@ beforeAll(async () => {
 afterAll(() => t.app.close());
 
 async function createTeam(row: Row): Promise<Team> {
-  const [owner, creator, other, teammate, outsider] = await Promise.all(
-    Array.from({ length: 5 }, () => createUser(t.app)),
+  const [owner, creator, other, teammate, admin, outsider] = await Promise.all(
+    Array.from({ length: 6 }, () => createUser(t.app)),
   );
   const workspaceId = owner!.workspaceId;
   for (const member of [creator!, other!, teammate!]) await addMember(t.app, workspaceId, member.id);
+  await addMember(t.app, workspaceId, admin!.id, 'admin');
   const plan = row.plan ?? { plan: 'enterprise', enterpriseSeats: 10 };
   if (plan.plan !== 'free') await changeWorkspacePlan(t.app.db, { workspaceId, ...plan });
   return {
@@ -477,6 +499,7 @@ async function createTeam(row: Row): Promise<Team> {
     owner: owner!,
     creator: creator!,
     other: other!,
+    admin: admin!,
     teammate: teammate!,
     outsider: outsider!,
   };
@@ -485,16 +508,21 @@ async function createTeam(row: Row): Promise<Team> {
 const actorOf = (team: Team, role: Role): TestUser =>
   ({
     owner: team.owner,
+    admin: team.admin,
     'member-creator': team.creator,
     'member-other': team.other,
     outsider: team.outsider,
   })[role];
 
-/** A key made through the API by `maker` in their workspace, as the bearer a caller sends. */
-async function keyOf(maker: TestUser, scopes: ApiKeyScope[]): Promise<TestUser> {
+/** A key made through the API by `maker` in their workspace (or `workspaceId`), as the bearer a caller sends. */
+async function keyOf(
+  maker: TestUser,
+  scopes: ApiKeyScope[],
+  workspaceId = maker.workspaceId,
+): Promise<TestUser> {
   const { key } = await made(maker, {
     method: 'POST',
-    url: `/api/workspace/${maker.workspaceId}/api-keys`,
+    url: `/api/workspace/${workspaceId}/api-keys`,
     payload: { name: `Clave ${scopes.join('+')}`, scopes },
   });
   return { ...maker, auth: { authorization: `Bearer ${key}` } };
@@ -519,6 +547,8 @@ function keyCells(row: Row): { caller: string; scopes: ApiKeyScope[]; cell: Cell
     scopes: keyScopes,
     cell: row.key === 'never' ? forbidden : row.cells.outsider,
   };
+  // What no key may do, an admin's key (every scope) may not either.
+  if (row.key === 'never') cells.push({ caller: "admin's key", scopes: keyScopes, cell: forbidden });
   // The refusals first and the one that may act last: an action that changes its thing changes it once.
   return [
     ...cells.filter((c) => c.cell === forbidden),
@@ -541,13 +571,31 @@ describe('who may do what (docs/product.md): every cell through the API', () => 
           if (code) expect(res.json().error.code).toBe(code);
         });
       }
+      // An admin's key acts as the admin (docs/product.md: a key never goes beyond its creator's role).
+      if (row.key !== 'never') {
+        const scope = row.key;
+        const cell = row.cells.admin;
+        const [status, code] = typeof cell === 'number' ? [cell] : cell;
+        it(`API keys: the admin's ${scope} key → ${String(cell)}`, async () => {
+          const team = await createTeam(row);
+          const key = await keyOf(team.admin, [scope], team.workspaceId);
+          const ids = (await row.prepare?.(team)) ?? {};
+          const res = await call(key, row.request(team, ids));
+          expect(res.statusCode, res.body.slice(0, 300)).toBe(status);
+          if (code) expect(res.json().error.code).toBe(code);
+        });
+      }
       const keyed = keyCells(row);
       it(`API keys: ${keyed.map(({ caller, cell }) => `${caller} → ${String(cell)}`).join(', ')}`, async () => {
         const team = await createTeam(row);
         // The keys first: what the action acts on may not wait (a running batch ends by itself).
         const keys = await Promise.all(
           keyed.map(({ caller, scopes }) =>
-            keyOf(caller === "another workspace's key" ? team.outsider : team.owner, scopes),
+            caller === "another workspace's key"
+              ? keyOf(team.outsider, scopes)
+              : caller === "admin's key"
+                ? keyOf(team.admin, scopes, team.workspaceId)
+                : keyOf(team.owner, scopes),
           ),
         );
         const ids = (await row.prepare?.(team)) ?? {};

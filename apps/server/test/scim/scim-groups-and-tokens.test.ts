@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { memberships, scimTokens } from '../../src/db/schema.ts';
+import { auditEntries, memberships, scimTokens, users } from '../../src/db/schema.ts';
 import { hashSecret } from '../../src/lib/secrets.ts';
 import { addMember, createUser, setPlan, type TestUser } from '../helpers/factories.ts';
 import { listeningApp, type ListeningApp } from '../helpers/listening-app.ts';
@@ -126,14 +126,20 @@ describe('the SCIM token', () => {
   });
 });
 
+/** The owner's SCIM client on Enterprise and two Users it provisioned, `<prefix>1@` and `<prefix>2@example.com`. */
+async function twoUsers(prefix: string) {
+  const scim = scimClient(t.base, await enterpriseToken(t.app, owner));
+  const userIds: string[] = [];
+  for (const n of [1, 2])
+    userIds.push((await scim('POST', '/Users', newUser(`${prefix}${n}@example.com`))).body.id);
+  return { scim, userIds };
+}
+
 describe('groups', () => {
   let scim: ScimClient;
-  const userIds: string[] = [];
+  let userIds: string[] = [];
   beforeEach(async () => {
-    scim = scimClient(t.base, await enterpriseToken(t.app, owner));
-    userIds.splice(0);
-    for (const n of [1, 2])
-      userIds.push((await scim('POST', '/Users', newUser(`g${n}@example.com`))).body.id);
+    ({ scim, userIds } = await twoUsers('g'));
   });
 
   const memberValues = (group: { members?: { value: string }[] }) =>
@@ -172,7 +178,7 @@ describe('groups', () => {
     expect(renamed.body.displayName).toBe('Ventas');
   });
 
-  it('grant membership and nothing more: deleting a group leaves its members members', async () => {
+  it('grant membership and nothing more when no group is named admin: deleting one leaves its members members', async () => {
     const created = await scim('POST', '/Groups', {
       schemas: [GROUP_SCHEMA],
       displayName: 'Todos',
@@ -209,5 +215,139 @@ describe('groups', () => {
     expect(taken.status).toBe(409);
     expect(taken.body.scimType).toBe('uniqueness');
     expect((await otherScim('GET', '/Groups')).body.totalResults).toBe(0);
+  });
+});
+
+describe('groups mapped to roles', () => {
+  let scim: ScimClient;
+  let userIds: string[] = [];
+  beforeEach(async () => {
+    ({ scim, userIds } = await twoUsers('r'));
+  });
+
+  const setAdminGroups = (user: TestUser, adminGroups: string[]) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/workspace/${owner.workspaceId}/scim/admin-groups`,
+      headers: user.auth,
+      payload: { adminGroups },
+    });
+  /** Each address's role in the workspace, the owner's included. */
+  const roles = async () =>
+    Object.fromEntries(
+      (
+        await t.app.db
+          .select({ email: users.email, role: memberships.role })
+          .from(memberships)
+          .innerJoin(users, eq(users.id, memberships.userId))
+          .where(eq(memberships.workspaceId, owner.workspaceId))
+      ).map((row) => [row.email, row.role]),
+    );
+  const roleChanges = async () =>
+    (
+      await t.app.db
+        .select()
+        .from(auditEntries)
+        .where(
+          and(
+            eq(auditEntries.workspaceId, owner.workspaceId),
+            eq(auditEntries.action, 'member.role_changed'),
+          ),
+        )
+        .orderBy(asc(auditEntries.seq))
+    ).map((entry) => [entry.actorKind, entry.targetLabel, entry.before, entry.after]);
+
+  it('make the members of a group the workspace names admins, and members again when they leave it', async () => {
+    const saved = await setAdminGroups(owner, ['Redacta Admins', ' redacta admins ']);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().adminGroups).toEqual(['Redacta Admins']);
+
+    // Names are compared ignoring case, as providers spell them as they like.
+    const created = await scim('POST', '/Groups', {
+      schemas: [GROUP_SCHEMA],
+      displayName: 'REDACTA ADMINS',
+      members: [{ value: userIds[0] }],
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    expect(await roles()).toMatchObject({ 'r1@example.com': 'admin', 'r2@example.com': 'member' });
+
+    await scim(
+      'PATCH',
+      `/Groups/${id}`,
+      patchOp({ op: 'Add', path: 'members', value: [{ value: userIds[1] }] }),
+    );
+    await scim(
+      'PATCH',
+      `/Groups/${id}`,
+      patchOp({ op: 'remove', path: `members[value eq "${userIds[0]}"]` }),
+    );
+    expect(await roles()).toMatchObject({ 'r1@example.com': 'member', 'r2@example.com': 'admin' });
+
+    // A deactivated admin comes back an admin: their groups are still theirs.
+    await scim('PATCH', `/Users/${userIds[1]}`, patchOp({ op: 'replace', path: 'active', value: false }));
+    expect((await roles())['r2@example.com']).toBeUndefined();
+    await scim('PATCH', `/Users/${userIds[1]}`, patchOp({ op: 'replace', path: 'active', value: true }));
+    expect((await roles())['r2@example.com']).toBe('admin');
+
+    // Renaming the group out of the list, or deleting it, makes its members members.
+    await scim('PATCH', `/Groups/${id}`, patchOp({ op: 'Replace', path: 'displayName', value: 'Ventas' }));
+    expect((await roles())['r2@example.com']).toBe('member');
+    await scim(
+      'PATCH',
+      `/Groups/${id}`,
+      patchOp({ op: 'Replace', path: 'displayName', value: 'Redacta Admins' }),
+    );
+    expect((await roles())['r2@example.com']).toBe('admin');
+    expect((await scim('DELETE', `/Groups/${id}`)).status).toBe(204);
+    expect((await roles())['r2@example.com']).toBe('member');
+
+    expect(await roleChanges()).toEqual([
+      ['scim', 'Lucía Martín', { role: 'member' }, { role: 'admin' }],
+      ['scim', 'Lucía Martín', { role: 'member' }, { role: 'admin' }],
+      ['scim', 'Lucía Martín', { role: 'admin' }, { role: 'member' }],
+      ['scim', 'Lucía Martín', { role: 'admin' }, { role: 'member' }],
+      ['scim', 'Lucía Martín', { role: 'member' }, { role: 'admin' }],
+      ['scim', 'Lucía Martín', { role: 'admin' }, { role: 'member' }],
+    ]);
+  });
+
+  it('apply to everyone SCIM provisioned as soon as the list is saved, and never to the owner', async () => {
+    const ownerUser = (await scim('POST', '/Users', newUser(owner.email))).body.id as string;
+    await scim('POST', '/Groups', {
+      schemas: [GROUP_SCHEMA],
+      displayName: 'Dirección',
+      members: [{ value: userIds[0] }, { value: ownerUser }],
+    });
+    expect(await roles()).toMatchObject({ 'r1@example.com': 'member', [owner.email]: 'owner' });
+
+    expect((await setAdminGroups(owner, ['Dirección'])).statusCode).toBe(200);
+    expect(await roles()).toMatchObject({ 'r1@example.com': 'admin', [owner.email]: 'owner' });
+    expect((await setAdminGroups(owner, [])).statusCode).toBe(200);
+    expect(await roles()).toMatchObject({ 'r1@example.com': 'member', [owner.email]: 'owner' });
+    const changes = await t.app.db
+      .select()
+      .from(auditEntries)
+      .where(
+        and(
+          eq(auditEntries.workspaceId, owner.workspaceId),
+          eq(auditEntries.action, 'scim.admin_groups_changed'),
+        ),
+      );
+    expect(changes.map((entry) => [entry.before, entry.after])).toEqual([
+      [{ adminGroups: [] }, { adminGroups: ['Dirección'] }],
+      [{ adminGroups: ['Dirección'] }, { adminGroups: [] }],
+    ]);
+  });
+
+  it('are named by the owner or an admin, not by a member', async () => {
+    const member = await createUser(t.app);
+    await addMember(t.app, owner.workspaceId, member.id);
+    const refused = await setAdminGroups(member, ['Todos']);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe('NOT_WORKSPACE_OWNER');
+    const admin = await createUser(t.app);
+    await addMember(t.app, owner.workspaceId, admin.id, 'admin');
+    expect((await setAdminGroups(admin, ['Todos'])).json().adminGroups).toEqual(['Todos']);
   });
 });

@@ -7,11 +7,11 @@ import type { ErrorCode } from '@redacta/shared';
  * registers, with no case here, so a new route cannot ship without saying who may call it.
  *
  * Callers: `anonymous` (no session), `outsider` (signed in, belongs to another workspace only),
- * `member` and `owner` of the team the case acts on. A cell is a status, or a status and the error
+ * `member`, `admin` and `owner` of the team the case acts on. A cell is a status, or a status and the error
  * code the body must carry.
  */
 
-export const actors = ['anonymous', 'outsider', 'member', 'owner'] as const;
+export const actors = ['anonymous', 'outsider', 'member', 'admin', 'owner'] as const;
 export type Actor = (typeof actors)[number];
 export type Cell = number | `${number} ${ErrorCode}`;
 export type Cells = Record<Actor, Cell>;
@@ -54,6 +54,7 @@ const signedIn = (status: Cell): Cells => ({
   anonymous: NO_SESSION,
   outsider: status,
   member: status,
+  admin: status,
   owner: status,
 });
 /** Anyone, session or not. */
@@ -61,6 +62,7 @@ const everyone = (status: Cell): Cells => ({
   anonymous: status,
   outsider: status,
   member: status,
+  admin: status,
   owner: status,
 });
 /** Any member of the team; anyone else 404, as if the thing did not exist. */
@@ -68,30 +70,42 @@ const anyMember = (status: Cell): Cells => ({
   anonymous: NO_SESSION,
   outsider: 404,
   member: status,
+  admin: status,
   owner: status,
 });
-/** The team's owner only; a member gets `member`. */
-const ownerOnly = (status: Cell, member: Cell = '403 NOT_WORKSPACE_OWNER'): Cells => ({
+/** The team's owner only (billing, the workspace's export and deletion, roles); a member and an admin get `refused`. */
+const ownerOnly = (status: Cell, refused: Cell = '403 NOT_WORKSPACE_OWNER'): Cells => ({
+  anonymous: NO_SESSION,
+  outsider: 404,
+  member: refused,
+  admin: refused,
+  owner: status,
+});
+/** The team's owner and admins (its people and governance); a member gets `member`. */
+const managers = (status: Cell, member: Cell = '403 NOT_WORKSPACE_OWNER'): Cells => ({
   anonymous: NO_SESSION,
   outsider: 404,
   member,
+  admin: status,
   owner: status,
 });
-/** A shared thing the owner created: the owner may change it, another member may not (403). */
-const ownersSharedThing = (status: Cell) => ownerOnly(status, '403 FORBIDDEN');
-/** A shared thing the member created: its creator and the owner may change it. */
+/** A shared thing the owner created: the owner and admins may change it, another member may not (403). */
+const ownersSharedThing = (status: Cell) => managers(status, '403 FORBIDDEN');
+/** A shared thing the member created: its creator, admins and the owner may change it. */
 const membersSharedThing = anyMember;
-/** A private project: only its creator sees it, the owner of the workspace included. */
+/** A private project: only its creator sees it, the owner and admins of the workspace included. */
 const ownersPrivate = (status: Cell): Cells => ({
   anonymous: NO_SESSION,
   outsider: 404,
   member: 404,
+  admin: 404,
   owner: status,
 });
 const membersPrivate = (status: Cell): Cells => ({
   anonymous: NO_SESSION,
   outsider: 404,
   member: status,
+  admin: 404,
   owner: 404,
 });
 /** A thing of the outsider's workspace: only the outsider. */
@@ -99,6 +113,7 @@ const outsidersOnly = (status: Cell): Cells => ({
   anonymous: NO_SESSION,
   outsider: status,
   member: 404,
+  admin: 404,
   owner: 404,
 });
 
@@ -253,7 +268,7 @@ export const matrixCases: MatrixCase[] = [
   },
 
   // The workspace, its members and its usage.
-  { operation: 'PATCH /api/workspace/rename/{id}', target: 'the team', home: 'team', cells: ownerOnly(200) },
+  { operation: 'PATCH /api/workspace/rename/{id}', target: 'the team', home: 'team', cells: managers(200) },
   { operation: 'GET /api/workspace/{id}/usage', target: 'the team', home: 'team', cells: anyMember(200) },
   { operation: 'GET /api/workspace/{id}/storage', target: 'the team', home: 'team', cells: anyMember(200) },
   { operation: 'GET /api/workspace/{id}/members', target: 'the team', home: 'team', cells: anyMember(200) },
@@ -267,7 +282,7 @@ export const matrixCases: MatrixCase[] = [
     operation: 'PATCH /api/workspace/{id}/remove-invited-user/{userId}',
     target: 'a new member of the team',
     home: 'team',
-    cells: ownerOnly(204, '403 MEMBER_REMOVAL_FORBIDDEN'),
+    cells: managers(204, '403 MEMBER_REMOVAL_FORBIDDEN'),
   },
   {
     operation: 'PATCH /api/workspace/{id}/remove-invited-user/{userId}',
@@ -276,10 +291,35 @@ export const matrixCases: MatrixCase[] = [
     cells: ownerOnly('409 OWNER_CANNOT_LEAVE', '403 MEMBER_REMOVAL_FORBIDDEN'),
   },
   {
-    operation: 'POST /api/workspace/{id}/leave',
-    target: 'a new team of the owner and the member',
+    operation: 'PATCH /api/workspace/{id}/remove-invited-user/{userId}',
+    target: 'a new admin of the team',
     home: 'team',
-    cells: { anonymous: NO_SESSION, outsider: 404, member: 204, owner: '409 OWNER_CANNOT_LEAVE' },
+    cells: ownerOnly(204, '403 MEMBER_REMOVAL_FORBIDDEN'),
+  },
+  {
+    operation: 'POST /api/workspace/{id}/leave',
+    target: 'a new team of the owner, the member and the admin',
+    home: 'team',
+    cells: { anonymous: NO_SESSION, outsider: 404, member: 204, admin: 204, owner: '409 OWNER_CANNOT_LEAVE' },
+  },
+  // Roles: the owner's to give and take, never their own.
+  {
+    operation: 'PUT /api/workspace/{id}/member/{userId}/role',
+    target: 'a new member of the team, made admin',
+    home: 'team',
+    cells: ownerOnly(200),
+  },
+  {
+    operation: 'PUT /api/workspace/{id}/member/{userId}/role',
+    target: "the team's owner",
+    home: 'team',
+    cells: ownerOnly('409 OWNER_ROLE_FIXED'),
+  },
+  {
+    operation: 'PUT /api/workspace/{id}/member/{userId}/role',
+    target: 'the outsider, who is not in the team',
+    home: 'team',
+    cells: ownerOnly('404 NOT_FOUND'),
   },
 
   // Projects.
@@ -540,7 +580,7 @@ export const matrixCases: MatrixCase[] = [
     operation: 'PUT /api/workspace/{id}/style-rules',
     target: 'the team',
     home: 'team',
-    cells: ownerOnly(200),
+    cells: managers(200),
   },
   {
     operation: 'POST /api/workspace/{id}/style-check',
@@ -669,7 +709,13 @@ export const matrixCases: MatrixCase[] = [
     operation: 'GET /api/template/{id}',
     target: "the outsider's template",
     home: 'outsiders',
-    cells: { anonymous: NO_SESSION, outsider: 200, member: '404 NOT_FOUND', owner: '404 NOT_FOUND' },
+    cells: {
+      anonymous: NO_SESSION,
+      outsider: 200,
+      member: '404 NOT_FOUND',
+      admin: '404 NOT_FOUND',
+      owner: '404 NOT_FOUND',
+    },
   },
   ...sharedThingCases('PATCH /api/template/{id}', 'template', 200),
   {
@@ -753,7 +799,7 @@ export const matrixCases: MatrixCase[] = [
     operation: 'PATCH /api/workspace/{id}/remove-invited-user/{userId}',
     target: 'the outsider, who is not in the team',
     home: 'team',
-    cells: ownerOnly('404 NOT_FOUND', '403 MEMBER_REMOVAL_FORBIDDEN'),
+    cells: managers('404 NOT_FOUND', '403 MEMBER_REMOVAL_FORBIDDEN'),
   },
   {
     operation: 'POST /api/subscription/sandbox/{sessionId}/confirm',
@@ -812,7 +858,7 @@ export const matrixCases: MatrixCase[] = [
     operation: 'POST /api/invitation-to-workspace/{id}/resend',
     target: "the owner's invitation",
     home: 'team',
-    cells: ownerOnly(200, '403 NOT_INVITER'),
+    cells: managers(200, '403 NOT_INVITER'),
   },
   {
     operation: 'POST /api/invitation-to-workspace/{id}/resend',
@@ -824,7 +870,7 @@ export const matrixCases: MatrixCase[] = [
     operation: 'DELETE /api/invitation-to-workspace/{id}/revoke',
     target: 'a new invitation of the owner',
     home: 'team',
-    cells: ownerOnly(204, '403 NOT_INVITER'),
+    cells: managers(204, '403 NOT_INVITER'),
   },
   {
     operation: 'DELETE /api/invitation-to-workspace/{id}/revoke',
@@ -840,62 +886,68 @@ export const matrixCases: MatrixCase[] = [
   },
 
   // API keys: the owner's to make, see and revoke.
-  { operation: 'GET /api/workspace/{id}/api-keys', target: 'the team', home: 'team', cells: ownerOnly(200) },
-  { operation: 'POST /api/workspace/{id}/api-keys', target: 'the team', home: 'team', cells: ownerOnly(201) },
+  { operation: 'GET /api/workspace/{id}/api-keys', target: 'the team', home: 'team', cells: managers(200) },
+  { operation: 'POST /api/workspace/{id}/api-keys', target: 'the team', home: 'team', cells: managers(201) },
   {
     operation: 'DELETE /api/api-key/{id}',
     target: 'a new key of the team',
     home: 'team',
-    cells: ownerOnly(204),
+    cells: managers(204),
   },
 
   // SCIM settings: the owner's, and a token only on Enterprise (the team is on the free plan).
-  { operation: 'GET /api/workspace/{id}/scim', target: 'the team', home: 'team', cells: ownerOnly(200) },
+  { operation: 'GET /api/workspace/{id}/scim', target: 'the team', home: 'team', cells: managers(200) },
   {
     operation: 'POST /api/workspace/{id}/scim/token',
     target: 'the team',
     home: 'team',
-    cells: ownerOnly('403 PLAN_REQUIRED'),
+    cells: managers('403 PLAN_REQUIRED'),
+  },
+  {
+    operation: 'PUT /api/workspace/{id}/scim/admin-groups',
+    target: 'the team, not on Enterprise',
+    home: 'team',
+    cells: managers('403 PLAN_REQUIRED'),
   },
   {
     operation: 'DELETE /api/workspace/{id}/scim/token',
     target: 'the team, with no token',
     home: 'team',
-    cells: ownerOnly('404 NOT_FOUND'),
+    cells: managers('404 NOT_FOUND'),
   },
 
   // Webhooks: the owner's to add, see, change, rotate, redeliver and delete.
-  { operation: 'GET /api/workspace/{id}/webhooks', target: 'the team', home: 'team', cells: ownerOnly(200) },
-  { operation: 'POST /api/workspace/{id}/webhooks', target: 'the team', home: 'team', cells: ownerOnly(201) },
+  { operation: 'GET /api/workspace/{id}/webhooks', target: 'the team', home: 'team', cells: managers(200) },
+  { operation: 'POST /api/workspace/{id}/webhooks', target: 'the team', home: 'team', cells: managers(201) },
   {
     operation: 'PATCH /api/webhook/{id}',
     target: 'a new webhook of the team',
     home: 'team',
-    cells: ownerOnly(200),
+    cells: managers(200),
   },
   {
     operation: 'DELETE /api/webhook/{id}',
     target: 'a new webhook of the team',
     home: 'team',
-    cells: ownerOnly(204),
+    cells: managers(204),
   },
   {
     operation: 'POST /api/webhook/{id}/rotate-secret',
     target: 'a new webhook of the team',
     home: 'team',
-    cells: ownerOnly(200),
+    cells: managers(200),
   },
   {
     operation: 'GET /api/webhook/{id}/deliveries',
     target: 'a new webhook of the team',
     home: 'team',
-    cells: ownerOnly(200),
+    cells: managers(200),
   },
   {
     operation: 'POST /api/webhook-delivery/{id}/redeliver',
     target: 'a delivery of the team',
     home: 'team',
-    cells: ownerOnly(202),
+    cells: managers(202),
   },
 
   // Single sign-on: signing in through it needs no session (a domain no workspace verified goes back to
@@ -916,31 +968,31 @@ export const matrixCases: MatrixCase[] = [
     operation: 'GET /api/workspace/{id}/sso',
     target: 'the team, not on Enterprise',
     home: 'team',
-    cells: ownerOnly('403 PLAN_REQUIRED'),
+    cells: managers('403 PLAN_REQUIRED'),
   },
   {
     operation: 'PUT /api/workspace/{id}/sso',
     target: 'the team, not on Enterprise',
     home: 'team',
-    cells: ownerOnly('403 PLAN_REQUIRED'),
+    cells: managers('403 PLAN_REQUIRED'),
   },
   {
     operation: 'POST /api/workspace/{id}/sso/domains',
     target: 'the team, not on Enterprise',
     home: 'team',
-    cells: ownerOnly('403 PLAN_REQUIRED'),
+    cells: managers('403 PLAN_REQUIRED'),
   },
   {
     operation: 'POST /api/workspace/{id}/sso/domains/{domain}/verify',
     target: 'the team, not on Enterprise',
     home: 'team',
-    cells: ownerOnly('403 PLAN_REQUIRED'),
+    cells: managers('403 PLAN_REQUIRED'),
   },
   {
     operation: 'DELETE /api/workspace/{id}/sso/domains/{domain}',
     target: 'the team, not on Enterprise',
     home: 'team',
-    cells: ownerOnly('403 PLAN_REQUIRED'),
+    cells: managers('403 PLAN_REQUIRED'),
   },
 
   // The caller's own data: exported, and the account deleted only with the mailed code (never here:
@@ -956,6 +1008,7 @@ export const matrixCases: MatrixCase[] = [
       anonymous: NO_SESSION,
       outsider: '400 CODE_INVALID',
       member: '400 CODE_INVALID',
+      admin: '400 CODE_INVALID',
       owner: '409 OWNED_WORKSPACES_UNDECIDED',
     },
   },
@@ -999,21 +1052,28 @@ export const matrixCases: MatrixCase[] = [
     operation: 'PUT /api/workspace/{id}/member/{userId}/budget',
     target: 'the member, no cap',
     home: 'team',
+    cells: managers(200),
+  },
+  {
+    // An admin's cap is the owner's to set, so that no cap is lifted by its holder.
+    operation: 'PUT /api/workspace/{id}/member/{userId}/budget',
+    target: 'the admin, no cap',
+    home: 'team',
     cells: ownerOnly(200),
   },
 
-  // The audit log: the owner's to read.
-  { operation: 'GET /api/workspace/{id}/audit', target: 'the team', home: 'team', cells: ownerOnly(200) },
+  // The audit log: the owner's and admins' to read.
+  { operation: 'GET /api/workspace/{id}/audit', target: 'the team', home: 'team', cells: managers(200) },
   {
     operation: 'GET /api/workspace/{id}/audit/actors',
     target: 'the team',
     home: 'team',
-    cells: ownerOnly(200),
+    cells: managers(200),
   },
   {
     operation: 'GET /api/workspace/{id}/audit/export',
     target: 'the team',
     home: 'team',
-    cells: ownerOnly(200),
+    cells: managers(200),
   },
 ];

@@ -17,7 +17,7 @@ import {
   createTeamWorkspace,
   freshEmail,
   invite,
-  makeThings,
+  makeThing,
   makeTemplate,
   MARKERS,
   startCheckout,
@@ -105,10 +105,10 @@ function sharedThingTargets(
     `${operation} · a new ${thing} of the ${creator}`,
     async (f) =>
       build(
-        // A template alone: every other thing made here counts against its list's cap.
+        // The one thing alone: every thing made here counts against its list's cap.
         thing === 'template'
           ? await makeTemplate(f.app, f.team, f[creator])
-          : (await makeThings(f.app, f.team, f[creator]))[key[thing]],
+          : await makeThing(f.app, f.team, f[creator], key[thing]),
       ),
   ]);
 }
@@ -261,14 +261,38 @@ export const matrixRequests: Record<string, Build> = Object.fromEntries<Build>([
     },
   ],
   [
+    'PATCH /api/workspace/{id}/remove-invited-user/{userId} · a new admin of the team',
+    async (f) => {
+      const joiner = await createUser(f.app, { firstName: 'Nueva', lastName: MARKERS.team });
+      await addMember(f.app, f.team, joiner.id, 'admin');
+      return { url: `/api/workspace/${f.team}/remove-invited-user/${joiner.id}` };
+    },
+  ],
+  [
     "PATCH /api/workspace/{id}/remove-invited-user/{userId} · the team's owner",
     (f) => ({ url: `/api/workspace/${f.team}/remove-invited-user/${f.owner.id}` }),
   ],
   [
-    'POST /api/workspace/{id}/leave · a new team of the owner and the member',
+    'POST /api/workspace/{id}/leave · a new team of the owner, the member and the admin',
     async (f) => ({
-      url: `/api/workspace/${await createTeamWorkspace(f.app, f.owner, f.member, teamName('Equipo'))}/leave`,
+      url: `/api/workspace/${await createTeamWorkspace(f.app, f.owner, f.member, teamName('Equipo'), f.admin)}/leave`,
     }),
+  ],
+  [
+    'PUT /api/workspace/{id}/member/{userId}/role · a new member of the team, made admin',
+    async (f) => {
+      const joiner = await createUser(f.app, { firstName: 'Nuevo', lastName: MARKERS.team });
+      await addMember(f.app, f.team, joiner.id);
+      return { url: `/api/workspace/${f.team}/member/${joiner.id}/role`, payload: { role: 'admin' } };
+    },
+  ],
+  [
+    "PUT /api/workspace/{id}/member/{userId}/role · the team's owner",
+    (f) => ({ url: `/api/workspace/${f.team}/member/${f.owner.id}/role`, payload: { role: 'member' } }),
+  ],
+  [
+    'PUT /api/workspace/{id}/member/{userId}/role · the outsider, who is not in the team',
+    (f) => ({ url: `/api/workspace/${f.team}/member/${f.outsider.id}/role`, payload: { role: 'admin' } }),
   ],
 
   [
@@ -874,6 +898,13 @@ export const matrixRequests: Record<string, Build> = Object.fromEntries<Build>([
   ['GET /api/workspace/{id}/scim · the team', (f) => ({ url: `/api/workspace/${f.team}/scim` })],
   ['POST /api/workspace/{id}/scim/token · the team', (f) => ({ url: `/api/workspace/${f.team}/scim/token` })],
   [
+    'PUT /api/workspace/{id}/scim/admin-groups · the team, not on Enterprise',
+    (f) => ({
+      url: `/api/workspace/${f.team}/scim/admin-groups`,
+      payload: { adminGroups: ['Redacta Admins'] },
+    }),
+  ],
+  [
     'DELETE /api/workspace/{id}/scim/token · the team, with no token',
     (f) => ({ url: `/api/workspace/${f.team}/scim/token` }),
   ],
@@ -1015,6 +1046,13 @@ export const matrixRequests: Record<string, Build> = Object.fromEntries<Build>([
     // null removes a cap: the member's AI calls in the other cases stay as they were.
     (f) => ({
       url: `/api/workspace/${f.team}/member/${f.member.id}/budget`,
+      payload: { monthlyWords: null },
+    }),
+  ],
+  [
+    'PUT /api/workspace/{id}/member/{userId}/budget · the admin, no cap',
+    (f) => ({
+      url: `/api/workspace/${f.team}/member/${f.admin.id}/budget`,
       payload: { monthlyWords: null },
     }),
   ],

@@ -42,6 +42,8 @@ function hiddenFrom(actor: Actor, c: MatrixCase): string[] {
       return team;
     case 'member':
       return [MARKERS.outsider, MARKERS.ownerPrivate];
+    case 'admin':
+      return [MARKERS.outsider, MARKERS.ownerPrivate, MARKERS.memberPrivate];
     case 'owner':
       return [MARKERS.outsider, MARKERS.memberPrivate];
   }
@@ -53,7 +55,7 @@ function neverAllowed(c: MatrixCase): Actor[] {
     case 'team':
       return ['anonymous', 'outsider'];
     case 'outsiders':
-      return ['anonymous', 'member', 'owner'];
+      return ['anonymous', 'member', 'admin', 'owner'];
     case 'caller':
       return ['anonymous'];
     case 'public':
@@ -92,6 +94,7 @@ describe('the authorization matrix', () => {
       anonymous: null,
       outsider: f.outsider,
       member: f.member,
+      admin: f.admin,
       owner: f.owner,
     };
     const failures: string[] = [];

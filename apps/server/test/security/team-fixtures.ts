@@ -54,7 +54,7 @@ const unique = () => randomUUID().slice(0, 8);
 export const freshEmail = (what = 'invitee') => `${what}-${unique()}@example.com`;
 
 /**
- * The world both hardening suites work against: a Pro team (an owner and a member, with a project
+ * The world both hardening suites work against: a Pro team (an owner, an admin and a member, with a project
  * shared and one private of each, a folder, a brand voice and a custom prompt of each, a reply in the
  * owner's shared project, and pending invitations by each), a free team and a full Pro team of the
  * same two people, and an outsider with a workspace and things of their own. Every name carries its
@@ -64,11 +64,13 @@ export const freshEmail = (what = 'invitee') => `${what}-${unique()}@example.com
 export async function createTeamFixtures(app: App) {
   const owner = await createUser(app, { firstName: 'Olga', lastName: `Dueña ${MARKERS.team}` });
   const member = await createUser(app, { firstName: 'Mario', lastName: `Miembro ${MARKERS.team}` });
+  const admin = await createUser(app, { firstName: 'Adela', lastName: `Admin ${MARKERS.team}` });
   const outsider = await createUser(app, { firstName: 'Xenia', lastName: `Ajena ${MARKERS.outsider}` });
 
   const team = owner.workspaceId;
   await must(app, owner, 'PATCH', `/api/workspace/rename/${team}`, { name: `Equipo ${MARKERS.team}` });
   await addMember(app, team, member.id);
+  await addMember(app, team, admin.id, 'admin');
   const checkout = await must<{ url: string }>(app, owner, 'POST', '/api/subscription/create-subscription', {
     lookupKey: 'proMonthly',
     workspaceId: team,
@@ -104,8 +106,8 @@ export async function createTeamFixtures(app: App) {
   );
   const reply = page.entries.find((entry) => entry.role === 'assistant')!.id;
 
-  const freeTeam = await createTeamWorkspace(app, owner, member, `Gratis ${MARKERS.team}`);
-  const fullTeam = await createTeamWorkspace(app, owner, member, `Lleno ${MARKERS.team}`);
+  const freeTeam = await createTeamWorkspace(app, owner, member, `Gratis ${MARKERS.team}`, admin);
+  const fullTeam = await createTeamWorkspace(app, owner, member, `Lleno ${MARKERS.team}`, admin);
   await changeWorkspacePlan(app.db, { workspaceId: fullTeam, plan: 'pro_monthly' });
   for (let i = 0; i < 2; i++) await addMember(app, fullTeam, (await createUser(app)).id);
   const checkoutOfFreeTeam = await startCheckout(app, owner, freeTeam);
@@ -142,6 +144,7 @@ export async function createTeamFixtures(app: App) {
     app,
     owner,
     member,
+    admin,
     outsider,
     team,
     freeTeam,
@@ -189,24 +192,37 @@ export async function makeThings(
 ) {
   const label = `${creator.id.slice(0, 4)} ${unique()} ${marker}`;
   const project = await createSharedProject(app, creator, workspaceId, `Proyecto ${label}`);
-  const folder = (await must(app, creator, 'POST', '/api/folder', { workspaceId, name: `Carpeta ${label}` }))
-    .id;
-  const voice = (
-    await must(app, creator, 'POST', `/api/brand-voice/workspace/${workspaceId}`, {
-      name: `Voz ${label}`,
-      voice: `Cercana ${marker}`,
-    })
-  ).id;
-  const prompt = (
-    await must(app, creator, 'POST', '/api/prompt/custom', {
-      workspaceId,
-      language: 'es',
-      name: `Prompt ${label}`,
-      text: `Escribe como ${marker}`,
-    })
-  ).id;
+  const folder = await makeThing(app, workspaceId, creator, 'folder', marker);
+  const voice = await makeThing(app, workspaceId, creator, 'voice', marker);
+  const prompt = await makeThing(app, workspaceId, creator, 'prompt', marker);
   const template = await makeTemplate(app, workspaceId, creator, marker);
   return { project, folder, voice, prompt, template };
+}
+
+/** One new folder, brand voice or custom prompt of `creator`, named with `marker` (each list has a cap). */
+export async function makeThing(
+  app: App,
+  workspaceId: string,
+  creator: TestUser,
+  kind: 'folder' | 'voice' | 'prompt',
+  marker: string = MARKERS.team,
+): Promise<string> {
+  const label = `${creator.id.slice(0, 4)} ${unique()} ${marker}`;
+  const made =
+    kind === 'folder'
+      ? await must(app, creator, 'POST', '/api/folder', { workspaceId, name: `Carpeta ${label}` })
+      : kind === 'voice'
+        ? await must(app, creator, 'POST', `/api/brand-voice/workspace/${workspaceId}`, {
+            name: `Voz ${label}`,
+            voice: `Cercana ${marker}`,
+          })
+        : await must(app, creator, 'POST', '/api/prompt/custom', {
+            workspaceId,
+            language: 'es',
+            name: `Prompt ${label}`,
+            text: `Escribe como ${marker}`,
+          });
+  return made.id;
 }
 
 /** A new template of `creator`, named with `marker`. */
@@ -248,11 +264,20 @@ export async function invite(app: App, inviter: TestUser, workspaceId: string, e
   return { id: sent.invitation.id, token, email };
 }
 
-/** Another workspace of `owner` with `member` in it (free), named `name`. */
-export async function createTeamWorkspace(app: App, owner: TestUser, member: TestUser, name: string) {
+/** Another workspace of `owner` with `member` (and `admin`, when given) in it (free), named `name`. */
+export async function createTeamWorkspace(
+  app: App,
+  owner: TestUser,
+  member: TestUser,
+  name: string,
+  admin?: TestUser,
+) {
   const workspace = await createPersonalWorkspace(app.db, { id: owner.id, email: owner.email, locale: 'es' });
   await must(app, owner, 'PATCH', `/api/workspace/rename/${workspace.id}`, { name });
   await app.db.insert(memberships).values({ workspaceId: workspace.id, userId: member.id, role: 'member' });
+  if (admin) {
+    await app.db.insert(memberships).values({ workspaceId: workspace.id, userId: admin.id, role: 'admin' });
+  }
   return workspace.id;
 }
 

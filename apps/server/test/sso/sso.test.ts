@@ -200,7 +200,13 @@ describe('single sign-on settings', () => {
         action: 'sso.settings_changed',
         target: idp.issuer,
         before: null,
-        after: { issuer: idp.issuer, clientId: idp.clientId, enforced: false, clientSecretChanged: true },
+        after: {
+          issuer: idp.issuer,
+          clientId: idp.clientId,
+          enforced: false,
+          defaultRole: 'member',
+          clientSecretChanged: true,
+        },
       },
       { ...owned, action: 'sso.domain_claimed', target: 'acme.test', before: null, after: null },
       { ...owned, action: 'sso.domain_verified', target: 'acme.test', before: null, after: null },
@@ -275,6 +281,46 @@ describe('signing in through the workspace provider', () => {
       ['sso.member_joined', { role: 'member' }],
       ['auth.signed_in', { method: 'sso' }],
       ['auth.signed_in', { method: 'sso' }],
+    ]);
+  });
+
+  it('joins a first sign-in with the default role the settings chose, an admin here, and records it', async () => {
+    const owner = await enterpriseOwner('owner@epsilon.test');
+    const admin = await createUser(t.app);
+    await addMember(t.app, owner.workspaceId, admin.id, 'admin');
+    expect((await saveProvider(owner, false)).json<SsoSettings>().defaultRole).toBe('member');
+    await verifiedDomain(owner, 'epsilon.test');
+    // An admin runs single sign-on as the owner does, the default role included.
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/workspace/${owner.workspaceId}/sso`,
+      headers: admin.auth,
+      payload: { issuer: idp.issuer, clientId: idp.clientId, enforced: false, defaultRole: 'admin' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json<SsoSettings>().defaultRole).toBe('admin');
+    // Saving without a default role keeps the one saved.
+    await saveProvider(owner, false);
+    expect((await call(owner, 'GET', '')).json<SsoSettings>().defaultRole).toBe('admin');
+
+    const rosa = await signedInUser(
+      await ssoSignIn({ sub: 'e-1', email: 'rosa@epsilon.test', email_verified: true }),
+    );
+    expect((await membersOf(owner)).members).toContainEqual(
+      expect.objectContaining({ email: 'rosa@epsilon.test', role: 'admin' }),
+    );
+    // As an admin, she reads the log at once.
+    const log = await t.app.inject({ url: `/api/workspace/${owner.workspaceId}/audit`, headers: rosa.auth });
+    expect(log.statusCode).toBe(200);
+    const entries = await auditOf(owner);
+    expect(entries.find((entry) => entry.action === 'sso.member_joined')?.after).toEqual({ role: 'admin' });
+    const changed = entries
+      .filter((entry) => entry.action === 'sso.settings_changed')
+      .map((entry) => entry.after);
+    expect(changed.map((after) => (after as { defaultRole: string }).defaultRole)).toEqual([
+      'member',
+      'admin',
+      'admin',
     ]);
   });
 

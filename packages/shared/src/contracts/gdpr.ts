@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { memberRoles } from '../rules/roles.ts';
 import { freeText } from '../rules/text.ts';
 import { WORKSPACE_NAME_MAX_LENGTH } from '../rules/names.ts';
 
@@ -48,7 +49,7 @@ export const personalExportSchema = z.object({
     z.object({
       workspaceId: z.uuid(),
       workspaceName: z.string(),
-      role: z.enum(['owner', 'member']),
+      role: z.enum(memberRoles),
       joinedAt: z.string(),
     }),
   ),

@@ -63,6 +63,7 @@ import {
   acceptInvitationResponseSchema,
   invitationPreviewSchema,
   inviteResponseSchema,
+  memberSchema,
   membersResponseSchema,
   pendingInvitationSchema,
   pendingInvitationsResponseSchema,
@@ -122,6 +123,7 @@ export const responseSchemas = {
   'GET /workspace/:id/export/:exportId': workspaceExportSchema,
 
   'GET /workspace/:id/members': membersResponseSchema,
+  'PUT /workspace/:id/member/:userId/role': memberSchema,
   'POST /workspace/:id/invite': inviteResponseSchema,
   'GET /workspace/:id/pending-invitations': pendingInvitationsResponseSchema,
   'POST /invitation-to-workspace/:id/resend': pendingInvitationSchema,
@@ -210,6 +212,7 @@ export const responseSchemas = {
 
   'GET /workspace/:id/scim': scimSettingsSchema,
   'POST /workspace/:id/scim/token': createdScimTokenSchema,
+  'PUT /workspace/:id/scim/admin-groups': scimSettingsSchema,
 
   'GET /workspace/:id/webhooks': webhookListSchema,
   'POST /workspace/:id/webhooks': createdWebhookSchema,

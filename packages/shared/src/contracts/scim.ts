@@ -28,6 +28,8 @@ export const scimSettingsSchema = z.object({
   baseUrl: z.string(),
   /** The token not revoked, if there is one. */
   token: scimTokenSchema.nullable(),
+  /** The provider's group names whose members are admins; everyone else SCIM provisions is a member. */
+  adminGroups: z.array(z.string()),
 });
 export type ScimSettings = z.infer<typeof scimSettingsSchema>;
 
@@ -41,6 +43,15 @@ export type CreatedScimToken = z.infer<typeof createdScimTokenSchema>;
 /** What the server keeps of a SCIM User: its e-mail as `userName`, the name parts, and the id at the provider. */
 export const SCIM_EXTERNAL_ID_MAX_LENGTH = 255;
 export const SCIM_GROUP_NAME_MAX_LENGTH = 120;
+
+/** At most this many group names grant admin. */
+export const SCIM_ADMIN_GROUPS_MAX = 20;
+
+/** `PUT /workspace/{id}/scim/admin-groups`: the group names (as the provider sends `displayName`) that grant admin. */
+export const scimAdminGroupsBodySchema = z.strictObject({
+  adminGroups: z.array(freeText({ max: SCIM_GROUP_NAME_MAX_LENGTH })).max(SCIM_ADMIN_GROUPS_MAX),
+});
+export type ScimAdminGroupsBody = z.infer<typeof scimAdminGroupsBodySchema>;
 
 export const scimUserFieldsSchema = z.object({
   userName: z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { assignableRoles } from '../rules/roles.ts';
 import { EMAIL_MAX_LENGTH } from '../rules/email.ts';
 import { freeText, isStorableText, UNSTORABLE_TEXT_MESSAGE } from '../rules/text.ts';
 import { isoDateSchema } from './common.ts';
@@ -40,6 +41,8 @@ export const ssoSettingsBodySchema = z.strictObject({
   clientId: freeText({ max: 512 }),
   clientSecret: freeText({ max: 2048 }).optional(),
   enforced: z.boolean(),
+  /** The role a person's first SSO sign-in joins with; left out, the saved one stays (member at first). */
+  defaultRole: z.enum(assignableRoles).optional(),
 });
 export type SsoSettingsBody = z.infer<typeof ssoSettingsBodySchema>;
 
@@ -67,6 +70,8 @@ export const ssoSettingsSchema = z.object({
     })
     .nullable(),
   enforced: z.boolean(),
+  /** The role a person's first SSO sign-in joins with. */
+  defaultRole: z.enum(assignableRoles),
   domains: z.array(ssoDomainSchema),
   /** Where the provider must send people back: register it as the client's redirect URI. */
   redirectUri: z.string(),

@@ -3,6 +3,7 @@ import { EMAIL_MAX_LENGTH, isValidEmail } from '../rules/email.ts';
 import { INVITATION_TOKEN_PATTERN } from '../rules/invitation-token.ts';
 import { freeText } from '../rules/text.ts';
 import { workspaceOwnerSchema } from './workspace.ts';
+import { assignableRoles, memberRoles } from '../rules/roles.ts';
 
 /**
  * Members and invitations. Who may do what: docs/product.md, "Who may do what". Seats: members
@@ -60,8 +61,8 @@ export const invitationPreviewSchema = z.object({
 });
 export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
 
-export const memberRoles = ['owner', 'member'] as const;
-export type MemberRole = (typeof memberRoles)[number];
+export const memberRoleBodySchema = z.strictObject({ role: z.enum(assignableRoles) });
+export type MemberRoleBody = z.infer<typeof memberRoleBodySchema>;
 
 export const memberSchema = workspaceOwnerSchema.extend({
   role: z.enum(memberRoles),

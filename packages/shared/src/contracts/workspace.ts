@@ -49,6 +49,8 @@ export const workspaceSchema = z.object({
   isGpt4TurnedOn: z.boolean(),
   userSeats: z.number().int().nonnegative(),
   invitedUsers: z.array(invitedUserSchema),
+  /** The ids of those of `invitedUsers` who are admins (docs/product.md, "Workspaces and roles"). */
+  adminIds: z.array(z.uuid()).optional(),
   premiumSubscription: premiumSubscriptionSchema.nullable(),
   cancelAtPeriodEnd: z.boolean(),
   workspaceUsage: workspaceUsageSchema,

@@ -21,7 +21,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: schema({
         operationId: 'listApiKeys',
-        summary: "The workspace's API keys not revoked, newest first (owner only)",
+        summary: "The workspace's API keys not revoked, newest first (owner and admins only)",
         params: idParamsSchema,
         response: { 200: apiKeyListSchema },
       }),
@@ -34,7 +34,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: schema({
         operationId: 'createApiKey',
-        summary: 'Make an API key (owner only); the key is in this answer and never again',
+        summary: 'Make an API key (owner and admins only); the key is in this answer and never again',
         description:
           'Scopes: `read` (every GET), `write` (every other change), `generate` (routes that call the model). ' +
           'A key acts as the one who made it, never beyond their current role, in this workspace only. ' +
@@ -63,7 +63,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: schema({
         operationId: 'revokeApiKey',
-        summary: 'Revoke an API key (owner only): the next request with it is refused',
+        summary: 'Revoke an API key (owner and admins only): the next request with it is refused',
         params: idParamsSchema,
         response: { 204: z.null().describe('Revoked') },
       }),

@@ -13,7 +13,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { generateToken, hashSecret } from '../../lib/secrets.ts';
 import { displayName } from '../invitations/service.ts';
 import { lockWorkspace } from '../invitations/index.ts';
-import { memberRole, requireOwner, type WorkspaceRole } from '../workspaces/service.ts';
+import { memberRole, requireManager, type WorkspaceRole } from '../workspaces/service.ts';
 import { recordAudit } from '../audit/index.ts';
 
 /** Characters of a key the list shows: the `rdk_` mark and eight of its random ones. */
@@ -36,7 +36,7 @@ export interface ApiKeyPrincipal {
 }
 
 /**
- * A new key for the workspace (its owner only): 256 random bits after `rdk_`, stored as a hash,
+ * A new key for the workspace (its owner and admins only): 256 random bits after `rdk_`, stored as a hash,
  * answered whole this once.
  */
 export async function createApiKey(
@@ -47,7 +47,7 @@ export async function createApiKey(
   const prefix = key.slice(0, SHOWN_PREFIX_LENGTH);
   const { workspaceId, userId, body } = input;
   const created = await db.transaction(async (tx) => {
-    await requireOwner(tx, workspaceId, userId);
+    await requireManager(tx, workspaceId, userId);
     // Under the workspace's lock, so two creates at once cannot both take the last place.
     await lockWorkspace(tx, workspaceId);
     const [kept] = await tx
@@ -80,9 +80,9 @@ export async function createApiKey(
   return { id: created.id, key, prefix };
 }
 
-/** The workspace's keys not revoked, newest first (its owner only). */
+/** The workspace's keys not revoked, newest first (its owner and admins only). */
 export async function listApiKeys(db: Db, workspaceId: string, userId: string): Promise<ApiKey[]> {
-  await requireOwner(db, workspaceId, userId);
+  await requireManager(db, workspaceId, userId);
   const rows = await db
     .select({
       key: apiKeys,
@@ -105,7 +105,7 @@ export async function listApiKeys(db: Db, workspaceId: string, userId: string): 
 }
 
 /**
- * Revokes a key (its workspace's owner only; another workspace's key is 404). Every request reads
+ * Revokes a key (its workspace's owner and admins only; another workspace's key is 404). Every request reads
  * the key's row, so the next one with it is refused.
  */
 export async function revokeApiKey(db: Db, keyId: string, userId: string): Promise<void> {
@@ -114,7 +114,7 @@ export async function revokeApiKey(db: Db, keyId: string, userId: string): Promi
     .from(apiKeys)
     .where(and(eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt)));
   if (!key) throw notFound('API key');
-  await requireOwner(db, key.workspaceId, userId);
+  await requireManager(db, key.workspaceId, userId);
   await db.transaction(async (tx) => {
     const [revoked] = await tx
       .update(apiKeys)

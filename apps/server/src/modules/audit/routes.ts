@@ -12,9 +12,9 @@ import { exportAudit, listAudit, listAuditActors } from './service.ts';
 import { recordAuditInEach } from './record.ts';
 
 /**
- * A workspace's audit log, read by its owner in the workspace settings. Read only: no route here or
+ * A workspace's audit log, read by its owner and admins in the workspace settings. Read only: no route here or
  * anywhere edits or deletes an entry. Closed to API keys: what a key did is in the log, and the log
- * (addresses, browsers) is for the owner.
+ * (addresses, browsers) is for the owner and admins.
  */
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   // Another workspace's log is 404; a member is 403 NOT_WORKSPACE_OWNER.
@@ -27,7 +27,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: schema({
         operationId: 'listAuditEntries',
-        summary: "The workspace's audit log, newest first, 50 entries a page (owner only)",
+        summary: "The workspace's audit log, newest first, 50 entries a page (owner and admins only)",
         description:
           "Filters: `action`, `actor` (a person's or an API key's id), `from` (inclusive) and `to` " +
           "(exclusive). `cursor` is the previous page's `nextCursor` under the same filters.",
@@ -45,7 +45,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: schema({
         operationId: 'listAuditActors',
-        summary: "Everyone the workspace's audit log names as having acted, to filter it by (owner only)",
+        summary: "Everyone the workspace's audit log names as having acted, to filter it by (owner and admins)",
         description:
           'People — members and former members — and API keys, revoked or not, each with the id the ' +
           "list's `actor` filter takes. A deleted account's entries name nobody and are not listed.",
@@ -61,7 +61,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: schema({
         operationId: 'exportAuditEntries',
-        summary: "The workspace's audit log as CSV, with the list's filters (owner only)",
+        summary: "The workspace's audit log as CSV, with the list's filters (owner and admins only)",
         description: 'CSV in UTF-8 with a BOM; cells that start with = + - @ are escaped.',
         params: idParamsSchema,
         querystring: auditExportQuerySchema,

@@ -13,7 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { apiKeys, auditChainHeads, auditEntries, memberships } from '../../db/schema.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { writeCsv } from '../batches/spreadsheet/index.ts';
-import { requireOwner } from '../workspaces/service.ts';
+import { requireManager } from '../workspaces/service.ts';
 
 /** A page's cursor: the number in its chain of the last entry given. */
 const cursorSchema = z.tuple([
@@ -51,13 +51,13 @@ const toEntry = (row: AuditRow): AuditEntry => ({
   userAgent: row.userAgent,
 });
 
-/** The workspace's audit log, newest first, a page at a time, filtered (its owner only). */
+/** The workspace's audit log, newest first, a page at a time, filtered (its owner and admins only). */
 export async function listAudit(
   db: Db,
   input: { workspaceId: string; userId: string; query: AuditListQuery },
 ): Promise<AuditList> {
   const { workspaceId, userId, query } = input;
-  await requireOwner(db, workspaceId, userId);
+  await requireManager(db, workspaceId, userId);
   const where = filters(workspaceId, query);
   if (query.cursor) {
     const [seq] = decodeCursor(query.cursor, cursorSchema);
@@ -78,7 +78,7 @@ export async function listAudit(
 }
 
 /**
- * Everyone the workspace's log names as having acted, to filter it by (its owner only): the people,
+ * Everyone the workspace's log names as having acted, to filter it by (its owner and admins only): the people,
  * members or not any more, and the API keys, revoked or not. Each is named as their newest entry
  * names them; a deleted account's entries name nobody and are not among them.
  */
@@ -87,7 +87,7 @@ export async function listAuditActors(
   input: { workspaceId: string; userId: string },
 ): Promise<AuditActorList> {
   const { workspaceId, userId } = input;
-  await requireOwner(db, workspaceId, userId);
+  await requireManager(db, workspaceId, userId);
   const e = auditEntries;
   const newest = (column: typeof e.actorUserId | typeof e.actorApiKeyId, kind: 'user' | 'api_key') =>
     db
@@ -132,7 +132,7 @@ const CSV_COLUMNS = [
 /**
  * A workspace's audit log as a CSV, newest first, with the list's filters: every entry kept (the
  * retention bounds how many there are), of a workspace that exists or of one deleted whose log is
- * still kept. Nobody's rights are checked here: the owner's export and the operator command do.
+ * still kept. Nobody's rights are checked here: the export route's and the operator command's callers do.
  */
 export async function auditCsv(db: Db, workspaceId: string, query: AuditExportQuery = {}): Promise<Buffer> {
   const rows = await db
@@ -158,13 +158,13 @@ export async function auditCsv(db: Db, workspaceId: string, query: AuditExportQu
   );
 }
 
-/** The workspace's audit log as a CSV, newest first, with the list's filters (its owner only). */
+/** The workspace's audit log as a CSV, newest first, with the list's filters (its owner and admins only). */
 export async function exportAudit(
   db: Db,
   input: { workspaceId: string; userId: string; query: AuditExportQuery },
 ): Promise<{ fileName: string; body: Buffer }> {
   const { workspaceId, userId, query } = input;
-  await requireOwner(db, workspaceId, userId);
+  await requireManager(db, workspaceId, userId);
   const body = await auditCsv(db, workspaceId, query);
   return { fileName: `audit-log-${new Date().toISOString().slice(0, 10)}.csv`, body };
 }

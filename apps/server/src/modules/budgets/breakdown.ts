@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import {
+  isManagerRole,
   resolveLocale,
   usagePeriod,
   type Locale,
@@ -14,7 +15,7 @@ import { requireMembership } from '../workspaces/service.ts';
 
 /**
  * `GET /workspace/{id}/usage/breakdown`: the words charged in a calendar month (UTC) by member and by
- * project, from the charge ledger (usage_charges). The owner sees every member — each current member,
+ * project, from the charge ledger (usage_charges). The owner and admins see every member — each current member,
  * with no words too, and anyone charged that month who has left — and every project; a member sees
  * only their own words, by project. Words made with an API key count to the key's creator and are
  * listed under them by key. Anyone outside the workspace gets 404.
@@ -28,7 +29,8 @@ export async function usageBreakdown(
 ): Promise<UsageBreakdown> {
   const role = await requireMembership(db, workspaceId, userId);
   const period = month ?? usagePeriod(now);
-  const onlyOwn = role === 'owner' ? undefined : eq(usageCharges.userId, userId);
+  const everyone = isManagerRole(role);
+  const onlyOwn = everyone ? undefined : eq(usageCharges.userId, userId);
   const inMonth = and(eq(usageCharges.workspaceId, workspaceId), eq(usageCharges.period, period), onlyOwn);
   const words = sql<number>`sum(${usageCharges.words})`.mapWith(Number);
 
@@ -67,10 +69,7 @@ export async function usageBreakdown(
       .from(memberships)
       .innerJoin(users, eq(users.id, memberships.userId))
       .where(
-        and(
-          eq(memberships.workspaceId, workspaceId),
-          role === 'owner' ? undefined : eq(memberships.userId, userId),
-        ),
+        and(eq(memberships.workspaceId, workspaceId), everyone ? undefined : eq(memberships.userId, userId)),
       )
       .orderBy(asc(memberships.createdAt)),
   ]);

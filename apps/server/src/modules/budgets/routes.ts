@@ -73,7 +73,8 @@ export const budgetRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: schema({
         operationId: 'setMemberBudget',
-        summary: "Set or remove a member's monthly word budget (owner only, their own included)",
+        summary:
+          "Set or remove a member's monthly word budget (the owner: anyone's, their own included; an admin: members')",
         description:
           "Enforced with the plan's allowance on every plan: once the words charged to the member this month " +
           'reach it, their AI calls answer 403 MEMBER_BUDGET_EXHAUSTED. null removes the cap.',

@@ -2,8 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { BUDGET_NOTICE_THRESHOLDS, type MemberBudget } from '@redacta/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { memberships, usageCharges } from '../../db/schema.ts';
-import { notFound } from '../../lib/errors.ts';
-import { requireMembership, requireOwner } from '../workspaces/service.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { holdManager, requireMembership } from '../workspaces/service.ts';
 import { personLabel, recordAudit } from '../audit/index.ts';
 
 /*
@@ -13,23 +13,31 @@ import { personLabel, recordAudit } from '../audit/index.ts';
  */
 
 /**
- * `PUT /workspace/{id}/member/{userId}/budget`: the owner sets (or, with null, removes) a member's
- * monthly word budget, their own included. Anyone else in the workspace gets 403; a user who is not a
- * member of it, 404. A lower budget than what the member already used this month stops their next call.
+ * `PUT /workspace/{id}/member/{userId}/budget`: the owner sets (or, with null, removes) anyone's
+ * monthly word budget, their own included; an admin sets members' only — not their own nor another
+ * admin's nor the owner's, since a cap its holder could lift is none (ADR 0040). A member gets 403; a
+ * user who is not a member of the workspace, 404. A lower budget than what the member already used
+ * this month stops their next call.
  */
 export async function setMemberBudget(
   db: Db,
   input: { workspaceId: string; ownerId: string; userId: string; monthlyWords: number | null },
 ): Promise<{ userId: string; monthlyWords: number | null }> {
-  await requireOwner(db, input.workspaceId, input.ownerId);
   const member = and(eq(memberships.workspaceId, input.workspaceId), eq(memberships.userId, input.userId));
   return db.transaction(async (tx) => {
+    const role = await holdManager(tx, input.workspaceId, input.ownerId);
     const [before] = await tx
-      .select({ monthlyWords: memberships.monthlyWordBudget })
+      .select({ monthlyWords: memberships.monthlyWordBudget, role: memberships.role })
       .from(memberships)
       .where(member)
       .for('update');
     if (!before) throw notFound('Member');
+    if (role === 'admin' && before.role !== 'member') {
+      throw new AppError(
+        'NOT_WORKSPACE_OWNER',
+        "Only the workspace owner sets an admin's or the owner's budget",
+      );
+    }
     const [updated] = await tx
       .update(memberships)
       .set({ monthlyWordBudget: input.monthlyWords })

@@ -43,7 +43,7 @@ export const folderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: schema({
         operationId: 'renameFolder',
-        summary: 'Rename a folder (its creator or the workspace owner)',
+        summary: 'Rename a folder (its creator, an admin or the workspace owner)',
         params: idParamsSchema,
         body: renameFolderBodySchema,
         bodyExample: { name: 'Newsletters 2026' },

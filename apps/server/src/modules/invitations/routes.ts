@@ -98,7 +98,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: schema({
           operationId: 'resendInvitation',
-          summary: 'Mail an invitation again with a new link and expiry (its inviter or the owner)',
+          summary: 'Mail an invitation again with a new link and expiry (its inviter, an admin or the owner)',
           params: idParamsSchema,
           response: { 200: pendingInvitationSchema, 410: errorBodySchema },
           errors: [403, 409, 429],
@@ -112,7 +112,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: schema({
           operationId: 'revokeInvitation',
-          summary: 'Revoke an invitation, freeing its seat (its inviter or the owner)',
+          summary: 'Revoke an invitation, freeing its seat (its inviter, an admin or the owner)',
           params: idParamsSchema,
           response: { 204: z.null().describe('Revoked') },
           errors: [403, 409],

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { invitations, memberships, workspaces } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -24,7 +24,7 @@ export async function seatsUsed(db: Db | Tx, workspaceId: string): Promise<numbe
   const [members] = await db
     .select({ count: count() })
     .from(memberships)
-    .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.role, 'member')));
+    .where(and(eq(memberships.workspaceId, workspaceId), ne(memberships.role, 'owner')));
   const [pending] = await db
     .select({ count: count() })
     .from(invitations)

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
+  isManagerRole,
   isPaidPlan,
   normalizeEmail,
   type InviteResponse,
@@ -27,7 +28,7 @@ import { invitationState, issuedAt, issueInvitationLink } from './tokens.ts';
  *   sends that invitation again with one more link instead of taking a second seat; every link mailed
  *   for it works until it is accepted, revoked or expires (tokens.ts). The same invitation asked for
  *   again within a minute (a double click, a retry) answers as the first time and sends no mail.
- * - Only the inviter or the owner may resend or revoke an invitation, through the invite route too:
+ * - Only the inviter, an admin or the owner may resend or revoke an invitation, through the invite route too:
  *   another member inviting an address with a pending invitation gets NOT_INVITER. An expired one is
  *   dead, so whoever invites the address again becomes its inviter.
  * - Every invitation mail spends the recipient's and the sender's mail budgets (mail/budgets.ts), so
@@ -207,7 +208,7 @@ export async function inviteToWorkspace(
       );
     if (open) {
       const pending = invitationState(open) === 'pending';
-      if (pending && open.invitedBy !== input.userId && role !== 'owner') {
+      if (pending && open.invitedBy !== input.userId && !isManagerRole(role)) {
         throw new AppError('NOT_INVITER', NOT_INVITER_MESSAGE);
       }
       if (justSent(open)) {
@@ -256,14 +257,14 @@ export async function listPendingInvitations(
 
 /**
  * The invitation, when the user may manage it: 404 when it does not exist or belongs to a workspace
- * the user is not in (no hint that it exists), NOT_INVITER for a member who neither sent it nor owns
+ * the user is not in (no hint that it exists), NOT_INVITER for a member who neither sent it nor governs
  * the workspace.
  */
 async function manageableInvitation(db: Db | Tx, invitationId: string, userId: string) {
   const [invitation] = await db.select().from(invitations).where(eq(invitations.id, invitationId));
   if (!invitation) throw notFound('Invitation');
   const role = await requireMembership(db, invitation.workspaceId, userId, 'Invitation');
-  if (invitation.invitedBy !== userId && role !== 'owner') {
+  if (invitation.invitedBy !== userId && !isManagerRole(role)) {
     throw new AppError('NOT_INVITER', NOT_INVITER_MESSAGE);
   }
   return invitation;

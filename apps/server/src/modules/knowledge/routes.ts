@@ -130,7 +130,7 @@ export const knowledgeRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: schema({
         operationId: 'deleteKnowledgeSource',
-        summary: 'Delete a knowledge source with its passages (whoever added it, or the owner)',
+        summary: 'Delete a knowledge source with its passages (whoever added it, an admin or the owner)',
         params: idParamsSchema,
         response: { 204: z.null().describe('Deleted') },
         errors: [403],

@@ -1,10 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParamsSchema, membersResponseSchema, removeMemberParamsSchema } from '@redacta/shared';
+import {
+  idParamsSchema,
+  memberRoleBodySchema,
+  memberSchema,
+  membersResponseSchema,
+  removeMemberParamsSchema,
+} from '@redacta/shared';
 import { signedInSchemas } from '../../lib/route-options.ts';
-import { leaveWorkspace, listMembers, removeMember } from './service.ts';
+import { changeMemberRole, leaveWorkspace, listMembers, removeMember } from './service.ts';
 
-/** Registered under /api/workspace: /{id}/members, /{id}/remove-invited-user/{userId}, /{id}/leave. */
+/**
+ * Registered under /api/workspace: /{id}/members, /{id}/member/{userId}/role,
+ * /{id}/remove-invited-user/{userId}, /{id}/leave.
+ */
 export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   const schema = signedInSchemas({ tag: 'workspace', errors: [404] });
   app.addHook('onRequest', app.authenticate);
@@ -23,13 +32,37 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) => listMembers(app.db, request.params.id, request.userId),
   );
 
+  app.put(
+    '/:id/member/:userId/role',
+    {
+      schema: schema({
+        operationId: 'changeWorkspaceMemberRole',
+        summary: "Make a member an admin or an admin a member (owner only; never the owner's own role)",
+        params: removeMemberParamsSchema,
+        body: memberRoleBodySchema,
+        bodyExample: { role: 'admin' },
+        response: { 200: memberSchema },
+        errors: [400, 403, 409],
+      }),
+      // Roles are granted by a person, never by a program holding a key.
+      config: { apiKey: 'never' },
+    },
+    (request) =>
+      changeMemberRole(app.db, {
+        workspaceId: request.params.id,
+        userId: request.userId,
+        memberId: request.params.userId,
+        role: request.body.role,
+      }),
+  );
+
   app.patch(
     '/:id/remove-invited-user/:userId',
     {
       schema: schema({
         operationId: 'removeWorkspaceMember',
         summary:
-          'Remove a member (owner only); their private projects pass to the owner and their access ends at once',
+          'Remove a member (the owner: members and admins; an admin: members); their private projects pass to the owner and their access ends at once',
         params: removeMemberParamsSchema,
         response: { 204: z.null().describe('Removed') },
         errors: [403, 409],

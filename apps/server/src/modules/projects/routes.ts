@@ -123,7 +123,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: schema({
         operationId: 'renameProject',
-        summary: 'Rename a project (its creator or the workspace owner)',
+        summary: 'Rename a project (its creator, an admin or the workspace owner)',
         params: idParamsSchema,
         body: renameProjectBodySchema,
         bodyExample: { name: 'Spring launch: newsletter' },
@@ -191,7 +191,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: schema({
         operationId: 'shareProject',
         summary:
-          'Make a project team-visible or private as `isShared` asks, or toggle it without a body (its creator or the workspace owner)',
+          'Make a project team-visible or private as `isShared` asks, or toggle it without a body (its creator, an admin or the workspace owner)',
         params: idParamsSchema,
         body: shareProjectBodySchema,
         bodyExample: { isShared: true },
@@ -232,7 +232,8 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: schema({
         operationId: 'deleteProject',
-        summary: 'Delete a project with its conversation and document (its creator or the workspace owner)',
+        summary:
+          'Delete a project with its conversation and document (its creator, an admin or the workspace owner)',
         params: idParamsSchema,
         response: { 204: z.null().describe('Deleted') },
         errors: [403],

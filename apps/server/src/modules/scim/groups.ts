@@ -6,11 +6,12 @@ import { lockWorkspace } from '../invitations/index.ts';
 import { isScimId, scimError, scimNotFound } from './errors.ts';
 import type { ScimDeps } from './deps.ts';
 import { recordAudit } from '../audit/index.ts';
+import { applyScimRoles } from './roles.ts';
 
 /**
- * A SCIM Group as this server keeps it. Every group maps to the member role (ADR 0036): the
- * owner role is one person's and moves only by the owner's own hand, so a group grants no more than
- * membership, and access follows each user's `active`, not their groups.
+ * A SCIM Group as this server keeps it. Access follows each user's `active`, not their groups; a
+ * group whose name the workspace lists makes its members admins (roles.ts, ADR 0040), any other
+ * grants the member role only. The owner's role is never a group's to change.
  */
 export interface ScimGroupRecord {
   id: string;
@@ -69,7 +70,19 @@ export async function getScimGroup(
   return group;
 }
 
-/** Sets a group's members to exactly `memberIds`, each a SCIM User of the same workspace (400 otherwise). */
+/** The SCIM Users in a group now. */
+async function memberIdsOf(tx: Tx, groupId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ id: scimGroupMembers.scimUserId })
+    .from(scimGroupMembers)
+    .where(eq(scimGroupMembers.groupId, groupId));
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Sets a group's members to exactly `memberIds`, each a SCIM User of the same workspace (400
+ * otherwise), and gives whoever joined or left it the role their groups now give.
+ */
 async function setMembers(tx: Tx, workspaceId: string, groupId: string, memberIds: string[]) {
   const wanted = [...new Set(memberIds)];
   if (wanted.some((id) => !isScimId(id)))
@@ -83,10 +96,13 @@ async function setMembers(tx: Tx, workspaceId: string, groupId: string, memberId
           .where(and(eq(scimUsers.workspaceId, workspaceId), inArray(scimUsers.id, wanted)));
   if (known.length !== wanted.length)
     throw scimError(400, 'A group member is not a known User', 'invalidValue');
+  const before = await memberIdsOf(tx, groupId);
   await tx.delete(scimGroupMembers).where(eq(scimGroupMembers.groupId, groupId));
   if (wanted.length > 0) {
     await tx.insert(scimGroupMembers).values(wanted.map((scimUserId) => ({ groupId, scimUserId })));
   }
+  // A renamed group may have become, or stopped being, an admin group: everyone in it before or after.
+  await applyScimRoles(tx, workspaceId, [...new Set([...before, ...wanted])]);
 }
 
 async function requireUniqueName(tx: Tx, workspaceId: string, displayName: string, exceptId?: string) {
@@ -157,10 +173,15 @@ export async function replaceScimGroup(
   return getScimGroup(deps, workspaceId, id);
 }
 
-/** Deletes a group; its members stay members (a group grants nothing beyond membership). */
+/**
+ * Deletes a group; its members stay members, and an admin group's members are admins only while
+ * another admin group still holds them.
+ */
 export async function deleteScimGroup(deps: ScimDeps, workspaceId: string, id: string): Promise<void> {
   if (!isScimId(id)) throw scimNotFound('Group');
   await deps.db.transaction(async (tx) => {
+    await lockWorkspace(tx, workspaceId);
+    const before = await memberIdsOf(tx, id);
     const [deleted] = await tx
       .delete(scimGroups)
       .where(and(eq(scimGroups.workspaceId, workspaceId), eq(scimGroups.id, id)))
@@ -171,5 +192,6 @@ export async function deleteScimGroup(deps: ScimDeps, workspaceId: string, id: s
       action: 'scim.group_deleted',
       target: { type: 'scim_group', id, label: deleted.displayName },
     });
+    await applyScimRoles(tx, workspaceId, before);
   });
 }

@@ -8,6 +8,7 @@ import { createPersonalWorkspace } from '../workspaces/service.ts';
 import { isScimId, scimError, scimNotFound } from './errors.ts';
 import type { ScimDeps } from './deps.ts';
 import { recordAudit } from '../audit/index.ts';
+import { scimRoleOf } from './roles.ts';
 
 /** A SCIM User as this server keeps it: the account's e-mail is its `userName`. */
 export interface ScimUserRecord {
@@ -103,20 +104,22 @@ async function join(
       `No seats left: the workspace uses ${used} of its ${workspace.userSeats} seats; add seats or deactivate someone first`,
     );
   }
+  // Someone reactivated is still in the groups they were in, an admin group among them perhaps.
+  const role = await scimRoleOf(tx, workspace.id, user.id);
   const [joined] = await tx
     .insert(memberships)
-    .values({ workspaceId: workspace.id, userId: user.id, role: 'member' })
+    .values({ workspaceId: workspace.id, userId: user.id, role })
     .returning({ createdAt: memberships.createdAt });
   await deps.events.emit(tx, {
     workspaceId: workspace.id,
     type: 'member.joined',
-    data: { userId: user.id, email: user.email, role: 'member', joinedAt: joined!.createdAt.toISOString() },
+    data: { userId: user.id, email: user.email, role, joinedAt: joined!.createdAt.toISOString() },
   });
   await recordAudit(tx, {
     workspaceId: workspace.id,
     action: 'scim.member_joined',
     target: { type: 'user', id: user.id, label: user.email },
-    after: { role: 'member' },
+    after: { role },
   });
 }
 

@@ -67,7 +67,7 @@ export const ssoSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: schema({
         operationId: 'getWorkspaceSso',
         summary:
-          "The workspace's single sign-on: provider, domains with their TXT records, enforcement (owner, Enterprise)",
+          "The workspace's single sign-on: provider, domains with their TXT records, enforcement (owner and admins, Enterprise)",
         params: idParamsSchema,
         response: { 200: ssoSettingsSchema },
       }),
@@ -81,7 +81,7 @@ export const ssoSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: schema({
         operationId: 'saveWorkspaceSso',
         summary:
-          "Save the workspace's OpenID Connect provider and whether its domains must use it (owner, Enterprise)",
+          "Save the workspace's OpenID Connect provider and whether its domains must use it (owner and admins, Enterprise)",
         description:
           "The issuer's discovery document is read first; 400 SSO_DISCOVERY_FAILED when it cannot be. " +
           'Leave `clientSecret` out to keep the saved one; it is never answered. ' +
@@ -111,7 +111,8 @@ export const ssoSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: schema({
         operationId: 'claimSsoDomain',
-        summary: 'Claim an e-mail domain; the answer holds the TXT record that proves it (owner, Enterprise)',
+        summary:
+          'Claim an e-mail domain; the answer holds the TXT record that proves it (owner and admins, Enterprise)',
         description: '409 SSO_DOMAIN_TAKEN when another workspace has verified the domain.',
         params: idParamsSchema,
         body: ssoDomainBodySchema,
@@ -135,7 +136,8 @@ export const ssoSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: schema({
         operationId: 'verifySsoDomain',
-        summary: "Look up the domain's TXT record now and mark it verified when found (owner, Enterprise)",
+        summary:
+          "Look up the domain's TXT record now and mark it verified when found (owner and admins, Enterprise)",
         description:
           '409 SSO_DOMAIN_NOT_VERIFIED when the record is not published (yet), SSO_DOMAIN_TAKEN when ' +
           'another workspace verified the domain first.',
@@ -157,7 +159,8 @@ export const ssoSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: schema({
         operationId: 'releaseSsoDomain',
-        summary: 'Give a domain up; with no verified domain left, enforcement turns off (owner, Enterprise)',
+        summary:
+          'Give a domain up; with no verified domain left, enforcement turns off (owner and admins, Enterprise)',
         params: ssoDomainParamsSchema,
         response: { 204: z.null().describe('Released') },
       }),

@@ -22,7 +22,7 @@ import { isPending, lockWorkspace, seatsUsed } from '../invitations/index.ts';
 import type { ProviderProfile } from '../oauth/providers.ts';
 import { createProviderUser } from '../oauth/service.ts';
 import type { WebhookEvents } from '../webhooks/events.ts';
-import { requireOwner } from '../workspaces/service.ts';
+import { requireManager } from '../workspaces/service.ts';
 import { publishesToken, txtRecordFor } from './dns.ts';
 import { domainOf, ssoForEmail } from './enforcement.ts';
 import { checkIssuerAddress, discover, type OidcProvider } from './oidc.ts';
@@ -41,9 +41,9 @@ export interface SsoContext {
 const SECRET_PURPOSE = 'sso-client-secret';
 export const PLAN_REQUIRED_MESSAGE = 'Single sign-on is part of the Enterprise plan';
 
-/** Every SSO setting is its workspace owner's, and only on the Enterprise plan. */
-async function requireEnterpriseOwner(db: Db | Tx, workspaceId: string, userId: string): Promise<void> {
-  await requireOwner(db, workspaceId, userId);
+/** Every SSO setting is its workspace owner's and admins', and only on the Enterprise plan. */
+async function requireEnterpriseManager(db: Db | Tx, workspaceId: string, userId: string): Promise<void> {
+  await requireManager(db, workspaceId, userId);
   const [workspace] = await db
     .select({ plan: workspaces.plan })
     .from(workspaces)
@@ -69,13 +69,14 @@ async function readSettings(db: Db | Tx, context: SsoContext, workspaceId: strin
       ? { issuer: provider.issuer, clientId: provider.clientId, hasClientSecret: true }
       : null,
     enforced: provider?.enforced ?? false,
+    defaultRole: provider?.defaultRole ?? 'member',
     domains: domains.map(toDomain),
     redirectUri: context.redirectUri,
   };
 }
 
 export async function getSsoSettings(db: Db, context: SsoContext, workspaceId: string, userId: string) {
-  await requireEnterpriseOwner(db, workspaceId, userId);
+  await requireEnterpriseManager(db, workspaceId, userId);
   return readSettings(db, context, workspaceId);
 }
 
@@ -98,7 +99,7 @@ export async function saveSsoSettings(
   input: { workspaceId: string; userId: string; body: SsoSettingsBody },
 ): Promise<SsoSettings> {
   const { workspaceId, userId, body } = input;
-  await requireEnterpriseOwner(db, workspaceId, userId);
+  await requireEnterpriseManager(db, workspaceId, userId);
   checkIssuerAddress(body.issuer, context.allowLoopback);
   await discover(body.issuer, context.allowLoopback);
   return db.transaction(async (tx) => {
@@ -122,6 +123,7 @@ export async function saveSsoSettings(
         ? sealSecret(context.serverSecret, SECRET_PURPOSE, body.clientSecret)
         : saved!.clientSecretSealed,
       enforced: body.enforced,
+      defaultRole: body.defaultRole ?? saved?.defaultRole ?? 'member',
     };
     await tx
       .insert(workspaceSso)
@@ -132,11 +134,19 @@ export async function saveSsoSettings(
       workspaceId,
       action: 'sso.settings_changed',
       target: { type: 'sso', id: workspaceId, label: values.issuer },
-      before: saved ? { issuer: saved.issuer, clientId: saved.clientId, enforced: saved.enforced } : null,
+      before: saved
+        ? {
+            issuer: saved.issuer,
+            clientId: saved.clientId,
+            enforced: saved.enforced,
+            defaultRole: saved.defaultRole,
+          }
+        : null,
       after: {
         issuer: values.issuer,
         clientId: values.clientId,
         enforced: values.enforced,
+        defaultRole: values.defaultRole,
         clientSecretChanged: Boolean(body.clientSecret),
       },
     });
@@ -172,7 +182,7 @@ export async function claimDomain(
   input: { workspaceId: string; userId: string; domain: string },
 ): Promise<SsoDomain> {
   const { workspaceId, userId, domain } = input;
-  await requireEnterpriseOwner(db, workspaceId, userId);
+  await requireEnterpriseManager(db, workspaceId, userId);
   return db.transaction(async (tx) => {
     await lockWorkspace(tx, workspaceId);
     if (await verifiedElsewhere(tx, workspaceId, domain)) throw domainTaken(domain);
@@ -220,7 +230,7 @@ export async function verifyDomain(
   input: { workspaceId: string; userId: string; domain: string },
 ): Promise<SsoDomain> {
   const { workspaceId, userId, domain } = input;
-  await requireEnterpriseOwner(db, workspaceId, userId);
+  await requireEnterpriseManager(db, workspaceId, userId);
   const claim = await claimedDomain(db, workspaceId, domain);
   if (claim.verifiedAt) return toDomain(claim);
   if (await verifiedElsewhere(db, workspaceId, domain)) throw domainTaken(domain);
@@ -261,7 +271,7 @@ export async function releaseDomain(
   input: { workspaceId: string; userId: string; domain: string },
 ): Promise<void> {
   const { workspaceId, userId, domain } = input;
-  await requireEnterpriseOwner(db, workspaceId, userId);
+  await requireEnterpriseManager(db, workspaceId, userId);
   await db.transaction(async (tx) => {
     await lockWorkspace(tx, workspaceId);
     const claim = await claimedDomain(tx, workspaceId, domain);
@@ -366,22 +376,27 @@ function joinOnce(
     if (!invited && (await seatsUsed(tx, workspaceId)) + 1 > workspace.userSeats) {
       throw new AppError('SEATS_EXHAUSTED', 'The workspace has no free seat for a new member');
     }
+    // The role the workspace chose for first sign-ins (member unless its settings say admin).
+    const [{ role } = { role: 'member' as const }] = await tx
+      .select({ role: workspaceSso.defaultRole })
+      .from(workspaceSso)
+      .where(eq(workspaceSso.workspaceId, workspaceId));
     const [joined] = await tx
       .insert(memberships)
-      .values({ workspaceId, userId, role: 'member' })
+      .values({ workspaceId, userId, role })
       .returning({ createdAt: memberships.createdAt });
     if (invited)
       await tx.update(invitations).set({ acceptedAt: new Date() }).where(eq(invitations.id, invited.id));
     await events.emit(tx, {
       workspaceId,
       type: 'member.joined',
-      data: { userId, email: user.email, role: 'member', joinedAt: joined!.createdAt.toISOString() },
+      data: { userId, email: user.email, role, joinedAt: joined!.createdAt.toISOString() },
     });
     await recordAudit(tx, {
       workspaceId,
       action: 'sso.member_joined',
       target: { type: 'member', id: userId, label: user.email },
-      after: { role: 'member' },
+      after: { role },
       actor: { kind: 'user', userId },
     });
     return { userId };

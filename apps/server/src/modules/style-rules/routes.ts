@@ -33,7 +33,8 @@ export const styleRuleRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: schema({
         operationId: 'replaceStyleRules',
-        summary: "Replace the workspace's style rules (owner only: 403 NOT_WORKSPACE_OWNER for a member)",
+        summary:
+          "Replace the workspace's style rules (owner and admins only: 403 NOT_WORKSPACE_OWNER for a member)",
         description:
           `At most ${STYLE_RULES_PER_WORKSPACE} rules. A rule sent with its id keeps it; a rule without one gets a new id. ` +
           'Each rule applies to its `language`, or to both when it has none.',

@@ -13,7 +13,7 @@ import {
 } from '@redacta/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { users, workspaceStyleRules, workspaces } from '../../db/schema.ts';
-import { requireMembership, requireOwner } from '../workspaces/service.ts';
+import { requireMembership, requireManager } from '../workspaces/service.ts';
 
 /** A workspace's rules as stored (a JSON array), read where they are stored and in `open_chat_turn`. */
 export const storedRulesSchema = z.array(styleRuleSchema);
@@ -57,7 +57,7 @@ export async function getStyleRules(
 }
 
 /**
- * Replaces the whole list, for the owner only (a member gets 403 NOT_WORKSPACE_OWNER). A rule sent
+ * Replaces the whole list, for the owner and admins (a member gets 403 NOT_WORKSPACE_OWNER). A rule sent
  * with an id keeps it; one without gets a new id. One upsert: a save is whole or absent.
  */
 export async function putStyleRules(
@@ -66,7 +66,7 @@ export async function putStyleRules(
   userId: string,
   body: PutStyleRulesBody,
 ): Promise<StyleRulesResponse> {
-  await requireOwner(db, workspaceId, userId);
+  await requireManager(db, workspaceId, userId);
   const rules: StyleRule[] = body.rules.map((rule) => ({ ...rule, id: rule.id ?? randomUUID() }));
   await db
     .insert(workspaceStyleRules)

@@ -88,7 +88,8 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: schema({
         operationId: 'updateTemplate',
-        summary: "Change a workspace's template (its creator or the owner; built-in templates: 403)",
+        summary:
+          "Change a workspace's template (its creator, an admin or the owner; built-in templates: 403)",
         params: idParamsSchema,
         body: updateTemplateBodySchema,
         bodyExample: { description: 'Headline and description for the shop' },
@@ -104,7 +105,8 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: schema({
         operationId: 'deleteTemplate',
-        summary: "Delete a workspace's template (its creator or the owner; built-in templates: 403)",
+        summary:
+          "Delete a workspace's template (its creator, an admin or the owner; built-in templates: 403)",
         params: idParamsSchema,
         response: { 204: z.null().describe('Deleted') },
         errors: [403],

@@ -38,7 +38,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: schema({
         operationId: 'listWebhooks',
-        summary: "The workspace's webhook endpoints, newest first (owner only)",
+        summary: "The workspace's webhook endpoints, newest first (owner and admins only)",
         params: idParamsSchema,
         response: { 200: webhookListSchema },
       }),
@@ -51,7 +51,8 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: schema({
         operationId: 'createWebhook',
-        summary: 'Add a webhook endpoint (owner only); its signing secret is in this answer and never again',
+        summary:
+          'Add a webhook endpoint (owner and admins only); its signing secret is in this answer and never again',
         description:
           'The address must be https and on the public internet. Deliveries are signed as the Standard ' +
           'Webhooks spec says (`webhook-id`, `webhook-timestamp`, `webhook-signature`). ' +
@@ -83,7 +84,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: schema({
         operationId: 'updateWebhook',
-        summary: "Change a webhook's address, events, or turn it off or on (owner only)",
+        summary: "Change a webhook's address, events, or turn it off or on (owner and admins only)",
         description: 'Turning an endpoint on again forgets the failures that turned it off.',
         params: idParamsSchema,
         body: updateWebhookBodySchema,
@@ -100,7 +101,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: schema({
         operationId: 'deleteWebhook',
-        summary: 'Delete a webhook endpoint with its delivery log (owner only)',
+        summary: 'Delete a webhook endpoint with its delivery log (owner and admins only)',
         params: idParamsSchema,
         response: { 204: z.null().describe('Deleted') },
       }),
@@ -116,7 +117,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: schema({
         operationId: 'rotateWebhookSecret',
-        summary: 'A new signing secret for a webhook (owner only), in this answer and never again',
+        summary: 'A new signing secret for a webhook (owner and admins only), in this answer and never again',
         description: 'For 24 hours deliveries carry a signature by the previous secret too.',
         params: idParamsSchema,
         response: { 200: rotatedWebhookSecretSchema },
@@ -131,7 +132,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: schema({
         operationId: 'listWebhookDeliveries',
-        summary: "A webhook's delivery log: its latest 100 attempts, newest first (owner only)",
+        summary: "A webhook's delivery log: its latest 100 attempts, newest first (owner and admins only)",
         params: idParamsSchema,
         response: { 200: webhookDeliveryListSchema },
       }),
@@ -144,7 +145,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: schema({
         operationId: 'redeliverWebhook',
-        summary: 'Send a delivery again, with the same event id and body (owner only)',
+        summary: 'Send a delivery again, with the same event id and body (owner and admins only)',
         description: 'One more attempt, not retried; 409 CONFLICT while the endpoint is off.',
         params: idParamsSchema,
         response: { 202: redeliveredWebhookSchema },

@@ -13,7 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { lockWorkspace } from '../invitations/index.ts';
-import { requireOwner } from '../workspaces/service.ts';
+import { requireManager } from '../workspaces/service.ts';
 import { recordAudit } from '../audit/index.ts';
 import type { WebhookQueue } from './queue.ts';
 import { newWebhookSecret, secretPrefix } from './signing.ts';
@@ -30,7 +30,7 @@ export interface TargetRules {
 }
 
 /**
- * A new endpoint for the workspace (its owner only) with a new secret, answered this once. Its
+ * A new endpoint for the workspace (its owner and admins only) with a new secret, answered this once. Its
  * address is checked first; the count of endpoints under the workspace's lock, so two creates at
  * once cannot both take the last place.
  */
@@ -40,7 +40,7 @@ export async function createWebhook(
   input: { workspaceId: string; userId: string; body: CreateWebhookBody },
 ): Promise<CreatedWebhook> {
   const { workspaceId, userId, body } = input;
-  await requireOwner(db, workspaceId, userId);
+  await requireManager(db, workspaceId, userId);
   await checkTarget(body.url, rules.allowLoopback);
   const secret = newWebhookSecret();
   const created = await db.transaction(async (tx) => {
@@ -67,9 +67,9 @@ export async function createWebhook(
   return { id: created.id, secret };
 }
 
-/** The workspace's endpoints, newest first (its owner only); their secrets by their first characters. */
+/** The workspace's endpoints, newest first (its owner and admins only); their secrets by their first characters. */
 export async function listWebhooks(db: Db, workspaceId: string, userId: string): Promise<Webhook[]> {
-  await requireOwner(db, workspaceId, userId);
+  await requireManager(db, workspaceId, userId);
   const rows = await db
     .select()
     .from(webhookEndpoints)
@@ -79,7 +79,7 @@ export async function listWebhooks(db: Db, workspaceId: string, userId: string):
 }
 
 /**
- * Changes an endpoint's address, events or state (its workspace's owner only). Turning it on again
+ * Changes an endpoint's address, events or state (its workspace's owner and admins only). Turning it on again
  * forgets its failures; turning it off by hand says so.
  */
 export async function updateWebhook(
@@ -126,7 +126,7 @@ export async function updateWebhook(
   });
 }
 
-/** Deletes an endpoint with its deliveries and their log (its workspace's owner only). */
+/** Deletes an endpoint with its deliveries and their log (its workspace's owner and admins only). */
 export async function deleteWebhook(db: Db, id: string, userId: string): Promise<void> {
   const endpoint = await ownedEndpoint(db, id, userId);
   await db.transaction(async (tx) => {
@@ -170,7 +170,7 @@ export async function rotateWebhookSecret(db: Db, id: string, userId: string): P
   return { secret };
 }
 
-/** The endpoint's delivery log: its latest attempts, newest first (its workspace's owner only). */
+/** The endpoint's delivery log: its latest attempts, newest first (its workspace's owner and admins only). */
 export async function listDeliveries(db: Db, id: string, userId: string): Promise<WebhookDelivery[]> {
   await ownedEndpoint(db, id, userId);
   const rows = await db
@@ -195,8 +195,8 @@ export async function listDeliveries(db: Db, id: string, userId: string): Promis
 }
 
 /**
- * Queues one more attempt of a delivery, with the same event id and body (its workspace's owner
- * only); 409 while its endpoint is off.
+ * Queues one more attempt of a delivery, with the same event id and body (its workspace's owner and
+ * admins only); 409 while its endpoint is off.
  */
 export async function redeliver(
   db: Db,
@@ -217,11 +217,11 @@ export async function redeliver(
   return { eventId: delivery.eventId };
 }
 
-/** An endpoint whose workspace's owner is `userId`: 404 when it is absent or another workspace's. */
+/** An endpoint whose workspace `userId` owns or is an admin of: 404 when it is absent or another workspace's. */
 async function ownedEndpoint(db: Db, id: string, userId: string) {
   const [endpoint] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id));
   if (!endpoint) throw notFound('Webhook');
-  await requireOwner(db, endpoint.workspaceId, userId);
+  await requireManager(db, endpoint.workspaceId, userId);
   return endpoint;
 }
 

@@ -40,7 +40,7 @@ export async function removeWorkspace(tx: Tx, workspaceId: string): Promise<void
     .select({ id: users.id, email: users.email, locale: users.locale })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
-    .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.role, 'member')));
+    .where(and(eq(memberships.workspaceId, workspaceId), ne(memberships.role, 'owner')));
   const [gone] = await tx
     .delete(workspaces)
     .where(eq(workspaces.id, workspaceId))

@@ -46,7 +46,7 @@ export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: schema({
         operationId: 'renameWorkspace',
-        summary: 'Rename a workspace (owner only)',
+        summary: 'Rename a workspace (owner and admins only)',
         params: idParamsSchema,
         body: renameWorkspaceBodySchema,
         bodyExample: { name: 'Marketing team' },

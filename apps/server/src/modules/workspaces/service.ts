@@ -1,10 +1,12 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import {
   nameProblemMessage,
   isPaidPlan,
   isProPlan,
+  isManagerRole,
+  memberRoles,
   usagePeriod,
   type Locale,
   type Workspace,
@@ -34,7 +36,7 @@ export async function createPersonalWorkspace(
   return workspace!;
 }
 
-const workspaceRole = z.enum(['owner', 'member']);
+const workspaceRole = z.enum(memberRoles);
 export type WorkspaceRole = z.infer<typeof workspaceRole>;
 
 /**
@@ -80,9 +82,41 @@ export async function requireMembership(
   return row.role;
 }
 
+/** What only the owner does: billing, the workspace's export and deletion, and people's roles. */
 export async function requireOwner(db: Db | Tx, workspaceId: string, userId: string): Promise<void> {
   const role = await requireMembership(db, workspaceId, userId);
   if (role !== 'owner') throw new AppError('NOT_WORKSPACE_OWNER', 'Only the workspace owner can do this');
+}
+
+/**
+ * What the owner and admins do: the workspace's people and governance (docs/product.md, "Who may do
+ * what"; docs/decisions/0040-admin-role.md). A member gets 403 `NOT_WORKSPACE_OWNER`, as before
+ * admins existed, so clients that know the code keep their message.
+ */
+export async function requireManager(
+  db: Db | Tx,
+  workspaceId: string,
+  userId: string,
+): Promise<WorkspaceRole> {
+  const role = await requireMembership(db, workspaceId, userId);
+  if (!isManagerRole(role)) {
+    throw new AppError('NOT_WORKSPACE_OWNER', 'Only the workspace owner or an admin can do this');
+  }
+  return role;
+}
+
+/**
+ * `requireManager` for a change made in `tx`: the user's membership row is held (`for share`) until
+ * the transaction ends, so a role change made meanwhile (which takes the row `for update`) waits for
+ * the change the old role allowed, and whatever comes after it is checked against the new role.
+ */
+export async function holdManager(tx: Tx, workspaceId: string, userId: string): Promise<WorkspaceRole> {
+  await tx
+    .select({ id: memberships.id })
+    .from(memberships)
+    .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, userId)))
+    .for('share');
+  return requireManager(tx, workspaceId, userId);
 }
 
 /** A workspace as the list shows it, but for what the projects module adds (the route joins them). */
@@ -124,6 +158,7 @@ export async function listWorkspaces(
       firstName: users.firstName,
       lastName: users.lastName,
       email: users.email,
+      role: memberships.role,
     })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
@@ -133,7 +168,7 @@ export async function listWorkspaces(
           memberships.workspaceId,
           rows.map((row) => row.workspace.id),
         ),
-        eq(memberships.role, 'member'),
+        ne(memberships.role, 'owner'),
       ),
     )
     .orderBy(asc(memberships.createdAt));
@@ -153,6 +188,9 @@ export async function listWorkspaces(
     invitedUsers: members
       .filter((member) => member.workspaceId === workspace.id)
       .map(({ id, firstName, lastName, email }) => ({ id, firstName, lastName, email })),
+    adminIds: members
+      .filter((member) => member.workspaceId === workspace.id && member.role === 'admin')
+      .map((member) => member.id),
     premiumSubscription: subscription
       ? {
           paymentType: subscription.paymentType,
@@ -169,7 +207,7 @@ export async function listWorkspaces(
 export async function renameWorkspace(db: Db, workspaceId: string, userId: string, name: string) {
   const problem = nameProblemMessage('workspace', name);
   if (problem) throw new AppError('VALIDATION_FAILED', `Enter a valid workspace name: ${problem}`);
-  await requireOwner(db, workspaceId, userId);
+  await requireManager(db, workspaceId, userId);
   return db.transaction(async (tx) => {
     const [before] = await tx
       .select({ name: workspaces.name })

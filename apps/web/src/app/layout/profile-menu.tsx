@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { governs } from '@redacta/shared/rules/roles';
 import { useTranslation } from 'react-i18next';
 import {
   BarChart3,
@@ -94,8 +95,8 @@ export function ProfileMenuContent({ onNavigate }: { onNavigate?: () => void }) 
         <Settings className="size-4 text-text-muted" aria-hidden />
         {t('profileMenu.workspaceSettings')}
       </Link>
-      {/* The owner alone manages the API access and reads the audit log (docs/product.md, "Who may do what"). */}
-      {user && workspace?.ownerId === user.id && (
+      {/* The owner and admins manage the API access and read the audit log (docs/product.md, "Who may do what"). */}
+      {user && workspace && governs(workspace, user.id) && (
         <>
           <Link to="/settings/api" onClick={onNavigate} className={itemClasses}>
             <Code className="size-4 text-text-muted" aria-hidden />
@@ -107,14 +108,14 @@ export function ProfileMenuContent({ onNavigate }: { onNavigate?: () => void }) 
           </Link>
         </>
       )}
-      {user && workspace?.ownerId === user.id && (
+      {user && workspace && governs(workspace, user.id) && (
         <Link to="/settings/sso" onClick={onNavigate} className={itemClasses}>
           <KeyRound className="size-4 text-text-muted" aria-hidden />
           {t('profileMenu.sso')}
         </Link>
       )}
-      {/* The owner alone sets up provisioning, on Enterprise (docs/product.md, "SCIM provisioning"). */}
-      {user && workspace?.ownerId === user.id && workspace.plan === 'enterprise' && (
+      {/* The owner and admins set up provisioning, on Enterprise (docs/product.md, "SCIM provisioning"). */}
+      {user && workspace && governs(workspace, user.id) && workspace.plan === 'enterprise' && (
         <Link to="/settings/scim" onClick={onNavigate} className={itemClasses}>
           <UsersRound className="size-4 text-text-muted" aria-hidden />
           {t('profileMenu.scim')}

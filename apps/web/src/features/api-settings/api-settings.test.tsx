@@ -195,9 +195,13 @@ describe('the API settings page', () => {
   it('tells a member who manages the API, without asking for the keys', async () => {
     const { callsTo } = renderPage({ [LIST]: () => json(200, []) }, { owner: false });
     expect(
-      await screen.findByRole('heading', { name: 'Solo el propietario gestiona la API' }),
+      await screen.findByRole('heading', {
+        name: 'Solo el propietario y los administradores gestionan la API',
+      }),
     ).toBeInTheDocument();
-    expect(screen.getByText(/las crea y revoca Luis Pérez, su propietario/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/las crean y revocan Luis Pérez, su propietario, y sus administradores/),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Crear clave' })).not.toBeInTheDocument();
     expect(callsTo(LIST)).toHaveLength(0);
   });

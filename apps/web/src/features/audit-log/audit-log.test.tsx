@@ -162,8 +162,10 @@ describe('the audit log page', () => {
 
   it('tells a member that only the owner sees it, and asks for nothing', async () => {
     const { callsTo } = renderPage({}, { owner: false });
-    expect(await screen.findByText('Solo el propietario ve el registro')).toBeInTheDocument();
-    expect(screen.getByText(/lo ve Luis Pérez, su propietario/)).toBeInTheDocument();
+    expect(
+      await screen.findByText('Solo el propietario y los administradores ven el registro'),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/lo ven Luis Pérez, su propietario, y sus administradores/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Exportar CSV' })).not.toBeInTheDocument();
     expect(callsTo(LIST)).toHaveLength(0);
   });

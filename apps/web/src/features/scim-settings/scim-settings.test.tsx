@@ -18,6 +18,7 @@ const settings = (fields: Partial<ScimSettings> = {}): ScimSettings => ({
   available: true,
   baseUrl: BASE_URL,
   token: null,
+  adminGroups: [],
   ...fields,
 });
 
@@ -119,9 +120,13 @@ describe('the SCIM settings page', () => {
   it('asks nothing for a member', async () => {
     const { callsTo } = renderPage({ [SETTINGS]: () => json(200, settings()) }, { owner: false });
     expect(
-      await screen.findByRole('heading', { name: 'Solo el propietario gestiona SCIM' }),
+      await screen.findByRole('heading', {
+        name: 'Solo el propietario y los administradores gestionan SCIM',
+      }),
     ).toBeInTheDocument();
-    expect(screen.getByText(/lo configura Luis Pérez, su propietario/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/lo configuran Luis Pérez, su propietario, y sus administradores/),
+    ).toBeInTheDocument();
     expect(callsTo(SETTINGS)).toHaveLength(0);
   });
 });

@@ -23,6 +23,7 @@ const pending: SsoDomain = {
 const saved: SsoSettings = {
   provider: { issuer: 'https://login.acme.es', clientId: 'redacta', hasClientSecret: true },
   enforced: false,
+  defaultRole: 'member',
   domains: [pending],
   redirectUri: REDIRECT_URI,
 };
@@ -111,7 +112,9 @@ describe('the SSO settings page', () => {
   it('tells a member who manages SSO', async () => {
     const { callsTo } = renderPage({ [SETTINGS]: () => json(200, saved) }, { owner: false });
     expect(
-      await screen.findByRole('heading', { name: 'Solo el propietario gestiona el SSO' }),
+      await screen.findByRole('heading', {
+        name: 'Solo el propietario y los administradores gestionan el SSO',
+      }),
     ).toBeInTheDocument();
     expect(callsTo(SETTINGS)).toHaveLength(0);
   });

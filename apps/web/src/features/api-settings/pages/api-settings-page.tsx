@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { governs } from '@redacta/shared/rules/roles';
 import { ExternalLink, Lock } from 'lucide-react';
 import { useSession } from '@/features/session';
 import { displayName } from '@/features/workspaces';
@@ -32,7 +33,7 @@ export default function ApiSettingsPage() {
   // The mobile header already shows the page's title: the heading stays for screen readers only.
   const isMobile = useMediaQuery(MOBILE_QUERY);
   if (!user || !workspace) return null;
-  const isOwner = user.id === workspace.ownerId;
+  const governing = governs(workspace, user.id);
 
   return (
     <div className="mx-auto flex w-full max-w-[1200px] flex-col gap-6 px-4 py-8 md:px-6">
@@ -52,7 +53,7 @@ export default function ApiSettingsPage() {
           </a>
         </p>
       </div>
-      {isOwner ? (
+      {governing ? (
         <>
           <KeysSection key={`keys-${workspace.id}`} workspaceId={workspace.id} />
           <WebhooksSection key={`webhooks-${workspace.id}`} workspaceId={workspace.id} />

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { History, Lock, SearchX } from 'lucide-react';
 import { AUDIT_RETENTION_DAYS } from '@redacta/shared';
+import { governs } from '@redacta/shared/rules/roles';
 import { useSession } from '@/features/session';
 import { displayName } from '@/features/workspaces';
 import { Button } from '@/components/ui/button';
@@ -92,7 +93,7 @@ export default function AuditLogPage() {
   // The mobile header already shows the page's title: the heading stays for screen readers only.
   const isMobile = useMediaQuery(MOBILE_QUERY);
   if (!user || !workspace) return null;
-  const isOwner = user.id === workspace.ownerId;
+  const governing = governs(workspace, user.id);
 
   return (
     <div className="mx-auto flex w-full max-w-[1200px] flex-col gap-6 px-4 py-8 md:px-6">
@@ -103,9 +104,9 @@ export default function AuditLogPage() {
             {t('auditLog.intro', { workspace: workspace.name, days: AUDIT_RETENTION_DAYS[workspace.plan] })}
           </p>
         </div>
-        {isOwner && <ExportButton workspaceId={workspace.id} filters={filters} />}
+        {governing && <ExportButton workspaceId={workspace.id} filters={filters} />}
       </div>
-      {isOwner ? (
+      {governing ? (
         <>
           <FiltersBar
             key={`filters-${workspace.id}`}

@@ -1,11 +1,12 @@
 import type { Workspace } from '@redacta/shared';
+import { governs } from '@redacta/shared/rules/roles';
 
 /**
- * The server's rule (docs/product.md, "Who may do what"): a project or folder may be changed by whoever created it and by the
- * workspace owner; others may only open shared projects. The interface disables what would be refused.
+ * The server's rule (docs/product.md, "Who may do what"): a project or folder may be changed by whoever created it, by an
+ * admin and by the workspace owner; others may only open shared projects. The interface disables what would be refused.
  */
 export function canChange(createdBy: string | null, userId: string, workspace: Workspace): boolean {
-  return createdBy === userId || workspace.ownerId === userId;
+  return createdBy === userId || governs(workspace, userId);
 }
 
 /** The creator as the workspace knows them (owner or member); null when they have left it. */

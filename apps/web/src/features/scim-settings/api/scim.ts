@@ -35,3 +35,13 @@ export function useRevokeScimToken(workspaceId: string) {
     },
   });
 }
+
+/** PUT /api/workspace/{id}/scim/admin-groups: the group names whose members are admins; roles follow at once. */
+export function useSaveScimAdminGroups(workspaceId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (adminGroups: string[]) =>
+      api.put<ScimSettings>(`${settingsPath(workspaceId)}/admin-groups`, { adminGroups }),
+    onSuccess: (settings) => queryClient.setQueryData(scimSettingsKey(workspaceId), settings),
+  });
+}

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { governs } from '@redacta/shared/rules/roles';
 import { Link } from 'react-router';
 import { Building2, Lock } from 'lucide-react';
 import { useSession } from '@/features/session';
@@ -13,6 +14,7 @@ import { MOBILE_QUERY, useMediaQuery } from '@/lib/use-media-query';
 import { useScimSettings } from '../api/scim';
 import { CopyField } from '@/components/ui/copy-field';
 import { TokenSection } from '../components/token-section';
+import { AdminGroupsSection } from '../components/admin-groups-section';
 
 /** What a member finds here: who manages provisioning, and no controls. */
 function OwnerOnly({ owner }: { owner: string }) {
@@ -78,6 +80,7 @@ function OwnerSettings({ workspaceId }: { workspaceId: string }) {
         />
       </SettingsSection>
       <TokenSection workspaceId={workspaceId} token={settings.data.token} />
+      <AdminGroupsSection workspaceId={workspaceId} adminGroups={settings.data.adminGroups} />
     </>
   );
 }
@@ -93,7 +96,7 @@ export default function ScimSettingsPage() {
   // The mobile header already shows the page's title: the heading stays for screen readers only.
   const isMobile = useMediaQuery(MOBILE_QUERY);
   if (!user || !workspace) return null;
-  const isOwner = user.id === workspace.ownerId;
+  const governing = governs(workspace, user.id);
 
   return (
     <div className="mx-auto flex w-full max-w-[1200px] flex-col gap-6 px-4 py-8 md:px-6">
@@ -101,7 +104,7 @@ export default function ScimSettingsPage() {
         <h1 className={cn('text-xl font-semibold', isMobile && 'sr-only')}>{t('scimSettings.title')}</h1>
         <p className="text-text-muted">{t('scimSettings.intro', { workspace: workspace.name })}</p>
       </div>
-      {isOwner ? (
+      {governing ? (
         <OwnerSettings key={workspace.id} workspaceId={workspace.id} />
       ) : (
         <OwnerOnly owner={displayName(workspace.owner)} />

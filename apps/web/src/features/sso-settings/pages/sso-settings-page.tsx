@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { governs } from '@redacta/shared/rules/roles';
 import { Link } from 'react-router';
 import { Building2, Lock } from 'lucide-react';
 import { useSession } from '@/features/session';
@@ -10,6 +11,7 @@ import { MOBILE_QUERY, useMediaQuery } from '@/lib/use-media-query';
 import { useSsoSettings } from '../api/sso';
 import { DomainsSection } from '../components/domains-section';
 import { EnforcementSection } from '../components/enforcement-section';
+import { DefaultRoleSection } from '../components/default-role-section';
 import { ProviderSection } from '../components/provider-section';
 
 /** A notice in place of the settings: who manages them, or the plan they need. */
@@ -56,13 +58,13 @@ export default function SsoSettingsPage() {
   const { t } = useTranslation();
   const { user, workspace } = useSession();
   const isMobile = useMediaQuery(MOBILE_QUERY);
-  const isOwner = Boolean(user && workspace && user.id === workspace.ownerId);
+  const governing = Boolean(user && workspace && governs(workspace, user.id));
   const enterprise = workspace?.isEnterprise ?? false;
-  const settings = useSsoSettings(workspace?.id ?? '', isOwner && enterprise);
+  const settings = useSsoSettings(workspace?.id ?? '', governing && enterprise);
   if (!user || !workspace) return null;
 
   let body: React.ReactNode;
-  if (!isOwner) {
+  if (!governing) {
     body = (
       <Notice
         icon={<Lock className="size-5" aria-hidden />}
@@ -105,6 +107,7 @@ export default function SsoSettingsPage() {
         />
         <DomainsSection workspaceId={workspace.id} domains={settings.data.domains} />
         <EnforcementSection workspaceId={workspace.id} settings={settings.data} />
+        <DefaultRoleSection workspaceId={workspace.id} settings={settings.data} />
       </>
     );
   }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
 import { Plus, SpellCheck } from 'lucide-react';
 import type { StyleRule } from '@redacta/shared';
+import { governs } from '@redacta/shared/rules/roles';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
@@ -151,7 +152,7 @@ export default function StyleRulesPage() {
   const { workspace } = useSession();
   const user = useSessionState().user;
   const { data, isPending, isError, refetch, isRefetching, workspaceId } = useStyleRules();
-  const isOwner = workspace !== null && user?.id === workspace.ownerId;
+  const governing = workspace !== null && governs(workspace, user?.id);
 
   let content;
   if (isPending) content = <Skeleton />;
@@ -165,13 +166,14 @@ export default function StyleRulesPage() {
         className="py-12"
       />
     );
-  else if (isOwner) content = <RulesEditor key={workspaceId} saved={data.rules} workspaceId={workspaceId} />;
+  else if (governing)
+    content = <RulesEditor key={workspaceId} saved={data.rules} workspaceId={workspaceId} />;
   else if (data.rules.length === 0) content = <NoRules onAdd={null} />;
   else content = <RuleList rules={data.rules} />;
 
   return (
     <div className="mx-auto flex w-full max-w-[900px] flex-1 flex-col gap-4 px-4 py-6 md:px-6 md:py-8">
-      <p className="text-text-muted">{isOwner ? t('styleRules.intro') : t('styleRules.introMember')}</p>
+      <p className="text-text-muted">{governing ? t('styleRules.intro') : t('styleRules.introMember')}</p>
       {content}
     </div>
   );

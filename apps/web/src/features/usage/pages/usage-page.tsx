@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
 import { BarChart3, Download, KeyRound } from 'lucide-react';
 import type { UsageBreakdown } from '@redacta/shared';
+import { isManagerRole, roleIn } from '@redacta/shared/rules/roles';
 import { useSession } from '@/features/session';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
@@ -48,7 +49,11 @@ export default function UsagePage() {
   const [exporting, setExporting] = useState(false);
   const breakdown = useUsageBreakdown(workspace?.id ?? '', month);
   if (!user || !workspace) return null;
-  const isOwner = user.id === workspace.ownerId;
+  const role = roleIn(workspace, user.id);
+  const governing = isManagerRole(role);
+  // An admin sets members' budgets only, as the server allows (docs/product.md, "Usage per member and budgets").
+  const canSetBudget = (userId: string) =>
+    role === 'owner' || (role === 'admin' && roleIn(workspace, userId) === 'member');
   const format = (n: number) => formatCount(n, i18n.language);
 
   const exportCsv = async () => {
@@ -67,7 +72,7 @@ export default function UsagePage() {
       <div className="flex flex-col gap-1">
         <h1 className={cn('text-xl font-semibold', isMobile && 'sr-only')}>{t('usage.title')}</h1>
         <p className="text-text-muted">
-          {isOwner ? t('usage.introOwner', { workspace: workspace.name }) : t('usage.introMember')}
+          {governing ? t('usage.introOwner', { workspace: workspace.name }) : t('usage.introMember')}
         </p>
       </div>
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -100,7 +105,13 @@ export default function UsagePage() {
           className="py-8"
         />
       ) : (
-        <Breakdown data={breakdown.data} isOwner={isOwner} workspaceId={workspace.id} format={format} />
+        <Breakdown
+          data={breakdown.data}
+          governing={governing}
+          canSetBudget={canSetBudget}
+          workspaceId={workspace.id}
+          format={format}
+        />
       )}
     </div>
   );
@@ -108,12 +119,14 @@ export default function UsagePage() {
 
 function Breakdown({
   data,
-  isOwner,
+  governing,
+  canSetBudget,
   workspaceId,
   format,
 }: {
   data: UsageBreakdown;
-  isOwner: boolean;
+  governing: boolean;
+  canSetBudget: (userId: string) => boolean;
   workspaceId: string;
   format: (n: number) => string;
 }) {
@@ -145,7 +158,7 @@ function Breakdown({
         <h2 id="usage-members" className="font-semibold">
           {t('usage.byMember')}
         </h2>
-        {isOwner && <p className="text-[13px] text-text-muted">{t('usage.budget.help')}</p>}
+        {governing && <p className="text-[13px] text-text-muted">{t('usage.budget.help')}</p>}
         <ul
           aria-label={t('usage.byMember')}
           className="divide-y divide-border rounded-xl border border-border"
@@ -174,7 +187,7 @@ function Breakdown({
                 <span className="tabular-nums">
                   {t('usage.words', { count: member.words, formatted: format(member.words) })}
                 </span>
-                {isOwner && member.isMember && member.userId ? (
+                {member.isMember && member.userId && canSetBudget(member.userId) ? (
                   <BudgetField
                     key={`${member.userId}-${member.monthlyWords}`}
                     workspaceId={workspaceId}

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PendingInvitation } from '@redacta/shared';
+import type { AssignableRole, Member, PendingInvitation } from '@redacta/shared';
 import { api } from '@/lib/api-client';
 import { workspacesKey } from '@/features/session';
 import { teamKeys } from './team-keys';
@@ -14,13 +14,34 @@ function useRefreshTeam() {
     ]);
 }
 
-/** PATCH /api/workspace/{id}/remove-invited-user/{userId} (owner only; 204). */
+/** PATCH /api/workspace/{id}/remove-invited-user/{userId} (the owner, or an admin for a member; 204). */
 export function useRemoveMember() {
   const refresh = useRefreshTeam();
   return useMutation({
     mutationFn: ({ workspaceId, userId }: { workspaceId: string; userId: string }) =>
       api.patch<void>(
         `/workspace/${encodeURIComponent(workspaceId)}/remove-invited-user/${encodeURIComponent(userId)}`,
+      ),
+    onSettled: (_data, _error, { workspaceId }) => refresh(workspaceId),
+  });
+}
+
+/** PUT /api/workspace/{id}/member/{userId}/role (the owner only): a member made admin, or back. */
+export function useChangeRole() {
+  const refresh = useRefreshTeam();
+  return useMutation({
+    mutationFn: ({
+      workspaceId,
+      userId,
+      role,
+    }: {
+      workspaceId: string;
+      userId: string;
+      role: AssignableRole;
+    }) =>
+      api.put<Member>(
+        `/workspace/${encodeURIComponent(workspaceId)}/member/${encodeURIComponent(userId)}/role`,
+        { role },
       ),
     onSettled: (_data, _error, { workspaceId }) => refresh(workspaceId),
   });

@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
-import { Crown, UserMinus, UserPlus } from 'lucide-react';
-import type { Member, SessionUser, Workspace } from '@redacta/shared';
+import { Crown, ShieldCheck, UserMinus, UserPlus } from 'lucide-react';
+import type { AssignableRole, Member, SessionUser, Workspace } from '@redacta/shared';
+import { roleIn } from '@redacta/shared/rules/roles';
 import { UserAvatar } from '@/components/ui/avatar';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -12,10 +13,13 @@ import { SettingsSection } from '@/components/ui/settings-section';
 import { planLabelKey } from '../plan-label';
 import { actionFailure, displayName, shortDate } from '../lib';
 import { useMembers } from '../api/use-team';
-import { useRemoveMember } from '../api/use-team-mutations';
+import { useChangeRole, useRemoveMember } from '../api/use-team-mutations';
 import { TeamSkeleton } from './team-skeleton';
 
-/** Everyone in the workspace with the seats they use; the owner removes members and adds new ones. */
+/**
+ * Everyone in the workspace with their role and the seats they use. The owner changes roles and
+ * removes anyone; an admin removes members (docs/product.md, "Workspaces and roles").
+ */
 export function MembersSection({
   workspace,
   user,
@@ -27,7 +31,9 @@ export function MembersSection({
 }) {
   const { t } = useTranslation();
   const members = useMembers(workspace.id);
-  const isOwner = user.id === workspace.ownerId;
+  const myRole = roleIn(workspace, user.id);
+  const mayRemove = (member: Member) =>
+    myRole === 'owner' ? member.role !== 'owner' : myRole === 'admin' && member.role === 'member';
   const paid = workspace.isPro || workspace.isEnterprise;
   const seatsFull = paid && members.data !== undefined && members.data.seatsUsed >= members.data.userSeats;
   const [removing, setRemoving] = useState<Member | null>(null);
@@ -87,7 +93,7 @@ export function MembersSection({
                   <p className="truncate text-xs text-text-muted" title={member.email}>
                     {member.email}
                   </p>
-                  {member.role === 'member' && (
+                  {member.role !== 'owner' && (
                     <p className="text-xs text-text-muted">
                       {t('team.joined', { date: shortDate(member.joinedAt) })}
                     </p>
@@ -99,10 +105,17 @@ export function MembersSection({
                       <Crown className="size-3" aria-hidden />
                       {t('workspace.owner')}
                     </span>
+                  ) : myRole === 'owner' ? (
+                    <RoleSelect workspace={workspace} member={member} />
+                  ) : member.role === 'admin' ? (
+                    <span className="inline-flex items-center gap-1 rounded-full bg-surface-muted px-2 py-0.5 text-xs font-medium text-text">
+                      <ShieldCheck className="size-3" aria-hidden />
+                      {t('workspace.admin')}
+                    </span>
                   ) : (
                     <span className="px-2 py-0.5 text-xs text-text-muted">{t('workspace.member')}</span>
                   )}
-                  {isOwner && member.role === 'member' && (
+                  {mayRemove(member) && (
                     <Button
                       variant="ghost"
                       size="sm"
@@ -128,6 +141,39 @@ export function MembersSection({
         <RemoveMemberDialog workspace={workspace} member={removing} onClose={() => setRemoving(null)} />
       )}
     </SettingsSection>
+  );
+}
+
+/** The owner's choice of a person's role; the change shows at once and is confirmed by a toast. */
+function RoleSelect({ workspace, member }: { workspace: Workspace; member: Member }) {
+  const { t } = useTranslation();
+  const change = useChangeRole();
+  const name = displayName(member);
+  const role: AssignableRole = member.role === 'admin' ? 'admin' : 'member';
+  return (
+    <select
+      aria-label={t('team.roleLabel', { name })}
+      value={role}
+      disabled={change.isPending}
+      onChange={(event) => {
+        const next = event.target.value as AssignableRole;
+        change.mutate(
+          { workspaceId: workspace.id, userId: member.id, role: next },
+          {
+            onSuccess: () =>
+              toast.success(
+                t(next === 'admin' ? 'team.roleChangedAdmin' : 'team.roleChangedMember', { name }),
+              ),
+            onError: (error) =>
+              toast.error(actionFailure(t, error, 'NOT_WORKSPACE_OWNER', 'team.roleFailed')),
+          },
+        );
+      }}
+      className="h-8 rounded-md border border-border bg-surface px-2 text-xs text-text focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary disabled:opacity-60"
+    >
+      <option value="admin">{t('team.roleAdmin')}</option>
+      <option value="member">{t('team.roleMember')}</option>
+    </select>
   );
 }
 

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
 import { Mail, RotateCw, X } from 'lucide-react';
 import type { PendingInvitation, SessionUser, Workspace } from '@redacta/shared';
+import { governs } from '@redacta/shared/rules/roles';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { LoadError } from '@/components/ui/load-error';
@@ -20,7 +21,7 @@ import { TeamSkeleton } from './team-skeleton';
 export function PendingInvitationsSection({ workspace, user }: { workspace: Workspace; user: SessionUser }) {
   const { t } = useTranslation();
   const invitations = usePendingInvitations(workspace.id);
-  const isOwner = user.id === workspace.ownerId;
+  const governing = governs(workspace, user.id);
 
   return (
     <SettingsSection id="invitations" title={t('team.pendingTitle')} description={t('team.pendingHelp')}>
@@ -45,7 +46,7 @@ export function PendingInvitationsSection({ workspace, user }: { workspace: Work
             <InvitationRow
               key={invitation.id}
               invitation={invitation}
-              canManage={isOwner || invitation.invitedBy.id === user.id}
+              canManage={governing || invitation.invitedBy.id === user.id}
             />
           ))}
         </ul>

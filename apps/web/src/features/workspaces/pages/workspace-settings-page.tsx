@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
 import type { Workspace } from '@redacta/shared';
+import { governs } from '@redacta/shared/rules/roles';
 import { WORKSPACE_NAME_MAX_LENGTH } from '@redacta/shared/rules/names';
 import { useSession } from '@/features/session';
 import { PremiumModelSwitch } from '@/features/labs';
@@ -100,7 +101,11 @@ export default function WorkspaceSettingsPage() {
         </div>
       </div>
       <SettingsSection id="general" title={t('workspace.general')} description={t('workspace.generalHelp')}>
-        <RenameForm key={workspace.id + workspace.name} workspace={workspace} canEdit={isOwner} />
+        <RenameForm
+          key={workspace.id + workspace.name}
+          workspace={workspace}
+          canEdit={governs(workspace, user.id)}
+        />
       </SettingsSection>
       <MembersSection
         key={`members-${workspace.id}`}
