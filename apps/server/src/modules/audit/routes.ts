@@ -45,7 +45,8 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: schema({
         operationId: 'listAuditActors',
-        summary: "Everyone the workspace's audit log names as having acted, to filter it by (owner and admins)",
+        summary:
+          "Everyone the workspace's audit log names as having acted, to filter it by (owner and admins)",
         description:
           'People — members and former members — and API keys, revoked or not, each with the id the ' +
           "list's `actor` filter takes. A deleted account's entries name nobody and are not listed.",
