@@ -6,6 +6,7 @@ import {
   brandVoices,
   documents,
   knowledgeSources,
+  workspaceExportChunks,
   workspaceExports,
 } from '../../src/db/schema.ts';
 import { maintainDatabase } from '../../src/db/maintenance.ts';
@@ -226,7 +227,9 @@ describe('exporting a workspace', () => {
       headers: owner.auth,
     });
     expect(download.statusCode).toBe(404);
+    expect(await t.app.db.$count(workspaceExportChunks)).toBeGreaterThan(0);
     await maintainDatabase(t.app.database);
     expect(await t.app.db.select().from(workspaceExports)).toEqual([]);
+    expect(await t.app.db.$count(workspaceExportChunks)).toBe(0);
   });
 });

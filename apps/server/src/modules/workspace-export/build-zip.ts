@@ -2,6 +2,7 @@ import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { and, asc, eq, gt, isNotNull, sql, type SQL } from 'drizzle-orm';
 import archiver from 'archiver';
+import { asHex, fromHex } from '../../db/bytea-hex.ts';
 import type { Db } from '../../db/client.ts';
 import {
   batches,
@@ -35,8 +36,6 @@ export function entryName(name: string, id: string): string {
     .slice(0, 80);
   return `${safe || 'untitled'}-${id.slice(0, 8)}`;
 }
-
-const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
 /**
  * Every row a query gives, read a page at a time in the order of its ids: `page(after)` answers the
@@ -278,7 +277,11 @@ export async function streamWorkspaceZip(
   const files = paged(
     (after, limit) =>
       db
-        .select({ id: knowledgeSources.id, name: knowledgeSources.name, mediaType: knowledgeSources.mediaType })
+        .select({
+          id: knowledgeSources.id,
+          name: knowledgeSources.name,
+          mediaType: knowledgeSources.mediaType,
+        })
         .from(knowledgeSources)
         .where(and(eq(knowledgeSources.workspaceId, workspaceId), isNotNull(knowledgeSources.file), after))
         .orderBy(asc(knowledgeSources.id))
@@ -288,16 +291,16 @@ export async function streamWorkspaceZip(
   );
   for await (const source of files) {
     const [row] = await db
-      .select({ file: knowledgeSources.file })
+      .select({ file: asHex(knowledgeSources.file) })
       .from(knowledgeSources)
       .where(eq(knowledgeSources.id, source.id));
-    if (!row?.file) continue;
+    if (row?.file == null) continue;
     const dot = source.name.lastIndexOf('.');
     const [base, extension] =
       dot > 0 ? [source.name.slice(0, dot), source.name.slice(dot)] : [source.name, ''];
     // PDFs, Word files and images are compressed already: stored as they are, not deflated again.
     const plain = /^text\/|json|xml/.test(source.mediaType ?? '');
-    await add(`knowledge/${entryName(base, source.id)}${extension}`, Buffer.from(row.file), !plain);
+    await add(`knowledge/${entryName(base, source.id)}${extension}`, fromHex(row.file), !plain);
     await step();
   }
   const pages = paged(
@@ -313,9 +316,13 @@ export async function streamWorkspaceZip(
   );
   await add(
     'knowledge/web-pages.json',
-    bytes(jsonArray((async function* () {
-      for await (const { name, url } of pages) yield { name, url };
-    })())),
+    bytes(
+      jsonArray(
+        (async function* () {
+          for await (const { name, url } of pages) yield { name, url };
+        })(),
+      ),
+    ),
   );
 
   const ownBatches = paged(

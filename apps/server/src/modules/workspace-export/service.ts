@@ -3,6 +3,7 @@ import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { resolveLocale, WORKSPACE_EXPORT_KEPT_DAYS, type WorkspaceExport } from '@redacta/shared';
 import type { Db } from '../../db/client.ts';
+import { asHex, fromHex, toBytea } from '../../db/bytea-hex.ts';
 import { users, workspaceExportChunks, workspaceExports, workspaces } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { requireMembership } from '../workspaces/service.ts';
@@ -129,11 +130,11 @@ export async function getWorkspaceExport(
 async function* exportParts(db: Db, exportId: string): AsyncGenerator<Buffer> {
   for (let seq = 0; ; seq += 1) {
     const [part] = await db
-      .select({ data: workspaceExportChunks.data })
+      .select({ data: asHex(workspaceExportChunks.data) })
       .from(workspaceExportChunks)
       .where(and(eq(workspaceExportChunks.exportId, exportId), eq(workspaceExportChunks.seq, seq)));
     if (!part) return;
-    yield Buffer.from(part.data.buffer, part.data.byteOffset, part.data.byteLength);
+    yield fromHex(part.data);
   }
 }
 
@@ -219,7 +220,7 @@ export async function runWorkspaceExport(app: FastifyInstance, exportId: string)
           .select({
             exportId: workspaceExports.id,
             seq: sql<number>`${seq}::integer`.as('seq'),
-            data: sql<Uint8Array>`${part}::bytea`.as('data'),
+            data: sql<Uint8Array>`${toBytea(part)}`.as('data'),
           })
           .from(workspaceExports)
           .where(ours)
