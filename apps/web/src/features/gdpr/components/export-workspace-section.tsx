@@ -11,10 +11,11 @@ import { errorMessage } from '@/lib/error-message';
 import { longDate } from '@/lib/format-date';
 import { fetchExportZip, useLatestExport, useStartExport } from '../api/gdpr-api';
 import { saveFile } from '@/lib/save-file';
+import { ExportProgress } from './export-progress';
 
 /**
  * "Exportar espacio de trabajo", for its owner: the zip is built on the server while the page shows
- * how far it got; once ready it is downloaded from here (the mail that says so links here).
+ * how far it got; once ready it is downloaded from here, or from the page the mail links to.
  */
 export function ExportWorkspaceSection({ workspace }: { workspace: Workspace }) {
   const { t } = useTranslation();
@@ -54,26 +55,7 @@ export function ExportWorkspaceSection({ workspace }: { workspace: Workspace }) 
             onRetry={() => void latest.refetch()}
           />
         )}
-        {building && (
-          <div className="flex flex-col gap-1.5">
-            <p className="text-sm" id="export-progress-label">
-              {t('gdpr.export.building', { progress: current.progress })}
-            </p>
-            <div
-              role="progressbar"
-              aria-labelledby="export-progress-label"
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={current.progress}
-              className="h-2 w-full overflow-hidden rounded-full bg-surface-muted"
-            >
-              <div
-                className="h-full bg-primary transition-[width]"
-                style={{ width: `${current.progress}%` }}
-              />
-            </div>
-          </div>
-        )}
+        {building && <ExportProgress progress={current.progress} />}
         {current?.status === 'ready' && (
           <div className="flex flex-wrap items-center gap-3">
             <Button
