@@ -160,7 +160,7 @@ describe('a workspace export streams', () => {
       .from(workspaceExports)
       .where(eq(workspaceExports.id, exportId));
     expect(row).toEqual({ attempt: 2, size: body.length });
-  });
+  }, 120_000);
 
   it('a run overtaken by a later one stores no more parts and leaves the export to it', async () => {
     t = await listeningApp();
@@ -198,5 +198,5 @@ describe('a workspace export streams', () => {
     expect(await t.app.db.$count(workspaceExportChunks, eq(workspaceExportChunks.exportId, exportId))).toBe(
       0,
     );
-  });
+  }, 120_000);
 });

@@ -179,7 +179,8 @@ describe('exporting a workspace', () => {
     expect(
       logged.map((entry) => entry.action).filter((action) => action.startsWith('workspace.export')),
     ).toEqual(['workspace.export_started', 'workspace.export_downloaded']);
-  });
+    // A Word file per project and a batch's export: seconds of work on a busy machine.
+  }, 120_000);
 
   it('is the owner’s: a member gets 403, anyone else 404, and the latest export is listed', async () => {
     const owner = await createUser(t.app);

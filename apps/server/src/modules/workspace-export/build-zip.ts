@@ -186,161 +186,171 @@ export async function streamWorkspaceZip(
     await Promise.race([taken, failed]);
   };
 
-  const [projectCount, fileCount, batchCount] = await Promise.all([
-    db.$count(projects, eq(projects.workspaceId, workspaceId)),
-    db.$count(
-      knowledgeSources,
-      and(eq(knowledgeSources.workspaceId, workspaceId), isNotNull(knowledgeSources.file)),
-    ),
-    db.$count(batches, eq(batches.workspaceId, workspaceId)),
-  ]);
-  const work = projectCount + fileCount + batchCount + 1;
-  let done = 0;
-  let reported = 0;
-  const step = async () => {
-    done += 1;
-    const percent = Math.min(99, Math.floor((done * 99) / work));
-    if (percent === reported) return;
-    reported = percent;
-    await onProgress(percent);
-  };
-
-  const projectPages = paged(
-    (after, limit) =>
-      db
-        .select({ id: projects.id, name: projects.name, content: documents.content })
-        .from(projects)
-        .leftJoin(documents, eq(documents.projectId, projects.id))
-        .where(and(eq(projects.workspaceId, workspaceId), after))
-        .orderBy(asc(projects.id))
-        .limit(limit),
-    projects.id,
-  );
-  for await (const project of projectPages) {
-    const folder = `projects/${entryName(project.name, project.id)}`;
-    const content = project.content ?? { type: 'doc', content: [] };
-    await add(`${folder}/document.md`, documentMarkdown(content));
-    await add(`${folder}/document.docx`, await documentDocx(content));
-    await add(`${folder}/conversation.json`, bytes(jsonArray(conversationOf(db, project.id))));
-    await add(`${folder}/conversation.md`, bytes(conversationMarkdown(db, project.id)));
-    await step();
-  }
-
-  const voices = paged(
-    (after, limit) =>
-      db
-        .select({
-          id: brandVoices.id,
-          name: brandVoices.name,
-          voice: brandVoices.voice,
-          isDefault: brandVoices.isDefault,
-        })
-        .from(brandVoices)
-        .where(and(eq(brandVoices.workspaceId, workspaceId), after))
-        .orderBy(asc(brandVoices.id))
-        .limit(limit),
-    brandVoices.id,
-  );
-  await add('brand-voices.json', bytes(jsonArray(voices)));
-  const ownTemplates = paged(
-    (after, limit) =>
-      db
-        .select({
-          id: templates.id,
-          name: templates.name,
-          description: templates.description,
-          language: templates.language,
-          prompt: templates.prompt,
-          fields: templates.fields,
-          output: templates.output,
-        })
-        .from(templates)
-        .where(and(eq(templates.workspaceId, workspaceId), after))
-        .orderBy(asc(templates.id))
-        .limit(limit),
-    templates.id,
-  );
-  await add('templates.json', bytes(jsonArray(ownTemplates)));
-  const ownFolders = paged(
-    (after, limit) =>
-      db
-        .select({ id: folders.id, name: folders.name })
-        .from(folders)
-        .where(and(eq(folders.workspaceId, workspaceId), after))
-        .orderBy(asc(folders.id))
-        .limit(limit),
-    folders.id,
-  );
-  await add('folders.json', bytes(jsonArray(ownFolders)));
-
-  // The files' names first, then each file alone: only one is held at a time.
-  const files = paged(
-    (after, limit) =>
-      db
-        .select({
-          id: knowledgeSources.id,
-          name: knowledgeSources.name,
-          mediaType: knowledgeSources.mediaType,
-        })
-        .from(knowledgeSources)
-        .where(and(eq(knowledgeSources.workspaceId, workspaceId), isNotNull(knowledgeSources.file), after))
-        .orderBy(asc(knowledgeSources.id))
-        .limit(limit),
-    knowledgeSources.id,
-    100,
-  );
-  for await (const source of files) {
-    const [row] = await db
-      .select({ file: asHex(knowledgeSources.file) })
-      .from(knowledgeSources)
-      .where(eq(knowledgeSources.id, source.id));
-    if (row?.file == null) continue;
-    const dot = source.name.lastIndexOf('.');
-    const [base, extension] =
-      dot > 0 ? [source.name.slice(0, dot), source.name.slice(dot)] : [source.name, ''];
-    // PDFs, Word files and images are compressed already: stored as they are, not deflated again.
-    const plain = /^text\/|json|xml/.test(source.mediaType ?? '');
-    await add(`knowledge/${entryName(base, source.id)}${extension}`, fromHex(row.file), !plain);
-    await step();
-  }
-  const pages = paged(
-    (after, limit) =>
-      db
-        .select({ id: knowledgeSources.id, name: knowledgeSources.name, url: knowledgeSources.url })
-        .from(knowledgeSources)
-        .where(and(eq(knowledgeSources.workspaceId, workspaceId), eq(knowledgeSources.kind, 'url'), after))
-        .orderBy(asc(knowledgeSources.id))
-        .limit(limit),
-    knowledgeSources.id,
-    500,
-  );
-  await add(
-    'knowledge/web-pages.json',
-    bytes(
-      jsonArray(
-        (async function* () {
-          for await (const { name, url } of pages) yield { name, url };
-        })(),
-      ),
-    ),
-  );
-
-  const ownBatches = paged(
-    (after, limit) =>
-      db
-        .select({ id: batches.id, fileName: batches.fileName })
-        .from(batches)
-        .where(and(eq(batches.workspaceId, workspaceId), after))
-        .orderBy(asc(batches.id))
-        .limit(limit),
-    batches.id,
-  );
-  for await (const batch of ownBatches) {
-    const file = await exportBatch(db, batch.id, input.ownerId, 'csv');
-    await add(`batches/${entryName(batch.fileName.replace(/\.[^.]+$/, ''), batch.id)}.csv`, file.body);
-    await step();
+  try {
+    await addEverything();
+  } catch (error) {
+    // Stopped midway (a read failed, a later run took over): the zip is dropped, not left waiting.
+    archive.abort();
+    throw error;
   }
   await archive.finalize();
   await written;
   return output.size;
+
+  async function addEverything() {
+    const [projectCount, fileCount, batchCount] = await Promise.all([
+      db.$count(projects, eq(projects.workspaceId, workspaceId)),
+      db.$count(
+        knowledgeSources,
+        and(eq(knowledgeSources.workspaceId, workspaceId), isNotNull(knowledgeSources.file)),
+      ),
+      db.$count(batches, eq(batches.workspaceId, workspaceId)),
+    ]);
+    const work = projectCount + fileCount + batchCount + 1;
+    let done = 0;
+    let reported = 0;
+    const step = async () => {
+      done += 1;
+      const percent = Math.min(99, Math.floor((done * 99) / work));
+      if (percent === reported) return;
+      reported = percent;
+      await onProgress(percent);
+    };
+
+    const projectPages = paged(
+      (after, limit) =>
+        db
+          .select({ id: projects.id, name: projects.name, content: documents.content })
+          .from(projects)
+          .leftJoin(documents, eq(documents.projectId, projects.id))
+          .where(and(eq(projects.workspaceId, workspaceId), after))
+          .orderBy(asc(projects.id))
+          .limit(limit),
+      projects.id,
+    );
+    for await (const project of projectPages) {
+      const folder = `projects/${entryName(project.name, project.id)}`;
+      const content = project.content ?? { type: 'doc', content: [] };
+      await add(`${folder}/document.md`, documentMarkdown(content));
+      await add(`${folder}/document.docx`, await documentDocx(content));
+      await add(`${folder}/conversation.json`, bytes(jsonArray(conversationOf(db, project.id))));
+      await add(`${folder}/conversation.md`, bytes(conversationMarkdown(db, project.id)));
+      await step();
+    }
+
+    const voices = paged(
+      (after, limit) =>
+        db
+          .select({
+            id: brandVoices.id,
+            name: brandVoices.name,
+            voice: brandVoices.voice,
+            isDefault: brandVoices.isDefault,
+          })
+          .from(brandVoices)
+          .where(and(eq(brandVoices.workspaceId, workspaceId), after))
+          .orderBy(asc(brandVoices.id))
+          .limit(limit),
+      brandVoices.id,
+    );
+    await add('brand-voices.json', bytes(jsonArray(voices)));
+    const ownTemplates = paged(
+      (after, limit) =>
+        db
+          .select({
+            id: templates.id,
+            name: templates.name,
+            description: templates.description,
+            language: templates.language,
+            prompt: templates.prompt,
+            fields: templates.fields,
+            output: templates.output,
+          })
+          .from(templates)
+          .where(and(eq(templates.workspaceId, workspaceId), after))
+          .orderBy(asc(templates.id))
+          .limit(limit),
+      templates.id,
+    );
+    await add('templates.json', bytes(jsonArray(ownTemplates)));
+    const ownFolders = paged(
+      (after, limit) =>
+        db
+          .select({ id: folders.id, name: folders.name })
+          .from(folders)
+          .where(and(eq(folders.workspaceId, workspaceId), after))
+          .orderBy(asc(folders.id))
+          .limit(limit),
+      folders.id,
+    );
+    await add('folders.json', bytes(jsonArray(ownFolders)));
+
+    // The files' names first, then each file alone: only one is held at a time.
+    const files = paged(
+      (after, limit) =>
+        db
+          .select({
+            id: knowledgeSources.id,
+            name: knowledgeSources.name,
+            mediaType: knowledgeSources.mediaType,
+          })
+          .from(knowledgeSources)
+          .where(and(eq(knowledgeSources.workspaceId, workspaceId), isNotNull(knowledgeSources.file), after))
+          .orderBy(asc(knowledgeSources.id))
+          .limit(limit),
+      knowledgeSources.id,
+      100,
+    );
+    for await (const source of files) {
+      const [row] = await db
+        .select({ file: asHex(knowledgeSources.file) })
+        .from(knowledgeSources)
+        .where(eq(knowledgeSources.id, source.id));
+      if (row?.file == null) continue;
+      const dot = source.name.lastIndexOf('.');
+      const [base, extension] =
+        dot > 0 ? [source.name.slice(0, dot), source.name.slice(dot)] : [source.name, ''];
+      // PDFs, Word files and images are compressed already: stored as they are, not deflated again.
+      const plain = /^text\/|json|xml/.test(source.mediaType ?? '');
+      await add(`knowledge/${entryName(base, source.id)}${extension}`, fromHex(row.file), !plain);
+      await step();
+    }
+    const pages = paged(
+      (after, limit) =>
+        db
+          .select({ id: knowledgeSources.id, name: knowledgeSources.name, url: knowledgeSources.url })
+          .from(knowledgeSources)
+          .where(and(eq(knowledgeSources.workspaceId, workspaceId), eq(knowledgeSources.kind, 'url'), after))
+          .orderBy(asc(knowledgeSources.id))
+          .limit(limit),
+      knowledgeSources.id,
+      500,
+    );
+    await add(
+      'knowledge/web-pages.json',
+      bytes(
+        jsonArray(
+          (async function* () {
+            for await (const { name, url } of pages) yield { name, url };
+          })(),
+        ),
+      ),
+    );
+
+    const ownBatches = paged(
+      (after, limit) =>
+        db
+          .select({ id: batches.id, fileName: batches.fileName })
+          .from(batches)
+          .where(and(eq(batches.workspaceId, workspaceId), after))
+          .orderBy(asc(batches.id))
+          .limit(limit),
+      batches.id,
+    );
+    for await (const batch of ownBatches) {
+      const file = await exportBatch(db, batch.id, input.ownerId, 'csv');
+      await add(`batches/${entryName(batch.fileName.replace(/\.[^.]+$/, ''), batch.id)}.csv`, file.body);
+      await step();
+    }
+  }
 }
