@@ -145,6 +145,7 @@ for (const [language, width] of [
         expect((await otherDownloading).suggestedFilename()).toBe(zipFile.suggestedFilename());
         await signedOut.close();
       }
+      await page.goto('/workspace-settings');
 
       // Deleting the workspace needs its name typed; the only one an account has stays.
       const openWorkspaceDialog = page.getByRole('button', { name: w.deleteWorkspace });
