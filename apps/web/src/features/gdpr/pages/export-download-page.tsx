@@ -1,18 +1,18 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import toast from 'react-hot-toast';
 import { Archive, Download } from 'lucide-react';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/components/ui/cn';
 import { isApiError } from '@/lib/api-error';
-import { errorMessage } from '@/lib/error-message';
+import { MOBILE_QUERY, useMediaQuery } from '@/lib/use-media-query';
 import { longDate } from '@/lib/format-date';
-import { saveFile } from '@/lib/save-file';
-import { fetchExportZip, useExport } from '../api/gdpr-api';
+import { useExport } from '../api/gdpr-api';
 import { ExportProgress } from '../components/export-progress';
+import { useExportDownload } from '../components/use-export-download';
 
 /**
  * Where the mail that an export is ready leads (`/exports/{workspaceId}/{exportId}`): behind sign-in
@@ -23,22 +23,10 @@ export default function ExportDownloadPage() {
   const { t } = useTranslation();
   const { workspaceId = '', exportId = '' } = useParams();
   const state = useExport(workspaceId, exportId);
+  const isMobile = useMediaQuery(MOBILE_QUERY);
   const current = state.data;
-  const [downloading, setDownloading] = useState(false);
-  const [downloaded, setDownloaded] = useState(false);
-
-  const download = async () => {
-    setDownloading(true);
-    try {
-      const { blob, fileName } = await fetchExportZip(workspaceId, exportId);
-      saveFile(blob, fileName);
-      setDownloaded(true);
-    } catch (error) {
-      toast.error(errorMessage(t, error, { fallbackKey: 'gdpr.export.downloadFailed' }));
-    } finally {
-      setDownloading(false);
-    }
-  };
+  const { download: downloadZip, downloading, downloaded } = useExportDownload(workspaceId);
+  const download = () => downloadZip(exportId);
 
   // The link's point is the file: it starts by itself the first time the export is ready.
   const started = useRef(false);
@@ -60,7 +48,8 @@ export default function ExportDownloadPage() {
 
   return (
     <div className="mx-auto flex w-full max-w-[640px] flex-col gap-4 px-4 py-8 md:px-6">
-      <h1 className="text-xl font-semibold">{t('gdpr.export.pageTitle')}</h1>
+      {/* The mobile header already shows the page's title: the heading stays for screen readers only. */}
+      <h1 className={cn('text-xl font-semibold', isMobile && 'sr-only')}>{t('gdpr.export.pageTitle')}</h1>
       {state.isPending && <Spinner label={t('gdpr.export.loading')} />}
       {(status === 403 || status === 404) && (
         <EmptyState
