@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Archive, Download } from 'lucide-react';
+import { WORKSPACE_EXPORT_KEPT_DAYS } from '@redacta/shared';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
@@ -55,7 +56,11 @@ export default function ExportDownloadPage() {
         <EmptyState
           icon={<Archive className="size-6" aria-hidden />}
           title={t('gdpr.export.title')}
-          text={status === 403 ? t('gdpr.export.ownerOnly') : t('gdpr.export.gone')}
+          text={
+            status === 403
+              ? t('gdpr.export.ownerOnly')
+              : t('gdpr.export.gone', { days: WORKSPACE_EXPORT_KEPT_DAYS })
+          }
           action={toSettings}
         />
       )}
