@@ -10,7 +10,8 @@ import {
   settle,
   type Finding,
 } from '../support/a11y.ts';
-import { waitForCode } from '../support/mailbox.ts';
+import { caughtMails, waitForCode } from '../support/mailbox.ts';
+import { LoginPage } from '../pages/login-page.ts';
 
 /** What the spec reads and clicks, in each of the app's languages. */
 const words = {
@@ -21,6 +22,7 @@ const words = {
     exportWorkspace: 'Exportar espacio de trabajo',
     downloadZip: 'Descargar (.zip)',
     exportAgain: 'Exportar de nuevo',
+    linkDownloaded: 'La descarga ha empezado',
     deleteWorkspace: 'Eliminar espacio de trabajo',
     workspaceDialog: '¿Eliminar «Mi espacio de trabajo»?',
     typeName: 'Escribe «Mi espacio de trabajo» para confirmar',
@@ -40,6 +42,7 @@ const words = {
     exportWorkspace: 'Export workspace',
     downloadZip: 'Download (.zip)',
     exportAgain: 'Export again',
+    linkDownloaded: 'The download has started',
     deleteWorkspace: 'Delete workspace',
     workspaceDialog: 'Delete “My workspace”?',
     typeName: 'Type “My workspace” to confirm',
@@ -79,6 +82,8 @@ for (const [language, width] of [
     test('download my data; the only workspace stays; delete my account with the mailed code', async ({
       page,
       signUp,
+      browser,
+      baseURL,
     }, testInfo) => {
       const { email } = await signUp();
       // The chat made the first project: the export has one to hold.
@@ -112,6 +117,35 @@ for (const [language, width] of [
       expect(entries.some((entry) => /^projects\/.+\/document\.docx$/.test(entry))).toBe(true);
       expect(entries).toContain('brand-voices.json');
       await look(page, testInfo, `gdpr-export-${language}`, width);
+
+      // The mail that it is ready links to a page that downloads the same zip at once.
+      const mailedLink = async () => {
+        const mail = caughtMails()
+          .filter((sent) => sent.to.includes(email.toLowerCase()) && sent.text.includes('/exports/'))
+          .at(-1);
+        return mail ? /\/exports\/[0-9a-f-]+\/[0-9a-f-]+/.exec(mail.text)?.[0] : undefined;
+      };
+      await expect.poll(mailedLink).toBeDefined();
+      const link = (await mailedLink())!;
+      const linkDownloading = page.waitForEvent('download');
+      await page.goto(link);
+      expect((await linkDownloading).suggestedFilename()).toBe(zipFile.suggestedFilename());
+      await expect(page.getByText(w.linkDownloaded)).toBeVisible();
+      await look(page, testInfo, `gdpr-export-link-${language}`, width);
+
+      // Opened without a session, the link asks to sign in and then downloads.
+      if (language === 'es') {
+        const signedOut = await browser.newContext({ locale: w.browser, baseURL });
+        const other = await signedOut.newPage();
+        await other.goto(link);
+        await expect(other).toHaveURL(/\/login/);
+        const otherDownloading = other.waitForEvent('download');
+        await new LoginPage(other).signIn(email);
+        await expect(other).toHaveURL(new RegExp(`${link}$`));
+        expect((await otherDownloading).suggestedFilename()).toBe(zipFile.suggestedFilename());
+        await signedOut.close();
+      }
+      await page.goto('/workspace-settings');
 
       // Deleting the workspace needs its name typed; the only one an account has stays.
       const openWorkspaceDialog = page.getByRole('button', { name: w.deleteWorkspace });

@@ -490,7 +490,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The finished export as a zip (owner only); 409 while it is being built */
+        /** The finished export as a zip, streamed from its stored parts (owner only); 409 while it is being built */
         get: operations["downloadWorkspaceExport"];
         put?: never;
         post?: never;

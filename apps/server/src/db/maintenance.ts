@@ -40,7 +40,8 @@ export async function maintainDatabase(database: Database): Promise<MaintenanceR
   const expiredReservations = expired.length;
   const expiredIdempotencyKeys = await deleteExpiredKeys(db);
   const prunedAuditEntries = await pruneAuditLog(db);
-  // Workspace exports are kept for download 7 days (docs/product.md, "Your data"); then their file goes.
+  // Workspace exports are kept for download 7 days (docs/product.md, "Your data"); then they go, and
+  // their zip's parts with them by cascade.
   await db.delete(workspaceExports).where(lte(workspaceExports.expiresAt, sql`now()`));
   const done = { expiredReservations, expiredIdempotencyKeys, prunedAuditEntries };
   if (database.kind !== 'pglite') return { ...done, vacuumedTables: 0 };

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   customType,
@@ -1135,8 +1136,8 @@ export const scimGroupMembers = pgTable(
 
 /**
  * A whole workspace exported by its owner (docs/product.md, "Your data"): built on the job queue into
- * one zip kept here until `expires_at` (7 days), when the database maintenance deletes the row and its
- * file. `progress` is the share of projects written so far, 0–100.
+ * a zip kept in `workspace_export_chunks` until `expires_at` (7 days), when the database maintenance
+ * deletes the row and, by cascade, its chunks. `progress` is the share of the work done, 0–100.
  */
 export const workspaceExports = pgTable(
   'workspace_exports',
@@ -1152,11 +1153,34 @@ export const workspaceExports = pgTable(
       .notNull()
       .default('queued'),
     progress: integer('progress').notNull().default(0),
-    file: bytea('file'),
+    /**
+     * Counts the runs of the export's job: a run owns the chunks only while this is still its number,
+     * so a run that outlived its job's heartbeat cannot add parts to the retry's zip.
+     */
+    attempt: integer('attempt').notNull().default(0),
+    /** The zip's bytes, once ready: the sum of its chunks, sent as the download's length. */
+    size: bigint('size', { mode: 'number' }),
     fileName: text('file_name'),
     expiresAt: at('expires_at').notNull(),
     createdAt: createdAt(),
     finishedAt: at('finished_at'),
   },
   (t) => [index('workspace_exports_workspace_idx').on(t.workspaceId, t.createdAt)],
+);
+
+/**
+ * A workspace export's zip in parts of about a MiB, in order, written as the zip is built and read
+ * one at a time as it is downloaded (ADR 0041): no instance holds the whole archive, and every
+ * instance can serve it. They go with their export, by cascade.
+ */
+export const workspaceExportChunks = pgTable(
+  'workspace_export_chunks',
+  {
+    exportId: uuid('export_id')
+      .notNull()
+      .references(() => workspaceExports.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.exportId, t.seq] })],
 );

@@ -6,6 +6,7 @@ import {
   brandVoices,
   documents,
   knowledgeSources,
+  workspaceExportChunks,
   workspaceExports,
 } from '../../src/db/schema.ts';
 import { maintainDatabase } from '../../src/db/maintenance.ts';
@@ -36,7 +37,7 @@ async function finished(user: TestUser, workspaceId: string, exportId: string) {
       headers: user.auth,
     });
     expect(res.statusCode, res.body).toBe(200);
-    const state = res.json() as { status: string; progress: number };
+    const state = res.json() as { status: string; progress: number; expiresAt: string };
     seen.push(state.progress);
     if (state.status === 'ready' || state.status === 'failed') return { state, seen };
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -121,7 +122,10 @@ describe('exporting a workspace', () => {
     });
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('application/zip');
-    expect(download.headers['content-disposition']).toMatch(/^attachment; filename\*=UTF-8''.+\.zip$/);
+    expect(download.headers['content-length']).toBe(String(download.rawPayload.length));
+    expect(download.headers['content-disposition']).toMatch(
+      /^attachment; filename="Mi espacio de trabajo-[0-9a-f]{8}-\d{4}-\d\d-\d\d\.zip"; filename\*=UTF-8''Mi%20espacio%20de%20trabajo-.+\.zip$/,
+    );
     const zip = await JSZip.loadAsync(download.rawPayload);
     const files = Object.keys(zip.files);
 
@@ -158,10 +162,13 @@ describe('exporting a workspace', () => {
     expect(csvText).toContain('Producto');
     expect(csvText).toContain('Zapatillas');
 
-    // The owner hears by mail that it is ready, with the way to it.
+    // The owner hears by mail that it is ready, with the link straight to its download and its end.
     const mail = t.app.mailer.recent().find((sent) => sent.to === 'duena@example.com');
     expect(mail!.subject).toBe('La exportación de «Mi espacio de trabajo» está lista');
-    expect(mail!.text).toContain('/workspace-settings#export');
+    expect(mail!.text).toContain(`/exports/${owner.workspaceId}/${res.json().id}\n`);
+    const until = new Date(state.expiresAt);
+    expect(mail!.text).toContain(`se borra el ${until.getUTCDate()} de`);
+    expect(mail!.text).toContain('7 días');
 
     // Starting it and downloading it are both in the workspace's audit log.
     const logged = await t.app.db
@@ -172,7 +179,8 @@ describe('exporting a workspace', () => {
     expect(
       logged.map((entry) => entry.action).filter((action) => action.startsWith('workspace.export')),
     ).toEqual(['workspace.export_started', 'workspace.export_downloaded']);
-  });
+    // A Word file per project and a batch's export: seconds of work on a busy machine.
+  }, 120_000);
 
   it('is the owner’s: a member gets 403, anyone else 404, and the latest export is listed', async () => {
     const owner = await createUser(t.app);
@@ -220,7 +228,9 @@ describe('exporting a workspace', () => {
       headers: owner.auth,
     });
     expect(download.statusCode).toBe(404);
+    expect(await t.app.db.$count(workspaceExportChunks)).toBeGreaterThan(0);
     await maintainDatabase(t.app.database);
     expect(await t.app.db.select().from(workspaceExports)).toEqual([]);
+    expect(await t.app.db.$count(workspaceExportChunks)).toBe(0);
   });
 });

@@ -52,6 +52,7 @@ const gatedPages = {
   '/batches': lazyLoaded(() => import('@/features/batches/pages/batches-page')),
   '/batches/new': lazyLoaded(() => import('@/features/batches/pages/new-batch-page')),
   '/batches/:id': lazyLoaded(() => import('@/features/batches/pages/batch-page')),
+  '/exports/:workspaceId/:exportId': lazyLoaded(() => import('@/features/gdpr/pages/export-download-page')),
 } as const;
 type GatedPath = keyof typeof gatedPages;
 
@@ -229,6 +230,10 @@ export const routes: RouteObject[] = [
           { path: '/batches', element: page(gatedPages['/batches']) },
           { path: '/batches/new', element: page(gatedPages['/batches/new']) },
           { path: '/batches/:id', element: page(gatedPages['/batches/:id']) },
+          {
+            path: '/exports/:workspaceId/:exportId',
+            element: page(gatedPages['/exports/:workspaceId/:exportId']),
+          },
           { path: '*', element: page(() => import('./not-found-page')) },
         ],
       },

@@ -8,6 +8,8 @@ export const storageKeys = {
   documentWidth: 'redacta.documentWidth',
   /** The composer's writing controls, by project. */
   writingControls: 'redacta.writingControls',
+  /** A page to open once signed in, kept when a link to it found no session. */
+  afterSignIn: 'redacta.afterSignIn',
 } as const;
 
 type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];
@@ -40,4 +42,19 @@ export const storage = {
 export function clearStoredIds(): void {
   storage.remove(storageKeys.workspaceId);
   storage.remove(storageKeys.projectId);
+}
+
+/** Pages a link leads to that must open again after signing in: a mailed export's download. */
+const returnsAfterSignIn = (pathname: string) => /^\/exports\/[^/]+\/[^/]+$/.test(pathname);
+
+/** Keeps `pathname` to open after signing in, when it is a page worth coming back to. */
+export function rememberAfterSignIn(pathname: string): void {
+  if (returnsAfterSignIn(pathname)) storage.set(storageKeys.afterSignIn, pathname);
+}
+
+/** The page kept to open after signing in (forgotten as it is read), else `fallback`. */
+export function takeAfterSignIn(fallback: string): string {
+  const kept = storage.get(storageKeys.afterSignIn);
+  storage.remove(storageKeys.afterSignIn);
+  return kept && returnsAfterSignIn(kept) ? kept : fallback;
 }

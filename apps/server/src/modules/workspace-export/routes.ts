@@ -15,6 +15,20 @@ import {
 } from './service.ts';
 
 /**
+ * The name in plain ASCII for old clients (what is not ASCII or is quoting becomes `_`) and in full,
+ * percent-encoded, for every current one.
+ */
+const attachment = (fileName: string) => {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  // RFC 5987 leaves out what encodeURIComponent keeps: ' ( ) * !
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*!]/g,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+};
+
+/**
  * Registered under /api/workspace: the owner exports the whole workspace as a zip (docs/product.md,
  * "Your data"). The owner's own act: no API key may export a workspace (403 `FORBIDDEN`).
  */
@@ -82,11 +96,14 @@ export const workspaceExportRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: schema({
         operationId: 'downloadWorkspaceExport',
-        summary: 'The finished export as a zip (owner only); 409 while it is being built',
+        summary:
+          'The finished export as a zip, streamed from its stored parts (owner only); 409 while it is being built',
         params: workspaceExportParamsSchema,
         errors: [409],
       }),
       config,
+      // Sent as stored, with its length: a zip does not shrink, and a compressor would hold parts back.
+      compress: false,
     },
     async (request, reply) => {
       const file = await downloadWorkspaceExport(app.db, {
@@ -98,7 +115,8 @@ export const workspaceExportRoutes: FastifyPluginAsyncZod = async (app) => {
         reply
           .header('content-type', 'application/zip')
           .header('cache-control', 'no-store')
-          .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
+          .header('content-length', String(file.size))
+          .header('content-disposition', attachment(file.fileName))
           // A file, not JSON: with no 200 schema declared, the typed reply knows only the error bodies.
           .send(file.body as unknown as ErrorBody)
       );

@@ -1,13 +1,15 @@
-import { and, desc, eq, gt, inArray } from 'drizzle-orm';
+import { Readable } from 'node:stream';
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { resolveLocale, WORKSPACE_EXPORT_KEPT_DAYS, type WorkspaceExport } from '@redacta/shared';
 import type { Db } from '../../db/client.ts';
-import { users, workspaceExports, workspaces } from '../../db/schema.ts';
+import { asHex, fromHex, toBytea } from '../../db/bytea-hex.ts';
+import { users, workspaceExportChunks, workspaceExports, workspaces } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { requireMembership } from '../workspaces/service.ts';
 import { recordAudit, recordAuditInEach } from '../audit/index.ts';
-import { buildWorkspaceZip, entryName } from './build-zip.ts';
-import { exportReadyMail } from './mail.ts';
+import { entryName, streamWorkspaceZip } from './build-zip.ts';
+import { exportDownloadLink, exportReadyMail } from './mail.ts';
 import type { ExportQueue } from './queue.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -124,13 +126,28 @@ export async function getWorkspaceExport(
   return toExport(await keptExport(db, input));
 }
 
-/** The zip of a finished export; 409 while it is being built or when it failed. */
+/** The parts of an export's zip in order, each read when the one before has been sent. */
+async function* exportParts(db: Db, exportId: string): AsyncGenerator<Buffer> {
+  for (let seq = 0; ; seq += 1) {
+    const [part] = await db
+      .select({ data: asHex(workspaceExportChunks.data) })
+      .from(workspaceExportChunks)
+      .where(and(eq(workspaceExportChunks.exportId, exportId), eq(workspaceExportChunks.seq, seq)));
+    if (!part) return;
+    yield fromHex(part.data);
+  }
+}
+
+/**
+ * The zip of a finished export as a stream of its stored parts, with its length and name; 409 while
+ * it is being built or when it failed.
+ */
 export async function downloadWorkspaceExport(
   db: Db,
   input: { workspaceId: string; exportId: string; userId: string },
-): Promise<{ fileName: string; body: Buffer }> {
+): Promise<{ fileName: string; size: number; body: Readable }> {
   const row = await keptExport(db, input);
-  if (row.status !== 'ready' || !row.file) {
+  if (row.status !== 'ready' || row.size === null) {
     throw new AppError('CONFLICT', 'This export is not ready to download', 409);
   }
   // Each time the whole workspace leaves it, by whom and from where.
@@ -138,12 +155,23 @@ export async function downloadWorkspaceExport(
     action: 'workspace.export_downloaded',
     target: { type: 'workspace_export', id: input.exportId, label: row.fileName },
   });
-  return { fileName: row.fileName!, body: Buffer.from(row.file) };
+  return {
+    fileName: row.fileName!,
+    size: row.size,
+    body: Readable.from(exportParts(db, input.exportId), { objectMode: false }),
+  };
 }
 
+/** A run of an export's job whose place a later run of the same export has taken. */
+class SupersededRun extends Error {}
+
 /**
- * The job: builds the zip, keeps it with the export and mails its owner the way to it. A failure is
- * kept as the export's state (the owner may start another) and logged.
+ * The job: streams the zip into the export's parts, keeps its size and mails its owner the link to
+ * the download. A job delivered again (its instance died, or its heartbeat lapsed) starts over: the
+ * run takes the next attempt number and deletes the parts written so far in one transaction, and a
+ * part is stored only while its run's number is the export's, so an earlier run still going can
+ * neither add to nor finish the new zip. A failure is kept as the export's state (the owner may start
+ * another) and logged.
  */
 export async function runWorkspaceExport(app: FastifyInstance, exportId: string): Promise<void> {
   const [row] = await app.db
@@ -155,33 +183,75 @@ export async function runWorkspaceExport(app: FastifyInstance, exportId: string)
       ownerId: workspaces.ownerId,
       email: users.email,
       locale: users.locale,
+      expiresAt: workspaceExports.expiresAt,
     })
     .from(workspaceExports)
     .innerJoin(workspaces, eq(workspaces.id, workspaceExports.workspaceId))
     .innerJoin(users, eq(users.id, workspaceExports.requestedBy))
     .where(eq(workspaceExports.id, exportId));
   if (!row || row.status === 'ready' || row.status === 'failed') return;
+  const attempt = await app.db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(workspaceExports)
+      .set({ status: 'running', progress: 0, attempt: sql`${workspaceExports.attempt} + 1` })
+      .where(eq(workspaceExports.id, exportId))
+      .returning({ attempt: workspaceExports.attempt });
+    await tx.delete(workspaceExportChunks).where(eq(workspaceExportChunks.exportId, exportId));
+    return claimed?.attempt;
+  });
+  if (attempt === undefined) return;
+  const ours = and(eq(workspaceExports.id, exportId), eq(workspaceExports.attempt, attempt));
   const update = async (values: Partial<ExportRow>) => {
-    await app.db.update(workspaceExports).set(values).where(eq(workspaceExports.id, exportId));
+    const changed = await app.db
+      .update(workspaceExports)
+      .set(values)
+      .where(ours)
+      .returning({ id: workspaceExports.id });
+    if (changed.length === 0) throw new SupersededRun();
   };
-  await update({ status: 'running', progress: 0 });
+  let seq = 0;
+  const storePart = async (part: Buffer) => {
+    // The export's row is share-locked while the part goes in: a new run's claim waits for it, and
+    // a part that comes after the claim finds another attempt and is not stored.
+    const stored = await app.db
+      .insert(workspaceExportChunks)
+      .select(
+        app.db
+          .select({
+            exportId: workspaceExports.id,
+            seq: sql<number>`${seq}::integer`.as('seq'),
+            data: sql<Uint8Array>`${toBytea(part)}`.as('data'),
+          })
+          .from(workspaceExports)
+          .where(ours)
+          .for('share'),
+      )
+      .returning({ seq: workspaceExportChunks.seq });
+    if (stored.length === 0) throw new SupersededRun();
+    seq += 1;
+  };
   try {
-    const zip = await buildWorkspaceZip(
+    const size = await streamWorkspaceZip(
       app.db,
       { workspaceId: row.workspaceId, ownerId: row.ownerId },
+      storePart,
       (progress) => update({ progress }),
     );
     const day = new Date().toISOString().slice(0, 10);
     await update({
       status: 'ready',
       progress: 100,
-      file: zip,
+      size,
       fileName: `${entryName(row.workspaceName, row.workspaceId)}-${day}.zip`,
       finishedAt: new Date(),
     });
   } catch (error) {
+    if (error instanceof SupersededRun) {
+      app.log.info({ exportId, attempt }, 'a later run of this workspace export took over');
+      return;
+    }
     app.log.error({ err: error, exportId }, 'a workspace export failed');
-    await update({ status: 'failed', finishedAt: new Date() });
+    await update({ status: 'failed', finishedAt: new Date() }).catch(() => undefined);
     return;
   }
   try {
@@ -190,8 +260,8 @@ export async function runWorkspaceExport(app: FastifyInstance, exportId: string)
         to: row.email,
         locale: resolveLocale(row.locale),
         workspace: row.workspaceName,
-        link: `${app.config.APP_URL}/workspace-settings#export`,
-        keptDays: WORKSPACE_EXPORT_KEPT_DAYS,
+        link: exportDownloadLink(app.config.APP_URL, row.workspaceId, exportId),
+        expiresAt: row.expiresAt,
       }),
     );
   } catch (error) {

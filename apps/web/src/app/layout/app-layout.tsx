@@ -76,7 +76,7 @@ function useChrome(pathname: string): Chrome {
     '/batches/new': 'batches.new.title',
   };
   // /brand-voice/{id}: the editor of a saved voice; /templates/{id}/edit: a template's editor;
-  // /batches/{id}: one bulk run's results.
+  // /batches/{id}: one bulk run's results; /exports/{workspaceId}/{exportId}: a mailed download.
   const key =
     titles[pathname] ??
     (pathname.startsWith('/brand-voice/')
@@ -85,7 +85,9 @@ function useChrome(pathname: string): Chrome {
         ? 'templates.editTitle'
         : pathname.startsWith('/batches/')
           ? 'nav.batches'
-          : undefined);
+          : pathname.startsWith('/exports/')
+            ? 'gdpr.export.pageTitle'
+            : undefined);
   const text = key ? t(key) : t('notFound.title');
   return { title: key ? text : 'Redacta', documentTitle: text, footer: key !== undefined };
 }

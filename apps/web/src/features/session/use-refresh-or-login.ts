@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { refreshSession } from '@/lib/api-client';
-import { clearStoredIds } from '@/lib/storage';
+import { clearStoredIds, rememberAfterSignIn } from '@/lib/storage';
 import { applyBrowserLocale } from '@/lib/i18n';
 
 /**
@@ -21,6 +21,8 @@ export function useRefreshOrLogin(needed: boolean, onRenewed?: () => void) {
       () => {
         if (!active) return;
         clearStoredIds();
+        // A mailed link to a download opens again once signed in, not the chat.
+        rememberAfterSignIn(window.location.pathname);
         // The page may have started without a language of its own, waiting for the account's.
         void applyBrowserLocale().finally(() => {
           if (active) navigate('/login', { replace: true });

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { refreshSession } from '@/lib/api-client';
-import { clearStoredIds } from '@/lib/storage';
+import { clearStoredIds, takeAfterSignIn } from '@/lib/storage';
 import { applyBrowserLocale } from '@/lib/i18n';
 import { FullScreenLoader } from '@/components/ui/spinner';
 
@@ -14,7 +14,7 @@ export default function CallbackPage() {
     let active = true;
     refreshSession().then(
       ({ user }) => {
-        if (active) navigate(user.firstName ? '/chat' : '/welcome', { replace: true });
+        if (active) navigate(user.firstName ? takeAfterSignIn('/chat') : '/welcome', { replace: true });
       },
       () => {
         if (!active) return;

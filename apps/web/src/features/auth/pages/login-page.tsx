@@ -7,6 +7,7 @@ import { Input } from '@/components/ui/input';
 import { Button } from '@/components/ui/button';
 import { problemText, type Problem } from '@/lib/error-message';
 import { isApiError } from '@/lib/api-error';
+import { takeAfterSignIn } from '@/lib/storage';
 import { currentLocale } from '@/lib/i18n';
 import type { LoginResponse } from '@redacta/shared';
 import { useStartEmailLogin } from '../api/use-start-email-login';
@@ -45,7 +46,7 @@ export default function LoginPage() {
     );
 
   const finish = (result: LoginResponse) => {
-    navigate(result.user.isRegistration ? '/welcome' : '/chat', { replace: true });
+    navigate(result.user.isRegistration ? '/welcome' : takeAfterSignIn('/chat'), { replace: true });
   };
 
   const verify = (address: string, code: string) => {

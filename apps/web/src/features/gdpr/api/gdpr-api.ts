@@ -65,6 +65,24 @@ export function useLatestExport(workspaceId: string) {
   });
 }
 
+/** GET /api/workspace/{id}/export/{exportId}: one export, asked again while it is being built. */
+export function useExport(workspaceId: string, exportId: string) {
+  return useQuery({
+    queryKey: [...exportKey(workspaceId), exportId] as const,
+    queryFn: ({ signal }) =>
+      api.get<WorkspaceExport>(
+        `/workspace/${encodeURIComponent(workspaceId)}/export/${encodeURIComponent(exportId)}`,
+        { signal },
+      ),
+    refetchInterval: (query) => {
+      const status = query.state.data?.status;
+      return status === 'queued' || status === 'running' ? EXPORT_POLL_MS : false;
+    },
+    // A 404 (expired, or not this person's) or a 403 is the answer; asking again changes nothing.
+    retry: false,
+  });
+}
+
 /** POST /api/workspace/{id}/export: starts one (or answers the one under way). */
 export function useStartExport(workspaceId: string) {
   const queryClient = useQueryClient();

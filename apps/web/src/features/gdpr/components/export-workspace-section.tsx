@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
 import { Archive, Download } from 'lucide-react';
@@ -9,18 +8,19 @@ import { SettingsSection } from '@/components/ui/settings-section';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/error-message';
 import { longDate } from '@/lib/format-date';
-import { fetchExportZip, useLatestExport, useStartExport } from '../api/gdpr-api';
-import { saveFile } from '@/lib/save-file';
+import { useLatestExport, useStartExport } from '../api/gdpr-api';
+import { ExportProgress } from './export-progress';
+import { useExportDownload } from './use-export-download';
 
 /**
  * "Exportar espacio de trabajo", for its owner: the zip is built on the server while the page shows
- * how far it got; once ready it is downloaded from here (the mail that says so links here).
+ * how far it got; once ready it is downloaded from here, or from the page the mail links to.
  */
 export function ExportWorkspaceSection({ workspace }: { workspace: Workspace }) {
   const { t } = useTranslation();
   const latest = useLatestExport(workspace.id);
   const start = useStartExport(workspace.id);
-  const [downloading, setDownloading] = useState(false);
+  const { download: downloadZip, downloading } = useExportDownload(workspace.id);
   const current = latest.data?.export ?? null;
   const building = current?.status === 'queued' || current?.status === 'running';
 
@@ -29,17 +29,8 @@ export function ExportWorkspaceSection({ workspace }: { workspace: Workspace }) 
       onError: (error) => toast.error(errorMessage(t, error, { fallbackKey: 'gdpr.export.failed' })),
     });
 
-  const download = async () => {
-    if (!current) return;
-    setDownloading(true);
-    try {
-      const { blob, fileName } = await fetchExportZip(workspace.id, current.id);
-      saveFile(blob, fileName);
-    } catch (error) {
-      toast.error(errorMessage(t, error, { fallbackKey: 'gdpr.export.downloadFailed' }));
-    } finally {
-      setDownloading(false);
-    }
+  const download = () => {
+    if (current) void downloadZip(current.id);
   };
 
   return (
@@ -54,26 +45,7 @@ export function ExportWorkspaceSection({ workspace }: { workspace: Workspace }) 
             onRetry={() => void latest.refetch()}
           />
         )}
-        {building && (
-          <div className="flex flex-col gap-1.5">
-            <p className="text-sm" id="export-progress-label">
-              {t('gdpr.export.building', { progress: current.progress })}
-            </p>
-            <div
-              role="progressbar"
-              aria-labelledby="export-progress-label"
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={current.progress}
-              className="h-2 w-full overflow-hidden rounded-full bg-surface-muted"
-            >
-              <div
-                className="h-full bg-primary transition-[width]"
-                style={{ width: `${current.progress}%` }}
-              />
-            </div>
-          </div>
-        )}
+        {building && <ExportProgress progress={current.progress} />}
         {current?.status === 'ready' && (
           <div className="flex flex-wrap items-center gap-3">
             <Button
