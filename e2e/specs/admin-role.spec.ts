@@ -12,7 +12,7 @@ const words = {
     role: 'Rol de Lucía Fernández',
     admin: 'Administrador',
     member: 'Miembro',
-    madeAdmin: 'Lucía Fernández ahora es administrador',
+    madeAdmin: 'Lucía Fernández ahora tiene el rol de administración',
     madeMember: 'Lucía Fernández ahora es miembro',
     profileMenu: 'Menú de perfil',
     audit: 'Registro de actividad',
