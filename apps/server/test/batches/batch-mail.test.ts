@@ -1,10 +1,9 @@
 import { afterEach, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { BATCH_EMAIL_AFTER_MS } from '@redacta/shared';
-import { buildApp, type App } from '../../src/app.ts';
+import type { App } from '../../src/app.ts';
 import { batches } from '../../src/db/schema.ts';
-import { createTestApp, testConfig } from '../helpers/app.ts';
-import { workerDatabase } from '../helpers/database.ts';
+import { createTestApp, restartedApp } from '../helpers/app.ts';
 import { createUser, setPlan } from '../helpers/factories.ts';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.ts';
 import { batchAction, createdBatch, createTemplate, productsCsv, waitForBatch } from './batch-helpers.ts';
@@ -43,12 +42,8 @@ it('sends the mail a long batch owes when the server starts again, if it could n
   // The next server on the same database, with its mail server up, sends it once it is ready.
   const sink = await startSmtpSink();
   open.sinks.push(sink);
-  const second = await buildApp({
-    config: testConfig({ SMTP_URL: sink.url }),
-    database: { ...(await workerDatabase()), close: async () => {} },
-  });
+  const second = await restartedApp({ SMTP_URL: sink.url });
   open.apps.push(second);
-  await second.ready();
   const mail = await sink.waitForMail(ana.email, 30_000);
   expect(mail.subject).toBe('Tu lote «productos.csv» ha terminado');
   expect(mail.text).toContain('Se han escrito 3 de 3 filas.');
@@ -57,12 +52,8 @@ it('sends the mail a long batch owes when the server starts again, if it could n
   // Sent, it is not sent again by the server after.
   await second.close();
   open.apps.length = 0;
-  const third = await buildApp({
-    config: testConfig({ SMTP_URL: sink.url }),
-    database: { ...(await workerDatabase()), close: async () => {} },
-  });
+  const third = await restartedApp({ SMTP_URL: sink.url });
   open.apps.push(third);
-  await third.ready();
   await new Promise((resolve) => setTimeout(resolve, 1000));
   expect(sink.mails.filter((sent) => sent.to.includes(ana.email))).toHaveLength(1);
 });

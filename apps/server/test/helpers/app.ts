@@ -52,4 +52,22 @@ export async function createTestApp(
   return { app, config, mailer: app.mailer };
 }
 
+/**
+ * The next server on the worker's database as the last one left it (not reset), as after a restart,
+ * ready; closed again if it cannot get ready.
+ */
+export async function restartedApp(env: Record<string, string> = {}): Promise<App> {
+  const app = await buildApp({
+    config: testConfig(env),
+    database: { ...(await workerDatabase()), close: async () => {} },
+  });
+  try {
+    await app.ready();
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  return app;
+}
+
 export { createMailer };

@@ -1,11 +1,10 @@
 import { afterEach, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { buildApp, type App } from '../../src/app.ts';
+import type { App } from '../../src/app.ts';
 import { budgetNotices } from '../../src/db/schema.ts';
 import { createMailer } from '../../src/mail/transport.ts';
 import { sendOwedBudgetNotices } from '../../src/modules/budgets/notices.ts';
-import { createTestApp, testConfig } from '../helpers/app.ts';
-import { workerDatabase } from '../helpers/database.ts';
+import { createTestApp, restartedApp } from '../helpers/app.ts';
 import { addMember, createUser, setPlan, type TestUser } from '../helpers/factories.ts';
 import { peerAppEnv, startOpenAIPeer, type OpenAIPeer } from '../helpers/openai-peer.ts';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.ts';
@@ -73,12 +72,8 @@ it('sends a budget notice whose mail failed on the next round, once', async () =
   // The next server on the same database, with its mail server up, sends it once it is ready.
   const sink = await startSmtpSink();
   open.sinks.push(sink);
-  const second = await buildApp({
-    config: testConfig({ SMTP_URL: sink.url }),
-    database: { ...(await workerDatabase()), close: async () => {} },
-  });
+  const second = await restartedApp({ SMTP_URL: sink.url });
   open.apps.push(second);
-  await second.ready();
   const mail = await sink.waitForMail(bea.email, 30_000);
   expect(mail.subject).toBe('Has usado el 80 % de tu presupuesto de palabras');
   await expect.poll(async () => (await noticesOf(second, bea))[0]?.sentAt).toBeInstanceOf(Date);
