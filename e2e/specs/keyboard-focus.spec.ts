@@ -12,11 +12,28 @@ async function tabTo(page: Page, target: Locator, limit = 80) {
   throw new Error(`Tab never reached ${target.toString()}`);
 }
 
-/** Moves through an open menu with the arrow keys to `item`. */
+/**
+ * Moves through an open menu with the arrow keys to `item`. A menu opened from the keyboard puts the
+ * focus on its first item a moment after it shows: the first arrow waits for that, and each next one for
+ * the focus to have moved, so no press is lost or lands while the menu is still settling.
+ */
 async function arrowTo(page: Page, item: Locator, limit = 10) {
+  const focusedItem = () =>
+    item.evaluate((element) => {
+      const active = document.activeElement;
+      const menu = element.closest('[role="menu"]');
+      return active && menu?.contains(active) && active.getAttribute('role') === 'menuitem'
+        ? (active.textContent ?? '')
+        : null;
+    });
+  await expect.poll(focusedItem, { message: 'an item of the open menu has the focus' }).not.toBeNull();
   for (let presses = 0; presses < limit; presses += 1) {
     if (await item.evaluate((element) => element === document.activeElement)) return;
+    const before = await focusedItem();
     await page.keyboard.press('ArrowDown');
+    await expect
+      .poll(focusedItem, { message: `the arrow moved the focus on from «${before}»` })
+      .not.toBe(before);
   }
   throw new Error(`The arrows never reached ${item.toString()}`);
 }

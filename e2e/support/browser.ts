@@ -1,8 +1,10 @@
+import { DEBIAN_CHROMIUM, installedChromium } from '../../scripts/lib/chromium.mjs';
+
 /**
  * Debian's Chromium, not a browser Playwright downloads: `npm test` finds or installs it and exports
- * CHROME_PATH; a direct `npm run test:e2e` falls back to /usr/bin/chromium.
+ * CHROME_PATH; a direct `npm run test:e2e` takes Debian's headless shell, else /usr/bin/chromium.
  */
-export const chromiumPath = process.env.CHROME_PATH || '/usr/bin/chromium';
+export const chromiumPath = process.env.CHROME_PATH || installedChromium() || DEBIAN_CHROMIUM;
 
 export const chromiumArgs = [
   '--headless',
