@@ -1,3 +1,4 @@
+import { named } from './lib/plugin-name.ts';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -208,9 +209,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     reply.header('x-request-id', request.id);
   });
 
-  await app.register(openApiPlugin, { transform: jsonSchemaTransform });
-  await app.register(errorsPlugin);
-  await app.register(metricsPlugin);
+  await app.register(named(openApiPlugin), { transform: jsonSchemaTransform });
+  await app.register(named(errorsPlugin));
+  await app.register(named(metricsPlugin));
   const batchMail = {
     db: deps.database.db,
     mailer: app.mailer,
@@ -248,68 +249,71 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const owedMails = scheduleOwedMails({ ...batchMail, log: app.log.child({ module: 'mail' }) });
   app.addHook('onReady', async () => owedMails.start(readyAt));
   app.addHook('onClose', () => owedMails.stop());
-  await app.register(jsonBodyPlugin);
-  await app.register(securityPlugin);
-  await app.register(compressPlugin);
-  await app.register(cookie);
-  await app.register(rateLimitPlugin);
-  await app.register(mailBudgetsPlugin);
-  await app.register(authPlugin);
-  await app.register(auditContextPlugin);
-  await app.register(idempotencyPlugin);
-  await app.register(collabPlugin);
+  await app.register(named(jsonBodyPlugin));
+  await app.register(named(securityPlugin));
+  await app.register(named(compressPlugin));
+  await app.register(named(cookie));
+  await app.register(named(rateLimitPlugin));
+  await app.register(named(mailBudgetsPlugin));
+  await app.register(named(authPlugin));
+  await app.register(named(auditContextPlugin));
+  await app.register(named(idempotencyPlugin));
+  await app.register(named(collabPlugin));
 
   // The built-in prompts ship with the code: at every start, after the migrations, the database's
   // rows are made to match them, before any request can read them.
   const promptLibrary = new BuiltInLibrary(catalogue);
   await seedBuiltInPrompts(app.db, promptLibrary);
 
-  await app.register(healthRoutes);
+  await app.register(named(healthRoutes));
   await app.register(
-    async (api) => {
-      await api.register(authRoutes, { prefix: '/auth' });
-      await api.register(oauthRoutes, { prefix: '/auth/oauth' });
-      await api.register(ssoSignInRoutes, { prefix: '/auth/sso' });
-      await api.register(userRoutes, { prefix: '/user' });
-      await api.register(accountRoutes, { prefix: '/user' });
-      await api.register(workspaceRoutes, { prefix: '/workspace' });
-      await api.register(memberRoutes, { prefix: '/workspace' });
-      await api.register(storageRoutes, { prefix: '/workspace' });
-      await api.register(workspaceExportRoutes, { prefix: '/workspace' });
-      await api.register(styleRuleRoutes, { prefix: '/workspace' });
+    named(async function apiRoutes(api) {
+      await api.register(named(authRoutes), { prefix: '/auth' });
+      await api.register(named(oauthRoutes), { prefix: '/auth/oauth' });
+      await api.register(named(ssoSignInRoutes), { prefix: '/auth/sso' });
+      await api.register(named(userRoutes), { prefix: '/user' });
+      await api.register(named(accountRoutes), { prefix: '/user' });
+      await api.register(named(workspaceRoutes), { prefix: '/workspace' });
+      await api.register(named(memberRoutes), { prefix: '/workspace' });
+      await api.register(named(storageRoutes), { prefix: '/workspace' });
+      await api.register(named(workspaceExportRoutes), { prefix: '/workspace' });
+      await api.register(named(styleRuleRoutes), { prefix: '/workspace' });
       // Projects, folders and chat declare full paths (/workspace/:id/projects, /project/:id/…),
       // so each feature owns its routes whatever the first path segment.
-      await api.register(projectRoutes);
-      await api.register(documentVersionRoutes);
-      await api.register(folderRoutes);
-      await api.register(chatRoutes);
-      await api.register(documentTransformRoutes);
-      await api.register(brandVoiceRoutes, { prefix: '/brand-voice' });
-      await api.register(knowledgeRoutes);
-      await api.register(promptRoutes, { prefix: '/prompt', library: promptLibrary });
-      await api.register(templateRoutes);
+      await api.register(named(projectRoutes));
+      await api.register(named(documentVersionRoutes));
+      await api.register(named(folderRoutes));
+      await api.register(named(chatRoutes));
+      await api.register(named(documentTransformRoutes));
+      await api.register(named(brandVoiceRoutes), { prefix: '/brand-voice' });
+      await api.register(named(knowledgeRoutes));
+      await api.register(named(promptRoutes), { prefix: '/prompt', library: promptLibrary });
+      await api.register(named(templateRoutes));
       // Prices, subscriptions, the sandbox checkout and Stripe's webhook, under their own full paths.
-      await api.register(billingRoutes);
-      await api.register(invitationRoutes);
-      await api.register(batchRoutes);
-      await api.register(generateApiRoutes);
-      await api.register(apiKeyRoutes);
-      await api.register(budgetRoutes);
-      await api.register(webhookRoutes);
-      await api.register(ssoSettingsRoutes);
-      await api.register(auditRoutes);
-      await api.register(scimSettingsRoutes);
-    },
+      await api.register(named(billingRoutes));
+      await api.register(named(invitationRoutes));
+      await api.register(named(batchRoutes));
+      await api.register(named(generateApiRoutes));
+      await api.register(named(apiKeyRoutes));
+      await api.register(named(budgetRoutes));
+      await api.register(named(webhookRoutes));
+      await api.register(named(ssoSettingsRoutes));
+      await api.register(named(auditRoutes));
+      await api.register(named(scimSettingsRoutes));
+    }),
     { prefix: '/api' },
   );
   await app.register(
-    scimRoutes({
-      events: app.webhookEvents,
-      closeAccess: (who) => app.collab.closeConnections(who, 'forbidden'),
-    }),
+    named(
+      scimRoutes({
+        events: app.webhookEvents,
+        closeAccess: (who) => app.collab.closeConnections(who, 'forbidden'),
+      }),
+      'scimRoutes',
+    ),
     { prefix: SCIM_BASE_PATH },
   );
-  if (!config.isProduction) await app.register(devRoutes, { prefix: '/dev' });
+  if (!config.isProduction) await app.register(named(devRoutes), { prefix: '/dev' });
 
   await registerWebApp(app, config.WEB_DIST_DIR ? path.resolve(config.WEB_DIST_DIR) : defaultWebDist);
 

@@ -29,6 +29,7 @@ import {
   type Billing,
 } from './service.ts';
 import { receiveStripeWebhook } from './webhooks.ts';
+import { named } from '../../lib/plugin-name.ts';
 
 /**
  * Billing's routes (docs/decisions/0011-billing-modes-and-webhook-claims.md): prices, the workspace's
@@ -37,8 +38,8 @@ import { receiveStripeWebhook } from './webhooks.ts';
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   const billing = createBilling(app.database, app.config, app.log, app.webhookEvents);
   app.addHook('onClose', async () => billing.close());
-  await app.register(signedInBillingRoutes, { billing });
-  await app.register(stripeWebhookRoute, { billing });
+  await app.register(named(signedInBillingRoutes), { billing });
+  await app.register(named(stripeWebhookRoute), { billing });
 };
 
 const signedInBillingRoutes: FastifyPluginAsyncZod<{ billing: Billing }> = async (app, { billing }) => {

@@ -31,6 +31,7 @@ import { editReply } from './edit-reply.ts';
 import { premiumModelStatus, setPremiumModel, setReaction, showReplyVersion } from './service.ts';
 import { chatStorageCheck } from '../storage/service.ts';
 import { workspaceInBody } from '../../plugins/idempotency.ts';
+import { named } from '../../lib/plugin-name.ts';
 
 /** Chat, improve, conversations, reactions and the premium-model switch. Paths are full (no prefix). */
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -50,7 +51,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   const chatSchema = signedInSchemas({ tag: 'chat', errors: [404] });
   const workspaceSchema = signedInSchemas({ tag: 'workspace', errors: [404] });
   app.addHook('onRequest', app.authenticate);
-  await app.register(liveConversationRoutes, { live });
+  await app.register(named(liveConversationRoutes), { live });
 
   app.post(
     '/chat/send-request-stream',

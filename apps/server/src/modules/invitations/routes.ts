@@ -17,6 +17,7 @@ import { errorResponses, noStore, routeSecurity, signedInSchemas } from '../../l
 import { exampleIds } from '../../lib/openapi-examples.ts';
 import { acceptInvitation, previewInvitation } from './accept.ts';
 import { inviteToWorkspace, listPendingInvitations, resendInvitation, revokeInvitation } from './service.ts';
+import { named } from '../../lib/plugin-name.ts';
 
 const QUARTER_HOUR = 15 * 60 * 1000;
 
@@ -143,5 +144,5 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       (request) => acceptInvitation(app.db, request.userId, request.body.token, app.webhookEvents),
     );
   };
-  await app.register(signedInRoutes);
+  await app.register(named(signedInRoutes));
 };
