@@ -94,6 +94,7 @@ describe('the knowledge upload limit, over a real connection', () => {
       size: LIMIT,
       writeSize: 64 * 1024,
       chunked: true,
+      blankText: true,
     });
     expect(outcome).toMatchObject({ status: 201, sentAll: true });
   });
