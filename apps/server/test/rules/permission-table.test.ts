@@ -494,16 +494,14 @@ afterAll(() => t.app.close());
 async function createTeam(row: Row): Promise<Team> {
   const [owner, creator, other, teammate, admin, outsider] = await createUsers(t.app, Array(6).fill({}));
   const workspaceId = owner!.workspaceId;
-  await t.app.db
-    .insert(memberships)
-    .values([
-      ...[creator!, other!, teammate!].map((member) => ({
-        workspaceId,
-        userId: member.id,
-        role: 'member' as const,
-      })),
-      { workspaceId, userId: admin!.id, role: 'admin' as const },
-    ]);
+  await t.app.db.insert(memberships).values([
+    ...[creator!, other!, teammate!].map((member) => ({
+      workspaceId,
+      userId: member.id,
+      role: 'member' as const,
+    })),
+    { workspaceId, userId: admin!.id, role: 'admin' as const },
+  ]);
   const { plan, ...seats } = row.plan ?? { plan: 'enterprise', enterpriseSeats: 10 };
   if (plan !== 'free') {
     await t.app.db

@@ -41,15 +41,13 @@ export async function createPersonalWorkspaces(
     .insert(workspaces)
     .values(owners.map((owner) => ({ name: personalWorkspaceName[owner.locale], ownerId: owner.id })))
     .returning({ id: workspaces.id, name: workspaces.name, ownerId: workspaces.ownerId });
-  await tx
-    .insert(memberships)
-    .values(
-      created.map((workspace) => ({
-        workspaceId: workspace.id,
-        userId: workspace.ownerId,
-        role: 'owner' as const,
-      })),
-    );
+  await tx.insert(memberships).values(
+    created.map((workspace) => ({
+      workspaceId: workspace.id,
+      userId: workspace.ownerId,
+      role: 'owner' as const,
+    })),
+  );
   const byOwner = new Map(created.map(({ ownerId, ...workspace }) => [ownerId, workspace]));
   return owners.map((owner) => byOwner.get(owner.id)!);
 }
