@@ -10,7 +10,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { STORAGE_QUOTA_BYTES } from '@redacta/shared';
+import { KNOWLEDGE_FILE_MAX_BYTES, STORAGE_QUOTA_BYTES } from '@redacta/shared';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { Mailer } from './mail/transport.ts';
@@ -97,6 +97,8 @@ declare module 'fastify' {
     knowledge: KnowledgeProcessor;
     /** What each plan's workspace may keep (see AppDeps). */
     storageQuotas: StorageQuotas;
+    /** The largest knowledge file taken, in bytes (see AppDeps). */
+    knowledgeFileMaxBytes: number;
     /** The batch rows' job queue, worked by every instance (ADR 0031). */
     batchQueue: BatchQueue;
     /** The workspace exports' job queue, on the batch queue's pg-boss (ADR 0038). */
@@ -126,6 +128,11 @@ export interface AppDeps {
    * fill a workspace pass smaller ones, which take a fraction of the time to fill.
    */
   storageQuotas?: StorageQuotas;
+  /**
+   * The largest knowledge file taken, in bytes: KNOWLEDGE_FILE_MAX_BYTES by default. Tests of the limit
+   * pass a smaller one: sending a body past the real one dozens of times takes a busy machine minutes.
+   */
+  knowledgeFileMaxBytes?: number;
 }
 
 export type App = FastifyInstance;
@@ -159,6 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('models', createModels(config));
   app.decorate('openStreams', new OpenStreams());
   app.decorate('storageQuotas', deps.storageQuotas ?? STORAGE_QUOTA_BYTES);
+  app.decorate('knowledgeFileMaxBytes', deps.knowledgeFileMaxBytes ?? KNOWLEDGE_FILE_MAX_BYTES);
   app.decorate('knowledge', createKnowledgeProcessor(app));
   app.decorate(
     'batchQueue',

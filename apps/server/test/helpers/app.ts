@@ -32,12 +32,12 @@ export const SMALL_STORAGE_QUOTAS: StorageQuotas = { ...STORAGE_QUOTA_BYTES, fre
 
 /**
  * The real app on the worker's database, emptied first. `env` overrides configuration
- * (e.g. SMTP_URL to send through a local SMTP sink), `deps` the plans' storage quotas. Close it in
- * afterEach/afterAll.
+ * (e.g. SMTP_URL to send through a local SMTP sink), `deps` the plans' storage quotas or the knowledge
+ * file limit. Close it in afterEach/afterAll.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  deps: Pick<AppDeps, 'storageQuotas'> = {},
+  deps: Pick<AppDeps, 'storageQuotas' | 'knowledgeFileMaxBytes'> = {},
 ): Promise<TestApp> {
   const database = await workerDatabase();
   await resetDatabase(database);

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { App } from '../../src/app.ts';
 import { memberships, users, workspaces } from '../../src/db/schema.ts';
 import { signAccessToken } from '../../src/lib/access-token.ts';
-import { createPersonalWorkspace } from '../../src/modules/workspaces/service.ts';
+import { createPersonalWorkspaces } from '../../src/modules/workspaces/service.ts';
 
 export interface TestUser {
   id: string;
@@ -13,37 +13,41 @@ export interface TestUser {
   auth: { authorization: string };
 }
 
+type UserOverrides = Partial<{ email: string; firstName: string; lastName: string; locale: 'es' | 'en' }>;
+
 /** A registered user with a personal workspace and a valid access token, straight in the database. */
-export async function createUser(
-  app: App,
-  overrides: Partial<{ email: string; firstName: string; lastName: string; locale: 'es' | 'en' }> = {},
-): Promise<TestUser> {
-  const email = overrides.email ?? `user-${randomUUID().slice(0, 8)}@example.com`;
-  const locale = overrides.locale ?? 'es';
-  const { user, workspace } = await app.db.transaction(async (tx) => {
-    const [user] = await tx
-      .insert(users)
-      .values({
-        email,
-        firstName: overrides.firstName ?? 'Ana',
-        lastName: overrides.lastName ?? 'García',
-        locale,
-      })
-      .returning();
-    const workspace = await createPersonalWorkspace(tx, { id: user!.id, email, locale });
-    return { user: user!, workspace };
+export async function createUser(app: App, overrides: UserOverrides = {}): Promise<TestUser> {
+  const [user] = await createUsers(app, [overrides]);
+  return user!;
+}
+
+/**
+ * One registered user per overrides given, as createUser makes them, in one transaction of a few
+ * statements (a team's worth of users made one by one costs several round trips each).
+ */
+export async function createUsers(app: App, overrides: UserOverrides[]): Promise<TestUser[]> {
+  const wanted = overrides.map((each) => ({
+    email: each.email ?? `user-${randomUUID().slice(0, 8)}@example.com`,
+    firstName: each.firstName ?? 'Ana',
+    lastName: each.lastName ?? 'García',
+    locale: each.locale ?? 'es',
+  }));
+  const made = await app.db.transaction(async (tx) => {
+    const inserted = await tx.insert(users).values(wanted).returning({ id: users.id, email: users.email });
+    const ids = new Map(inserted.map((user) => [user.email, user.id]));
+    const owners = wanted.map(({ email, locale }) => ({ id: ids.get(email)!, email, locale }));
+    const workspaces = await createPersonalWorkspaces(tx, owners);
+    return owners.map((owner, i) => ({ id: owner.id, email: owner.email, workspaceId: workspaces[i]!.id }));
   });
-  const accessToken = await signAccessToken(app.config.JWT_SECRET, {
-    userId: user.id,
-    sessionId: randomUUID(),
-  });
-  return {
-    id: user.id,
-    email,
-    workspaceId: workspace.id,
-    accessToken,
-    auth: { authorization: `Bearer ${accessToken}` },
-  };
+  return Promise.all(
+    made.map(async (user) => {
+      const accessToken = await signAccessToken(app.config.JWT_SECRET, {
+        userId: user.id,
+        sessionId: randomUUID(),
+      });
+      return { ...user, accessToken, auth: { authorization: `Bearer ${accessToken}` } };
+    }),
+  );
 }
 
 export async function addMember(

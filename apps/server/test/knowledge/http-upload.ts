@@ -5,6 +5,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 export interface StreamedUpload {
   /** The file's size in bytes; its content is `%PDF-1.4` then filler. */
   size: number;
+  /**
+   * Sent as a text file of spaces instead: processing finds no text in it at once, where the
+   * parser takes a busy machine many seconds to give up on a PDF of filler tens of MB long.
+   */
+  blankText?: true;
   /** How many bytes each write to the socket carries. */
   writeSize: number;
   /** Sent without a Content-Length (chunked), so the server learns the size only by counting. */
@@ -32,12 +37,12 @@ export function streamUpload(
 ): Promise<UploadOutcome> {
   const boundary = `----redacta${randomUUID()}`;
   const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\n` +
-      `Content-Type: application/pdf\r\n\r\n`,
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.${upload.blankText ? 'txt' : 'pdf'}"\r\n` +
+      `Content-Type: ${upload.blankText ? 'text/plain' : 'application/pdf'}\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  const filler = Buffer.alloc(upload.writeSize, 'a');
-  filler.write('%PDF-1.4\n');
+  const filler = Buffer.alloc(upload.writeSize, upload.blankText ? ' ' : 'a');
+  if (!upload.blankText) filler.write('%PDF-1.4\n');
   const req = httpRequest({
     host: base.hostname,
     port: base.port,

@@ -10,16 +10,17 @@ import {
   workspaces,
   workspaceSsoDomains,
 } from '../../src/db/schema.ts';
-import { changeWorkspacePlan } from '../../src/modules/plans/service.ts';
+import { seatsForPlan } from '../../src/modules/plans/service.ts';
 import { builtInPromptId } from '../../src/modules/prompts/built-ins.ts';
 import { builtInTemplateId } from '../../src/modules/templates/built-ins.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { addMember, createUser, type TestUser } from '../helpers/factories.ts';
+import { createUsers, type TestUser } from '../helpers/factories.ts';
 import { injectAnswer } from '../helpers/inject-answer.ts';
 
 /*
  * docs/product.md, "Who may do what", one row per action and one cell per role, each asked through
- * the HTTP API on a team of its own. The shared thing an action changes (project, folder, voice,
+ * the HTTP API: on a team of its own where the action changes something, on the row's one team where
+ * it only reads (teamsOf). The shared thing an action changes (project, folder, voice,
  * prompt, invitation) is made by "member-creator" through the API; "member-other" is another member;
  * "admin" a member the owner made an admin; "outsider" belongs to another workspace. A rule changed
  * in the code or in the table makes a cell fail.
@@ -485,15 +486,29 @@ beforeAll(async () => {
 });
 afterAll(() => t.app.close());
 
+/**
+ * A new team on the row's plan, in a few statements: its six people made in one transaction, the
+ * members added in one, the plan and its seats (seatsForPlan) set in one, as on a new workspace
+ * changeWorkspacePlan sets them.
+ */
 async function createTeam(row: Row): Promise<Team> {
-  const [owner, creator, other, teammate, admin, outsider] = await Promise.all(
-    Array.from({ length: 6 }, () => createUser(t.app)),
-  );
+  const [owner, creator, other, teammate, admin, outsider] = await createUsers(t.app, Array(6).fill({}));
   const workspaceId = owner!.workspaceId;
-  for (const member of [creator!, other!, teammate!]) await addMember(t.app, workspaceId, member.id);
-  await addMember(t.app, workspaceId, admin!.id, 'admin');
-  const plan = row.plan ?? { plan: 'enterprise', enterpriseSeats: 10 };
-  if (plan.plan !== 'free') await changeWorkspacePlan(t.app.db, { workspaceId, ...plan });
+  await t.app.db.insert(memberships).values([
+    ...[creator!, other!, teammate!].map((member) => ({
+      workspaceId,
+      userId: member.id,
+      role: 'member' as const,
+    })),
+    { workspaceId, userId: admin!.id, role: 'admin' as const },
+  ]);
+  const { plan, ...seats } = row.plan ?? { plan: 'enterprise', enterpriseSeats: 10 };
+  if (plan !== 'free') {
+    await t.app.db
+      .update(workspaces)
+      .set({ plan, userSeats: seatsForPlan(plan, seats) })
+      .where(eq(workspaces.id, workspaceId));
+  }
   return {
     workspaceId,
     owner: owner!,
@@ -502,6 +517,40 @@ async function createTeam(row: Row): Promise<Team> {
     admin: admin!,
     teammate: teammate!,
     outsider: outsider!,
+  };
+}
+
+interface Prepared<T> {
+  team: Team;
+  ids: Record<string, string>;
+  /** What the cell made in the team before the action's things (its keys). */
+  made: T;
+}
+
+type Before<T> = (team: Team) => Promise<T>;
+
+/**
+ * The teams of a row's cells. An action that changes something gets a new team in every cell, so that
+ * no cell sees what another changed; one that only reads (a GET) is asked of one team by every cell of
+ * the row, since no cell's asking changes what the next one reads. `before` runs in the team before
+ * the action's things are made (a running batch ends by itself: it may not wait for the keys).
+ */
+function teamsOf(row: Row) {
+  let first: Promise<Prepared<unknown>> | undefined;
+  const fresh = async <T>(before: Before<T>): Promise<Prepared<T>> => {
+    const team = await createTeam(row);
+    const made = await before(team);
+    return { team, made, ids: (await row.prepare?.(team)) ?? {} };
+  };
+  return async <T = undefined>(before: Before<T> = async () => undefined as T): Promise<Prepared<T>> => {
+    if (!first) {
+      const own = fresh(before);
+      first = own;
+      return own;
+    }
+    const shared = await first;
+    if (row.request(shared.team, shared.ids).method !== 'GET') return fresh(before);
+    return { ...shared, made: await before(shared.team) };
   };
 }
 
@@ -560,13 +609,13 @@ function keyCells(row: Row): { caller: string; scopes: ApiKeyScope[]; cell: Cell
 describe('who may do what (docs/product.md): every cell through the API', () => {
   for (const row of table) {
     describe(row.action, () => {
+      const team = teamsOf(row);
       for (const role of roles) {
         const cell = row.cells[role];
         const [status, code] = typeof cell === 'number' ? [cell] : cell;
         it(`${role} → ${status}${code ? ` ${code}` : ''}`, async () => {
-          const team = await createTeam(row);
-          const ids = (await row.prepare?.(team)) ?? {};
-          const res = await call(actorOf(team, role), row.request(team, ids));
+          const { team: asked, ids } = await team();
+          const res = await call(actorOf(asked, role), row.request(asked, ids));
           expect(res.statusCode, res.body.slice(0, 300)).toBe(status);
           if (code) expect(res.json().error.code).toBe(code);
         });
@@ -577,31 +626,37 @@ describe('who may do what (docs/product.md): every cell through the API', () => 
         const cell = row.cells.admin;
         const [status, code] = typeof cell === 'number' ? [cell] : cell;
         it(`API keys: the admin's ${scope} key → ${String(cell)}`, async () => {
-          const team = await createTeam(row);
-          const key = await keyOf(team.admin, [scope], team.workspaceId);
-          const ids = (await row.prepare?.(team)) ?? {};
-          const res = await call(key, row.request(team, ids));
+          const {
+            team: asked,
+            ids,
+            made: key,
+          } = await team((made) => keyOf(made.admin, [scope], made.workspaceId));
+          const res = await call(key, row.request(asked, ids));
           expect(res.statusCode, res.body.slice(0, 300)).toBe(status);
           if (code) expect(res.json().error.code).toBe(code);
         });
       }
       const keyed = keyCells(row);
       it(`API keys: ${keyed.map(({ caller, cell }) => `${caller} → ${String(cell)}`).join(', ')}`, async () => {
-        const team = await createTeam(row);
         // The keys first: what the action acts on may not wait (a running batch ends by itself).
-        const keys = await Promise.all(
-          keyed.map(({ caller, scopes }) =>
-            caller === "another workspace's key"
-              ? keyOf(team.outsider, scopes)
-              : caller === "admin's key"
-                ? keyOf(team.admin, scopes, team.workspaceId)
-                : keyOf(team.owner, scopes),
+        const {
+          team: asked,
+          ids,
+          made: keys,
+        } = await team((made) =>
+          Promise.all(
+            keyed.map(({ caller, scopes }) =>
+              caller === "another workspace's key"
+                ? keyOf(made.outsider, scopes)
+                : caller === "admin's key"
+                  ? keyOf(made.admin, scopes, made.workspaceId)
+                  : keyOf(made.owner, scopes),
+            ),
           ),
         );
-        const ids = (await row.prepare?.(team)) ?? {};
         for (const [i, { caller, cell }] of keyed.entries()) {
           const [status, code] = typeof cell === 'number' ? [cell] : cell;
-          const res = await call(keys[i]!, row.request(team, ids));
+          const res = await call(keys[i]!, row.request(asked, ids));
           expect(res.statusCode, `${caller}: ${res.body.slice(0, 300)}`).toBe(status);
           if (code) expect(res.json().error.code, caller).toBe(code);
         }

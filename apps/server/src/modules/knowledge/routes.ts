@@ -12,7 +12,8 @@ import {
 } from '@redacta/shared';
 import { limits } from '../../lib/rate-limits.ts';
 import { signedInSchemas } from '../../lib/route-options.ts';
-import { readUpload, uploadLimits } from './upload.ts';
+import { uploadParserLimits } from '../../lib/multipart-upload.ts';
+import { knowledgeUploadRules, readUpload } from './upload.ts';
 import {
   addKnowledgeFile,
   addKnowledgeUrl,
@@ -28,7 +29,8 @@ export const knowledgeRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.db, storageQuotas: app.storageQuotas, processor: app.knowledge };
   const schema = signedInSchemas({ tag: 'knowledge', errors: [404] });
   app.addHook('onRequest', app.authenticate);
-  await app.register(multipart, { limits: uploadLimits });
+  const uploadRules = knowledgeUploadRules(app.knowledgeFileMaxBytes);
+  await app.register(multipart, { limits: uploadParserLimits(uploadRules) });
   const addLimit = limits(app, [
     {
       name: 'knowledge-add',
@@ -55,7 +57,7 @@ export const knowledgeRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: addLimit,
     },
     async (request, reply) => {
-      const upload = await readUpload(request);
+      const upload = await readUpload(request, uploadRules);
       const created = await addKnowledgeFile(deps, {
         workspaceId: request.params.id,
         userId: request.userId,

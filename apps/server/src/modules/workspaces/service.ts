@@ -28,12 +28,28 @@ export async function createPersonalWorkspace(
   tx: Db | Tx,
   owner: { id: string; email: string; locale: Locale },
 ): Promise<{ id: string; name: string }> {
-  const [workspace] = await tx
-    .insert(workspaces)
-    .values({ name: personalWorkspaceName[owner.locale], ownerId: owner.id })
-    .returning({ id: workspaces.id, name: workspaces.name });
-  await tx.insert(memberships).values({ workspaceId: workspace!.id, userId: owner.id, role: 'owner' });
+  const [workspace] = await createPersonalWorkspaces(tx, [owner]);
   return workspace!;
+}
+
+/** The same for several new users at once, in two statements: each one's workspace, in their order. */
+export async function createPersonalWorkspaces(
+  tx: Db | Tx,
+  owners: { id: string; email: string; locale: Locale }[],
+): Promise<{ id: string; name: string }[]> {
+  const created = await tx
+    .insert(workspaces)
+    .values(owners.map((owner) => ({ name: personalWorkspaceName[owner.locale], ownerId: owner.id })))
+    .returning({ id: workspaces.id, name: workspaces.name, ownerId: workspaces.ownerId });
+  await tx.insert(memberships).values(
+    created.map((workspace) => ({
+      workspaceId: workspace.id,
+      userId: workspace.ownerId,
+      role: 'owner' as const,
+    })),
+  );
+  const byOwner = new Map(created.map(({ ownerId, ...workspace }) => [ownerId, workspace]));
+  return owners.map((owner) => byOwner.get(owner.id)!);
 }
 
 const workspaceRole = z.enum(memberRoles);
