@@ -40,7 +40,7 @@ interface TraceEvent {
   tdur?: number;
   pid: number;
   tid: number;
-  args?: { name?: string; data?: { documentLoaderURL?: string } };
+  args?: { name?: string };
 }
 
 /** Trace events inside the page's tasks, summed (nested ones included) as parts of the time. */
@@ -65,7 +65,7 @@ interface Build {
 }
 
 /** The main thread's figures from navigation start to the mark the page sets on seeing the reply. */
-function readTrace(trace: Buffer): LoadFigures {
+function readTrace(trace: Buffer, lastReplyAt: number): LoadFigures {
   const events = (JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] }).traceEvents;
   const mark = events.find((event) => event.name === LAST_REPLY_MARK);
   if (!mark) throw new Error('the trace holds no last-reply mark');
@@ -74,16 +74,8 @@ function readTrace(trace: Buffer): LoadFigures {
       .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
       .map((e) => `${e.pid}:${e.tid}`),
   );
-  const start = events
-    .filter(
-      (e) =>
-        e.name === 'navigationStart' &&
-        e.pid === mark.pid &&
-        e.ts < mark.ts &&
-        e.args?.data?.documentLoaderURL?.includes('/chat'),
-    )
-    .at(-1);
-  if (!start) throw new Error('the trace holds no navigation to /chat');
+  // The page's clock starts at its navigation: the mark, taken at `lastReplyAt` on that clock, places it.
+  const start = { ts: mark.ts - lastReplyAt * 1000 };
   const onMain = events.filter(
     (e) => e.ph === 'X' && e.dur !== undefined && mainThreads.has(`${e.pid}:${e.tid}`) && e.pid === mark.pid,
   );
@@ -166,7 +158,14 @@ async function openOnce(browser: Browser, build: Build): Promise<LoadFigures> {
       await cdp.send('Profiler.start');
     } else {
       await browser.startTracing(page, {
-        categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'v8'],
+        categories: [
+          'devtools.timeline',
+          'disabled-by-default-devtools.timeline',
+          'blink.user_timing',
+          'toplevel',
+          'v8',
+          'v8.execute',
+        ],
       });
     }
     const load = loadAverage();
@@ -176,7 +175,10 @@ async function openOnce(browser: Browser, build: Build): Promise<LoadFigures> {
       undefined,
       { timeout: 120_000, polling: 'raf' },
     );
-    const figures = profiling ? await readProfile(cdp) : readTrace(await browser.stopTracing());
+    const lastReplyAt = await page.evaluate(
+      () => (window as unknown as { __bench: { lastReplyAt: number } }).__bench.lastReplyAt,
+    );
+    const figures = profiling ? await readProfile(cdp) : readTrace(await browser.stopTracing(), lastReplyAt);
     return { ...figures, load };
   } finally {
     await context.close();
