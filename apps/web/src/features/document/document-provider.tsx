@@ -6,7 +6,7 @@ import { openLiveDocument } from './live/load-live';
 import { liveConnection } from './live/connection';
 import { loadEditorModule } from './editor/load-editor';
 import { DocumentStore, type DocumentStoreDeps } from './state/document-store';
-import { DocumentStoreContext } from './state/document-context';
+import { DocumentStoreContext, useDocumentStore } from './state/document-context';
 import { lostEdits } from './state/lost-edits';
 
 /** Where and as whom documents connect: the signed-in user on this origin (tests point it elsewhere). */
@@ -15,16 +15,30 @@ export const LiveConnectionContext = createContext<DocumentStoreDeps['connection
 /**
  * Owns the open project's live document while the project is open, so the panel and the chat's
  * "insert" buttons share one copy, and everyone else's changes arrive even while the panel is closed.
+ * With `openLater` (a phone, where the document is a tab of its own) it is opened only when
+ * `useOpenDocument`'s function is called, its panel shows or a reply is inserted.
  */
-export function DocumentProvider({ projectId, children }: { projectId: string; children: ReactNode }) {
+export function DocumentProvider({
+  projectId,
+  openLater = false,
+  children,
+}: {
+  projectId: string;
+  openLater?: boolean;
+  children: ReactNode;
+}) {
   const connection = useContext(LiveConnectionContext);
-  const [store, setStore] = useState(() => createStore(projectId, connection));
-  if (store.projectId !== projectId) setStore(createStore(projectId, connection));
+  const [store, setStore] = useState(() => createStore(projectId, connection, openLater));
+  if (store.projectId !== projectId) setStore(createStore(projectId, connection, openLater));
 
   useEffect(() => {
     store.retain();
     return () => store.release();
   }, [store]);
+  // A phone turned into a wider screen shows the document beside the chat.
+  useEffect(() => {
+    if (!openLater) store.openNow();
+  }, [openLater, store]);
 
   useAccessEnded(store);
 
@@ -56,6 +70,11 @@ function useAccessEnded(store: DocumentStore) {
   }, [store, queryClient]);
 }
 
-function createStore(projectId: string, connection: DocumentStoreDeps['connection']) {
-  return new DocumentStore(projectId, { openLive: openLiveDocument, connection });
+function createStore(projectId: string, connection: DocumentStoreDeps['connection'], openLater: boolean) {
+  return new DocumentStore(projectId, { openLive: openLiveDocument, connection, openLater });
+}
+
+/** Opens the document of the provider around, if it was left for later (`openLater`). */
+export function useOpenDocument(): () => void {
+  return useDocumentStore().openNow;
 }

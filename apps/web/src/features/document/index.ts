@@ -1,4 +1,4 @@
-export { DocumentProvider, LiveConnectionContext } from './document-provider';
+export { DocumentProvider, LiveConnectionContext, useOpenDocument } from './document-provider';
 export { useDocumentInsert } from './use-document-insert';
 export { DocumentPanel } from './components/document-panel';
 export { LostEditsDialog } from './components/lost-edits-dialog';

@@ -2,6 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tans
 import type { ConversationPage } from '@redacta/shared';
 import { api, getFirstRead } from '@/lib/api-client';
 import { loadMarkdownRenderer } from '../components/markdown-loader';
+import { parseSimpleMarkdown } from '../components/simple-markdown';
 import { chatKeys } from './chat-keys';
 
 /** The pages of a conversation read so far: the newest first, each older one after it. */
@@ -21,9 +22,21 @@ export function fetchConversationPage(projectId: string, before: string | null):
 }
 
 /**
+ * An entry whose reply the simple path cannot draw (see components/simple-markdown.tsx): a reply
+ * outside the simple part of markdown or citing sources, or a template run's request (its reply is
+ * drawn with its parts' labels).
+ */
+const needsRenderer = (entry: ConversationPage['entries'][number]) =>
+  entry.role === 'user'
+    ? entry.template?.output !== undefined
+    : entry.content !== '' &&
+      ((entry.sources?.length ?? 0) > 0 || parseSimpleMarkdown(entry.content) === null);
+
+/**
  * A page of the conversation as the chat shows it. The markdown renderer is a chunk of its own: a
- * page holding a reply is handed over once the renderer is there too, so its replies are drawn as
- * markdown from the first frame. `rendererAlongside` fetches it beside the request, not after it.
+ * page holding a reply the simple path cannot draw is handed over once the renderer is there too, so
+ * its replies are drawn as markdown from the first frame. `rendererAlongside` fetches it beside the
+ * request, not after it.
  */
 async function readConversationPage(
   projectId: string,
@@ -32,7 +45,7 @@ async function readConversationPage(
 ): Promise<ConversationPage> {
   const renderer = rendererAlongside ? loadMarkdownRenderer() : null;
   const page = await fetchConversationPage(projectId, before);
-  if (page.entries.some((entry) => entry.role === 'assistant')) await (renderer ?? loadMarkdownRenderer());
+  if (page.entries.some(needsRenderer)) await (renderer ?? loadMarkdownRenderer());
   return page;
 }
 

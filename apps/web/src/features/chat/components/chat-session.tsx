@@ -8,6 +8,7 @@ import { cn } from '@/components/ui/cn';
 import { LoadError } from '@/components/ui/load-error';
 import { isApiError } from '@/lib/api-error';
 import { errorMessage } from '@/lib/error-message';
+import { afterNextPaint } from '@/lib/after-next-paint';
 import { useSession } from '@/features/session';
 import { BrandVoicePicker, useActiveBrandVoice } from '@/features/brand-voice';
 import { PromptLibraryButton } from '@/features/prompts';
@@ -60,10 +61,13 @@ export function ChatSession({
   workspace,
   projectId,
   onInsert,
+  onShown,
 }: {
   workspace: Workspace;
   projectId: string;
   onInsert: (markdown: string) => void;
+  /** Called once the conversation (or why it could not be shown) has been painted. */
+  onShown?: () => void;
 }) {
   const { t } = useTranslation();
   const { user } = useSession();
@@ -173,6 +177,10 @@ export function ChatSession({
   // The demo notice sits above the conversation: drawn with it, never pushing it down afterwards.
   const loading = conversation.isPending || premium.isPending;
   const stillLoading = useDeferredValue(loading);
+  const shown = conversation.isError || !(loading || stillLoading);
+  useEffect(() => {
+    if (shown && onShown) return afterNextPaint(onShown);
+  }, [shown, onShown]);
   // A failure is said at once, like its toast.
   if (conversation.isError && !isFetchNextPageError) {
     return loadFailed ? (

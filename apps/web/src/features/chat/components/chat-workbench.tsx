@@ -2,7 +2,7 @@ import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
 import type { Workspace } from '@redacta/shared';
-import { DocumentPanel, useDocumentInsert } from '@/features/document';
+import { DocumentPanel, useDocumentInsert, useOpenDocument } from '@/features/document';
 import { MOBILE_QUERY, useMediaQuery } from '@/lib/use-media-query';
 import { cn } from '@/components/ui/cn';
 import { usePanelWidth } from '../hooks/use-panel-width';
@@ -24,6 +24,7 @@ export function ChatWorkbench({ workspace, projectId }: { workspace: Workspace; 
   const { width, setWidth } = usePanelWidth();
   const container = useRef<HTMLDivElement>(null);
   const { insertMarkdown } = useDocumentInsert();
+  const openDocument = useOpenDocument();
 
   const onInsert = useCallback(
     (markdown: string) => {
@@ -90,7 +91,12 @@ export function ChatWorkbench({ workspace, projectId }: { workspace: Workspace; 
           aria-label={isMobile ? undefined : t('chat.tabs.chat')}
           className={cn('min-w-0 flex-1 flex-col', show('chat') ? 'flex' : 'hidden')}
         >
-          <ChatSession workspace={workspace} projectId={projectId} onInsert={onInsert} />
+          <ChatSession
+            workspace={workspace}
+            projectId={projectId}
+            onInsert={onInsert}
+            onShown={openDocument}
+          />
         </section>
         {!isMobile && <SplitDivider width={width} onResize={setWidth} container={container} />}
         <section

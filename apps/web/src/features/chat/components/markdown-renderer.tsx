@@ -3,22 +3,12 @@ import Markdown, { type Components, type Options } from 'react-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
 import type { KnowledgeCitation } from '@redacta/shared';
+import { ReplyLink } from './reply-link';
 import { CITATION_ELEMENT, CITATION_PROPERTY, CitationLink, remarkCitations } from '@/features/knowledge';
 
-/**
- * Links from model output open apart from the app and pass no referrer. A link whose address
- * react-markdown dropped as unsafe (`javascript:`, `data:`…) arrives without one: it stays plain text,
- * not a link that would open the app again.
- */
+/** Links as ReplyLink draws them (the simple path draws them alike, see simple-markdown.tsx). */
 const components: Components = {
-  a: ({ node: _node, href, children, ...props }) =>
-    href ? (
-      <a {...props} href={href} target="_blank" rel="noopener noreferrer nofollow">
-        {children}
-      </a>
-    ) : (
-      <span>{children}</span>
-    ),
+  a: ({ node: _node, ...props }) => <ReplyLink {...props} />,
 };
 
 /** Where remark-parse looks for the extensions of the parser and of the syntax tree it builds. */

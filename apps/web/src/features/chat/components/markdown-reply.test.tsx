@@ -70,11 +70,26 @@ describe('MarkdownReply', () => {
   });
 
   it('draws a saved reply once, as markdown: not as plain text while its renderer loads', async () => {
-    render(<MarkdownReply content={'Pan **recién** hecho'} streaming={false} />);
+    // Strikethrough is outside the part of markdown drawn without the renderer.
+    render(<MarkdownReply content={'Pan **recién** hecho, no ~~duro~~'} streaming={false} />);
     const reply = screen.getByTestId('reply-text');
     expect(reply).toBeEmptyDOMElement();
     expect((await within(reply).findByText('recién')).tagName).toBe('STRONG');
-    expect(reply).toHaveTextContent('Pan recién hecho');
+    expect(within(reply).getByText('duro').tagName).toBe('DEL');
+    expect(reply).toHaveTextContent('Pan recién hecho, no duro');
+  });
+
+  it('draws a saved reply in simple markdown at once, without waiting for its renderer', () => {
+    render(
+      <MarkdownReply
+        content={'## Eslogan\n\nPan **recién** hecho, [cada día](https://example.com/pan).'}
+        streaming={false}
+      />,
+    );
+    const reply = screen.getByTestId('reply-text');
+    expect(within(reply).getByRole('heading', { level: 2, name: 'Eslogan' })).toBeInTheDocument();
+    expect(within(reply).getByText('recién').tagName).toBe('STRONG');
+    expect(within(reply).getByRole('link', { name: 'cada día' })).toHaveAttribute('target', '_blank');
   });
 
   it('shows a streaming reply’s caret alone until its renderer is there, then the markdown', async () => {

@@ -1,7 +1,8 @@
-import { memo, useEffect, useSyncExternalStore } from 'react';
+import { memo, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import type { KnowledgeCitation } from '@redacta/shared';
 import { cn } from '@/components/ui/cn';
 import { loadMarkdownRenderer, markdownRenderer, subscribeToMarkdownRenderer } from './markdown-loader';
+import { simpleMarkdown } from './simple-markdown';
 
 /** Reading styles for replies (16 px, line-height 1.6, like the document), without a typography plugin. */
 const prose = cn(
@@ -23,10 +24,11 @@ const caret = cn(
 
 /**
  * A reply rendered from markdown (GFM tables, lists, links; raw HTML shown as text, unsafe link
- * protocols dropped: see markdown-renderer.tsx). Until the renderer is there, a streaming reply shows
- * its caret alone, as before its first words, and a saved one nothing. Memoised on its text:
- * markdown is parsed again only when the text changes, not when the list scrolls or another reply
- * streams.
+ * protocols dropped: see markdown-renderer.tsx). A saved reply written in the simple part of markdown
+ * is drawn without the renderer, exactly as the renderer would draw it (simple-markdown.tsx). Until
+ * the renderer is there, a streaming reply shows its caret alone, as before its first words, and
+ * another saved one nothing. Memoised on its text: markdown is parsed again only when the text
+ * changes, not when the list scrolls or another reply streams.
  */
 export const MarkdownReply = memo(function MarkdownReply({
   content,
@@ -42,12 +44,18 @@ export const MarkdownReply = memo(function MarkdownReply({
   testId?: string;
 }) {
   const Content = useSyncExternalStore(subscribeToMarkdownRenderer, markdownRenderer);
-  const waiting = content !== '' && Content === null;
+  // A streaming reply keeps one renderer while it grows, and a cited one needs the full renderer.
+  const simple = useMemo(
+    () => (streaming || (citations?.length ?? 0) > 0 ? null : simpleMarkdown(content)),
+    [content, streaming, citations],
+  );
+  const waiting = content !== '' && Content === null && simple === null;
   useEffect(() => {
     if (waiting) void loadMarkdownRenderer();
   }, [waiting]);
-  let body = streaming ? <p aria-hidden /> : null;
-  if (content && Content) {
+  let body: ReactNode = streaming ? <p aria-hidden /> : null;
+  if (simple) body = simple;
+  else if (content && Content) {
     body =
       Content === 'failed' ? (
         <p className="whitespace-pre-wrap">{content}</p>

@@ -7,6 +7,7 @@ import { DocumentProvider, LostEditsDialog } from '@/features/document';
 import { useProject } from '@/features/projects';
 import { useSession } from '@/features/session';
 import { isApiError } from '@/lib/api-error';
+import { MOBILE_QUERY, useMediaQuery } from '@/lib/use-media-query';
 import { useConversation } from '../api/use-conversation';
 import { useFollowProjectLink } from '../hooks/use-follow-project-link';
 import { useOpenProject } from '../hooks/use-open-project';
@@ -22,6 +23,7 @@ import { ProjectNotFound } from '../components/project-not-found';
 function OpenProject({ workspace, projectId }: { workspace: Workspace; projectId: string }) {
   const { t } = useTranslation();
   const { workspaces } = useSession();
+  const isMobile = useMediaQuery(MOBILE_QUERY);
   const project = useProject(projectId);
   // Loaded together with the project, not after it.
   useConversation(projectId);
@@ -50,9 +52,10 @@ function OpenProject({ workspace, projectId }: { workspace: Workspace; projectId
       />
     );
   if (project.isPending) return <ConversationSkeleton />;
-  // The document is asked for as soon as the project is known, beside the screen's first draw.
+  // The document is asked for as soon as the project is known, beside the screen's first draw. On a
+  // phone, where it is a tab of its own, once the chat is drawn (ChatWorkbench).
   return (
-    <DocumentProvider projectId={projectId}>
+    <DocumentProvider projectId={projectId} openLater={isMobile}>
       {stillPending ? (
         <ConversationSkeleton />
       ) : (

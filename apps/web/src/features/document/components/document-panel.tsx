@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertCircle, CloudOff } from 'lucide-react';
-import { useDocumentSnapshot } from '../state/document-context';
+import { useDocumentSnapshot, useDocumentStore } from '../state/document-context';
 import { loadEditorModule } from '../editor/load-editor';
 import { DocumentSkeleton } from './document-skeleton';
 
@@ -26,8 +26,12 @@ function PanelMessage({ offline }: { offline: boolean }) {
 /** The document beside the chat; fills its container. The editor code loads on first show. */
 export function DocumentPanel() {
   const { load, sync } = useDocumentSnapshot();
+  const { openNow } = useDocumentStore();
   // Fetch the editor code while the document itself is still on its way, not after.
-  useEffect(() => void loadEditorModule(), []);
+  useEffect(() => {
+    openNow();
+    void loadEditorModule();
+  }, [openNow]);
   if (load === 'error') return <PanelMessage offline={false} />;
   // Never opened in this browser and no connection: nothing to show until it comes back.
   if (load === 'loading' && sync === 'offline') return <PanelMessage offline />;

@@ -22,6 +22,11 @@ export interface DocumentStoreDeps {
   openLive: (options: LiveDocumentOptions) => Promise<LiveDocument>;
   /** Everything about the connection except the project and the change callback. */
   connection: () => Omit<LiveDocumentOptions, 'projectId' | 'onChange'>;
+  /**
+   * Not opened while held, only once `openNow` is called: on a phone the document is a tab of its own,
+   * and its code (Yjs, the connection, the local copy) would otherwise run before the chat's first draw.
+   */
+  openLater?: boolean;
 }
 
 const initial: DocumentSnapshot = { load: 'loading', sync: 'syncing', endedBy: null, peers: [] };
@@ -41,6 +46,8 @@ export class DocumentStore {
   private holders = 0;
   private releaseTimer: ReturnType<typeof setTimeout> | null = null;
   private disposed = false;
+  /** Whether the document is to be opened as soon as someone holds the store (see `DocumentStoreDeps.openLater`). */
+  private wanted: boolean;
   private readonly queue: string[] = [];
   private sink: InsertSink | null = null;
   private fallbackSink: ((live: LiveDocument) => InsertSink) | null = null;
@@ -48,6 +55,7 @@ export class DocumentStore {
   constructor(projectId: string, deps: DocumentStoreDeps) {
     this.projectId = projectId;
     this.deps = deps;
+    this.wanted = !deps.openLater;
   }
 
   subscribe = (listener: () => void) => {
@@ -79,8 +87,17 @@ export class DocumentStore {
     this.holders += 1;
     if (this.releaseTimer !== null) clearTimeout(this.releaseTimer);
     this.releaseTimer = null;
-    this.opening ??= this.open();
+    if (this.wanted) this.opening ??= this.open();
   }
+
+  /**
+   * Opens the document now if it was left for later (`openLater`): its panel is shown, a reply is
+   * inserted, or the screen that had the main thread first is drawn. Does nothing once opened.
+   */
+  openNow = () => {
+    this.wanted = true;
+    if (this.holders > 0 && !this.disposed) this.opening ??= this.open();
+  };
 
   release() {
     this.holders -= 1;
@@ -142,6 +159,7 @@ export class DocumentStore {
   insertMarkdown(markdown: string) {
     if (markdown.trim() === '') return;
     this.queue.push(markdown);
+    this.openNow();
     this.drain();
   }
 
