@@ -84,7 +84,8 @@ test.describe('SCIM settings', () => {
   const owners = new Map<Language, { context: BrowserContext; page: Page }>();
 
   test.beforeAll(async ({ browser }) => {
-    test.setTimeout(300_000);
+    // A start, the sign-ups, the operator commands and a second start: minutes on a loaded machine.
+    test.setTimeout(600_000);
     ({ url } = await own.start());
     const workspaceIds: string[] = [];
     for (const [language, width] of looks) {

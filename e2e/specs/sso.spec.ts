@@ -87,7 +87,8 @@ test.describe('SSO settings', () => {
   const owners = new Map<Language, { context: BrowserContext; page: Page; domain: string }>();
 
   test.beforeAll(async ({ browser }) => {
-    test.setTimeout(300_000);
+    // A start, the sign-ups, the operator commands and a second start: minutes on a loaded machine.
+    test.setTimeout(600_000);
     dns = await startDnsPeer();
     ({ url } = await own.start({ DNS_RESOLVER: dns.server }));
     const workspaceIds: string[] = [];
