@@ -102,7 +102,7 @@ export async function scan(page: Page, screen: string, rules?: readonly string[]
  * Scans one screen in each look. `prepare` runs after the look is applied and before the scan (to open a
  * dialog the new width closed, for instance); the screen's name in a finding says which look failed.
  * A look at a width already scanned in the other theme gets the colour rules only: every other rule
- * would answer as it did there, and each axe run is seconds of the browser's CPU on CI's two cores.
+ * would answer as it did there (about a fifth of a scan's CPU, on CI's two cores).
  */
 export async function scanLooks(
   page: Page,
