@@ -17,7 +17,6 @@ import {
   type Finding,
 } from '../support/a11y.ts';
 import { waitForCode } from '../support/mailbox.ts';
-import { ownServer } from '../support/own-server.ts';
 import { chooseLanguage } from '../support/language.ts';
 
 /**
@@ -381,27 +380,5 @@ test.describe('accessibility (axe-core: no serious or critical violations)', () 
     await expect(accepted).toBeVisible();
     findings.push(...(await scanLooks(page, 'cancel offer accepted')));
     expectNoFindings(findings);
-  });
-
-  test.describe('a workspace out of words', () => {
-    const own = ownServer('a11y');
-
-    test('/chat with the out-of-words banner', async ({ browser }) => {
-      test.setTimeout(180_000);
-      const server = await own.start({ FREE_PLAN_WORDS: '5' });
-      const context = await browser.newContext({ baseURL: server.url, locale: 'es-ES' });
-      const page = await context.newPage();
-      const login = new LoginPage(page);
-      await login.goto();
-      await login.signIn(newEmail('a11y-words'));
-      await new WelcomePage(page).submitNames('Marta', 'Ruiz');
-      const chat = new ChatPage(page);
-      await chat.ask('Escribe un eslogan para una cafetería de barrio');
-      await chat.waitForReplyEnd();
-      await expect(chat.outOfWords).toBeVisible();
-      const findings = await scanLooks(page, '/chat out of words');
-      await context.close();
-      expectNoFindings(findings);
-    });
   });
 });

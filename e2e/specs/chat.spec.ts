@@ -1,9 +1,6 @@
-import { expect, keepScreenshot, newEmail, test } from '../fixtures.ts';
+import { expect, keepScreenshot, test } from '../fixtures.ts';
 import { ChatPage } from '../pages/chat-page.ts';
-import { LoginPage } from '../pages/login-page.ts';
-import { WelcomePage } from '../pages/welcome-page.ts';
 import { settle } from '../support/a11y.ts';
-import { ownServer } from '../support/own-server.ts';
 
 const NAMES = 'Dame 10 nombres para una marca de cosmética natural';
 const ARTICLE = 'Escribe un artículo de blog de 800 palabras sobre teletrabajo productivo';
@@ -249,38 +246,5 @@ test.describe('chat', () => {
       await page.setViewportSize({ width, height: 844 });
       await keepScreenshot(page, testInfo, `labs-${width}-es`);
     }
-  });
-
-  test.describe('a free workspace with a small allowance', () => {
-    const own = ownServer('words');
-
-    test('runs out of words and shows the out-of-words state', async ({ browser }, testInfo) => {
-      test.setTimeout(180_000);
-      const server = await own.start({ FREE_PLAN_WORDS: '30' });
-      const context = await browser.newContext({ baseURL: server.url });
-      const page = await context.newPage();
-      const login = new LoginPage(page);
-      await login.goto();
-      await login.signIn(newEmail('words'));
-      await new WelcomePage(page).submitNames('Marta', 'Ruiz');
-      const chat = new ChatPage(page);
-      await expect(page.getByText('Te quedan 30 palabras este mes')).toBeVisible();
-
-      // The allowance is checked before the reply starts: this one fits, and uses it all up.
-      await chat.ask(NAMES);
-      await chat.waitForReplyEnd();
-      await expect(chat.outOfWords).toBeVisible();
-      // One out-of-words notice: the words meter steps aside for it.
-      await expect(page.getByText('Te quedan 0 palabras este mes')).toHaveCount(0);
-      const prompt = page.getByRole('status').filter({ has: chat.outOfWords });
-      await expect(prompt.getByRole('button', { name: 'Mejora al Plan Pro' })).toBeVisible();
-      await chat.composer.fill('Otra petición');
-      await expect(chat.send).toBeDisabled();
-
-      await page.reload();
-      await expect(chat.outOfWords).toBeVisible();
-      await keepScreenshot(page, testInfo, 'chat-out-of-words-1280-es');
-      await context.close();
-    });
   });
 });

@@ -1,4 +1,5 @@
-import type { Page, TestInfo } from '@playwright/test';
+/* eslint-disable no-empty-pattern -- Playwright reads a test's fixtures from its first parameter's object pattern; these tests use only the owners set up once for all of them. */
+import type { BrowserContext, Page, TestInfo } from '@playwright/test';
 import { expect, keepScreenshot, signUpIn, test } from '../fixtures.ts';
 import { describeFindings, desktopLooks, phoneLooks, scanLooks, settle } from '../support/a11y.ts';
 import { ownServer } from '../support/own-server.ts';
@@ -7,7 +8,8 @@ import { ownServer } from '../support/own-server.ts';
  * Settings → SCIM on an Enterprise workspace (made so with the operator command, as an administrator
  * would): the owner copies the base URL, makes the token (shown once), which an identity provider then
  * uses; rotating stops the old token, revoking the new one. The spec runs its own server: the operator
- * command opens the server's PGlite database, which only one process may hold.
+ * command opens the server's PGlite database, which only one process may hold. Both owners sign up
+ * before the first test, and one stop of the server makes both workspaces Enterprise.
  */
 
 /** What the spec reads and clicks, in each of the app's languages. */
@@ -62,23 +64,6 @@ async function listUsers(baseURL: string, token: string): Promise<number> {
   return response.status;
 }
 
-/**
- * The operator command makes the workspace Enterprise. The own server's stop can return while the
- * server it started still holds the database for a moment (the command then says it is in use), so
- * the command is tried again for a few seconds.
- */
-async function makeEnterprise(own: ReturnType<typeof ownServer>, workspaceId: string) {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await own.admin('set-plan', workspaceId, 'enterprise', '--seats', '5');
-      return;
-    } catch (error) {
-      if (attempt === 10 || !String(error).includes('is in use')) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-    }
-  }
-}
-
 /** Settings → SCIM through the profile menu (desktop) or the slide-in menu (phone). */
 async function openScimSettings(page: Page, w: (typeof words)[Language], width: number) {
   await page.getByRole('button', { name: width < 768 ? w.openMenu : w.profileMenu }).click();
@@ -86,20 +71,25 @@ async function openScimSettings(page: Page, w: (typeof words)[Language], width: 
   await expect(page).toHaveURL(/\/settings\/scim$/);
 }
 
+const looks = [
+  ['es', 1280],
+  ['en', 390],
+] as const;
+
 test.describe('SCIM settings', () => {
+  // The tests take turns in one worker, on the server and owners set up once before them.
+  test.describe.configure({ mode: 'default' });
   const own = ownServer('scim');
+  let url = '';
+  const owners = new Map<Language, { context: BrowserContext; page: Page }>();
 
-  for (const [language, width] of [
-    ['es', 1280],
-    ['en', 390],
-  ] as const) {
-    const w = words[language];
-
-    test(`make the token, use it, rotate it, revoke it (${language}, ${width} px)`, async ({
-      browser,
-    }, testInfo) => {
-      test.setTimeout(240_000);
-      const { url } = await own.start();
+  test.beforeAll(async ({ browser }) => {
+    // A start, the sign-ups, the operator commands and a second start: minutes on a loaded machine.
+    test.setTimeout(600_000);
+    ({ url } = await own.start());
+    const workspaceIds: string[] = [];
+    for (const [language, width] of looks) {
+      const w = words[language];
       const context = await browser.newContext({
         baseURL: url,
         locale: w.browser,
@@ -111,8 +101,21 @@ test.describe('SCIM settings', () => {
       // The app keeps the workspace it opened once its list has loaded, a moment after signing in.
       const storedWorkspace = () => page.evaluate(() => localStorage.getItem('workspaceId'));
       await expect.poll(storedWorkspace).toMatch(/^[0-9a-f-]{36}$/);
-      const workspaceId = await storedWorkspace();
-      await makeEnterprise(own, workspaceId!);
+      workspaceIds.push((await storedWorkspace())!);
+      owners.set(language, { context, page });
+    }
+    await own.admin(...workspaceIds.map((id) => ['set-plan', id, 'enterprise', '--seats', '5']));
+  });
+  test.afterAll(async () => {
+    for (const { context } of owners.values()) await context.close();
+  });
+
+  for (const [language, width] of looks) {
+    const w = words[language];
+
+    test(`make the token, use it, rotate it, revoke it (${language}, ${width} px)`, async ({}, testInfo) => {
+      test.setTimeout(240_000);
+      const { context, page } = owners.get(language)!;
       await page.goto('/chat');
 
       await openScimSettings(page, w, width);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page, TestInfo } from '@playwright/test';
+import type { Browser, BrowserContext, Page, TestInfo } from '@playwright/test';
 import { expect, keepScreenshot, signUpIn, test } from '../fixtures.ts';
 import { describeFindings, desktopLooks, phoneLooks, scanLooks, settle } from '../support/a11y.ts';
 import { ownServer } from '../support/own-server.ts';
@@ -71,39 +71,57 @@ async function shoot(page: Page, testInfo: TestInfo, name: string, width: number
   await keepScreenshot(page, testInfo, `${name}-${width}`);
 }
 
-for (const [language, width] of [
+const looks = [
   ['es', 1280],
   ['en', 390],
-] as const) {
-  test.describe(`SSO settings (${language}, ${width} px)`, () => {
-    const w = words[language];
-    const own = ownServer(`sso-${language}`);
-    let dns: DnsPeer;
-    let idp: OidcPeer | undefined;
-    test.beforeAll(async () => {
-      dns = await startDnsPeer();
-    });
-    test.afterAll(async () => {
-      await idp?.close();
-      await dns.close();
-    });
+] as const;
 
-    test('the owner sets the provider, verifies a domain by DNS and requires SSO; a member then signs in only through it', async ({
-      browser,
-    }, testInfo) => {
-      test.setTimeout(300_000);
-      const { url } = await own.start({ DNS_RESOLVER: dns.server });
-      idp = await startOidcPeer(`${url}/api/auth/sso/callback`);
+test.describe('SSO settings', () => {
+  // The tests take turns in one worker, on the server and owners set up once before them: each owner
+  // signs up and sees what the free plan says, then one stop of the server makes both Enterprise.
+  test.describe.configure({ mode: 'default' });
+  const own = ownServer('sso');
+  let url = '';
+  let dns: DnsPeer;
+  const idps: OidcPeer[] = [];
+  const owners = new Map<Language, { context: BrowserContext; page: Page; domain: string }>();
+
+  test.beforeAll(async ({ browser }) => {
+    // A start, the sign-ups, the operator commands and a second start: minutes on a loaded machine.
+    test.setTimeout(600_000);
+    dns = await startDnsPeer();
+    ({ url } = await own.start({ DNS_RESOLVER: dns.server }));
+    const workspaceIds: string[] = [];
+    for (const [language, width] of looks) {
+      const w = words[language];
       const domain = `${language}-${randomUUID().slice(0, 8)}.test`;
-
-      const ownerContext = await newContext(browser, url, w.browser, width);
-      const owner = await ownerContext.newPage();
+      const context = await newContext(browser, url, w.browser, width);
+      const owner = await context.newPage();
       await signUpIn(owner, w.browser, { email: `owner@${domain}`, firstName: 'Carmen', lastName: 'Vidal' });
       await openSsoSettings(owner, w, width);
       // On the free plan the page says what it needs.
       await expect(owner.getByRole('heading', { name: w.enterpriseTitle })).toBeVisible();
-      const workspaceId = await owner.evaluate(() => localStorage.getItem('workspaceId'));
-      await own.admin('set-plan', workspaceId!, 'enterprise', '--seats', '5');
+      workspaceIds.push((await owner.evaluate(() => localStorage.getItem('workspaceId')))!);
+      owners.set(language, { context, page: owner, domain });
+    }
+    await own.admin(...workspaceIds.map((id) => ['set-plan', id, 'enterprise', '--seats', '5']));
+  });
+  test.afterAll(async () => {
+    for (const { context } of owners.values()) await context.close();
+    for (const idp of idps) await idp.close();
+    await dns?.close();
+  });
+
+  for (const [language, width] of looks) {
+    const w = words[language];
+
+    test(`(${language}, ${width} px) the owner sets the provider, verifies a domain by DNS and requires SSO; a member then signs in only through it`, async ({
+      browser,
+    }, testInfo) => {
+      test.setTimeout(300_000);
+      const { context: ownerContext, page: owner, domain } = owners.get(language)!;
+      const idp = await startOidcPeer(`${url}/api/auth/sso/callback`);
+      idps.push(idp);
       await owner.reload();
 
       await owner.getByLabel(w.issuer).fill(idp.issuer);
@@ -156,7 +174,7 @@ for (const [language, width] of [
       await shoot(member, testInfo, `sso-login-refused-${language}`, width);
       await member.getByRole('button', { name: w.continueWithSso }).click();
       // The identity provider's own sign-in and consent pages.
-      await member.waitForURL((address) => address.origin === idp!.issuer);
+      await member.waitForURL((address) => address.origin === idp.issuer);
       await member.locator('input[name="login"]').fill(`idp-${language}`);
       await member.locator('input[name="password"]').fill('any');
       await member.locator('button[type="submit"]').click();
@@ -168,5 +186,5 @@ for (const [language, width] of [
       await memberContext.close();
       await ownerContext.close();
     });
-  });
-}
+  }
+});

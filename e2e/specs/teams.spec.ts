@@ -1,43 +1,33 @@
 import type { Browser, BrowserContext, Page, TestInfo } from '@playwright/test';
-import { expect, keepScreenshot, newEmail, test } from '../fixtures.ts';
+import { expect, keepScreenshot, newEmail, signUpIn, test } from '../fixtures.ts';
 import { ChatPage } from '../pages/chat-page.ts';
 import { InvitePage, waitForInvitationLink } from '../pages/invite-page.ts';
-import { LoginPage } from '../pages/login-page.ts';
 import { ProjectsPage } from '../pages/projects-page.ts';
-import { WelcomePage } from '../pages/welcome-page.ts';
+import { buyProInSandbox } from '../pages/subscription-page.ts';
 import { WorkspaceSettingsPage } from '../pages/workspace-settings-page.ts';
 import { describeFindings, scanLooks, settle } from '../support/a11y.ts';
 import { chooseLanguage } from '../support/language.ts';
-import { ownServer } from '../support/own-server.ts';
 
 /**
- * Teams end to end, in two browsers: the owner (made Pro with the operator command, as an
- * administrator would) invites a teammate; the teammate opens the link of the caught e-mail, signs up,
- * lands in the shared workspace and chats in its shared project (not seeing the owner's private one);
- * the owner removes them, and the teammate's screen moves to their personal workspace with a message.
- *
- * The spec runs its own server: the operator command opens the server's PGlite database, which only
- * one process may hold, so the server stops for it and starts again on the same port and data.
+ * Teams end to end, in two browsers: the owner (Pro bought on the sandbox checkout) invites a teammate;
+ * the teammate opens the link of the caught e-mail, signs up, lands in the shared workspace and chats
+ * in its shared project (not seeing the owner's private one); the owner removes them, and the
+ * teammate's screen moves to their personal workspace with a message.
  */
 test.describe('teams', () => {
-  const own = ownServer('teams');
-
   test('owner invites, the teammate signs up from the mail, shares a project, is removed and lands at home', async ({
     browser,
+    baseURL,
   }, testInfo) => {
     test.setTimeout(300_000);
-    const { url } = await own.start();
-    const ownerEmail = newEmail('owner');
+    const url = baseURL!;
     const teammateEmail = newEmail('teammate');
 
-    // The owner signs up, names the workspace, and makes a shared and a private project.
+    // The owner signs up (the sign-in and welcome pages have specs of their own), names the workspace,
+    // and makes a shared and a private project.
     const ownerContext = await newContext(browser, url);
     const owner = await ownerContext.newPage();
-    const ownerLogin = new LoginPage(owner);
-    await ownerLogin.goto();
-    await ownerLogin.signIn(ownerEmail);
-    await new WelcomePage(owner).submitNames('Carmen', 'Vidal');
-    await expect(owner).toHaveURL(/\/chat/);
+    await signUpIn(owner, 'es-ES', { firstName: 'Carmen', lastName: 'Vidal' });
     const settings = new WorkspaceSettingsPage(owner);
     await settings.goto();
     await settings.rename('Agencia Norte');
@@ -53,16 +43,14 @@ test.describe('teams', () => {
     await projects.goto();
     await projects.renameInline(secret, 'Notas privadas');
 
-    // Free: inviting says it needs Pro. Then the operator makes the workspace Pro.
+    // Free: inviting says it needs Pro. Then the owner buys Pro.
     await settings.goto();
     await settings.addMembers.click();
     await expect(settings.inviteDialog).toContainText(
       'Mejora al Plan Pro para invitar a miembros del equipo',
     );
     await owner.keyboard.press('Escape');
-    const workspaceId = await owner.evaluate(() => localStorage.getItem('workspaceId'));
-    expect(workspaceId).toMatch(/^[0-9a-f-]{36}$/);
-    await own.admin('set-plan', workspaceId!, 'pro-monthly');
+    await buyProInSandbox(owner);
 
     await settings.goto();
     await expect(settings.members.getByText('Plan Pro', { exact: true })).toBeVisible();

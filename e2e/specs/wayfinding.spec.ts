@@ -3,19 +3,16 @@ import { expect, keepScreenshot, newEmail, test } from '../fixtures.ts';
 import { AppShell } from '../pages/app-shell.ts';
 import { ChatPage } from '../pages/chat-page.ts';
 import { InvitePage, waitForInvitationLink } from '../pages/invite-page.ts';
-import { LoginPage } from '../pages/login-page.ts';
 import { ProjectsPage } from '../pages/projects-page.ts';
 import { SandboxCheckoutPage, UpgradeModal } from '../pages/subscription-page.ts';
-import { WelcomePage } from '../pages/welcome-page.ts';
 import { WorkspaceSettingsPage } from '../pages/workspace-settings-page.ts';
 import { chooseLanguage, type Language } from '../support/language.ts';
-import { ownServer } from '../support/own-server.ts';
 
 /**
  * Finding one's way as a new team does, in a real browser: the composer's limit, where focus starts
- * and returns, a link to a project of another of one's workspaces, the phone menu with two
- * workspaces, and the phone's chat when the words have run out. Screenshots at 1280 and 390 px in
- * Spanish and English go to e2e/artifacts/.
+ * and returns, a link to a project of another of one's workspaces and the phone menu with two
+ * workspaces (the phone's chat when the words have run out is in out-of-words.spec.ts). Screenshots
+ * at 1280 and 390 px in Spanish and English go to e2e/artifacts/.
  */
 
 const widths = [1280, 390] as const;
@@ -207,49 +204,5 @@ test.describe('finding one’s way', () => {
     expect(row.y + row.height).toBeLessThanOrEqual(section.y + section.height + 0.5);
     await screenshots(teammate, testInfo, 'mobile-menu-two-workspaces', openMenu, [390]);
     await teammate.context().close();
-  });
-
-  test.describe('a free workspace out of words, on a phone', () => {
-    const own = ownServer('wayfinding');
-
-    test('the banners and the composer leave most of the screen to the conversation', async ({
-      browser,
-    }, testInfo) => {
-      test.setTimeout(180_000);
-      const server = await own.start({ FREE_PLAN_WORDS: '5' });
-      const context = await browser.newContext({
-        baseURL: server.url,
-        locale: 'es-ES',
-        viewport: { width: 390, height: 844 },
-      });
-      const page = await context.newPage();
-      const login = new LoginPage(page);
-      await login.goto();
-      await login.signIn(newEmail('phone-words'));
-      await new WelcomePage(page).submitNames('Marta', 'Ruiz');
-      const chat = new ChatPage(page);
-      await chat.ask('Escribe un eslogan para una cafetería de barrio');
-      await chat.waitForReplyEnd();
-      await expect(chat.outOfWords).toBeVisible();
-
-      const measure = async () => {
-        const conversation = (await page.locator('[data-chat-scroller]').boundingBox())!;
-        const banner = (await chat.demoBanner.boundingBox())!;
-        return { conversation: conversation.height, banner: banner.height };
-      };
-      const sizes = await measure();
-      // One line of demo notice, and more than half of the 844 px screen for the conversation.
-      expect(sizes.banner).toBeLessThanOrEqual(48);
-      expect(sizes.conversation).toBeGreaterThan(844 / 2);
-      // One out-of-words notice: the banner, not the words left as well.
-      await expect(page.getByText(/Te quedan 0 palabras/)).toHaveCount(0);
-      for (const language of languages) {
-        await chooseLanguage(page, language);
-        await page.reload();
-        await expect(page.locator('[data-testid="demo-banner"]')).toBeVisible();
-        await keepScreenshot(page, testInfo, `wayfinding-out-of-words-390-${language}`);
-      }
-      await context.close();
-    });
   });
 });

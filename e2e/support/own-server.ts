@@ -15,8 +15,9 @@ const run = promisify(execFile);
  * A server of the enclosing `test.describe`'s own, for what the shared one cannot show (another
  * configuration, a restart): started by `start` on one temporary DATA_DIR, mail going to the suite's
  * SMTP sink, stopped and removed after the last test. Starting again reopens the same data.
- * `admin(...)` runs the operator command (`npm run admin -- …`) on that data: the server stops for it,
- * since only one process may hold its PGlite database, and starts again on the same port.
+ * `admin([...], [...])` runs the operator command (`npm run admin -- …`) on that data, once per list of
+ * arguments, in turn: the server stops for them, since only one process may hold its PGlite database,
+ * and starts again on the same port (once: a start is seconds of CPU on CI's two cores).
  */
 export function ownServer(name: string) {
   let dataRoot = '';
@@ -44,16 +45,31 @@ export function ownServer(name: string) {
     });
     return server;
   };
+  const runAdmin = async (args: string[]): Promise<string> => {
+    // The stop can return while the server it started still holds the database for a moment (the
+    // command then says it is in use): the command is tried again for a few seconds.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const { stdout } = await run('npm', ['run', '--silent', 'admin', '--', ...args], {
+          cwd: repoRoot,
+          env: { ...process.env, DATA_DIR: path.join(dataRoot, 'data'), DATABASE_URL: '', REDIS_URL: '' },
+        });
+        return stdout;
+      } catch (error) {
+        if (attempt === 10 || !String(error).includes('is in use')) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+      }
+    }
+  };
   return {
     start,
-    async admin(...args: string[]): Promise<string> {
+    /** Runs each command on the stopped server's data, then starts it again; answers their outputs. */
+    async admin(...commands: string[][]): Promise<string[]> {
       await server?.stop();
-      const { stdout } = await run('npm', ['run', '--silent', 'admin', '--', ...args], {
-        cwd: repoRoot,
-        env: { ...process.env, DATA_DIR: path.join(dataRoot, 'data'), DATABASE_URL: '', REDIS_URL: '' },
-      });
+      const outputs: string[] = [];
+      for (const args of commands) outputs.push(await runAdmin(args));
       await start(env);
-      return stdout;
+      return outputs;
     },
   };
 }
