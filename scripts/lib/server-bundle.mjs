@@ -22,7 +22,7 @@ import {
   statSync,
 } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, version as esbuildVersion } from 'esbuild';
 import { root } from './paths.mjs';
 
@@ -62,7 +62,9 @@ function files(target) {
 /** A bundle is stale when any source, this builder, esbuild or Node (its target) changed. */
 function bundleKey() {
   const hash = createHash('sha256');
-  hash.update(`${esbuildVersion} ${process.versions.node}\n`).update(readFileSync(new URL(import.meta.url)));
+  hash
+    .update(`${esbuildVersion} ${process.versions.node}\n`)
+    .update(readFileSync(fileURLToPath(import.meta.url)));
   for (const file of sources.flatMap(files).sort()) {
     hash.update(path.relative(root, file)).update(readFileSync(file));
   }

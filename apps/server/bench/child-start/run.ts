@@ -49,12 +49,6 @@ async function start(way: Way): Promise<{ cpu: number; wall: number }> {
         DATABASE_URL: '',
         REDIS_URL: '',
         LOG_LEVEL: 'info',
-        ...(way === 'bundle' && process.env.BENCH_CACHE
-          ? { NODE_COMPILE_CACHE: process.env.BENCH_CACHE }
-          : {}),
-        ...(way === 'tsx' && process.env.BENCH_TSX_CACHE
-          ? { NODE_COMPILE_CACHE: process.env.BENCH_TSX_CACHE }
-          : {}),
       },
     });
     let output = '';

@@ -7,7 +7,7 @@
 import { workerData } from 'piscina';
 
 const { entry, parent } = workerData;
-const loaded = /\.m?js$/.test(new URL(entry).pathname)
+const loaded = /\.m?js$/.test(entry)
   ? await import(entry)
   : await import('tsx/esm/api').then(({ tsImport }) => tsImport(entry, parent));
 
