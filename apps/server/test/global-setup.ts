@@ -1,10 +1,15 @@
 import pg from 'pg';
+import { bundledServer } from '../../../scripts/lib/server-bundle.mjs';
 
 /**
+ * The server that tests start as a process of their own is built here once (scripts/lib/server-bundle.mjs),
+ * rather than by the first such test of every worker at once.
+ *
  * With TEST_DATABASE_URL every worker creates its own database (helpers/database.ts) named after
  * this run; the teardown drops them all, since workers are killed without a chance to clean up.
  */
-export default function setup() {
+export default async function setup() {
+  await bundledServer();
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) return;
   const run = `${process.pid}_${Date.now().toString(36)}`;

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { seedDataDir } from '../../../../scripts/lib/pglite-template.mjs';
+import { bundledServer } from '../../../../scripts/lib/server-bundle.mjs';
 import { createPostgresDatabase } from '../helpers/postgres-database.ts';
 import { buildApp, type App } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
@@ -126,10 +127,11 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** The server's own entry (as `npm start` runs it) on the backend, once it says it is running. */
+/** The server's own entry (as `npm start` runs it, prebuilt) on the backend, once it says it is running. */
 export async function startServer(backend: Backend): Promise<ChildProcess> {
   const port = await freePort();
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const [command, args] = await bundledServer();
+  const server = spawn(command, args, {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
+import { bundledServer } from '../../../../scripts/lib/server-bundle.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const repoRoot = path.resolve(here, '../../../..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'redacta-lost-database-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
@@ -17,31 +17,23 @@ interface LogLine {
 }
 
 it('exits non-zero with a fatal log line when its database thread stops', async () => {
-  const server = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      '--import',
-      './fixtures/stop-database-thread-on-signal.ts',
-      path.join(repoRoot, 'apps/server/src/main.ts'),
-    ],
-    {
-      cwd: here,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        ...process.env,
-        NODE_ENV: 'development',
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        WEB_DIST_DIR: path.join(dataDir, 'no-web-app'),
-        DATABASE_URL: '',
-        REDIS_URL: '',
-        LOG_LEVEL: 'info',
-      },
+  // Node strips the fixture's types itself: it loads before the prebuilt server, without tsx.
+  const [node, args] = await bundledServer(['--import', './fixtures/stop-database-thread-on-signal.ts']);
+  const server = spawn(node, args, {
+    cwd: here,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: path.join(dataDir, 'no-web-app'),
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      LOG_LEVEL: 'info',
     },
-  );
+  });
   const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
   let output = '';
   const lines: LogLine[] = [];

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, expect } from 'vitest';
 import { seedDataDir } from '../../../../scripts/lib/pglite-template.mjs';
+import { bundledServer } from '../../../../scripts/lib/server-bundle.mjs';
 import { openDatabase, type Database } from '../../src/db/client.ts';
 import { codeFromMail } from '../helpers/login.ts';
 import { startOpenAIPeer, type OpenAIPeer } from '../helpers/openai-peer.ts';
@@ -36,8 +37,8 @@ export interface ChildServer {
 
 /**
  * The real server in a process of its own on a free port, with the environment given, as a process
- * manager would run it: its entry (apps/server/src/main.ts) run directly, or `npm start` (which runs
- * it below scripts/start.mjs); resolves once it listens.
+ * manager would run it: its entry (apps/server/src/main.ts, prebuilt by scripts/lib/server-bundle.mjs)
+ * run directly, or `npm start` (which runs it below scripts/start.mjs); resolves once it listens.
  */
 export async function startChildServer(
   env: Record<string, string>,
@@ -45,10 +46,7 @@ export async function startChildServer(
 ): Promise<ChildServer> {
   // A migrated database copied in, rather than one created and migrated by the server (seconds each).
   if (env.DATA_DIR && !env.DATABASE_URL) seedDataDir(env.DATA_DIR);
-  const [command, args] =
-    how === 'entry'
-      ? [process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')]]
-      : ['npm', ['start']];
+  const [command, args] = how === 'entry' ? await bundledServer() : ['npm', ['start']];
   const child = spawn(command, args, {
     cwd: repoRoot,
     stdio: ['ignore', 'pipe', 'pipe'],
