@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, expect } from 'vitest';
 import { seedDataDir } from '../../../../scripts/lib/pglite-template.mjs';
+import { serverNodeFlags } from '../../../../scripts/lib/server-memory.mjs';
 import { openDatabase, type Database } from '../../src/db/client.ts';
 import { codeFromMail } from '../helpers/login.ts';
 import { startOpenAIPeer, type OpenAIPeer } from '../helpers/openai-peer.ts';
@@ -47,7 +48,10 @@ export async function startChildServer(
   if (env.DATA_DIR && !env.DATABASE_URL) seedDataDir(env.DATA_DIR);
   const [command, args] =
     how === 'entry'
-      ? [process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')]]
+      ? [
+          process.execPath,
+          [...serverNodeFlags, '--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')],
+        ]
       : ['npm', ['start']];
   const child = spawn(command, args, {
     cwd: repoRoot,
