@@ -7,6 +7,7 @@ import { loadDotEnv } from './lib/dotenv.mjs';
 import { root } from './lib/paths.mjs';
 import { ensureWebBuilt } from './lib/web-build.mjs';
 import { requireNode24 } from './lib/node-version.mjs';
+import { serverNodeFlags } from './lib/server-memory.mjs';
 
 requireNode24();
 
@@ -24,7 +25,7 @@ try {
 // The server runs in its own process group, so a Ctrl-C in the terminal reaches it only through us and
 // it can close the database cleanly. The IPC channel tells it when this script is gone, however it
 // ended (even SIGKILL): it then stops by itself.
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+const server = spawn(process.execPath, [...serverNodeFlags, '--import', 'tsx', 'apps/server/src/main.ts'], {
   cwd: root,
   env: process.env,
   stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

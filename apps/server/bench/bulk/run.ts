@@ -24,6 +24,7 @@ import { recordFigures } from '../check/figures.ts';
 import type { Figure } from '../check/targets.ts';
 import { percentile, round } from '../collab/report.ts';
 import { loadAverage, scrapeMetrics } from '../capacity/instance.ts';
+import { serverNodeFlags } from '../../../../scripts/lib/server-memory.mjs';
 import { processRssBytes, startChild, type Child } from '../stream/processes.ts';
 import {
   providerWallMs,
@@ -102,6 +103,7 @@ async function startServers(
         if (row) onRow(row);
         else passOn('app-server', line);
       },
+      serverNodeFlags,
     );
     children.push(server);
     return {
@@ -278,9 +280,13 @@ async function measureMemory() {
     const small = await rssOver(pid, metricsUrl, () =>
       runBatches(servers.client, templateId, files(MEMORY_ROWS.small)),
     );
+    // The server's CPU (every thread) for the large run: what a smaller young generation costs in
+    // collections shows here, whatever else the machine runs.
+    const cpuBefore = servers.server.cpuMs();
     const large = await rssOver(pid, metricsUrl, () =>
       runBatches(servers.client, templateId, files(MEMORY_ROWS.large)),
     );
+    const largeCpuMs = servers.server.cpuMs() - cpuBefore;
     return {
       startMiB: round(startRss / MiB, 1),
       smallRows: MEMORY_ROWS.small,
@@ -298,6 +304,7 @@ async function measureMemory() {
       largeWasmMiB: mib(large.wasmBytes),
       largeThreadHeapMiB: mib(large.threadHeapBytes),
       largeWallMs: Math.round(large.result.wallMs),
+      largeCpuMsPerRow: round(largeCpuMs / MEMORY_ROWS.large, 2),
       failed: failedRows([...small.result.ended, ...large.result.ended]),
       growthMiB: round((large.settledBytes - small.settledBytes) / MiB, 1),
       peakGrowthMiB: round((large.peakBytes - small.peakBytes) / MiB, 1),

@@ -14,6 +14,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverNodeFlags } from '../../../../scripts/lib/server-memory.mjs';
 import { openDatabase, type Db } from '../../src/db/client.ts';
 import { startSmtpSink } from '../../test/helpers/smtp-sink.ts';
 import { waitUntilReady } from '../stream/processes.ts';
@@ -131,33 +132,37 @@ export async function startInstance<Seeded>(options: InstanceOptions<Seeded>): P
   const sink = await startSmtpSink();
   const [port, metricsPort] = [await freePort(), await freePort()];
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverRoot,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: url,
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      DATA_DIR: dataDir,
-      DATABASE_URL: throwaway?.url ?? '',
-      REDIS_URL: '',
-      SMTP_URL: sink.url,
-      WEB_DIST_DIR: '/nonexistent-web-dist',
-      LOG_LEVEL: 'info',
-      METRICS_PORT: String(metricsPort),
-      METRICS_HOST: '127.0.0.1',
-      OPENAI_BASE_URL: options.modelUrl,
-      OPENAI_API_KEY: 'bench',
-      AI_MODEL: 'bench',
-      // Every benchmark user signs in from 127.0.0.1: the per-IP limits are meant for the internet.
-      RATE_LIMIT_CODE_REQUESTS_PER_HOUR: '100000',
-      RATE_LIMIT_LOGIN_ATTEMPTS_PER_15MIN: '100000',
-      ...options.env,
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...serverNodeFlags, '--import', 'tsx', 'src/main.ts'],
+    {
+      cwd: serverRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        APP_URL: url,
+        JWT_SECRET: randomBytes(32).toString('hex'),
+        DATA_DIR: dataDir,
+        DATABASE_URL: throwaway?.url ?? '',
+        REDIS_URL: '',
+        SMTP_URL: sink.url,
+        WEB_DIST_DIR: '/nonexistent-web-dist',
+        LOG_LEVEL: 'info',
+        METRICS_PORT: String(metricsPort),
+        METRICS_HOST: '127.0.0.1',
+        OPENAI_BASE_URL: options.modelUrl,
+        OPENAI_API_KEY: 'bench',
+        AI_MODEL: 'bench',
+        // Every benchmark user signs in from 127.0.0.1: the per-IP limits are meant for the internet.
+        RATE_LIMIT_CODE_REQUESTS_PER_HOUR: '100000',
+        RATE_LIMIT_LOGIN_ATTEMPTS_PER_15MIN: '100000',
+        ...options.env,
+      },
     },
-  });
+  );
   // Never leave a server behind, even when the benchmark itself fails.
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);

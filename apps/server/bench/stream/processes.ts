@@ -64,16 +64,18 @@ export function threadCpuMs(pid: number): Map<number, number> {
  * pid is the server's) and waits for the JSON line saying it listens. BENCH_NODE_FLAGS adds V8 and
  * Node flags to every such process (`--trace-gc`, `--trace-opt`…, which NODE_OPTIONS does not all
  * take); what they print reaches the benchmark's stderr with the process's file name, or `onLine`
- * when given (a benchmark that reads its servers' logs).
+ * when given (a benchmark that reads its servers' logs). `nodeFlags` come first: our server's are
+ * `serverNodeFlags`, the ones every process running it starts with.
  */
 export async function startChild<T extends ReadyMessage>(
   file: string,
   env: Record<string, string> = {},
   onLine?: (line: string) => void,
+  nodeFlags: readonly string[] = [],
 ): Promise<Child<T>> {
   const script = fileURLToPath(new URL(file, import.meta.url));
   const flags = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...flags, '--import', 'tsx', script], {
+  const child = spawn(process.execPath, [...nodeFlags, ...flags, '--import', 'tsx', script], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -9,6 +9,7 @@
  * Against `bench:stream`'s CPU per 1,000 tokens (ten 100-token streams), this tells the part of the
  * difference that is per request from the part that is per token (docs/benchmarks.md).
  */
+import { serverNodeFlags } from '../../../../scripts/lib/server-memory.mjs';
 import type { ChatReady } from './load.ts';
 
 // Set before the modules that read it are loaded (a type import loads nothing).
@@ -30,11 +31,16 @@ const ACCOUNTS = 1000;
 const provider = await startChild('./mock-provider.ts');
 const upstream = `http://127.0.0.1:${provider.ready.port}/v1`;
 const limit = await startChild('./passthrough-server.ts', { UPSTREAM_URL: upstream });
-const ours = await startChild<ChatReady & { [key: string]: unknown }>('./app-server.ts', {
-  UPSTREAM_URL: upstream,
-  BENCH_PROJECTS: String(PER_ROUND * (WARM_UP_ROUNDS + ROUNDS)),
-  BENCH_ACCOUNTS: String(ACCOUNTS),
-});
+const ours = await startChild<ChatReady & { [key: string]: unknown }>(
+  './app-server.ts',
+  {
+    UPSTREAM_URL: upstream,
+    BENCH_PROJECTS: String(PER_ROUND * (WARM_UP_ROUNDS + ROUNDS)),
+    BENCH_ACCOUNTS: String(ACCOUNTS),
+  },
+  undefined,
+  serverNodeFlags,
+);
 
 try {
   const paths = [

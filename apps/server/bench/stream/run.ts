@@ -26,6 +26,7 @@ import {
   type OpenStream,
   type StreamOutcome,
 } from './load.ts';
+import { serverNodeFlags } from '../../../../scripts/lib/server-memory.mjs';
 import { startChild, type Child } from './processes.ts';
 import { TOKENS_PER_SECOND, TOKENS_PER_STREAM } from './protocol.ts';
 import {
@@ -85,12 +86,17 @@ async function measure(): Promise<RunVerdict> {
       (n, l) => n + warmUpStreams(l) + l.concurrency * l.streamsEach * l.rounds,
       0,
     );
-    const ours = await startChild<ChatReady & { [key: string]: unknown }>('./app-server.ts', {
-      UPSTREAM_URL: upstream,
-      BENCH_PROJECTS: String(streamsNeeded),
-      // One account per concurrent stream: no user or workspace goes past its plan's stream cap.
-      BENCH_ACCOUNTS: String(Math.max(...levels.map((level) => level.concurrency))),
-    });
+    const ours = await startChild<ChatReady & { [key: string]: unknown }>(
+      './app-server.ts',
+      {
+        UPSTREAM_URL: upstream,
+        BENCH_PROJECTS: String(streamsNeeded),
+        // One account per concurrent stream: no user or workspace goes past its plan's stream cap.
+        BENCH_ACCOUNTS: String(Math.max(...levels.map((level) => level.concurrency))),
+      },
+      undefined,
+      serverNodeFlags,
+    );
     children.push(ours);
 
     const paths: { name: 'ours' | 'limit' | 'direct'; open: OpenStream; server: Child | null }[] = [

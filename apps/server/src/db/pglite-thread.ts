@@ -1,5 +1,6 @@
 import { deserialize } from 'node:v8';
 import { Worker } from 'node:worker_threads';
+import { SEMI_SPACE_MB } from '../../../../scripts/lib/server-memory.mjs';
 import { typeScriptThreadScript } from '../lib/thread-script.ts';
 import type { Results } from '@electric-sql/pglite';
 import type {
@@ -83,8 +84,13 @@ export class PGliteThread implements PGliteRunner {
     const worker = new Worker(startScript, {
       eval: true,
       workerData: { dataDir },
-      // Node's default, stated because the protocol relies on it (DatabaseResponse, #request).
-      resourceLimits: { stackSizeMb: 4 },
+      resourceLimits: {
+        // Node's default, stated because the protocol relies on it (DatabaseResponse, #request).
+        stackSizeMb: 4,
+        // Two semi-spaces and as much again for new large objects: the server's own young generation,
+        // whatever flags the process was started with (ADR 0042).
+        maxYoungGenerationSizeMb: 3 * SEMI_SPACE_MB,
+      },
     });
     const started = await new Promise<DatabaseStarted>((resolve, reject) => {
       const stopped = (code: number) => reject(threadStopped(code));

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { seedDataDir } from '../../../../scripts/lib/pglite-template.mjs';
 import { bundledServer } from '../../../../scripts/lib/server-bundle.mjs';
+import { serverNodeFlags } from '../../../../scripts/lib/server-memory.mjs';
 import { createPostgresDatabase } from '../helpers/postgres-database.ts';
 import { buildApp, type App } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
@@ -130,7 +131,7 @@ export function freePort(): Promise<number> {
 /** The server's own entry (as `npm start` runs it, prebuilt) on the backend, once it says it is running. */
 export async function startServer(backend: Backend): Promise<ChildProcess> {
   const port = await freePort();
-  const [command, args] = await bundledServer();
+  const [command, args] = await bundledServer(serverNodeFlags);
   const server = spawn(command, args, {
     cwd: repoRoot,
     env: {

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, expect } from 'vitest';
 import { seedDataDir } from '../../../../scripts/lib/pglite-template.mjs';
 import { bundledServer } from '../../../../scripts/lib/server-bundle.mjs';
+import { serverNodeFlags } from '../../../../scripts/lib/server-memory.mjs';
 import { openDatabase, type Database } from '../../src/db/client.ts';
 import { codeFromMail } from '../helpers/login.ts';
 import { startOpenAIPeer, type OpenAIPeer } from '../helpers/openai-peer.ts';
@@ -46,7 +47,7 @@ export async function startChildServer(
 ): Promise<ChildServer> {
   // A migrated database copied in, rather than one created and migrated by the server (seconds each).
   if (env.DATA_DIR && !env.DATABASE_URL) seedDataDir(env.DATA_DIR);
-  const [command, args] = how === 'entry' ? await bundledServer() : ['npm', ['start']];
+  const [command, args] = how === 'entry' ? await bundledServer(serverNodeFlags) : ['npm', ['start']];
   const child = spawn(command, args, {
     cwd: repoRoot,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, exists, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Job } from 'pg-boss';
 import { resolveLocale, type BatchControls, type TemplateInputs } from '@redacta/shared';
@@ -25,7 +25,7 @@ import {
   type GeneratedRow,
   type RowGenerator,
 } from './row-generator.ts';
-import { finishIfComplete, rowInputs } from './rows.ts';
+import { finishIfComplete, rowInputs, rowsLeft } from './rows.ts';
 import { sendBatchMail } from './mail.ts';
 import type { WebhookEvents } from '../webhooks/events.ts';
 
@@ -136,25 +136,30 @@ export function rowWorker(deps: RowWorkerDeps): RowHandler {
       });
     }
     const saved = await deps.db.transaction(async (tx) => {
-      await lockBatch(tx, job.data.batchId);
-      // Written only while the row is still running under this claim: the update says whether it was.
-      const written = await tx
-        .update(batchRows)
-        .set({
-          status: 'done',
-          outputs: keepEdits(row.outputs),
-          flags: row.flags,
-          words: row.words,
-          error: null,
-        })
-        .where(and(rowKey(job.data), heldBy(claim.attempt)))
-        .returning({ index: batchRows.index });
+      // The batch's lock, then the row written only while it is still running under this claim: sent
+      // together, run in this order by the transaction's one connection. The update says whether the
+      // claim held.
+      const [, written] = await Promise.all([
+        lockBatch(tx, job.data.batchId),
+        tx
+          .update(batchRows)
+          .set({
+            status: 'done',
+            outputs: keepEdits(row.outputs),
+            flags: row.flags,
+            words: row.words,
+            error: null,
+          })
+          .where(and(rowKey(job.data), heldBy(claim.attempt)))
+          .returning({ index: batchRows.index }),
+      ]);
       if (written.length === 0) {
         await deps.queue.complete(tx, job.id);
         return null;
       }
-      // Sent together, run in this order by the transaction's one connection: one wait, not three.
-      await Promise.all([
+      // Sent together: one wait, not four. Whether rows are left does not depend on the counters, which
+      // a batch this row ends is announced with (finishIfComplete, after them).
+      const [, , , left] = await Promise.all([
         tx
           .update(batches)
           .set({
@@ -169,9 +174,9 @@ export function rowWorker(deps: RowWorkerDeps): RowHandler {
           apiKeyId: null,
         }),
         deps.queue.complete(tx, job.id),
+        rowsLeft(tx, job.data.batchId),
       ]);
-      // After the counters: a batch it ends is announced with them.
-      const ended = await finishIfComplete(tx, job.data.batchId, deps.webhookEvents);
+      const ended = await finishIfComplete(tx, job.data.batchId, deps.webhookEvents, left);
       return { ended };
     });
     phases.end('save');
@@ -219,27 +224,52 @@ class RowPhases {
  */
 async function claimRow(deps: RowWorkerDeps, tx: Tx, job: Job<RowJob>): Promise<Claim | null> {
   // The batch with its workspace and the workspace owner's language, in one statement that takes the
-  // batch's lock; the row is then claimed by one update that says whether there was anything to claim.
-  const [batch] = await tx
-    .select({
-      status: batches.status,
-      template: batches.template,
-      controls: batches.controls,
-      mapping: batches.mapping,
-      createdBy: batches.createdBy,
-      workspace: {
-        id: workspaces.id,
-        plan: workspaces.plan,
-        isGpt4TurnedOn: workspaces.isGpt4TurnedOn,
-        ownerId: workspaces.ownerId,
-        locale: users.locale,
-      },
-    })
-    .from(batches)
-    .innerJoin(workspaces, eq(workspaces.id, batches.workspaceId))
-    .innerJoin(users, eq(users.id, workspaces.ownerId))
-    .where(eq(batches.id, job.data.batchId))
-    .for('update', { of: batches });
+  // batch's lock, and the row's claim, sent with it and run after it on the transaction's one
+  // connection: one wait for both. The claim holds only while the batch is running, which its lock
+  // keeps as it is until this transaction ends; it says by what it returns whether there was a row to take.
+  const [[batch], [row]] = await Promise.all([
+    tx
+      .select({
+        status: batches.status,
+        template: batches.template,
+        controls: batches.controls,
+        mapping: batches.mapping,
+        createdBy: batches.createdBy,
+        workspace: {
+          id: workspaces.id,
+          plan: workspaces.plan,
+          isGpt4TurnedOn: workspaces.isGpt4TurnedOn,
+          ownerId: workspaces.ownerId,
+          locale: users.locale,
+        },
+      })
+      .from(batches)
+      .innerJoin(workspaces, eq(workspaces.id, batches.workspaceId))
+      .innerJoin(users, eq(users.id, workspaces.ownerId))
+      .where(eq(batches.id, job.data.batchId))
+      .for('update', { of: batches }),
+    // Only a row not written yet is taken; its attempts go up by one, and that number is the claim.
+    tx
+      .update(batchRows)
+      .set({ status: 'running', attempts: sql`${batchRows.attempts} + 1` })
+      .where(
+        and(
+          rowKey(job.data),
+          inArray(batchRows.status, ['pending', 'running']),
+          exists(
+            tx
+              .select({ id: batches.id })
+              .from(batches)
+              .where(and(eq(batches.id, job.data.batchId), eq(batches.status, 'running'))),
+          ),
+        ),
+      )
+      .returning({
+        attempts: batchRows.attempts,
+        triesFrom: batchRows.triesFrom,
+        inputs: batchRows.inputs,
+      }),
+  ]);
   if (batch && batch.status !== 'running') {
     // A row a stopped instance held goes back to the pending rows, which resuming queues again.
     await tx
@@ -247,19 +277,6 @@ async function claimRow(deps: RowWorkerDeps, tx: Tx, job: Job<RowJob>): Promise<
       .set({ status: 'pending' })
       .where(and(rowKey(job.data), eq(batchRows.status, 'running')));
   }
-  // Only a row not written yet is taken; its attempts go up by one, and that number is the claim.
-  const [row] =
-    batch?.status === 'running'
-      ? await tx
-          .update(batchRows)
-          .set({ status: 'running', attempts: sql`${batchRows.attempts} + 1` })
-          .where(and(rowKey(job.data), inArray(batchRows.status, ['pending', 'running'])))
-          .returning({
-            attempts: batchRows.attempts,
-            triesFrom: batchRows.triesFrom,
-            inputs: batchRows.inputs,
-          })
-      : [];
   if (!batch || !row) {
     await deps.queue.complete(tx, job.id);
     return null;

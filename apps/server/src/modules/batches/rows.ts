@@ -52,20 +52,31 @@ export function matchColumns(
   return mapping;
 }
 
-/**
- * A running batch with no row left to write (none pending or running) is done, now, owes its
- * creator a mail if it ran longer than BATCH_EMAIL_AFTER_MS (a short one ends while its page is open),
- * and announces `batch.finished` to the workspace's webhooks. Run after a row's status changes, in its
- * transaction, under the batch's lock; true when this call ended the batch.
- */
-export async function finishIfComplete(tx: Tx, batchId: string, events: WebhookEvents): Promise<boolean> {
+/** Whether the batch has rows still to write (pending or running). */
+export async function rowsLeft(tx: Tx, batchId: string): Promise<boolean> {
   // Whether any row is left, not how many: a count would read every row of the batch on every save.
   const left = await tx
     .select({ index: batchRows.index })
     .from(batchRows)
     .where(and(eq(batchRows.batchId, batchId), inArray(batchRows.status, ['pending', 'running'])))
     .limit(1);
-  if (left.length > 0) return false;
+  return left.length > 0;
+}
+
+/**
+ * A running batch with no row left to write (none pending or running) is done, now, owes its
+ * creator a mail if it ran longer than BATCH_EMAIL_AFTER_MS (a short one ends while its page is open),
+ * and announces `batch.finished` to the workspace's webhooks. Run after a row's status changes, in its
+ * transaction, under the batch's lock; true when this call ended the batch. `left`, when given, is
+ * `rowsLeft` as the caller already read it in this transaction after the row's change.
+ */
+export async function finishIfComplete(
+  tx: Tx,
+  batchId: string,
+  events: WebhookEvents,
+  left?: boolean,
+): Promise<boolean> {
+  if (left ?? (await rowsLeft(tx, batchId))) return false;
   const [ended] = await tx
     .update(batches)
     .set({
