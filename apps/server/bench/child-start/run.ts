@@ -13,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundledServer } from '../../../../scripts/lib/server-bundle.mjs';
 import { seedDataDir } from '../../../../scripts/lib/pglite-template.mjs';
+import { childServerEnv } from '../../test/ops/child-server-env.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const runs = Number(process.env.BENCH_RUNS ?? 5);
@@ -39,17 +40,7 @@ async function start(way: Way): Promise<{ cpu: number; wall: number }> {
     const child = spawn(command, args, {
       cwd: root,
       stdio: ['ignore', 'pipe', 'inherit'],
-      env: {
-        ...process.env,
-        NODE_ENV: 'development',
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        WEB_DIST_DIR: path.join(dataDir, 'no-web-app'),
-        DATABASE_URL: '',
-        REDIS_URL: '',
-        LOG_LEVEL: 'info',
-      },
+      env: childServerEnv({ DATA_DIR: dataDir, WEB_DIST_DIR: path.join(dataDir, 'no-web-app') }),
     });
     let output = '';
     await new Promise<void>((resolve, reject) => {

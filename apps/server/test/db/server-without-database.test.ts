@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
 import { bundledServer } from '../../../../scripts/lib/server-bundle.mjs';
+import { childServerEnv } from '../ops/child-server-env.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const dataDir = mkdtempSync(path.join(tmpdir(), 'redacta-lost-database-'));
@@ -22,17 +23,7 @@ it('exits non-zero with a fatal log line when its database thread stops', async 
   const server = spawn(node, args, {
     cwd: here,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      WEB_DIST_DIR: path.join(dataDir, 'no-web-app'),
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      LOG_LEVEL: 'info',
-    },
+    env: childServerEnv({ DATA_DIR: dataDir, WEB_DIST_DIR: path.join(dataDir, 'no-web-app') }),
   });
   const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
   let output = '';

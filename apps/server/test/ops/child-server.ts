@@ -8,6 +8,7 @@ import { afterAll, afterEach, expect } from 'vitest';
 import { seedDataDir } from '../../../../scripts/lib/pglite-template.mjs';
 import { bundledServer } from '../../../../scripts/lib/server-bundle.mjs';
 import { serverNodeFlags } from '../../../../scripts/lib/server-memory.mjs';
+import { childServerEnv } from './child-server-env.ts';
 import { openDatabase, type Database } from '../../src/db/client.ts';
 import { codeFromMail } from '../helpers/login.ts';
 import { startOpenAIPeer, type OpenAIPeer } from '../helpers/openai-peer.ts';
@@ -51,16 +52,7 @@ export async function startChildServer(
   const child = spawn(command, args, {
     cwd: repoRoot,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      LOG_LEVEL: 'info',
-      ...env,
-    },
+    env: childServerEnv(env),
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   let output = '';
