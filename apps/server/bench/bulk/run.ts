@@ -18,13 +18,14 @@
  * 100,10000). BENCH_DATABASE_URL=postgres://… runs the server on a throwaway PostgreSQL database. A brief run
  * (BENCH_BRIEF=1) is the full run.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { BATCH_CONCURRENCY, BATCH_ROWS_MAX, type Batch, type CreatedBatch } from '@redacta/shared';
 import { recordFigures } from '../check/figures.ts';
 import type { Figure } from '../check/targets.ts';
 import { percentile, round } from '../collab/report.ts';
 import { loadAverage, scrapeMetrics } from '../capacity/instance.ts';
 import { serverNodeFlags } from '../../../../scripts/lib/server-memory.mjs';
+import { signAccessToken } from '../../src/lib/access-token.ts';
 import { processRssBytes, startChild, type Child } from '../stream/processes.ts';
 import {
   providerWallMs,
@@ -54,7 +55,14 @@ const MiB = 1024 * 1024;
 /** Idle time after a memory run before its RSS is read: long enough for V8's idle collections. */
 const SETTLE_MS = 10_000;
 
-type BulkReady = { port: number; token: string; workspaceId: string; metricsUrl: string };
+type BulkReady = { port: number; userId: string; workspaceId: string; metricsUrl: string };
+
+/**
+ * The server's JWT secret, given to it: the benchmark signs the user's access tokens itself, a fresh one
+ * every few minutes, since a run on a busy machine outlasts one token's 15 minutes.
+ */
+const jwtSecret = randomBytes(32).toString('hex');
+const TOKEN_RENEWED_AFTER_MS = 5 * 60_000;
 
 /** A template with a field and parts, as a shop's product description would be; the CSV fills its field. */
 const template = {
@@ -97,7 +105,7 @@ async function startServers(
     children.push(provider);
     const server = await startChild<BulkReady>(
       '../bulk/app-server.ts',
-      { UPSTREAM_URL: `http://127.0.0.1:${provider.ready.port}/v1` },
+      { UPSTREAM_URL: `http://127.0.0.1:${provider.ready.port}/v1`, BENCH_JWT_SECRET: jwtSecret },
       (line) => {
         const row = readRowTime(line);
         if (row) onRow(row);
@@ -118,12 +126,20 @@ async function startServers(
 }
 
 /** Our API as the signed-in Pro user calls it. */
-function apiClient({ port, token, workspaceId }: BulkReady) {
+function apiClient({ port, userId, workspaceId }: BulkReady) {
+  const sessionId = randomUUID();
+  let token: { value: Promise<string>; signedAt: number } | null = null;
+  const currentToken = () => {
+    if (!token || Date.now() - token.signedAt > TOKEN_RENEWED_AFTER_MS) {
+      token = { value: signAccessToken(jwtSecret, { userId, sessionId }), signedAt: Date.now() };
+    }
+    return token.value;
+  };
   const call = async <T>(method: string, path: string, body?: FormData | object): Promise<T> => {
     const res = await fetch(`http://127.0.0.1:${port}/api${path}`, {
       method,
       headers: {
-        authorization: `Bearer ${token}`,
+        authorization: `Bearer ${await currentToken()}`,
         ...(body && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}),
       },
       ...(body ? { body: body instanceof FormData ? body : JSON.stringify(body) } : {}),
