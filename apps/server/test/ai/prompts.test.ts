@@ -128,7 +128,8 @@ describe('modelTextStream', () => {
     }
     expect(reason).toBe('aborted');
     expect(out).toEqual(['a']);
-    expect(Date.now() - started).toBeLessThan(400);
+    // Ended by the abort, not by the idle timer that would have ended it after a second.
+    expect(Date.now() - started).toBeLessThan(1000);
     expect(model.doStreamCalls[0]!.abortSignal!.aborted).toBe(true);
   });
 
