@@ -2,19 +2,16 @@ import { availableParallelism } from 'node:os';
 import { relative } from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { databaseFreeFiles } from './apps/server/test/database-free.ts';
 import { WEB_WORKERS } from './apps/web/vitest.config.ts';
 
 /**
- * Server test files that run on PGlite or without a database whatever TEST_DATABASE_URL says: PGlite's
- * own thread, the README's `npm start` (always the embedded database), a server started with no
- * database. The pass on PostgreSQL (TEST_DATABASE_URL set) leaves them out: it would run them exactly
- * as the pass on PGlite did.
+ * Server test files that run on PGlite or without a database whatever TEST_DATABASE_URL says, though a
+ * module they import reads it: the README's `npm start` (always the embedded database). The pass on
+ * PostgreSQL (TEST_DATABASE_URL set) leaves them out, and the files that never reach the variable
+ * (apps/server/test/database-free.ts): it would run them exactly as the pass on PGlite did.
  */
-const PGLITE_ONLY_FILES = [
-  'apps/server/test/db/pglite-thread.test.ts',
-  'apps/server/test/app/start-script.test.ts',
-  'apps/server/test/db/server-without-database.test.ts',
-];
+const PGLITE_ONLY_FILES = ['apps/server/test/app/start-script.test.ts'];
 
 /**
  * The test files that took longest (each 14 s or more on a quiet machine, December 2026), longest first.
@@ -99,7 +96,12 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...(process.env.TEST_DATABASE_URL ? PGLITE_ONLY_FILES : [])],
+          exclude: [
+            ...configDefaults.exclude,
+            ...(process.env.TEST_DATABASE_URL
+              ? [...PGLITE_ONLY_FILES, ...databaseFreeFiles(import.meta.dirname)]
+              : []),
+          ],
           environment: 'node',
           // One PGlite per worker: modules, and so the database, persist across files.
           isolate: false,

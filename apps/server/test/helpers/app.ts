@@ -31,6 +31,16 @@ export function testConfig(env: Record<string, string> = {}): Config {
 export const SMALL_STORAGE_QUOTAS: StorageQuotas = { ...STORAGE_QUOTA_BYTES, free: 2 * 1024 * 1024 };
 
 /**
+ * Empties the worker's database. A file whose tests each make their own rows and read no state the
+ * app keeps in memory (mail sent, rate limits) builds one app in beforeAll and calls this before each
+ * test: every test still starts from no rows, without the few hundred milliseconds of CPU an app's
+ * build and close cost.
+ */
+export async function emptyDatabase(): Promise<void> {
+  await resetDatabase(await workerDatabase());
+}
+
+/**
  * The real app on the worker's database, emptied first. `env` overrides configuration
  * (e.g. SMTP_URL to send through a local SMTP sink), `deps` the plans' storage quotas or the knowledge
  * file limit. Close it in afterEach/afterAll.
@@ -39,8 +49,8 @@ export async function createTestApp(
   env: Record<string, string> = {},
   deps: Pick<AppDeps, 'storageQuotas' | 'knowledgeFileMaxBytes'> = {},
 ): Promise<TestApp> {
+  await emptyDatabase();
   const database = await workerDatabase();
-  await resetDatabase(database);
   const config = testConfig(env);
   const app = await buildApp({
     config,

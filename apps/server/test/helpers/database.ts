@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/client.ts';
+import { isDatabaseFree } from '../database-free.ts';
 import { createPostgresDatabase } from './postgres-database.ts';
 
 let shared: Promise<Database> | undefined;
@@ -8,8 +10,16 @@ let shared: Promise<Database> | undefined;
  * One database per test worker, never one per test (creating a PGlite database takes 5–7 s). PGlite
  * in memory by default; with TEST_DATABASE_URL a fresh PostgreSQL database is created for this worker
  * and dropped by the global teardown, so parallel workers and repeated runs never see each other's data.
+ * A test file found database-free is refused it: it would be missing from the pass on PostgreSQL.
  */
 export function workerDatabase(): Promise<Database> {
+  const file = expect.getState().testPath;
+  if (file && isDatabaseFree(file)) {
+    throw new Error(
+      `${file} uses the test database through no import that apps/server/test/database-free.ts can see: ` +
+        'import its helper with a literal path, so that the pass on PostgreSQL runs the file too',
+    );
+  }
   shared ??= create();
   return shared;
 }

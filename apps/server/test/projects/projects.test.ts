@@ -1,15 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { conversationEntries, documents, projects, reactions } from '../../src/db/schema.ts';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { createTestApp, emptyDatabase, type TestApp } from '../helpers/app.ts';
 import { addMember, createUser } from '../helpers/factories.ts';
 import { createTeam, insertConversation, insertFolder, insertProject } from '../helpers/project-factories.ts';
 
 let t: TestApp;
-beforeEach(async () => {
+beforeAll(async () => {
   t = await createTestApp();
 });
-afterEach(() => t.app.close());
+beforeEach(emptyDatabase);
+afterAll(() => t.app.close());
 
 const inject = (
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE',

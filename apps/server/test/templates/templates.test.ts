@@ -1,23 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Template } from '@redacta/shared';
 import { templates } from '../../src/db/schema.ts';
 import { BUILT_IN_TEMPLATES, builtInTemplateId } from '../../src/modules/templates/built-ins.ts';
 import { findUsableTemplate } from '../../src/modules/templates/service.ts';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { createTestApp, emptyDatabase, type TestApp } from '../helpers/app.ts';
 import { addMember, createUser, type TestUser } from '../helpers/factories.ts';
 
 let t: TestApp;
 let ana: TestUser;
 let bea: TestUser;
 
-beforeEach(async () => {
+beforeAll(async () => {
   t = await createTestApp();
+});
+beforeEach(async () => {
+  await emptyDatabase();
   ana = await createUser(t.app);
   bea = await createUser(t.app);
 });
-afterEach(() => t.app.close());
+afterAll(() => t.app.close());
 
 const headlines = {
   name: 'Titulares de temporada',
