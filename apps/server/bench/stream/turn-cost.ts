@@ -3,7 +3,8 @@
  * the database work of one chat turn on PGlite, counted in CPU time per thread rather than in wall
  * time, so that it can be compared on a machine other work keeps busy. In each round a burst of
  * BURST turns (the benchmark's 200 concurrent streams) is opened at once, as the chat route opens
- * them (`openChatTurn` with its reservation, on the free plan), their senders' names are read for the
+ * them (the storage check's reading, as it comes due once a minute per workspace and user, then
+ * `openChatTurn` with its reservation, on the free plan), their senders' names are read for the
  * live conversation (none known yet), then their replies are saved (`saveReply`, which settles the
  * reservation); the figures are the event loop's and PGlite's
  * thread's CPU per turn for each step, median of ROUNDS rounds (range), on a fresh database in a
@@ -26,6 +27,8 @@ import { openChatTurn, type ChatTurn } from '../../src/modules/chat/turn.ts';
 import { senderNames } from '../../src/modules/chat/live/sender.ts';
 import { reservationTtlMs } from '../../src/modules/usage/reservations.ts';
 import { createPersonalWorkspace } from '../../src/modules/workspaces/service.ts';
+import { chatStorageCheck } from '../../src/modules/storage/service.ts';
+import { STORAGE_QUOTA_BYTES } from '@redacta/shared';
 import { threadCpuMs } from './processes.ts';
 import { expectedText } from './protocol.ts';
 
@@ -98,6 +101,16 @@ for (let round = -1; round < ROUNDS; round += 1) {
     .insert(projects)
     .values(accounts.map((a, i) => ({ workspaceId: a.workspaceId, createdBy: a.userId, name: `Turn ${i}` })))
     .returning({ id: projects.id });
+  // A check with no reading kept yet, as when each workspace's minute has passed: every one reads.
+  const requireRoom = chatStorageCheck(db, STORAGE_QUOTA_BYTES);
+  await measured(
+    'storage check',
+    () =>
+      Promise.all(
+        accounts.map((account) => requireRoom(account.userId, { ...account, message: 'Escribe un anuncio' })),
+      ),
+    into,
+  );
   const turns: ChatTurn[] = await measured(
     'open_chat_turn',
     () =>

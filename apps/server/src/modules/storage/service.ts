@@ -2,30 +2,14 @@ import { and, eq, exists, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Plan, StorageUsage } from '@redacta/shared';
 import type { Db, Tx } from '../../db/client.ts';
-import {
-  batchRows,
-  batches,
-  brandVoices,
-  conversationEntries,
-  documents,
-  documentVersions,
-  knowledgePassages,
-  knowledgeSources,
-  memberships,
-  projects,
-  prompts,
-  templates,
-  workspaces,
-} from '../../db/schema.ts';
+import { brandVoices, documents, memberships, prompts, workspaces } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 
 // ── What a workspace keeps ───────────────────────────────────────────────────────────────────────
-// A workspace's storage is its documents (their live state, JSON and text, with their saved versions),
-// conversations, brand voices, custom prompts, templates, batches (their template and their rows' inputs
-// and outputs) and knowledge (its files and the text of its passages), counted as the database stores
-// them (pg_column_size: after the database's own compression of large values, read from each row without
-// decompressing anything). One statement over the
-// workspace's rows, each table reached through its workspace (or project) index; no counter to drift.
+// A workspace's storage is what the database function `workspace_storage_used` (migration 0039) sums:
+// its documents (with their saved versions), conversations, brand voices, custom prompts, templates,
+// batches and knowledge, counted as the database stores them (pg_column_size). One function, whose plan
+// the database keeps: its ten subqueries took far longer to plan than to run.
 
 /** Bytes of a value as stored. */
 const sizeOf = (column: SQL | AnyPgColumn) => sql<number>`pg_column_size(${column})`.mapWith(Number);
@@ -35,31 +19,8 @@ const sizesOf = (...columns: AnyPgColumn[]) =>
     columns.map((column) => sql`coalesce(${sizeOf(column)}, 0)`),
     sql` + `,
   )}`;
-/** Bytes of columns as stored, summed over the rows; over no rows, 0. */
-const stored = (...columns: AnyPgColumn[]) => sql`coalesce(sum(${sizesOf(...columns)}), 0)`;
-/** What a document takes: its live state and the JSON and text derived from it. */
-const documentColumns = [documents.content, documents.yjsState, documents.text];
 
-const used = sql`(select ${stored(...documentColumns)} from ${documents}
-    join ${projects} on ${projects.id} = ${documents.projectId} where ${projects.workspaceId} = ${workspaces.id})
-  + (select ${stored(documentVersions.yjsState, documentVersions.content, documentVersions.text)} from ${documentVersions}
-    join ${projects} on ${projects.id} = ${documentVersions.projectId} where ${projects.workspaceId} = ${workspaces.id})
-  + (select ${stored(conversationEntries.content)} from ${conversationEntries}
-    join ${projects} on ${projects.id} = ${conversationEntries.projectId} where ${projects.workspaceId} = ${workspaces.id})
-  + (select ${stored(brandVoices.name, brandVoices.voice)} from ${brandVoices}
-    where ${brandVoices.workspaceId} = ${workspaces.id})
-  + (select ${stored(prompts.name, prompts.text)} from ${prompts}
-    where ${prompts.workspaceId} = ${workspaces.id})
-  + (select ${stored(templates.name, templates.description, templates.prompt, templates.fields, templates.output)}
-    from ${templates} where ${templates.workspaceId} = ${workspaces.id})
-  + (select ${stored(batches.template, batches.columns, batches.mapping)} from ${batches}
-    where ${batches.workspaceId} = ${workspaces.id})
-  + (select ${stored(batchRows.inputs, batchRows.outputs)} from ${batchRows}
-    join ${batches} on ${batches.id} = ${batchRows.batchId} where ${batches.workspaceId} = ${workspaces.id})
-  + (select coalesce(sum(coalesce(${sizeOf(knowledgeSources.file)}, 0) + ${sizeOf(knowledgeSources.name)}), 0)
-    from ${knowledgeSources} where ${knowledgeSources.workspaceId} = ${workspaces.id})
-  + (select ${stored(knowledgePassages.text)} from ${knowledgePassages}
-    where ${knowledgePassages.workspaceId} = ${workspaces.id})`;
+const used = sql`workspace_storage_used(${workspaces.id})`;
 
 /**
  * The storage a workspace uses and its plan, in one statement, for the workspace `workspaceId`; with
@@ -167,7 +128,7 @@ const CHAT_ROOM_READINGS = 10_000;
  */
 export function chatStorageCheck(db: Db, quotas: StorageQuotas) {
   const roomyUntil = new Map<string, number>();
-  // Built once: drizzle takes 1–2 ms of the event loop to build this statement of eight subqueries.
+  // Built once, not at every reading: drizzle builds a statement on the event loop.
   const memberUsage = usageQuery(db, true).prepare('chat_storage_usage');
   return async (userId: string, turn: { workspaceId: string; message?: string | null }): Promise<void> => {
     const key = `${turn.workspaceId}:${userId}`;
