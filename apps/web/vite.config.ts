@@ -1,6 +1,7 @@
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
-import { defineConfig, type Plugin, type Rolldown } from 'vite';
+import { defineConfig, minifySync, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { precompressDirectory } from '../../scripts/precompress.mjs';
@@ -8,8 +9,25 @@ import { precompressDirectory } from '../../scripts/precompress.mjs';
 const api = 'http://localhost:3000';
 
 /**
- * Once the build is written, puts a brotli and a gzip copy beside each text file of dist: the server
- * sends those by Accept-Encoding and never compresses a static file per request.
+ * The scripts index.html loads from public/ as they are (theme-init.js, session-boot.js), copied to
+ * dist unminified: their comments, which explain why they are safe, were most of what every first
+ * visit downloaded of them (session-boot.js: 3.3 KB of gzip against 0.9 minified).
+ */
+const publicScripts = ['theme-init.js', 'session-boot.js'];
+
+async function minifyPublicScripts(outDir: string): Promise<void> {
+  for (const name of publicScripts) {
+    const file = path.join(outDir, name);
+    const { code, errors } = minifySync(name, await readFile(file, 'utf8'), { module: false });
+    if (errors.length > 0) throw new Error(`${name} did not minify: ${errors[0]!.message}`);
+    await writeFile(file, code);
+  }
+}
+
+/**
+ * Once the build is written, minifies the scripts copied from public/, then puts a brotli and a gzip
+ * copy beside each text file of dist: the server sends those by Accept-Encoding and never compresses
+ * a static file per request.
  */
 function precompress(): Plugin {
   let outDir = '';
@@ -20,6 +38,7 @@ function precompress(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
+      await minifyPublicScripts(outDir);
       const written = await precompressDirectory(outDir);
       this.info(`${written.length} brotli and gzip copies written`);
     },

@@ -169,7 +169,7 @@ async function openOnce(browser: Browser, build: Build): Promise<LoadFigures> {
       });
     }
     const load = loadAverage();
-    await page.goto(`${build.server.url}/chat?project=${conversation.projectId}`);
+    await page.goto(`${build.server.url}/chat?project=${conversation.projectId}`, { timeout: 120_000 });
     await page.waitForFunction(
       () => (window as unknown as { __bench: { lastReplyAt?: number } }).__bench.lastReplyAt !== undefined,
       undefined,

@@ -3,13 +3,14 @@ import { mergeAll, mergeMessages, type JsonModule, type Messages } from './merge
 
 export { mergeMessages, type Messages };
 
-const featureEn = import.meta.glob<JsonModule>('../features/**/locales/en.json');
+const featureEn = import.meta.glob<JsonModule>(['../features/**/locales/en.json', '../app/locales/en.json']);
 
 /**
- * Spanish, the default: its core texts (locales/es.json: the shell, sign-in, errors) ship in the
- * first chunk; the features' own texts are a chunk of their own (loadFeatureEsMessages), which the
- * screens that use them wait for (lib/i18n.ts, loadFeatureTexts), so /login's first screen does not
- * download every feature's texts.
+ * Spanish, the default: its core texts (locales/es.json: what the pages drawn without a session show,
+ * sign-in, the legal texts, errors) ship in the first chunk; the features' own texts and those every
+ * signed-in screen shares (app/locales/es.json: the shell, the plans…) are a chunk of their own
+ * (loadFeatureEsMessages), which the screens that use them wait for (lib/i18n.ts, loadFeatureTexts),
+ * so /login's first screen does not download them.
  */
 export const esCoreMessages = es as Messages;
 
