@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { afterEach, beforeEach, vi } from 'vitest';
 import toast from 'react-hot-toast';
 import { cleanup, configure } from '@testing-library/react';
-import { takeResponseDrifts } from '@/lib/response-contract';
+import { takeResponseDrifts } from '@/lib/response-drifts';
 import { loadFeatureTexts } from '@/lib/i18n';
 
 // Lazy pages are transformed on first import; under a loaded machine that can take over a second. On

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeApi, json } from '../../test/render';
 import { createApiClient } from './api-client';
-import { ResponseContractError, takeResponseDrifts } from './response-contract';
+import { ResponseContractError, takeResponseDrifts } from './response-drifts';
 
 const P = '6f1c2a34-5b6d-4e7f-8a9b-0c1d2e3f4a5b';
 const entry = {

@@ -1,12 +1,6 @@
 import { z } from 'zod';
 import { findResponseRoute } from '@redacta/shared/contracts/routes';
-
-/** An API answer that does not match the shared schema of its route. */
-export class ResponseContractError extends Error {
-  override name = 'ResponseContractError';
-}
-
-const drifts: ResponseContractError[] = [];
+import { recordDrift, ResponseContractError } from './response-drifts';
 
 /**
  * Checks a JSON answer against the shared schema of its route (development and tests only: the
@@ -27,11 +21,6 @@ export function checkResponse(method: string, path: string, body: unknown): void
     console.error(error);
     return;
   }
-  drifts.push(error);
+  recordDrift(error);
   throw error;
-}
-
-/** The mismatches met since the last call (tests fail on any), emptying the list. */
-export function takeResponseDrifts(): ResponseContractError[] {
-  return drifts.splice(0);
 }

@@ -8,6 +8,9 @@ export function liveEditor(doc: Y.Doc): Editor {
   return new Editor({
     element: document.createElement('div'),
     injectCSS: false,
+    // The document the binding replaces with its fragment's: given as JSON, not as HTML for jsdom to
+    // parse, since a round builds an editor per person.
+    content: { type: 'doc', content: [{ type: 'paragraph' }] },
     extensions: liveExtensions({ doc }, { carets: false }),
   });
 }

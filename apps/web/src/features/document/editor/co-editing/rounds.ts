@@ -14,7 +14,7 @@ import {
   textOf,
   typeKey,
 } from './editors';
-import { Clock, hubNetwork, seededRandom } from './network';
+import { Clock, hubNetwork, roundDoc, seededRandom } from './network';
 
 /** One key every 25 ms: a quick typist. */
 export const KEY_INTERVAL_MS = 25;
@@ -97,9 +97,8 @@ const schema = getSchema(documentExtensions());
 
 /** The server's document holding `content`, written by the binding as an editor would write it. */
 export function serverDocument(content: JSONContent): Y.Doc {
-  const doc = new Y.Doc();
   // Not random, and below every client's (network.ts draws theirs from 1 up): the seed replays a round.
-  doc.clientID = 0;
+  const doc = roundDoc(0);
   prosemirrorJSONToYXmlFragment(schema, content, doc.getXmlFragment(FRAGMENT));
   return doc;
 }
