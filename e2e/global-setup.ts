@@ -1,7 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { bundledServer } from '../scripts/lib/server-bundle.mjs';
 import { artifactsDir } from './support/paths.ts';
 import { startServer } from './support/server.ts';
 import { startSmtpSink } from './support/smtp-sink.ts';
@@ -17,16 +16,11 @@ export default async function globalSetup() {
   const sink = await startSmtpSink(mailFile);
   let server;
   try {
-    // The specs' own servers start from the server's bundle: built (when stale) once here, beside the
-    // shared server's start, rather than by the first of them in each worker.
-    [server] = await Promise.all([
-      startServer({
-        dataDir: path.join(stateDir, 'data'),
-        smtpUrl: sink.url,
-        logFile: path.join(stateDir, 'server.log'),
-      }),
-      bundledServer(),
-    ]);
+    server = await startServer({
+      dataDir: path.join(stateDir, 'data'),
+      smtpUrl: sink.url,
+      logFile: path.join(stateDir, 'server.log'),
+    });
   } catch (error) {
     await sink.close();
     throw error;

@@ -4,8 +4,9 @@ import { LoginPage } from '../pages/login-page.ts';
 import { ownServer } from '../support/own-server.ts';
 
 /**
- * "What was saved survives a restart": this spec runs its own server process on its own DATA_DIR,
- * stops it, starts a new one on the same directory and signs in through the page as the same user.
+ * "What was saved survives a restart": this spec runs its own server (as `npm start` does) on its own
+ * DATA_DIR, stops it, starts it again on the same directory and signs in through the page as the same
+ * user.
  */
 test.describe('persistence', () => {
   const own = ownServer('restart');

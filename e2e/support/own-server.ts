@@ -42,7 +42,6 @@ export function ownServer(name: string) {
       // make this start rebuild it, emptying the folder the shared server is serving from.
       env: { WEB_DIST_DIR: webDist, ...env },
       port: server?.port,
-      run: 'bundle',
     });
     return server;
   };

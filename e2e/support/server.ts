@@ -2,8 +2,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { seedDataDir } from '../../scripts/lib/pglite-template.mjs';
-import { bundledServer } from '../../scripts/lib/server-bundle.mjs';
-import { serverNodeFlags } from '../../scripts/lib/server-memory.mjs';
 import { freePort } from './free-port.ts';
 import { repoRoot } from './paths.ts';
 
@@ -18,13 +16,6 @@ export interface ServerOptions {
   readyTimeoutMs?: number;
   /** Extra environment for this server only (e.g. a small FREE_PLAN_WORDS); wins over the defaults. */
   env?: Record<string, string>;
-  /**
-   * `npm start` (scripts/start.mjs, the server compiled by tsx as it loads), or the same server from
-   * its prebuilt bundle (scripts/lib/server-bundle.mjs): seconds less CPU a start, for the specs that
-   * start servers of their own, while the suite's shared server keeps showing that `npm start` works.
-   * Either way the repository's .env is read, and variables already set win over it.
-   */
-  run?: 'npm start' | 'bundle';
 }
 
 export interface RunningServer {
@@ -35,8 +26,8 @@ export interface RunningServer {
 }
 
 /**
- * Starts the app as `npm start` does (scripts/start.mjs: build the web app if stale, migrate, serve;
- * or its server alone from the bundle, see `run`), on a free port with its own DATA_DIR and mail going to the SMTP sink, and waits for /readyz.
+ * Starts the app exactly as `npm start` does (scripts/start.mjs: build the web app if stale, migrate,
+ * serve), on a free port with its own DATA_DIR and mail going to the SMTP sink, and waits for /readyz.
  */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   // A migrated database copied in, rather than one created and migrated by the server (seconds each).
@@ -44,15 +35,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const log = createWriteStream(options.logFile, { flags: 'a' });
-  const [command, args] =
-    options.run === 'bundle'
-      ? await bundledServer([...serverNodeFlags, `--env-file-if-exists=${path.join(repoRoot, '.env')}`])
-      : [process.execPath, [path.join(repoRoot, 'scripts/start.mjs')]];
-  const child = spawn(command, args, {
+  const child = spawn(process.execPath, [path.join(repoRoot, 'scripts/start.mjs')], {
     cwd: repoRoot,
-    // Run from its bundle, the server is this process's own child: the IPC channel that scripts/start.mjs
-    // otherwise holds stops it by itself once this process is gone, however it ended.
-    stdio: options.run === 'bundle' ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       ...process.env,
       NODE_ENV: 'development',
