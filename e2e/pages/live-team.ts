@@ -2,10 +2,8 @@ import { expect, type Browser, type BrowserContext, type Page, type TestInfo } f
 import { keepScreenshot, newEmail, signUpIn } from '../fixtures.ts';
 import { DocumentPanel } from './document-panel.ts';
 import { InvitePage, waitForInvitationLink } from './invite-page.ts';
-import { LoginPage } from './login-page.ts';
 import { ProjectsPage } from './projects-page.ts';
 import { buyProInSandbox } from './subscription-page.ts';
-import { WelcomePage } from './welcome-page.ts';
 import { WorkspaceSettingsPage } from './workspace-settings-page.ts';
 
 export const WORKSPACE = 'Agencia Norte';
@@ -35,15 +33,10 @@ export function newContext(browser: Browser, baseURL: string): Promise<BrowserCo
  * who signs up from the mailed link. Both end on the shared project's chat.
  */
 export async function setUpTeam(browser: Browser, baseURL: string): Promise<Team> {
-  const ownerEmail = newEmail('owner');
   const teammateEmail = newEmail('teammate');
   const ownerContext = await newContext(browser, baseURL);
   const owner = await ownerContext.newPage();
-  const login = new LoginPage(owner);
-  await login.goto();
-  await login.signIn(ownerEmail);
-  await new WelcomePage(owner).submitNames('Carmen', 'Vidal');
-  await expect(owner).toHaveURL(/\/chat/);
+  await signUpIn(owner, 'es-ES', { firstName: 'Carmen', lastName: 'Vidal' });
 
   const settings = new WorkspaceSettingsPage(owner);
   await settings.goto();

@@ -1,9 +1,7 @@
 import type { Browser, BrowserContext, Page, TestInfo } from '@playwright/test';
-import { expect, keepScreenshot, newEmail, test } from '../fixtures.ts';
+import { expect, keepScreenshot, newEmail, signUpIn, test } from '../fixtures.ts';
 import { InvitePage, waitForInvitationLink } from '../pages/invite-page.ts';
-import { LoginPage } from '../pages/login-page.ts';
 import { ProjectsPage } from '../pages/projects-page.ts';
-import { WelcomePage } from '../pages/welcome-page.ts';
 import { buyProInSandbox } from '../pages/subscription-page.ts';
 import { WorkspaceSettingsPage } from '../pages/workspace-settings-page.ts';
 import { settle } from '../support/a11y.ts';
@@ -26,10 +24,7 @@ test.describe('double submits and mailed links', () => {
     const owner = await ownerContext.newPage();
     // Reloading a page with unsaved changes asks through the browser's own dialog: leave.
     owner.on('dialog', (dialog) => void dialog.accept());
-    const login = new LoginPage(owner);
-    await login.goto();
-    await login.signIn(newEmail('owner'));
-    await new WelcomePage(owner).submitNames('Carmen', 'Vidal');
+    await signUpIn(owner, 'es-ES', { email: newEmail('owner'), firstName: 'Carmen', lastName: 'Vidal' });
     // The chat makes the workspace's first project on arrival.
     await expect(owner).toHaveURL(/\/chat\?project=[0-9a-f-]{36}/);
 

@@ -3,10 +3,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { Locator, Page } from '@playwright/test';
-import { expect, keepScreenshot, newEmail, test } from '../fixtures.ts';
+import { expect, keepScreenshot, newEmail, signUpIn, test } from '../fixtures.ts';
 import { ChatPage } from '../pages/chat-page.ts';
-import { LoginPage } from '../pages/login-page.ts';
-import { WelcomePage } from '../pages/welcome-page.ts';
 import { describeFindings, phoneLooks, scanLooks } from '../support/a11y.ts';
 import { ownServer } from '../support/own-server.ts';
 
@@ -123,6 +121,7 @@ test.describe('a long conversation', () => {
 
   test('600 entries open at the bottom, older ones load without a jump, and replies and actions work', async ({
     browser,
+    locale,
   }, testInfo) => {
     test.setTimeout(240_000);
     let server = await own.start();
@@ -131,9 +130,7 @@ test.describe('a long conversation', () => {
       permissions: ['clipboard-read', 'clipboard-write'],
     });
     let page = await context.newPage();
-    await new LoginPage(page).goto();
-    await new LoginPage(page).signIn(newEmail('long'));
-    await new WelcomePage(page).submitNames('Lucía', 'Fernández');
+    await signUpIn(page, locale, { email: newEmail('long') });
     await expect(page).toHaveURL(/\/chat\?project=/);
     const projectId = new URL(page.url()).searchParams.get('project')!;
     await page.close();

@@ -1,10 +1,8 @@
 import type { Page } from '@playwright/test';
 import { startOpenAIPeer, type OpenAIPeer } from '../../apps/server/test/helpers/openai-peer.ts';
-import { expect, newEmail, test } from '../fixtures.ts';
+import { expect, newEmail, signUpIn, test } from '../fixtures.ts';
 import { ChatPage } from '../pages/chat-page.ts';
 import { DocumentPanel } from '../pages/document-panel.ts';
-import { LoginPage } from '../pages/login-page.ts';
-import { WelcomePage } from '../pages/welcome-page.ts';
 import { ownServer } from '../support/own-server.ts';
 
 /**
@@ -58,6 +56,7 @@ test.describe('model output is text, never markup', () => {
 
   test('a reply with <img onerror>, <script> and javascript: links runs nothing, in the chat and in the document', async ({
     browser,
+    locale,
   }) => {
     test.setTimeout(180_000);
     const server = await own.start({
@@ -68,10 +67,7 @@ test.describe('model output is text, never markup', () => {
     const context = await browser.newContext({ baseURL: server.url });
     const page = await context.newPage();
     const seen = watchForScript(page);
-    await new LoginPage(page).goto();
-    await new LoginPage(page).signIn(newEmail('xss'));
-    await new WelcomePage(page).submitNames('Marta', 'Ruiz');
-    await expect(page).toHaveURL(/\/chat/);
+    await signUpIn(page, locale, { email: newEmail('xss'), firstName: 'Marta', lastName: 'Ruiz' });
 
     const chat = new ChatPage(page);
     await chat.ask('Escribe un anuncio para unas zapatillas');

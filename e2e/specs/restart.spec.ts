@@ -1,28 +1,24 @@
 import type { Page } from '@playwright/test';
-import { expect, newEmail, test } from '../fixtures.ts';
+import { expect, newEmail, signUpIn, test } from '../fixtures.ts';
 import { LoginPage } from '../pages/login-page.ts';
-import { WelcomePage } from '../pages/welcome-page.ts';
 import { ownServer } from '../support/own-server.ts';
 
 /**
  * "What was saved survives a restart": this spec runs its own server (as `npm start` does) on its own
- * DATA_DIR, stops it, starts it again on the same directory and signs in as the same user.
+ * DATA_DIR, stops it, starts it again on the same directory and signs in through the page as the same
+ * user.
  */
 test.describe('persistence', () => {
   const own = ownServer('restart');
 
-  test('the user and their workspace survive a server restart', async ({ browser }) => {
+  test('the user and their workspace survive a server restart', async ({ browser, locale }) => {
     test.setTimeout(180_000);
     const email = newEmail('restart');
 
     let server = await own.start();
     let context = await browser.newContext({ baseURL: server.url });
     let page = await context.newPage();
-    const login = new LoginPage(page);
-    await login.goto();
-    await login.signIn(email);
-    await new WelcomePage(page).submitNames('Marta', 'Ruiz');
-    await expect(page).toHaveURL(/\/chat/);
+    await signUpIn(page, locale, { email, firstName: 'Marta', lastName: 'Ruiz' });
     const workspaceName = await workspaceNameOf(page, server.url);
     await context.close();
 
