@@ -257,6 +257,9 @@ describe('GET /api/project/:id/conversation, paged', () => {
   });
 
   it("walks the index of the exchanges' first entries in a large table, with or without its statistics", async () => {
+    // The planner reads the table's size as well as its statistics: a table of its own, not one holding
+    // the dead rows of whatever tests this worker ran before (resets delete rows, they do not truncate).
+    await t.app.db.execute(sql`truncate conversation_entries cascade`);
     await seed(300);
     // Other projects' entries make a table where reading every row would cost far more.
     const other = await createProject(t.app, ana.workspaceId, ana.id);

@@ -66,15 +66,21 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * App settings that send the standard model to the peer, with the free allowance and timeouts the
  * stream tests count on (short enough that a stalled stream fails within a test); `env` adds or overrides.
+ * On CI's shared two cores the test process (the peer's too) has been seen to pause past 300 ms between
+ * two tokens sent 2 ms apart, which the idle timeout rightly took for a stall: there the timeouts are
+ * longer, so that a stall a test sees is the peer's script, not the machine's load.
  */
+export const PEER_FIRST_TOKEN_TIMEOUT_MS = process.env.CI ? 3000 : 1000;
+export const PEER_IDLE_TIMEOUT_MS = process.env.CI ? 1500 : 300;
+
 export function peerAppEnv(peer: OpenAIPeer, env: Record<string, string> = {}): Record<string, string> {
   return {
     OPENAI_BASE_URL: peer.url,
     OPENAI_API_KEY: 'test',
     AI_MODEL: 'peer-standard',
     FREE_PLAN_WORDS: '2000',
-    AI_FIRST_TOKEN_TIMEOUT_MS: '1000',
-    AI_IDLE_TIMEOUT_MS: '300',
+    AI_FIRST_TOKEN_TIMEOUT_MS: String(PEER_FIRST_TOKEN_TIMEOUT_MS),
+    AI_IDLE_TIMEOUT_MS: String(PEER_IDLE_TIMEOUT_MS),
     ...env,
   };
 }
