@@ -117,15 +117,8 @@ export function ChatSession({
     onNoReply: giveBack,
     onDemo: () => setDemo(true),
   });
-  // What arrives after the skeleton is drawn in a transition: React yields to the browser between
-  // components instead of building the composer and the newest entries in one long task (the skeleton
-  // stays until then). Mounted with everything in the cache, it draws at once, in its parent's pass.
-  // The demo notice sits above the conversation: drawn with it, never pushing it down afterwards.
-  const loading = conversation.isPending || premium.isPending;
-  const stillLoading = useDeferredValue(loading);
-  // The conversation's first frame comes first: the live conversation is followed from the frame after
-  // the one that drew it, not from the skeleton's (its reader brings zod, evaluated as it arrives).
-  const live = useLiveConversation(workspace.id, projectId, !(loading || stillLoading));
+  // The conversation's first frame comes first (see `loading` below).
+  const live = useLiveConversation(workspace.id, projectId, !conversation.isPending && !premium.isPending);
   const followed = useMemo(
     () => followedExchanges(live, chat.pending, user?.id),
     [live, chat.pending, user?.id],
@@ -178,6 +171,12 @@ export function ChatSession({
     if (loadFailed) toast.error(t('chat.conversationFailed'));
   }, [loadFailed, t]);
 
+  // What arrives after the skeleton is drawn in a transition: React yields to the browser between
+  // components instead of building the composer and the newest entries in one long task (the skeleton
+  // stays until then). Mounted with everything in the cache, it draws at once, in its parent's pass.
+  // The demo notice sits above the conversation: drawn with it, never pushing it down afterwards.
+  const loading = conversation.isPending || premium.isPending;
+  const stillLoading = useDeferredValue(loading);
   const shown = conversation.isError || !(loading || stillLoading);
   useEffect(() => {
     if (shown && onShown) return afterNextPaint(onShown);
