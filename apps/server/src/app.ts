@@ -175,7 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       log: app.log.child({ module: 'batches' }),
     }),
   );
-  app.decorate('exportQueue', new ExportQueue(() => app.batchQueue.boss));
+  app.decorate('exportQueue', new ExportQueue(() => app.batchQueue.boss, app.batchQueue.handlers));
   app.decorate(
     'webhookQueue',
     WebhookQueue.create(deps.database, {
@@ -240,7 +240,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   app.addHook('onReady', () => app.batchQueue.start(handleRow));
   // After the batch queue's start, which starts the pg-boss both queues share.
-  app.addHook('onReady', () => app.exportQueue.start((exportId) => runWorkspaceExport(app, exportId)));
+  app.addHook('onReady', () =>
+    app.exportQueue.start((exportId, signal) => runWorkspaceExport(app, exportId, signal)),
+  );
   const deliver = deliveryWorker({
     db: deps.database.db,
     mailer: app.mailer,

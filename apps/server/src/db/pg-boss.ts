@@ -40,3 +40,24 @@ export function createPgBoss(
  * open transaction would wait for it forever.
  */
 export const inTransaction = (tx: Tx) => fromDrizzle(tx as unknown as DrizzleTransactionLike, sql);
+
+/**
+ * The handlers a queue's workers are running. pg-boss's stop fails the jobs still active when its
+ * grace ends and aborts their signals, but does not wait for their handlers: a queue waits here too,
+ * so that nothing it started still writes once the app that owns it has closed (and its database with it).
+ */
+export class HandlersInFlight {
+  readonly #running = new Set<Promise<unknown>>();
+
+  run<T>(handler: () => Promise<T>): Promise<T> {
+    const running = handler();
+    this.#running.add(running);
+    const forget = () => this.#running.delete(running);
+    running.then(forget, forget);
+    return running;
+  }
+
+  async settled(): Promise<void> {
+    await Promise.allSettled([...this.#running]);
+  }
+}

@@ -62,7 +62,8 @@ function publicTables(database: Database): Promise<Tables> {
 
 /**
  * Empties every table between tests; far cheaper than a new database. An earlier test's app has
- * finished its writes by then: closing an app waits until its chat replies in progress are saved.
+ * finished its writes by then: closing an app waits until its chat replies in progress are saved and
+ * its queues' handlers (batch rows, exports, webhook attempts) have ended.
  *
  * Rows are deleted, in one statement, with foreign keys and triggers off for the transaction
  * (`session_replication_role = replica`): TRUNCATE gives every table and index a new file, which took

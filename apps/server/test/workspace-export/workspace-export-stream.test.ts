@@ -57,7 +57,7 @@ describe('a workspace export streams', () => {
       });
     }
     const exportId = await unqueuedExport();
-    await runWorkspaceExport(t.app, exportId);
+    await runWorkspaceExport(t.app, exportId, new AbortController().signal);
     const [row] = await t.app.db
       .select({ status: workspaceExports.status, size: workspaceExports.size })
       .from(workspaceExports)
@@ -111,7 +111,7 @@ describe('a workspace export streams', () => {
       { exportId, seq: 1, data: Buffer.from('of a dead run') },
     ]);
 
-    await runWorkspaceExport(t.app, exportId);
+    await runWorkspaceExport(t.app, exportId, new AbortController().signal);
 
     const res = await download(exportId);
     expect(res.status).toBe(200);
@@ -141,7 +141,7 @@ describe('a workspace export streams', () => {
       });
     }
     const exportId = await unqueuedExport();
-    const running = runWorkspaceExport(t.app, exportId);
+    const running = runWorkspaceExport(t.app, exportId, new AbortController().signal);
     // A later run claims the export as soon as the first part is in (as a retry after a lapsed heartbeat).
     for (let i = 0; i < 600; i += 1) {
       if ((await t.app.db.$count(workspaceExportChunks, eq(workspaceExportChunks.exportId, exportId))) > 0) {

@@ -2,7 +2,7 @@ import type { PgBoss, Job, JobInsert } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import { BATCH_CONCURRENCY, plans, type Plan } from '@redacta/shared';
 import type { Database, Tx } from '../../db/client.ts';
-import { createPgBoss, inTransaction } from '../../db/pg-boss.ts';
+import { createPgBoss, HandlersInFlight, inTransaction } from '../../db/pg-boss.ts';
 import { ROW_CHUNK } from './rows.ts';
 
 /** The one queue of batch rows: a job per row to generate (ADR 0031). */
@@ -39,6 +39,7 @@ const FETCHES = 4;
 export class BatchQueue {
   readonly #boss: PgBoss;
   readonly #heartbeatSeconds: number;
+  readonly #inFlight = new HandlersInFlight();
   #workers: string[] = [];
   #started = false;
 
@@ -93,7 +94,7 @@ export class BatchQueue {
         async (jobs: Job<RowJob>[]) => {
           const settled = await Promise.all(
             jobs.map(async (job) => {
-              await handle(job);
+              await this.#inFlight.run(() => handle(job));
               return { id: job.id, status: 'completed' as const };
             }),
           );
@@ -110,12 +111,14 @@ export class BatchQueue {
 
   /**
    * Stops taking rows and lets the rows in flight end within `graceMs`; those still running then are
-   * left to be delivered again, after their heartbeat lapses, to whichever instance works the queue.
+   * aborted and left to be delivered again, to whichever instance works the queue. Resolves once no
+   * handler runs any more.
    */
   async stop(graceMs: number): Promise<void> {
     if (!this.#started) return;
     this.#started = false;
     await this.#boss.stop({ graceful: graceMs > 0, timeout: Math.max(graceMs, 1), close: true });
+    await this.#inFlight.settled();
   }
 
   /**
@@ -145,6 +148,11 @@ export class BatchQueue {
    */
   get boss(): PgBoss {
     return this.#boss;
+  }
+
+  /** The handlers running on this pg-boss, the other queues' too: `stop` waits for them all. */
+  get handlers(): HandlersInFlight {
+    return this.#inFlight;
   }
 
   /** Fetches at once instead of at the next poll, after a commit that queued rows. */

@@ -20,6 +20,8 @@ export interface AttemptInput {
   secrets: readonly string[];
   allowLoopback: boolean;
   timeoutMs: number;
+  /** Aborted when the app stops mid-attempt: the attempt then throws, and is not counted as failed. */
+  stopped: AbortSignal;
 }
 
 /**
@@ -43,7 +45,7 @@ export async function sendAttempt(input: AttemptInput): Promise<AttemptResult> {
       allowLoopback: input.allowLoopback,
       maxBytes: ANSWER_BYTES,
       overflow: 'truncate',
-      deadline: AbortSignal.timeout(input.timeoutMs),
+      deadline: AbortSignal.any([AbortSignal.timeout(input.timeoutMs), input.stopped]),
     });
     const succeeded = answer.status >= 200 && answer.status < 300;
     return {
@@ -53,6 +55,7 @@ export async function sendAttempt(input: AttemptInput): Promise<AttemptResult> {
       error: succeeded ? null : `The receiver answered ${answer.status}`,
     };
   } catch (error) {
+    input.stopped.throwIfAborted();
     if (!(error instanceof FetchRefused)) throw error;
     return {
       succeeded: false,

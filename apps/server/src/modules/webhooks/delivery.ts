@@ -26,7 +26,7 @@ export interface DeliveryDeps {
  * A redelivery (a job without retries) is one attempt and never counts against the endpoint.
  */
 export function deliveryWorker(deps: DeliveryDeps): DeliveryHandler {
-  return async ({ data, retryCount }) => {
+  return async ({ data, retryCount, signal }) => {
     const [delivery] = await deps.db
       .select({
         eventId: webhookDeliveries.eventId,
@@ -55,6 +55,7 @@ export function deliveryWorker(deps: DeliveryDeps): DeliveryHandler {
       secrets,
       allowLoopback: deps.allowLoopback,
       timeoutMs: deps.timeoutMs,
+      stopped: signal,
     });
     const manual = data.redelivery === true;
     const last = retryCount >= data.retries;

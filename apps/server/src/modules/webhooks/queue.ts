@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobInsert, JobResult, PgBoss } from 'pg-boss';
 import type { Database, Tx } from '../../db/client.ts';
-import { createPgBoss, inTransaction } from '../../db/pg-boss.ts';
+import { createPgBoss, HandlersInFlight, inTransaction } from '../../db/pg-boss.ts';
 
 /** The one queue of webhook deliveries: a job per attempt series of one event to one endpoint. */
 const DELIVERY_QUEUE = 'webhook-deliveries';
@@ -16,8 +16,15 @@ export interface DeliveryJob {
 /** What became of one attempt: done with (delivered, or failed for good), or to be retried by pg-boss. */
 export type AttemptEnd = 'completed' | 'failed';
 
-/** Sends one attempt of a job; `retryCount` is pg-boss's count of this job's earlier attempts. */
-export type DeliveryHandler = (job: { data: DeliveryJob; retryCount: number }) => Promise<AttemptEnd>;
+/**
+ * Sends one attempt of a job; `retryCount` is pg-boss's count of this job's earlier attempts. `signal`
+ * is aborted when the queue stops with the attempt still running.
+ */
+export type DeliveryHandler = (job: {
+  data: DeliveryJob;
+  retryCount: number;
+  signal: AbortSignal;
+}) => Promise<AttemptEnd>;
 
 export interface RetrySchedule {
   /** The first retry waits 1–2 times this; each later wait doubles (with jitter). */
@@ -40,6 +47,7 @@ const FETCH_SIZE = 8;
 export class WebhookQueue {
   readonly #boss: PgBoss;
   readonly #schedule: RetrySchedule;
+  readonly #inFlight = new HandlersInFlight();
   #workers: string[] = [];
   #started = false;
 
@@ -72,15 +80,25 @@ export class WebhookQueue {
         notifyPollingIntervalSeconds: 1,
       },
       async (jobs) =>
-        Promise.all(jobs.map(async (job): Promise<JobResult> => ({ id: job.id, status: await handle(job) }))),
+        Promise.all(
+          jobs.map(async (job): Promise<JobResult> => ({
+            id: job.id,
+            status: await this.#inFlight.run(() => handle(job)),
+          })),
+        ),
     );
     this.#workers.push(worker);
   }
 
+  /**
+   * Stops taking deliveries and lets the attempts being sent end within `graceMs`; those still being
+   * sent then are aborted and sent again later, with the same webhook-id. Resolves once no handler runs.
+   */
   async stop(graceMs: number): Promise<void> {
     if (!this.#started) return;
     this.#started = false;
     await this.#boss.stop({ graceful: graceMs > 0, timeout: Math.max(graceMs, 1), close: true });
+    await this.#inFlight.settled();
   }
 
   /**

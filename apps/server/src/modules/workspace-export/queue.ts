@@ -1,6 +1,6 @@
 import type { Job, PgBoss } from 'pg-boss';
 import type { Tx } from '../../db/client.ts';
-import { inTransaction } from '../../db/pg-boss.ts';
+import { inTransaction, type HandlersInFlight } from '../../db/pg-boss.ts';
 
 /** The queue of workspace exports, on the batch queue's pg-boss (ADR 0038). */
 const EXPORT_QUEUE = 'workspace-exports';
@@ -15,13 +15,19 @@ interface ExportJob {
  */
 export class ExportQueue {
   readonly #boss: () => PgBoss;
+  readonly #handlers: HandlersInFlight;
 
-  constructor(boss: () => PgBoss) {
+  /** `handlers`: those its pg-boss's owner waits for when it stops. */
+  constructor(boss: () => PgBoss, handlers: HandlersInFlight) {
     this.#boss = boss;
+    this.#handlers = handlers;
   }
 
-  /** Creates the queue if it is new and works it, one export at a time per instance. */
-  async start(handle: (exportId: string) => Promise<void>): Promise<void> {
+  /**
+   * Creates the queue if it is new and works it, one export at a time per instance. `signal` is
+   * aborted when the app stops mid-export; the job is then delivered again and the export starts over.
+   */
+  async start(handle: (exportId: string, signal: AbortSignal) => Promise<void>): Promise<void> {
     const boss = this.#boss();
     await boss.createQueue(EXPORT_QUEUE, {
       policy: 'exclusive',
@@ -34,7 +40,7 @@ export class ExportQueue {
       EXPORT_QUEUE,
       { batchSize: 1, pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 5 },
       async (jobs: Job<ExportJob>[]) => {
-        for (const job of jobs) await handle(job.data.exportId);
+        for (const job of jobs) await this.#handlers.run(() => handle(job.data.exportId, job.signal));
       },
     );
   }

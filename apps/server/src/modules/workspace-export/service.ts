@@ -173,7 +173,11 @@ class SupersededRun extends Error {}
  * neither add to nor finish the new zip. A failure is kept as the export's state (the owner may start
  * another) and logged.
  */
-export async function runWorkspaceExport(app: FastifyInstance, exportId: string): Promise<void> {
+export async function runWorkspaceExport(
+  app: FastifyInstance,
+  exportId: string,
+  stopped: AbortSignal,
+): Promise<void> {
   const [row] = await app.db
     .select({
       id: workspaceExports.id,
@@ -211,6 +215,7 @@ export async function runWorkspaceExport(app: FastifyInstance, exportId: string)
   };
   let seq = 0;
   const storePart = async (part: Buffer) => {
+    stopped.throwIfAborted();
     // The export's row is share-locked while the part goes in: a new run's claim waits for it, and
     // a part that comes after the claim finds another attempt and is not stored.
     const stored = await app.db
@@ -250,6 +255,8 @@ export async function runWorkspaceExport(app: FastifyInstance, exportId: string)
       app.log.info({ exportId, attempt }, 'a later run of this workspace export took over');
       return;
     }
+    // The app stopped mid-export: its job is delivered again, and that run starts the export over.
+    if (stopped.aborted) return;
     app.log.error({ err: error, exportId }, 'a workspace export failed');
     await update({ status: 'failed', finishedAt: new Date() }).catch(() => undefined);
     return;
