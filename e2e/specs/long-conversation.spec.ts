@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { Locator, Page } from '@playwright/test';
@@ -37,17 +36,11 @@ function reply(n: number): string {
   ].join('\n\n');
 }
 
-/** Waits until no server holds the data directory's database (a stopping server drains first). */
-async function waitUntilReleased(dataDir: string) {
-  await expect.poll(() => existsSync(path.join(dataDir, 'database.lock')), { timeout: 30_000 }).toBe(false);
-}
-
 /**
  * `EXCHANGES` requests and replies, a minute apart and ending a minute ago, straight into the
  * server's PGlite (the server is stopped: one process at a time opens the files).
  */
 async function seedConversation(dataDir: string, projectId: string) {
-  await waitUntilReleased(dataDir);
   const start = Date.now() - (EXCHANGES * 2 + 1) * 60_000;
   const rows = [];
   for (let n = 0; n < EXCHANGES; n++) {
@@ -135,8 +128,7 @@ test.describe('a long conversation', () => {
     const projectId = new URL(page.url()).searchParams.get('project')!;
     await page.close();
 
-    await server.stop();
-    await seedConversation(server.dataDir, projectId);
+    await own.stopped((dataDir) => seedConversation(dataDir, projectId));
     server = await own.start();
 
     page = await context.newPage();

@@ -115,7 +115,7 @@ async function stopProcess(child: ChildProcess, exited: Promise<number | null>) 
   }
 }
 
-function tail(file: string, lines = 40): string {
+export function tail(file: string, lines = 40): string {
   try {
     return readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
   } catch {
