@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { relative } from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { CI_WAIT_FACTOR } from './scripts/lib/ci-waits.mjs';
 import { databaseFreeFiles } from './apps/server/test/database-free.ts';
 import { WEB_WORKERS } from './apps/web/vitest.config.ts';
 
@@ -112,10 +113,8 @@ export default defineConfig({
           maxWorkers: Math.max(3, availableParallelism() - 1),
           // Projects that run a different number of workers run one after the other: the server first.
           sequence: { groupOrder: 0 },
-          // On CI's shared two cores a test that starts servers or runs a batch has been measured past
-          // 30 s: there the bounds are twice as long, so that a failure is a fault, not the machine's load.
-          testTimeout: process.env.CI ? 60_000 : 30_000,
-          hookTimeout: process.env.CI ? 120_000 : 60_000,
+          testTimeout: 30_000 * CI_WAIT_FACTOR,
+          hookTimeout: 60_000 * CI_WAIT_FACTOR,
           setupFiles: ['apps/server/test/setup.ts'],
           globalSetup: ['apps/server/test/global-setup.ts'],
         },

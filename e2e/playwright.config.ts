@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CI_WAIT_FACTOR } from '../scripts/lib/ci-waits.mjs';
 import { chromiumArgs, chromiumPath } from './support/browser.ts';
 
 const isCI = !!process.env.CI;
@@ -7,10 +8,8 @@ export default defineConfig({
   testDir: './specs',
   outputDir: './test-results',
   globalSetup: './global-setup.ts',
-  // A shared CI machine has been measured three times slower than a quiet one at moments (a first page
-  // load past 10 s): there the waits are twice as long, so a failure is a fault, not the machine's load.
-  timeout: isCI ? 120_000 : 60_000,
-  expect: { timeout: isCI ? 20_000 : 10_000 },
+  timeout: 60_000 * CI_WAIT_FACTOR,
+  expect: { timeout: 10_000 * CI_WAIT_FACTOR },
   fullyParallel: true,
   workers: isCI ? 2 : 3,
   forbidOnly: isCI,

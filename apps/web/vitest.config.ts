@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { CI_WAIT_FACTOR } from '../../scripts/lib/ci-waits.mjs';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -30,9 +31,9 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
     setupFiles: ['./test/setup.ts'],
-    // A test may wait several times for what a lazy chunk draws (test/setup.ts gives each wait 5 s, 10 s
-    // on CI): on a loaded machine the first import of a chunk alone can take seconds.
-    testTimeout: process.env.CI ? 30_000 : 15_000,
+    // A test may wait several times for what a lazy chunk draws (test/setup.ts gives each wait 5 s):
+    // on a loaded machine the first import of a chunk alone can take seconds.
+    testTimeout: 15_000 * CI_WAIT_FACTOR,
     maxWorkers: WEB_WORKERS,
     sequence: { groupOrder: 1 },
     css: false,

@@ -4,11 +4,11 @@ import toast from 'react-hot-toast';
 import { cleanup, configure } from '@testing-library/react';
 import { takeResponseDrifts } from '@/lib/response-drifts';
 import { loadFeatureTexts } from '@/lib/i18n';
+import { CI_WAIT_FACTOR } from '../../../scripts/lib/ci-waits.mjs';
 
-// Lazy pages are transformed on first import; under a loaded machine that can take over a second. On
-// CI's shared two cores a whole screen's first render has been measured past 5 s: there the waits are
-// twice as long, so that a failure is a fault, not the machine's load (speed is the benchmarks' job).
-configure({ asyncUtilTimeout: process.env.CI ? 10_000 : 5000 });
+// Lazy pages are transformed on first import; under a loaded machine that can take over a second
+// (speed is the benchmarks' job, not these waits').
+configure({ asyncUtilTimeout: 5000 * CI_WAIT_FACTOR });
 
 // The features' texts are in, as they are for every screen the app draws but sign-in (main.tsx):
 // tests render screens on their own, without the app's start.
