@@ -9,13 +9,12 @@ import {
   cpSync,
   existsSync,
   mkdirSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
-  renameSync,
   rmSync,
 } from 'node:fs';
 import path from 'node:path';
+import { buildingFolder, publish } from './cache-folder.mjs';
 import { root } from './paths.mjs';
 
 const migrationsDir = path.join(root, 'apps/server/src/db/migrations');
@@ -42,8 +41,7 @@ function templateKey() {
 export function pgliteTemplate() {
   const template = path.join(cacheDir, templateKey());
   if (existsSync(path.join(template, 'pglite'))) return path.join(template, 'pglite');
-  mkdirSync(cacheDir, { recursive: true });
-  const building = mkdtempSync(path.join(cacheDir, 'building-'));
+  const building = buildingFolder(cacheDir);
   try {
     // The server's own code opens (and so migrates) the database, then closes it cleanly.
     execFileSync(
@@ -52,11 +50,7 @@ export function pgliteTemplate() {
       { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
     );
     rmSync(path.join(building, 'database.lock'), { force: true });
-    try {
-      renameSync(building, template);
-    } catch (error) {
-      if (!existsSync(path.join(template, 'pglite'))) throw error;
-    }
+    publish(building, template, 'pglite');
   } finally {
     rmSync(building, { recursive: true, force: true });
   }

@@ -13,16 +13,14 @@
 import { createHash } from 'node:crypto';
 import {
   existsSync,
-  mkdirSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
-  renameSync,
   rmSync,
   statSync,
 } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buildingFolder, publish } from './cache-folder.mjs';
 import { build, version as esbuildVersion } from 'esbuild';
 import { root } from './paths.mjs';
 
@@ -128,15 +126,10 @@ export async function bundledServer(nodeFlags = []) {
   built ??= (async () => {
     const dir = path.join(cacheDir, bundleKey());
     if (!existsSync(path.join(dir, 'main.mjs'))) {
-      mkdirSync(cacheDir, { recursive: true });
-      const building = mkdtempSync(path.join(cacheDir, 'building-'));
+      const building = buildingFolder(cacheDir);
       try {
         await buildInto(building);
-        try {
-          renameSync(building, dir);
-        } catch (error) {
-          if (!existsSync(path.join(dir, 'main.mjs'))) throw error;
-        }
+        publish(building, dir, 'main.mjs');
       } finally {
         rmSync(building, { recursive: true, force: true });
       }
