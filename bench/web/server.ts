@@ -4,12 +4,12 @@
  * SMTP sink so the benchmark signs in through the real e-mail code routes.
  */
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startSmtpSink, type SmtpSink } from '../../apps/server/test/helpers/smtp-sink.ts';
 import { waitUntilReady } from '../../apps/server/bench/stream/processes.ts';
+import { benchServerEnv } from '../../apps/server/test/ops/child-server-env.ts';
+import { freePort } from '../../apps/server/test/helpers/free-port.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -32,14 +32,6 @@ export interface SessionCookie {
   secure: boolean;
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 export async function startBenchServer(dataDir: string): Promise<BenchServer> {
   const sink: SmtpSink = await startSmtpSink();
   const port = await freePort();
@@ -48,24 +40,14 @@ export async function startBenchServer(dataDir: string): Promise<BenchServer> {
   const child = spawn(process.execPath, [path.join(repoRoot, 'scripts/start.mjs')], {
     cwd: repoRoot,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: url,
-      JWT_SECRET: randomBytes(32).toString('hex'),
+    env: benchServerEnv(url, {
       DATA_DIR: dataDir,
       SMTP_URL: sink.url,
-      DATABASE_URL: '',
-      REDIS_URL: '',
       // BENCH_WEB_DIST_DIR=<dir>: a web build made elsewhere, to compare two builds on the same data;
       // without it the server serves (and builds if needed) apps/web/dist.
       WEB_DIST_DIR: process.env.BENCH_WEB_DIST_DIR ?? '',
       LOG_LEVEL: 'warn',
-      RATE_LIMIT_CODE_REQUESTS_PER_HOUR: '1000',
-      RATE_LIMIT_LOGIN_ATTEMPTS_PER_15MIN: '1000',
-    },
+    }),
   });
   child.stdout.on('data', (data: Buffer) => (output += data.toString()));
   child.stderr.on('data', (data: Buffer) => (output += data.toString()));

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { seedDataDir } from '../../scripts/lib/pglite-template.mjs';
-import { freePort } from './free-port.ts';
+import { freePort } from '../../apps/server/test/helpers/free-port.ts';
 import { repoRoot } from './paths.ts';
 
 export interface ServerOptions {

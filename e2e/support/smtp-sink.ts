@@ -1,7 +1,7 @@
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser } from 'mailparser';
-import { freePort } from './free-port.ts';
+import { freePort } from '../../apps/server/test/helpers/free-port.ts';
 
 /** One mail as the sink saw it; what the specs read back through mailbox.ts. */
 export interface CaughtMail {

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase, type Database } from '../src/db/client.ts';
@@ -10,6 +9,7 @@ import { startStripePeer, type StripePeer } from '../test/helpers/stripe-peer.ts
 import { startChildServer, type ChildServer, type LogLine } from '../test/ops/child-server.ts';
 import { freshDatabase, freshRedisDatabase, type Claimed } from './backing-services.ts';
 import { startNginx, type RunningNginx } from './nginx.ts';
+import { freePort } from '../test/helpers/free-port.ts';
 
 export const STRIPE_SECRET_KEY = 'sk_test_redacta_cluster';
 export const STRIPE_WEBHOOK_SECRET = 'whsec_redacta_cluster';
@@ -50,14 +50,6 @@ export interface Cluster {
   /** Everything nginx and the instances logged, for failure messages. */
   logs(): string;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 const endedHere = (requestId: string) => (line: LogLine) =>

@@ -8,9 +8,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { get } from 'node:http';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +18,8 @@ import { startSmtpSink } from '../../test/helpers/smtp-sink.ts';
 import { waitUntilReady } from '../stream/processes.ts';
 import { createThrowawayDatabase } from '../stream/postgres.ts';
 import { processCpuMs, processRssBytes } from '../stream/processes.ts';
+import { benchServerEnv } from '../../test/ops/child-server-env.ts';
+import { freePort } from '../../test/helpers/free-port.ts';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const DEFAULT_POSTGRES = 'postgres://root@127.0.0.1:5432/postgres';
@@ -94,14 +94,6 @@ function getText(url: string): Promise<string> {
   });
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 /** A server's /metrics scraped: each series' value by name, the labels' values summed. */
 export async function scrapeMetrics(url: string): Promise<Map<string, number>> {
   return parseMetrics(await getText(url));
@@ -138,29 +130,18 @@ export async function startInstance<Seeded>(options: InstanceOptions<Seeded>): P
     {
       cwd: serverRoot,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        APP_URL: url,
-        JWT_SECRET: randomBytes(32).toString('hex'),
+      env: benchServerEnv(url, {
         DATA_DIR: dataDir,
         DATABASE_URL: throwaway?.url ?? '',
-        REDIS_URL: '',
         SMTP_URL: sink.url,
         WEB_DIST_DIR: '/nonexistent-web-dist',
-        LOG_LEVEL: 'info',
         METRICS_PORT: String(metricsPort),
         METRICS_HOST: '127.0.0.1',
         OPENAI_BASE_URL: options.modelUrl,
         OPENAI_API_KEY: 'bench',
         AI_MODEL: 'bench',
-        // Every benchmark user signs in from 127.0.0.1: the per-IP limits are meant for the internet.
-        RATE_LIMIT_CODE_REQUESTS_PER_HOUR: '100000',
-        RATE_LIMIT_LOGIN_ATTEMPTS_PER_15MIN: '100000',
         ...options.env,
-      },
+      }),
     },
   );
   // Never leave a server behind, even when the benchmark itself fails.

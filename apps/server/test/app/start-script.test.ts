@@ -1,27 +1,17 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { seedDataDir } from '../../../../scripts/lib/pglite-template.mjs';
 import { acceptsConnection } from '../ops/child-server.ts';
+import { freePort } from '../helpers/free-port.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 /** One data directory for the file: the first start creates the database, the next ones reopen it. */
 const dataDir = mkdtempSync(path.join(tmpdir(), 'redacta-start-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 /** Whether a process is still there (a zombie waiting for a parent to reap it counts as gone). */
 function alive(pid: number): boolean {
