@@ -76,6 +76,15 @@ export function streamRecorder(request: FastifyRequest): ((chunk: string) => voi
   return answer ? (chunk) => void (chunk && answer.streamed.push(chunk)) : undefined;
 }
 
+/** A streamed answer as written so far, or null when nothing was written. */
+function streamedAnswer(answer: RecordedAnswer, reply: FastifyReply): StoredAnswer | null {
+  const body = answer.streamed.join('');
+  if (!body) return null;
+  // The stream's own header when Node kept it (headers given to writeHead alone are not).
+  const contentType = reply.raw.getHeader('content-type') ?? `${CHAT_STREAM_CONTENT_TYPE}; charset=utf-8`;
+  return { status: reply.raw.statusCode, contentType: String(contentType), body };
+}
+
 /**
  * Answers that told the caller to try again (429, or the server's own failure, 5xx) charged nothing
  * and free the key, so that trying again with it runs the request; every other answer is kept.
@@ -161,21 +170,22 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
       }
       const answer = new RecordedAnswer(claim.id);
       request.idempotentAnswer = answer;
+      const settleStreamed = () => settle(answer, streamedAnswer(answer, reply), request);
+      // A streamed answer is kept before its end (its last line) goes out: a client that tries again
+      // as soon as it has the whole answer gets it replayed, not 409 for a request that has answered.
+      // Any other answer is stored as it is sent (onSend, below), before this end.
+      const raw = reply.raw;
+      const end = raw.end.bind(raw) as (...args: unknown[]) => void;
+      raw.end = ((...args: unknown[]) => {
+        if (answer.settled) end(...args);
+        else void settleStreamed().finally(() => end(...args));
+        return raw;
+      }) as typeof raw.end;
       try {
         return await handler.call(this, request, reply);
       } finally {
-        // A streamed answer is whole once its handler returns; any other is stored as it is sent.
-        if (reply.sent && !answer.settled) {
-          const body = answer.streamed.join('');
-          // The stream's own header when Node kept it (headers given to writeHead alone are not).
-          const contentType =
-            reply.raw.getHeader('content-type') ?? `${CHAT_STREAM_CONTENT_TYPE}; charset=utf-8`;
-          await settle(
-            answer,
-            body ? { status: reply.raw.statusCode, contentType: String(contentType), body } : null,
-            request,
-          );
-        }
+        // A stream whose client left is never ended: it is whole once its handler returns.
+        if (reply.sent && !answer.settled) await settleStreamed();
       }
     };
   });

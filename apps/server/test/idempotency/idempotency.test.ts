@@ -142,6 +142,9 @@ describe('Idempotency-Key', () => {
     const first = await post('/chat/send-request-stream', body, 'chat-1');
     const parts = await chatParts(first);
     expect(parts.at(-1)!.type).toBe('finish');
+    // Kept before the stream's end reached the client: a retry at once is replayed, never 409.
+    const [kept] = await t.app.db.select({ status: idempotencyKeys.status }).from(idempotencyKeys);
+    expect(kept?.status).toBe(200);
     const again = await post('/chat/send-request-stream', body, 'chat-1');
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.headers.get('content-type')).toContain('application/x-ndjson');
