@@ -5,14 +5,7 @@
 // then opens a database with every migration applied, as after a restart.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-} from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { buildingFolder, publish } from './cache-folder.mjs';
 import { root } from './paths.mjs';

@@ -11,13 +11,7 @@
 //   it (migrations, the web app, the repository's .env, its threads' entries) are the same.
 // - a source map beside each file points stack traces at the TypeScript sources.
 import { createHash } from 'node:crypto';
-import {
-  existsSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-} from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildingFolder, publish } from './cache-folder.mjs';
