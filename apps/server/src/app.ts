@@ -175,7 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       log: app.log.child({ module: 'batches' }),
     }),
   );
-  app.decorate('exportQueue', new ExportQueue(() => app.batchQueue.boss, app.batchQueue.handlers));
+  app.decorate('exportQueue', new ExportQueue(app.batchQueue));
   app.decorate(
     'webhookQueue',
     WebhookQueue.create(deps.database, {

@@ -61,3 +61,12 @@ export class HandlersInFlight {
     await Promise.allSettled([...this.#running]);
   }
 }
+
+/**
+ * Stops a queue's pg-boss: no new jobs, those running get `graceMs` to end and are then failed (to be
+ * delivered again) with their signals aborted; resolves once none of `handlers` runs any more.
+ */
+export async function stopPgBoss(boss: PgBoss, handlers: HandlersInFlight, graceMs: number): Promise<void> {
+  await boss.stop({ graceful: graceMs > 0, timeout: Math.max(graceMs, 1), close: true });
+  await handlers.settled();
+}

@@ -178,7 +178,10 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
       const end = raw.end.bind(raw) as (...args: unknown[]) => void;
       raw.end = ((...args: unknown[]) => {
         if (answer.settled) end(...args);
-        else void settleStreamed().finally(() => end(...args));
+        else
+          void settleStreamed()
+            .then(() => end(...args))
+            .catch((error: unknown) => request.log.error({ err: error }, 'could not end a streamed answer'));
         return raw;
       }) as typeof raw.end;
       try {

@@ -2,7 +2,7 @@ import type { PgBoss, Job, JobInsert } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import { BATCH_CONCURRENCY, plans, type Plan } from '@redacta/shared';
 import type { Database, Tx } from '../../db/client.ts';
-import { createPgBoss, HandlersInFlight, inTransaction } from '../../db/pg-boss.ts';
+import { createPgBoss, HandlersInFlight, inTransaction, stopPgBoss } from '../../db/pg-boss.ts';
 import { ROW_CHUNK } from './rows.ts';
 
 /** The one queue of batch rows: a job per row to generate (ADR 0031). */
@@ -117,8 +117,7 @@ export class BatchQueue {
   async stop(graceMs: number): Promise<void> {
     if (!this.#started) return;
     this.#started = false;
-    await this.#boss.stop({ graceful: graceMs > 0, timeout: Math.max(graceMs, 1), close: true });
-    await this.#inFlight.settled();
+    await stopPgBoss(this.#boss, this.#inFlight, graceMs);
   }
 
   /**

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobInsert, JobResult, PgBoss } from 'pg-boss';
 import type { Database, Tx } from '../../db/client.ts';
-import { createPgBoss, HandlersInFlight, inTransaction } from '../../db/pg-boss.ts';
+import { createPgBoss, HandlersInFlight, inTransaction, stopPgBoss } from '../../db/pg-boss.ts';
 
 /** The one queue of webhook deliveries: a job per attempt series of one event to one endpoint. */
 const DELIVERY_QUEUE = 'webhook-deliveries';
@@ -97,8 +97,7 @@ export class WebhookQueue {
   async stop(graceMs: number): Promise<void> {
     if (!this.#started) return;
     this.#started = false;
-    await this.#boss.stop({ graceful: graceMs > 0, timeout: Math.max(graceMs, 1), close: true });
-    await this.#inFlight.settled();
+    await stopPgBoss(this.#boss, this.#inFlight, graceMs);
   }
 
   /**

@@ -5,6 +5,12 @@ import { inTransaction, type HandlersInFlight } from '../../db/pg-boss.ts';
 /** The queue of workspace exports, on the batch queue's pg-boss (ADR 0038). */
 const EXPORT_QUEUE = 'workspace-exports';
 
+/** A pg-boss another queue owns, and the handlers its stop waits for. */
+interface QueueHost {
+  readonly boss: PgBoss;
+  readonly handlers: HandlersInFlight;
+}
+
 interface ExportJob {
   exportId: string;
 }
@@ -14,13 +20,11 @@ interface ExportJob {
  * handler starts the export over, since a zip half-built in a dead process is gone with it.
  */
 export class ExportQueue {
-  readonly #boss: () => PgBoss;
-  readonly #handlers: HandlersInFlight;
+  readonly #host: QueueHost;
 
-  /** `handlers`: those its pg-boss's owner waits for when it stops. */
-  constructor(boss: () => PgBoss, handlers: HandlersInFlight) {
-    this.#boss = boss;
-    this.#handlers = handlers;
+  /** `host`: the queue whose pg-boss this one shares, and whose stop waits for its handlers too. */
+  constructor(host: QueueHost) {
+    this.#host = host;
   }
 
   /**
@@ -28,7 +32,7 @@ export class ExportQueue {
    * aborted when the app stops mid-export; the job is then delivered again and the export starts over.
    */
   async start(handle: (exportId: string, signal: AbortSignal) => Promise<void>): Promise<void> {
-    const boss = this.#boss();
+    const { boss, handlers } = this.#host;
     await boss.createQueue(EXPORT_QUEUE, {
       policy: 'exclusive',
       heartbeatSeconds: 60,
@@ -40,14 +44,14 @@ export class ExportQueue {
       EXPORT_QUEUE,
       { batchSize: 1, pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 5 },
       async (jobs: Job<ExportJob>[]) => {
-        for (const job of jobs) await this.#handlers.run(() => handle(job.data.exportId, job.signal));
+        for (const job of jobs) await handlers.run(() => handle(job.data.exportId, job.signal));
       },
     );
   }
 
   /** Queues the export inside `tx`: the job exists once the export's row is committed. */
   async enqueue(tx: Tx, exportId: string): Promise<void> {
-    await this.#boss().insert(EXPORT_QUEUE, [{ data: { exportId }, singletonKey: exportId }], {
+    await this.#host.boss.insert(EXPORT_QUEUE, [{ data: { exportId }, singletonKey: exportId }], {
       db: inTransaction(tx),
     });
   }
