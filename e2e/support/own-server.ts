@@ -49,6 +49,8 @@ export function ownServer(name: string) {
   test.beforeAll(() => {
     dataRoot = mkdtempSync(path.join(tmpdir(), `redacta-e2e-${name}-`));
   });
+  const dataDir = () => path.join(dataRoot, 'data');
+  const logFile = () => path.join(dataRoot, 'server.log');
   test.afterAll(async () => {
     await server?.stop();
     rmSync(dataRoot, { recursive: true, force: true });
@@ -58,9 +60,9 @@ export function ownServer(name: string) {
     if (!smtpUrl) throw new Error('E2E_SMTP_URL is not set: run through playwright.config.ts');
     env = startEnv;
     server = await startServer({
-      dataDir: path.join(dataRoot, 'data'),
+      dataDir: dataDir(),
       smtpUrl,
-      logFile: path.join(dataRoot, 'server.log'),
+      logFile: logFile(),
       // The web app global-setup's server serves, as it is: a source changed during the run must not
       // make this start rebuild it, emptying the folder the shared server is serving from.
       env: { WEB_DIST_DIR: webDist, ...env },
@@ -70,18 +72,17 @@ export function ownServer(name: string) {
   };
   const stopped = async <T>(work: (dataDir: string) => Promise<T>): Promise<T> => {
     await server?.stop();
-    const dataDir = path.join(dataRoot, 'data');
-    const release = await holdData(dataDir, path.join(dataRoot, 'server.log'));
+    const release = await holdData(dataDir(), logFile());
     try {
-      return await work(dataDir);
+      return await work(dataDir());
     } finally {
       release();
     }
   };
-  const runAdmin = async (dataDir: string, args: string[]): Promise<string> => {
+  const runAdmin = async (args: string[]): Promise<string> => {
     const { stdout } = await run('npm', ['run', '--silent', 'admin', '--', ...args], {
       cwd: repoRoot,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' },
+      env: { ...process.env, DATA_DIR: dataDir(), DATABASE_URL: '', REDIS_URL: '' },
     });
     return stdout;
   };
@@ -93,7 +94,7 @@ export function ownServer(name: string) {
       // Once the stopped server has let go of its data (held, then handed to the commands).
       await stopped(async () => {});
       const outputs: string[] = [];
-      for (const args of commands) outputs.push(await runAdmin(path.join(dataRoot, 'data'), args));
+      for (const args of commands) outputs.push(await runAdmin(args));
       await start(env);
       return outputs;
     },
