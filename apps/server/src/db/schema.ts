@@ -30,8 +30,11 @@ import { assignableRoles, memberRoles, plans } from '@redacta/shared';
  *   `requireProjectAccess`, the project and folder lists, and `open_chat_turn`.
  * - `open_chat_turn(...)` — a chat request's checks, context and reservation in one call
  *   (0033_budgets.sql).
- * - `save_chat_reply(...)` — a reply, its citations, its charge and the end of its reservation
- *   (0033_budgets.sql).
+ * - `save_chat_reply(...)` — a reply, its citations, its charge and the end of its reservation, unless
+ *   it is to be announced to webhooks (0040_reply_announcement.sql).
+ * - `webhook_subscribers(p_workspace_id, p_event)`, `project_event_announced(p_project_id, p_event)` —
+ *   the endpoints an event goes to, and whether a project's event goes to any (0040_reply_announcement.sql);
+ *   called by `WebhookEvents.emit`, `projectEventAnnounced` and `save_chat_reply`.
  * - `reserve_words(...)` — the words and stream slot a call may use, within the plan's allowance and
  *   the member's budget, under the workspace's lock (0033_budgets.sql); called by `open_chat_turn` and
  *   `reserveWords` (improve, analysis).

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { webhookEvents, type WebhookEvent } from '@redacta/shared';
-import { webhookDeliveries } from '../../src/db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { conversationEntries, usageCharges, webhookDeliveries } from '../../src/db/schema.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { addMember, createUser, type TestUser } from '../helpers/factories.ts';
 import { peerAppEnv, startOpenAIPeer, type OpenAIPeer } from '../helpers/openai-peer.ts';
@@ -99,6 +100,58 @@ describe('each event, announced once by its own action', () => {
       words: finish.wordsCharged,
     });
     expect(String(hook!.body.data.text).length).toBeGreaterThan(0);
+  });
+
+  it('reply.finished goes only to enabled endpoints subscribed to it; a reply is saved and charged once either way', async () => {
+    t = await createTestApp(ENV);
+    const owner = await createUser(t.app);
+    await createWebhook(t.app, owner, receiver.url, ['member.joined']);
+    const projectId = await newProject(owner);
+    const replies = async () =>
+      (
+        await t.app.db
+          .select()
+          .from(conversationEntries)
+          .where(eq(conversationEntries.projectId, projectId))
+          .orderBy(conversationEntries.createdAt)
+      )
+        .filter((entry) => entry.role === 'assistant')
+        .map((entry) => entry.id);
+    const charges = async () =>
+      (
+        await t.app.db
+          .select()
+          .from(usageCharges)
+          .where(eq(usageCharges.projectId, projectId))
+          .orderBy(usageCharges.createdAt)
+      ).map((charge) => charge.words);
+
+    const unannounced = await chat(owner, projectId);
+    expect(await replies()).toEqual([unannounced.messageId]);
+    expect(await charges()).toEqual([unannounced.wordsCharged]);
+    expect(await t.app.db.select().from(webhookDeliveries)).toHaveLength(0);
+
+    const subscribed = await createWebhook(t.app, owner, receiver.url, ['reply.finished']);
+    receiver.secret = subscribed.secret;
+    const announced = await chat(owner, projectId);
+    const [hook, ...more] = await hooksOf('reply.finished');
+    expect(more).toHaveLength(0);
+    expect(hook!.body.data).toMatchObject({ messageId: announced.messageId, words: announced.wordsCharged });
+    expect(await replies()).toEqual([unannounced.messageId, announced.messageId]);
+    expect(await charges()).toEqual([unannounced.wordsCharged, announced.wordsCharged]);
+    const deliveries = await t.app.db.select().from(webhookDeliveries);
+    expect(deliveries.map((delivery) => delivery.endpointId)).toEqual([subscribed.id]);
+
+    const disable = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/webhook/${subscribed.id}`,
+      headers: owner.auth,
+      payload: { enabled: false },
+    });
+    expect(disable.statusCode, disable.body).toBe(200);
+    const afterDisabling = await chat(owner, projectId);
+    expect((await replies()).at(-1)).toBe(afterDisabling.messageId);
+    expect(await t.app.db.select().from(webhookDeliveries)).toHaveLength(1);
   });
 
   it('document.version_saved: a version saved by hand', async () => {

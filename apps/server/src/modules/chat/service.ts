@@ -12,15 +12,21 @@ import { usageFromCount, type UsageSettings } from '../usage/service.ts';
 import { aiWorkspace, modelFor, type AiWorkspace } from '../ai-tasks/workspace.ts';
 import type { WebhookEvents } from '../webhooks/events.ts';
 
-const savedReplySchema = z.object({ messageId: z.string(), wordCount: z.number().int() });
+const savedReplySchema = z.object({
+  messageId: z.string(),
+  wordCount: z.number().int(),
+  announce: z.boolean(),
+});
+/** `save_chat_reply` with `p_unless_announced`: saved, or left for a transaction with its announcement. */
+const replySavedUnlessAnnouncedSchema = z.union([savedReplySchema, z.object({ announce: z.literal(true) })]);
 
 /**
  * Saves a reply however it ended, with the knowledge passages it cites, and charges exactly its words,
- * ending its reservation, in one call of the `save_chat_reply` database function (migration 0013):
+ * ending its reservation, in the `save_chat_reply` database function (0040_reply_announcement.sql):
  * the entry, its citations, the charge and the released reservation exist together or not at all. The
  * reply answers `requestId` and becomes the shown version of that request's reply. Called once per
  * reply (the caller guards it). The same transaction announces `reply.finished`, whatever the
- * reply's status, to the workspace's webhooks when the project is shared.
+ * reply's status, to the workspace's webhooks subscribed to it when the project is shared.
  */
 export async function saveReply(
   db: Db,
@@ -42,48 +48,56 @@ export async function saveReply(
 ) {
   const wordsCharged = countWords(input.text);
   const now = settings.now?.() ?? new Date();
-  const saved = await db.transaction(async (tx) => {
-    const saved = await callFunction(
-      tx,
-      'save_chat_reply',
-      {
-        p_workspace_id: input.workspace.id,
-        p_project_id: input.projectId,
-        p_user_id: input.userId,
-        p_request_id: input.requestId,
-        p_content: input.text,
-        p_status: input.status,
-        p_model: input.modelId,
-        p_demo: input.demo,
-        p_brand_voice_id: input.brandVoiceId,
-        p_words: wordsCharged,
-        p_period: usagePeriod(now),
-        p_reservation_id: input.reservationId,
-        p_sources: input.sources?.length ? JSON.stringify(input.sources) : null,
-      },
-      savedReplySchema,
-    );
-    // A private project is its creator's alone: its replies are not the workspace's events.
-    const [project] = await tx
-      .select({ isShared: projects.isShared })
-      .from(projects)
-      .where(eq(projects.id, input.projectId));
-    if (project?.isShared)
-      await events.emit(tx, {
-        workspaceId: input.workspace.id,
-        type: 'reply.finished',
-        data: {
-          projectId: input.projectId,
-          messageId: saved.messageId,
-          requestId: input.requestId,
-          userId: input.userId,
-          status: input.status,
-          words: wordsCharged,
-          text: input.text,
-        },
-      });
-    return saved;
-  });
+  const args = {
+    p_workspace_id: input.workspace.id,
+    p_project_id: input.projectId,
+    p_user_id: input.userId,
+    p_request_id: input.requestId,
+    p_content: input.text,
+    p_status: input.status,
+    p_model: input.modelId,
+    p_demo: input.demo,
+    p_brand_voice_id: input.brandVoiceId,
+    p_words: wordsCharged,
+    p_period: usagePeriod(now),
+    p_reservation_id: input.reservationId,
+    p_sources: input.sources?.length ? JSON.stringify(input.sources) : null,
+  };
+  // Most replies go to no webhook: saved in one call, which PGlite's thread runs together with the
+  // calls beside it (ADR 0025). One that is announced saves nothing there, and is saved again in a
+  // transaction of its own with its announcement.
+  const first = await callFunction(
+    db,
+    'save_chat_reply',
+    { ...args, p_unless_announced: true },
+    replySavedUnlessAnnouncedSchema,
+  );
+  const saved =
+    'messageId' in first
+      ? first
+      : await db.transaction(async (tx) => {
+          const saved = await callFunction(
+            tx,
+            'save_chat_reply',
+            { ...args, p_unless_announced: false },
+            savedReplySchema,
+          );
+          if (saved.announce)
+            await events.emit(tx, {
+              workspaceId: input.workspace.id,
+              type: 'reply.finished',
+              data: {
+                projectId: input.projectId,
+                messageId: saved.messageId,
+                requestId: input.requestId,
+                userId: input.userId,
+                status: input.status,
+                words: wordsCharged,
+                text: input.text,
+              },
+            });
+          return saved;
+        });
   if (wordsCharged > 0) settings.onCharge?.({ workspaceId: input.workspace.id, userId: input.userId });
   const usage = usageFromCount(input.workspace, saved.wordCount, settings, now);
   return { messageId: saved.messageId, wordsCharged, remaining: usage.remaining };

@@ -1,10 +1,10 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { DOCUMENT_UNNAMED_VERSIONS_KEPT, type DocumentVersionKind } from '@redacta/shared';
 import type { Db, Tx } from '../../db/client.ts';
-import { documentPendingEdits, documentVersions, projects } from '../../db/schema.ts';
+import { documentPendingEdits, documentVersions } from '../../db/schema.ts';
 import { requireStorageRoom, type StorageQuotas } from '../storage/service.ts';
 import type { LiveDocument } from './live-document.ts';
-import type { WebhookEvents } from '../webhooks/events.ts';
+import { projectEventAnnounced, type WebhookEvents } from '../webhooks/events.ts';
 import { actingKeyId } from '../../lib/acting-key.ts';
 
 export interface TakeVersion {
@@ -92,12 +92,7 @@ export async function takeVersion(
       })
       .returning({ id: documentVersions.id, createdAt: documentVersions.createdAt });
     await pruneUnnamed(tx, projectId);
-    // A private project is its creator's alone: its versions are not the workspace's events.
-    const [project] = await tx
-      .select({ isShared: projects.isShared })
-      .from(projects)
-      .where(eq(projects.id, projectId));
-    if (project?.isShared)
+    if (await projectEventAnnounced(tx, projectId, 'document.version_saved'))
       await events.emit(tx, {
         workspaceId: request.workspaceId,
         type: 'document.version_saved',

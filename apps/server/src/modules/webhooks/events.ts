@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, arrayContains, eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { WebhookEvent } from '@redacta/shared';
-import type { Tx } from '../../db/client.ts';
-import { webhookDeliveries, webhookEndpoints } from '../../db/schema.ts';
+import { z } from 'zod';
+import { callFunction, type Tx } from '../../db/client.ts';
+import { webhookDeliveries } from '../../db/schema.ts';
 import type { WebhookQueue } from './queue.ts';
 
 /** What an event says, as its receivers get it: `{ type, timestamp, data }`. */
@@ -28,15 +29,8 @@ export class WebhookEvents {
     event: { workspaceId: string; type: WebhookEvent; data: Record<string, unknown> },
   ): Promise<void> {
     const endpoints = await tx
-      .select({ id: webhookEndpoints.id })
-      .from(webhookEndpoints)
-      .where(
-        and(
-          eq(webhookEndpoints.workspaceId, event.workspaceId),
-          eq(webhookEndpoints.enabled, true),
-          arrayContains(webhookEndpoints.events, [event.type]),
-        ),
-      );
+      .select({ id: sql<string>`subscriber.id` })
+      .from(sql`webhook_subscribers(${event.workspaceId}, ${event.type}) as subscriber(id)`);
     if (endpoints.length === 0) return;
     const eventId = `msg_${randomUUID().replaceAll('-', '')}`;
     const payload: WebhookPayload = {
@@ -53,4 +47,13 @@ export class WebhookEvents {
       deliveries.map((delivery) => delivery.id),
     );
   }
+}
+
+/**
+ * Whether an event of a project reaches any endpoint: a private project is its creator's alone, and its
+ * events are not the workspace's (the database's `project_event_announced`, which `save_chat_reply`
+ * calls too).
+ */
+export async function projectEventAnnounced(tx: Tx, projectId: string, type: WebhookEvent): Promise<boolean> {
+  return callFunction(tx, 'project_event_announced', { p_project_id: projectId, p_event: type }, z.boolean());
 }
