@@ -41,6 +41,8 @@ import { assignableRoles, memberRoles, plans } from '@redacta/shared';
  * - `settle_word_reservation(...)` — a call's charge, its row in usage_charges and the end of its
  *   reservation (0033_budgets.sql); called by `save_chat_reply` and `settleReservation`.
  * - `charge_words(...)` — the one place a usage counter changes (0003_chat_turns.sql).
+ * - `member_budget_use(...)` — a member's budget and the words charged to them in a month
+ *   (0041_member_budget_use.sql); called by `memberBudget`.
  * - `audit_entries_refuse_update()` — the trigger that keeps audit entries unchanged but for a deleted
  *   account's erasure (0036_audit_erasure.sql).
  * - `audit_personal_digest(...)`, `audit_entry_hash(...)` — the audit chain's hashes, for writing,

@@ -1,7 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { BUDGET_NOTICE_THRESHOLDS, type MemberBudget } from '@redacta/shared';
-import type { Db, Tx } from '../../db/client.ts';
-import { memberships, usageCharges } from '../../db/schema.ts';
+import { z } from 'zod';
+import { callFunction, type Db, type Tx } from '../../db/client.ts';
+import { memberships } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { holdManager, requireMembership } from '../workspaces/service.ts';
 import { personLabel, recordAudit } from '../audit/index.ts';
@@ -54,31 +55,13 @@ export async function setMemberBudget(
   });
 }
 
-/** The words charged to `userId` in the workspace in `period` (YYYY-MM), from the charge ledger. */
-export async function wordsChargedTo(
-  db: Db | Tx,
-  workspaceId: string,
-  userId: string,
-  period: string,
-): Promise<number> {
-  const [row] = await db
-    .select({ words: sql<number>`coalesce(sum(${usageCharges.words}), 0)`.mapWith(Number) })
-    .from(usageCharges)
-    .where(
-      and(
-        eq(usageCharges.workspaceId, workspaceId),
-        eq(usageCharges.period, period),
-        eq(usageCharges.userId, userId),
-      ),
-    );
-  return row?.words ?? 0;
-}
-
 /** The highest notice threshold (80, 100 % of the budget) `used` has reached, or null below 80 %. */
 export function reachedThreshold(used: number, monthlyWords: number): MemberBudget['reached'] {
   const reached = BUDGET_NOTICE_THRESHOLDS.filter((threshold) => used * 100 >= threshold * monthlyWords);
   return reached.at(-1) ?? null;
 }
+
+const budgetUseSchema = z.object({ monthlyWords: z.number().int(), used: z.number().int() }).nullable();
 
 /** A member's budget in `period` and what is left of it, or null when they have none. */
 export async function memberBudget(
@@ -87,17 +70,17 @@ export async function memberBudget(
   userId: string,
   period: string,
 ): Promise<MemberBudget | null> {
-  const [member] = await db
-    .select({ monthlyWords: memberships.monthlyWordBudget })
-    .from(memberships)
-    .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, userId)));
-  if (member?.monthlyWords == null) return null;
-  const used = await wordsChargedTo(db, workspaceId, userId, period);
+  const member = await callFunction(
+    db,
+    'member_budget_use',
+    { p_workspace_id: workspaceId, p_user_id: userId, p_period: period },
+    budgetUseSchema,
+  );
+  if (!member) return null;
   return {
-    monthlyWords: member.monthlyWords,
-    used,
-    remaining: Math.max(0, member.monthlyWords - used),
-    reached: reachedThreshold(used, member.monthlyWords),
+    ...member,
+    remaining: Math.max(0, member.monthlyWords - member.used),
+    reached: reachedThreshold(member.used, member.monthlyWords),
   };
 }
 
