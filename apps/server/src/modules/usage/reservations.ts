@@ -1,9 +1,10 @@
-import { and, eq, is } from 'drizzle-orm';
+import { eq, is } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { plans, usagePeriod, type Locale, type Plan, type WorkspaceUsage } from '@redacta/shared';
+import { memberBudget } from '../budgets/service.ts';
 import { callFunction, type Db, type Tx } from '../../db/client.ts';
-import { memberships, wordReservations } from '../../db/schema.ts';
+import { wordReservations } from '../../db/schema.ts';
 import { actingKeyId } from '../../lib/acting-key.ts';
 import { AppError } from '../../lib/errors.ts';
 import { monthlyLimit, noWordsLeft, usageFromCount, type UsageSettings } from './service.ts';
@@ -118,15 +119,6 @@ export const reservationRefusals = [
 
 const reserveAnswerSchema = z.union([reservationSchema, z.object({ refused: z.enum(reservationRefusals) })]);
 
-/** Whether the member has a monthly budget, which makes even an unlimited plan's calls reserve words. */
-async function hasBudget(db: Db, workspaceId: string, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ budget: memberships.monthlyWordBudget })
-    .from(memberships)
-    .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, userId)));
-  return row?.budget != null;
-}
-
 /**
  * Reserves the words of a call other than a chat reply (improve, analysis, transform, a piece written in
  * one go) on a plan with a word limit or for a member with a budget, or NO_WORDS_LEFT /
@@ -146,7 +138,9 @@ export async function reserveWords(
   settings: UsageSettings,
 ): Promise<WordReservation | null> {
   const limit = monthlyLimit(workspace.plan, settings);
-  if (limit === null && !(await hasBudget(db, workspace.id, call.userId))) return null;
+  const period = usagePeriod(settings.now?.() ?? new Date());
+  // A member with a monthly budget reserves words even on a plan without a limit.
+  if (limit === null && !(await memberBudget(db, workspace.id, call.userId, period))) return null;
   const answer = await callFunction(
     db,
     'reserve_words',
@@ -154,7 +148,7 @@ export async function reserveWords(
       p_workspace_id: workspace.id,
       p_user_id: call.userId,
       p_kind: call.kind,
-      p_period: usagePeriod(settings.now?.() ?? new Date()),
+      p_period: period,
       p_word_limit: limit,
       p_words: RESERVED_WORDS[call.kind] * (call.versions ?? 1),
       p_user_streams: null,
